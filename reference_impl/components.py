@@ -1,0 +1,34 @@
+"""Load a game's component data (``spec/<game>/components.yaml``) with provenance."""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+SPEC_DIR = Path(__file__).resolve().parent.parent / "spec"
+
+
+@cache
+def _load(game: str) -> dict[str, dict[str, Any]]:
+    path = SPEC_DIR / game / "components.yaml"
+    with path.open(encoding="utf-8") as handle:
+        document = yaml.safe_load(handle)
+    if not isinstance(document, dict) or "components" not in document:
+        raise ValueError(f"{path}: expected a mapping with a 'components' list")
+    return {item["id"]: item for item in document["components"]}
+
+
+def component(game: str, component_id: str) -> Any:
+    """The ``data`` of one component; KeyError names the missing id and file."""
+    items = _load(game)
+    if component_id not in items:
+        raise KeyError(f"no component {component_id!r} in spec/{game}/components.yaml")
+    return items[component_id]["data"]
+
+
+def provisional_components(game: str) -> list[str]:
+    """Ids of the components whose data is our placeholder (flagged in every report)."""
+    return sorted(cid for cid, item in _load(game).items() if item["provenance"] == "provisional")

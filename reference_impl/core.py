@@ -1,0 +1,204 @@
+"""The in-process engine API every reference engine implements.
+
+A game is a small package (``reference_impl/<game>/``) exposing a module-level
+``GAME: GameDefinition``. A :class:`GameState` is mutable and cloneable; values it
+hands out (canonical states, actions) are plain JSON data.
+
+Conventions shared by every game (see ``spec/protocol/README.md``):
+
+- An *action* is a JSON object with at least ``"actor"`` (a seat number ``0..n-1`` or
+  the string ``"chance"``) and ``"type"``. Actions are compared as JSON values.
+- The *canonical state* is a JSON object with at least ``game``, ``num_players``,
+  ``options``, ``to_act`` (list of actors who may act now, ``[]`` when the game is
+  over) and ``terminal``. Equal positions give equal JSON.
+- *Chance is an actor*: when ``"chance"`` is in ``to_act``, ``chance_outcomes()``
+  lists every outcome with its exact probability, and the driver applies one of them.
+- ``apply`` validates first and mutates only once the action is known to be legal:
+  an :class:`IllegalAction` leaves the state exactly as it was.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+Action = dict[str, Any]
+Actor = int | str
+CHANCE = "chance"
+
+
+class EngineError(Exception):
+    """Base class of the errors an engine reports through the protocol."""
+
+    kind = "internal"
+
+    def __init__(self, message: str, rule: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.rule = rule
+
+    def to_json(self) -> dict[str, Any]:
+        error: dict[str, Any] = {"kind": self.kind, "message": self.message}
+        if self.rule:
+            error["rule"] = self.rule
+        return error
+
+
+class IllegalAction(EngineError):
+    """A well-formed action that the rules forbid here. ``rule`` names the rule id."""
+
+    kind = "illegal_action"
+
+    def __init__(self, rule: str, message: str) -> None:
+        super().__init__(message, rule)
+
+
+class MalformedInput(EngineError):
+    """Input that does not have the shape of an action, state, option or setup."""
+
+    kind = "malformed"
+
+
+class Unsupported(EngineError):
+    """A request the engine does not implement (player count, option, capability)."""
+
+    kind = "unsupported"
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """Final (or running) result: scores per seat and the winning seats."""
+
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+    details: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"scores": list(self.scores), "winners": list(self.winners), "details": self.details}
+
+
+class GameState(ABC):
+    """A mutable game position. Subclasses keep internal fields as they like."""
+
+    #: rule ids that fired during the last successful ``apply`` (rule-firing coverage).
+    fired: list[str]
+
+    @abstractmethod
+    def to_canonical(self) -> dict[str, Any]:
+        """The canonical JSON state (validated by ``spec/<game>/state.schema.json``)."""
+
+    def view(self, player: int) -> dict[str, Any]:
+        """Canonical state as ``player`` sees it; hidden information replaced by counts."""
+        return self.to_canonical()
+
+    @abstractmethod
+    def to_act(self) -> list[Actor]:
+        """Actors who may act now: seats, or ``["chance"]``; ``[]`` when terminal."""
+
+    @abstractmethod
+    def legal_actions(self) -> list[Action]:
+        """Every legal action of every actor in ``to_act()``, in a deterministic order.
+
+        For chance these are the outcomes (see :meth:`chance_outcomes`).
+        """
+
+    def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
+        """Chance outcomes with exact probabilities summing to 1 (empty if not chance)."""
+        return []
+
+    @abstractmethod
+    def apply(self, action: Action) -> None:
+        """Validate and apply; raise IllegalAction/MalformedInput leaving state untouched."""
+
+    @abstractmethod
+    def is_terminal(self) -> bool: ...
+
+    @abstractmethod
+    def outcome(self) -> Outcome:
+        """Scores so far (final once terminal) and winners (empty until terminal)."""
+
+    @abstractmethod
+    def clone(self) -> GameState:
+        """An independent copy (only when asked: never per step in the hot path)."""
+
+
+class GameDefinition(ABC):
+    """Fixed rules and configuration of one game."""
+
+    id: str
+    title: str
+    min_players: int
+    max_players: int
+    #: option name -> default value (rulings and variants selectable per game)
+    default_options: dict[str, Any] = {}
+
+    @abstractmethod
+    def new_game(
+        self,
+        num_players: int,
+        options: dict[str, Any] | None = None,
+        setup: dict[str, Any] | None = None,
+    ) -> GameState:
+        """A fresh game. Random setup is left to chance nodes unless ``setup`` fixes it."""
+
+    @abstractmethod
+    def load(self, canonical: dict[str, Any]) -> GameState:
+        """Rebuild a state from its canonical JSON (raise MalformedInput naming the field)."""
+
+    def resolve_options(self, options: dict[str, Any] | None) -> dict[str, Any]:
+        """Defaults overlaid with ``options``; unknown names or wrong types are malformed."""
+        resolved = dict(self.default_options)
+        for name, value in (options or {}).items():
+            if name not in resolved:
+                known = ", ".join(sorted(resolved)) or "none"
+                raise MalformedInput(f"unknown option {name!r} for {self.id} (known: {known})")
+            default = resolved[name]
+            if default is not None and type(value) is not type(default):
+                raise MalformedInput(
+                    f"option {name!r} must be {type(default).__name__}, got {value!r}"
+                )
+            resolved[name] = value
+        return resolved
+
+    def check_players(self, num_players: int) -> None:
+        if not isinstance(num_players, int) or isinstance(num_players, bool):
+            raise MalformedInput(f"num_players must be an integer, got {num_players!r}")
+        if not self.min_players <= num_players <= self.max_players:
+            raise Unsupported(
+                f"{self.id} is for {self.min_players}-{self.max_players} players, "
+                f"not {num_players}"
+            )
+
+
+def sample_chance(state: GameState, rng: random.Random) -> Action:
+    """Pick a chance outcome with its exact probability (driver-side helper)."""
+    outcomes = state.chance_outcomes()
+    point = Fraction(rng.random())
+    cumulative = Fraction(0)
+    for action, probability in outcomes:
+        cumulative += probability
+        if point < cumulative:
+            return action
+    return outcomes[-1][0]
+
+
+def random_playout(state: GameState, rng: random.Random, max_steps: int = 1_000_000) -> int:
+    """Play uniformly random legal actions (chance by its probabilities) to the end.
+
+    Returns the number of actions applied. Raises RuntimeError if ``max_steps`` is hit.
+    """
+    steps = 0
+    while not state.is_terminal():
+        if steps >= max_steps:
+            raise RuntimeError(f"game did not end within {max_steps} actions")
+        if CHANCE in state.to_act():
+            action = sample_chance(state, rng)
+        else:
+            actions = state.legal_actions()
+            action = actions[rng.randrange(len(actions))]
+        state.apply(action)
+        steps += 1
+    return steps
