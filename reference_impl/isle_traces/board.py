@@ -1,0 +1,79 @@
+"""Geometry of the play area: card footprints per rotation, neighbours, the centre.
+
+Implements IT-PLACE-GRID (cards lie on the cell grid, turned by quarter turns),
+IT-PLACE-PORTRAIT (90/270 are portrait), IT-PLACE-AREA (the square play area) and
+IT-PLACE-CENTRE (where the first card goes).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+LANDSCAPE = (0, 180)
+ROTATIONS = (0, 90, 180, 270)
+
+
+def shape(rot: int) -> tuple[int, int]:
+    """(rows, cols) of a card turned ``rot`` degrees clockwise from landscape."""
+    return (2, 3) if rot in LANDSCAPE else (3, 2)
+
+
+def face_index(rot: int, a: int, b: int) -> int:
+    """Face cell (row-major, landscape) shown at offset (a, b) of the turned card."""
+    if rot == 0:
+        return 3 * a + b
+    if rot == 180:
+        return 3 * (1 - a) + (2 - b)
+    if rot == 90:  # clockwise: face (i, j) -> (j, 1 - i)
+        return 3 * (1 - b) + a
+    return 3 * b + (2 - a)  # 270: face (i, j) -> (2 - j, i)
+
+
+@dataclass(frozen=True)
+class Placement:
+    """One way to lay a card: rotation, top-left cell, covered cells with face indices."""
+
+    rot: int
+    row: int
+    col: int
+    cells: tuple[tuple[int, int], ...]  # (grid index, face cell index)
+    touch: tuple[int, ...]  # the covered cells and their orthogonal neighbours
+
+
+@dataclass(frozen=True)
+class Geometry:
+    size: int
+    placements: tuple[Placement, ...]
+    by_key: dict[tuple[int, int, int], Placement]
+    neighbours: tuple[tuple[int, ...], ...]
+    diagonals: tuple[tuple[int, ...], ...]
+
+
+@cache
+def geometry(size: int) -> Geometry:
+    """Every footprint inside a ``size`` x ``size`` area, in (rot, row, col) order."""
+    neighbours = []
+    diagonals = []
+    for r in range(size):
+        for c in range(size):
+            near = [(r - 1, c), (r, c - 1), (r, c + 1), (r + 1, c)]
+            diag = [(r - 1, c - 1), (r - 1, c + 1), (r + 1, c - 1), (r + 1, c + 1)]
+            neighbours.append(tuple(y * size + x for y, x in near if 0 <= y < size and 0 <= x < size))
+            diagonals.append(tuple(y * size + x for y, x in diag if 0 <= y < size and 0 <= x < size))
+    placements = []
+    for rot in ROTATIONS:
+        h, w = shape(rot)
+        for row in range(size - h + 1):
+            for col in range(size - w + 1):
+                cells = tuple(
+                    ((row + a) * size + col + b, face_index(rot, a, b))
+                    for a in range(h)
+                    for b in range(w)
+                )
+                touch = {i for i, _ in cells}
+                for i, _ in cells:
+                    touch.update(neighbours[i])
+                placements.append(Placement(rot, row, col, cells, tuple(sorted(touch))))
+    by_key = {(p.rot, p.row, p.col): p for p in placements}
+    return Geometry(size, tuple(placements), by_key, tuple(neighbours), tuple(diagonals))

@@ -1,0 +1,191 @@
+"""Canonical JSON of a position (export and load), see spec/isle_traces/state.schema.json.
+
+``grid``, ``reserve``, ``to_act`` and ``terminal`` are derived: export writes them, load
+recomputes them (so a scenario may edit ``map`` or ``explorers`` alone).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from reference_impl.core import MalformedInput
+from reference_impl.isle_traces.board import ROTATIONS
+from reference_impl.isle_traces.cards import validate_card
+from reference_impl.isle_traces.state import (
+    EMPTY,
+    EXPLORERS_PER_PLAYER,
+    FEATHER,
+    PHASES,
+    IsleState,
+)
+
+GAME_ID = "isle_traces"
+REQUIRED = (
+    "game", "num_players", "options", "phase", "current", "deck", "drawn", "discarded",
+    "map", "explorers", "withdrawn", "feather", "chips",
+)  # fmt: skip
+
+
+def export(s: IsleState) -> dict[str, Any]:
+    size = s.size
+
+    def card(cid: int) -> dict[str, Any]:
+        return {"id": cid, "faces": [list(f) for f in s.cards[cid]]}
+
+    def cell(g: int) -> dict[str, int]:
+        return {"row": g // size, "col": g % size}
+
+    placed = []
+    for (cid, face), place in zip(s.placed, s.where, strict=True):
+        entry = card(cid)
+        entry.update(face=face, rot=place.rot, row=place.row, col=place.col)
+        placed.append(entry)
+    explorers = [{"player": p, **cell(g)} for g, p in enumerate(s.piece) if p >= 0]
+    withdrawn = None
+    if s.withdrawn is not None:
+        withdrawn = {"player": s.withdrawn[0], **cell(s.withdrawn[1])}
+    return {
+        "game": GAME_ID,
+        "num_players": s.n,
+        "options": dict(s.options),
+        "to_act": s.to_act(),
+        "terminal": s.is_terminal(),
+        "phase": s.phase,
+        "current": s.current,
+        "deck": [card(c) for c in s.deck],
+        "drawn": None if s.drawn is None else card(s.drawn),
+        "discarded": [card(c) for c in sorted(s.discarded)],
+        "map": placed,
+        "explorers": explorers,
+        "withdrawn": withdrawn,
+        "feather": None if s.feather < 0 else cell(s.feather),
+        "reserve": list(s.reserve),
+        "chips": list(s.chips),
+        "grid": [[s.cell[r * size + c] for c in range(size)] for r in range(size)],
+    }
+
+
+def _int(value: Any, field: str, low: int, high: int) -> int:
+    if type(value) is not int or not low <= value <= high:
+        raise MalformedInput(f"{field}: expected an integer {low}..{high}, got {value!r}")
+    return value
+
+
+def _cell(value: Any, field: str, size: int, keys: tuple[str, ...] = ("row", "col")) -> int:
+    if not isinstance(value, dict) or set(value) != set(keys):
+        raise MalformedInput(f"{field}: expected an object with exactly {list(keys)}")
+    return _int(value["row"], f"{field}.row", 0, size - 1) * size + _int(
+        value["col"], f"{field}.col", 0, size - 1
+    )
+
+
+def load(game: Any, data: Any) -> IsleState:
+    """Rebuild a state; MalformedInput names the first bad field."""
+    if not isinstance(data, dict):
+        raise MalformedInput("state: expected a JSON object")
+    for field in REQUIRED:
+        if field not in data:
+            raise MalformedInput(f"state.{field}: missing")
+    if data["game"] != GAME_ID:
+        raise MalformedInput(f"state.game: expected {GAME_ID!r}, got {data['game']!r}")
+    if type(data["num_players"]) is not int:
+        raise MalformedInput(f"state.num_players: expected an integer, got {data['num_players']!r}")
+    game.check_players(data["num_players"])
+    n = data["num_players"]
+    if not isinstance(data["options"], dict):
+        raise MalformedInput("state.options: expected an object")
+    options = game.resolve_options(data["options"])
+    size = options["area_size"]
+
+    cards: dict[int, list[list[str]]] = {}
+
+    def take(raw: Any, field: str) -> int:
+        clean = validate_card(raw, field)
+        if clean["id"] in cards:
+            raise MalformedInput(f"{field}.id: card {clean['id']} appears twice")
+        cards[clean["id"]] = clean["faces"]
+        return clean["id"]
+
+    for name in ("deck", "discarded", "map", "explorers", "chips"):
+        if not isinstance(data[name], list):
+            raise MalformedInput(f"state.{name}: expected a list")
+    deck = [take(c, f"state.deck.{i}") for i, c in enumerate(data["deck"])]
+    discarded = [take(c, f"state.discarded.{i}") for i, c in enumerate(data["discarded"])]
+    drawn = None if data["drawn"] is None else take(data["drawn"], "state.drawn")
+    placements = []
+    for i, entry in enumerate(data["map"]):
+        field = f"state.map.{i}"
+        if not isinstance(entry, dict) or set(entry) != {"id", "faces", "face", "rot", "row", "col"}:
+            raise MalformedInput(f"{field}: expected id, faces, face, rot, row, col")
+        cid = take({"id": entry["id"], "faces": entry["faces"]}, field)
+        face = _int(entry["face"], f"{field}.face", 0, 1)
+        if entry["rot"] not in ROTATIONS or type(entry["rot"]) is not int:
+            raise MalformedInput(f"{field}.rot: expected one of {list(ROTATIONS)}")
+        row = _int(entry["row"], f"{field}.row", 0, size - 1)
+        col = _int(entry["col"], f"{field}.col", 0, size - 1)
+        placements.append((cid, face, entry["rot"], row, col, field))
+
+    s = IsleState(n, options, cards)
+    s.deck = sorted(deck)
+    s.discarded = sorted(discarded)
+    s.drawn = drawn
+    for cid, face, rot, row, col, field in placements:
+        place = s.geo.by_key.get((rot, row, col))
+        if place is None:
+            raise MalformedInput(f"{field}: the card leaves the {size}x{size} play area")
+        index = len(s.placed)
+        over = False
+        for g, k in place.cells:
+            if s.top[g] >= 0:
+                over = True
+                s.overlaps[s.top[g]] = s.covered[s.top[g]] = True
+            s.top[g] = index
+            s.cell[g] = cards[cid][face][k]
+        s.placed.append([cid, face])
+        s.where.append(place)
+        s.overlaps.append(over)
+        s.covered.append(False)
+
+    def put(g: int, who: int, field: str) -> None:
+        if s.top[g] < 0:
+            raise MalformedInput(f"{field}: the cell is not on the map")
+        if s.piece[g] != EMPTY:
+            raise MalformedInput(f"{field}: the cell already holds a piece")
+        s.piece[g] = who
+
+    on_map = [0] * n
+    for i, ex in enumerate(data["explorers"]):
+        field = f"state.explorers.{i}"
+        if not isinstance(ex, dict):
+            raise MalformedInput(f"{field}: expected an object")
+        who = _int(ex.get("player"), f"{field}.player", 0, n - 1)
+        put(_cell(ex, field, size, ("player", "row", "col")), who, field)
+        on_map[who] += 1
+    if data["feather"] is not None:
+        s.feather = _cell(data["feather"], "state.feather", size)
+        put(s.feather, FEATHER, "state.feather")
+    if data["withdrawn"] is not None:
+        w = data["withdrawn"]
+        if not isinstance(w, dict):
+            raise MalformedInput("state.withdrawn: expected an object or null")
+        who = _int(w.get("player"), "state.withdrawn.player", 0, n - 1)
+        s.withdrawn = (who, _cell(w, "state.withdrawn", size, ("player", "row", "col")))
+        on_map[who] += 1
+    for p in range(n):
+        if on_map[p] > EXPLORERS_PER_PLAYER:
+            raise MalformedInput(f"state.explorers: seat {p} has more than 3 explorers out")
+        s.reserve[p] = EXPLORERS_PER_PLAYER - on_map[p]
+    if len(data["chips"]) != n or any(type(c) is not bool for c in data["chips"]):
+        raise MalformedInput(f"state.chips: expected {n} booleans")
+    s.chips = list(data["chips"])
+    s.current = _int(data["current"], "state.current", 0, n - 1)
+    if data["phase"] not in PHASES:
+        raise MalformedInput(f"state.phase: expected one of {list(PHASES)}")
+    s.phase = data["phase"]
+    if (s.phase == "place") != (drawn is not None):
+        raise MalformedInput("state.drawn: a drawn card exists exactly in phase 'place'")
+    if (s.phase == "reexplore") != (s.withdrawn is not None):
+        raise MalformedInput("state.withdrawn: set exactly in phase 'reexplore'")
+    if s.phase == "draw" and not deck:
+        raise MalformedInput("state.deck: phase 'draw' needs a card in the deck")
+    return s

@@ -1,0 +1,137 @@
+"""Map cards: cell notation, the symbol placement rules, and the provisional card list.
+
+Implements IT-COMP-CARDS, IT-COMP-GRID, IT-COMP-TERRAIN, IT-COMP-FORT, IT-COMP-HARBOUR,
+IT-COMP-FEATHERICON, IT-COMP-CREATURE, IT-COMP-ONESYMBOL and IT-COMP-FACES.
+
+A face is a list of six cell strings in row-major order of the card lying landscape
+(row 0: cells 0, 1, 2; row 1: cells 3, 4, 5). A cell is ``"<terrain>"`` or
+``"<terrain>/<symbol>"``, e.g. ``"road/fort"``, ``"coast/creature3"``.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from reference_impl.core import MalformedInput
+
+TERRAINS = ("coast", "forest", "mountain", "plains", "road")
+CREATURES = tuple(f"creature{k}" for k in range(1, 7))
+#: symbol -> terrains it may be drawn on (IT-COMP-FORT .. IT-COMP-CREATURE)
+SYMBOL_TERRAINS: dict[str, frozenset[str]] = {
+    "fort": frozenset({"road"}),
+    "harbour": frozenset({"coast"}),
+    "feather": frozenset({"mountain", "forest", "plains"}),
+    **{c: frozenset({"road", "plains", "coast", "forest"}) for c in CREATURES},
+}
+CELLS_PER_FACE = 6
+DECK_SIZE = 36
+PROVISIONAL_SEED = 2024
+
+VALID_CELLS: frozenset[str] = frozenset(
+    [*TERRAINS]
+    + [f"{t}/{s}" for s, terrains in SYMBOL_TERRAINS.items() for t in sorted(terrains)]
+)
+
+
+def split_cell(cell: str) -> tuple[str, str | None]:
+    """``"road/fort"`` -> ``("road", "fort")``; ``"plains"`` -> ``("plains", None)``."""
+    terrain, _, symbol = cell.partition("/")
+    return terrain, (symbol or None)
+
+
+def cell_problem(cell: Any) -> str | None:
+    """Why ``cell`` is not a valid cell string (None when it is)."""
+    if not isinstance(cell, str):
+        return f"cell must be a string, got {cell!r}"
+    if cell in VALID_CELLS:
+        return None
+    terrain, symbol = split_cell(cell)
+    if terrain not in TERRAINS:
+        return f"unknown terrain {terrain!r} in cell {cell!r} (terrains: {', '.join(TERRAINS)})"
+    if symbol not in SYMBOL_TERRAINS:
+        return f"unknown symbol {symbol!r} in cell {cell!r}"
+    allowed = ", ".join(sorted(SYMBOL_TERRAINS[symbol]))
+    return f"symbol {symbol!r} may only be drawn on {allowed}, not on {terrain!r} ({cell!r})"
+
+
+def validate_face(face: Any, where: str) -> list[str]:
+    """Check one face; raise MalformedInput naming ``where`` and every problem."""
+    if not isinstance(face, list) or len(face) != CELLS_PER_FACE:
+        raise MalformedInput(f"{where}: a face is a list of {CELLS_PER_FACE} cells, got {face!r}")
+    problems = [p for p in (cell_problem(c) for c in face) if p]
+    if problems:
+        raise MalformedInput(f"{where}: " + "; ".join(problems))
+    return list(face)
+
+
+def validate_card(card: Any, where: str) -> dict[str, Any]:
+    """A card is ``{"id": int, "faces": [face, face]}``; returns a clean copy."""
+    if not isinstance(card, dict) or set(card) != {"id", "faces"}:
+        raise MalformedInput(f"{where}: a card is an object with exactly 'id' and 'faces'")
+    cid = card["id"]
+    if not isinstance(cid, int) or isinstance(cid, bool) or cid < 1:
+        raise MalformedInput(f"{where}.id: a card id is a positive integer, got {cid!r}")
+    faces = card["faces"]
+    if not isinstance(faces, list) or len(faces) != 2:
+        raise MalformedInput(f"{where}.faces: a map card has exactly two faces")
+    return {"id": cid, "faces": [validate_face(f, f"{where}.faces.{i}") for i, f in enumerate(faces)]}
+
+
+def validate_card_list(cards: Any, where: str = "cards") -> list[dict[str, Any]]:
+    """Validate a whole card list (unique ids); IT-COMP-CARDS fixes 36 for the real game."""
+    if not isinstance(cards, list) or not cards:
+        raise MalformedInput(f"{where}: expected a non-empty list of cards")
+    clean = [validate_card(c, f"{where}.{i}") for i, c in enumerate(cards)]
+    ids = [c["id"] for c in clean]
+    if len(set(ids)) != len(ids):
+        raise MalformedInput(f"{where}: card ids must be unique")
+    return sorted(clean, key=lambda c: c["id"])
+
+
+def face_has_feather(face: list[str]) -> bool:
+    return any(c.endswith("/feather") for c in face)
+
+
+def generate_provisional_cards(seed: int = PROVISIONAL_SEED) -> list[dict[str, Any]]:
+    """The provisional deck (IT-COMP-FACES): 36 cards, each face drawn independently.
+
+    Terrain uniform over the five kinds; each cell carries at most one symbol: a fort on
+    a road (1/3), a harbour on a coast (1/3), a creature on road/plains/coast/forest (1/4);
+    about a quarter of the faces show one red feather on a mountain, forest or plains.
+    """
+    rng = random.Random(seed)
+    cards = []
+    for cid in range(1, DECK_SIZE + 1):
+        faces = []
+        for _ in range(2):
+            face = []
+            for _ in range(CELLS_PER_FACE):
+                terrain = TERRAINS[rng.randrange(len(TERRAINS))]
+                symbol = None
+                roll = rng.random()
+                if terrain == "road" and roll < 1 / 3:
+                    symbol = "fort"
+                elif terrain == "coast" and roll < 1 / 3:
+                    symbol = "harbour"
+                elif terrain != "mountain" and roll < 7 / 12:
+                    symbol = CREATURES[rng.randrange(len(CREATURES))]
+                face.append(terrain if symbol is None else f"{terrain}/{symbol}")
+            if rng.random() < 0.25:
+                spots = [i for i, c in enumerate(face) if c in ("mountain", "forest", "plains")]
+                if spots:
+                    k = spots[rng.randrange(len(spots))]
+                    face[k] = f"{face[k]}/feather"
+            faces.append(face)
+        cards.append({"id": cid, "faces": faces})
+    return cards
+
+
+def load_component_cards() -> list[dict[str, Any]]:
+    """The card list of ``spec/isle_traces/components.yaml``, validated (36 cards)."""
+    from reference_impl.components import component
+
+    cards = validate_card_list(component("isle_traces", "map-cards"), "components map-cards")
+    if len(cards) != DECK_SIZE:
+        raise MalformedInput(f"components map-cards: expected {DECK_SIZE} cards, got {len(cards)}")
+    return cards

@@ -1,0 +1,78 @@
+"""The game definition: player counts, options (rulings), new games and loading.
+
+Implements IT-COMP-PLAYERS, IT-SETUP-DECK, IT-SETUP-SHUFFLE, IT-SETUP-DECKSIZE,
+IT-SETUP-START, IT-SETUP-EXPLORERS, IT-SETUP-CHIP, IT-SETUP-FEATHER.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from reference_impl.core import GameDefinition, MalformedInput
+from reference_impl.isle_traces import canonical
+from reference_impl.isle_traces.cards import load_component_cards, validate_card_list
+from reference_impl.isle_traces.state import IsleState
+
+#: option -> allowed values (None: any integer in AREA_RANGE)
+OPTION_VALUES: dict[str, tuple[Any, ...] | None] = {
+    "line_points": ("cells", "one"),
+    "allow_portrait": (True, False),
+    "feather_restriction": ("no_explorer", "other_line", "none"),
+    "flip_requires": ("no_overlap", "uncovered"),
+    "coast_diagonal": (False, True),
+    "reexplore_any": (True, False),
+    "area_size": None,
+}
+AREA_RANGE = (5, 31)
+
+
+class IsleTracesGame(GameDefinition):
+    id = "isle_traces"
+    title = "Isle Traces: Isle Side"
+    min_players = 2
+    max_players = 4
+    default_options = {
+        "line_points": "cells",
+        "allow_portrait": True,
+        "feather_restriction": "no_explorer",
+        "flip_requires": "no_overlap",
+        "coast_diagonal": False,
+        "reexplore_any": True,
+        "area_size": 15,
+    }
+
+    def resolve_options(self, options: dict[str, Any] | None) -> dict[str, Any]:
+        resolved = super().resolve_options(options)
+        for name, allowed in OPTION_VALUES.items():
+            value = resolved[name]
+            if allowed is None:
+                if not AREA_RANGE[0] <= value <= AREA_RANGE[1]:
+                    raise MalformedInput(f"option {name!r} must be {AREA_RANGE[0]}..{AREA_RANGE[1]}")
+            elif value not in allowed:
+                raise MalformedInput(f"option {name!r} must be one of {list(allowed)}, got {value!r}")
+        return resolved
+
+    def new_game(
+        self,
+        num_players: int,
+        options: dict[str, Any] | None = None,
+        setup: dict[str, Any] | None = None,
+    ) -> IsleState:
+        """Seat 0 starts; the whole deck is shuffled by chance (each draw a chance node).
+
+        ``setup`` may give ``{"deck": [card, ...]}``: a real card list replacing the
+        provisional one (validated against the symbol placement rules).
+        """
+        self.check_players(num_players)
+        resolved = self.resolve_options(options)
+        setup = setup or {}
+        if not isinstance(setup, dict) or set(setup) - {"deck"}:
+            raise MalformedInput("setup: only {'deck': [cards]} is understood")
+        if "deck" in setup:
+            cards = validate_card_list(setup["deck"], "setup.deck")
+        else:
+            cards = load_component_cards()
+        return IsleState(num_players, resolved, {c["id"]: c["faces"] for c in cards})
+
+    def load(self, canonical_state: dict[str, Any]) -> IsleState:
+        return canonical.load(self, canonical_state)

@@ -1,0 +1,444 @@
+"""The mutable game position and its turn machine.
+
+Implements IT-TURN-ORDER, IT-TURN-SEQUENCE, IT-PLACE-DRAW, IT-PLACE-FACE, IT-PLACE-FIRST,
+IT-PLACE-ADJACENT, IT-PLACE-OVERLAP, IT-PLACE-FULLCOVER, IT-PLACE-NOPIECE, IT-PLACE-AREA,
+IT-PLACE-PORTRAIT, IT-PLACE-NONE, IT-FEATHER-ICON, IT-FEATHER-RESTRICT, IT-FEATHER-MOVE,
+IT-EXPL-PLACE, IT-EXPL-MAX, IT-EXPL-FREE, IT-EXPL-ONEPERCELL, IT-REEXP-ONCE, IT-REEXP-WHOSE,
+IT-REEXP-SAME, IT-REEXP-ELSEWHERE, IT-FLIP-ONE, IT-FLIP-CONDITIONS, IT-FLIP-ORIENT,
+IT-FLIP-FEATHER, IT-FLIP-AGAIN, IT-END-DECK.
+
+Pieces: ``piece[g]`` is -1 (empty), a seat (that seat's explorer) or FEATHER.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from reference_impl.core import (
+    CHANCE,
+    Action,
+    Actor,
+    GameState,
+    IllegalAction,
+    MalformedInput,
+    Outcome,
+)
+from reference_impl.isle_traces import rules as R
+from reference_impl.isle_traces.board import LANDSCAPE, ROTATIONS, Placement, geometry
+from reference_impl.isle_traces.cards import face_has_feather
+from reference_impl.isle_traces.scoring import find_lines, score, winners
+
+FEATHER = -2
+EMPTY = -1
+EXPLORERS_PER_PLAYER = 3
+PHASES = ("draw", "place", "place_feather", "explore", "reexplore", "flip", "flip_feather", "over")
+CELL_ACTIONS = ("place_feather", "place_explorer", "reexplore", "reexplore_place")
+ACTION_FIELDS: dict[str, tuple[str, ...]] = {
+    "draw": ("card", "faces"),
+    "pass": (),
+    "discard": (),
+    "place_card": ("face", "rot", "row", "col"),
+    "flip": ("card",),
+    **{t: ("row", "col") for t in CELL_ACTIONS},
+}
+PHASE_TYPES: dict[str, tuple[str, ...]] = {
+    "draw": ("draw",),
+    "place": ("place_card", "discard"),
+    "place_feather": ("place_feather", "pass"),
+    "explore": ("place_explorer", "reexplore", "pass"),
+    "reexplore": ("reexplore_place",),
+    "flip": ("flip", "pass"),
+    "flip_feather": ("place_feather", "pass"),
+    "over": (),
+}
+
+
+def centre(size: int) -> tuple[int, int]:
+    """Top-left cell of the first card, landscape (IT-PLACE-CENTRE): (6, 6) when 15."""
+    return (size - 2) // 2, (size - 3) // 2
+
+
+class IsleState(GameState):
+    """One position of Isle Traces: Isle Side."""
+
+    def __init__(
+        self, num_players: int, options: dict[str, Any], cards: dict[int, list[list[str]]]
+    ) -> None:
+        self.n = num_players
+        self.options = options
+        self.size = int(options["area_size"])
+        self.geo = geometry(self.size)
+        self.cards = cards  # id -> two faces (lists of cell strings), never mutated
+        self.deck: list[int] = sorted(cards)
+        self.drawn: int | None = None
+        self.discarded: list[int] = []
+        self.placed: list[list[int]] = []  # [id, face] per card, bottom to top
+        self.where: list[Placement] = []  # footprint per placed card
+        self.overlaps: list[bool] = []  # shares a cell with another card
+        self.covered: list[bool] = []  # another card lies on it
+        cells = self.size * self.size
+        self.top = [EMPTY] * cells
+        self.cell: list[str | None] = [None] * cells
+        self.piece = [EMPTY] * cells
+        self.feather = EMPTY
+        self.reserve = [EXPLORERS_PER_PLAYER] * num_players
+        self.chips = [True] * num_players
+        self.current = 0
+        self.phase = "draw"
+        self.withdrawn: tuple[int, int] | None = None
+        self.fired: list[str] = []
+        self._legal: dict[tuple, Action] | None = None
+
+    # ----------------------------------------------------------------- queries
+    def to_act(self) -> list[Actor]:
+        if self.phase == "over":
+            return []
+        return [CHANCE] if self.phase == "draw" else [self.current]
+
+    def is_terminal(self) -> bool:
+        return self.phase == "over"
+
+    def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
+        if self.phase != "draw":
+            return []
+        p = Fraction(1, len(self.deck))
+        return [(a, p) for a in self._legal_map().values()]
+
+    def legal_actions(self) -> list[Action]:
+        return list(self._legal_map().values())
+
+    def outcome(self) -> Outcome:
+        pieces = [p if p >= 0 else EMPTY for p in self.piece]
+        result = score(self.cell, pieces, self.feather, self.n, self.size, self.options)
+        wins = tuple(winners(result)) if self.phase == "over" else ()
+        return Outcome(tuple(result["scores"]), wins, result)
+
+    def free_cells(self) -> list[int]:
+        """Map cells without a piece (IT-EXPL-ONEPERCELL)."""
+        top, piece = self.top, self.piece
+        return [g for g in range(len(top)) if top[g] >= 0 and piece[g] == EMPTY]
+
+    def line_of(self, g: int) -> set[int]:
+        terrain = [c.partition("/")[0] if c else None for c in self.cell]
+        for line in find_lines(terrain, self.size, bool(self.options["coast_diagonal"])):
+            if g in line:
+                return set(line)
+        return set()
+
+    def feather_targets(self) -> list[int]:
+        """Cells the red feather may go to now (IT-FEATHER-ICON, IT-FEATHER-RESTRICT)."""
+        free = [g for g in self.free_cells() if g != self.feather]
+        rule = self.options["feather_restriction"]
+        if rule == "none":
+            return free
+        terrain = [c.partition("/")[0] if c else None for c in self.cell]
+        banned: set[int] = set()
+        for line in find_lines(terrain, self.size, bool(self.options["coast_diagonal"])):
+            if rule == "no_explorer" and any(self.piece[g] >= 0 for g in line):
+                banned.update(line)
+            elif rule == "other_line" and self.feather in line:
+                banned.update(line)
+        return [g for g in free if g not in banned]
+
+    def flippable(self) -> list[int]:
+        """Indices into ``placed`` of cards that may be flipped (IT-FLIP-CONDITIONS)."""
+        blocked = self.overlaps if self.options["flip_requires"] == "no_overlap" else self.covered
+        out = []
+        for i, place in enumerate(self.where):
+            if blocked[i] or any(self.piece[g] != EMPTY for g, _ in place.cells):
+                continue
+            out.append(i)
+        return out
+
+    def placement_ok(self, place: Placement) -> bool:
+        if not self.placed:
+            return place.rot in LANDSCAPE and (place.row, place.col) == centre(self.size)
+        top, piece = self.top, self.piece
+        if any(piece[g] != EMPTY for g, _ in place.cells):
+            return False
+        return any(top[t] >= 0 for t in place.touch)
+
+    # ------------------------------------------------------------ legal moves
+    def _legal_map(self) -> dict[tuple, Action]:
+        if self._legal is None:
+            self._legal = self._compute_legal()
+        return self._legal
+
+    def _compute_legal(self) -> dict[tuple, Action]:
+        phase, me, size = self.phase, self.current, self.size
+        out: dict[tuple, Action] = {}
+        if phase == "draw":
+            for cid in self.deck:
+                faces = [list(f) for f in self.cards[cid]]
+                out[("draw", cid)] = {"actor": CHANCE, "type": "draw", "card": cid, "faces": faces}
+        elif phase == "place":
+            rots = ROTATIONS if self.options["allow_portrait"] else LANDSCAPE
+            ok = [p for p in self.geo.placements if p.rot in rots and self.placement_ok(p)]
+            for face in (0, 1):
+                for p in ok:
+                    out[("place_card", face, p.rot, p.row, p.col)] = {
+                        "actor": me, "type": "place_card",
+                        "face": face, "rot": p.rot, "row": p.row, "col": p.col,
+                    }  # fmt: skip
+            if not out:
+                out[("discard",)] = {"actor": me, "type": "discard"}
+        elif phase in ("place_feather", "flip_feather"):
+            out[("pass",)] = {"actor": me, "type": "pass"}
+            for g in self.feather_targets():
+                r, c = divmod(g, size)
+                out[("place_feather", r, c)] = {
+                    "actor": me, "type": "place_feather", "row": r, "col": c
+                }  # fmt: skip
+        elif phase == "explore":
+            out[("pass",)] = {"actor": me, "type": "pass"}
+            free = self.free_cells()
+            if self.reserve[me] > 0:
+                for g in free:
+                    r, c = divmod(g, size)
+                    out[("place_explorer", r, c)] = {
+                        "actor": me, "type": "place_explorer", "row": r, "col": c
+                    }  # fmt: skip
+            if self.chips[me] and free:
+                for g, owner in enumerate(self.piece):
+                    if owner >= 0 and (owner == me or self.options["reexplore_any"]):
+                        r, c = divmod(g, size)
+                        out[("reexplore", r, c)] = {
+                            "actor": me, "type": "reexplore", "row": r, "col": c
+                        }  # fmt: skip
+        elif phase == "reexplore":
+            for g in self.free_cells():
+                if self.withdrawn is not None and g == self.withdrawn[1]:
+                    continue
+                r, c = divmod(g, size)
+                out[("reexplore_place", r, c)] = {
+                    "actor": me, "type": "reexplore_place", "row": r, "col": c
+                }  # fmt: skip
+        elif phase == "flip":
+            out[("pass",)] = {"actor": me, "type": "pass"}
+            for i in self.flippable():
+                cid = self.placed[i][0]
+                out[("flip", cid)] = {"actor": me, "type": "flip", "card": cid}
+        return out
+
+    # ------------------------------------------------------------------ apply
+    def apply(self, action: Action) -> None:
+        key = self._parse(action)
+        legal = self._legal_map()
+        if key not in legal:
+            self._diagnose(action, key)
+            raise IllegalAction(R.TURN_SEQUENCE, f"illegal action {action!r} {self._where()}")
+        if key[0] == "draw" and action["faces"] != legal[key]["faces"]:
+            raise IllegalAction(
+                R.SETUP_DECK, f"card {key[1]} in the deck has other faces: {action!r}"
+            )
+        self.fired = []
+        getattr(self, "_do_" + key[0])(*key[1:])
+        self._legal = None
+
+    def _parse(self, action: Any) -> tuple:
+        if not isinstance(action, dict):
+            raise MalformedInput(f"an action is a JSON object, got {action!r}")
+        kind = action.get("type")
+        if kind not in ACTION_FIELDS:
+            raise MalformedInput(f"unknown action type {kind!r} in {action!r}")
+        fields = ACTION_FIELDS[kind]
+        extra = set(action) - {"actor", "type", *fields}
+        missing = [f for f in ("actor", *fields) if f not in action]
+        if extra or missing:
+            raise MalformedInput(
+                f"{kind} action {action!r}: missing {missing or 'nothing'}, "
+                f"unexpected {sorted(extra) or 'nothing'}"
+            )
+        actor = action["actor"]
+        if actor != CHANCE and (type(actor) is not int or not 0 <= actor < self.n):
+            raise MalformedInput(f"actor must be a seat 0..{self.n - 1} or 'chance': {action!r}")
+        for f in fields:
+            if f != "faces" and type(action[f]) is not int:
+                raise MalformedInput(f"field {f!r} must be an integer in {action!r}")
+        if kind == "place_card":
+            if action["face"] not in (0, 1):
+                raise MalformedInput(f"face must be 0 or 1 in {action!r}")
+            if action["rot"] not in ROTATIONS:
+                raise MalformedInput(f"rot must be one of {list(ROTATIONS)} in {action!r}")
+        if kind in CELL_ACTIONS:
+            for f in ("row", "col"):
+                if not 0 <= action[f] < self.size:
+                    raise IllegalAction(R.PLACE_AREA, f"{f} outside the play area: {action!r}")
+        if actor not in self.to_act():
+            raise IllegalAction(R.TURN_ORDER, f"{action!r}: it is not {actor!r}'s turn "
+                                f"({self._where()})")  # fmt: skip
+        if kind not in PHASE_TYPES[self.phase]:
+            raise IllegalAction(
+                R.TURN_SEQUENCE, f"{kind} is not possible {self._where()}: {action!r}"
+            )
+        return (kind, *(action[f] for f in fields if f != "faces"))
+
+    def _where(self) -> str:
+        return f"in phase {self.phase!r} of seat {self.current}"
+
+    def _diagnose(self, action: Action, key: tuple) -> None:
+        """Name the rule an illegal (well-formed, in-phase) action breaks."""
+        kind, size = key[0], self.size
+        msg = f"{action!r} {self._where()}"
+        if kind == "draw":
+            raise IllegalAction(R.SETUP_DECK, f"card {key[1]} is not in the deck: {msg}")
+        if kind == "discard":
+            raise IllegalAction(R.PLACE_NONE, f"the card can be placed, so it must be: {msg}")
+        if kind == "place_card":
+            _, _face, rot, row, col = key
+            if rot not in LANDSCAPE and not self.options["allow_portrait"]:
+                raise IllegalAction(R.PLACE_PORTRAIT, f"cards lie landscape: {msg}")
+            place = self.geo.by_key.get((rot, row, col))
+            if place is None:
+                raise IllegalAction(R.PLACE_AREA, f"the card leaves the play area: {msg}")
+            if not self.placed:
+                raise IllegalAction(R.PLACE_FIRST, f"the first card goes landscape at the "
+                                    f"centre {list(centre(size))}: {msg}")  # fmt: skip
+            if any(self.piece[g] != EMPTY for g, _ in place.cells):
+                raise IllegalAction(R.PLACE_NOPIECE, f"the card would cover a piece: {msg}")
+            raise IllegalAction(R.PLACE_ADJACENT, f"the card touches no map card: {msg}")
+        if kind == "flip":
+            index = next((i for i, p in enumerate(self.placed) if p[0] == key[1]), None)
+            if index is None:
+                raise IllegalAction(R.FLIP_ONE, f"card {key[1]} is not on the map: {msg}")
+            raise IllegalAction(R.FLIP_CONDITIONS, f"card {key[1]} overlaps a card or holds "
+                                f"a piece: {msg}")  # fmt: skip
+        g = key[1] * size + key[2]
+        if kind == "place_explorer" and self.reserve[self.current] == 0:
+            raise IllegalAction(R.EXPL_MAX, f"all three explorers are on the map: {msg}")
+        if kind == "reexplore":
+            if not self.chips[self.current]:
+                raise IllegalAction(R.REEXP_ONCE, f"the re-exploration chip is used: {msg}")
+            if self.piece[g] < 0:
+                raise IllegalAction(R.REEXP_SAME, f"no explorer on that cell: {msg}")
+            raise IllegalAction(R.REEXP_WHOSE, f"only one's own explorer may be withdrawn: {msg}")
+        if self.top[g] < 0:
+            raise IllegalAction(R.EXPL_PLACE, f"the cell is not on the map: {msg}")
+        if kind == "reexplore_place" and self.withdrawn and g == self.withdrawn[1]:
+            raise IllegalAction(R.REEXP_ELSEWHERE, f"re-place it on another cell: {msg}")
+        if self.piece[g] != EMPTY:
+            raise IllegalAction(R.EXPL_ONEPERCELL, f"the cell already holds a piece: {msg}")
+        if kind == "place_feather":
+            raise IllegalAction(R.FEATHER_RESTRICT, f"the red feather may not go there: {msg}")
+
+    # ----------------------------------------------------------- transitions
+    def _end_turn(self) -> None:
+        self.current = (self.current + 1) % self.n
+        if self.deck:
+            self.phase = "draw"
+        else:
+            self.phase = "over"
+            self.fired.append(R.END_DECK)
+
+    def _do_draw(self, cid: int) -> None:
+        self.deck.remove(cid)
+        self.drawn = cid
+        self.phase = "place"
+        self.fired.append(R.PLACE_DRAW)
+
+    def _do_discard(self) -> None:
+        self.discarded.append(self.drawn)
+        self.drawn = None
+        self.phase = "explore"
+        self.fired.append(R.PLACE_NONE)
+
+    def _do_place_card(self, face: int, rot: int, row: int, col: int) -> None:
+        cid = self.drawn
+        place = self.geo.by_key[(rot, row, col)]
+        self.fired.append(R.PLACE_FIRST if not self.placed else R.PLACE_ADJACENT)
+        self.fired.append(R.PLACE_FACE)
+        index = len(self.placed)
+        cells = self.cards[cid][face]
+        overlap = False
+        for g, k in place.cells:
+            below = self.top[g]
+            if below >= 0:
+                overlap = True
+                self.overlaps[below] = True
+                self.covered[below] = True
+            self.top[g] = index
+            self.cell[g] = cells[k]
+        if overlap:
+            self.fired.append(R.PLACE_OVERLAP)
+        self.placed.append([cid, face])
+        self.where.append(place)
+        self.overlaps.append(overlap)
+        self.covered.append(False)
+        self.drawn = None
+        if face_has_feather(cells):
+            self.phase = "place_feather"
+            self.fired.append(R.FEATHER_ICON)
+        else:
+            self.phase = "explore"
+
+    def _do_pass(self) -> None:
+        if self.phase == "place_feather":
+            self.phase = "explore"
+        elif self.phase == "explore":
+            self.phase = "flip"
+        else:
+            self._end_turn()
+
+    def _do_place_feather(self, row: int, col: int) -> None:
+        if self.feather >= 0:
+            self.piece[self.feather] = EMPTY
+            self.fired.append(R.FEATHER_MOVE)
+        self.feather = row * self.size + col
+        self.piece[self.feather] = FEATHER
+        self.fired.append(R.FEATHER_RESTRICT)
+        if self.phase == "place_feather":
+            self.phase = "explore"
+        else:
+            self.fired.append(R.FLIP_FEATHER)
+            self._end_turn()
+
+    def _do_place_explorer(self, row: int, col: int) -> None:
+        self.piece[row * self.size + col] = self.current
+        self.reserve[self.current] -= 1
+        self.fired.append(R.EXPL_PLACE)
+        self.phase = "flip"
+
+    def _do_reexplore(self, row: int, col: int) -> None:
+        g = row * self.size + col
+        self.withdrawn = (self.piece[g], g)
+        self.piece[g] = EMPTY
+        self.chips[self.current] = False
+        self.fired.append(R.REEXP_ONCE)
+        self.phase = "reexplore"
+
+    def _do_reexplore_place(self, row: int, col: int) -> None:
+        assert self.withdrawn is not None
+        self.piece[row * self.size + col] = self.withdrawn[0]
+        self.withdrawn = None
+        self.fired.append(R.REEXP_SAME)
+        self.phase = "flip"
+
+    def _do_flip(self, cid: int) -> None:
+        index = next(i for i, p in enumerate(self.placed) if p[0] == cid)
+        face = 1 - self.placed[index][1]
+        self.placed[index][1] = face
+        cells = self.cards[cid][face]
+        for g, k in self.where[index].cells:
+            self.cell[g] = cells[k]
+        self.fired.append(R.FLIP_ONE)
+        if face_has_feather(cells):
+            self.phase = "flip_feather"
+        else:
+            self._end_turn()
+
+    # ------------------------------------------------------------------ copy
+    def clone(self) -> IsleState:
+        other = IsleState.__new__(IsleState)
+        other.__dict__.update(self.__dict__)
+        for name in ("deck", "discarded", "where", "overlaps", "covered", "top", "cell",
+                     "piece", "reserve", "chips", "fired"):  # fmt: skip
+            setattr(other, name, list(getattr(self, name)))
+        other.placed = [list(p) for p in self.placed]
+        other._legal = None
+        return other
+
+    def to_canonical(self) -> dict[str, Any]:
+        from reference_impl.isle_traces.canonical import export
+
+        return export(self)
