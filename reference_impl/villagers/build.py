@@ -1,0 +1,226 @@
+"""Build phase: building from hand along chains, padlock payments, basic villagers.
+
+Implements VL-BUILD-HAND, VL-BUILD-LIMIT, VL-BUILD-BASIC, VL-BUILD-BASIC-LIMIT,
+VL-CHAIN-ON, VL-CHAIN-FOUNDERS, VL-LOCK-OWN, VL-LOCK-COUNTESS, VL-LOCK-BANK,
+VL-BUILD-FOUNDERS-FLIP, VL-EVENT-SERFDOM, VL-EVENT-COUNTESS-BANK, VL-EVENT-ARSON.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from reference_impl.core import Action, IllegalAction, MalformedInput
+from reference_impl.villagers.cards import (
+    BASICS,
+    CARDS,
+    EVENTS,
+    FOUNDERS,
+    FOUNDERS_BRANCHES,
+    build_limit,
+)
+
+if TYPE_CHECKING:
+    from reference_impl.villagers.state import VillagersState
+
+BASIC_LIMIT = 3
+LOCK_FEE = 2
+COUNTESS_BANK_FEE = 3
+ARSON, ARSON_COST = "e15", 3
+SERFDOM, COUNTESS_BANK = "e8", "e12"
+
+
+def start(state: VillagersState) -> None:
+    """Build limit from the builder icons shown at the start of the phase (VL-BUILD-LIMIT)."""
+    state.phase = "build"
+    state.built = 0
+    state.basics_built = 0
+    state.build_limit = build_limit(state.player_tally().builders)
+    state.fired.append("VL-BUILD-LIMIT")
+    state.step = "arson" if ARSON in state.active else "build"
+
+
+def lock_plan(state: VillagersState, name: str) -> tuple[str, int]:
+    """Who pays for ``name``'s padlock: ("none"|"own"|"countess"|"bank", gold you pay)."""
+    lock = CARDS[name].lock
+    if lock is None:
+        return "none", 0
+    if any(card == lock for column in state.columns for card, _ in column):
+        return "own", 0
+    if any(card == lock for card, _ in state.c_cards):
+        return "countess", LOCK_FEE
+    fee = COUNTESS_BANK_FEE if COUNTESS_BANK in state.active else LOCK_FEE
+    return "bank", fee
+
+
+def placements(state: VillagersState, name: str) -> list[int | None]:
+    """Columns ``name`` may go on (None: a new column). Implements VL-CHAIN-ON."""
+    on = CARDS[name].on
+    if on is None:
+        return [None]
+    if on == FOUNDERS:
+        return [None] if state.branches() < FOUNDERS_BRANCHES else []
+    return [i for i, column in enumerate(state.columns) if column[-1][0] == on]
+
+
+def actions(state: VillagersState) -> list[Action]:
+    out: list[Action] = []
+    if state.step == "arson":
+        out.append({"actor": 0, "type": "arson", "choice": "fewer"})
+        if state.gold >= ARSON_COST:
+            out.append({"actor": 0, "type": "arson", "choice": "pay"})
+        return out
+    out.append({"actor": 0, "type": "end_build"})
+    if state.built < state.build_limit:
+        for name in sorted(state.hand):
+            _, fee = lock_plan(state, name)
+            if fee > state.gold:
+                continue
+            for column in placements(state, name):
+                out.append({"actor": 0, "type": "build", "card": name, "column": column})
+    if state.basics_built < BASIC_LIMIT and state.hand:
+        serf = SERFDOM in state.active
+        stacks: list[int | None] = (
+            [None] if serf else [i for i in range(len(state.stacks)) if state.stack_has_cards(i)]
+        )
+        for basic in BASICS:
+            if state.basics[basic] <= 0:
+                continue
+            for name in sorted(state.hand):
+                for stack in stacks:
+                    out.append(
+                        {
+                            "actor": 0,
+                            "type": "build_basic",
+                            "basic": basic,
+                            "return": name,
+                            "stack": stack,
+                        }
+                    )
+    return out
+
+
+def _need_build(state: VillagersState, action: Action, rule: str) -> None:
+    if state.step != "build":
+        raise IllegalAction(rule, f"{action!r}: not in the build phase (step {state.step!r})")
+
+
+def do_arson(state: VillagersState, action: Action) -> None:
+    """VL-EVENT-ARSON: 1 fewer build action, or pay 3 gold to the bank."""
+    if state.step != "arson":
+        raise IllegalAction("VL-EVENT-ARSON", f"{action!r}: no Arson choice is due")
+    choice = action.get("choice")
+    if choice not in ("pay", "fewer"):
+        raise MalformedInput(f"{action!r}: 'choice' must be 'pay' or 'fewer'")
+    if choice == "pay" and state.gold < ARSON_COST:
+        raise IllegalAction("VL-EVENT-ARSON", f"{action!r}: {state.gold} gold, Arson costs 3")
+    if choice == "pay":
+        state.gold -= ARSON_COST
+    else:
+        state.build_limit = max(0, state.build_limit - 1)
+    state.fired.append("VL-EVENT-ARSON")
+    state.step = "build"
+
+
+def do_build(state: VillagersState, action: Action) -> None:
+    _need_build(state, action, "VL-BUILD-HAND")
+    name, column = action.get("card"), action.get("column", None)
+    if not isinstance(name, str) or not (
+        column is None or (isinstance(column, int) and not isinstance(column, bool))
+    ):
+        raise MalformedInput(f"{action!r}: needs 'card' (string) and 'column' (integer or null)")
+    if state.hand.get(name, 0) <= 0:
+        raise IllegalAction("VL-BUILD-HAND", f"{action!r}: no {name!r} in hand")
+    if state.built >= state.build_limit:
+        raise IllegalAction(
+            "VL-BUILD-LIMIT", f"{action!r}: {state.built} of {state.build_limit} builds used"
+        )
+    if column not in placements(state, name):
+        on = CARDS[name].on
+        rule = "VL-CHAIN-FOUNDERS" if on == FOUNDERS else "VL-CHAIN-ON"
+        raise IllegalAction(rule, f"{action!r}: {name} must go on a top {on or 'new column'}")
+    plan, fee = lock_plan(state, name)
+    if fee > state.gold:
+        rule = "VL-LOCK-COUNTESS" if plan == "countess" else "VL-LOCK-BANK"
+        raise IllegalAction(rule, f"{action!r}: the padlock costs {fee}, you have {state.gold}")
+    # mutate
+    lock = CARDS[name].lock
+    state.gold -= fee
+    if plan == "own":
+        _first_coin_target([c for col in state.columns for c in col], lock)[1] += LOCK_FEE
+        state.fired.append("VL-LOCK-OWN")
+    elif plan == "countess":
+        _first_coin_target(state.c_cards, lock)[1] += LOCK_FEE
+        state.c_cards.sort()
+        state.fired.append("VL-LOCK-COUNTESS")
+    elif plan == "bank":
+        state.fired.append("VL-LOCK-BANK")
+        if fee == COUNTESS_BANK_FEE:
+            state.fired.append("VL-EVENT-COUNTESS-BANK")
+    _take(state.hand, name)
+    if column is None:
+        state.columns.append([[name, 0]])
+    else:
+        state.columns[column].append([name, 0])
+    state.columns.sort()
+    state.built += 1
+    state.fired += ["VL-BUILD-HAND", "VL-CHAIN-ON"]
+
+
+def _first_coin_target(cards: list[list[Any]], lock: str | None) -> list[Any]:
+    """VL-LOCK-TARGET: coins go on the first matching card in canonical order."""
+    return next(card for card in cards if card[0] == lock)
+
+
+def do_build_basic(state: VillagersState, action: Action) -> None:
+    _need_build(state, action, "VL-BUILD-BASIC")
+    basic, name, stack = action.get("basic"), action.get("return"), action.get("stack", None)
+    if basic not in BASICS or not isinstance(name, str):
+        raise MalformedInput(f"{action!r}: needs 'basic' in {BASICS} and 'return' (card name)")
+    if not (stack is None or (isinstance(stack, int) and not isinstance(stack, bool))):
+        raise MalformedInput(f"{action!r}: 'stack' must be an integer or null")
+    if state.basics_built >= BASIC_LIMIT:
+        raise IllegalAction("VL-BUILD-BASIC-LIMIT", f"{action!r}: 3 basic villagers already built")
+    if state.basics[basic] <= 0:
+        raise IllegalAction("VL-BUILD-BASIC", f"{action!r}: no {basic} left in the supply")
+    if state.hand.get(name, 0) <= 0:
+        raise IllegalAction("VL-BUILD-BASIC", f"{action!r}: no {name!r} in hand to return")
+    serf = SERFDOM in state.active
+    if serf and stack is not None:
+        raise IllegalAction("VL-EVENT-SERFDOM", f"{action!r}: Serfdom sends it to the Countess")
+    if not serf and (
+        stack is None or not 0 <= stack < len(state.stacks) or not state.stack_has_cards(stack)
+    ):
+        raise IllegalAction("VL-BUILD-BASIC", f"{action!r}: stack {stack} cannot take the card")
+    _take(state.hand, name)
+    if serf:
+        state.c_cards.append([name, 0])
+        state.c_cards.sort()
+        state.fired += ["VL-EVENT-SERFDOM", "VL-COUNTESS-BUILD"]
+    else:
+        state.stacks[stack]["known"].append(name)
+    state.basics[basic] -= 1
+    state.columns.append([[basic, 0]])
+    state.columns.sort()
+    state.basics_built += 1
+    state.fired += ["VL-BUILD-BASIC", "VL-BUILD-BASIC-LIMIT"]
+
+
+def do_end_build(state: VillagersState, action: Action) -> None:
+    """End of the build phase: the Founders flip (VL-BUILD-FOUNDERS-FLIP)."""
+    _need_build(state, action, "VL-BUILD-HAND")
+    if state.founders == "gold" and state.player_tally().food == 0:
+        state.founders = "food"
+        state.fired.append("VL-BUILD-FOUNDERS-FLIP")
+    for event in [e for e in state.active if EVENTS[e]["timing"] == "build"]:
+        state.active.remove(event)
+        state.event_discard.append(event)
+    state.event_discard.sort(key=lambda e: int(e[1:]))
+    state.phase = "event"
+    state.step = "events"
+    state.fired.append("VL-EVENT-ORDER")
+
+
+def _take(counter: dict[str, int], name: str) -> None:
+    counter[name] -= 1
+    if not counter[name]:
+        del counter[name]

@@ -1,0 +1,198 @@
+"""Draft phase: take, the Countess's pick, refill, the bank coin and the road clean-up.
+
+Implements VL-DRAFT-TAKE, VL-DRAFT-STACK, VL-DRAFT-COINS, VL-DRAFT-COUNTESS,
+VL-DRAFT-COUNTESS-COINS, VL-DRAFT-REFILL, VL-DRAFT-COUNT, VL-DRAFT-SQUARE,
+VL-DRAFT-BANKCOIN, VL-DRAFT-DISCARD, VL-EVENT-RATS.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from reference_impl.core import Action, IllegalAction, MalformedInput
+from reference_impl.villagers.cards import draft_limit
+
+if TYPE_CHECKING:
+    from reference_impl.villagers.state import VillagersState
+
+RATS = "e24"
+RATS_COST = 3
+ROAD_SIZE = 6
+
+
+def start(state: VillagersState) -> None:
+    """Start a round's draft: limit from the food icons shown now (VL-DRAFT-COUNT)."""
+    state.phase = "draft"
+    state.drafted = 0
+    state.draft_limit = draft_limit(state.player_tally().food)
+    state.fired.append("VL-DRAFT-COUNT")
+    state.step = "rats" if RATS in state.active else "take"
+
+
+def can_take(state: VillagersState) -> bool:
+    return state.drafted < state.draft_limit and (
+        bool(state.road) or state.leftmost_stack() is not None
+    )
+
+
+def end(state: VillagersState) -> None:
+    """Square to hand (VL-DRAFT-SQUARE); draft-timed events are spent."""
+    for card, count in state.square.items():
+        state.hand[card] = state.hand.get(card, 0) + count
+    state.square = {}
+    state.fired.append("VL-DRAFT-SQUARE")
+    _spend(state, "draft")
+    state.step = "coin"
+
+
+def _spend(state: VillagersState, timing: str) -> None:
+    from reference_impl.villagers.cards import EVENTS
+
+    for event in [e for e in state.active if EVENTS[e]["timing"] == timing]:
+        state.active.remove(event)
+        state.event_discard.append(event)
+    state.event_discard.sort(key=lambda e: int(e[1:]))
+
+
+def refill(state: VillagersState) -> bool:
+    """Fill the empty road places from the leftmost stack, then the reserve (VL-DRAFT-REFILL).
+
+    Returns False when a chance draw is pending.
+    """
+    while len(state.road) < ROAD_SIZE:
+        index = state.leftmost_stack()
+        if index is not None:
+            state.take_from_stack(index, "road")
+            if state.chance is not None:
+                return False
+            continue
+        if state.reserve > 0:
+            state.chance = {"kind": "road", "stack": None}
+            return False
+        break
+    state.drafted += 1
+    state.step = "take"
+    return True
+
+
+def discard_road(state: VillagersState) -> None:
+    """Road villagers without coins go to the discard pile (VL-DRAFT-DISCARD)."""
+    keep = []
+    for card, coins in state.road:
+        if coins:
+            keep.append([card, coins])
+        else:
+            state.discard[card] = state.discard.get(card, 0) + 1
+    state.road = keep
+    state.fired.append("VL-DRAFT-DISCARD")
+    state.step = "road_reserve"
+
+
+def actions(state: VillagersState) -> list[Action]:
+    step = state.step
+    out: list[Action] = []
+    if step == "rats":
+        out.append({"actor": 0, "type": "rats", "choice": "fewer"})
+        if state.gold >= RATS_COST:
+            out.append({"actor": 0, "type": "rats", "choice": "pay"})
+    elif step == "take":
+        out.extend(_road_choices(state, "take_road"))
+        out.extend(
+            {"actor": 0, "type": "take_stack", "stack": i}
+            for i in range(len(state.stacks))
+            if state.stack_has_cards(i)
+        )
+    elif step == "countess":
+        out.extend(_road_choices(state, "countess_build"))
+    elif step == "coin":
+        out.append({"actor": 0, "type": "no_coin"})
+        out.extend(_road_choices(state, "place_coin"))
+    return out
+
+
+def _road_choices(state: VillagersState, kind: str) -> list[Action]:
+    seen = []
+    for card, coins in state.road:
+        if not seen or seen[-1] != (card, coins):
+            seen.append((card, coins))
+    return [{"actor": 0, "type": kind, "card": c, "coins": n} for c, n in seen]
+
+
+def _need_step(state: VillagersState, action: Action, step: str, rule: str) -> None:
+    if state.step != step:
+        raise IllegalAction(rule, f"{action!r}: not allowed now (step {state.step!r})")
+
+
+def _road_index(state: VillagersState, action: Action, rule: str) -> int:
+    card, coins = action.get("card"), action.get("coins")
+    if not isinstance(card, str) or not isinstance(coins, int) or isinstance(coins, bool):
+        raise MalformedInput(f"{action!r}: needs 'card' (string) and 'coins' (integer)")
+    for index, (name, n) in enumerate(state.road):
+        if name == card and n == coins:
+            return index
+    raise IllegalAction(rule, f"{action!r}: no {card} with {coins} coins on the road")
+
+
+def do_rats(state: VillagersState, action: Action) -> None:
+    """VL-EVENT-RATS: draft 1 fewer card or pay 3 gold to the bank."""
+    _need_step(state, action, "rats", "VL-EVENT-RATS")
+    choice = action.get("choice")
+    if choice not in ("pay", "fewer"):
+        raise MalformedInput(f"{action!r}: 'choice' must be 'pay' or 'fewer'")
+    if choice == "pay" and state.gold < RATS_COST:
+        raise IllegalAction("VL-EVENT-RATS", f"{action!r}: {state.gold} gold, Rats costs 3")
+    if choice == "pay":
+        state.gold -= RATS_COST
+    else:
+        state.draft_limit -= 1
+    state.fired.append("VL-EVENT-RATS")
+    state.step = "take"
+
+
+def do_take_road(state: VillagersState, action: Action) -> None:
+    _need_step(state, action, "take", "VL-DRAFT-TAKE")
+    index = _road_index(state, action, "VL-DRAFT-TAKE")
+    card, coins = state.road.pop(index)
+    state.gold += coins
+    state.square[card] = state.square.get(card, 0) + 1
+    state.fired += ["VL-DRAFT-TAKE", "VL-DRAFT-COINS"]
+    state.step = "countess"
+
+
+def do_take_stack(state: VillagersState, action: Action) -> None:
+    _need_step(state, action, "take", "VL-DRAFT-STACK")
+    index = action.get("stack")
+    if not isinstance(index, int) or isinstance(index, bool):
+        raise MalformedInput(f"{action!r}: 'stack' must be an integer")
+    if not 0 <= index < len(state.stacks) or not state.stack_has_cards(index):
+        raise IllegalAction("VL-DRAFT-STACK", f"{action!r}: stack {index} has no card")
+    state.fired.append("VL-DRAFT-STACK")
+    state.step = "countess"
+    state.take_from_stack(index, "square")
+
+
+def do_countess(state: VillagersState, action: Action) -> None:
+    """The Countess builds the chosen road villager; its coins go to the player."""
+    _need_step(state, action, "countess", "VL-DRAFT-COUNTESS")
+    index = _road_index(state, action, "VL-DRAFT-COUNTESS")
+    card, coins = state.road.pop(index)
+    state.gold += coins
+    state.c_cards.append([card, 0])
+    state.c_cards.sort()
+    state.fired += ["VL-DRAFT-COUNTESS", "VL-DRAFT-COUNTESS-COINS", "VL-COUNTESS-BUILD"]
+    state.step = "refill"
+
+
+def do_coin(state: VillagersState, action: Action) -> None:
+    """VL-DRAFT-BANKCOIN: optionally one bank coin on one road villager."""
+    _need_step(state, action, "coin", "VL-DRAFT-BANKCOIN")
+    if action["type"] == "place_coin":
+        index = _road_index(state, action, "VL-DRAFT-BANKCOIN")
+        state.road[index][1] += 1
+        state.road.sort()
+    state.fired.append("VL-DRAFT-BANKCOIN")
+    discard_road(state)
+
+
+def describe(state: VillagersState) -> dict[str, Any]:
+    return {"limit": state.draft_limit, "taken": state.drafted}

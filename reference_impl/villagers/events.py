@@ -1,0 +1,306 @@
+"""Event phase: the 24 solo events, the Jester, and events acting on reveal.
+
+Implements VL-EVENT-ORDER, VL-EVENT-JESTER, VL-EVENT-TIMING and every VL-EVENT-<NAME>
+effect of the Countess's events (effects from facts §2.5, rulings in the catalogue).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from reference_impl.core import Action, IllegalAction, MalformedInput
+from reference_impl.villagers.cards import CARDS, EVENTS, KEYRING, silver_value
+
+if TYPE_CHECKING:
+    from reference_impl.villagers.state import VillagersState
+
+MOOD_SWING, DARK_MOOD, IT_WAS_YOU = "e2", "e13", "e14"
+RULE_OF: dict[str, str] = {
+    "e1": "VL-EVENT-BANQUET",
+    "e2": "VL-EVENT-MOOD-SWING",
+    "e3": "VL-EVENT-BLACK-MARKET",
+    "e4": "VL-EVENT-VAT",
+    "e5": "VL-EVENT-LAND-CLAIM",
+    "e6": "VL-EVENT-TEMP-EMPLOYMENT",
+    "e7": "VL-EVENT-BRIBES",
+    "e8": "VL-EVENT-SERFDOM",
+    "e9": "VL-EVENT-CUSTOMS",
+    "e10": "VL-EVENT-GUILD",
+    "e11": "VL-EVENT-BETRAYER",
+    "e12": "VL-EVENT-COUNTESS-BANK",
+    "e13": "VL-EVENT-DARK-MOOD",
+    "e14": "VL-EVENT-IT-WAS-YOU",
+    "e15": "VL-EVENT-ARSON",
+    "e16": "VL-EVENT-CONSCRIPTION",
+    "e17": "VL-EVENT-TRIBUTE",
+    "e18": "VL-EVENT-PROTECTION",
+    "e19": "VL-EVENT-TRADE-NETWORK",
+    "e20": "VL-EVENT-SPY-NETWORK",
+    "e21": "VL-EVENT-BLACKMAIL",
+    "e22": "VL-EVENT-ABDUCTION",
+    "e23": "VL-EVENT-ARREST",
+    "e24": "VL-EVENT-RATS",
+}
+
+
+def _ekey(event: str) -> int:
+    return int(event[1:])
+
+
+def on_reveal(state: VillagersState, event: str, deck: str) -> None:
+    """A revealed event becomes active, except the two that act on reveal."""
+    if event == MOOD_SWING:
+        state.event_discard.append(event)
+        state.reveal_left += 1
+        state.fired.append(RULE_OF[event])
+    elif event == DARK_MOOD:
+        state.event_discard.append(event)
+        state.reveal_left += 2
+        state.fired.append(RULE_OF[event])
+    else:
+        state.active.append(event)
+        state.active.sort(key=_ekey)
+        state.fired.append("VL-EVENT-TIMING")
+    state.event_discard.sort(key=_ekey)
+
+
+def pending(state: VillagersState) -> list[str]:
+    """Active events timed for the event phase (VL-EVENT-ORDER)."""
+    return [e for e in state.active if EVENTS[e]["timing"] == "event"]
+
+
+def choices(state: VillagersState, event: str) -> tuple[str, list[Any]] | None:
+    """The parameter the player picks for ``event`` and its values (None: no choice)."""
+    values: list[Any]
+    if event == "e7":
+        name, values = "card", sorted({n for n, _ in state.c_cards if KEYRING.get(n)})
+    elif event in ("e11", "e23"):
+        name = "column"
+        values = [i for i, col in enumerate(state.columns) if not CARDS[col[-1][0]].basic]
+    elif event == "e16":
+        name = "stack"
+        values = [i for i in range(len(state.stacks)) if state.stack_has_cards(i)]
+        if state.reserve > 0:
+            values.append(None)
+    elif event == "e18":
+        name = "coins"
+        values = sorted({0} | {c for col in state.columns for _, c in col})
+    elif event == "e19":
+        t = state.countess_tally()
+        name = "value"
+        values = sorted({silver_value(CARDS[n], t) for n, _ in state.c_cards if CARDS[n].silver})
+    elif event == "e20":
+        t = state.player_tally()
+        name = "value"
+        values = sorted(
+            {silver_value(CARDS[n], t) for col in state.columns for n, _ in col if CARDS[n].silver}
+        )
+    elif event == "e22":
+        name, values = "card", sorted(state.hand)
+    else:
+        return None
+    return (name, values) if values else None
+
+
+def actions(state: VillagersState) -> list[Action]:
+    out: list[Action] = []
+    for event in pending(state):
+        choice = choices(state, event)
+        if choice is None:
+            out.append({"actor": 0, "type": "resolve_event", "event": event})
+        else:
+            name, values = choice
+            out.extend(
+                {"actor": 0, "type": "resolve_event", "event": event, name: v} for v in values
+            )
+    return out
+
+
+def jester_actions(state: VillagersState) -> list[Action]:
+    if not state.jester:
+        return []
+    return [{"actor": 0, "type": "jester", "event": e} for e in state.active]
+
+
+def do_jester(state: VillagersState, action: Action) -> None:
+    """VL-EVENT-JESTER: once per game, discard the Jester to cancel an event."""
+    event = action.get("event")
+    if not isinstance(event, str):
+        raise MalformedInput(f"{action!r}: 'event' must be an event id")
+    if not state.jester:
+        raise IllegalAction("VL-EVENT-JESTER", f"{action!r}: the Jester was already used")
+    if event not in state.active:
+        raise IllegalAction("VL-EVENT-JESTER", f"{action!r}: {event} is not an active event")
+    state.jester = False
+    state.active.remove(event)
+    state.event_discard.append(event)
+    state.event_discard.sort(key=_ekey)
+    state.fired.append("VL-EVENT-JESTER")
+
+
+def do_resolve(state: VillagersState, action: Action) -> None:
+    event = action.get("event")
+    if not isinstance(event, str) or event not in EVENTS:
+        raise MalformedInput(f"{action!r}: 'event' must be an event id e1..e24")
+    if state.step != "events":
+        raise IllegalAction("VL-EVENT-ORDER", f"{action!r}: not in the event phase")
+    if event not in pending(state):
+        raise IllegalAction("VL-EVENT-ORDER", f"{action!r}: {event} is not an active event")
+    choice = choices(state, event)
+    value: Any = None
+    if choice is None:
+        extra = set(action) - {"actor", "type", "event"}
+        if any(action[k] is not None for k in extra):
+            raise IllegalAction(RULE_OF[event], f"{action!r}: {event} offers no choice now")
+    else:
+        name, values = choice
+        if name not in action:
+            raise MalformedInput(f"{action!r}: {event} needs {name!r}, one of {values}")
+        value = action[name]
+        if isinstance(value, bool) or value not in values:
+            raise IllegalAction(RULE_OF[event], f"{action!r}: {name} must be one of {values}")
+    state.active.remove(event)
+    state.event_discard.append(event)
+    state.event_discard.sort(key=_ekey)
+    state.fired += ["VL-EVENT-ORDER", RULE_OF[event]]
+    _EFFECTS[event](state, value)
+
+
+def _pay(state: VillagersState, amount: int) -> None:
+    """Pay the Countess; never more than you have (VL-EVENT-PAY-CAP)."""
+    amount = min(amount, state.gold)
+    state.gold -= amount
+    state.c_gold += amount
+
+
+def _banquet(state: VillagersState, _: Any) -> None:
+    state.c_gold += 2 * state.countess_tally().food
+
+
+def _black_market(state: VillagersState, _: Any) -> None:
+    state.gold += state.silver_total(state.village_cards(), state.player_tally())
+    state.c_gold += state.silver_total(state.countess_cards(), state.countess_tally())
+
+
+def _vat(state: VillagersState, _: Any) -> None:
+    _pay(state, state.player_tally().gold_symbols)
+
+
+def _land_claim(state: VillagersState, _: Any) -> None:
+    _pay(state, 2 * state.player_tally().basics)
+
+
+def _temp(state: VillagersState, _: Any) -> None:
+    state.c_gold += 2 * len({CARDS[n].suit for n in state.hand})
+
+
+def _bribes(state: VillagersState, card: Any) -> None:
+    if card is not None:
+        target = next(c for c in state.c_cards if c[0] == card)
+        target[1] += KEYRING[card]
+        state.c_cards.sort()
+
+
+def _customs(state: VillagersState, _: Any) -> None:
+    counts: dict[str, int] = {"grain": 1}  # the Founders
+    for column in state.columns:
+        for name, _coins in column:
+            suit = CARDS[name].suit
+            counts[suit] = counts.get(suit, 0) + 1
+    _pay(state, max(counts.values()))
+
+
+def _guild(state: VillagersState, _: Any) -> None:
+    for card in state.c_cards:
+        if KEYRING.get(card[0]):
+            card[1] += 2
+    state.c_cards.sort()
+
+
+def _pop_top(state: VillagersState, column: int) -> list[Any]:
+    top = state.columns[column].pop()
+    if not state.columns[column]:
+        del state.columns[column]
+    state.columns.sort()
+    return top
+
+
+def _betrayer(state: VillagersState, column: Any) -> None:
+    if column is not None:
+        state.c_cards.append(_pop_top(state, column))
+        state.c_cards.sort()
+        state.fired.append("VL-COUNTESS-BUILD")
+
+
+def _it_was_you(state: VillagersState, _: Any) -> None:
+    state.jester = False
+
+
+def _conscription(state: VillagersState, stack: Any) -> None:
+    if stack is None:
+        if state.reserve > 0:
+            state.chance = {"kind": "countess", "stack": None}
+    else:
+        state.take_from_stack(stack, "countess")
+
+
+def _tribute(state: VillagersState, _: Any) -> None:
+    _pay(state, sum(state.hand.values()))
+
+
+def _protection(state: VillagersState, coins: Any) -> None:
+    _pay(state, coins)
+
+
+def _gain(state: VillagersState, value: Any) -> None:
+    state.c_gold += value or 0
+
+
+def _blackmail(state: VillagersState, _: Any) -> None:
+    state.c_gold += max(card.gold for card, _, _ in state.village_cards())
+
+
+def _abduction(state: VillagersState, card: Any) -> None:
+    if card is not None:
+        state.hand[card] -= 1
+        if not state.hand[card]:
+            del state.hand[card]
+        state.discard[card] = state.discard.get(card, 0) + 1
+
+
+def _arrest(state: VillagersState, column: Any) -> None:
+    if column is not None:
+        name, _coins = _pop_top(state, column)
+        state.discard[name] = state.discard.get(name, 0) + 1
+
+
+def _none(state: VillagersState, _: Any) -> None:
+    """Events timed for another phase act there (VL-EVENT-TIMING)."""
+
+
+_EFFECTS = {
+    "e1": _banquet,
+    "e2": _none,
+    "e3": _black_market,
+    "e4": _vat,
+    "e5": _land_claim,
+    "e6": _temp,
+    "e7": _bribes,
+    "e8": _none,
+    "e9": _customs,
+    "e10": _guild,
+    "e11": _betrayer,
+    "e12": _none,
+    "e13": _none,
+    "e14": _it_was_you,
+    "e15": _none,
+    "e16": _conscription,
+    "e17": _tribute,
+    "e18": _protection,
+    "e19": _gain,
+    "e20": _gain,
+    "e21": _blackmail,
+    "e22": _abduction,
+    "e23": _arrest,
+    "e24": _none,
+}

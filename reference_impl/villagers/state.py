@@ -1,0 +1,433 @@
+"""The Villagers solo state: fields, canonical JSON, chance nodes and the phase machine.
+
+Implements VL-SETUP-*, VL-ROUND-ORDER, VL-DRAFT-REFILL, VL-MARKET-*, VL-END-*.
+Player decisions live in ``draft.py``, ``build.py`` and ``events.py``.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from reference_impl.core import CHANCE, Action, GameState, IllegalAction, MalformedInput, Outcome
+from reference_impl.villagers import build, draft, events
+from reference_impl.villagers.cards import (
+    ALL_CARDS,
+    BASIC_COUNT,
+    CARDS,
+    COUNTESS,
+    EVENTS,
+    FOUNDERS,
+    FOUNDERS_SIDES,
+    SETUP,
+    Card,
+    Tally,
+    draft_limit,
+    reveal_count,
+    silver_value,
+    tally,
+)
+
+GAME_ID = "villagers"
+ROAD_SIZE = SETUP["road"]
+HAND_SIZE = SETUP["hand"]
+PLAYER_STEPS = frozenset({"rats", "take", "countess", "coin", "arson", "build", "events"})
+ALL_STEPS = PLAYER_STEPS | {"deal", "reveal", "refill", "road_reserve", "countess_build", "over"}
+PHASES = ("setup", "draft", "build", "event", "over")
+
+
+class VillagersState(GameState):
+    """A position of the solo game. Lists are kept sorted so the canonical form is unique."""
+
+    def __init__(self, options: dict[str, Any]) -> None:
+        self.options = options
+        self.fired: list[str] = []
+        self.round = 1
+        self.phase = "setup"
+        self.step = "deal"
+        self.chance: dict[str, Any] | None = None
+        self.gold = SETUP["gold"]
+        self.hand: dict[str, int] = {}
+        self.square: dict[str, int] = {}
+        self.founders = "gold"
+        self.columns: list[list[list[Any]]] = []
+        self.c_gold = SETUP["countess_gold"]
+        self.c_cards: list[list[Any]] = []
+        self.road: list[list[Any]] = sorted([name, 0] for name in _starting_road())
+        self.stacks: list[dict[str, Any]] = []
+        for index in range(SETUP["stacks"]):
+            market = None
+            if index == SETUP["first_market_stack"]:
+                market = 1
+            elif index == SETUP["second_market_stack"]:
+                market = 2
+            self.stacks.append({"known": [], "hidden": SETUP["stack_size"], "market": market})
+        self.unseen: dict[str, int] = dict(_deck())
+        self.reserve = sum(self.unseen.values()) - SETUP["stacks"] * SETUP["stack_size"]
+        self.basics: dict[str, int] = dict(BASIC_COUNT)
+        self.discard: dict[str, int] = {}
+        self.markets = ["hidden", "hidden"]
+        self.decks: dict[str, list[str]] = {
+            season: sorted((e for e, d in EVENTS.items() if d["season"] == season), key=_ekey)
+            for season in ("summer", "winter")
+        }
+        self.active: list[str] = []
+        self.event_discard: list[str] = []
+        self.jester = True
+        self.draft_limit = 0
+        self.drafted = 0
+        self.build_limit = 0
+        self.built = 0
+        self.basics_built = 0
+        self.reveal_left = 0
+        self.reveal_deck = "summer"
+        self._legal: list[Action] | None = None
+
+    # ------------------------------------------------------------------ views
+    def to_act(self) -> list[Any]:
+        if self.step == "over":
+            return []
+        if self.chance is not None:
+            return [CHANCE]
+        return [0]
+
+    def is_terminal(self) -> bool:
+        return self.step == "over"
+
+    def village_cards(self) -> list[tuple[Card, int, bool]]:
+        """(card, coins, top of chain) for the player's village, Founders first."""
+        branches = self.branches()
+        out = [(FOUNDERS_SIDES[self.founders], 0, branches == 0)]
+        for column in self.columns:
+            last = len(column) - 1
+            for depth, (name, coins) in enumerate(column):
+                out.append((CARDS[name], coins, depth == last))
+        return out
+
+    def countess_cards(self) -> list[tuple[Card, int, bool]]:
+        return [(COUNTESS, 0, True)] + [(CARDS[n], c, True) for n, c in self.c_cards]
+
+    def branches(self) -> int:
+        return sum(1 for column in self.columns if CARDS[column[0][0]].on == FOUNDERS)
+
+    def player_tally(self) -> Tally:
+        return tally(
+            self.village_cards(), self.options["icons_count_covered"], self.options["gold_top_only"]
+        )
+
+    def countess_tally(self) -> Tally:
+        return tally(self.countess_cards())
+
+    def silver_total(self, cards: list[tuple[Card, int, bool]], t: Tally) -> int:
+        return sum(silver_value(card, t) for card, _, _ in cards)
+
+    def stack_has_cards(self, index: int) -> bool:
+        stack = self.stacks[index]
+        return bool(stack["known"]) or stack["hidden"] > 0
+
+    def leftmost_stack(self) -> int | None:
+        for index in range(len(self.stacks)):
+            if self.stack_has_cards(index):
+                return index
+        return None
+
+    def final_round(self) -> bool:
+        """VL-EVENT-FINAL: the round in which the second market card was revealed."""
+        return self.markets[1] != "hidden"
+
+    # ----------------------------------------------------------------- chance
+    def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
+        if self.chance is None:
+            return []
+        if self.chance["kind"] == "event":
+            deck = self.decks[self.chance["deck"]]
+            return [
+                ({"actor": CHANCE, "type": "event", "event": e}, Fraction(1, len(deck)))
+                for e in deck
+            ]
+        total = sum(self.unseen.values())
+        return [
+            ({"actor": CHANCE, "type": "draw", "card": name}, Fraction(count, total))
+            for name, count in sorted(self.unseen.items())
+            if count
+        ]
+
+    def legal_actions(self) -> list[Action]:
+        if self._legal is None:
+            if self.step == "over":
+                self._legal = []
+            elif self.chance is not None:
+                self._legal = [a for a, _ in self.chance_outcomes()]
+            else:
+                self._legal = _player_actions(self)
+        return [dict(a) for a in self._legal]
+
+    # ------------------------------------------------------------------ apply
+    def apply(self, action: Action) -> None:
+        if not isinstance(action, dict):
+            raise MalformedInput(f"action must be a JSON object, got {action!r}")
+        actor = action.get("actor")
+        kind = action.get("type")
+        if not isinstance(kind, str):
+            raise MalformedInput(f"action needs a string 'type': {action!r}")
+        if actor not in (0, CHANCE) or isinstance(actor, bool):
+            raise MalformedInput(f"action 'actor' must be 0 or 'chance': {action!r}")
+        if self.step == "over":
+            raise IllegalAction("VL-END-GAME", f"{action!r}: the game is over")
+        if actor == CHANCE:
+            if self.chance is None:
+                raise IllegalAction("VL-ROUND-ORDER", f"{action!r}: no chance event pending")
+            self._apply_chance(action)
+        else:
+            if self.chance is not None:
+                raise IllegalAction(
+                    "VL-ROUND-ORDER",
+                    f"{action!r}: chance must act first ({self.chance['kind']} pending)",
+                )
+            self.fired = []
+            handler = _HANDLERS.get(kind)
+            if handler is None:
+                raise MalformedInput(f"unknown action type {kind!r} in {action!r}")
+            handler(self, action)
+        self._legal = None
+        self.run()
+
+    def _apply_chance(self, action: Action) -> None:
+        pending = self.chance
+        assert pending is not None
+        if pending["kind"] == "event":
+            event = action.get("event")
+            if action.get("type") != "event" or not isinstance(event, str):
+                raise MalformedInput(
+                    f"chance action must be {{'type': 'event', 'event': id}}: {action!r}"
+                )
+            if event not in self.decks[pending["deck"]]:
+                raise IllegalAction(
+                    "VL-EVENT-DECKS", f"{action!r}: {event} is not in the {pending['deck']} deck"
+                )
+            self.fired = ["VL-EVENT-REVEAL"]
+            self.chance = None
+            self.decks[pending["deck"]].remove(event)
+            self.reveal_left -= 1
+            events.on_reveal(self, event, pending["deck"])
+            return
+        card = action.get("card")
+        if action.get("type") != "draw" or not isinstance(card, str):
+            raise MalformedInput(
+                f"chance action must be {{'type': 'draw', 'card': name}}: {action!r}"
+            )
+        if self.unseen.get(card, 0) <= 0:
+            raise IllegalAction("VL-COMP-CARDS", f"{action!r}: no unseen {card!r} left to draw")
+        self.fired = []
+        self.chance = None
+        self.unseen[card] -= 1
+        if not self.unseen[card]:
+            del self.unseen[card]
+        stack = pending.get("stack")
+        if stack is None:
+            self.reserve -= 1
+        else:
+            self.stacks[stack]["hidden"] -= 1
+            self.check_market(stack)
+        self.place_drawn(card, pending["kind"])
+
+    def place_drawn(self, card: str, kind: str) -> None:
+        """Put a drawn card where the pending draw sends it."""
+        if kind == "hand":
+            _add(self.hand, card)
+            self.fired.append("VL-SETUP-HAND")
+        elif kind == "square":
+            _add(self.square, card)
+            self.fired.append("VL-DRAFT-TAKE")
+        elif kind == "road":
+            self.road.append([card, 0])
+            self.road.sort()
+            self.fired.append("VL-DRAFT-REFILL")
+        elif kind in ("countess", "countess_reveal"):
+            self.c_cards.append([card, 0])
+            self.c_cards.sort()
+            self.fired.append("VL-COUNTESS-BUILD")
+            if kind == "countess_reveal":
+                t = self.countess_tally()
+                c = CARDS[card]
+                value = silver_value(c, t) if c.silver else c.gold
+                self.reveal_left = reveal_count(value)
+                self.reveal_deck = "summer" if self.markets[0] != "resolved" else "winter"
+                self.step = "reveal"
+                self.fired.append("VL-EVENT-REVEAL")
+
+    def take_from_stack(self, index: int, kind: str) -> None:
+        """Draw the top of stack ``index``: known cards at once, hidden ones by chance."""
+        stack = self.stacks[index]
+        if stack["known"]:
+            card = stack["known"].pop()
+            self.check_market(index)
+            self.place_drawn(card, kind)
+        else:
+            self.chance = {"kind": kind, "stack": index}
+
+    def check_market(self, index: int) -> None:
+        """VL-MARKET-REVEAL: a market card is revealed once the cards above it are gone."""
+        stack = self.stacks[index]
+        if stack["market"] and not stack["known"] and stack["hidden"] == 0:
+            self.markets[stack["market"] - 1] = "revealed"
+            stack["market"] = None
+            self.fired.append("VL-MARKET-REVEAL")
+
+    # ------------------------------------------------------------ automation
+    def run(self) -> None:
+        """Run automatic steps until a player decision or a chance node is due."""
+        while self.chance is None:
+            step = self.step
+            if step == "deal":
+                if _total(self.hand) < HAND_SIZE and self.reserve > 0:
+                    self.chance = {"kind": "hand", "stack": None}
+                    return
+                self.step = "reveal"
+                self.reveal_left = 1
+                self.reveal_deck = "summer"
+            elif step == "reveal":
+                if self.reveal_left > 0 and self.decks[self.reveal_deck]:
+                    self.chance = {"kind": "event", "deck": self.reveal_deck}
+                    return
+                self.reveal_left = 0
+                if self.phase == "setup":
+                    draft.start(self)
+                else:
+                    self.markets_phase()
+            elif step == "refill":
+                if not draft.refill(self):
+                    return
+            elif step == "road_reserve":
+                if len(self.road) < ROAD_SIZE and self.reserve > 0:
+                    self.chance = {"kind": "road", "stack": None}
+                    return
+                build.start(self)
+            elif step == "countess_build":
+                if self.final_round() or self.reserve <= 0:
+                    self.fired.append("VL-EVENT-FINAL")
+                    self.markets_phase()
+                else:
+                    self.chance = {"kind": "countess_reveal", "stack": None}
+                    return
+            elif step in PLAYER_STEPS:
+                if step == "events" and not events.pending(self):
+                    self.step = "countess_build"
+                    continue
+                if step == "take" and not draft.can_take(self):
+                    draft.end(self)
+                    continue
+                if step == "countess" and not self.road:
+                    self.step = "refill"
+                    continue
+                if step == "coin" and not self.road:
+                    draft.discard_road(self)
+                    continue
+                return
+            else:  # "over"
+                return
+
+    def markets_phase(self) -> None:
+        """Implements VL-MARKET-FIRST, VL-MARKET-SECOND and VL-END-GAME."""
+        first, second = self.markets
+        if first == "revealed" or (second == "revealed" and first == "hidden"):
+            self.pay_market(silver=False)
+            self.markets[0] = "resolved"
+            self.fired.append("VL-MARKET-FIRST")
+        if second == "revealed":
+            self.pay_market(silver=True)
+            self.markets[1] = "resolved"
+            self.fired.append("VL-MARKET-SECOND")
+            self.phase = "over"
+            self.step = "over"
+            return
+        self.round += 1
+        draft.start(self)
+
+    def pay_market(self, silver: bool) -> None:
+        for side in ("player", "countess"):
+            cards = self.village_cards() if side == "player" else self.countess_cards()
+            t = self.player_tally() if side == "player" else self.countess_tally()
+            income = t.gold + t.coins + (self.silver_total(cards, t) if silver else 0)
+            if side == "player":
+                self.gold += income
+            else:
+                self.c_gold += income
+
+    # --------------------------------------------------------------- outcome
+    def outcome(self) -> Outcome:
+        """Implements VL-END-WIN and VL-END-TIE."""
+        details = {"player": self.gold, "countess": self.c_gold}
+        winners: tuple[int, ...] = ()
+        if self.step == "over":
+            won = self.gold > self.c_gold
+            if self.gold == self.c_gold and self.options["tie_break"] == "fewest_villagers":
+                mine = 1 + sum(len(c) for c in self.columns)
+                won = mine < 1 + len(self.c_cards)
+            winners = (0,) if won else ()
+        return Outcome(scores=(self.gold,), winners=winners, details=details)
+
+    def clone(self) -> VillagersState:
+        from reference_impl.villagers.canonical import load_state
+
+        return load_state(self.to_canonical())
+
+    def to_canonical(self) -> dict[str, Any]:
+        from reference_impl.villagers.canonical import dump_state
+
+        return dump_state(self)
+
+
+def _ekey(event: str) -> int:
+    return int(event[1:])
+
+
+def _add(counter: dict[str, int], card: str, n: int = 1) -> None:
+    counter[card] = counter.get(card, 0) + n
+
+
+def _total(counter: dict[str, int]) -> int:
+    return sum(counter.values())
+
+
+def _starting_road() -> list[str]:
+    from reference_impl.villagers.cards import STARTING_ROAD
+
+    return list(STARTING_ROAD)
+
+
+def _deck() -> dict[str, int]:
+    out = dict(ALL_CARDS)
+    for name in _starting_road():
+        out[name] -= 1
+    return {k: v for k, v in out.items() if v}
+
+
+def _player_actions(state: VillagersState) -> list[Action]:
+    step = state.step
+    if step in ("rats", "take", "countess", "coin"):
+        actions = draft.actions(state)
+    elif step in ("arson", "build"):
+        actions = build.actions(state)
+    else:
+        actions = events.actions(state)
+    actions.extend(events.jester_actions(state))
+    return actions
+
+
+_HANDLERS = {
+    "rats": draft.do_rats,
+    "take_road": draft.do_take_road,
+    "take_stack": draft.do_take_stack,
+    "countess_build": draft.do_countess,
+    "place_coin": draft.do_coin,
+    "no_coin": draft.do_coin,
+    "arson": build.do_arson,
+    "build": build.do_build,
+    "build_basic": build.do_build_basic,
+    "end_build": build.do_end_build,
+    "resolve_event": events.do_resolve,
+    "jester": events.do_jester,
+}
+
+__all__ = ["ALL_STEPS", "PHASES", "VillagersState", "draft_limit"]
