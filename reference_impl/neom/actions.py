@@ -1,0 +1,407 @@
+"""Player and chance actions of NEOM: shape checks, legal lists, validation and effects.
+
+Implements NM-ACT-CHOICE, NM-PLACE-REQ, NM-PLACE-REQFAIL, NM-REQ-COST, NM-PLACE-SPACE,
+NM-PLACE-REPLACE, NM-PLACE-ROAD, NM-PLACE-NOROTATE, NM-CORNER-DISCARD, NM-CORNER-PLACE,
+NM-CORNER-LIMIT, NM-CORNER-REQ, NM-CORNER-NODISASTER, NM-SELL, NM-GOODS-GAIN,
+NM-DISASTER-SELECTOR, NM-DISASTER-STRIKE, NM-DISASTER-ORDER, NM-DISASTER-SACRIFICECOUNT.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING, Any
+
+from reference_impl.core import CHANCE, Action, Actor, IllegalAction, MalformedInput
+from reference_impl.neom.city import can_place, disaster_amount, reached, sacrifice_spaces
+from reference_impl.neom.data import CENTRE, SELL_PRICE, SIZE, TILES
+
+if TYPE_CHECKING:
+    from reference_impl.neom.state import NeomState, Player
+
+#: allowed keys per action type (required, optional)
+SHAPES: dict[str, tuple[frozenset[str], frozenset[str]]] = {
+    "board": (frozenset({"player", "good"}), frozenset()),
+    "deal": (frozenset({"player", "tile"}), frozenset()),
+    "deal_cornerstone": (frozenset({"player", "tile"}), frozenset()),
+    "keep": (frozenset({"tile"}), frozenset()),
+    "select": (frozenset({"tile"}), frozenset()),
+    "place": (frozenset({"x", "y"}), frozenset({"tile", "rotation"})),
+    "cornerstone": (frozenset({"tile", "x", "y"}), frozenset({"rotation"})),
+    "sell": (frozenset(), frozenset()),
+    "pay": (frozenset(), frozenset()),
+    "sacrifice": (frozenset({"x", "y"}), frozenset()),
+}
+CHANCE_TYPES = frozenset({"board", "deal", "deal_cornerstone"})
+PHASE_TYPES = {
+    "draft": ("keep",),
+    "select": ("select",),
+    "act": ("place", "cornerstone", "sell"),
+    "disaster": ("pay", "sacrifice"),
+}
+
+
+def _text(action: Action) -> str:
+    return json.dumps(action, ensure_ascii=False, sort_keys=True)
+
+
+def check_shape(action: Any) -> None:
+    """Raise MalformedInput unless ``action`` has the shape of a NEOM action."""
+    if not isinstance(action, dict):
+        raise MalformedInput(f"action must be a JSON object, got {action!r}")
+    kind = action.get("type")
+    if kind not in SHAPES:
+        raise MalformedInput(f"action.type: unknown type {kind!r} in {_text(action)}")
+    actor = action.get("actor")
+    if actor != CHANCE and (not isinstance(actor, int) or isinstance(actor, bool)):
+        raise MalformedInput(f"action.actor: expected a seat or 'chance' in {_text(action)}")
+    if (actor == CHANCE) != (kind in CHANCE_TYPES):
+        raise MalformedInput(f"action.actor: {actor!r} cannot take a {kind!r} action")
+    required, optional = SHAPES[kind]
+    keys = set(action) - {"actor", "type"}
+    if missing := required - keys:
+        raise MalformedInput(f"action.{sorted(missing)[0]}: missing in {_text(action)}")
+    if extra := keys - required - optional:
+        raise MalformedInput(f"action.{sorted(extra)[0]}: unknown field in {_text(action)}")
+    for key in ("x", "y"):
+        if key in action:
+            v = action[key]
+            if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v < SIZE:
+                raise MalformedInput(f"action.{key}: expected 0-{SIZE - 1}, got {v!r}")
+    for key in ("player", "rotation"):
+        if key in action and (not isinstance(action[key], int) or isinstance(action[key], bool)):
+            raise MalformedInput(f"action.{key}: expected an integer, got {action[key]!r}")
+    for key in ("tile", "good"):
+        if key in action and not isinstance(action[key], str):
+            raise MalformedInput(f"action.{key}: expected a string, got {action[key]!r}")
+    if "tile" in action and action["tile"] not in TILES:
+        raise MalformedInput(f"action.tile: unknown tile {action['tile']!r}")
+
+
+# -- requirements ---------------------------------------------------------------------------
+
+
+def meets(player: Player, name: str) -> bool:
+    """The selected tile's requirements: its cost in coins and the goods it needs (NM-REQ-COST)."""
+    tile = TILES[name]
+    return player.coins >= tile.cost and tile.requires <= player.goods
+
+
+def cornerstones_in(city: list[str | None]) -> int:
+    return sum(1 for t in city if t is not None and TILES[t].gen == 0)
+
+
+def _spaces(state: NeomState, player: Player, name: str) -> list[int]:
+    """Spaces where ``name`` may go: empty or (by option) replacing, road-joined to the centre."""
+    city = player.city
+    reach = reached(city)
+    replace = state.options["allow_replace"]
+    out = []
+    for i in range(SIZE * SIZE):
+        if (city[i] is None or replace) and can_place(city, i, name, reach):
+            out.append(i)
+    return out
+
+
+def _corner_ok(state: NeomState, player: Player, name: str, index: int) -> bool:
+    """The cornerstone limit after placing: never more than the current generation."""
+    old = player.city[index]
+    after = cornerstones_in(player.city) + 1 - (1 if old is not None and TILES[old].gen == 0 else 0)
+    return after <= state.generation
+
+
+# -- legal actions --------------------------------------------------------------------------
+
+
+def player_actions(state: NeomState) -> list[Action]:
+    out: list[Action] = []
+    phase = state.phase
+    for seat in state.to_act():
+        p = state.players[seat]  # type: ignore[index]
+        if phase in ("draft", "select"):
+            kind = "keep" if phase == "draft" else "select"
+            out += [{"actor": seat, "type": kind, "tile": t} for t in sorted(set(p.hand))]
+        elif phase == "act":
+            out += _act_actions(state, seat, p)
+        elif phase == "disaster":
+            kind = TILES[state.disasters[0]["tile"]].disaster
+            amount = disaster_amount(p.city, kind, state.options["protection_scope"])  # type: ignore[arg-type]
+            spaces = sacrifice_spaces(p.city, kind)  # type: ignore[arg-type]
+            if p.coins >= amount or not spaces:
+                out.append({"actor": seat, "type": "pay"})
+            out += [
+                {"actor": seat, "type": "sacrifice", "x": i % SIZE, "y": i // SIZE} for i in spaces
+            ]
+    return out
+
+
+def _act_actions(state: NeomState, seat: Actor, p: Player) -> list[Action]:
+    out: list[Action] = []
+    sel = p.selected
+    assert sel is not None
+    if cornerstones_in(p.city) <= state.generation:
+        need = state.options["cornerstone_requirements"]
+        for cs in sorted(set(p.cornerstones)):
+            if need and not meets(p, cs):
+                continue
+            for i in _spaces(state, p, cs):
+                if _corner_ok(state, p, cs, i):
+                    out.append(
+                        {
+                            "actor": seat,
+                            "type": "cornerstone",
+                            "tile": cs,
+                            "x": i % SIZE,
+                            "y": i // SIZE,
+                        }
+                    )
+    if meets(p, sel):
+        out += [
+            {"actor": seat, "type": "place", "tile": sel, "x": i % SIZE, "y": i // SIZE}
+            for i in _spaces(state, p, sel)
+        ]
+    out.append({"actor": seat, "type": "sell"})
+    return out
+
+
+def disaster_to_act(state: NeomState) -> list[Actor]:
+    """Players struck by the current disaster who owe something and have not answered."""
+    if not state.disasters:
+        return []
+    current = state.disasters[0]
+    kind = TILES[current["tile"]].disaster
+    scope = state.options["protection_scope"]
+    return [
+        s
+        for s, p in enumerate(state.players)
+        if s != current["by"]
+        and s not in current["decided"]
+        and disaster_amount(p.city, kind, scope) > 0  # type: ignore[arg-type]
+    ]
+
+
+# -- validation -----------------------------------------------------------------------------
+
+
+def validate_player_action(state: NeomState, action: Action) -> None:
+    """Raise IllegalAction (naming the rule) unless ``action`` is legal; never mutates."""
+    seat, kind = action["actor"], action["type"]
+    p = state.players[seat]
+    where = f"{_text(action)} (generation {state.generation}, turn {state.turn}, {state.phase})"
+    allowed = PHASE_TYPES.get(state.phase, ())
+    if kind not in allowed:
+        if state.phase == "act" and p.selected and TILES[p.selected].category == "disaster":
+            pass  # reported below as a disaster rule
+        else:
+            raise IllegalAction("NM-ACT-CHOICE", f"{where}: expected one of {list(allowed)}")
+    if kind in ("keep", "select"):
+        if action["tile"] not in p.hand:
+            rule = "NM-DRAFT-DEAL" if kind == "keep" else "NM-SELECT-SIMUL"
+            raise IllegalAction(
+                rule, f"{where}: {action['tile']} is not in the hand {sorted(p.hand)}"
+            )
+        return
+    if state.phase == "act":
+        _validate_act(state, p, action, where)
+        return
+    if kind in ("pay", "sacrifice"):
+        dkind = TILES[state.disasters[0]["tile"]].disaster
+        spaces = sacrifice_spaces(p.city, dkind)  # type: ignore[arg-type]
+        if kind == "pay":
+            amount = disaster_amount(p.city, dkind, state.options["protection_scope"])  # type: ignore[arg-type]
+            if p.coins < amount and spaces:
+                raise IllegalAction(
+                    "NM-DISASTER-SACRIFICECOUNT",
+                    f"{where}: owes {amount} with {p.coins} coins; a tile must be sacrificed",
+                )
+        elif action["y"] * SIZE + action["x"] not in spaces:
+            raise IllegalAction(
+                "NM-DISASTER-SACRIFICECOUNT",
+                f"{where}: not a {dkind} target whose removal keeps the city joined",
+            )
+
+
+def _validate_act(state: NeomState, p: Player, action: Action, where: str) -> None:
+    kind = action["type"]
+    sel = p.selected
+    assert sel is not None
+    if TILES[sel].category == "disaster":
+        rule = "NM-CORNER-NODISASTER" if kind == "cornerstone" else "NM-DISASTER-SELECTOR"
+        raise IllegalAction(rule, f"{where}: a selected disaster allows no other action")
+    if kind == "sell":
+        return
+    if action.get("rotation", 0) != 0:
+        raise IllegalAction("NM-PLACE-NOROTATE", f"{where}: tiles are never rotated")
+    index = action["y"] * SIZE + action["x"]
+    if kind == "place":
+        if action.get("tile", sel) != sel:
+            raise IllegalAction("NM-ACT-CHOICE", f"{where}: the selected tile is {sel}")
+        name = sel
+        if not meets(p, name):
+            raise IllegalAction(
+                "NM-PLACE-REQ",
+                f"{where}: {name} needs {TILES[name].cost} coins and goods "
+                f"{sorted(TILES[name].requires)}; has {p.coins} and {sorted(p.goods)}",
+            )
+    else:
+        name = action["tile"]
+        if name not in p.cornerstones:
+            raise IllegalAction(
+                "NM-CORNER-PLACE", f"{where}: {name} is not among {sorted(p.cornerstones)}"
+            )
+        if not _corner_ok(state, p, name, index):
+            raise IllegalAction(
+                "NM-CORNER-LIMIT",
+                f"{where}: {cornerstones_in(p.city)} cornerstones already in "
+                f"generation {state.generation}",
+            )
+        if state.options["cornerstone_requirements"] and not meets(p, name):
+            raise IllegalAction(
+                "NM-CORNER-REQ",
+                f"{where}: {name} needs {TILES[name].cost} coins and goods "
+                f"{sorted(TILES[name].requires)}",
+            )
+    if p.city[index] is not None and not state.options["allow_replace"]:
+        raise IllegalAction("NM-PLACE-REPLACE", f"{where}: the space is taken and replacing is off")
+    if not can_place(p.city, index, name):
+        raise IllegalAction(
+            "NM-PLACE-ROAD", f"{where}: {name} would not be joined by road to the centre"
+        )
+
+
+# -- effects --------------------------------------------------------------------------------
+
+
+def apply_chance(state: NeomState, action: Action, fired: list[str]) -> None:
+    from reference_impl.neom.state import place_centre
+
+    seat = action["player"]
+    if action["type"] == "board":
+        place_centre(state.players[seat], action["good"])
+        state.boards.remove(action["good"])
+        fired += ["NM-SETUP-BOARDS", "NM-SETUP-COINS"]
+        if all(p.board is not None for p in state.players):
+            state.start_deal(state.deal_target)
+        return
+    deck = state.decks[state.deck_key()]
+    deck[action["tile"]] -= 1
+    if not deck[action["tile"]]:
+        del deck[action["tile"]]
+    state.players[seat].hand.append(action["tile"])
+    state.after_deal(fired)
+
+
+def _put(state: NeomState, p: Player, index: int, name: str, fired: list[str]) -> None:
+    old = p.city[index]
+    if old is not None:
+        fired.append("NM-PLACE-REPLACE")
+        if index != CENTRE or TILES[old].category != "centre":
+            state.discard_tiles([old])
+    else:
+        fired.append("NM-PLACE-SPACE")
+    p.city[index] = name
+    tile = TILES[name]
+    if tile.produces:
+        p.goods.add(tile.produces)
+        fired.append("NM-GOODS-GAIN")
+    fired.append("NM-PLACE-ROAD")
+
+
+def apply_player_action(state: NeomState, action: Action, fired: list[str]) -> None:
+    seat, kind = action["actor"], action["type"]
+    p = state.players[seat]
+    if kind == "keep":
+        p.selected = action["tile"]
+        if all(q.selected is not None for q in state.players):
+            state.end_draft_round(fired)
+        return
+    if kind == "select":
+        p.selected = action["tile"]
+        fired.append("NM-SELECT-SIMUL")
+        if all(q.selected is not None for q in state.players):
+            _start_act(state, fired)
+        return
+    if state.phase == "act":
+        _act(state, p, action, fired)
+        p.acted = True
+        if all(q.acted for q in state.players):
+            _finish_act(state, fired)
+        return
+    current = state.disasters[0]
+    dkind = TILES[current["tile"]].disaster
+    if kind == "pay":
+        owed = disaster_amount(p.city, dkind, state.options["protection_scope"])  # type: ignore[arg-type]
+        p.coins -= min(owed, p.coins)
+        fired += ["NM-DISASTER-STRIKE", "NM-DISASTER-COUNT"]
+    else:
+        index = action["y"] * SIZE + action["x"]
+        state.discard_tiles([p.city[index]])  # type: ignore[list-item]
+        p.city[index] = None
+        fired += ["NM-DISASTER-STRIKE", "NM-DISASTER-SACRIFICE"]
+    current["decided"].append(seat)
+    advance_disasters(state, fired)
+
+
+def _act(state: NeomState, p: Player, action: Action, fired: list[str]) -> None:
+    kind = action["type"]
+    sel = p.selected
+    assert sel is not None
+    fired.append("NM-ACT-CHOICE")
+    if kind == "sell":
+        state.discard_tiles([sel])
+        p.coins += SELL_PRICE
+        fired.append("NM-SELL")
+    elif kind == "place":
+        index = action["y"] * SIZE + action["x"]
+        p.coins -= TILES[sel].cost
+        _put(state, p, index, sel, fired)
+        fired.append("NM-PLACE-REQ")
+    else:
+        index = action["y"] * SIZE + action["x"]
+        name = action["tile"]
+        state.discard_tiles([sel])
+        p.cornerstones.remove(name)
+        if state.options["cornerstone_requirements"]:
+            p.coins -= TILES[name].cost
+        _put(state, p, index, name, fired)
+        fired += ["NM-CORNER-DISCARD", "NM-CORNER-PLACE", "NM-CORNER-LIMIT"]
+    p.selected = None
+
+
+def _start_act(state: NeomState, fired: list[str]) -> None:
+    state.phase = "act"
+    for p in state.players:
+        if TILES[p.selected].category == "disaster":  # type: ignore[index]
+            p.acted = True
+            fired.append("NM-DISASTER-SELECTOR")
+    if all(q.acted for q in state.players):
+        _finish_act(state, fired)
+
+
+def _finish_act(state: NeomState, fired: list[str]) -> None:
+    """Selected disasters strike the others, in their selectors' seat order (NM-DISASTER-ORDER)."""
+    state.disasters = []
+    for seat, p in enumerate(state.players):
+        if p.selected is not None:  # only disasters remain selected
+            state.disasters.append({"tile": p.selected, "by": seat, "decided": []})
+            state.discard_tiles([p.selected])
+            p.selected = None
+    if state.solo and state.options["solo_disasters_strike"]:
+        for name in sorted(state.players[0].hand):
+            if TILES[name].category == "disaster":
+                state.disasters.append({"tile": name, "by": None, "decided": []})
+    if not state.disasters:
+        fired.append("NM-DISASTER-NONE")
+    advance_disasters(state, fired)
+
+
+def advance_disasters(state: NeomState, fired: list[str]) -> None:
+    """Resolve disasters nobody has to answer; end the turn when none remains."""
+    state.phase = "disaster"
+    while state.disasters:
+        state._to_act = None
+        if disaster_to_act(state):
+            return
+        state.disasters.pop(0)
+        fired.append("NM-DISASTER-STRIKE")
+    state._to_act = None
+    state.end_turn(fired)

@@ -1,0 +1,151 @@
+"""City geometry: road connection to the centre, placement, protection and sacrifice.
+
+Implements NM-PLACE-ROAD, NM-PLACE-ROADPARTIAL, NM-PLACE-SPACE, NM-PLACE-REPLACE (connectivity
+part), NM-DISASTER-PROTECT, NM-DISASTER-COUNT, NM-DISASTER-SCOPE and NM-DISASTER-SACRIFICE.
+A city is a list of 25 tile names (``None`` for an empty space), index ``y * 5 + x``.
+"""
+
+from __future__ import annotations
+
+from reference_impl.neom.data import (
+    CENTRE,
+    DISASTER_RATE,
+    DISASTER_TARGETS,
+    SIZE,
+    TILES,
+    E,
+    N,
+    S,
+    W,
+)
+
+City = list[str | None]
+
+#: index -> [(neighbour index, side of this tile facing it, side of the neighbour facing back)]
+ORTHO: list[list[tuple[int, int, int]]] = []
+#: index -> diagonal neighbour indices
+DIAG: list[list[int]] = []
+#: index -> the 3x3 block around it (itself included)
+BLOCK: list[list[int]] = []
+for _i in range(SIZE * SIZE):
+    _x, _y = _i % SIZE, _i // SIZE
+    _o = []
+    for _dx, _dy, _side, _back in ((0, -1, N, S), (1, 0, E, W), (0, 1, S, N), (-1, 0, W, E)):
+        _nx, _ny = _x + _dx, _y + _dy
+        if 0 <= _nx < SIZE and 0 <= _ny < SIZE:
+            _o.append((_ny * SIZE + _nx, _side, _back))
+    ORTHO.append(_o)
+    DIAG.append(
+        [
+            (_y + _dy) * SIZE + _x + _dx
+            for _dx in (-1, 1)
+            for _dy in (-1, 1)
+            if 0 <= _x + _dx < SIZE and 0 <= _y + _dy < SIZE
+        ]
+    )
+    BLOCK.append(
+        [
+            (_y + _dy) * SIZE + _x + _dx
+            for _dy in (-1, 0, 1)
+            for _dx in (-1, 0, 1)
+            if 0 <= _x + _dx < SIZE and 0 <= _y + _dy < SIZE
+        ]
+    )
+
+
+def roads_meet(city: City, a: int, side: int, b: int, back: int) -> bool:
+    """True when tiles on ``a`` and ``b`` both have a road on their shared edge."""
+    ta, tb = city[a], city[b]
+    return (
+        ta is not None
+        and tb is not None
+        and bool(TILES[ta].roads & side and TILES[tb].roads & back)
+    )
+
+
+def reached(city: City) -> set[int]:
+    """Spaces joined by road to the tile on the centre space (NM-PLACE-ROAD)."""
+    if city[CENTRE] is None:
+        return set()
+    seen = {CENTRE}
+    stack = [CENTRE]
+    while stack:
+        i = stack.pop()
+        roads = TILES[city[i]].roads  # type: ignore[index]
+        for j, side, back in ORTHO[i]:
+            if j in seen or not roads & side:
+                continue
+            t = city[j]
+            if t is not None and TILES[t].roads & back:
+                seen.add(j)
+                stack.append(j)
+    return seen
+
+
+def all_connected(city: City) -> bool:
+    """Every tile of the city is joined by road to the centre space."""
+    return len(reached(city)) == sum(1 for t in city if t is not None)
+
+
+def can_place(city: City, index: int, tile: str, reach: set[int] | None = None) -> bool:
+    """Placing ``tile`` on ``index`` (empty or replacing) keeps every tile joined to the centre.
+
+    A new tile needs at least one road joining it to the road network of the centre; its other
+    roads may end anywhere (NM-PLACE-ROADPARTIAL). ``reach`` is :func:`reached` of ``city``.
+    """
+    if city[index] is None:
+        if reach is None:
+            reach = reached(city)
+        roads = TILES[tile].roads
+        for j, side, back in ORTHO[index]:
+            if j in reach and roads & side and TILES[city[j]].roads & back:  # type: ignore[index]
+                return True
+        return False
+    old = city[index]
+    city[index] = tile
+    try:
+        return all_connected(city)
+    finally:
+        city[index] = old
+
+
+def protected(city: City, index: int, kind: str, scope: str) -> bool:
+    """A tile is protected from fire/crime by a protecting tile near it (or anywhere, by scope).
+
+    Flood can never be protected against (NM-DISASTER-PROTECT).
+    """
+    if kind == "flood":
+        return False
+    spaces = BLOCK[index] if scope == "adjacent" else range(SIZE * SIZE)
+    for j in spaces:
+        t = city[j]
+        if t is not None and kind in TILES[t].protects:
+            return True
+    return False
+
+
+def disaster_amount(city: City, kind: str, scope: str) -> int:
+    """Coins owed: the rate times the unprotected target tiles (NM-DISASTER-COUNT)."""
+    targets = DISASTER_TARGETS[kind]
+    count = 0
+    for i, t in enumerate(city):
+        if t is not None and TILES[t].category in targets and not protected(city, i, kind, scope):
+            count += 1
+    return DISASTER_RATE[kind] * count
+
+
+def sacrifice_spaces(city: City, kind: str) -> list[int]:
+    """Target tiles that may be sacrificed, protected or not (NM-DISASTER-SACRIFICE), whose
+    removal leaves every other tile joined to the centre (NM-DISASTER-SACRIFICECOUNT)."""
+    targets = DISASTER_TARGETS[kind]
+    spaces = []
+    for i, t in enumerate(city):
+        if t is None or i == CENTRE or TILES[t].category not in targets:
+            continue
+        city[i] = None
+        try:
+            if all_connected(city):
+                spaces.append(i)
+        finally:
+            city[i] = t
+    return spaces

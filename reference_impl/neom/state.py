@@ -1,0 +1,407 @@
+"""The NEOM game state: phases, legal actions and apply.
+
+Flow (NM-FLOW-PRELIM, NM-FLOW-TURNS): chance assigns city boards (NM-SETUP-BOARDS), deals 4
+cornerstones each (NM-DRAFT-DEAL), players keep 1 and pass 3 until each holds 3; then three
+generations of 7 turns: chance deals 8 tiles each (NM-GEN-DEAL), every player selects (NM-SELECT-
+SIMUL, sequentialised: any order, hidden in ``view``), acts (place / cornerstone / sell), disasters
+strike (NM-DISASTER-STRIKE), hands pass (NM-PASS), income after turn 7 (NM-INCOME).
+"""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from typing import Any
+
+from reference_impl.core import (
+    CHANCE,
+    Action,
+    Actor,
+    GameState,
+    IllegalAction,
+    MalformedInput,
+    Outcome,
+)
+from reference_impl.neom import actions as act
+from reference_impl.neom.data import (
+    BOARD_GOODS,
+    CORNERSTONE_COPIES,
+    DRAFT_DEALT,
+    DRAFT_KEPT,
+    GENERATIONS,
+    HAND_SIZE,
+    SIZE,
+    STARTING_COINS,
+    TILES,
+    TURNS,
+    centre_tile,
+    deck_for,
+    icons_for,
+)
+from reference_impl.neom.scoring import score_city, solo_rank, winners
+
+# Phases of the canonical state.
+BOARDS, DEAL, DRAFT, SELECT, ACT, DISASTER, OVER = (
+    "boards",
+    "deal",
+    "draft",
+    "select",
+    "act",
+    "disaster",
+    "over",
+)
+PHASES = (BOARDS, DEAL, DRAFT, SELECT, ACT, DISASTER, OVER)
+
+
+class Player:
+    """One seat's city board, coins, goods, kept cornerstones, hand and selection."""
+
+    __slots__ = ("acted", "board", "city", "coins", "cornerstones", "goods", "hand", "selected")
+
+    def __init__(self) -> None:
+        self.board: str | None = None
+        self.coins = STARTING_COINS
+        self.city: list[str | None] = [None] * (SIZE * SIZE)
+        self.goods: set[str] = set()
+        self.cornerstones: list[str] = []
+        self.hand: list[str] = []
+        self.selected: str | None = None
+        self.acted = False
+
+    def copy(self) -> Player:
+        other = Player()
+        other.board, other.coins, other.acted, other.selected = (
+            self.board,
+            self.coins,
+            self.acted,
+            self.selected,
+        )
+        other.city = list(self.city)
+        other.goods = set(self.goods)
+        other.cornerstones = list(self.cornerstones)
+        other.hand = list(self.hand)
+        return other
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "board": self.board,
+            "coins": self.coins,
+            "city": [self.city[y * SIZE : (y + 1) * SIZE] for y in range(SIZE)],
+            "goods": sorted(self.goods),
+            "cornerstones": sorted(self.cornerstones),
+            "hand": sorted(self.hand),
+            "selected": self.selected,
+            "acted": self.acted,
+        }
+
+
+def pile_sizes(total: int) -> list[int]:
+    """Solo: a generation's tiles split into 7 piles as evenly as possible (NM-SOLO-PLAY)."""
+    base, extra = divmod(total, TURNS)
+    return [base + (1 if i < extra else 0) for i in range(TURNS)]
+
+
+class NeomState(GameState):
+    """A NEOM position. Mutated in place by :meth:`apply`; :meth:`clone` copies it."""
+
+    def __init__(self, num_players: int, options: dict[str, Any]) -> None:
+        self.n = num_players
+        self.options = options
+        self.phase = BOARDS
+        self.generation = 0
+        self.turn = 1
+        self.deal_target = DRAFT_DEALT
+        self.icons = icons_for(num_players, options["solo_tile_set"])
+        self.decks: dict[str, dict[str, int]] = {"cornerstone": dict(CORNERSTONE_COPIES)}
+        self.box: dict[str, int] = {}
+        all_icons = icons_for(5, "5+")
+        for gen in range(1, GENERATIONS + 1):
+            self.decks[str(gen)] = deck_for(gen, self.icons)
+            for name, count in deck_for(gen, all_icons).items():
+                left = count - self.decks[str(gen)].get(name, 0)
+                if left:
+                    self.box[name] = left
+        self.discard: dict[str, int] = {}
+        self.boards: list[str] = list(BOARD_GOODS)
+        self.disasters: list[dict[str, Any]] = []
+        self.players = [Player() for _ in range(num_players)]
+        self.fired: list[str] = []
+        self._legal: list[Action] | None = None
+        self._to_act: list[Actor] | None = None
+
+    # -- queries ----------------------------------------------------------------------------
+
+    @property
+    def solo(self) -> bool:
+        return self.n == 1
+
+    def deck_key(self) -> str:
+        return "cornerstone" if self.generation == 0 else str(self.generation)
+
+    def deal_recipient(self) -> int | None:
+        for seat, player in enumerate(self.players):
+            if len(player.hand) < self.deal_target:
+                return seat
+        return None
+
+    def to_act(self) -> list[Actor]:
+        if self._to_act is None:
+            self._to_act = self._compute_to_act()
+        return list(self._to_act)
+
+    def _compute_to_act(self) -> list[Actor]:
+        phase = self.phase
+        if phase in (BOARDS, DEAL):
+            return [CHANCE]
+        if phase in (DRAFT, SELECT):
+            return [s for s, p in enumerate(self.players) if p.selected is None]
+        if phase == ACT:
+            return [s for s, p in enumerate(self.players) if not p.acted]
+        if phase == DISASTER:
+            return act.disaster_to_act(self)
+        return []
+
+    def is_terminal(self) -> bool:
+        return self.phase == OVER
+
+    def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
+        if self.phase == BOARDS:
+            seat = next(s for s, p in enumerate(self.players) if p.board is None)
+            share = Fraction(1, len(self.boards))
+            return [
+                ({"actor": CHANCE, "type": "board", "player": seat, "good": g}, share)
+                for g in sorted(self.boards)
+            ]
+        if self.phase == DEAL:
+            seat = self.deal_recipient()
+            deck = self.decks[self.deck_key()]
+            total = sum(deck.values())
+            kind = "deal_cornerstone" if self.generation == 0 else "deal"
+            return [
+                ({"actor": CHANCE, "type": kind, "player": seat, "tile": name}, Fraction(c, total))
+                for name, c in sorted(deck.items())
+                if c
+            ]
+        return []
+
+    def legal_actions(self) -> list[Action]:
+        if self._legal is None:
+            if self.phase in (BOARDS, DEAL):
+                self._legal = [a for a, _ in self.chance_outcomes()]
+            else:
+                self._legal = act.player_actions(self)
+        return [dict(a) for a in self._legal]
+
+    # -- apply ------------------------------------------------------------------------------
+
+    def apply(self, action: Action) -> None:
+        act.check_shape(action)
+        actor = action["actor"]
+        kind = action["type"]
+        if actor != CHANCE and not 0 <= actor < self.n:
+            raise MalformedInput(f"action.actor: no seat {actor} in a {self.n}-player game")
+        if actor not in self.to_act():
+            selected = self.players[actor].selected if actor != CHANCE else None
+            if self.phase == ACT and selected and TILES[selected].category == "disaster":
+                rule = "NM-CORNER-NODISASTER" if kind == "cornerstone" else "NM-DISASTER-SELECTOR"
+                raise IllegalAction(
+                    rule, f"{json.dumps(action)}: selecting a disaster allows no action"
+                )
+            raise IllegalAction(
+                "NM-SELECT-SIMUL" if self.phase != OVER else "NM-FLOW-END",
+                f"{json.dumps(action)}: actor {actor!r} may not act now "
+                f"(phase {self.phase}, to act {self.to_act()})",
+            )
+        fired: list[str] = []
+        if actor == CHANCE:
+            legal = self.legal_actions()
+            if action not in legal:
+                raise IllegalAction(
+                    "NM-GEN-DEAL" if self.phase == DEAL else "NM-SETUP-BOARDS",
+                    f"{json.dumps(action)} is not a chance outcome here (phase {self.phase})",
+                )
+            self._invalidate()
+            act.apply_chance(self, action, fired)
+        else:
+            act.validate_player_action(self, action)
+            self._invalidate()
+            act.apply_player_action(self, action, fired)
+        self._invalidate()
+        self.fired = fired
+
+    def _invalidate(self) -> None:
+        self._legal = None
+        self._to_act = None
+
+    # -- flow -------------------------------------------------------------------------------
+
+    def start_deal(self, target: int) -> None:
+        self.phase = DEAL
+        self.deal_target = target
+
+    def start_generation(self, fired: list[str]) -> None:
+        """Deal 8 (solo: the first pile) of the generation's tiles (NM-GEN-DEAL)."""
+        self.turn = 1
+        fired.append("NM-GEN-ORDER")
+        self.start_deal(self.turn_target())
+
+    def turn_target(self) -> int:
+        if self.solo:
+            total = sum(deck_for(self.generation, self.icons).values())
+            return pile_sizes(total)[self.turn - 1]
+        return HAND_SIZE
+
+    def after_deal(self, fired: list[str]) -> None:
+        if self.deal_recipient() is not None:
+            return
+        self.phase = DRAFT if self.generation == 0 else SELECT
+        fired.append("NM-DRAFT-DEAL" if self.generation == 0 else "NM-GEN-DEAL")
+
+    def end_draft_round(self, fired: list[str]) -> None:
+        """Keep the selected cornerstones, pass the rest; after 3 keeps discard the rest."""
+        for p in self.players:
+            p.cornerstones.append(p.selected)  # type: ignore[arg-type]
+            p.hand.remove(p.selected)  # type: ignore[arg-type]
+            p.selected = None
+        fired.append("NM-DRAFT-DEAL")
+        if self.turn >= DRAFT_KEPT:
+            for p in self.players:
+                self.discard_tiles(p.hand)
+                p.hand = []
+            self.generation = 1
+            fired.append("NM-FLOW-PRELIM")
+            self.start_generation(fired)
+            return
+        self.turn += 1
+        self.pass_hands(fired)
+        self.phase = DRAFT
+
+    def pass_hands(self, fired: list[str]) -> None:
+        """Each hand goes to the next seat (NM-PASS, NM-PASS-DIRECTION)."""
+        hands = [p.hand for p in self.players]
+        for seat, p in enumerate(self.players):
+            p.hand = hands[seat - 1]
+        fired.append("NM-PASS")
+
+    def end_turn(self, fired: list[str]) -> None:
+        """After disasters: pass hands, or end the generation with income (NM-INCOME)."""
+        for p in self.players:
+            p.acted = False
+        if self.solo:
+            self.discard_tiles(self.players[0].hand)
+            self.players[0].hand = []
+            fired.append("NM-SOLO-PLAY")
+        if self.turn >= TURNS:
+            for p in self.players:
+                self.discard_tiles(p.hand)
+                p.hand = []
+            fired.append("NM-PASS-LAST")
+            for p in self.players:
+                p.coins += sum(TILES[t].income for t in p.city if t is not None)
+            fired.append("NM-INCOME")
+            if self.generation >= GENERATIONS:
+                self.phase = OVER
+                fired += ["NM-INCOME-FINAL", "NM-SCORE-END"]
+                return
+            fired.append("NM-INCOME-GEN")
+            self.generation += 1
+            self.start_generation(fired)
+            return
+        self.turn += 1
+        if self.solo:
+            self.start_deal(self.turn_target())
+            return
+        self.pass_hands(fired)
+        self.phase = SELECT
+
+    def discard_tiles(self, names: list[str]) -> None:
+        for name in names:
+            self.discard[name] = self.discard.get(name, 0) + 1
+
+    # -- outcome ----------------------------------------------------------------------------
+
+    def outcome(self) -> Outcome:
+        parts = [score_city(p.city, p.goods, p.coins) for p in self.players]
+        totals = tuple(part["total"] for part in parts)
+        details: dict[str, Any] = {"breakdown": parts}
+        if self.solo:
+            details["rank"] = solo_rank(totals[0], self.options["solo_tile_set"])
+            details["tile_set"] = self.options["solo_tile_set"]
+        won = winners(totals) if self.is_terminal() else ()
+        return Outcome(scores=totals, winners=won, details=details)
+
+    # -- canonical --------------------------------------------------------------------------
+
+    def to_canonical(self) -> dict[str, Any]:
+        return {
+            "game": "neom",
+            "num_players": self.n,
+            "options": dict(self.options),
+            "to_act": self.to_act(),
+            "terminal": self.is_terminal(),
+            "phase": self.phase,
+            "generation": self.generation,
+            "turn": self.turn,
+            "deal_target": self.deal_target,
+            "decks": {k: _multiset(v) for k, v in sorted(self.decks.items())},
+            "box": _multiset(self.box),
+            "discard": _multiset(self.discard),
+            "boards": sorted(self.boards),
+            "disasters": [
+                {"tile": d["tile"], "by": d["by"], "decided": sorted(d["decided"])}
+                for d in self.disasters
+            ],
+            "players": [p.to_json() for p in self.players],
+        }
+
+    def view(self, player: int) -> dict[str, Any]:
+        """Hides decks, the discard pile, other hands, cornerstones and pending selections."""
+        state = self.to_canonical()
+        for key, deck in state["decks"].items():
+            state["decks"][key] = {"hidden": sum(deck.values())}
+        state["discard"] = {"hidden": sum(state["discard"].values())}
+        selecting = self.phase in (DRAFT, SELECT)
+        for seat, p in enumerate(state["players"]):
+            if seat == player:
+                continue
+            p["hand"] = {"hidden": len(p["hand"])}
+            p["cornerstones"] = {"hidden": len(p["cornerstones"])}
+            if selecting and p["selected"] is not None:
+                p["selected"] = "hidden"
+        return state
+
+    def clone(self) -> NeomState:
+        other = NeomState.__new__(NeomState)
+        other.n, other.options, other.phase = self.n, dict(self.options), self.phase
+        other.generation, other.turn, other.deal_target = (
+            self.generation,
+            self.turn,
+            self.deal_target,
+        )
+        other.icons = self.icons
+        other.decks = {k: dict(v) for k, v in self.decks.items()}
+        other.box, other.discard, other.boards = (
+            dict(self.box),
+            dict(self.discard),
+            list(self.boards),
+        )
+        other.disasters = [
+            {"tile": d["tile"], "by": d["by"], "decided": list(d["decided"])}
+            for d in self.disasters
+        ]
+        other.players = [p.copy() for p in self.players]
+        other.fired = list(self.fired)
+        other._legal = None
+        other._to_act = None
+        return other
+
+
+def _multiset(counts: dict[str, int]) -> dict[str, int]:
+    return {k: v for k, v in sorted(counts.items()) if v}
+
+
+def place_centre(player: Player, good: str) -> None:
+    """The board's City Centre is preprinted; its raw good token is taken (NM-SETUP-BOARDS)."""
+    player.board = good
+    player.city[(SIZE * SIZE) // 2] = centre_tile(good)
+    player.goods.add(good)
