@@ -1,0 +1,139 @@
+"""Constants of Notre Dame read from ``spec/notre_dame/components.yaml``.
+
+Implements the component data of ND-SETUP-BOARD, ND-COMP-CUBES, ND-SETUP-RESOURCES,
+ND-PERSONS-BROWN, ND-PERSONS-LETTERED, ND-PERSONS-RATS, ND-MESSAGE-VALUES,
+ND-CARRIAGE-ROADS and ND-ND-VALUES. Everything here is immutable.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from types import MappingProxyType
+
+from reference_impl.components import component
+
+GAME_ID = "notre_dame"
+
+_PLAYERS = component(GAME_ID, "player-counts")
+MIN_PLAYERS: int = _PLAYERS["min"]
+MAX_PLAYERS: int = _PLAYERS["max"]
+
+AREAS: tuple[str, ...] = tuple(component(GAME_ID, "areas"))
+AREA_SET = frozenset(AREAS)
+NOTRE_DAME = "notre_dame"
+FRIEND = "friend"
+CARDS: tuple[str, ...] = tuple(component(GAME_ID, "action-cards"))
+CARD_SET = frozenset(CARDS)
+
+_CUBES = component(GAME_ID, "influence-cubes")
+CUBES_PER_COLOUR: int = _CUBES["per_colour"]
+START_CUBES: int = _CUBES["start_in_hand"]
+START_COINS: int = component(GAME_ID, "start-coins")
+START_RATS: int = component(GAME_ID, "start-rats")
+
+_RAT_TRACK = component(GAME_ID, "rat-track")
+RAT_MAX: int = _RAT_TRACK["max"]
+PLAGUE_AT: int = _RAT_TRACK["plague_at"]
+PLAGUE_PRESTIGE: int = _RAT_TRACK["prestige_loss"]
+
+OFFERINGS = MappingProxyType(
+    {int(k): v for k, v in component(GAME_ID, "notre-dame-offerings").items()}
+)
+
+TILES = MappingProxyType({int(k): v for k, v in component(GAME_ID, "notre-dame-tiles").items()})
+PAYOUT = MappingProxyType(
+    {
+        shape: MappingProxyType(dict(values))
+        for shape, values in component(GAME_ID, "notre-dame-payout").items()
+    }
+)
+
+BROWN: tuple[str, ...] = tuple(sorted(component(GAME_ID, "brown-persons")))
+BROWN_SET = frozenset(BROWN)
+BROWN_PER_ROUND: int = component(GAME_ID, "brown-per-round")
+LETTERED_PER_STAGE: int = component(GAME_ID, "lettered-per-stage")
+LETTERED = MappingProxyType(
+    {
+        letter: MappingProxyType({pid: MappingProxyType(dict(eff)) for pid, eff in cards.items()})
+        for letter, cards in component(GAME_ID, "lettered-persons").items()
+    }
+)
+LETTERED_EFFECTS = MappingProxyType(
+    {pid: eff for cards in LETTERED.values() for pid, eff in cards.items()}
+)
+PERSON_RATS = MappingProxyType(dict(component(GAME_ID, "person-rats")))
+PERSONS = frozenset(BROWN) | frozenset(LETTERED_EFFECTS)
+
+MESSAGE_EFFECTS = MappingProxyType(
+    {int(k): MappingProxyType(dict(v)) for k, v in component(GAME_ID, "messages").items()}
+)
+MESSAGE_VALUES: tuple[int, ...] = tuple(sorted(MESSAGE_EFFECTS))
+
+STAGES = ("A", "B", "C")
+ROUNDS_PER_STAGE = 3
+ROUNDS = ROUNDS_PER_STAGE * len(STAGES)
+CARDS_PER_DRAW = 3
+CARDS_PLAYED = 2
+
+GUEST_OPTIONS = ("coin", "cube", "rat")
+GUEST_DOUBLE_AT = 3
+POET_MAX = 3
+
+_ROADS = component(GAME_ID, "carriage-roads")
+OUTER: tuple[int, ...] = tuple(_ROADS["outer"])
+
+
+def node(district: int, square: int) -> str:
+    """Name of a market square: ``"<district>.<square>"``, square 0 is the centre."""
+    return f"{district}.{square}"
+
+
+@cache
+def road_graph(num_players: int) -> MappingProxyType:
+    """Adjacency of the market squares for a player count (ND-CARRIAGE-ROADS)."""
+    adjacency: dict[str, set[str]] = {}
+    squares = {0, *OUTER}
+    for d in range(num_players):
+        for s in squares:
+            adjacency.setdefault(node(d, s), set())
+    for d in range(num_players):
+        for a, b in _ROADS["within"]:
+            adjacency[node(d, a)].add(node(d, b))
+            adjacency[node(d, b)].add(node(d, a))
+        e = (d + 1) % num_players
+        for a, b in _ROADS["between"]:
+            adjacency[node(d, a)].add(node(e, b))
+            adjacency[node(e, b)].add(node(d, a))
+    return MappingProxyType({k: tuple(sorted(v)) for k, v in sorted(adjacency.items())})
+
+
+@cache
+def distances(num_players: int) -> MappingProxyType:
+    """All-pairs road distances (breadth-first), for the carriage's reach."""
+    graph = road_graph(num_players)
+    result: dict[str, dict[str, int]] = {}
+    for start in graph:
+        dist = {start: 0}
+        frontier = [start]
+        while frontier:
+            nxt = []
+            for here in frontier:
+                for there in graph[here]:
+                    if there not in dist:
+                        dist[there] = dist[here] + 1
+                        nxt.append(there)
+            frontier = nxt
+        result[start] = dist
+    return MappingProxyType(result)
+
+
+@cache
+def within(num_players: int, start: str, steps: int) -> tuple[str, ...]:
+    """Squares reachable from ``start`` in at most ``steps`` moves, sorted."""
+    dist = distances(num_players)[start]
+    return tuple(sorted(sq for sq, d in dist.items() if d <= steps))
+
+
+def tile_value(num_players: int, stage: str) -> int:
+    """Prestige on the Notre Dame tile for this player count and stage (ND-ND-VALUES)."""
+    return PAYOUT[TILES[num_players]][stage]

@@ -1,0 +1,287 @@
+"""The round structure: setup, person reveal, card deal, draft, plague, round and stage end.
+
+Implements ND-SETUP-MESSAGES, ND-PERSONS-REVEAL, ND-PERSONS-RESHUFFLE, ND-SETUP-LETTERED,
+ND-DRAFT-DRAW, ND-DRAFT-KEEP1, ND-DRAFT-KEEP2, ND-DRAFT-LAST, ND-PLAY-ORDER,
+ND-BUY-ORDER, ND-RATS-INCREASE, ND-HOSPITAL-REDUCE, ND-PLAGUE, ND-PLAGUE-RESET,
+ND-PLAGUE-CHOICE, ND-START-PASS, ND-STAGE-PAYOUT, ND-ND-RETURN, ND-ND-PARK,
+ND-STAGE-RECOLLECT and ND-END.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from itertools import permutations
+from typing import TYPE_CHECKING, Any
+
+from reference_impl.notre_dame.data import (
+    AREAS,
+    BROWN,
+    BROWN_PER_ROUND,
+    BROWN_SET,
+    CARDS,
+    CARDS_PER_DRAW,
+    CARDS_PLAYED,
+    MESSAGE_VALUES,
+    OUTER,
+    PERSON_RATS,
+    PLAGUE_PRESTIGE,
+    RAT_MAX,
+    ROUNDS,
+    ROUNDS_PER_STAGE,
+    STAGES,
+    node,
+    tile_value,
+)
+from reference_impl.notre_dame.moves import gain_prestige
+from reference_impl.notre_dame.scoring import lose_prestige, payout_shares, rats_after_round
+
+if TYPE_CHECKING:
+    from reference_impl.notre_dame.state import NotreDameState
+
+Action = dict[str, Any]
+
+ARRANGEMENTS = tuple(list(p) for p in permutations(MESSAGE_VALUES))
+
+
+def stage_of(round_: int) -> str:
+    return STAGES[min(len(STAGES) - 1, (round_ - 1) // ROUNDS_PER_STAGE)]
+
+
+# ---------------------------------------------------------------- chance
+
+
+def chance_outcomes(st: NotreDameState) -> list[tuple[Action, Fraction]]:
+    """Every chance outcome of the current chance node with its exact probability."""
+    if st.phase == "setup":
+        d = st.pending[0]
+        prob = Fraction(1, len(ARRANGEMENTS))
+        return [
+            ({"actor": "chance", "type": "place_messages", "district": d, "values": list(v)}, prob)
+            for v in ARRANGEMENTS
+        ]
+    if st.phase == "reveal":
+        deck = reveal_source(st)
+        prob = Fraction(1, len(deck))
+        return [({"actor": "chance", "type": "reveal_person", "person": c}, prob) for c in deck]
+    if st.phase == "deal":
+        p = deal_target(st)
+        deck = st.players[p].deck
+        prob = Fraction(1, len(deck))
+        return [
+            ({"actor": "chance", "type": "draw_card", "player": p, "card": c}, prob) for c in deck
+        ]
+    return []
+
+
+def reveal_source(st: NotreDameState) -> list[str]:
+    """The deck the next person comes from: brown first, then the stage's letter."""
+    browns = sum(1 for c in st.display if c in BROWN_SET)
+    if browns < BROWN_PER_ROUND and st.brown_deck:
+        return st.brown_deck
+    if len(st.display) - browns < 1:
+        return st.lettered[stage_of(st.round)]
+    return []
+
+
+def deal_target(st: NotreDameState) -> int:
+    for p, pl in enumerate(st.players):
+        if len(pl.draft_hand) < CARDS_PER_DRAW and pl.deck:
+            return p
+    return -1
+
+
+def apply_chance(st: NotreDameState, a: Action) -> None:
+    """Apply a validated chance outcome and move on."""
+    kind = a["type"]
+    if kind == "place_messages":
+        d = a["district"]
+        for square, value in zip(OUTER, a["values"], strict=True):
+            st.board[node(d, square)] = (d, value)
+        st.board = dict(sorted(st.board.items()))
+        st.pending.remove(d)
+        st.fired.append("ND-SETUP-MESSAGES")
+        if not st.pending:
+            start_round(st)
+    elif kind == "reveal_person":
+        person = a["person"]
+        if person in BROWN_SET:
+            st.brown_deck.remove(person)
+        else:
+            st.lettered[stage_of(st.round)].remove(person)
+        st.display.append(person)
+        st.display.sort()
+        st.fired.append("ND-PERSONS-REVEAL")
+        settle(st)
+    elif kind == "draw_card":
+        pl = st.players[a["player"]]
+        pl.deck.remove(a["card"])
+        pl.draft_hand.append(a["card"])
+        pl.draft_hand.sort()
+        st.fired.append("ND-DRAFT-DRAW")
+        settle(st)
+
+
+def start_round(st: NotreDameState) -> None:
+    st.phase = "reveal"
+    st.current = None
+    settle(st)
+
+
+def settle(st: NotreDameState) -> None:
+    """Advance past chance nodes that have nothing left to reveal."""
+    if st.phase == "reveal" and not reveal_source(st):
+        st.phase = "deal"
+    if st.phase == "deal" and deal_target(st) < 0:
+        st.phase = "draft"
+        st.draft_step = 1
+        st.pending = list(range(st.num))
+
+
+# ---------------------------------------------------------------- draft
+
+
+def do_keep(st: NotreDameState, p: int, card: str) -> None:
+    """Keep one card of the draft hand; once all have kept, pass the rest to the left."""
+    pl = st.players[p]
+    pl.draft_hand.remove(card)
+    pl.cards.append(card)
+    pl.cards.sort()
+    st.pending.remove(p)
+    st.fired.append("ND-DRAFT-KEEP1" if st.draft_step == 1 else "ND-DRAFT-KEEP2")
+    if st.pending:
+        return
+    hands = [pl.draft_hand for pl in st.players]
+    for q, pl in enumerate(st.players):
+        pl.draft_hand = hands[(q - 1) % st.num]
+    if st.draft_step == 1:
+        st.draft_step = 2
+        st.pending = list(range(st.num))
+        return
+    for pl in st.players:
+        pl.cards.extend(pl.draft_hand)
+        pl.cards.sort()
+        pl.draft_hand = []
+    st.fired.append("ND-DRAFT-LAST")
+    st.draft_step = None
+    st.phase = "play"
+    st.current = st.start
+
+
+# ---------------------------------------------------------------- turn order
+
+
+def after_play(st: NotreDameState) -> None:
+    """ND-PLAY-ORDER, ND-PLAY-SECOND: one card each in turn order, twice."""
+    total = sum(len(pl.played) for pl in st.players)
+    if total >= CARDS_PLAYED * st.num:
+        st.phase = "buy"
+        st.current = st.start
+        st.fired.append("ND-PLAY-THIRD")
+    else:
+        st.current = (st.start + total) % st.num
+
+
+def after_buy(st: NotreDameState) -> None:
+    """ND-BUY-ORDER: clockwise from the start player, then phase 5."""
+    assert st.current is not None
+    if (st.current - st.start) % st.num == st.num - 1:
+        start_plague(st)
+    else:
+        st.current = (st.current + 1) % st.num
+
+
+# ---------------------------------------------------------------- plague
+
+
+def plague_candidates(st: NotreDameState, p: int) -> list[str]:
+    """ND-PLAGUE-CHOICE: areas with a cube and the most people in the player's district."""
+    pl = st.players[p]
+    best = -1
+    found: list[str] = []
+    for area in AREAS:
+        if pl.areas[area] <= 0:
+            continue
+        people = pl.people(area)
+        if people > best:
+            best, found = people, [area]
+        elif people == best:
+            found.append(area)
+    return found
+
+
+def start_plague(st: NotreDameState) -> None:
+    """Phase 5 for every player: rats rise by the persons' rats, less the hospital."""
+    printed = sum(PERSON_RATS[c] for c in st.display)
+    st.phase = "plague"
+    st.current = None
+    st.pending = []
+    st.fired.append("ND-RATS-INCREASE")
+    for p, pl in enumerate(st.players):
+        hospital = pl.areas["hospital"]
+        if pl.friend == "hospital" and st.options["friend_in_hospital"]:
+            hospital += 1
+        doctor = pl.bought == "doctor"
+        pl.rats, plague = rats_after_round(
+            pl.rats, printed, hospital, doctor, st.options["rat_floor"], RAT_MAX
+        )
+        if not plague:
+            continue
+        st.fired.append("ND-PLAGUE")
+        pl.prestige = lose_prestige(pl.prestige, PLAGUE_PRESTIGE, st.options["prestige_floor"])
+        where = plague_candidates(st, p)
+        if len(where) == 1:
+            pl.areas[where[0]] -= 1
+            pl.stock += 1
+        elif where:
+            st.pending.append(p)
+    if not st.pending:
+        end_round(st)
+
+
+def do_lose_cube(st: NotreDameState, p: int, area: str) -> None:
+    pl = st.players[p]
+    pl.areas[area] -= 1
+    pl.stock += 1
+    st.pending.remove(p)
+    st.fired.append("ND-PLAGUE-CHOICE")
+    if not st.pending:
+        end_round(st)
+
+
+# ---------------------------------------------------------------- round and stage end
+
+
+def stage_payout(st: NotreDameState) -> None:
+    """ND-STAGE-PAYOUT: the tile's prestige split per cube (floor), then cubes to stock."""
+    value = tile_value(st.num, stage_of(st.round))
+    for p, share in enumerate(payout_shares(value, st.nd)):
+        gain_prestige(st, p, share)
+        st.players[p].stock += st.nd[p]
+        st.nd[p] = 0
+    st.fired.append("ND-STAGE-PAYOUT")
+
+
+def end_round(st: NotreDameState) -> None:
+    """Clear the round, pass the start player left, score a stage end, go on or finish."""
+    for pl in st.players:
+        pl.draft_hand = []
+        pl.cards = []
+        pl.played = []
+        pl.bought = None
+    st.display = []
+    st.pending = []
+    st.start = (st.start + 1) % st.num
+    st.fired.append("ND-START-PASS")
+    if st.round % ROUNDS_PER_STAGE == 0:
+        stage_payout(st)
+        for pl in st.players:
+            pl.deck = sorted(CARDS)
+        st.brown_deck = sorted(BROWN)
+        st.fired.append("ND-STAGE-RECOLLECT")
+    if st.round >= ROUNDS:
+        st.phase = "over"
+        st.current = None
+        st.fired.append("ND-END")
+        return
+    st.round += 1
+    start_round(st)

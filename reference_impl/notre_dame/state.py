@@ -1,0 +1,177 @@
+"""The Notre Dame game position: who acts, legal actions, apply, outcome.
+
+Implements ND-ROUND-PHASES, ND-GAME-ROUNDS, ND-GAME-WIN, ND-TIEBREAK, ND-TIE-SHARED and
+the engine contract (validate before mutating, legal actions sorted, chance as an actor).
+"""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from typing import Any
+
+from reference_impl.core import CHANCE, Action, Actor, GameState, Outcome
+from reference_impl.notre_dame import flow, moves
+from reference_impl.notre_dame.data import BROWN, CUBES_PER_COLOUR, LETTERED, START_CUBES
+from reference_impl.notre_dame.player import Player
+from reference_impl.notre_dame.scoring import winners
+from reference_impl.notre_dame.validate import check_shape, diagnose
+
+PHASES = ("setup", "reveal", "deal", "draft", "play", "buy", "plague", "over")
+CHANCE_PHASES = frozenset({"setup", "reveal", "deal"})
+
+
+def action_key(action: Action) -> tuple:
+    """Hashable identity of a (well-formed, flat) action."""
+    return tuple(sorted((k, tuple(v) if isinstance(v, list) else v) for k, v in action.items()))
+
+
+class NotreDameState(GameState):
+    """A mutable position. Card and person lists are kept sorted (normal form)."""
+
+    def __init__(self, num_players: int, options: dict[str, Any]) -> None:
+        self.num = num_players
+        self.options = options
+        self.round = 1
+        self.phase = "setup"
+        self.start = 0
+        self.current: int | None = None
+        self.pending: list[int] = list(range(num_players))
+        self.draft_step: int | None = None
+        self.display: list[str] = []
+        self.brown_deck: list[str] = sorted(BROWN)
+        self.lettered: dict[str, list[str]] = {k: sorted(v) for k, v in LETTERED.items()}
+        self.nd: list[int] = [0] * num_players
+        self.board: dict[str, tuple[int, int]] = {}
+        self.players = [Player(p, CUBES_PER_COLOUR - START_CUBES) for p in range(num_players)]
+        self.fired: list[str] = []
+        self._cache: list[Action] | None = None
+        self._by_id: dict[int, Action] = {}
+        self._by_key: dict[tuple, Action] | None = None
+
+    # ------------------------------------------------------------ protocol surface
+
+    def to_act(self) -> list[Actor]:
+        phase = self.phase
+        if phase in CHANCE_PHASES:
+            return [CHANCE]
+        if phase in ("play", "buy"):
+            return [self.current] if self.current is not None else []
+        if phase in ("draft", "plague"):
+            return list(self.pending)
+        return []
+
+    def legal_actions(self) -> list[Action]:
+        if self._cache is None:
+            acts = self._generate()
+            self._cache = acts
+            self._by_id = {id(a): a for a in acts}
+            self._by_key = None
+        return self._cache
+
+    def _generate(self) -> list[Action]:
+        phase = self.phase
+        if phase in CHANCE_PHASES:
+            return [a for a, _ in flow.chance_outcomes(self)]
+        if phase == "play":
+            return moves.play_actions(self, self.current)
+        if phase == "buy":
+            return moves.buy_actions(self, self.current)
+        if phase == "draft":
+            return [
+                {"actor": p, "type": "keep", "card": c}
+                for p in self.pending
+                for c in sorted(set(self.players[p].draft_hand))
+            ]
+        if phase == "plague":
+            return [
+                {"actor": p, "type": "lose_cube", "area": a}
+                for p in self.pending
+                for a in flow.plague_candidates(self, p)
+            ]
+        return []
+
+    def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
+        if self.phase not in CHANCE_PHASES:
+            return []
+        outcomes = flow.chance_outcomes(self)
+        legal = self.legal_actions()
+        return [(legal[i], prob) for i, (_, prob) in enumerate(outcomes)]
+
+    def apply(self, action: Action) -> None:
+        legal = self.legal_actions()
+        found = self._by_id.get(id(action))
+        if found is None or found != action:
+            check_shape(action, self.num)
+            if self._by_key is None:
+                self._by_key = {action_key(a): a for a in legal}
+            found = self._by_key.get(action_key(action))
+            if found is None:
+                raise diagnose(self, action)
+        self.fired = []
+        self._cache = None
+        self._by_key = None
+        self._do(found)
+
+    def _do(self, a: Action) -> None:
+        kind = a["type"]
+        actor = a["actor"]
+        if actor == CHANCE:
+            flow.apply_chance(self, a)
+        elif kind == "keep":
+            flow.do_keep(self, actor, a["card"])
+        elif kind == "play":
+            moves.do_play(self, actor, a)
+            flow.after_play(self)
+        elif kind == "buy":
+            moves.do_buy(self, actor, a)
+            flow.after_buy(self)
+        elif kind == "pass":
+            self.fired.append("ND-BUY-OPTIONAL")
+            flow.after_buy(self)
+        elif kind == "lose_cube":
+            flow.do_lose_cube(self, actor, a["area"])
+
+    def is_terminal(self) -> bool:
+        return self.phase == "over"
+
+    def outcome(self) -> Outcome:
+        scores = tuple(pl.prestige for pl in self.players)
+        tiebreak = [pl.coins + pl.cubes for pl in self.players]
+        won = tuple(winners(scores, tiebreak)) if self.is_terminal() else ()
+        return Outcome(scores, won, {"tiebreak": tiebreak})
+
+    def clone(self) -> NotreDameState:
+        other = NotreDameState.__new__(NotreDameState)
+        other.num = self.num
+        other.options = dict(self.options)
+        other.round = self.round
+        other.phase = self.phase
+        other.start = self.start
+        other.current = self.current
+        other.pending = list(self.pending)
+        other.draft_step = self.draft_step
+        other.display = list(self.display)
+        other.brown_deck = list(self.brown_deck)
+        other.lettered = {k: list(v) for k, v in self.lettered.items()}
+        other.nd = list(self.nd)
+        other.board = dict(self.board)
+        other.players = [pl.copy() for pl in self.players]
+        other.fired = list(self.fired)
+        other._cache = None
+        other._by_id = {}
+        other._by_key = None
+        return other
+
+    def to_canonical(self) -> dict[str, Any]:
+        from reference_impl.notre_dame.codec import to_canonical
+
+        return to_canonical(self)
+
+    def view(self, player: int) -> dict[str, Any]:
+        from reference_impl.notre_dame.codec import view
+
+        return view(self, player)
+
+    def __repr__(self) -> str:
+        return f"NotreDameState({json.dumps(self.to_canonical(), sort_keys=True)})"
