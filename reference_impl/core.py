@@ -23,7 +23,7 @@ import random
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import Any, ClassVar
 
 Action = dict[str, Any]
 Actor = int | str
@@ -133,7 +133,7 @@ class GameDefinition(ABC):
     min_players: int
     max_players: int
     #: option name -> default value (rulings and variants selectable per game)
-    default_options: dict[str, Any] = {}
+    default_options: ClassVar[dict[str, Any]] = {}
 
     @abstractmethod
     def new_game(
@@ -168,8 +168,7 @@ class GameDefinition(ABC):
             raise MalformedInput(f"num_players must be an integer, got {num_players!r}")
         if not self.min_players <= num_players <= self.max_players:
             raise Unsupported(
-                f"{self.id} is for {self.min_players}-{self.max_players} players, "
-                f"not {num_players}"
+                f"{self.id} is for {self.min_players}-{self.max_players} players, not {num_players}"
             )
 
 

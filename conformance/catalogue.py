@@ -1,0 +1,216 @@
+"""The rule catalogue (``spec/<game>/rules.yaml``) and the scenarios that pin it.
+
+Loading validates the catalogue against ``spec/rules.schema.json``; :func:`self_check`
+returns every problem at once (unique ids, prefix, quotes at their cited lines, coverage,
+unknown tags, duplicate scenario names), like a position check that lists all faults.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import yaml
+from gherkin.errors import CompositeParserException, ParserError
+from gherkin.parser import Parser
+from gherkin.token_scanner import TokenScanner
+from jsonschema import Draft202012Validator
+
+from conformance.paths import FEATURES_DIR, SPEC_DIR, rulebooks_dir
+
+RULE_TAG = re.compile(r"^[A-Z]{2,4}(-[A-Z0-9]+)+$")
+SOURCE = re.compile(r"^(?P<file>[^:]+):(?P<first>\d+)(?:-(?P<last>\d+))?$")
+
+
+class CatalogueError(ValueError):
+    """A catalogue or feature file that cannot be read; the message names file and place."""
+
+
+@dataclass(frozen=True)
+class Rule:
+    id: str
+    area: str
+    kind: str
+    status: str
+    text: str
+    source: str | None = None
+    quote: str | None = None
+    ruling: dict[str, Any] | None = None
+    params: dict[str, Any] | None = None
+    notes: str | None = None
+
+
+@dataclass(frozen=True)
+class Scenario:
+    name: str
+    feature: str  # path relative to features/
+    line: int
+    tags: tuple[str, ...]
+
+    @property
+    def rule_ids(self) -> tuple[str, ...]:
+        return tuple(t for t in self.tags if RULE_TAG.match(t))
+
+
+@dataclass(frozen=True)
+class Catalogue:
+    game: str
+    title: str
+    prefix: str | None
+    sources: tuple[str, ...]
+    rules: tuple[Rule, ...]
+    scenarios: tuple[Scenario, ...] = field(default=())
+
+    def rule(self, rule_id: str) -> Rule:
+        for rule in self.rules:
+            if rule.id == rule_id:
+                return rule
+        raise KeyError(f"{self.game} has no rule {rule_id!r}")
+
+    def scenarios_for(self, rule_id: str) -> list[Scenario]:
+        return [s for s in self.scenarios if rule_id in s.rule_ids]
+
+    def uncovered(self) -> list[Rule]:
+        pinned = {rule_id for s in self.scenarios for rule_id in s.rule_ids}
+        return [rule for rule in self.rules if rule.id not in pinned]
+
+
+def games_with_catalogue() -> list[str]:
+    return sorted(p.parent.name for p in SPEC_DIR.glob("*/rules.yaml"))
+
+
+@cache
+def _schema_validator() -> Draft202012Validator:
+    schema = json.loads((SPEC_DIR / "rules.schema.json").read_text(encoding="utf-8"))
+    return Draft202012Validator(schema)
+
+
+def load(game: str) -> Catalogue:
+    """Load and schema-check ``spec/<game>/rules.yaml`` plus ``features/<game>``."""
+    path = SPEC_DIR / game / "rules.yaml"
+    if not path.exists():
+        known = ", ".join(games_with_catalogue()) or "none"
+        raise CatalogueError(f"no catalogue for game {game!r} ({path}); catalogues: {known}")
+    try:
+        document = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except yaml.YAMLError as error:
+        raise CatalogueError(f"{path}: not valid YAML: {error}") from None
+    problems = [
+        f"{path}: at {'/'.join(map(str, e.absolute_path)) or '(top)'}: {e.message}"
+        for e in _schema_validator().iter_errors(document)
+    ]
+    if problems:
+        raise CatalogueError("\n".join(problems))
+    rules = tuple(Rule(**entry) for entry in document["rules"])
+    return Catalogue(
+        game=document["game"],
+        title=document["title"],
+        prefix=document.get("prefix"),
+        sources=tuple(document["sources"]),
+        rules=rules,
+        scenarios=tuple(load_scenarios(game)),
+    )
+
+
+def load_scenarios(game: str) -> list[Scenario]:
+    """Every scenario of ``features/<game>/*.feature`` with its tags (inherited ones too)."""
+    scenarios: list[Scenario] = []
+    for path in sorted((FEATURES_DIR / game).glob("**/*.feature")):
+        relative = str(path.relative_to(FEATURES_DIR))
+        try:
+            document = Parser().parse(TokenScanner(path.read_text(encoding="utf-8")))
+        except (CompositeParserException, ParserError) as error:
+            raise CatalogueError(f"{relative}: not valid Gherkin: {error}") from None
+        feature = document.get("feature")
+        if not feature:
+            continue
+        scenarios.extend(_walk(feature["children"], _tags(feature), relative))
+    return scenarios
+
+
+def _tags(node: dict[str, Any]) -> tuple[str, ...]:
+    return tuple(tag["name"].lstrip("@") for tag in node.get("tags", []))
+
+
+def _walk(children: list[dict[str, Any]], inherited: tuple[str, ...], feature: str):
+    for child in children:
+        if "rule" in child:
+            rule = child["rule"]
+            yield from _walk(rule["children"], inherited + _tags(rule), feature)
+        elif "scenario" in child:
+            scenario = child["scenario"]
+            tags = inherited + _tags(scenario)
+            for examples in scenario.get("examples", []):
+                tags += _tags(examples)
+            yield Scenario(scenario["name"], feature, scenario["location"]["line"], tags)
+
+
+def source_lines(source: str) -> tuple[Path, int, int]:
+    match = SOURCE.match(source)
+    if not match:
+        raise CatalogueError(f"bad source {source!r}: expected file.txt:LINE or file.txt:A-B")
+    first = int(match["first"])
+    last = int(match["last"] or first)
+    return rulebooks_dir() / match["file"], first, last
+
+
+def quote_problem(rule: Rule) -> str | None:
+    """Why ``rule.quote`` is not verbatim at ``rule.source`` (None when it is)."""
+    if not rule.source or not rule.quote:
+        return None
+    path, first, last = source_lines(rule.source)
+    if not path.exists():
+        return f"{rule.id}: {path.name} not found in {path.parent}"
+    lines = _read_lines(path)
+    if not 1 <= first <= last <= len(lines):
+        return f"{rule.id}: {rule.source} is outside {path.name} (1-{len(lines)})"
+    cited = [line.strip() for line in lines[first - 1 : last]]
+    if rule.quote in "".join(cited) or rule.quote in "\n".join(cited):
+        return None
+    return f"{rule.id}: quote not found at {rule.source}: {rule.quote[:60]!r}"
+
+
+@cache
+def _read_lines(path: Path) -> list[str]:
+    return path.read_text(encoding="utf-8").splitlines()
+
+
+def self_check(catalogue: Catalogue, check_quotes: bool = True) -> list[str]:
+    """Every problem of a catalogue and its features, all at once."""
+    problems: list[str] = []
+    seen: set[str] = set()
+    for rule in catalogue.rules:
+        if rule.id in seen:
+            problems.append(f"{rule.id}: duplicate rule id")
+        seen.add(rule.id)
+        if catalogue.prefix and not rule.id.startswith(catalogue.prefix + "-"):
+            problems.append(f"{rule.id}: id does not start with {catalogue.prefix}-")
+        if rule.source:
+            file = rule.source.split(":")[0]
+            if file not in catalogue.sources:
+                problems.append(f"{rule.id}: cites {file}, not among the catalogue's sources")
+        if check_quotes:
+            problem = quote_problem(rule)
+            if problem:
+                problems.append(problem)
+    for rule in catalogue.uncovered():
+        problems.append(f"{rule.id}: no scenario pins this rule")
+    names: dict[str, Scenario] = {}
+    for scenario in catalogue.scenarios:
+        where = f"{scenario.feature}:{scenario.line}"
+        if scenario.name in names:
+            first = names[scenario.name]
+            problems.append(
+                f"{where}: scenario name {scenario.name!r} repeats {first.feature}:{first.line}"
+            )
+        names[scenario.name] = scenario
+        if not scenario.rule_ids:
+            problems.append(f"{where}: scenario {scenario.name!r} pins no rule")
+        for rule_id in scenario.rule_ids:
+            if rule_id not in seen:
+                problems.append(f"{where}: tag @{rule_id} is not a rule of {catalogue.game}")
+    return problems

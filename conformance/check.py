@@ -1,0 +1,113 @@
+"""``rulespec check``: run the conformance scenarios against an engine, roll up by rule id.
+
+The scenarios run under pytest in a child process (``-p conformance.plugin``), which writes
+one JSON line per scenario; this module reads them back and reports per rule.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import tempfile
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from conformance import catalogue
+from conformance.paths import ROOT
+
+SUITE_DIR = ROOT / "conformance" / "suite"
+FAILING = ("failed", "errored", "crashed", "timed out", "protocol error", "unexpected pass")
+
+
+def suite_games() -> list[str]:
+    return sorted(p.stem.removeprefix("test_") for p in SUITE_DIR.glob("test_*.py"))
+
+
+@dataclass
+class GameReport:
+    game: str
+    results: list[dict[str, Any]] = field(default_factory=list)
+
+    def rule_status(self, rule_id: str) -> tuple[str, int, int]:
+        """(status, passed, total) of the scenarios that pin ``rule_id``."""
+        mine = [r for r in self.results if rule_id in r["rules"]]
+        if not mine:
+            return "not run", 0, 0
+        statuses = [r["status"] for r in mine]
+        passed = statuses.count("passed") + statuses.count("expected failure")
+        for bad in FAILING:
+            if bad in statuses:
+                return bad, passed, len(mine)
+        if passed:
+            return "passed", passed, len(mine)
+        return "skipped", 0, len(mine)
+
+
+@dataclass
+class CheckRun:
+    games: list[GameReport]
+    exit_code: int
+    log: str
+
+    def counts(self) -> Counter[str]:
+        return Counter(r["status"] for g in self.games for r in g.results)
+
+
+def run_scenarios(
+    games: list[str],
+    engine: str | None = None,
+    rule: str | None = None,
+    timeout: float | None = None,
+    shell: bool = False,
+    workers: int = 1,
+) -> CheckRun:
+    """Run the scenario suites of ``games`` in a pytest child process."""
+    with tempfile.TemporaryDirectory(prefix="rulespec-") as tmp:
+        report = Path(tmp) / "results.jsonl"
+        args = [
+            sys.executable, "-m", "pytest",
+            *(str(SUITE_DIR / f"test_{game}.py") for game in games),
+            "-c", str(ROOT / "pyproject.toml"), "--rootdir", str(ROOT),
+            "-q", "--tb=short", "-p", "no:cacheprovider", "--no-header",
+            "--rulespec-report", str(report),
+        ]  # fmt: skip
+        if engine is not None:
+            args += ["--engine", engine]
+        if timeout is not None:
+            args += ["--engine-timeout", str(timeout)]
+        if shell:
+            args.append("--engine-shell")
+        if rule is not None:
+            args += ["--rulespec-rule", rule]
+        if workers > 1:
+            args += ["-n", str(workers)]
+        completed = subprocess.run(args, capture_output=True, text=True, cwd=ROOT)
+        results = _read(report)
+    by_game = {game: GameReport(game) for game in games}
+    for result in results:
+        game = result["test"].split("::")[0].rsplit("test_", 1)[-1].removesuffix(".py")
+        by_game.setdefault(game, GameReport(game)).results.append(result)
+    return CheckRun(
+        list(by_game.values()), completed.returncode, completed.stdout + completed.stderr
+    )
+
+
+def _read(path: Path) -> list[dict[str, Any]]:
+    if not path.exists():
+        return []
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line]
+
+
+def rule_rows(
+    report: GameReport, rule_filter: str | None = None
+) -> list[tuple[str, str, int, int]]:
+    """(rule id, status, passed, total) for every catalogue rule of the game."""
+    rows = []
+    for rule in catalogue.load(report.game).rules:
+        if rule_filter and rule.id != rule_filter:
+            continue
+        rows.append((rule.id, *report.rule_status(rule.id)))
+    return rows

@@ -1,0 +1,264 @@
+"""The ``rulespec`` command line: check, play, replay, serve, rules, coverage.
+
+Every command exits 0 only on success; bad arguments get a message that names them.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+
+from conformance import catalogue
+from conformance.check import FAILING, rule_rows, run_scenarios, suite_games
+
+app = typer.Typer(
+    add_completion=False,
+    no_args_is_help=True,
+    help="Board-game rulebooks as executable specifications; judge any engine against them.",
+)
+out = Console(highlight=False, soft_wrap=True)
+err = Console(stderr=True, highlight=False, soft_wrap=True)
+
+
+def fail(message: str, code: int = 2) -> None:
+    err.print(f"[bold red]error:[/] {message}")
+    raise typer.Exit(code)
+
+
+def _known_game(game: str, known: list[str], what: str) -> str:
+    if game not in known:
+        fail(f"unknown game {game!r} for {what} (known: {', '.join(known) or 'none'})")
+    return game
+
+
+def _parse_options(pairs: list[str]) -> dict[str, Any]:
+    options: dict[str, Any] = {}
+    for pair in pairs:
+        name, sep, value = pair.partition("=")
+        if not sep or not name:
+            fail(f'--option {pair!r}: expected NAME=VALUE (VALUE is JSON, e.g. true, 3, "x")')
+        try:
+            options[name] = json.loads(value)
+        except json.JSONDecodeError:
+            options[name] = value
+    return options
+
+
+@app.command()
+def check(
+    game: Annotated[
+        list[str] | None, typer.Option("--game", "-g", help="game id (repeatable)")
+    ] = None,
+    engine: Annotated[
+        str | None, typer.Option(help="engine command; default: the reference")
+    ] = None,
+    rule: Annotated[
+        str | None, typer.Option(help="only the scenarios pinning this rule id")
+    ] = None,
+    timeout: Annotated[float, typer.Option(help="seconds per request (subprocess)")] = 10.0,
+    shell: Annotated[bool, typer.Option(help="run the engine command through a shell")] = False,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", help="parallel engine processes")] = 1,
+    verbose: Annotated[bool, typer.Option("--verbose", "-v", help="list every rule")] = False,
+) -> None:
+    """Run the conformance scenarios against an engine; per-rule summary, N passed, N failed."""
+    available = suite_games()
+    games = [_known_game(g, available, "check") for g in game] if game else available
+    if rule is not None and not any(rule in {r.id for r in catalogue.load(g).rules} for g in games):
+        fail(f"--rule {rule}: no such rule in {', '.join(games)}")
+    if jobs < 1:
+        fail("--jobs must be at least 1")
+    target = engine or "the reference engine (in-process)"
+    out.print(f"rulespec check: {', '.join(games)} against {target}")
+    started = time.perf_counter()
+    run = run_scenarios(games, engine, rule, timeout, shell, jobs)
+    elapsed = time.perf_counter() - started
+    if run.exit_code not in (0, 1) and not any(g.results for g in run.games):
+        err.print(run.log[-4000:])
+        fail(f"the scenario run did not start (pytest exit status {run.exit_code})", 3)
+    for report in run.games:
+        _print_game(report, rule, verbose)
+    counts = run.counts()
+    failed = sum(counts[s] for s in FAILING)
+    skipped = counts["skipped"] + counts["not run"]
+    out.print(f"scenarios: {dict(sorted(counts.items()))} in {elapsed:.1f}s")
+    closing = f"{counts['passed'] + counts['expected failure']} passed, {failed} failed"
+    if skipped:
+        closing += f", {skipped} skipped"
+    out.print(closing)
+    raise typer.Exit(1 if failed or run.exit_code not in (0, 1, 5) else 0)
+
+
+def _print_game(report: Any, rule: str | None, verbose: bool) -> None:
+    rows = rule_rows(report, rule)
+    statuses = [status for _, status, _, _ in rows]
+    passed = statuses.count("passed")
+    out.print(
+        f"\n[bold]{report.game}[/]: rules {len(rows)}, passing {passed}, other {len(rows) - passed}"
+    )
+    for rule_id, status, ok, total in rows:
+        if verbose or status != "passed":
+            colour = "green" if status == "passed" else "yellow" if status == "skipped" else "red"
+            out.print(f"  [{colour}]{status:>14}[/] {rule_id}  ({ok}/{total} scenarios)")
+    for result in report.results:
+        if result["status"] in FAILING:
+            rules = ", ".join(result["rules"])
+            out.print(
+                f"\n  [red]{result['status'].upper()}[/] {result['scenario'] or result['test']}"
+                f" [{rules}]"
+            )
+            for line in result["message"].strip().splitlines()[-12:]:
+                out.print(f"    {line}", markup=False)
+
+
+@app.command()
+def play(
+    game: Annotated[str, typer.Argument(help="game id")],
+    players: Annotated[int, typer.Option("--players", "-p", help="number of players")],
+    games: Annotated[int, typer.Option("--games", "-n", help="number of games")] = 1,
+    seed: Annotated[int, typer.Option(help="seed for every chance outcome and choice")] = 0,
+    trace: Annotated[Path | None, typer.Option(help="write a JSON-lines trace here")] = None,
+    option: Annotated[list[str] | None, typer.Option(help="NAME=VALUE game option")] = None,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="only the totals")] = False,
+) -> None:
+    """Uniformly random legal playouts with the reference engine."""
+    from conformance.playout import play_many
+    from reference_impl import registry
+    from reference_impl.core import EngineError
+
+    _known_game(game, registry.available_games(), "play")
+    if games < 1:
+        fail("--games must be at least 1")
+    definition = registry.get_game(game)
+    try:
+        options = definition.resolve_options(_parse_options(option or []))
+        definition.check_players(players)
+    except EngineError as error:
+        fail(error.message)
+    handle = trace.open("w", encoding="utf-8") if trace else None
+    results = []
+    started = time.perf_counter()
+    try:
+        for result in play_many(definition, players, options, games, seed, handle):
+            results.append(result)
+            if not quiet:
+                winners = ", ".join(f"P{w}" for w in result.winners) or "-"
+                extra = f"  {result.details['rank']}" if "rank" in result.details else ""
+                out.print(
+                    f"game {result.index + 1}: scores {list(result.scores)}  "
+                    f"winner {winners}  ({result.actions} actions){extra}"
+                )
+    finally:
+        if handle:
+            handle.close()
+    elapsed = max(time.perf_counter() - started, 1e-9)
+    actions = sum(r.actions for r in results)
+    out.print(
+        f"{len(results)} games, {actions} actions in {elapsed:.2f}s: "
+        f"{len(results) / elapsed:.1f} games/s, {actions / elapsed:,.0f} actions/s"
+    )
+    if trace:
+        out.print(f"trace written to {trace}")
+
+
+@app.command()
+def replay(trace: Annotated[Path, typer.Argument(help="a trace written by rulespec play")]) -> None:
+    """Replay a trace and check that every game reaches the recorded final state."""
+    from conformance.playout import replay as replay_trace
+    from reference_impl import registry
+
+    if not trace.is_file():
+        fail(f"no trace file at {trace}")
+    bad = 0
+    with trace.open(encoding="utf-8") as lines:
+        try:
+            for result in replay_trace(lines, registry.get_game):
+                mark = "same final state" if result.matches else f"MISMATCH: {result.problem}"
+                out.print(f"game {result.index + 1}: {result.actions} actions, {mark}")
+                bad += not result.matches
+        except ValueError as error:
+            fail(f"{trace}: {error}")
+    raise typer.Exit(1 if bad else 0)
+
+
+@app.command()
+def serve() -> None:
+    """Serve the reference engines over the protocol on stdin/stdout."""
+    from reference_impl.server import main as serve_main
+
+    raise typer.Exit(serve_main())
+
+
+@app.command()
+def rules(
+    game: Annotated[str, typer.Argument(help="game id")],
+    rule_id: Annotated[str | None, typer.Argument(help="a rule id; omit to list all")] = None,
+) -> None:
+    """The catalogue entry: source, quote, English, status, ruling, pinning scenarios."""
+    _known_game(game, catalogue.games_with_catalogue(), "rules")
+    loaded = catalogue.load(game)
+    if rule_id is None:
+        for rule in loaded.rules:
+            out.print(f"{rule.id:<28} {rule.status:<11} {rule.text[:90]}", markup=False)
+        out.print(f"{len(loaded.rules)} rules")
+        return
+    try:
+        rule = loaded.rule(rule_id)
+    except KeyError:
+        close = [r.id for r in loaded.rules if rule_id.upper() in r.id][:8]
+        fail(
+            f"{game} has no rule {rule_id!r}"
+            + (f" (did you mean {', '.join(close)}?)" if close else "")
+        )
+    out.print(f"[bold]{rule.id}[/]  ({rule.kind}, {rule.status}, area {rule.area})")
+    if rule.source:
+        out.print(f"source: {rule.source}")
+    if rule.quote:
+        out.print(f"quote:  {rule.quote}", markup=False)
+    out.print(f"text:   {rule.text}", markup=False)
+    if rule.ruling:
+        out.print("ruling:")
+        for key, value in rule.ruling.items():
+            out.print(f"  {key}: {json.dumps(value, ensure_ascii=False)}", markup=False)
+    if rule.params:
+        out.print(f"params: {json.dumps(rule.params, ensure_ascii=False)}", markup=False)
+    pinned = loaded.scenarios_for(rule.id)
+    out.print(f"scenarios ({len(pinned)}):")
+    for scenario in pinned:
+        out.print(f"  {scenario.feature}:{scenario.line}  {scenario.name}", markup=False)
+
+
+@app.command()
+def coverage(
+    game: Annotated[list[str] | None, typer.Option("--game", "-g", help="game id")] = None,
+) -> None:
+    """Rule-to-scenario coverage, closing with: rules N, covered N, uncovered N."""
+    known = catalogue.games_with_catalogue()
+    games = [_known_game(g, known, "coverage") for g in game] if game else known
+    total = covered = 0
+    for name in games:
+        loaded = catalogue.load(name)
+        uncovered = loaded.uncovered()
+        total += len(loaded.rules)
+        covered += len(loaded.rules) - len(uncovered)
+        out.print(
+            f"{name}: rules {len(loaded.rules)}, scenarios {len(loaded.scenarios)}, "
+            f"uncovered {len(uncovered)}"
+        )
+        for rule in uncovered:
+            out.print(f"  uncovered: {rule.id}  {rule.text[:80]}", markup=False)
+    out.print(f"rules {total}, covered {covered}, uncovered {total - covered}")
+    raise typer.Exit(1 if total != covered else 0)
+
+
+def main() -> None:
+    try:
+        app()
+    except catalogue.CatalogueError as error:
+        err.print(f"[bold red]error:[/] {error}", markup=True)
+        sys.exit(2)

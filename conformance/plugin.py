@@ -1,0 +1,178 @@
+"""pytest plugin: the engine under test, rule-id tags as markers, and per-rule results.
+
+Loaded by ``-p conformance.plugin`` (see ``pyproject.toml``). Options:
+
+- ``--engine CMD``: run every scenario against this command over the protocol
+  (default: the reference engines in-process);
+- ``--engine-timeout S``: seconds per request for a subprocess engine;
+- ``--engine-shell``: run CMD through the shell (default: no shell);
+- ``--rulespec-report FILE``: write one JSON line per test (rule ids, status, message).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from pytest_bdd.scenario import scenario_wrapper_template_registry
+
+from conformance.client import DEFAULT_TIMEOUT, EngineClient, connect
+from conformance.errors import CapabilityMissing, HarnessError
+
+RULE_TAG = re.compile(r"^[A-Z]{2,4}(-[A-Z0-9]+)+$")
+READING_TAG = re.compile(r"^reading:[a-z][a-z0-9_]*=.+$")
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    group = parser.getgroup("rulespec")
+    group.addoption("--engine", default=None, help="engine command (default: the reference)")
+    group.addoption("--engine-timeout", type=float, default=DEFAULT_TIMEOUT)
+    group.addoption("--engine-shell", action="store_true", help="run the command via a shell")
+    group.addoption("--rulespec-report", default=None, help="JSON-lines result file")
+    group.addoption("--rulespec-rule", default=None, help="run only the tests that pin this rule")
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_bdd_apply_tag(tag: str, function: Any) -> bool | None:
+    """Rule-id tags become ``rule`` markers, ``reading:`` tags ``reading`` markers."""
+    if RULE_TAG.match(tag):
+        pytest.mark.rule(tag)(function)
+        return True
+    if READING_TAG.match(tag):
+        pytest.mark.reading(tag.removeprefix("reading:"))(function)
+        return True
+    return None
+
+
+@pytest.fixture
+def engine(request: pytest.FixtureRequest) -> Iterator[EngineClient]:
+    """The engine under test; a crashed subprocess is restarted for the next test."""
+    config = request.config
+    cache = config.stash.setdefault(_CLIENT_KEY, {})
+    client: EngineClient | None = cache.get("client")
+    if client is None or _is_dead(client):
+        if client is not None:
+            client.close()
+        client = connect(
+            config.getoption("--engine"),
+            timeout=config.getoption("--engine-timeout"),
+            shell=config.getoption("--engine-shell"),
+        )
+        cache["client"] = client
+    yield client
+
+
+def _is_dead(client: EngineClient) -> bool:
+    process = getattr(client, "process", None)
+    return process is not None and process.poll() is not None
+
+
+_CLIENT_KEY = pytest.StashKey[dict[str, Any]]()
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    path = config.getoption("--rulespec-report", default=None)
+    if path:
+        config.pluginmanager.register(ResultRecorder(path), "rulespec-recorder")
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    client = config.stash.get(_CLIENT_KEY, {}).get("client")
+    if client is not None:
+        client.close()
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    wanted = config.getoption("--rulespec-rule")
+    if not wanted:
+        return
+    keep = [item for item in items if wanted in rule_ids(item)]
+    config.hook.pytest_deselected(items=[item for item in items if item not in keep])
+    items[:] = keep
+
+
+def rule_ids(item: pytest.Item) -> list[str]:
+    return sorted({mark.args[0] for mark in item.iter_markers("rule") if mark.args})
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[Any]) -> Iterator[None]:
+    outcome = yield
+    report = outcome.get_result()
+    report.user_properties.append(("rules", rule_ids(item)))
+    scenario = scenario_wrapper_template_registry.get(getattr(item, "obj", None))
+    if scenario is not None:
+        report.user_properties.append(("scenario", scenario.name))
+        report.user_properties.append(("feature", str(scenario.feature.rel_filename)))
+    excinfo = call.excinfo
+    if excinfo is None:
+        return
+    if excinfo.errisinstance(CapabilityMissing):
+        report.outcome = "skipped"
+        report.longrepr = (str(item.path), item.location[1] or 0, f"Skipped: {excinfo.value}")
+    if excinfo.errisinstance(HarnessError):
+        report.user_properties.append(("status", excinfo.value.status))
+
+
+def result_status(report: pytest.TestReport) -> str:
+    """The rulespec status of one test phase report."""
+    declared = dict(report.user_properties).get("status")
+    if hasattr(report, "wasxfail"):
+        return "expected failure" if report.skipped else "unexpected pass"
+    if report.skipped:
+        return "skipped"
+    if report.passed:
+        return "passed"
+    if declared:
+        return str(declared)
+    if report.when != "call":
+        return "errored"
+    longrepr = getattr(report, "longrepr", None)
+    crash = getattr(longrepr, "reprcrash", None)
+    message = getattr(crash, "message", "") or ""
+    if message.startswith(("Failed:", "AssertionError", "assert ")):
+        return "failed"
+    return "errored"
+
+
+class ResultRecorder:
+    """Writes one JSON line per test: id, rule ids, status and the failure text."""
+
+    def __init__(self, path: str) -> None:
+        self.handle = open(path, "w", encoding="utf-8")  # noqa: SIM115 - closed at session end
+        self.results: dict[str, dict[str, Any]] = {}
+
+    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        properties = dict(report.user_properties)
+        entry = self.results.setdefault(
+            report.nodeid,
+            {
+                "test": report.nodeid,
+                "scenario": properties.get("scenario"),
+                "feature": properties.get("feature"),
+                "rules": properties.get("rules", []),
+                "status": "passed",
+                "message": "",
+                "duration": 0.0,
+            },
+        )
+        entry["duration"] += report.duration
+        status = result_status(report)
+        if status != "passed" and entry["status"] in ("passed", "skipped"):
+            entry["status"] = status
+            entry["message"] = _message(report)
+
+    def pytest_sessionfinish(self) -> None:
+        for entry in self.results.values():
+            self.handle.write(json.dumps(entry, ensure_ascii=False) + "\n")
+        self.handle.close()
+
+
+def _message(report: pytest.TestReport) -> str:
+    if report.skipped and isinstance(report.longrepr, tuple):
+        return str(report.longrepr[2])
+    text = getattr(report, "longreprtext", "") or ""
+    return text[-4000:]

@@ -1,0 +1,265 @@
+"""The shared step vocabulary (``features/README.md``). Every step talks to the engine
+through :class:`conformance.client.EngineClient` and reads canonical JSON only."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+from pytest_bdd import given, parsers, then, when
+
+from conformance import jsonpath
+from conformance.client import EngineClient
+from conformance.errors import EngineRefused
+
+
+@dataclass
+class ScenarioContext:
+    """What a scenario remembers between steps."""
+
+    engine: EngineClient
+    game: str | None = None
+    rejected: EngineRefused | None = None
+    state_before_rejection: dict[str, Any] | None = None
+    applied: list[dict[str, Any]] = field(default_factory=list)
+
+    def expect_no_pending_rejection(self) -> None:
+        if self.rejected is not None:
+            error, self.rejected = self.rejected, None
+            pytest.fail(f"the engine rejected an action the scenario expected to succeed:\n{error}")
+
+    def state(self) -> dict[str, Any]:
+        return self.engine.state()
+
+    def apply(self, action: dict[str, Any]) -> None:
+        self.expect_no_pending_rejection()
+        before = self.engine.state()
+        try:
+            self.engine.apply(action)
+        except EngineRefused as error:
+            if error.kind != "illegal_action":
+                raise
+            self.rejected = error
+            self.state_before_rejection = before
+        else:
+            self.applied.append(action)
+
+
+@pytest.fixture
+def ctx(engine: EngineClient) -> ScenarioContext:
+    return ScenarioContext(engine=engine)
+
+
+def _json(text: str, what: str) -> Any:
+    return jsonpath.parse_value(text, what)
+
+
+def _edit_position(ctx: ScenarioContext, assignments: list[tuple[str, Any]]) -> None:
+    ctx.expect_no_pending_rejection()
+    state = ctx.engine.state()
+    for path, value in assignments:
+        jsonpath.set_(state, path, value)
+    ctx.engine.load_state(state)
+
+
+# -- Given ------------------------------------------------------------------------------------
+
+
+@given(parsers.parse('a new "{game}" game with {players:d} players'))
+@given(parsers.parse('a new "{game}" game with {players:d} player'))
+def new_game(ctx: ScenarioContext, game: str, players: int) -> None:
+    ctx.game = game
+    ctx.engine.new_game(game, players)
+
+
+@given(parsers.parse('a new "{game}" game with {players:d} players and options:'))
+@given(parsers.parse('a new "{game}" game with {players:d} player and options:'))
+def new_game_with_options(ctx: ScenarioContext, game: str, players: int, docstring: str) -> None:
+    ctx.game = game
+    ctx.engine.new_game(game, players, options=_json(docstring, "options"))
+
+
+@given(parsers.parse('a new "{game}" game with {players:d} players and setup:'))
+@given(parsers.parse('a new "{game}" game with {players:d} player and setup:'))
+def new_game_with_setup(ctx: ScenarioContext, game: str, players: int, docstring: str) -> None:
+    spec = _json(docstring, "setup")
+    unknown = set(spec) - {"options", "setup"}
+    if unknown:
+        raise ValueError(f"setup block: unknown keys {sorted(unknown)} (use options, setup)")
+    ctx.game = game
+    ctx.engine.new_game(game, players, options=spec.get("options"), setup=spec.get("setup"))
+
+
+@given("the position:")
+def given_position(ctx: ScenarioContext, docstring: str) -> None:
+    _edit_position(ctx, jsonpath.parse_assignments(docstring))
+
+
+@given(parsers.re(r'"(?P<path>[^"]+)" is (?P<value>.+)'))
+def given_path_is(ctx: ScenarioContext, path: str, value: str) -> None:
+    _edit_position(ctx, [(path, _json(value, path))])
+
+
+@given("the state:")
+def given_state(ctx: ScenarioContext, docstring: str) -> None:
+    state = _json(docstring, "state")
+    ctx.game = state.get("game")
+    ctx.engine.load_state(state)
+
+
+@given("these actions are applied:")
+def given_actions(ctx: ScenarioContext, docstring: str) -> None:
+    for action in _json(docstring, "actions"):
+        ctx.apply(action)
+        ctx.expect_no_pending_rejection()
+
+
+# -- When -------------------------------------------------------------------------------------
+
+
+@when(parsers.parse("player {seat:d} plays:"))
+def player_plays(ctx: ScenarioContext, seat: int, docstring: str) -> None:
+    ctx.apply({**_json(docstring, "action"), "actor": seat})
+
+
+@when("chance reveals:")
+def chance_reveals(ctx: ScenarioContext, docstring: str) -> None:
+    ctx.apply({**_json(docstring, "chance action"), "actor": "chance"})
+
+
+@when("the action is applied:")
+def action_applied(ctx: ScenarioContext, docstring: str) -> None:
+    ctx.apply(_json(docstring, "action"))
+
+
+@when("these actions are applied:")
+def actions_applied(ctx: ScenarioContext, docstring: str) -> None:
+    for action in _json(docstring, "actions"):
+        ctx.apply(action)
+        if ctx.rejected is not None:
+            return
+
+
+# -- Then -------------------------------------------------------------------------------------
+
+
+def _check_assignments(document: Any, assignments: list[tuple[str, Any]], what: str) -> None:
+    mismatches = []
+    for path, expected in assignments:
+        try:
+            actual = jsonpath.get(document, path)
+        except jsonpath.PathError as error:
+            mismatches.append(str(error))
+            continue
+        if actual != expected:
+            mismatches.append(
+                f"{path}: expected {json.dumps(expected, ensure_ascii=False)}, "
+                f"got {json.dumps(actual, ensure_ascii=False)}"
+            )
+    if mismatches:
+        pytest.fail(f"{what} differs from the rulebook:\n  " + "\n  ".join(mismatches))
+
+
+@then(parsers.re(r'"(?P<path>[^"]+)" is (?P<value>.+)'))
+def then_path_is(ctx: ScenarioContext, path: str, value: str) -> None:
+    ctx.expect_no_pending_rejection()
+    _check_assignments(ctx.state(), [(path, _json(value, path))], "the state")
+
+
+@then("the position has:")
+def then_position_has(ctx: ScenarioContext, docstring: str) -> None:
+    ctx.expect_no_pending_rejection()
+    _check_assignments(ctx.state(), jsonpath.parse_assignments(docstring), "the state")
+
+
+@then("the outcome has:")
+def then_outcome_has(ctx: ScenarioContext, docstring: str) -> None:
+    ctx.expect_no_pending_rejection()
+    _check_assignments(ctx.engine.outcome(), jsonpath.parse_assignments(docstring), "the outcome")
+
+
+def _take_rejection(ctx: ScenarioContext) -> EngineRefused:
+    if ctx.rejected is None:
+        pytest.fail("the engine accepted an action the rulebook forbids")
+    error, ctx.rejected = ctx.rejected, None
+    after = ctx.engine.state()
+    if after != ctx.state_before_rejection:
+        pytest.fail("the engine rejected the action but changed the state (DESIGN 6)")
+    return error
+
+
+@then(parsers.parse('the action is rejected citing rule "{rule}"'))
+def then_rejected_citing(ctx: ScenarioContext, rule: str) -> None:
+    error = _take_rejection(ctx)
+    if error.rule != rule:
+        pytest.fail(f"rejected citing {error.rule!r}, expected {rule!r}: {error.message_text}")
+
+
+@then("the action is rejected")
+def then_rejected(ctx: ScenarioContext) -> None:
+    _take_rejection(ctx)
+
+
+def _legal(ctx: ScenarioContext) -> list[dict[str, Any]]:
+    ctx.expect_no_pending_rejection()
+    return ctx.engine.legal_actions()["actions"]
+
+
+@then("the legal actions include:")
+def then_legal_include(ctx: ScenarioContext, docstring: str) -> None:
+    pattern = _json(docstring, "action")
+    actions = _legal(ctx)
+    if not any(jsonpath.matches(action, pattern) for action in actions):
+        shown = "\n  ".join(json.dumps(a, ensure_ascii=False) for a in actions[:30])
+        pytest.fail(f"no legal action matches {json.dumps(pattern)}; legal actions:\n  {shown}")
+
+
+@then("the legal actions do not include:")
+def then_legal_exclude(ctx: ScenarioContext, docstring: str) -> None:
+    pattern = _json(docstring, "action")
+    found = [a for a in _legal(ctx) if jsonpath.matches(a, pattern)]
+    if found:
+        pytest.fail(f"legal actions include forbidden {json.dumps(found[0], ensure_ascii=False)}")
+
+
+def _canonical(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, ensure_ascii=False)
+
+
+@then("the legal actions are exactly:")
+def then_legal_exactly(ctx: ScenarioContext, docstring: str) -> None:
+    expected = sorted(_canonical(a) for a in _json(docstring, "actions"))
+    actual = sorted(_canonical(a) for a in _legal(ctx))
+    if expected != actual:
+        missing = sorted(set(expected) - set(actual))
+        extra = sorted(set(actual) - set(expected))
+        pytest.fail(f"legal actions differ\n  missing: {missing}\n  unexpected: {extra}")
+
+
+@then("the chance outcomes are:")
+def then_chance_outcomes(ctx: ScenarioContext, docstring: str) -> None:
+    ctx.expect_no_pending_rejection()
+    ctx.engine.require("chance")
+    expected = _json(docstring, "chance outcomes")
+    outcomes = ctx.engine.legal_actions().get("chance", [])
+    if len(outcomes) != len(expected):
+        pytest.fail(f"expected {len(expected)} chance outcomes, engine lists {len(outcomes)}")
+    for item in expected:
+        hits = [o for o in outcomes if jsonpath.matches(o["action"], item["action"])]
+        if not hits:
+            pytest.fail(f"no chance outcome matches {json.dumps(item['action'])}")
+        if hits[0]["probability"] != item["probability"]:
+            pytest.fail(
+                f"{json.dumps(item['action'])}: probability {hits[0]['probability']}, "
+                f"expected {item['probability']}"
+            )
+
+
+@then("the game is over")
+def then_game_over(ctx: ScenarioContext) -> None:
+    ctx.expect_no_pending_rejection()
+    state = ctx.state()
+    if state["terminal"] is not True or state["to_act"] != []:
+        pytest.fail(f"the game is not over: to_act={state['to_act']}")

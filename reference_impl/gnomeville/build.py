@@ -1,0 +1,496 @@
+"""Phase 2, the town build: draw or pass, second chance, placement, upgrades, movement and
+building effects.
+
+Implements GV-BUILD-DRAW, GV-BUILD-PASS, GV-BUILD-SECOND-CHANCE, GV-BUILD-PLACE,
+GV-BUILD-AUTOPASS, GV-BUILD-GNOME-TILE, GV-BUILD-STUCK, GV-UPGRADE-TRIGGER,
+GV-UPGRADE-STACK, GV-UPGRADE-LINE, GV-UPGRADE-CHAIN, GV-UPGRADE-TIER5,
+GV-UPGRADE-EXHAUSTED, GV-UPGRADE-OCCUPIED, GV-MOVE-*, GV-BLDG-*, GV-VAR-MASTER.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from reference_impl.gnomeville.data import BOULDER, GNOME, NEXT, TIER, TROLL
+from reference_impl.gnomeville.player import Player
+
+Action = dict[str, Any]
+
+
+def find_groups(p: Player) -> list[list[int]]:
+    """Groups of 3+ orthogonally connected, matching, unoccupied tiles below tier 5.
+
+    Implements GV-UPGRADE-TRIGGER, GV-UPGRADE-OCCUPIED, GV-UPGRADE-TIER5, GV-BOARD-HEDGE.
+    """
+    if p.groups is not None:
+        return p.groups
+    occ = p.occupied()
+    seen: set[int] = set()
+    groups: list[list[int]] = []
+    cells = p.cells
+    ortho = p.board.ortho
+    for i, kind in enumerate(cells):
+        if i in seen or kind is None or kind not in TIER or TIER[kind] >= 5 or i in occ:
+            continue
+        group = [i]
+        seen.add(i)
+        stack = [i]
+        while stack:
+            j = stack.pop()
+            for k in ortho[j].values():
+                if k >= 0 and k not in seen and cells[k] == kind and k not in occ:
+                    seen.add(k)
+                    group.append(k)
+                    stack.append(k)
+        if len(group) >= 3:
+            groups.append(sorted(group))
+    p.groups = groups
+    return groups
+
+
+def upgrade_choices(kind: str, supply: dict[str, int]) -> list[str | None]:
+    """Tiles an upgrade of ``kind`` may take: the next tier on each line, or two tiers up
+    when that tray is empty (GV-UPGRADE-LINE, GV-UPGRADE-EXHAUSTED); [None] when nothing is
+    left (ruling GV-UPGRADE-NONE-LEFT)."""
+    out: list[str | None] = []
+    for nxt in NEXT[kind]:
+        if supply[nxt] > 0:
+            out.append(nxt)
+        else:
+            for up in NEXT[nxt]:
+                if supply[up] > 0 and up not in out:
+                    out.append(up)
+    return out or [None]
+
+
+class BuildRules:
+    """Mixin of the build-phase decisions of :class:`GVState`."""
+
+    players: list[Player]
+    supply: dict[str, int]
+    boulder_supply: int
+    options: dict[str, Any]
+    fired: list[str]
+    chance: dict[str, Any] | None
+    round: int
+    ability_deck: list[str]
+    ability_bottom: list[str]
+
+    # -- legal actions ----------------------------------------------------------------------
+    def _build_actions(self, pi: int) -> list[Action]:
+        p = self.players[pi]
+        if p.activation is not None:
+            return self._activation_actions(pi)
+        groups = find_groups(p)
+        if groups:
+            return self._upgrade_actions(pi, groups)
+        if p.hand is not None:
+            return self._hand_actions(pi)
+        if p.moves > 0:
+            return self._move_actions(pi)
+        acts: list[Action] = []
+        if p.bag_size() > 0 and (p.status == "building" or self._may_rejoin(pi)):
+            acts.append({"actor": pi, "type": "draw"})
+        if p.status == "building":
+            acts.append({"actor": pi, "type": "pass"})
+        return acts
+
+    def _may_rejoin(self, pi: int) -> bool:
+        """GV-FAQ-REJOIN: a passed (not stuck) player may draw again while the phase runs,
+        except in the turn-by-turn variant."""
+        p = self.players[pi]
+        if p.status != "passed" or self._turn_by_turn():
+            return False
+        return any(q.status == "building" for q in self.players)
+
+    def _turn_by_turn(self) -> bool:
+        return self.round in self.options["turn_by_turn_rounds"]
+
+    def _hand_actions(self, pi: int) -> list[Action]:
+        p = self.players[pi]
+        acts: list[Action] = []
+        if p.stew:
+            acts.append({"actor": pi, "type": "second_chance"})
+        if p.hand == GNOME:
+            acts.append({"actor": pi, "type": "place"})
+            return acts
+        spaces = self._placeable(p, p.hand)
+        for i in spaces:
+            acts.append({"actor": pi, "type": "place", "space": p.board.coord(i)})
+        if not spaces:
+            acts.append({"actor": pi, "type": "pass"})
+        return acts
+
+    def _placeable(self, p: Player, kind: str) -> list[int]:
+        """Empty spaces (no tile, enemy, boulder or gnome) allowed by height limits."""
+        occ = p.occupied()
+        tier = TIER[kind]
+        height = p.board.height
+        return [
+            i
+            for i, c in enumerate(p.cells)
+            if c is None and i not in occ and height.get(i, 0) <= tier
+        ]
+
+    def _upgrade_actions(self, pi: int, groups: list[list[int]]) -> list[Action]:
+        p = self.players[pi]
+        acts: list[Action] = []
+        for group in groups:
+            kind = p.cells[group[0]]
+            assert kind is not None
+            targets = group
+            if p.open_stack is not None and p.trigger >= 0 and p.trigger not in group:
+                continue  # a chain resolves the group of the new tile first
+            if self.options["master_build"] and p.trigger in group:
+                targets = [p.trigger]
+            for new in upgrade_choices(kind, self.supply):
+                for i in targets:
+                    if new is not None and p.board.height.get(i, 0) > TIER[new]:
+                        continue
+                    acts.append(
+                        {"actor": pi, "type": "upgrade", "space": p.board.coord(i), "kind": new}
+                    )
+        return acts
+
+    def _move_actions(self, pi: int) -> list[Action]:
+        p = self.players[pi]
+        acts: list[Action] = []
+        movers = [p.transit] if p.transit >= 0 else range(len(p.gnomes))
+        for gi in movers:
+            g = p.gnomes[gi]
+            if g.pos < 0:
+                continue
+            for d, j in p.board.ortho[g.pos].items():
+                if j >= 0 and self._may_enter(p, gi, j, p.moves):
+                    acts.append({"actor": pi, "type": "step", "gnome": gi, "dir": d})
+        if p.transit < 0:
+            acts.append({"actor": pi, "type": "stop"})
+        return sorted(acts, key=lambda a: (a["type"], a.get("gnome", -1), a.get("dir", "")))
+
+    def _passable(self, p: Player, gi: int, j: int) -> bool:
+        c = p.cells[j]
+        g = p.gnomes[gi]
+        return not ((c == TROLL and not g.sword) or (c == BOULDER and not g.hammer))
+
+    def _may_enter(self, p: Player, gi: int, j: int, moves: int) -> bool:
+        """GV-MOVE-TROLL, GV-MOVE-BOULDER, GV-MOVE-PASS-THROUGH: a step that can end legally."""
+        if not self._passable(p, gi, j):
+            return False
+        occ = {g.pos for k, g in enumerate(p.gnomes) if k != gi and g.pos >= 0}
+        if j not in occ:
+            return True
+        # passing through: some unoccupied space must be reachable with the moves left
+        frontier = {j}
+        seen = {j}
+        for _ in range(moves - 1):
+            nxt = set()
+            for a in frontier:
+                for b in p.board.ortho[a].values():
+                    if b >= 0 and b not in seen and self._passable(p, gi, b):
+                        if b not in occ:
+                            return True
+                        seen.add(b)
+                        nxt.add(b)
+            frontier = nxt
+        return False
+
+    def _activation_actions(self, pi: int) -> list[Action]:
+        p = self.players[pi]
+        act = p.activation
+        assert act is not None
+        kind = act["kind"]
+        acts: list[Action] = []
+        if kind == "market":
+            for k in sorted(self.supply):
+                if self.supply[k] > 0 and TIER[k] <= p.mushrooms:
+                    acts.append({"actor": pi, "type": "buy", "kind": k})
+        elif kind == "house":
+            occ = p.occupied()
+            for j in p.board.ring[act["space"]]:
+                if j not in occ and p.cells[j] not in (TROLL, BOULDER):
+                    acts.append({"actor": pi, "type": "deploy", "space": p.board.coord(j)})
+        elif kind == "ballista":
+            for j in p.board.diag[act["space"]]:
+                if p.cells[j] in (TROLL, BOULDER):
+                    acts.append({"actor": pi, "type": "destroy", "space": p.board.coord(j)})
+        elif kind == "academy":
+            for card in sorted(set(p.drawn_abilities)):
+                acts.append({"actor": pi, "type": "keep", "card": card})
+            return acts
+        acts.append({"actor": pi, "type": "decline"})
+        return acts
+
+    # -- effects ----------------------------------------------------------------------------
+    def _do_build(self, pi: int, action: Action) -> None:
+        p = self.players[pi]
+        t = action["type"]
+        if t == "draw":
+            if p.status == "passed":
+                p.status = "building"
+                self.fired.append("GV-FAQ-REJOIN")
+            self.chance = {"type": "draw", "player": pi}
+            self.fired.append("GV-BUILD-DRAW")
+        elif t == "pass":
+            if p.hand is not None:  # automatic pass: the tile cannot be placed
+                p.bag[p.hand] += 1
+                p.hand = None
+                self.fired.append("GV-BUILD-AUTOPASS")
+            else:
+                self.fired.append("GV-BUILD-PASS")
+            p.status = "passed"
+            p.tbt_done = True
+        elif t == "second_chance":
+            p.bag[p.hand] += 1  # type: ignore[index]
+            p.hand = None
+            p.stew = False
+            self.fired.append("GV-BUILD-SECOND-CHANCE")
+        elif t == "place":
+            self._place(pi, action)
+        elif t == "upgrade":
+            self._upgrade(pi, p.board.index(action["space"]), action["kind"])
+        elif t == "step":
+            self._step(pi, action["gnome"], action["dir"])
+        elif t == "stop":
+            p.moves = 0
+            self.fired.append("GV-MOVE-OPTIONAL")
+        else:
+            self._do_activation(pi, action)
+        self._after_build_action(pi)
+
+    def _after_build_action(self, pi: int) -> None:
+        p = self.players[pi]
+        if p.activation is not None or p.hand is not None or self.chance is not None:
+            return
+        if find_groups(p):
+            return
+        if p.open_stack is not None:
+            p.stacks.append(p.open_stack)
+            p.open_stack = None
+            p.trigger = -1
+        if p.moves > 0 or p.transit >= 0:
+            return
+        p.trigger = -1
+        if p.stuck and p.status == "building":
+            p.status = "stuck"
+            self.fired.append("GV-BUILD-STUCK")
+
+    def _place(self, pi: int, action: Action) -> None:
+        p = self.players[pi]
+        kind = p.hand
+        p.hand = None
+        if kind == GNOME:
+            p.stumps += 1
+            p.moves = p.stump_moves() + p.monuments()
+            self.fired.append("GV-BUILD-GNOME-TILE")
+            if p.monuments():
+                self.fired.append("GV-BLDG-MONUMENT")
+            if p.stumps >= len(p.board.stumps):
+                p.stuck = True
+            p.tbt_done = True
+            return
+        i = p.board.index(action["space"])
+        p.cells[i] = kind
+        p.groups = None
+        p.trigger = i
+        p.tbt_done = True
+        self.fired.append("GV-BUILD-PLACE")
+
+    def _upgrade(self, pi: int, i: int, new: str | None) -> None:
+        p = self.players[pi]
+        group = next(g for g in find_groups(p) if i in g)
+        kind = p.cells[i]
+        assert kind is not None
+        stack = p.open_stack if p.open_stack is not None else []
+        if p.open_stack is not None:
+            self.fired.append("GV-UPGRADE-CHAIN")
+        for j in group:
+            stack.append(kind)
+            p.cells[j] = None
+        stack.sort()
+        self.fired.append("GV-UPGRADE-STACK")
+        if new is not None:
+            self.supply[new] -= 1
+            p.cells[i] = new
+            if TIER[new] > TIER[kind] + 1:
+                self.fired.append("GV-UPGRADE-EXHAUSTED")
+        p.groups = None
+        p.trigger = i
+        p.open_stack = stack
+        if self.options["master_build"]:
+            self.fired.append("GV-VAR-MASTER")
+        if not any(i in g for g in find_groups(p)):
+            p.stacks.append(stack)
+            p.open_stack = None
+
+    def _step(self, pi: int, gi: int, d: str) -> None:
+        p = self.players[pi]
+        g = p.gnomes[gi]
+        j = p.board.ortho[g.pos][d]
+        p.moves -= 1
+        g.pos = j
+        p.groups = None
+        self.fired.append("GV-MOVE-STEP")
+        if any(k != gi and h.pos == j for k, h in enumerate(p.gnomes)):
+            p.transit = gi
+            self.fired.append("GV-MOVE-PASS-THROUGH")
+            return
+        p.transit = -1
+        c = p.cells[j]
+        if c == TROLL:
+            p.cells[j] = None
+            p.mushrooms += 1
+            self.fired.append("GV-MOVE-TROLL")
+        elif c == BOULDER:
+            p.cells[j] = None
+            self.boulder_supply += 1
+            p.mushrooms += 1
+            self.fired.append("GV-MOVE-BOULDER")
+        elif c is None:
+            p.mushrooms += 1
+            self.fired.append("GV-MOVE-EMPTY")
+        else:
+            self._activate(pi, gi, j, c)
+
+    def _activate(self, pi: int, gi: int, j: int, kind: str) -> None:
+        """GV-BLDG-*: a gnome entering a building activates it (optional effects)."""
+        p = self.players[pi]
+        g = p.gnomes[gi]
+        self.fired.append("GV-MOVE-ACTIVATE")
+        if kind == "market":
+            self.fired.append("GV-BLDG-MARKET")
+            if any(self.supply[k] > 0 and TIER[k] <= p.mushrooms for k in self.supply):
+                p.activation = {"kind": "market", "space": j, "gnome": gi}
+        elif kind == "house":
+            self.fired.append("GV-BLDG-HOUSE")
+            if any(h.pos < 0 for h in p.gnomes):
+                p.activation = {"kind": "house", "space": j, "gnome": gi}
+                if len(self._activation_actions(pi)) == 1:
+                    p.activation = None
+        elif kind == "tavern":
+            p.stew = True
+            self.fired.append("GV-BLDG-TAVERN")
+        elif kind == "academy":
+            self.fired.append("GV-BLDG-ACADEMY")
+            if not g.graduated:
+                g.graduated = True
+                n = min(2, len(self.ability_deck) + len(self.ability_bottom))
+                p.drawn_abilities = []
+                if n:
+                    p.activation = {"kind": "academy", "space": j, "gnome": gi, "to_draw": n}
+                    self._next_ability_chance(pi)
+        elif kind == "workshop":
+            self.fired.append("GV-BLDG-WORKSHOP")
+            if not g.hammer and self._tokens_free(p, "hammer"):
+                g.hammer = True
+        elif kind == "armory":
+            self.fired.append("GV-BLDG-ARMORY")
+            if not g.sword and self._tokens_free(p, "sword"):
+                g.sword = True
+        elif kind == "ballista":
+            self.fired.append("GV-BLDG-BALLISTA")
+            p.activation = {"kind": "ballista", "space": j, "gnome": gi}
+            if len(self._activation_actions(pi)) == 1:
+                p.activation = None
+
+    def _tokens_free(self, p: Player, what: str) -> bool:
+        return sum(1 for g in p.gnomes if getattr(g, what)) < 3
+
+    def _next_ability_chance(self, pi: int) -> None:
+        p = self.players[pi]
+        act = p.activation
+        if act is None or act["kind"] != "academy":
+            return
+        if len(p.drawn_abilities) < act["to_draw"]:
+            if self.ability_deck:
+                self.chance = {"type": "ability", "player": pi}
+            else:  # only known cards left: they come off the bottom queue in order
+                p.drawn_abilities.append(self.ability_bottom.pop(0))
+                self._next_ability_chance(pi)
+
+    def _do_activation(self, pi: int, action: Action) -> None:
+        p = self.players[pi]
+        act = p.activation
+        assert act is not None
+        t = action["type"]
+        p.activation = None
+        if t == "buy":
+            k = action["kind"]
+            self.supply[k] -= 1
+            p.mushrooms -= TIER[k]
+            p.bag[k] += 1
+            self.fired.append("GV-BLDG-MARKET")
+        elif t == "deploy":
+            j = p.board.index(action["space"])
+            new = next(h for h in p.gnomes if h.pos < 0)
+            new.pos = j
+            p.groups = None
+            self.fired.append("GV-BLDG-HOUSE")
+        elif t == "destroy":
+            j = p.board.index(action["space"])
+            if p.cells[j] == BOULDER:
+                self.boulder_supply += 1
+            p.cells[j] = None
+            self.fired.append("GV-BLDG-BALLISTA")
+        elif t == "keep":
+            card = action["card"]
+            p.drawn_abilities.remove(card)
+            old = p.gnomes[act["gnome"]].ability
+            if old is not None:
+                self.ability_bottom.append(old)
+            p.gnomes[act["gnome"]].ability = card
+            self.ability_bottom.extend(p.drawn_abilities)
+            p.drawn_abilities = []
+            self.fired.append("GV-BLDG-ACADEMY")
+        else:
+            self.fired.append("GV-BLDG-OPTIONAL")
+
+    def _diagnose_build(self, pi: int, action: Action) -> str:
+        """Rule id an illegal build action breaks (for IllegalAction)."""
+        p = self.players[pi]
+        t = action.get("type")
+        if t == "step" and p.moves > 0:
+            gi = action.get("gnome")
+            if isinstance(gi, int) and 0 <= gi < len(p.gnomes) and p.gnomes[gi].pos >= 0:
+                j = p.board.ortho[p.gnomes[gi].pos].get(action.get("dir", ""), -1)
+                if j < 0:
+                    return "GV-BOARD-HEDGE" if p.board.nbrs[p.gnomes[gi].pos].get(
+                        action.get("dir", ""), -1
+                    ) >= 0 else "GV-MOVE-STEP"
+                if p.cells[j] == TROLL:
+                    return "GV-MOVE-TROLL"
+                if p.cells[j] == BOULDER:
+                    return "GV-MOVE-BOULDER"
+                return "GV-MOVE-PASS-THROUGH"
+            return "GV-MOVE-STEP"
+        if t == "stop" and p.transit >= 0:
+            return "GV-MOVE-PASS-THROUGH"
+        if t == "second_chance":
+            return "GV-BUILD-SECOND-CHANCE" if p.hand is None or not p.stew else "GV-BUILD-ORDER"
+        if t == "place" and p.hand is not None:
+            i = p.board.index(action.get("space"))
+            if i >= 0 and p.board.height.get(i, 0) > TIER.get(p.hand, 0):
+                return "GV-BOARD-TOWER"
+            return "GV-BUILD-PLACE"
+        if t == "upgrade":
+            if find_groups(p):
+                if self.options["master_build"]:
+                    return "GV-VAR-MASTER"
+                i = p.board.index(action.get("space"))
+                if i >= 0 and p.cells[i] == "monument":
+                    return "GV-UPGRADE-TIER5"
+                return "GV-UPGRADE-LINE"
+            return "GV-UPGRADE-TRIGGER"
+        if t == "buy" and p.activation is not None:
+            return "GV-BLDG-MARKET"
+        if t == "deploy":
+            return "GV-BLDG-HOUSE"
+        if t == "destroy":
+            return "GV-BLDG-BALLISTA"
+        if t == "draw":
+            if p.status == "stuck":
+                return "GV-BUILD-STUCK"
+            if p.status == "passed" and self._turn_by_turn():
+                return "GV-VAR-TURN-BY-TURN"
+            if p.bag_size() == 0:
+                return "GV-BUILD-DRAW"
+        return "GV-BUILD-ORDER"

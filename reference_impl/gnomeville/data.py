@@ -1,0 +1,134 @@
+"""Component data for Gnomeville, read from ``spec/gnomeville/components.yaml``.
+
+Implements GV-COMP-NAMES, GV-COMP-BOARD, GV-COMP-STACK-TABLE (the data, not the play).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from reference_impl.components import component
+
+GAME_ID = "gnomeville"
+
+BUILDINGS: dict[str, dict[str, Any]] = component(GAME_ID, "buildings")
+KINDS: tuple[str, ...] = tuple(sorted(BUILDINGS))
+TIER: dict[str, int] = {k: v["tier"] for k, v in BUILDINGS.items()}
+LINE: dict[str, str] = {k: v["line"] for k, v in BUILDINGS.items()}
+NEXT: dict[str, tuple[str, ...]] = {k: tuple(v["next"]) for k, v in BUILDINGS.items()}
+SUPPLY_COUNT: dict[str, int] = {k: v["count"] for k, v in BUILDINGS.items()}
+GNOME = "gnome"
+TILE_KINDS: tuple[str, ...] = (*KINDS, GNOME)
+TROLL = "troll"
+BOULDER = "boulder"
+
+STARTING_BAG: dict[str, int] = component(GAME_ID, "starting-bag")
+TOKENS: dict[str, int] = component(GAME_ID, "tokens")
+BOARDS: dict[str, dict[str, Any]] = component(GAME_ID, "town-boards")
+STACK_TABLE: dict[str, Any] = component(GAME_ID, "stack-scoring")
+TROLL_CARDS: dict[str, dict[str, Any]] = {c["id"]: c for c in component(GAME_ID, "troll-cards")}
+EVENTS: dict[str, dict[str, Any]] = {c["id"]: c for c in component(GAME_ID, "event-cards")}
+DELIVERIES: dict[str, dict[str, Any]] = {c["id"]: c for c in component(GAME_ID, "delivery-cards")}
+GOALS: dict[str, dict[str, Any]] = {c["id"]: c for c in component(GAME_ID, "goal-cards")}
+ABILITIES: tuple[str, ...] = tuple(component(GAME_ID, "ability-cards"))
+SOLO_RANKS: list[list[Any]] = component(GAME_ID, "solo-ranks")
+
+DIRS: dict[str, tuple[int, int]] = {"N": (-1, 0), "E": (0, 1), "S": (1, 0), "W": (0, -1)}
+DELIVERY_GAPS: tuple[int, ...] = (5, 10, 15)
+FULL_TOWN_BONUS = 10
+EVENT_FIRST_ROUND = 3
+
+
+def stack_points(height: int) -> int:
+    """Points of one upgrade stack: per-tile points plus the height bonus (GV-SCORE-STACK)."""
+    bonus = STACK_TABLE["bonus"].get(str(height))
+    if bonus is None:
+        bonus = max(0, height - 4) if height > 4 else 0
+    return STACK_TABLE["per_tile"] * height + bonus
+
+
+class Board:
+    """Geometry of one town board kind (frozen after construction)."""
+
+    __slots__ = (
+        "boulders",
+        "bridges",
+        "centre",
+        "cols",
+        "diag",
+        "height",
+        "name",
+        "nbrs",
+        "ortho",
+        "river",
+        "ring",
+        "rows",
+        "size",
+        "stumps",
+    )
+
+    def __init__(self, name: str, spec: dict[str, Any]) -> None:
+        self.name = name
+        self.rows = spec["rows"]
+        self.cols = spec["cols"]
+        self.size = self.rows * self.cols
+        self.centre = spec["centre"][0] * self.cols + spec["centre"][1]
+        self.stumps = tuple(spec["stumps"])
+        hedges = {
+            frozenset((a[0] * self.cols + a[1], b[0] * self.cols + b[1])) for a, b in spec["hedges"]
+        }
+        self.river = frozenset(r * self.cols + c for r, c in spec["river"])
+        self.bridges = frozenset(r * self.cols + c for r, c in spec["bridges"])
+        self.boulders = tuple(sorted(r * self.cols + c for r, c in spec["boulders"]))
+        self.height = {
+            int(k.split(",")[0]) * self.cols + int(k.split(",")[1]): v
+            for k, v in spec["height"].items()
+        }
+        # ortho[i]: dir -> neighbour index or -1 when off board or behind a hedge (for gnomes,
+        # upgrades and ballistas); nbrs[i]: dir -> neighbour ignoring hedges (for enemies).
+        self.ortho: list[dict[str, int]] = []
+        self.nbrs: list[dict[str, int]] = []
+        self.diag: list[tuple[int, ...]] = []
+        self.ring: list[tuple[int, ...]] = []
+        for i in range(self.size):
+            r, c = divmod(i, self.cols)
+            o: dict[str, int] = {}
+            n: dict[str, int] = {}
+            for d, (dr, dc) in DIRS.items():
+                rr, cc = r + dr, c + dc
+                j = rr * self.cols + cc if 0 <= rr < self.rows and 0 <= cc < self.cols else -1
+                n[d] = j
+                o[d] = -1 if j < 0 or frozenset((i, j)) in hedges else j
+            self.ortho.append(o)
+            self.nbrs.append(n)
+            around = []
+            ring = []
+            for dr in (-1, 0, 1):
+                for dc in (-1, 0, 1):
+                    rr, cc = r + dr, c + dc
+                    if (dr or dc) and 0 <= rr < self.rows and 0 <= cc < self.cols:
+                        j = rr * self.cols + cc
+                        ring.append(j)
+                        if (dr == 0 or dc == 0) and frozenset((i, j)) in hedges:
+                            continue
+                        around.append(j)
+            self.diag.append(tuple(around))
+            self.ring.append(tuple(ring))
+
+    def coord(self, i: int) -> list[int]:
+        return [i // self.cols, i % self.cols]
+
+    def index(self, space: Any) -> int:
+        """Index of a ``[row, col]`` space, or -1 when it is not on this board."""
+        if (
+            isinstance(space, list)
+            and len(space) == 2
+            and all(type(x) is int for x in space)
+            and 0 <= space[0] < self.rows
+            and 0 <= space[1] < self.cols
+        ):
+            return space[0] * self.cols + space[1]
+        return -1
+
+
+BOARD_GEOMETRY: dict[str, Board] = {name: Board(name, spec) for name, spec in BOARDS.items()}

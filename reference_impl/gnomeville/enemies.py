@@ -1,0 +1,192 @@
+"""Phase 3, the enemy attack: surprise attack, boulders, trolls, troll movement, exhaustion.
+
+Implements GV-ATTACK-SURPRISE, GV-ATTACK-ORDER, GV-BOULDER-SPAWN, GV-TROLL-SPAWN,
+GV-TROLL-CAP, GV-TROLL-CHOICE, GV-TROLL-MOVE, GV-TROLL-DESTROY, GV-BOULDER-DESTROY,
+GV-SWORD-DEFEAT, GV-HAMMER-BREAK, GV-ONE-PER-SPACE, GV-EXHAUST, GV-EXHAUST-REDEPLOY,
+GV-FAQ-SPAWN-ORDER, GV-FAQ-TROLL-BOULDER, GV-TILES-TO-BAG.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from reference_impl.gnomeville.data import BOULDER, DIRS, TIER, TOKENS, TROLL
+from reference_impl.gnomeville.player import Player
+
+Action = dict[str, Any]
+TROLL_CAP = TOKENS["trolls_per_player"]
+
+
+def card_spawns(card: dict[str, Any], p: Player) -> tuple[list[int], list[int]]:
+    """Boulder and troll spawn spaces of a troll card's matrix on ``p``'s board."""
+    boulders, trolls = [], []
+    for r, row in enumerate(card["matrix"]):
+        for c, ch in enumerate(row):
+            if r < p.board.rows and c < p.board.cols:
+                if ch == "B":
+                    boulders.append(r * p.board.cols + c)
+                elif ch == "T":
+                    trolls.append(r * p.board.cols + c)
+    return boulders, trolls
+
+
+class EnemyRules:
+    """Mixin of the enemy-attack resolution of :class:`GVState`."""
+
+    players: list[Player]
+    boulder_supply: int
+    fired: list[str]
+    ability_bottom: list[str]
+
+    def _exhaust(self, pi: int, gi: int) -> None:
+        """GV-EXHAUST: back to camp, tracker unflipped, ability discarded, equipment lost."""
+        p = self.players[pi]
+        g = p.gnomes[gi]
+        g.pos = -1
+        g.graduated = False
+        if g.ability is not None:
+            self.ability_bottom.append(g.ability)
+            g.ability = None
+        g.hammer = g.sword = False
+        p.groups = None
+        self.fired.append("GV-EXHAUST")
+
+    def _destroy_building(self, p: Player, i: int) -> None:
+        """GV-TILES-TO-BAG: a destroyed building tile goes back to the bag."""
+        kind = p.cells[i]
+        if kind is not None and kind in TIER:
+            p.bag[kind] += 1
+            p.cells[i] = None
+            p.groups = None
+            self.fired.append("GV-TILES-TO-BAG")
+
+    def _spawn_boulder(self, pi: int, i: int) -> None:
+        p = self.players[pi]
+        self.fired.append("GV-BOULDER-SPAWN")
+        if p.cells[i] == BOULDER or self.boulder_supply == 0:
+            self.fired.append("GV-ONE-PER-SPACE")
+            return
+        gi = p.occupant(i)
+        if gi >= 0 and p.gnomes[gi].hammer:
+            p.mushrooms += 1
+            self.fired.append("GV-HAMMER-BREAK")
+            return
+        if gi >= 0:
+            self._exhaust(pi, gi)
+        if p.cells[i] == TROLL:
+            self.fired.append("GV-BOULDER-DESTROY")
+        else:
+            self._destroy_building(p, i)
+        p.cells[i] = BOULDER
+        self.boulder_supply -= 1
+        p.groups = None
+        self.fired.append("GV-BOULDER-DESTROY")
+
+    def _spawn_troll(self, pi: int, i: int) -> None:
+        p = self.players[pi]
+        self.fired.append("GV-TROLL-SPAWN")
+        if p.cells[i] in (BOULDER, TROLL):
+            self.fired.append("GV-ONE-PER-SPACE")
+            return
+        gi = p.occupant(i)
+        if gi >= 0 and p.gnomes[gi].sword:
+            p.mushrooms += 1
+            self.fired.append("GV-SWORD-DEFEAT")
+            return
+        if gi >= 0:
+            self._exhaust(pi, gi)
+        self._destroy_building(p, i)
+        p.cells[i] = TROLL
+        self.fired.append("GV-TROLL-DESTROY")
+
+    def _move_trolls(self, pi: int, d: str, how: str) -> None:
+        """GV-TROLL-MOVE: every troll moves one space (step) or until a boulder, the border
+        or defeat (far); the troll furthest in the direction moves first and a troll stops
+        behind another (ruling GV-TROLL-MOVE-ORDER). Enemies cross hedges."""
+        p = self.players[pi]
+        dr, dc = DIRS[d]
+        cols = p.board.cols
+        trolls = [i for i, c in enumerate(p.cells) if c == TROLL]
+        trolls.sort(key=lambda i: -((i // cols) * dr + (i % cols) * dc))
+        self.fired.append("GV-TROLL-MOVE")
+        for i in trolls:
+            pos = i
+            while True:
+                j = p.board.nbrs[pos][d]
+                if j < 0 or p.cells[j] in (BOULDER, TROLL):
+                    if j >= 0 and p.cells[j] == BOULDER:
+                        self.fired.append("GV-FAQ-TROLL-BOULDER")
+                    break
+                p.cells[pos] = None
+                gi = p.occupant(j)
+                if gi >= 0 and p.gnomes[gi].sword:
+                    p.mushrooms += 1
+                    p.groups = None
+                    self.fired.append("GV-SWORD-DEFEAT")
+                    pos = -1
+                    break
+                if gi >= 0:
+                    self._exhaust(pi, gi)
+                self._destroy_building(p, j)
+                p.cells[j] = TROLL
+                p.groups = None
+                pos = j
+                if how == "step":
+                    break
+
+    # -- decisions ----------------------------------------------------------------------------
+    def _spawn_options(self, p: Player) -> tuple[str, list[int]]:
+        att = p.attack
+        assert att is not None
+        if att["boulders"]:
+            return "boulder", att["boulders"]
+        if att["trolls"] and p.count(TROLL) < TROLL_CAP:
+            return "troll", att["trolls"]
+        return "", []
+
+    def _attack_actions(self, pi: int) -> list[Action]:
+        p = self.players[pi]
+        what, spaces = self._spawn_options(p)
+        return [
+            {"actor": pi, "type": "spawn", "what": what, "space": p.board.coord(i)}
+            for i in sorted(spaces)
+        ]
+
+    def _do_spawn(self, pi: int, what: str, i: int) -> None:
+        p = self.players[pi]
+        att = p.attack
+        assert att is not None
+        if what == "boulder":
+            att["boulders"].remove(i)
+            self._spawn_boulder(pi, i)
+        else:
+            att["trolls"].remove(i)
+            if len(att["trolls"]) > 0:
+                self.fired.append("GV-FAQ-SPAWN-ORDER")
+            self._spawn_troll(pi, i)
+
+    def _attack_auto(self, pi: int) -> bool:
+        """Resolve what needs no choice; True when this player's card is fully resolved."""
+        p = self.players[pi]
+        att = p.attack
+        assert att is not None
+        while True:
+            if p.deployed() == 0:
+                return False
+            what, spaces = self._spawn_options(p)
+            if len(spaces) > 1:
+                if what == "troll" and p.count(TROLL) + len(spaces) > TROLL_CAP:
+                    self.fired.append("GV-TROLL-CHOICE")
+                return False
+            if len(spaces) == 1:
+                self._do_spawn(pi, what, spaces[0])
+                continue
+            if att["trolls"]:
+                att["trolls"] = []
+                self.fired.append("GV-TROLL-CAP")
+            if att["moves"]:
+                d, how = att["moves"].pop(0)
+                self._move_trolls(pi, d, how)
+                continue
+            p.attack = None
+            return True

@@ -1,0 +1,166 @@
+"""One player's town, bag, gnomes and tokens (mutable, owned by the game state).
+
+Implements GV-SETUP-PLAYER (initial contents) and the bookkeeping the rule modules share.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from reference_impl.gnomeville.data import (
+    BOARD_GEOMETRY,
+    BOULDER,
+    GNOME,
+    KINDS,
+    STARTING_BAG,
+    TIER,
+    TOKENS,
+    TROLL,
+    Board,
+)
+
+STATUSES = ("building", "passed", "stuck")
+
+
+class Gnome:
+    """A gnome stand with its tracker: where it is (-1 = camp) and what it carries."""
+
+    __slots__ = ("ability", "graduated", "hammer", "pos", "sword")
+
+    def __init__(self) -> None:
+        self.pos = -1
+        self.hammer = False
+        self.sword = False
+        self.graduated = False
+        self.ability: str | None = None
+
+    def copy(self) -> Gnome:
+        g = Gnome()
+        g.pos, g.hammer, g.sword = self.pos, self.hammer, self.sword
+        g.graduated, g.ability = self.graduated, self.ability
+        return g
+
+
+class Player:
+    """Mutable per-player state; ``cells[i]`` is None, a building kind, TROLL or BOULDER."""
+
+    __slots__ = (
+        "activation",
+        "attack",
+        "bag",
+        "board",
+        "buys_left",
+        "cells",
+        "delivery",
+        "drawn_abilities",
+        "full_town",
+        "gnomes",
+        "groups",
+        "hand",
+        "moves",
+        "mushrooms",
+        "open_stack",
+        "score",
+        "stacks",
+        "status",
+        "stew",
+        "stuck",
+        "stumps",
+        "tbt_done",
+        "transit",
+        "trigger",
+    )
+
+    def __init__(self, board: str) -> None:
+        self.board: Board = BOARD_GEOMETRY[board]
+        self.cells: list[str | None] = [None] * self.board.size
+        self.gnomes = [Gnome() for _ in range(TOKENS["gnomes_per_player"])]
+        self.gnomes[0].pos = self.board.centre
+        self.stumps = 0
+        self.bag: dict[str, int] = dict.fromkeys((*KINDS, GNOME), 0)
+        self.bag.update(STARTING_BAG)
+        self.stacks: list[list[str]] = []
+        self.open_stack: list[str] | None = None
+        self.mushrooms = TOKENS["start_mushrooms"]
+        self.score = 0
+        self.stew = True
+        self.status = "building"
+        self.stuck = False
+        self.hand: str | None = None
+        self.moves = 0
+        self.transit = -1
+        self.activation: dict[str, Any] | None = None
+        self.attack: dict[str, Any] | None = None
+        self.delivery: list[str] = []
+        self.buys_left = 0
+        self.trigger = -1
+        self.drawn_abilities: list[str] = []
+        self.tbt_done = False
+        self.full_town = False
+        self.groups: list[list[int]] | None = None
+
+    # -- derived counts -------------------------------------------------------------------
+    def occupant(self, i: int) -> int:
+        """Index of the gnome resting on space ``i`` (not the one in transit), or -1."""
+        for gi, g in enumerate(self.gnomes):
+            if g.pos == i and gi != self.transit:
+                return gi
+        return -1
+
+    def occupied(self) -> set[int]:
+        return {g.pos for g in self.gnomes if g.pos >= 0}
+
+    def deployed(self) -> int:
+        return sum(1 for g in self.gnomes if g.pos >= 0)
+
+    def count(self, what: str) -> int:
+        return sum(1 for c in self.cells if c == what)
+
+    def buildings(self) -> int:
+        return sum(1 for c in self.cells if c is not None and c != TROLL and c != BOULDER)
+
+    def empty_spaces(self) -> int:
+        occ = self.occupied()
+        return sum(1 for i, c in enumerate(self.cells) if c is None and i not in occ)
+
+    def monuments(self) -> int:
+        return self.count("monument")
+
+    def bag_size(self) -> int:
+        return sum(self.bag.values())
+
+    def stump_moves(self) -> int:
+        """Movement of the gnome tile just placed on the topmost uncovered stump."""
+        return self.board.stumps[self.stumps - 1]
+
+    def tier_of(self, i: int) -> int:
+        c = self.cells[i]
+        return TIER.get(c, 0) if c else 0
+
+    def copy(self) -> Player:
+        p = Player.__new__(Player)
+        p.board = self.board
+        p.cells = list(self.cells)
+        p.gnomes = [g.copy() for g in self.gnomes]
+        p.stumps, p.bag = self.stumps, dict(self.bag)
+        p.stacks = [list(s) for s in self.stacks]
+        p.open_stack = list(self.open_stack) if self.open_stack is not None else None
+        p.mushrooms, p.score, p.stew, p.status = self.mushrooms, self.score, self.stew, self.status
+        p.stuck, p.hand, p.moves, p.transit = self.stuck, self.hand, self.moves, self.transit
+        p.activation = _deep(self.activation)
+        p.attack = _deep(self.attack)
+        p.delivery = list(self.delivery)
+        p.buys_left, p.trigger = self.buys_left, self.trigger
+        p.drawn_abilities = list(self.drawn_abilities)
+        p.tbt_done = self.tbt_done
+        p.full_town = self.full_town
+        p.groups = None
+        return p
+
+
+def _deep(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _deep(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_deep(v) for v in value]
+    return value

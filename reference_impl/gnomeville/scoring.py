@@ -1,0 +1,184 @@
+"""Phase 4 scoring and the end of the game.
+
+Implements GV-SCORE-STACK, GV-SCORE-EVENTS, GV-EVENT-TIE-FIRST, GV-EVENT-TIE-SECOND,
+GV-EVENT-TWO-PLAYERS, GV-SCORE-FULL-TOWN, GV-DELIVERY, GV-DELIVERY-DECLINE,
+GV-END-ADJACENCY, GV-END-ADJACENCY-TIE, GV-END-WINNER, GV-END-TIEBREAK, GV-SOLO-EVENTS,
+GV-SOLO-RANK.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from reference_impl.gnomeville.data import (
+    BOULDER,
+    DELIVERY_GAPS,
+    FULL_TOWN_BONUS,
+    LINE,
+    SOLO_RANKS,
+    TIER,
+    TROLL,
+    stack_points,
+)
+from reference_impl.gnomeville.player import Player
+
+DELIVERY_POINTS = 2  # provisional value of a "points" icon (GV-COMP-DELIVERY)
+
+
+def tie_share(points: int, tied: int) -> int:
+    """Each tied player's share, rounded up (GV-EVENT-TIE-FIRST, GV-END-ADJACENCY-TIE).
+
+    Written with floor division only, so z3 integer terms can go through it."""
+    return -(-points // tied)
+
+
+def metric(p: Player, name: str) -> int:
+    """The quantities events and goal cards compare (provisional card data)."""
+    if name == "bag_tiles":
+        return p.bag_size()
+    if name == "mushrooms":
+        return p.mushrooms
+    if name == "buildings":
+        return p.buildings()
+    if name == "trolls":
+        return p.count(TROLL)
+    if name == "boulders":
+        return p.count(BOULDER)
+    if name == "gnomes_deployed":
+        return p.deployed()
+    if name == "tier4plus":
+        return sum(1 for c in p.cells if c in TIER and TIER[c] >= 4)
+    if name == "sword_gnomes":
+        return sum(1 for g in p.gnomes if g.pos >= 0 and g.sword)
+    if name == "hammer_gnomes":
+        return sum(1 for g in p.gnomes if g.pos >= 0 and g.hammer)
+    if name == "graduated":
+        return sum(1 for g in p.gnomes if g.pos >= 0 and g.graduated)
+    if name == "prosperity_buildings":
+        return sum(1 for c in p.cells if c in LINE and LINE[c] == "prosperity")
+    if name == "defense_buildings":
+        return sum(1 for c in p.cells if c in LINE and LINE[c] == "defense")
+    if name == "empty_spaces":
+        return p.empty_spaces()
+    raise KeyError(f"unknown metric {name!r}")
+
+
+def event_points(
+    values: list[int], goal: str, first: int, second: int, second_paid: bool
+) -> list[int]:
+    """Points per player of one event (GV-SCORE-EVENTS and its tie rules)."""
+    sign = 1 if goal == "most" else -1
+    keyed = [sign * v for v in values]
+    out = [0] * len(values)
+    ranks = sorted(set(keyed), reverse=True)
+    top = [i for i, k in enumerate(keyed) if k == ranks[0]]
+    if len(top) > 1:
+        pot = first + (second if second_paid else 0)
+        for i in top:
+            out[i] = tie_share(pot, len(top))
+        return out
+    out[top[0]] = first
+    if second_paid and len(ranks) > 1:
+        nxt = [i for i, k in enumerate(keyed) if k == ranks[1]]
+        for i in nxt:
+            out[i] = tie_share(second, len(nxt))
+    return out
+
+
+def goal_points(a: int, b: int, goal: str, high: int, low: int, loser_min: bool) -> tuple[int, int]:
+    """Adjacency goal between two neighbours (GV-END-ADJACENCY, GV-END-ADJACENCY-TIE)."""
+    if a == b:
+        share = tie_share(high + low, 2)
+        return share, share
+    a_wins = a > b if goal == "most" else a < b
+    lose = low if loser_min else 0
+    return (high, lose) if a_wins else (lose, high)
+
+
+def solo_rank(score: int) -> str | None:
+    """GV-SOLO-RANK: the town's rank from the chart (None below 40)."""
+    for threshold, name in SOLO_RANKS:
+        if score >= threshold:
+            return name
+    return None
+
+
+def delivery_icons(groups: dict[str, list[str]], gap: int) -> list[str]:
+    """Icons a player ``gap`` points behind the leader receives (> 5, > 10, > 15)."""
+    icons: list[str] = []
+    for g in DELIVERY_GAPS:
+        if gap > g:
+            icons.extend(groups[str(g)])
+    return icons
+
+
+class ScoringRules:
+    """Mixin of phase-4 scoring for :class:`GVState`."""
+
+    players: list[Player]
+    options: dict[str, Any]
+    fired: list[str]
+    round: int
+    events: list[str | None]
+    n: int
+
+    def _score_round(self) -> None:
+        from reference_impl.gnomeville.data import EVENTS
+
+        for p in self.players:
+            for stack in p.stacks:
+                p.score += stack_points(len(stack))
+                self.fired.append("GV-SCORE-STACK")
+        for card_id in self.events[: max(0, self.round - 2)]:
+            if card_id is None:
+                continue
+            card = EVENTS[card_id]
+            values = [metric(p, card["metric"]) for p in self.players]
+            self.fired.append("GV-SCORE-EVENTS")
+            if self.n == 1:
+                ok = values[0] <= card["threshold"] if card["goal"] == "fewest" else (
+                    values[0] >= card["threshold"]
+                )
+                if ok:
+                    self.players[0].score += card["points"]
+                self.fired.append("GV-SOLO-EVENTS")
+                continue
+            second_paid = self.n >= 3 or self.options["two_player_tie_includes_second"]
+            if self.n >= 3:
+                pts = event_points(values, card["goal"], card["first"], card["second"], True)
+            else:
+                pts = event_points(values, card["goal"], card["first"], card["second"], False)
+                if len(set(values)) == 1 and second_paid:
+                    pts = [tie_share(card["first"] + card["second"], 2)] * 2
+            for p, v in zip(self.players, pts, strict=True):
+                p.score += v
+        for p in self.players:
+            if p.empty_spaces() == 0:
+                p.score += FULL_TOWN_BONUS
+                p.full_town = True
+                self.fired.append("GV-SCORE-FULL-TOWN")
+
+    def _score_end(self) -> None:
+        from reference_impl.gnomeville.data import GOALS
+
+        for pair in self.goals:
+            a, b = pair["players"]
+            for card_id in pair["cards"]:
+                card = GOALS[card_id]
+                va = metric(self.players[a], card["metric"])
+                vb = metric(self.players[b], card["metric"])
+                pa, pb = goal_points(
+                    va, vb, card["goal"], card["max"], card["min"],
+                    self.options["adjacency_loser_scores_min"],
+                )
+                self.players[a].score += pa
+                self.players[b].score += pb
+                self.fired.append("GV-END-ADJACENCY")
+
+    def winners(self) -> list[int]:
+        """GV-END-WINNER, GV-END-TIEBREAK: score, then building tiles, then mushrooms."""
+        keys = [(p.score, p.buildings(), p.mushrooms) for p in self.players]
+        best = max(keys)
+        return [i for i, k in enumerate(keys) if k == best]
+
+    goals: list[dict[str, Any]]

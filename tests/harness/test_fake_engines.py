@@ -1,0 +1,90 @@
+"""The harness classifies every kind of broken engine correctly and keeps going.
+
+Each run plays the toy scenarios against ``tests/fauxengines/faux.py`` in one mode, in a
+pytest child process, and reads the per-scenario statuses from the JSON-lines report.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from conformance.paths import ROOT
+
+SUITE = Path(__file__).parent / "toy_suite" / "toy_scenarios.py"
+
+
+def run_suite(engine_args: str, tmp_path: Path, timeout: float = 2.0) -> dict[str, dict]:
+    report = tmp_path / "report.jsonl"
+    engine = f"{sys.executable} -m {engine_args}"
+    subprocess.run(
+        [sys.executable, "-m", "pytest", str(SUITE), "-q", "-p", "no:cacheprovider",
+         "--engine", engine, "--engine-timeout", str(timeout), "--rulespec-report", str(report)],
+        cwd=ROOT, capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    results = [json.loads(line) for line in report.read_text().splitlines()]
+    return {result["rules"][0]: result for result in results}
+
+
+def statuses(results: dict[str, dict]) -> dict[str, str]:
+    return {rule: result["status"] for rule, result in results.items()}
+
+
+def test_a_correct_engine_passes_every_scenario(tmp_path: Path) -> None:
+    results = run_suite("tests.support.toy_server", tmp_path)
+    assert statuses(results) == {"TT-COIN": "passed", "TT-EMPTY": "passed", "TT-LINE": "passed"}
+
+
+@pytest.mark.parametrize(
+    ("mode", "expected"),
+    [
+        ("hang 3", "timed out"),
+        ("crash 3", "crashed"),
+        ("wrong-version", "protocol error"),
+        ("wrong-id 2", "protocol error"),
+    ],
+)
+def test_a_broken_transport_is_classified_in_every_scenario(
+    mode: str, expected: str, tmp_path: Path
+) -> None:
+    results = run_suite(f"tests.fauxengines.faux {mode} --toy", tmp_path, timeout=1.5)
+    assert set(statuses(results).values()) == {expected}, statuses(results)
+
+
+def test_garbage_is_a_protocol_error_and_the_run_goes_on(tmp_path: Path) -> None:
+    results = run_suite("tests.fauxengines.faux garbage 3 --toy", tmp_path)
+    assert statuses(results) == {
+        "TT-COIN": "protocol error",
+        "TT-EMPTY": "passed",
+        "TT-LINE": "passed",
+    }
+    assert "not JSON" in results["TT-COIN"]["message"]
+
+
+def test_the_crash_report_carries_the_engine_stderr(tmp_path: Path) -> None:
+    results = run_suite("tests.fauxengines.faux crash 3 --toy", tmp_path)
+    assert "crashed on purpose" in results["TT-COIN"]["message"]
+
+
+def test_an_engine_accepting_an_illegal_action_fails_that_rule_only(tmp_path: Path) -> None:
+    results = run_suite("tests.fauxengines.faux accept-illegal --toy", tmp_path)
+    assert statuses(results) == {"TT-COIN": "passed", "TT-EMPTY": "failed", "TT-LINE": "passed"}
+    assert "accepted an action the rulebook forbids" in results["TT-EMPTY"]["message"]
+
+
+def test_an_engine_scoring_wrongly_fails_the_scoring_rule(tmp_path: Path) -> None:
+    results = run_suite("tests.fauxengines.faux wrong-score --toy", tmp_path)
+    assert statuses(results) == {"TT-COIN": "passed", "TT-EMPTY": "passed", "TT-LINE": "failed"}
+    assert "scores: expected [1, -1], got [2, -1]" in results["TT-LINE"]["message"]
+
+
+def test_slow_replies_and_a_stderr_flood_are_not_failures(tmp_path: Path) -> None:
+    assert set(
+        statuses(run_suite("tests.fauxengines.faux slow 0.05 --toy", tmp_path)).values()
+    ) == {"passed"}
+    flooded = run_suite("tests.fauxengines.faux flood-stderr --toy", tmp_path)
+    assert set(statuses(flooded).values()) == {"passed"}
