@@ -453,9 +453,11 @@ class BuildRules:
             if isinstance(gi, int) and 0 <= gi < len(p.gnomes) and p.gnomes[gi].pos >= 0:
                 j = p.board.ortho[p.gnomes[gi].pos].get(action.get("dir", ""), -1)
                 if j < 0:
-                    return "GV-BOARD-HEDGE" if p.board.nbrs[p.gnomes[gi].pos].get(
-                        action.get("dir", ""), -1
-                    ) >= 0 else "GV-MOVE-STEP"
+                    return (
+                        "GV-BOARD-HEDGE"
+                        if p.board.nbrs[p.gnomes[gi].pos].get(action.get("dir", ""), -1) >= 0
+                        else "GV-MOVE-STEP"
+                    )
                 if p.cells[j] == TROLL:
                     return "GV-MOVE-TROLL"
                 if p.cells[j] == BOULDER:

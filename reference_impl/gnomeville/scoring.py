@@ -136,8 +136,10 @@ class ScoringRules:
             values = [metric(p, card["metric"]) for p in self.players]
             self.fired.append("GV-SCORE-EVENTS")
             if self.n == 1:
-                ok = values[0] <= card["threshold"] if card["goal"] == "fewest" else (
-                    values[0] >= card["threshold"]
+                ok = (
+                    values[0] <= card["threshold"]
+                    if card["goal"] == "fewest"
+                    else (values[0] >= card["threshold"])
                 )
                 if ok:
                     self.players[0].score += card["points"]
@@ -168,7 +170,11 @@ class ScoringRules:
                 va = metric(self.players[a], card["metric"])
                 vb = metric(self.players[b], card["metric"])
                 pa, pb = goal_points(
-                    va, vb, card["goal"], card["max"], card["min"],
+                    va,
+                    vb,
+                    card["goal"],
+                    card["max"],
+                    card["min"],
                     self.options["adjacency_loser_scores_min"],
                 )
                 self.players[a].score += pa

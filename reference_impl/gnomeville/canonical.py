@@ -1,0 +1,300 @@
+"""Canonical JSON of a Gnomeville position and its exact reconstruction.
+
+Spaces are ``[row, col]`` from the top left; order-free collections are sorted.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from reference_impl.core import MalformedInput
+from reference_impl.gnomeville.data import (
+    ABILITIES,
+    BOARD_GEOMETRY,
+    BOULDER,
+    DELIVERIES,
+    EVENTS,
+    GAME_ID,
+    GNOME,
+    GOALS,
+    KINDS,
+    TROLL,
+    TROLL_CARDS,
+)
+from reference_impl.gnomeville.player import STATUSES, Gnome, Player
+
+CELL_VALUES = (*KINDS, TROLL, BOULDER)
+
+
+def _coord(p: Player, i: int) -> list[int] | None:
+    return p.board.coord(i) if i >= 0 else None
+
+
+def player_to_canonical(p: Player) -> dict[str, Any]:
+    b = p.board
+    act = None
+    if p.activation is not None:
+        act = dict(p.activation)
+        act["space"] = b.coord(act["space"])
+    att = None
+    if p.attack is not None:
+        att = {
+            "boulders": sorted(b.coord(i) for i in p.attack["boulders"]),
+            "trolls": sorted(b.coord(i) for i in p.attack["trolls"]),
+            "moves": [list(m) for m in p.attack["moves"]],
+        }
+    return {
+        "board": b.name,
+        "cells": [p.cells[r * b.cols : (r + 1) * b.cols] for r in range(b.rows)],
+        "gnomes": [
+            {
+                "space": _coord(p, g.pos),
+                "hammer": g.hammer,
+                "sword": g.sword,
+                "graduated": g.graduated,
+                "ability": g.ability,
+            }
+            for g in p.gnomes
+        ],
+        "stumps": p.stumps,
+        "bag": dict(sorted(p.bag.items())),
+        "stacks": sorted(sorted(s) for s in p.stacks),
+        "open_stack": sorted(p.open_stack) if p.open_stack is not None else None,
+        "mushrooms": p.mushrooms,
+        "score": p.score,
+        "stew": p.stew,
+        "status": p.status,
+        "stuck": p.stuck,
+        "hand": p.hand,
+        "moves": p.moves,
+        "transit": p.transit if p.transit >= 0 else None,
+        "activation": act,
+        "drawn_abilities": sorted(p.drawn_abilities),
+        "attack": att,
+        "delivery": list(p.delivery),
+        "buys_left": p.buys_left,
+        "trigger": _coord(p, p.trigger),
+        "tbt_done": p.tbt_done,
+        "full_town": p.full_town,
+    }
+
+
+def state_to_canonical(s: Any) -> dict[str, Any]:
+    return {
+        "game": GAME_ID,
+        "num_players": s.n,
+        "options": {k: (list(v) if isinstance(v, list) else v) for k, v in s.options.items()},
+        "to_act": s.to_act(),
+        "terminal": s.terminal,
+        "round": s.round,
+        "phase": s.phase,
+        "chance": dict(s.chance) if s.chance is not None else None,
+        "supply": dict(sorted(s.supply.items())),
+        "boulder_supply": s.boulder_supply,
+        "troll_deck": sorted(s.troll_deck),
+        "troll_card": _card(s.troll_card),
+        "surprise_card": _card(s.surprise_card),
+        "troll_discard": sorted(s.troll_discard),
+        "ability_deck": sorted(s.ability_deck),
+        "ability_bottom": list(s.ability_bottom),
+        "delivery_deck": sorted(s.delivery_deck),
+        "delivery_card": s.delivery_card,
+        "delivery_discard": sorted(s.delivery_discard),
+        "event_deck": sorted(s.event_deck),
+        "events": list(s.events),
+        "goal_deck": sorted(s.goal_deck),
+        "goals": [
+            {"players": list(g["players"]), "cards": sorted(g["cards"]), "size": g["size"]}
+            for g in s.goals
+        ],
+        "attack_queue": [list(a) for a in s.attack_queue],
+        "delivery_queue": list(s.delivery_queue),
+        "players": [player_to_canonical(p) for p in s.players],
+    }
+
+
+def _card(card: dict[str, Any] | None) -> dict[str, Any] | None:
+    if card is None:
+        return None
+    return {
+        "id": card["id"],
+        "matrix": list(card["matrix"]),
+        "moves": [list(m) for m in card["moves"]],
+    }
+
+
+# -- loading ------------------------------------------------------------------------------
+def _req(d: Any, key: str, kind: Any, path: str) -> Any:
+    if not isinstance(d, dict) or key not in d:
+        raise MalformedInput(f"state field {path}.{key} is missing")
+    v = d[key]
+    if kind is int and (type(v) is not int):
+        raise MalformedInput(f"state field {path}.{key} must be an integer, got {v!r}")
+    if kind is int and v < 0:
+        raise MalformedInput(f"state field {path}.{key} must not be negative, got {v!r}")
+    if kind is not int and kind is not None and not isinstance(v, kind):
+        raise MalformedInput(f"state field {path}.{key} has the wrong type: {v!r}")
+    return v
+
+
+def _ids(v: Any, known: Any, path: str) -> list[str]:
+    if not isinstance(v, list) or any(x not in known for x in v):
+        raise MalformedInput(f"state field {path} must list known card ids, got {v!r}")
+    return list(v)
+
+
+def _space(p: Player, v: Any, path: str) -> int:
+    if v is None:
+        return -1
+    i = p.board.index(v)
+    if i < 0:
+        raise MalformedInput(f"state field {path} is not a space of the board: {v!r}")
+    return i
+
+
+def _card_in(v: Any, path: str) -> dict[str, Any] | None:
+    if v is None:
+        return None
+    if not isinstance(v, dict) or v.get("id") not in TROLL_CARDS:
+        raise MalformedInput(f"state field {path} must be a troll card or null, got {v!r}")
+    return {"id": v["id"], "matrix": list(v["matrix"]), "moves": [list(m) for m in v["moves"]]}
+
+
+def player_from_canonical(d: Any, path: str) -> Player:
+    board = _req(d, "board", str, path)
+    if board not in BOARD_GEOMETRY:
+        raise MalformedInput(f"state field {path}.board: unknown board {board!r}")
+    p = Player(board)
+    cells = _req(d, "cells", list, path)
+    b = p.board
+    if len(cells) != b.rows or any(not isinstance(r, list) or len(r) != b.cols for r in cells):
+        raise MalformedInput(f"state field {path}.cells must be {b.rows} rows of {b.cols}")
+    flat = [c for row in cells for c in row]
+    for c in flat:
+        if c is not None and c not in CELL_VALUES:
+            raise MalformedInput(f"state field {path}.cells holds an unknown value {c!r}")
+    p.cells = flat
+    gnomes = _req(d, "gnomes", list, path)
+    if len(gnomes) != len(p.gnomes):
+        raise MalformedInput(f"state field {path}.gnomes must list {len(p.gnomes)} gnomes")
+    for k, gd in enumerate(gnomes):
+        g = Gnome()
+        gp = f"{path}.gnomes.{k}"
+        g.pos = _space(p, _req(gd, "space", None, gp), gp + ".space")
+        g.hammer = _req(gd, "hammer", bool, gp)
+        g.sword = _req(gd, "sword", bool, gp)
+        g.graduated = _req(gd, "graduated", bool, gp)
+        g.ability = _req(gd, "ability", None, gp)
+        if g.ability is not None and g.ability not in ABILITIES:
+            raise MalformedInput(f"state field {gp}.ability: unknown card {g.ability!r}")
+        p.gnomes[k] = g
+    p.stumps = _req(d, "stumps", int, path)
+    bag = _req(d, "bag", dict, path)
+    if set(bag) != {*KINDS, GNOME} or any(type(v) is not int or v < 0 for v in bag.values()):
+        raise MalformedInput(f"state field {path}.bag must count every tile kind: {bag!r}")
+    p.bag = dict(bag)
+    p.stacks = [list(s) for s in _req(d, "stacks", list, path)]
+    for s in p.stacks:
+        if not isinstance(s, list) or any(k not in KINDS for k in s):
+            raise MalformedInput(f"state field {path}.stacks holds a bad stack {s!r}")
+    ops = _req(d, "open_stack", None, path)
+    p.open_stack = list(ops) if ops is not None else None
+    p.mushrooms = _req(d, "mushrooms", int, path)
+    p.score = _req(d, "score", int, path)
+    p.stew = _req(d, "stew", bool, path)
+    p.status = _req(d, "status", str, path)
+    if p.status not in STATUSES:
+        raise MalformedInput(f"state field {path}.status must be one of {STATUSES}")
+    p.stuck = _req(d, "stuck", bool, path)
+    p.hand = _req(d, "hand", None, path)
+    if p.hand is not None and p.hand not in (*KINDS, GNOME):
+        raise MalformedInput(f"state field {path}.hand: unknown tile {p.hand!r}")
+    p.moves = _req(d, "moves", int, path)
+    tr = _req(d, "transit", None, path)
+    p.transit = -1 if tr is None else tr
+    act = _req(d, "activation", None, path)
+    if act is not None:
+        act = dict(act)
+        act["space"] = _space(p, act.get("space"), path + ".activation.space")
+    p.activation = act
+    p.drawn_abilities = _ids(
+        _req(d, "drawn_abilities", list, path), ABILITIES, path + ".drawn_abilities"
+    )
+    att = _req(d, "attack", None, path)
+    if att is not None:
+        att = {
+            "boulders": [_space(p, x, path + ".attack.boulders") for x in att["boulders"]],
+            "trolls": [_space(p, x, path + ".attack.trolls") for x in att["trolls"]],
+            "moves": [list(m) for m in att["moves"]],
+        }
+    p.attack = att
+    p.delivery = list(_req(d, "delivery", list, path))
+    p.buys_left = _req(d, "buys_left", int, path)
+    p.trigger = _space(p, _req(d, "trigger", None, path), path + ".trigger")
+    p.tbt_done = _req(d, "tbt_done", bool, path)
+    p.full_town = _req(d, "full_town", bool, path)
+    p.groups = None
+    return p
+
+
+def state_from_canonical(c: Any) -> Any:
+    from reference_impl.gnomeville import GAME
+    from reference_impl.gnomeville.state import PHASES, GVState
+
+    if not isinstance(c, dict):
+        raise MalformedInput("a state is a JSON object")
+    if c.get("game") != GAME_ID:
+        raise MalformedInput(f"state field game must be {GAME_ID!r}, got {c.get('game')!r}")
+    n = _req(c, "num_players", int, "state")
+    GAME.check_players(n)
+    options = GAME.resolve_options(_req(c, "options", dict, "state"))
+    s = GVState.__new__(GVState)
+    s.n, s.options = n, options
+    s.round = _req(c, "round", int, "state")
+    if not 1 <= s.round <= 5:
+        raise MalformedInput(f"state field round must be 1..5, got {s.round}")
+    s.phase = _req(c, "phase", str, "state")
+    if s.phase not in PHASES:
+        raise MalformedInput(f"state field phase must be one of {PHASES}, got {s.phase!r}")
+    s.chance = _req(c, "chance", None, "state")
+    s.terminal = _req(c, "terminal", bool, "state")
+    sup = _req(c, "supply", dict, "state")
+    if set(sup) != set(KINDS) or any(type(v) is not int or v < 0 for v in sup.values()):
+        raise MalformedInput(f"state field supply must count every building kind: {sup!r}")
+    s.supply = dict(sup)
+    s.boulder_supply = _req(c, "boulder_supply", int, "state")
+    s.troll_deck = _ids(_req(c, "troll_deck", list, "state"), TROLL_CARDS, "troll_deck")
+    s.troll_card = _card_in(_req(c, "troll_card", None, "state"), "troll_card")
+    s.surprise_card = _card_in(_req(c, "surprise_card", None, "state"), "surprise_card")
+    s.troll_discard = _ids(_req(c, "troll_discard", list, "state"), TROLL_CARDS, "troll_discard")
+    s.ability_deck = _ids(_req(c, "ability_deck", list, "state"), ABILITIES, "ability_deck")
+    s.ability_bottom = _ids(_req(c, "ability_bottom", list, "state"), ABILITIES, "ability_bottom")
+    s.delivery_deck = _ids(_req(c, "delivery_deck", list, "state"), DELIVERIES, "delivery_deck")
+    s.delivery_card = _req(c, "delivery_card", None, "state")
+    s.delivery_discard = _ids(
+        _req(c, "delivery_discard", list, "state"), DELIVERIES, "delivery_discard"
+    )
+    s.event_deck = _ids(_req(c, "event_deck", list, "state"), EVENTS, "event_deck")
+    ev = _req(c, "events", list, "state")
+    if len(ev) != 3 or any(e is not None and e not in EVENTS for e in ev):
+        raise MalformedInput(f"state field events must be 3 event ids or null, got {ev!r}")
+    s.events = list(ev)
+    s.goal_deck = _ids(_req(c, "goal_deck", list, "state"), GOALS, "goal_deck")
+    s.goals = []
+    for k, g in enumerate(_req(c, "goals", list, "state")):
+        s.goals.append(
+            {
+                "players": list(_req(g, "players", list, f"goals.{k}")),
+                "cards": _ids(_req(g, "cards", list, f"goals.{k}"), GOALS, f"goals.{k}.cards"),
+                "size": _req(g, "size", int, f"goals.{k}"),
+            }
+        )
+    s.attack_queue = [list(a) for a in _req(c, "attack_queue", list, "state")]
+    s.delivery_queue = list(_req(c, "delivery_queue", list, "state"))
+    pl = _req(c, "players", list, "state")
+    if len(pl) != n:
+        raise MalformedInput(f"state field players must list {n} players, got {len(pl)}")
+    s.players = [player_from_canonical(d, f"players.{i}") for i, d in enumerate(pl)]
+    s.fired = []
+    s._cache = None
+    return s

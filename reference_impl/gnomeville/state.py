@@ -1,0 +1,576 @@
+"""The Gnomeville game state: round and phase flow, chance nodes, actions.
+
+Implements GV-ROUNDS, GV-PHASES, GV-PREPARE-REVEAL, GV-SETUP-*, GV-BUY, GV-BUY-LIMIT,
+GV-REFRESH, GV-REFRESH-STAYS, GV-REFRESH-FULL-TOWN, GV-ROUND-TRACKER, GV-EVENT-REVEAL,
+GV-FINAL-NO-BUY, GV-EXHAUST-REDEPLOY, GV-BOARD-RIVER, GV-BOARD-BOULDERS.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from reference_impl.core import CHANCE, GameState, IllegalAction, MalformedInput, Outcome
+from reference_impl.gnomeville.build import BuildRules, find_groups
+from reference_impl.gnomeville.data import (
+    ABILITIES,
+    BOULDER,
+    DELIVERIES,
+    EVENTS,
+    GAME_ID,
+    GNOME,
+    GOALS,
+    KINDS,
+    SUPPLY_COUNT,
+    TIER,
+    TOKENS,
+    TROLL,
+    TROLL_CARDS,
+)
+from reference_impl.gnomeville.enemies import EnemyRules, card_spawns
+from reference_impl.gnomeville.player import Player
+from reference_impl.gnomeville.scoring import ScoringRules, delivery_icons, solo_rank
+
+Action = dict[str, Any]
+ROUNDS = 5
+PHASES = ("setup", "prepare", "build", "attack", "delivery", "buy", "reveal", "end")
+
+
+class GVState(BuildRules, EnemyRules, ScoringRules, GameState):
+    """A Gnomeville position. Mutated in place by ``apply``; ``clone`` copies it."""
+
+    def __init__(self, num_players: int, options: dict[str, Any]) -> None:
+        self.n = num_players
+        self.options = options
+        self.round = 1
+        self.phase = "setup"
+        self.chance: dict[str, Any] | None = None
+        self.terminal = False
+        boards = options["boards"] or ["symmetric"] * num_players
+        self.players = [Player(b) for b in boards]
+        self.supply = dict(SUPPLY_COUNT)
+        self.boulder_supply = TOKENS["boulders"]
+        for p in self.players:
+            for k, v in p.bag.items():
+                if k != GNOME:
+                    self.supply[k] -= v
+            for i in p.board.boulders:  # GV-BOARD-BOULDERS
+                p.cells[i] = BOULDER
+                self.boulder_supply -= 1
+        self.troll_deck = sorted(TROLL_CARDS)
+        self.troll_card: dict[str, Any] | None = None
+        self.surprise_card: dict[str, Any] | None = None
+        self.troll_discard: list[str] = []
+        self.ability_deck = sorted(ABILITIES)
+        self.ability_bottom: list[str] = []
+        solo = num_players == 1
+        self.delivery_deck = [] if solo else sorted(DELIVERIES)
+        self.delivery_card: str | None = None
+        self.delivery_discard: list[str] = []
+        deck = "solo" if solo else "multi"
+        self.event_deck = sorted(k for k, v in EVENTS.items() if v["deck"] == deck)
+        self.events: list[str | None] = [None, None, None]
+        self.goal_deck = [] if solo else sorted(GOALS)
+        if num_players == 2:
+            self.goals = [{"players": [0, 1], "cards": [], "size": 3}]
+        elif num_players >= 3:
+            self.goals = [
+                {"players": sorted([i, (i + 1) % num_players]), "cards": [], "size": 1}
+                for i in range(num_players)
+            ]
+        else:
+            self.goals = []
+        self.attack_queue: list[list[Any]] = []
+        self.delivery_queue: list[int] = []
+        self.fired: list[str] = []
+        self._cache: list[Action] | None = None
+        self._advance()
+
+    # -- the engine API ---------------------------------------------------------------------
+    def to_act(self) -> list[Any]:
+        if self.terminal:
+            return []
+        if self.chance is not None:
+            return [CHANCE]
+        for i, p in enumerate(self.players):
+            if self.phase != "setup" and p.deployed() == 0:
+                return [i]
+        ph = self.phase
+        if ph == "build":
+            busy = [i for i, p in enumerate(self.players) if self._busy(p)]
+            if busy:
+                return busy[:1]
+            return [i for i in range(self.n) if self._idle_may_act(i)]
+        if ph == "attack" and self.attack_queue:
+            return [self.attack_queue[0][0]]
+        if ph == "delivery" and self.delivery_queue:
+            return [self.delivery_queue[0]]
+        if ph == "buy":
+            return [i for i, p in enumerate(self.players) if p.buys_left > 0]
+        return []
+
+    def _busy(self, p: Player) -> bool:
+        return (
+            p.activation is not None
+            or p.hand is not None
+            or p.moves > 0
+            or p.transit >= 0
+            or bool(find_groups(p))
+        )
+
+    def _idle_may_act(self, i: int) -> bool:
+        p = self.players[i]
+        if p.status == "building":
+            return not (self._turn_by_turn() and p.tbt_done)
+        return self._may_rejoin(i) and p.bag_size() > 0
+
+    def legal_actions(self) -> list[Action]:
+        if self._cache is None:
+            if self.chance is not None:
+                self._cache = [a for a, _ in self.chance_outcomes()]
+            else:
+                acts: list[Action] = []
+                for actor in self.to_act():
+                    acts.extend(self._actions_of(actor))
+                self._cache = acts
+        return self._cache
+
+    def _actions_of(self, pi: int) -> list[Action]:
+        p = self.players[pi]
+        if self.phase != "setup" and p.deployed() == 0:
+            occ = p.occupied()
+            return [
+                {"actor": pi, "type": "place_gnome", "space": p.board.coord(i)}
+                for i, c in enumerate(p.cells)
+                if c not in (TROLL, BOULDER) and i not in occ
+            ]
+        if self.phase == "build":
+            return self._build_actions(pi)
+        if self.phase == "attack":
+            return self._attack_actions(pi)
+        if self.phase == "delivery":
+            return self._delivery_actions(pi)
+        if self.phase == "buy":
+            acts = [
+                {"actor": pi, "type": "buy", "kind": k}
+                for k in KINDS
+                if self.supply[k] > 0 and TIER[k] <= p.mushrooms
+            ]
+            acts.append({"actor": pi, "type": "done"})
+            return acts
+        return []
+
+    def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
+        ch = self.chance
+        if ch is None:
+            return []
+        t = ch["type"]
+        if t == "draw":
+            p = self.players[ch["player"]]
+            total = p.bag_size()
+            out = []
+            for k in sorted(p.bag):
+                if p.bag[k]:
+                    a: Action = {"actor": CHANCE, "type": "draw", "player": ch["player"], "tile": k}
+                    if k != GNOME:
+                        a["tier"] = TIER[k]
+                    out.append((a, Fraction(p.bag[k], total)))
+            return out
+        if t == "troll_card":
+            deck = self.troll_deck
+            return [
+                (
+                    {
+                        "actor": CHANCE,
+                        "type": "troll_card",
+                        "card": c,
+                        "matrix": list(TROLL_CARDS[c]["matrix"]),
+                        "moves": [list(m) for m in TROLL_CARDS[c]["moves"]],
+                    },
+                    Fraction(1, len(deck)),
+                )
+                for c in deck
+            ]
+        if t == "ability":
+            deck = self.ability_deck
+            return [
+                (
+                    {"actor": CHANCE, "type": "ability", "player": ch["player"], "card": c},
+                    Fraction(1, len(deck)),
+                )
+                for c in deck
+            ]
+        deck = {
+            "goal": self.goal_deck,
+            "event": self.event_deck,
+            "delivery_card": self.delivery_deck,
+        }[t]
+        return [({"actor": CHANCE, "type": t, "card": c}, Fraction(1, len(deck))) for c in deck]
+
+    def apply(self, action: Action) -> None:
+        if not isinstance(action, dict) or "actor" not in action or "type" not in action:
+            raise MalformedInput(f"an action is an object with actor and type, got {action!r}")
+        if self.terminal:
+            raise IllegalAction("GV-END-WINNER", f"{action!r}: the game is over")
+        actor = action["actor"]
+        if actor == CHANCE:
+            self._apply_chance(action)
+        else:
+            if type(actor) is not int or not 0 <= actor < self.n:
+                raise MalformedInput(
+                    f"actor must be 'chance' or a seat 0..{self.n - 1}: {action!r}"
+                )
+            if action not in self.legal_actions():
+                raise IllegalAction(self._diagnose(action), self._where(action))
+            self.fired = []
+            self._do(action)
+        self._cache = None
+        self._advance()
+
+    def _where(self, action: Action) -> str:
+        return (
+            f"illegal action {action!r} in round {self.round}, phase {self.phase}, "
+            f"to act {self.to_act()}"
+        )
+
+    def _diagnose(self, action: Action) -> str:
+        actor = action["actor"]
+        if actor not in self.to_act():
+            if self.chance is not None:
+                return "GV-CHANCE"
+            if self.phase == "build" and self.players[actor].status == "stuck":
+                return "GV-BUILD-STUCK"
+            if self.phase == "build" and self.players[actor].status == "passed":
+                return "GV-VAR-TURN-BY-TURN" if self._turn_by_turn() else "GV-FAQ-REJOIN"
+            return "GV-PHASES"
+        p = self.players[actor]
+        t = action.get("type")
+        if self.phase != "setup" and p.deployed() == 0:
+            return "GV-EXHAUST-REDEPLOY"
+        if self.phase == "build":
+            return self._diagnose_build(actor, action)
+        if self.phase == "buy":
+            if t == "buy":
+                return "GV-BUY-LIMIT" if p.buys_left <= 0 else "GV-BUY"
+            return "GV-BUY"
+        if self.phase == "attack":
+            return "GV-TROLL-CHOICE"
+        if self.phase == "delivery":
+            return "GV-DELIVERY"
+        return "GV-PHASES"
+
+    def _apply_chance(self, action: Action) -> None:
+        ch = self.chance
+        if ch is None:
+            raise IllegalAction("GV-CHANCE", f"{action!r}: no chance event is pending")
+        if ch["type"] == "troll_card" and action.get("type") == "troll_card":
+            card = self._custom_troll_card(action)
+        elif action not in self.legal_actions():
+            raise IllegalAction("GV-CHANCE", f"{action!r} is not a possible outcome of {ch!r}")
+        else:
+            card = None
+        self.fired = []
+        self.chance = None
+        t = action["type"]
+        if t == "draw":
+            p = self.players[action["player"]]
+            p.bag[action["tile"]] -= 1
+            p.hand = action["tile"]
+        elif t == "troll_card":
+            assert card is not None
+            self.troll_deck.remove(card["id"])
+            self.fired.append("GV-PREPARE-REVEAL")
+            if self.phase == "prepare":
+                self.troll_card = card
+            else:
+                self.surprise_card = card
+                self.fired.append("GV-ATTACK-SURPRISE")
+        elif t == "ability":
+            self.ability_deck.remove(action["card"])
+            p = self.players[action["player"]]
+            p.drawn_abilities.append(action["card"])
+            self._next_ability_chance(action["player"])
+        elif t == "goal":
+            self.goal_deck.remove(action["card"])
+            pair = next(g for g in self.goals if len(g["cards"]) < g["size"])
+            pair["cards"].append(action["card"])
+            pair["cards"].sort()
+            self.fired.append("GV-SETUP-GOALS")
+        elif t == "event":
+            self.event_deck.remove(action["card"])
+            self.events[self.round - 3] = action["card"]
+            self.fired.append("GV-EVENT-REVEAL")
+        elif t == "delivery_card":
+            self.delivery_deck.remove(action["card"])
+            self.delivery_card = action["card"]
+            self._start_delivery()
+
+    def _custom_troll_card(self, action: Action) -> dict[str, Any]:
+        """A troll card reveal carries its whole matrix; a scenario may define it inline."""
+        cid = action.get("card")
+        if cid not in self.troll_deck:
+            raise IllegalAction("GV-CHANCE", f"{action!r}: card {cid!r} is not in the troll deck")
+        matrix, moves = action.get("matrix"), action.get("moves")
+        if set(action) != {"actor", "type", "card", "matrix", "moves"}:
+            raise MalformedInput(f"troll_card needs card, matrix, moves: {action!r}")
+        if not (
+            isinstance(matrix, list)
+            and all(isinstance(r, str) and set(r) <= set(".BT") for r in matrix)
+        ):
+            raise MalformedInput(f"troll_card matrix must be rows of '.', 'B', 'T': {matrix!r}")
+        if not (
+            isinstance(moves, list)
+            and all(
+                isinstance(m, list) and len(m) == 2 and m[0] in "NESW" and m[1] in ("step", "far")
+                for m in moves
+            )
+        ):
+            raise MalformedInput(f"troll_card moves must be [dir, 'step'|'far']: {moves!r}")
+        return {"id": cid, "matrix": list(matrix), "moves": [list(m) for m in moves]}
+
+    def _do(self, action: Action) -> None:
+        pi = action["actor"]
+        p = self.players[pi]
+        t = action["type"]
+        if t == "place_gnome":
+            g = next(h for h in p.gnomes if h.pos < 0)
+            g.pos = p.board.index(action["space"])
+            p.groups = None
+            self.fired.append("GV-EXHAUST-REDEPLOY")
+        elif self.phase == "build":
+            self._do_build(pi, action)
+        elif self.phase == "attack":
+            self._do_spawn(pi, action["what"], p.board.index(action["space"]))
+        elif self.phase == "delivery":
+            self._do_delivery(pi, action)
+        elif self.phase == "buy":
+            if t == "done":
+                p.buys_left = 0
+            else:
+                k = action["kind"]
+                self.supply[k] -= 1
+                p.mushrooms -= TIER[k]
+                p.bag[k] += 1
+                p.buys_left -= 1
+                self.fired.append("GV-BUY")
+            self._auto_done(p)
+
+    def _auto_done(self, p: Player) -> None:
+        if p.buys_left > 0 and not any(
+            self.supply[k] > 0 and TIER[k] <= p.mushrooms for k in KINDS
+        ):
+            p.buys_left = 0
+
+    # -- flow ------------------------------------------------------------------------------
+    def _advance(self) -> None:
+        while not self.terminal and self.chance is None:
+            if self.phase != "setup" and any(p.deployed() == 0 for p in self.players):
+                return
+            ph = self.phase
+            if ph == "setup":
+                if any(len(g["cards"]) < g["size"] for g in self.goals) and self.goal_deck:
+                    self.chance = {"type": "goal"}
+                    return
+                self.phase = "prepare"
+            elif ph == "prepare":
+                if self.troll_card is None:
+                    self.chance = {"type": "troll_card"}
+                    return
+                for p in self.players:
+                    p.status, p.stuck, p.tbt_done = "building", False, False
+                self.phase = "build"
+            elif ph == "build":
+                if self.to_act():
+                    if self._turn_by_turn():
+                        active = [p for p in self.players if p.status == "building"]
+                        if (
+                            active
+                            and all(p.tbt_done for p in active)
+                            and not any(self._busy(p) for p in self.players)
+                        ):
+                            for p in active:
+                                p.tbt_done = False
+                    return
+                stuck = [i for i, p in enumerate(self.players) if p.status == "stuck"]
+                self.attack_queue = [[i, "surprise"] for i in stuck]
+                self.attack_queue += [[i, "round"] for i in range(self.n)]
+                self.phase = "attack"
+                if stuck:
+                    self.chance = {"type": "troll_card"}
+                    return
+            elif ph == "attack":
+                while self.attack_queue:
+                    pi, which = self.attack_queue[0]
+                    p = self.players[pi]
+                    if p.attack is None:
+                        card = self.surprise_card if which == "surprise" else self.troll_card
+                        assert card is not None
+                        b, t = card_spawns(card, p)
+                        p.attack = {
+                            "boulders": b,
+                            "trolls": t,
+                            "moves": [list(m) for m in card["moves"]],
+                        }
+                    if not self._attack_auto(pi):
+                        return
+                    self.attack_queue.pop(0)
+                for card in (self.troll_card, self.surprise_card):
+                    if card is not None:
+                        self.troll_discard.append(card["id"])
+                self.troll_discard.sort()
+                self.troll_card = self.surprise_card = None
+                self._score_round()
+                self.phase = "delivery"
+                if self.n >= 2 and self.delivery_deck:
+                    self.chance = {"type": "delivery_card"}
+                    return
+            elif ph == "delivery":
+                while self.delivery_queue and not self.players[self.delivery_queue[0]].delivery:
+                    self.delivery_queue.pop(0)
+                if self.delivery_queue:
+                    return
+                if self.delivery_card is not None:
+                    self.delivery_discard.append(self.delivery_card)
+                    self.delivery_discard.sort()
+                    self.delivery_card = None
+                if self.round == ROUNDS:
+                    self._score_end()
+                    self.phase = "end"
+                    self.terminal = True
+                    self.fired.append("GV-FINAL-NO-BUY")
+                    return
+                self.phase = "buy"
+                for p in self.players:
+                    p.buys_left = self.round
+                    self._auto_done(p)
+            elif ph == "buy":
+                if any(p.buys_left > 0 for p in self.players):
+                    return
+                self.round += 1
+                self.phase = "reveal"
+                self.fired.append("GV-ROUND-TRACKER")
+                if self.round >= 3 and self.events[self.round - 3] is None and self.event_deck:
+                    self.chance = {"type": "event"}
+                    return
+            elif ph == "reveal":
+                self._refresh()
+                self.phase = "prepare"
+            else:
+                return
+
+    def _refresh(self) -> None:
+        """GV-REFRESH: stacks, gnome tiles (and a full town's buildings) back to the bag."""
+        for pi, p in enumerate(self.players):
+            for stack in p.stacks:
+                for k in stack:
+                    p.bag[k] += 1
+            p.stacks = []
+            p.bag[GNOME] += p.stumps
+            p.stumps = 0
+            if p.full_town:
+                for i, c in enumerate(p.cells):
+                    if c in TIER:
+                        p.bag[c] += 1
+                        p.cells[i] = None
+                p.full_town = False
+                self.fired.append("GV-REFRESH-FULL-TOWN")
+            for i in p.board.river:  # GV-BOARD-RIVER
+                c = p.cells[i]
+                if c in TIER:
+                    self.supply[c] += 1
+                elif c == BOULDER:
+                    self.boulder_supply += 1
+                p.cells[i] = None
+                gi = p.occupant(i)
+                if gi >= 0:
+                    self._exhaust(pi, gi)
+                p.groups = None
+            self.fired.append("GV-REFRESH")
+
+    # -- delivery ---------------------------------------------------------------------------
+    def _start_delivery(self) -> None:
+        card = DELIVERIES[self.delivery_card]  # type: ignore[index]
+        leader = max(p.score for p in self.players)
+        self.delivery_queue = []
+        for i, p in enumerate(self.players):
+            p.delivery = delivery_icons(card["groups"], leader - p.score)
+            if p.delivery:
+                self.delivery_queue.append(i)
+                self.fired.append("GV-DELIVERY")
+
+    def _delivery_actions(self, pi: int) -> list[Action]:
+        p = self.players[pi]
+        icon = p.delivery[0]
+        acts: list[Action] = []
+        if icon in ("remove_boulder", "remove_troll"):
+            want = BOULDER if icon == "remove_boulder" else TROLL
+            for i, c in enumerate(p.cells):
+                if c == want:
+                    acts.append(
+                        {
+                            "actor": pi,
+                            "type": "delivery",
+                            "icon": icon,
+                            "take": True,
+                            "space": p.board.coord(i),
+                        }
+                    )
+        elif icon in ("market", "workshop"):
+            if self.supply[icon] > 0:
+                acts.append({"actor": pi, "type": "delivery", "icon": icon, "take": True})
+        elif icon == "refill_stew":
+            if not p.stew:
+                acts.append({"actor": pi, "type": "delivery", "icon": icon, "take": True})
+        else:
+            acts.append({"actor": pi, "type": "delivery", "icon": icon, "take": True})
+        acts.append({"actor": pi, "type": "delivery", "icon": icon, "take": False})
+        return acts
+
+    def _do_delivery(self, pi: int, action: Action) -> None:
+        from reference_impl.gnomeville.scoring import DELIVERY_POINTS
+
+        p = self.players[pi]
+        icon = p.delivery.pop(0)
+        if not action["take"]:
+            p.mushrooms += 1
+            self.fired.append("GV-DELIVERY-DECLINE")
+            return
+        self.fired.append("GV-DELIVERY")
+        if icon in ("remove_boulder", "remove_troll"):
+            i = p.board.index(action["space"])
+            if p.cells[i] == BOULDER:
+                self.boulder_supply += 1
+            p.cells[i] = None
+            p.groups = None
+        elif icon in ("market", "workshop"):
+            self.supply[icon] -= 1
+            p.bag[icon] += 1
+        elif icon == "refill_stew":
+            p.stew = True
+        else:
+            p.score += DELIVERY_POINTS
+
+    # -- results ----------------------------------------------------------------------------
+    def is_terminal(self) -> bool:
+        return self.terminal
+
+    def outcome(self) -> Outcome:
+        scores = tuple(p.score for p in self.players)
+        details: dict[str, Any] = {
+            "buildings": [p.buildings() for p in self.players],
+            "mushrooms": [p.mushrooms for p in self.players],
+        }
+        if self.n == 1:
+            details["rank"] = solo_rank(scores[0])
+        winners = tuple(self.winners()) if self.terminal else ()
+        return Outcome(scores, winners, details)
+
+    def clone(self) -> GVState:
+        from reference_impl.gnomeville.canonical import state_from_canonical, state_to_canonical
+
+        return state_from_canonical(state_to_canonical(self))
+
+    def to_canonical(self) -> dict[str, Any]:
+        from reference_impl.gnomeville.canonical import state_to_canonical
+
+        return state_to_canonical(self)
