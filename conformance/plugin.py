@@ -32,6 +32,9 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption("--engine-timeout", type=float, default=DEFAULT_TIMEOUT)
     group.addoption("--engine-shell", action="store_true", help="run the command via a shell")
     group.addoption("--rulespec-report", default=None, help="JSON-lines result file")
+    group.addoption(
+        "--rulespec-examples", type=int, default=2, help="random whole games per configuration"
+    )
     group.addoption("--rulespec-rule", default=None, help="run only the tests that pin this rule")
 
 

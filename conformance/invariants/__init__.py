@@ -1,8 +1,8 @@
 """Invariants on canonical states, per game, each tagged with the rule id it protects.
 
-A game module ``conformance/invariants/<game>.py`` exposes ``INVARIANTS: list[Invariant]``
-and ``STEP_BOUND: int`` (no legal game takes more actions). The checks read canonical JSON
-only, so they judge any engine through the protocol.
+A game module ``conformance/invariants/<game>.py`` exposes ``INVARIANTS: list[Invariant]``,
+``STEP_BOUND: int`` (no legal game takes more actions) and optionally ``CONFIGS``.
+The checks read canonical JSON only, so they judge any engine through the protocol.
 """
 
 from __future__ import annotations
@@ -32,8 +32,23 @@ class GameInvariants:
     game: str
     invariants: tuple[Invariant, ...]
     step_bound: int
+    #: (players, options) configurations to play; default: every player count, no options
+    configs: tuple[tuple[int, dict[str, Any]], ...]
 
 
 def for_game(game: str) -> GameInvariants:
+    """The invariants of ``conformance/invariants/<game>.py``.
+
+    The module may define ``CONFIGS`` (a list of ``(players, options)``); by default every
+    player count of the reference game is played with default options.
+    """
     module = importlib.import_module(f"conformance.invariants.{game}")
-    return GameInvariants(game, tuple(module.INVARIANTS), int(module.STEP_BOUND))
+    configs = getattr(module, "CONFIGS", None)
+    if configs is None:
+        from reference_impl.registry import get_game
+
+        definition = get_game(game)
+        configs = [(n, {}) for n in range(definition.min_players, definition.max_players + 1)]
+    return GameInvariants(
+        game, tuple(module.INVARIANTS), int(module.STEP_BOUND), tuple(tuple(c) for c in configs)
+    )
