@@ -56,6 +56,9 @@ class CheckRun:
         return Counter(r["status"] for g in self.games for r in g.results)
 
 
+LEVELS = ("scenarios", "invariants", "all")
+
+
 def run_scenarios(
     games: list[str],
     engine: str | None = None,
@@ -63,13 +66,19 @@ def run_scenarios(
     timeout: float | None = None,
     shell: bool = False,
     workers: int = 1,
+    level: str = "scenarios",
+    examples: int | None = None,
 ) -> CheckRun:
-    """Run the scenario suites of ``games`` in a pytest child process."""
+    """Run the scenario suites (and/or the invariant level) of ``games`` under pytest."""
+    files = []
+    if level in ("scenarios", "all"):
+        files += [str(SUITE_DIR / f"test_{game}.py") for game in games]
+    if level in ("invariants", "all"):
+        files.append(str(SUITE_DIR / "level_invariants.py"))
     with tempfile.TemporaryDirectory(prefix="rulespec-") as tmp:
         report = Path(tmp) / "results.jsonl"
         args = [
-            sys.executable, "-m", "pytest",
-            *(str(SUITE_DIR / f"test_{game}.py") for game in games),
+            sys.executable, "-m", "pytest", *files, "--rulespec-games", ",".join(games),
             "-c", str(ROOT / "pyproject.toml"), "--rootdir", str(ROOT),
             "-q", "--tb=short", "-p", "no:cacheprovider", "--no-header",
             "--rulespec-report", str(report),
@@ -82,13 +91,15 @@ def run_scenarios(
             args.append("--engine-shell")
         if rule is not None:
             args += ["--rulespec-rule", rule]
+        if examples is not None:
+            args += ["--rulespec-examples", str(examples)]
         if workers > 1:
             args += ["-n", str(workers)]
         completed = subprocess.run(args, capture_output=True, text=True, cwd=ROOT)
         results = _read(report)
     by_game = {game: GameReport(game) for game in games}
     for result in results:
-        game = result["test"].split("::")[0].rsplit("test_", 1)[-1].removesuffix(".py")
+        game = result.get("game") or "?"
         by_game.setdefault(game, GameReport(game)).results.append(result)
     return CheckRun(
         list(by_game.values()), completed.returncode, completed.stdout + completed.stderr

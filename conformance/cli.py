@@ -15,7 +15,7 @@ import typer
 from rich.console import Console
 
 from conformance import catalogue
-from conformance.check import FAILING, rule_rows, run_scenarios, suite_games
+from conformance.check import FAILING, LEVELS, rule_rows, run_scenarios, suite_games
 
 app = typer.Typer(
     add_completion=False,
@@ -64,6 +64,8 @@ def check(
     timeout: Annotated[float, typer.Option(help="seconds per request (subprocess)")] = 10.0,
     shell: Annotated[bool, typer.Option(help="run the engine command through a shell")] = False,
     jobs: Annotated[int, typer.Option("--jobs", "-j", help="parallel engine processes")] = 1,
+    level: Annotated[str, typer.Option(help="scenarios, invariants or all")] = "scenarios",
+    examples: Annotated[int, typer.Option(help="random whole games per configuration")] = 2,
     verbose: Annotated[bool, typer.Option("--verbose", "-v", help="list every rule")] = False,
 ) -> None:
     """Run the conformance scenarios against an engine; per-rule summary, N passed, N failed."""
@@ -73,10 +75,14 @@ def check(
         fail(f"--rule {rule}: no such rule in {', '.join(games)}")
     if jobs < 1:
         fail("--jobs must be at least 1")
+    if level not in LEVELS:
+        fail(f"--level {level!r}: choose one of {', '.join(LEVELS)}")
+    if examples < 1:
+        fail("--examples must be at least 1")
     target = engine or "the reference engine (in-process)"
     out.print(f"rulespec check: {', '.join(games)} against {target}")
     started = time.perf_counter()
-    run = run_scenarios(games, engine, rule, timeout, shell, jobs)
+    run = run_scenarios(games, engine, rule, timeout, shell, jobs, level, examples)
     elapsed = time.perf_counter() - started
     if run.exit_code not in (0, 1) and not any(g.results for g in run.games):
         err.print(run.log[-4000:])

@@ -35,6 +35,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption(
         "--rulespec-examples", type=int, default=2, help="random whole games per configuration"
     )
+    group.addoption("--rulespec-games", default=None, help="comma-separated games to keep")
     group.addoption("--rulespec-rule", default=None, help="run only the tests that pin this rule")
 
 
@@ -88,11 +89,26 @@ def pytest_unconfigure(config: pytest.Config) -> None:
         client.close()
 
 
+def item_game(item: pytest.Item) -> str | None:
+    """The game a test judges: its ``game`` parameter, or ``test_<game>.py``."""
+    callspec = getattr(item, "callspec", None)
+    if callspec is not None and "game" in callspec.params:
+        return str(callspec.params["game"])
+    name = item.path.stem
+    return name.removeprefix("test_") if name.startswith("test_") else None
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     wanted = config.getoption("--rulespec-rule")
-    if not wanted:
+    games = config.getoption("--rulespec-games")
+    if not wanted and not games:
         return
-    keep = [item for item in items if wanted in rule_ids(item)]
+    keep = [
+        item
+        for item in items
+        if (not wanted or wanted in rule_ids(item))
+        and (not games or item_game(item) in games.split(","))
+    ]
     config.hook.pytest_deselected(items=[item for item in items if item not in keep])
     items[:] = keep
 
@@ -106,6 +122,7 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[Any]) -> 
     outcome = yield
     report = outcome.get_result()
     report.user_properties.append(("rules", rule_ids(item)))
+    report.user_properties.append(("game", item_game(item)))
     scenario = scenario_wrapper_template_registry.get(getattr(item, "obj", None))
     if scenario is not None:
         report.user_properties.append(("scenario", scenario.name))
@@ -154,6 +171,7 @@ class ResultRecorder:
             report.nodeid,
             {
                 "test": report.nodeid,
+                "game": properties.get("game"),
                 "scenario": properties.get("scenario"),
                 "feature": properties.get("feature"),
                 "rules": properties.get("rules", []),
