@@ -84,8 +84,8 @@ OUTER: tuple[int, ...] = tuple(_ROADS["outer"])
 
 
 def node(district: int, square: int) -> str:
-    """Name of a market square: ``"<district>.<square>"``, square 0 is the centre."""
-    return f"{district}.{square}"
+    """Name of a market square: ``"<district>-<square>"``, square 0 is the centre."""
+    return f"{district}-{square}"
 
 
 @cache

@@ -37,7 +37,7 @@ class Player:
         self.stock = stock
         self.areas: dict[str, int] = dict.fromkeys(AREAS, 0)
         self.friend: str | None = None
-        self.carriage = f"{seat}.0"
+        self.carriage = f"{seat}-0"
         self.messages: list[tuple[int, int]] = []
         self.message_set: set[int] = set()
         self.deck: list[str] = sorted(CARDS)
