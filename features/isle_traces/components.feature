@@ -1,0 +1,107 @@
+Feature: Isle Traces components: map cards, pieces, the score counters
+
+  Rule: IT-COMP-PLAYERS 2 to 4 players
+
+    @IT-COMP-PLAYERS @IT-COMP-EXPLORERS @IT-COMP-CHIPS
+    Scenario: A four-player game gives every player 3 explorers and a chip
+      Given a new "isle_traces" game with 4 players
+      Then the position has:
+        """
+        num_players = 4
+        reserve = [3, 3, 3, 3]
+        chips = [true, true, true, true]
+        """
+
+    @IT-COMP-PLAYERS
+    Scenario: A two-player game can be set up
+      Given a new "isle_traces" game with 2 players
+      Then the position has:
+        """
+        num_players = 2
+        reserve = [3, 3]
+        """
+
+  Rule: IT-COMP-CARDS 36 map cards
+
+    @IT-COMP-CARDS @IT-SETUP-DECKSIZE
+    Scenario: The deck of a new game holds the 36 map cards
+      Given a new "isle_traces" game with 2 players
+      Then the isle deck holds 36 cards
+
+  Rule: IT-COMP-GRID a face is 3 x 2 cells of the five terrains with symbols on the allowed terrains
+
+    @IT-COMP-DOUBLE @IT-COMP-GRID @IT-COMP-TERRAIN @IT-COMP-SYMBOLS @IT-COMP-FORT @IT-COMP-HARBOUR @IT-COMP-FEATHERICON @IT-COMP-CREATURE @IT-COMP-FACES
+    Scenario: A card list following the symbol rules is accepted and drawn by chance
+      When a new "isle_traces" game with 2 players is requested with setup:
+        """
+        {"setup": {"deck": [
+          {"id": 1, "faces": [["road/fort", "coast/harbour", "mountain/feather", "forest/creature1", "plains/creature6", "road/creature3"],
+                              ["plains", "road", "mountain", "forest", "coast", "coast/creature2"]]},
+          {"id": 2, "faces": [["plains/feather", "forest/feather", "plains/creature4", "forest/creature5", "coast", "road"],
+                              ["mountain", "mountain", "mountain", "mountain", "mountain", "mountain"]]}
+        ]}}
+        """
+      Then the chance outcomes are:
+        """
+        [{"action": {"type": "draw", "card": 1, "faces": [["road/fort", "coast/harbour", "mountain/feather", "forest/creature1", "plains/creature6", "road/creature3"], ["plains", "road", "mountain", "forest", "coast", "coast/creature2"]]}, "probability": "1/2"},
+         {"action": {"type": "draw", "card": 2}, "probability": "1/2"}]
+        """
+
+    @IT-COMP-GRID @IT-COMP-TERRAIN @IT-COMP-FORT @IT-COMP-HARBOUR @IT-COMP-FEATHERICON @IT-COMP-CREATURE @IT-COMP-ONESYMBOL @IT-COMP-DOUBLE
+    Scenario Outline: A card list breaking the component rules is refused (<why>)
+      When a new "isle_traces" game with 2 players is requested with setup:
+        """
+        {"setup": {"deck": [{"id": 1, "faces": [<face>, ["plains", "plains", "plains", "plains", "plains", "plains"]]}]}}
+        """
+      Then the request is refused as malformed
+
+      Examples:
+        | why                     | face                                                                              |
+        | fort off a road         | ["plains/fort", "road", "road", "road", "road", "road"]                           |
+        | harbour off a coast     | ["road/harbour", "road", "road", "road", "road", "road"]                          |
+        | feather on a road       | ["road/feather", "road", "road", "road", "road", "road"]                          |
+        | feather on a coast      | ["coast/feather", "road", "road", "road", "road", "road"]                         |
+        | creature on a mountain  | ["mountain/creature2", "road", "road", "road", "road", "road"]                    |
+        | a seventh creature kind | ["plains/creature7", "road", "road", "road", "road", "road"]                      |
+        | two symbols on a cell   | ["road/fort/creature1", "road", "road", "road", "road", "road"]                   |
+        | an unknown terrain      | ["swamp", "road", "road", "road", "road", "road"]                                 |
+        | five cells              | ["road", "road", "road", "road", "road"]                                          |
+
+    @IT-COMP-DOUBLE
+    Scenario: A card with one face is refused
+      When a new "isle_traces" game with 2 players is requested with setup:
+        """
+        {"setup": {"deck": [{"id": 1, "faces": [["plains", "plains", "plains", "plains", "plains", "plains"]]}]}}
+        """
+      Then the request is refused as malformed
+
+  Rule: IT-COMP-COUNTERS the score counters only show the final scores
+
+    @IT-COMP-COUNTERS @IT-SETUP-SCORETRACK
+    Scenario: Scores are only settled when the game is over
+      Given a new "isle_traces" game with 2 players
+      And the isle map:
+        """
+        101 0 0 6 6 : road road road plains plains plains | forest forest forest forest forest forest
+        """
+      And the position:
+        """
+        phase = "flip"
+        explorers = [{"player": 0, "row": 6, "col": 6}]
+        """
+      And the isle deck is empty
+      Then the outcome has:
+        """
+        terminal = false
+        winners = []
+        """
+      When player 0 plays:
+        """
+        {"type": "pass"}
+        """
+      Then the outcome has:
+        """
+        terminal = true
+        scores = [3, 0]
+        winners = [0]
+        """

@@ -1,0 +1,366 @@
+Feature: Isle Traces action 1: placing the drawn map card
+
+  # Card 101 lies landscape at rows 6-7, columns 6-8: roads above, plains below.
+  # The drawn card 102 has face 0 = a b c / d e f with
+  # a = road/fort, b = plains/creature1, c = forest, d = coast/harbour, e = mountain, f = coast.
+
+  Rule: IT-PLACE-FIRST the start player's first card goes landscape at the centre
+
+    @IT-PLACE-FIRST @IT-PLACE-CENTRE @IT-PLACE-FACE
+    Scenario: The first card has exactly four placements, both faces landscape at the centre
+      Given a new "isle_traces" game with 2 players
+      And the isle card drawn:
+        """
+        102 : road/fort plains/creature1 forest coast/harbour mountain coast | forest forest forest forest forest forest
+        """
+      Then the legal actions are exactly:
+        """
+        [{"actor": 0, "type": "place_card", "face": 0, "rot": 0, "row": 6, "col": 6},
+         {"actor": 0, "type": "place_card", "face": 0, "rot": 180, "row": 6, "col": 6},
+         {"actor": 0, "type": "place_card", "face": 1, "rot": 0, "row": 6, "col": 6},
+         {"actor": 0, "type": "place_card", "face": 1, "rot": 180, "row": 6, "col": 6}]
+        """
+
+    @IT-PLACE-FIRST
+    Scenario: The first card cannot go off the centre
+      Given a new "isle_traces" game with 2 players
+      And the isle card drawn:
+        """
+        102 : road/fort plains/creature1 forest coast/harbour mountain coast | forest forest forest forest forest forest
+        """
+      When player 0 plays:
+        """
+        {"type": "place_card", "face": 0, "rot": 0, "row": 5, "col": 5}
+        """
+      Then the action is rejected citing rule "IT-PLACE-FIRST"
+
+    @IT-PLACE-FIRST @IT-PLACE-CENTRE
+    Scenario: The first card cannot be portrait
+      Given a new "isle_traces" game with 2 players
+      And the isle card drawn:
+        """
+        102 : road/fort plains/creature1 forest coast/harbour mountain coast | forest forest forest forest forest forest
+        """
+      When player 0 plays:
+        """
+        {"type": "place_card", "face": 0, "rot": 90, "row": 6, "col": 6}
+        """
+      Then the action is rejected citing rule "IT-PLACE-FIRST"
+
+  Rule: IT-PLACE-ADJACENT later cards touch the map by a side
+
+    Background:
+      Given a new "isle_traces" game with 2 players
+      And the isle map:
+        """
+        101 0 0 6 6 : road road road plains plains plains | forest forest forest forest forest forest
+        """
+      And the isle card drawn:
+        """
+        102 : road/fort plains/creature1 forest coast/harbour mountain coast | forest forest forest forest forest forest
+        """
+
+    @IT-PLACE-ADJACENT @IT-PLACE-DRAW @IT-PLACE-FACE @IT-PLACE-GRID
+    Scenario: A card placed below the first card
+      When player 0 plays:
+        """
+        {"type": "place_card", "face": 0, "rot": 0, "row": 8, "col": 6}
+        """
+      Then the position has:
+        """
+        drawn = null
+        map.1.id = 102
+        grid.8.6 = "road/fort"
+        grid.8.8 = "forest"
+        grid.9.6 = "coast/harbour"
+        grid.9.8 = "coast"
+        grid.7.6 = "plains"
+        phase = "explore"
+        """
+
+    @IT-PLACE-ADJACENT
+    Scenario: A card that does not touch the map is refused
+      When player 0 plays:
+        """
+        {"type": "place_card", "face": 0, "rot": 0, "row": 10, "col": 6}
+        """
+      Then the action is rejected citing rule "IT-PLACE-ADJACENT"
+
+    @IT-PLACE-ADJACENT
+    Scenario: Touching only at a corner is not adjacent
+      When player 0 plays:
+        """
+        {"type": "place_card", "face": 0, "rot": 0, "row": 8, "col": 9}
+        """
+      Then the action is rejected citing rule "IT-PLACE-ADJACENT"
+
+  Rule: IT-PLACE-OVERLAP cards may overlap map cards, even completely
+
+    Background:
+      Given a new "isle_traces" game with 2 players
+      And the isle map:
+        """
+        101 0 0 6 6 : road road road plains plains plains | forest forest forest forest forest forest
+        103 0 0 6 9 : mountain mountain mountain coast coast coast | plains plains plains plains plains plains
+        """
+      And the isle card drawn:
+        """
+        102 : road/fort plains/creature1 forest coast/harbour mountain coast | forest forest forest forest forest forest
+        """
+
+    @IT-PLACE-OVERLAP @IT-PLACE-OVERLAPRULES
+    Scenario: A card partly covering the first card shows on top
+      When player 0 plays:
+        """
+        {"type": "place_card", "face": 0, "rot": 0, "row": 7, "col": 6}
+        """
+      Then the position has:
+        """
+        grid.6.6 = "road"
+        grid.7.6 = "road/fort"
+        grid.7.8 = "forest"
+        grid.8.7 = "mountain"
+        map.2.id = 102
+        """
+
+    @IT-PLACE-FULLCOVER @IT-PLACE-FACE
+    Scenario: A card may cover a card completely, here with its back face up
+      When player 0 plays:
+        """
+        {"type": "place_card", "face": 1, "rot": 0, "row": 6, "col": 6}
+        """
+      Then the position has:
+        """
+        grid.6.6 = "forest"
+        grid.7.8 = "forest"
+        grid.6.9 = "mountain"
+        map.2.face = 1
+        """
+
+    @IT-PLACE-OVERLAPRULES
+    Scenario: A card may straddle two cards
+      When player 0 plays:
+        """
+        {"type": "place_card", "face": 0, "rot": 0, "row": 6, "col": 8}
+        """
+      Then the position has:
+        """
+        grid.6.7 = "road"
+        grid.6.8 = "road/fort"
+        grid.6.10 = "forest"
+        grid.6.11 = "mountain"
+        grid.7.9 = "mountain"
+        """
+
+  Rule: IT-PLACE-NOPIECE a card never covers a piece
+
+    Background:
+      Given a new "isle_traces" game with 2 players
+      And the isle map:
+        """
+        101 0 0 6 6 : road road road plains plains plains | forest forest forest forest forest forest
+        """
+      And the isle card drawn:
+        """
+        102 : road/fort plains/creature1 forest coast/harbour mountain coast | forest forest forest forest forest forest
+        """
+
+    @IT-PLACE-NOPIECE @IT-PLACE-NOPIECE2
+    Scenario: A card may not cover an explorer
+      Given the position:
+        """
+        explorers = [{"player": 1, "row": 7, "col": 7}]
+        """
+      When player 0 plays:
+        """
+        {"type": "place_card", "face": 0, "rot": 0, "row": 7, "col": 7}
+        """
+      Then the action is rejected citing rule "IT-PLACE-NOPIECE"
+
+    @IT-PLACE-NOPIECE @IT-PLACE-FULLCOVER
+    Scenario: A card may not cover the red feather, not even a full cover
+      Given the position:
+        """
+        feather = {"row": 6, "col": 8}
+        """
+      Then the legal actions do not include:
+        """
+        {"type": "place_card", "face": 0, "rot": 0, "row": 6, "col": 6}
+        """
+      When player 0 plays:
+        """
+        {"type": "place_card", "face": 0, "rot": 90, "row": 5, "col": 8}
+        """
+      Then the action is rejected citing rule "IT-PLACE-NOPIECE"
+
+  Rule: IT-PLACE-AREA the map stays in the 15 x 15 area
+
+    @IT-PLACE-AREA
+    Scenario: A card may not leave the area
+      Given a new "isle_traces" game with 2 players
+      And the isle map:
+        """
+        101 0 0 12 6 : road road road plains plains plains | forest forest forest forest forest forest
+        """
+      And the isle card drawn:
+        """
+        102 : road/fort plains/creature1 forest coast/harbour mountain coast | forest forest forest forest forest forest
+        """
+      Then the legal actions include:
+        """
+        {"type": "place_card", "face": 0, "rot": 0, "row": 13, "col": 6}
+        """
+      When player 0 plays:
+        """
+        {"type": "place_card", "face": 0, "rot": 0, "row": 14, "col": 6}
+        """
+      Then the action is rejected citing rule "IT-PLACE-AREA"
+
+    @IT-PLACE-AREA @IT-PLACE-CENTRE @reading:area_size=13
+    Scenario: In a 13 x 13 area the first card goes to rows 5-6, columns 5-7
+      Given a new "isle_traces" game with 2 players and options:
+        """
+        {"area_size": 13}
+        """
+      And the isle card drawn:
+        """
+        102 : road/fort plains/creature1 forest coast/harbour mountain coast | forest forest forest forest forest forest
+        """
+      Then the legal actions include:
+        """
+        {"type": "place_card", "face": 0, "rot": 0, "row": 5, "col": 5}
+        """
+      And the legal actions do not include:
+        """
+        {"type": "place_card", "row": 6, "col": 6}
+        """
+
+  Rule: IT-PLACE-PORTRAIT later cards may be turned portrait; IT-PLACE-GRID quarter turns on the grid
+
+    Background:
+      Given a new "isle_traces" game with 2 players
+      And the isle map:
+        """
+        101 0 0 6 6 : road road road plains plains plains | forest forest forest forest forest forest
+        """
+      And the isle card drawn:
+        """
+        102 : road/fort plains/creature1 forest coast/harbour mountain coast | forest forest forest forest forest forest
+        """
+
+    @IT-PLACE-PORTRAIT @IT-PLACE-GRID
+    Scenario: A quarter turn clockwise puts d a / e b / f c in rows 8-10
+      When player 0 plays:
+        """
+        {"type": "place_card", "face": 0, "rot": 90, "row": 8, "col": 6}
+        """
+      Then the position has:
+        """
+        grid.8.6 = "coast/harbour"
+        grid.8.7 = "road/fort"
+        grid.9.6 = "mountain"
+        grid.9.7 = "plains/creature1"
+        grid.10.6 = "coast"
+        grid.10.7 = "forest"
+        map.1.rot = 90
+        """
+
+    @IT-PLACE-PORTRAIT @IT-PLACE-GRID
+    Scenario: Three quarter turns put c f / b e / a d in rows 8-10
+      When player 0 plays:
+        """
+        {"type": "place_card", "face": 0, "rot": 270, "row": 8, "col": 6}
+        """
+      Then the position has:
+        """
+        grid.8.6 = "forest"
+        grid.8.7 = "coast"
+        grid.9.6 = "plains/creature1"
+        grid.9.7 = "mountain"
+        grid.10.6 = "road/fort"
+        grid.10.7 = "coast/harbour"
+        """
+
+    @IT-PLACE-GRID
+    Scenario: A half turn puts f e d / c b a in rows 8-9
+      When player 0 plays:
+        """
+        {"type": "place_card", "face": 0, "rot": 180, "row": 8, "col": 6}
+        """
+      Then the position has:
+        """
+        grid.8.6 = "coast"
+        grid.8.7 = "mountain"
+        grid.8.8 = "coast/harbour"
+        grid.9.6 = "forest"
+        grid.9.7 = "plains/creature1"
+        grid.9.8 = "road/fort"
+        """
+
+  Rule: IT-PLACE-PORTRAIT landscape only under the other reading
+
+    @IT-PLACE-PORTRAIT @reading:allow_portrait=false
+    Scenario: With allow_portrait false a portrait card is refused
+      Given a new "isle_traces" game with 2 players and options:
+        """
+        {"allow_portrait": false}
+        """
+      And the isle map:
+        """
+        101 0 0 6 6 : road road road plains plains plains | forest forest forest forest forest forest
+        """
+      And the isle card drawn:
+        """
+        102 : road/fort plains/creature1 forest coast/harbour mountain coast | forest forest forest forest forest forest
+        """
+      When player 0 plays:
+        """
+        {"type": "place_card", "face": 0, "rot": 90, "row": 8, "col": 6}
+        """
+      Then the action is rejected citing rule "IT-PLACE-PORTRAIT"
+
+  Rule: IT-PLACE-NONE a card that fits nowhere is set aside
+
+    Background:
+      Given a new "isle_traces" game with 2 players and options:
+        """
+        {"area_size": 5}
+        """
+      And the isle map:
+        """
+        101 0 0 1 1 : road road road plains plains plains | forest forest forest forest forest forest
+        103 0 0 3 1 : mountain mountain mountain coast coast coast | plains plains plains plains plains plains
+        """
+      And the isle card drawn:
+        """
+        102 : road/fort plains/creature1 forest coast/harbour mountain coast | forest forest forest forest forest forest
+        """
+
+    @IT-PLACE-NONE @reading:area_size=5
+    Scenario: With every 3 x 2 window of a 5 x 5 area blocked the card is discarded
+      Given the position:
+        """
+        explorers = [{"player": 0, "row": 1, "col": 1}, {"player": 0, "row": 1, "col": 3}, {"player": 0, "row": 3, "col": 1}, {"player": 1, "row": 3, "col": 3}]
+        """
+      Then the legal actions are exactly:
+        """
+        [{"actor": 0, "type": "discard"}]
+        """
+      When player 0 plays:
+        """
+        {"type": "discard"}
+        """
+      Then the position has:
+        """
+        discarded.0.id = 102
+        drawn = null
+        phase = "explore"
+        """
+
+    @IT-PLACE-NONE @reading:area_size=5
+    Scenario: A card that fits somewhere cannot be discarded
+      When player 0 plays:
+        """
+        {"type": "discard"}
+        """
+      Then the action is rejected citing rule "IT-PLACE-NONE"
