@@ -1,0 +1,360 @@
+Feature: Villagers solo draft phase
+
+  Rule: VL-DRAFT-TAKE Take a face-up road villager onto the square
+
+    @VL-DRAFT-TAKE
+    Scenario: Taking a road villager puts it on the square
+      Given a villagers game at step "take" with:
+        """
+        road = Brewer, Cooper, Wheeler
+        """
+      When player 0 plays:
+        """
+        {"type": "take_road", "card": "Cooper", "coins": 0}
+        """
+      Then the position has:
+        """
+        player.square = ["Cooper"]
+        step = "countess"
+        """
+      And the road is "Brewer, Wheeler"
+
+    @VL-DRAFT-TAKE
+    Scenario: A villager that is not on the road cannot be taken
+      Given a villagers game at step "take" with:
+        """
+        road = Brewer, Cooper
+        """
+      When player 0 plays:
+        """
+        {"type": "take_road", "card": "Jeweler", "coins": 0}
+        """
+      Then the action is rejected citing rule "VL-DRAFT-TAKE"
+
+  Rule: VL-DRAFT-STACK Or the top card of any stack
+
+    @VL-DRAFT-STACK
+    Scenario: The top of a face-down stack is a chance draw onto the square
+      Given a villagers game at step "take"
+      When player 0 plays:
+        """
+        {"type": "take_stack", "stack": 3}
+        """
+      Then the position has:
+        """
+        chance.kind = "square"
+        chance.stack = 3
+        """
+      When chance reveals:
+        """
+        {"type": "draw", "card": "Jeweler"}
+        """
+      Then the position has:
+        """
+        player.square = ["Jeweler"]
+        stacks.3.hidden = 4
+        step = "countess"
+        """
+
+  Rule: VL-DRAFT-COINS Coins on the taken card go to the player
+
+    @VL-DRAFT-COINS
+    Scenario: Taking a road villager with 2 coins on it gains 2 gold
+      Given a villagers game at step "take" with:
+        """
+        road = Brewer(2), Cooper
+        """
+      When player 0 plays:
+        """
+        {"type": "take_road", "card": "Brewer", "coins": 2}
+        """
+      Then "player.gold" is 10
+
+  Rule: VL-DRAFT-COUNTESS The Countess builds a road villager of the player's choice
+
+    @VL-DRAFT-COUNTESS
+    Scenario: The chosen road villager goes into the Countess's village
+      Given a villagers game at step "countess" with:
+        """
+        road = Brewer, Cooper, Wheeler, Seeker, Mason
+        stacks.0.known = ["Hunter", "Hunter"]
+        """
+      When player 0 plays:
+        """
+        {"type": "countess_build", "card": "Wheeler", "coins": 0}
+        """
+      Then the Countess's village is "Wheeler"
+
+  Rule: VL-COUNTESS-BUILD The Countess ignores chains and padlocks
+
+    @VL-COUNTESS-BUILD
+    Scenario: The Countess builds a Jeweler with no Spelunker and pays no padlock
+      Given a villagers game at step "countess" with:
+        """
+        road = Jeweler, Cooper
+        stacks.0.known = ["Hunter", "Hunter", "Hunter", "Hunter", "Hunter"]
+        """
+      When player 0 plays:
+        """
+        {"type": "countess_build", "card": "Jeweler", "coins": 0}
+        """
+      Then the Countess's village is "Jeweler"
+      And the position has:
+        """
+        player.gold = 8
+        countess.gold = 1
+        """
+
+  Rule: VL-DRAFT-COUNTESS-COINS Coins on her card go to the player
+
+    @VL-DRAFT-COUNTESS-COINS
+    Scenario: The player takes the 3 coins on the card the Countess builds
+      Given a villagers game at step "countess" with:
+        """
+        road = Cooper(3), Brewer
+        stacks.0.known = ["Hunter", "Hunter", "Hunter", "Hunter", "Hunter"]
+        """
+      When player 0 plays:
+        """
+        {"type": "countess_build", "card": "Cooper", "coins": 3}
+        """
+      Then the position has:
+        """
+        player.gold = 11
+        countess.gold = 1
+        """
+      And the Countess's village is "Cooper"
+
+  Rule: VL-DRAFT-REFILL Empty places are refilled from the leftmost stack
+
+    @VL-DRAFT-REFILL @VL-DRAFT-REFILL-ALL
+    Scenario: Two empty places are filled from the leftmost stack, then the next one
+      Given a villagers game at step "countess" with:
+        """
+        road = Brewer, Cooper, Wheeler, Seeker, Mason
+        stacks.0.known = ["Fisher"]
+        stacks.0.hidden = 0
+        stacks.1.known = ["Hunter", "Graper"]
+        """
+      When player 0 plays:
+        """
+        {"type": "countess_build", "card": "Brewer", "coins": 0}
+        """
+      Then the road is "Cooper, Fisher, Graper, Mason, Seeker, Wheeler"
+      And the position has:
+        """
+        stacks.0.known = []
+        stacks.1.known = ["Hunter"]
+        draft.taken = 1
+        """
+
+  Rule: VL-DRAFT-REFILL-RESERVE With no stack left the reserve refills
+
+    @VL-DRAFT-REFILL-RESERVE
+    Scenario: With every stack gone the refill draws from the reserve
+      Given a villagers game at step "countess" with:
+        """
+        road = Brewer, Cooper, Wheeler, Seeker, Mason
+        stacks.0.hidden = 0
+        stacks.1.hidden = 0
+        stacks.1.market = null
+        stacks.2.hidden = 0
+        stacks.3.hidden = 0
+        stacks.4.hidden = 0
+        stacks.5.hidden = 0
+        stacks.5.market = null
+        reserve = 10
+        """
+      When player 0 plays:
+        """
+        {"type": "countess_build", "card": "Brewer", "coins": 0}
+        """
+      Then the position has:
+        """
+        chance.kind = "road"
+        chance.stack = null
+        """
+      When chance reveals:
+        """
+        {"type": "draw", "card": "Fisher"}
+        """
+      Then "reserve" is 9
+      And the road is "Cooper, Fisher, Mason, Seeker, Wheeler"
+
+  Rule: VL-DRAFT-REFILL-NONE With no reserve either the places stay empty
+
+    @VL-DRAFT-REFILL-NONE
+    Scenario: Nothing refills an empty road place when stacks and reserve are gone
+      Given a villagers game at step "countess" with:
+        """
+        road = Brewer, Cooper, Wheeler, Seeker, Mason
+        stacks.0.hidden = 0
+        stacks.1.hidden = 0
+        stacks.1.market = null
+        stacks.2.hidden = 0
+        stacks.3.hidden = 0
+        stacks.4.hidden = 0
+        stacks.5.hidden = 0
+        stacks.5.market = null
+        reserve = 0
+        """
+      When player 0 plays:
+        """
+        {"type": "countess_build", "card": "Brewer", "coins": 0}
+        """
+      Then the road is "Cooper, Mason, Seeker, Wheeler"
+      And the position has:
+        """
+        step = "take"
+        draft.taken = 1
+        """
+
+  Rule: VL-DRAFT-COUNT Repeat 2 + food icons times, at most 5
+
+    @VL-DRAFT-COUNT
+    Scenario: One food icon in the village gives three drafts
+      Given a villagers game at step "countess_build" with:
+        """
+        reserve = 0
+        village = Hayer > Grazier
+        """
+      Then the position has:
+        """
+        round = 2
+        step = "take"
+        draft.limit = 3
+        """
+
+    @VL-DRAFT-COUNT
+    Scenario: Five food icons still give only five drafts
+      Given a villagers game at step "countess_build" with:
+        """
+        reserve = 0
+        village = Hayer > Grazier > Milk Maid ; Harvester ; Hunter
+        """
+      Then "draft.limit" is 5
+
+  Rule: VL-DRAFT-COUNT-WHEN The food count is taken at the start of the draft
+
+    @VL-DRAFT-COUNT-WHEN
+    Scenario: Food villagers in hand do not raise the draft count
+      Given a villagers game at step "countess_build" with:
+        """
+        reserve = 0
+        player.hand = ["Grazier", "Harvester", "Hunter"]
+        """
+      Then "draft.limit" is 2
+
+  Rule: VL-DRAFT-COMPULSORY The repetitions are compulsory
+
+    @VL-DRAFT-COMPULSORY
+    Scenario: After the first of two drafts the player must draft again
+      Given a villagers game at step "countess" with:
+        """
+        road = Brewer, Cooper, Wheeler, Seeker, Mason
+        player.square = ["Fisher"]
+        stacks.0.known = ["Hunter", "Hunter"]
+        """
+      When player 0 plays:
+        """
+        {"type": "countess_build", "card": "Brewer", "coins": 0}
+        """
+      Then the position has:
+        """
+        step = "take"
+        draft.taken = 1
+        player.square = ["Fisher"]
+        """
+      And the legal actions do not include:
+        """
+        {"type": "end_build"}
+        """
+      And the legal actions do not include:
+        """
+        {"type": "no_coin"}
+        """
+
+  Rule: VL-DRAFT-EMPTY Repetitions lapse when nothing can be taken
+
+    @VL-DRAFT-EMPTY
+    Scenario: With no road, stacks or reserve the draft ends at once
+      Given a villagers game at step "take" with:
+        """
+        road = 
+        player.square = ["Fisher"]
+        stacks.0.hidden = 0
+        stacks.1.hidden = 0
+        stacks.1.market = null
+        stacks.2.hidden = 0
+        stacks.3.hidden = 0
+        stacks.4.hidden = 0
+        stacks.5.hidden = 0
+        stacks.5.market = null
+        reserve = 0
+        """
+      Then the position has:
+        """
+        phase = "build"
+        step = "build"
+        player.hand = ["Fisher"]
+        """
+
+  Rule: VL-DRAFT-SQUARE The square goes to hand after the drafts
+
+    @VL-DRAFT-SQUARE
+    Scenario: The last repetition ends and the square joins the hand
+      Given a villagers game at step "countess" with:
+        """
+        road = Brewer, Cooper, Wheeler, Seeker, Mason
+        player.square = ["Fisher", "Jeweler"]
+        player.hand = ["Agent"]
+        draft.limit = 2
+        draft.taken = 1
+        stacks.0.known = ["Hunter", "Hunter"]
+        """
+      When player 0 plays:
+        """
+        {"type": "countess_build", "card": "Brewer", "coins": 0}
+        """
+      Then the position has:
+        """
+        player.square = []
+        player.hand = ["Agent", "Fisher", "Jeweler"]
+        step = "coin"
+        """
+
+  Rule: VL-DRAFT-BANKCOIN One bank coin on one road villager, optionally
+
+    @VL-DRAFT-BANKCOIN
+    Scenario: A bank coin on the Brewer keeps it on the road
+      Given a villagers game at step "coin" with:
+        """
+        road = Brewer, Cooper(1)
+        """
+      When player 0 plays:
+        """
+        {"type": "place_coin", "card": "Brewer", "coins": 0}
+        """
+      Then the road is "Brewer(1), Cooper(1)"
+      And "player.gold" is 8
+
+  Rule: VL-DRAFT-DISCARD Road villagers without coins are discarded and replaced from the reserve
+
+    @VL-DRAFT-DISCARD
+    Scenario: Declining the coin discards every coinless road villager
+      Given a villagers game at step "coin" with:
+        """
+        road = Brewer, Cooper(1), Wheeler
+        discard = {}
+        """
+      When player 0 plays:
+        """
+        {"type": "no_coin"}
+        """
+      Then the road is "Cooper(1)"
+      And the position has:
+        """
+        discard = {"Brewer": 1, "Wheeler": 1}
+        chance.kind = "road"
+        chance.stack = null
+        """
