@@ -17,7 +17,6 @@ from reference_impl.gnomeville.data import (
     BOULDER,
     DELIVERIES,
     EVENTS,
-    GAME_ID,
     GNOME,
     GOALS,
     KINDS,
