@@ -84,6 +84,12 @@ def check(
     started = time.perf_counter()
     run = run_scenarios(games, engine, rule, timeout, shell, jobs, level, examples)
     elapsed = time.perf_counter() - started
+    if run.exit_code == 5:
+        fail(
+            f"nothing to run: no {level} checks for {', '.join(games)}"
+            + (f" pinning {rule}" if rule else ""),
+            1,
+        )
     if run.exit_code not in (0, 1) and not any(g.results for g in run.games):
         err.print(run.log[-4000:])
         fail(f"the scenario run did not start (pytest exit status {run.exit_code})", 3)

@@ -1,0 +1,128 @@
+"""The command line as a user runs it: subprocesses, exit statuses, closing lines."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from conformance import catalogue
+from conformance.check import suite_games
+from conformance.paths import ROOT
+from reference_impl import registry
+
+RULESPEC = [sys.executable, "-c", "from conformance.cli import main; main()"]
+SERVE = f"{sys.executable} -m reference_impl.server"
+
+
+def rulespec(*args: str, timeout: float = 600) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [*RULESPEC, *args], capture_output=True, text=True, cwd=ROOT, timeout=timeout
+    )
+
+
+@pytest.mark.parametrize("command", ["check", "play", "replay", "serve", "rules", "coverage"])
+def test_every_command_has_help(command: str) -> None:
+    result = rulespec(command, "--help")
+    assert result.returncode == 0
+    assert "Usage" in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["check", "--game", "chess"], "unknown game 'chess'"),
+        (["play", "chess", "--players", "2"], "unknown game 'chess'"),
+        (["rules", "chess"], "unknown game 'chess'"),
+        (["coverage", "--game", "chess"], "unknown game 'chess'"),
+        (["replay", "/nonexistent/trace.jsonl"], "no trace file"),
+    ],
+)
+def test_bad_arguments_are_named_and_exit_2(args: list[str], message: str) -> None:
+    result = rulespec(*args)
+    assert result.returncode == 2
+    assert message in result.stderr
+
+
+@pytest.mark.parametrize("game", registry.available_games())
+def test_play_rejects_a_player_count_the_game_does_not_have(game: str) -> None:
+    result = rulespec("play", game, "--players", "9")
+    assert result.returncode == 2
+    assert "players" in result.stderr
+
+
+@pytest.mark.parametrize("game", registry.available_games())
+def test_a_trace_replays_to_the_same_final_state(game: str, tmp_path: Path) -> None:
+    players = registry.get_game(game).max_players
+    trace = tmp_path / "trace.jsonl"
+    played = rulespec("play", game, "--players", str(players), "--games", "3", "--seed", "7",
+                      "--trace", str(trace))  # fmt: skip
+    assert played.returncode == 0, played.stderr
+    assert re.search(r"3 games, \d+ actions in .*games/s, .* actions/s", played.stdout)
+    replayed = rulespec("replay", str(trace))
+    assert replayed.returncode == 0, replayed.stdout + replayed.stderr
+    assert replayed.stdout.count("same final state") == 3
+
+
+def test_a_tampered_trace_is_a_mismatch(tmp_path: Path) -> None:
+    game = registry.available_games()[0]
+    players = registry.get_game(game).max_players
+    trace = tmp_path / "trace.jsonl"
+    rulespec("play", game, "--players", str(players), "--trace", str(trace))
+    lines = trace.read_text().splitlines()
+    lines[-1] = lines[-1].replace('"terminal":true', '"terminal":false', 1)
+    trace.write_text("\n".join(lines) + "\n")
+    replayed = rulespec("replay", str(trace))
+    assert replayed.returncode == 1
+    assert "MISMATCH" in replayed.stdout
+
+
+@pytest.mark.parametrize("game", catalogue.games_with_catalogue())
+def test_rules_shows_the_entry_and_its_scenarios(game: str) -> None:
+    rule = catalogue.load(game).rules[0]
+    result = rulespec("rules", game, rule.id)
+    assert result.returncode == 0, result.stderr
+    assert rule.id in result.stdout
+    assert rule.text.split()[0] in result.stdout
+    assert "scenarios (" in result.stdout
+
+
+def test_coverage_closes_with_the_totals() -> None:
+    result = rulespec("coverage")
+    last = result.stdout.strip().splitlines()[-1]
+    assert re.fullmatch(r"rules \d+, covered \d+, uncovered \d+", last)
+    assert result.returncode == (0 if last.endswith("uncovered 0") else 1)
+
+
+@pytest.mark.parametrize("game", suite_games())
+def test_check_passes_in_process_and_as_a_subprocess_with_the_same_count(game: str) -> None:
+    in_process = rulespec("check", "--game", game)
+    subprocess_run = rulespec("check", "--game", game, "--engine", SERVE)
+    closing = [r.stdout.strip().splitlines()[-1] for r in (in_process, subprocess_run)]
+    assert in_process.returncode == 0, in_process.stdout[-3000:]
+    assert subprocess_run.returncode == 0, subprocess_run.stdout[-3000:]
+    assert re.fullmatch(r"\d+ passed, 0 failed", closing[0])
+    assert closing[0] == closing[1]
+
+
+def _game_with_rejection_scenarios() -> str | None:
+    for game in suite_games():
+        texts = (p.read_text() for p in (ROOT / "features" / game).glob("*.feature"))
+        if any("the action is rejected" in text for text in texts):
+            return game
+    return None
+
+
+def test_check_flags_an_engine_that_accepts_illegal_actions() -> None:
+    game = _game_with_rejection_scenarios()
+    if game is None:
+        pytest.skip("no game has a rejection scenario yet")
+    faux = f"{sys.executable} -m tests.fauxengines.faux accept-illegal"
+    result = rulespec("check", "--game", game, "--engine", faux)
+    closing = result.stdout.strip().splitlines()[-1]
+    assert result.returncode == 1
+    assert not closing.endswith(" 0 failed")
+    assert "accepted an action the rulebook forbids" in result.stdout
