@@ -40,7 +40,7 @@ def _card(name: str, raw: dict[str, Any], basic: bool = False) -> Card:
         name=name,
         suit=raw["suit"],
         sym=int(raw["sym"]),
-        on=raw.get("on"),
+        on=raw.get("parent"),
         lock=raw.get("lock"),
         food=int(raw["food"]),
         build=int(raw["build"]),
@@ -57,7 +57,7 @@ for _name, _raw in BASIC_DATA.items():
 BASIC_COUNT: dict[str, int] = {n: int(r["count"]) for n, r in BASIC_DATA.items()}
 _FOUNDERS = component(GAME_ID, "founders")
 FOUNDERS_SIDES: dict[str, Card] = {
-    side: _card(FOUNDERS, {**_FOUNDERS[side], "on": None, "lock": None})
+    side: _card(FOUNDERS, {**_FOUNDERS[side], "parent": None, "lock": None})
     for side in ("gold", "food")
 }
 FOUNDERS_BRANCHES: int = int(_FOUNDERS["max_branches"])

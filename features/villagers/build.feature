@@ -1,0 +1,261 @@
+Feature: Villagers solo build phase
+
+  Rule: VL-BUILD-ONLY-PLAYER Only the player acts in the build phase
+
+    @VL-BUILD-ONLY-PLAYER
+    Scenario: The Countess's village does not change during the build phase
+      Given a villagers game at step "build" with:
+        """
+        player.hand = ["Harvester"]
+        countess = Cooper
+        """
+      Then "to_act" is [0]
+      When player 0 plays:
+        """
+        {"type": "build", "card": "Harvester", "column": null}
+        """
+      Then the Countess's village is "Cooper"
+      And "to_act" is [0]
+
+  Rule: VL-BUILD-HAND Build a villager from hand
+
+    @VL-BUILD-HAND
+    Scenario: A Harvester from hand starts its own column
+      Given a villagers game at step "build" with:
+        """
+        player.hand = ["Harvester", "Fisher"]
+        """
+      When player 0 plays:
+        """
+        {"type": "build", "card": "Harvester", "column": null}
+        """
+      Then the village is "Harvester"
+      And the position has:
+        """
+        player.hand = ["Fisher"]
+        build.built = 1
+        """
+
+    @VL-BUILD-HAND
+    Scenario: A card that is not in hand cannot be built
+      Given a villagers game at step "build" with:
+        """
+        player.hand = ["Fisher"]
+        """
+      When player 0 plays:
+        """
+        {"type": "build", "card": "Harvester", "column": null}
+        """
+      Then the action is rejected citing rule "VL-BUILD-HAND"
+
+  Rule: VL-BUILD-BASIC Return a hand card to a stack for a basic villager
+
+    @VL-BUILD-BASIC @VL-BUILD-RETURN-STACK
+    Scenario: Returning a Cooper to stack 3 builds a Lumberjack
+      Given a villagers game at step "build" with:
+        """
+        player.hand = ["Cooper"]
+        """
+      When player 0 plays:
+        """
+        {"type": "build_basic", "basic": "Lumberjack", "return": "Cooper", "stack": 2}
+        """
+      Then the village is "Lumberjack"
+      And the position has:
+        """
+        player.hand = []
+        stacks.2.known = ["Cooper"]
+        stacks.2.hidden = 5
+        basics.Lumberjack = 9
+        build.basics = 1
+        build.built = 0
+        """
+
+  Rule: VL-BUILD-RETURN-STACK The returned card lies known on top of a stack that still has cards
+
+    @VL-BUILD-RETURN-STACK
+    Scenario: The returned card is drawn before the stack's hidden cards
+      Given a villagers game at step "take" with:
+        """
+        stacks.2.known = ["Cooper"]
+        """
+      When player 0 plays:
+        """
+        {"type": "take_stack", "stack": 2}
+        """
+      Then the position has:
+        """
+        chance = null
+        player.square = ["Cooper"]
+        stacks.2.hidden = 5
+        """
+
+    @VL-BUILD-RETURN-STACK
+    Scenario: A card cannot be returned to a stack that is gone
+      Given a villagers game at step "build" with:
+        """
+        player.hand = ["Cooper"]
+        stacks.3.hidden = 0
+        """
+      When player 0 plays:
+        """
+        {"type": "build_basic", "basic": "Miner", "return": "Cooper", "stack": 3}
+        """
+      Then the action is rejected citing rule "VL-BUILD-BASIC"
+
+  Rule: VL-BUILD-BASIC-SUPPLY Basic villagers come from a supply of 10 each
+
+    @VL-BUILD-BASIC-SUPPLY
+    Scenario: No Miner can be built when the ten Miners are gone
+      Given a villagers game at step "build" with:
+        """
+        player.hand = ["Cooper"]
+        basics.Miner = 0
+        """
+      When player 0 plays:
+        """
+        {"type": "build_basic", "basic": "Miner", "return": "Cooper", "stack": 0}
+        """
+      Then the action is rejected citing rule "VL-BUILD-BASIC"
+
+  Rule: VL-BUILD-ORDER Builds of both kinds in any order
+
+    @VL-BUILD-ORDER
+    Scenario: A basic Lumberjack first, then a Wheeler on it from hand
+      Given a villagers game at step "build" with:
+        """
+        player.hand = ["Wheeler", "Fisher"]
+        """
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "build_basic", "basic": "Lumberjack", "return": "Fisher", "stack": 0},
+         {"actor": 0, "type": "build", "card": "Wheeler", "column": 0}]
+        """
+      Then the village is "Lumberjack > Wheeler"
+
+  Rule: VL-BUILD-LIMIT Builds from hand up to 2 + builder icons, at most 5
+
+    @VL-BUILD-LIMIT
+    Scenario: A third build is refused with the plain limit of 2
+      Given a villagers game at step "build" with:
+        """
+        player.hand = ["Harvester"]
+        build.built = 2
+        """
+      When player 0 plays:
+        """
+        {"type": "build", "card": "Harvester", "column": null}
+        """
+      Then the action is rejected citing rule "VL-BUILD-LIMIT"
+
+    @VL-BUILD-LIMIT
+    Scenario: One builder icon gives three builds
+      Given a villagers game at step "road_reserve" with:
+        """
+        reserve = 0
+        village = Lumberjack > Carpenter
+        """
+      Then the position has:
+        """
+        phase = "build"
+        build.limit = 3
+        """
+
+    @VL-BUILD-LIMIT
+    Scenario: Four builder icons still give only five builds
+      Given a villagers game at step "road_reserve" with:
+        """
+        reserve = 0
+        village = Lumberjack > Carpenter ; Hayer > Thatcher ; Miner > Mason ; Wattler
+        """
+      Then "build.limit" is 5
+
+  Rule: VL-BUILD-LIMIT-WHEN The build limit is fixed at the start of the phase
+
+    @VL-BUILD-LIMIT-WHEN
+    Scenario: A Wattler built now does not raise this phase's limit
+      Given a villagers game at step "build" with:
+        """
+        player.hand = ["Wattler", "Harvester", "Hunter"]
+        build.limit = 2
+        """
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "build", "card": "Wattler", "column": null},
+         {"actor": 0, "type": "build", "card": "Harvester", "column": null},
+         {"actor": 0, "type": "build", "card": "Hunter", "column": null}]
+        """
+      Then the action is rejected citing rule "VL-BUILD-LIMIT"
+
+  Rule: VL-BUILD-BASIC-LIMIT Up to 3 basic villagers, outside the hand limit
+
+    @VL-BUILD-BASIC-LIMIT
+    Scenario: A fourth basic villager is refused
+      Given a villagers game at step "build" with:
+        """
+        player.hand = ["Cooper"]
+        build.basics = 3
+        """
+      When player 0 plays:
+        """
+        {"type": "build_basic", "basic": "Hayer", "return": "Cooper", "stack": 0}
+        """
+      Then the action is rejected citing rule "VL-BUILD-BASIC-LIMIT"
+
+    @VL-BUILD-BASIC-LIMIT
+    Scenario: Basic villagers may still be built after the hand limit is used up
+      Given a villagers game at step "build" with:
+        """
+        player.hand = ["Cooper"]
+        build.built = 2
+        """
+      When player 0 plays:
+        """
+        {"type": "build_basic", "basic": "Hayer", "return": "Cooper", "stack": 0}
+        """
+      Then the village is "Hayer"
+
+  Rule: VL-BUILD-OPTIONAL Building is optional
+
+    @VL-BUILD-OPTIONAL
+    Scenario: The player may end the build phase with cards left in hand
+      Given a villagers game at step "build" with:
+        """
+        player.hand = ["Harvester", "Hunter"]
+        """
+      When player 0 plays:
+        """
+        {"type": "end_build"}
+        """
+      Then the position has:
+        """
+        phase = "event"
+        player.hand = ["Harvester", "Hunter"]
+        player.village = []
+        """
+
+  Rule: VL-BUILD-FOUNDERS-FLIP The Founders flips when the village shows no food
+
+    @VL-BUILD-FOUNDERS-FLIP
+    Scenario: A village without food flips the Founders to its food side
+      Given a villagers game at step "build" with:
+        """
+        village = Lumberjack > Carpenter
+        """
+      When player 0 plays:
+        """
+        {"type": "end_build"}
+        """
+      Then "player.founders" is "food"
+
+    @VL-BUILD-FOUNDERS-FLIP
+    Scenario: A Harvester in the village keeps the Founders gold side up
+      Given a villagers game at step "build" with:
+        """
+        village = Harvester
+        """
+      When player 0 plays:
+        """
+        {"type": "end_build"}
+        """
+      Then "player.founders" is "gold"

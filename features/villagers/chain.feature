@@ -1,0 +1,116 @@
+Feature: Villagers production chains and visibility
+
+  Rule: VL-CHAIN-ON A villager goes on top of its parent
+
+    @VL-CHAIN-ON
+    Scenario: A Cartwright goes on a Wheeler
+      Given a villagers game at step "build" with:
+        """
+        player.hand = ["Cartwright"]
+        village = Hayer ; Lumberjack > Wheeler
+        """
+      When player 0 plays:
+        """
+        {"type": "build", "card": "Cartwright", "column": 1}
+        """
+      Then the village is "Hayer ; Lumberjack > Wheeler > Cartwright"
+
+    @VL-CHAIN-ON
+    Scenario: A Cartwright cannot go on a bare Lumberjack
+      Given a villagers game at step "build" with:
+        """
+        player.hand = ["Cartwright"]
+        village = Lumberjack
+        """
+      When player 0 plays:
+        """
+        {"type": "build", "card": "Cartwright", "column": 0}
+        """
+      Then the action is rejected citing rule "VL-CHAIN-ON"
+
+    @VL-CHAIN-ON
+    Scenario: A covered Wheeler cannot take a second villager
+      Given a villagers game at step "build" with:
+        """
+        player.hand = ["Cartwright"]
+        village = Lumberjack > Wheeler > Cartwright
+        """
+      Then the legal actions do not include:
+        """
+        {"type": "build", "card": "Cartwright"}
+        """
+
+  Rule: VL-CHAIN-FOUNDERS The Founders carries at most two branches
+
+    @VL-CHAIN-FOUNDERS
+    Scenario: A third grain branch on the Founders is refused
+      Given a villagers game at step "build" with:
+        """
+        player.hand = ["Brewer"]
+        village = Swineherd ; Poulterer
+        """
+      When player 0 plays:
+        """
+        {"type": "build", "card": "Brewer", "column": null}
+        """
+      Then the action is rejected citing rule "VL-CHAIN-FOUNDERS"
+
+    @VL-CHAIN-FOUNDERS
+    Scenario: A second grain branch on the Founders is allowed
+      Given a villagers game at step "build" with:
+        """
+        player.hand = ["Swineherd"]
+        village = Poulterer
+        """
+      When player 0 plays:
+        """
+        {"type": "build", "card": "Swineherd", "column": null}
+        """
+      Then the village is "Poulterer ; Swineherd"
+
+  Rule: VL-CHAIN-VISIBLE Only the top of each chain shows its gold
+
+    @VL-CHAIN-VISIBLE @reading:gold_top_only=true
+    Scenario: A covered Wheeler and a covered Founders earn nothing at the first market
+      Given a villagers game at step "events" with:
+        """
+        markets.first = "revealed"
+        reserve = 0
+        village = Lumberjack > Wheeler > Cartwright ; Swineherd
+        """
+      # Cartwright 9 + Swineherd 2; the Wheeler (3) and Founders (2) are covered
+      Then "player.gold" is 19
+
+    @VL-CHAIN-VISIBLE @reading:gold_top_only=false
+    Scenario: With every card's gold counting the covered cards earn too
+      Given a villagers game at step "events" with:
+        """
+        options.gold_top_only = false
+        markets.first = "revealed"
+        reserve = 0
+        village = Lumberjack > Wheeler > Cartwright ; Swineherd
+        """
+      # 9 + 3 + 2 + Founders 2
+      Then "player.gold" is 24
+
+  Rule: VL-ICONS-COVERED Food and builder icons count on covered cards
+
+    @VL-ICONS-COVERED @reading:icons_count_covered=true
+    Scenario: A covered Grazier and Milk Maid still feed the draft
+      Given a villagers game at step "countess_build" with:
+        """
+        reserve = 0
+        village = Hayer > Grazier > Milk Maid > Fromager
+        """
+      # food 1 + 2 + 1 = 4, so 2 + 4 = 6, capped at 5
+      Then "draft.limit" is 5
+
+    @VL-ICONS-COVERED @reading:icons_count_covered=false
+    Scenario: Counting only the top card the Fromager alone feeds the draft
+      Given a villagers game at step "countess_build" with:
+        """
+        options.icons_count_covered = false
+        reserve = 0
+        village = Hayer > Grazier > Milk Maid > Fromager
+        """
+      Then "draft.limit" is 3

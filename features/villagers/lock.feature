@@ -1,0 +1,104 @@
+Feature: Villagers padlocks
+
+  Rule: VL-LOCK-OWN Unlocker in your village: the bank puts 2 on it
+
+    @VL-LOCK-OWN
+    Scenario: Building a Cooper with your own Blacksmith puts 2 bank coins on the Blacksmith
+      Given a villagers game at step "build" with:
+        """
+        player.hand = ["Cooper"]
+        village = Lumberjack ; Miner > Blacksmith
+        """
+      When player 0 plays:
+        """
+        {"type": "build", "card": "Cooper", "column": 0}
+        """
+      Then the village is "Lumberjack > Cooper ; Miner > Blacksmith(2)"
+      And "player.gold" is 8
+
+  Rule: VL-LOCK-COUNTESS Unlocker only in her village: you pay 2 onto her card
+
+    @VL-LOCK-COUNTESS
+    Scenario: Building a Cooper against her Blacksmith costs 2 gold onto it
+      Given a villagers game at step "build" with:
+        """
+        player.hand = ["Cooper"]
+        village = Lumberjack
+        countess = Blacksmith
+        """
+      When player 0 plays:
+        """
+        {"type": "build", "card": "Cooper", "column": 0}
+        """
+      Then the Countess's village is "Blacksmith(2)"
+      And the position has:
+        """
+        player.gold = 6
+        countess.gold = 1
+        """
+
+  Rule: VL-LOCK-BANK No unlocker anywhere: you pay 2 to the bank
+
+    @VL-LOCK-BANK
+    Scenario: Building a Cooper with no Blacksmith anywhere costs 2 to the bank
+      Given a villagers game at step "build" with:
+        """
+        player.hand = ["Cooper"]
+        village = Lumberjack
+        """
+      When player 0 plays:
+        """
+        {"type": "build", "card": "Cooper", "column": 0}
+        """
+      Then the village is "Lumberjack > Cooper"
+      And the position has:
+        """
+        player.gold = 6
+        countess.gold = 1
+        """
+
+  Rule: VL-LOCK-AFFORD A padlock you cannot pay blocks the build
+
+    @VL-LOCK-AFFORD @VL-LOCK-BANK
+    Scenario: With 1 gold a Cooper cannot be unlocked at the bank
+      Given a villagers game at step "build" with:
+        """
+        player.hand = ["Cooper"]
+        player.gold = 1
+        village = Lumberjack
+        """
+      When player 0 plays:
+        """
+        {"type": "build", "card": "Cooper", "column": 0}
+        """
+      Then the action is rejected citing rule "VL-LOCK-BANK"
+
+    @VL-LOCK-AFFORD @VL-LOCK-COUNTESS
+    Scenario: With 1 gold a Cooper cannot be unlocked on her Blacksmith
+      Given a villagers game at step "build" with:
+        """
+        player.hand = ["Cooper"]
+        player.gold = 1
+        village = Lumberjack
+        countess = Blacksmith
+        """
+      When player 0 plays:
+        """
+        {"type": "build", "card": "Cooper", "column": 0}
+        """
+      Then the action is rejected citing rule "VL-LOCK-COUNTESS"
+
+  Rule: VL-LOCK-TARGET The coins go on the first matching unlocker
+
+    @VL-LOCK-TARGET
+    Scenario: Of two Blacksmiths the one without coins sorts first and receives them
+      Given a villagers game at step "build" with:
+        """
+        player.hand = ["Cooper"]
+        village = Lumberjack ; Miner > Blacksmith(2) ; Miner > Blacksmith
+        """
+      When player 0 plays:
+        """
+        {"type": "build", "card": "Cooper", "column": 0}
+        """
+      Then the village is "Lumberjack > Cooper ; Miner > Blacksmith(2) ; Miner > Blacksmith(2)"
