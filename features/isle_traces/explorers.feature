@@ -1,0 +1,163 @@
+Feature: Isle Traces action 2: explorers
+
+  # Card 101 at rows 6-7, columns 6-8: a road line above, a plains line below.
+
+  Background:
+    Given a new "isle_traces" game with 2 players
+    And the isle map:
+      """
+      101 0 0 6 6 : road road road plains plains plains | forest forest forest forest forest forest
+      """
+    And the position:
+      """
+      phase = "explore"
+      """
+
+  Rule: IT-EXPL-PLACE an explorer may be put on a map cell
+
+    @IT-EXPL-PLACE @IT-EXPL-FREE
+    Scenario: Seat 0 puts an explorer on a plains cell
+      When player 0 plays:
+        """
+        {"type": "place_explorer", "row": 7, "col": 8}
+        """
+      Then the position has:
+        """
+        explorers = [{"player": 0, "row": 7, "col": 8}]
+        reserve = [2, 3]
+        phase = "flip"
+        """
+
+    @IT-EXPL-PLACE
+    Scenario: Placing an explorer is optional
+      When player 0 plays:
+        """
+        {"type": "pass"}
+        """
+      Then the position has:
+        """
+        explorers = []
+        reserve = [3, 3]
+        phase = "flip"
+        """
+
+    @IT-EXPL-PLACE
+    Scenario: An explorer goes on the map, not beside it
+      When player 0 plays:
+        """
+        {"type": "place_explorer", "row": 8, "col": 6}
+        """
+      Then the action is rejected citing rule "IT-EXPL-PLACE"
+
+  Rule: IT-EXPL-MAX at most 3 explorers out
+
+    @IT-EXPL-MAX
+    Scenario: A fourth explorer cannot be placed
+      Given the position:
+        """
+        explorers = [{"player": 0, "row": 6, "col": 6}, {"player": 0, "row": 6, "col": 7}, {"player": 0, "row": 6, "col": 8}]
+        """
+      Then "reserve" is [0, 3]
+      When player 0 plays:
+        """
+        {"type": "place_explorer", "row": 7, "col": 6}
+        """
+      Then the action is rejected citing rule "IT-EXPL-MAX"
+
+  Rule: IT-EXPL-FREE explorers are never moved
+
+    @IT-EXPL-FREE
+    Scenario: Explorers stay where they are while the turn goes on
+      Given the position:
+        """
+        explorers = [{"player": 1, "row": 6, "col": 6}]
+        """
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "place_explorer", "row": 7, "col": 7},
+         {"actor": 0, "type": "pass"}]
+        """
+      Then the position has:
+        """
+        explorers = [{"player": 1, "row": 6, "col": 6}, {"player": 0, "row": 7, "col": 7}]
+        current = 1
+        """
+
+  Rule: IT-EXPL-ONEPERCELL one piece per cell
+
+    @IT-EXPL-ONEPERCELL
+    Scenario: An explorer cannot join another on its cell
+      Given the position:
+        """
+        explorers = [{"player": 1, "row": 6, "col": 6}]
+        """
+      When player 0 plays:
+        """
+        {"type": "place_explorer", "row": 6, "col": 6}
+        """
+      Then the action is rejected citing rule "IT-EXPL-ONEPERCELL"
+
+    @IT-EXPL-ONEPERCELL
+    Scenario: An explorer cannot stand on the red feather
+      Given the position:
+        """
+        feather = {"row": 7, "col": 7}
+        """
+      When player 0 plays:
+        """
+        {"type": "place_explorer", "row": 7, "col": 7}
+        """
+      Then the action is rejected citing rule "IT-EXPL-ONEPERCELL"
+
+  Rule: IT-EXPL-ONEPERTURN one explorer per turn
+
+    @IT-EXPL-ONEPERTURN
+    Scenario: A second explorer in the same turn is refused
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "place_explorer", "row": 6, "col": 6},
+         {"actor": 0, "type": "place_explorer", "row": 7, "col": 6}]
+        """
+      Then the action is rejected citing rule "IT-TURN-SEQUENCE"
+
+  Rule: IT-EXPL-NEED points only where one's explorers are; IT-EXPL-MAJORITY more explorers win the line
+
+    @IT-EXPL-ONLY @IT-EXPL-NEED @IT-SCORE-OWN
+    Scenario: Only lines with one's explorer score
+      Given the position:
+        """
+        phase = "over"
+        explorers = [{"player": 0, "row": 7, "col": 6}]
+        """
+      And the isle deck is empty
+      Then the outcome has:
+        """
+        scores = [3, 0]
+        """
+
+    @IT-EXPL-MAJORITY @IT-SCORE-MAJORITY
+    Scenario: Two explorers beat one on the road line
+      Given the position:
+        """
+        phase = "over"
+        explorers = [{"player": 0, "row": 6, "col": 6}, {"player": 1, "row": 6, "col": 7}, {"player": 0, "row": 6, "col": 8}]
+        """
+      And the isle deck is empty
+      Then the outcome has:
+        """
+        scores = [3, 0]
+        winners = [0]
+        """
+
+    @IT-EXPL-MAJORITY @IT-SCORE-TIE
+    Scenario: One explorer each on the road line pays nobody
+      Given the position:
+        """
+        phase = "over"
+        explorers = [{"player": 0, "row": 6, "col": 6}, {"player": 1, "row": 6, "col": 8}]
+        """
+      And the isle deck is empty
+      Then the outcome has:
+        """
+        scores = [0, 0]
+        """

@@ -1,0 +1,174 @@
+Feature: Isle Traces: the red feather
+
+  # Card 101 at rows 6-7, columns 6-8: a road line above, a plains line below.
+  # The drawn card 104 shows a red feather icon on face 0 only; placed at row 8 it puts
+  # mountain/feather mountain mountain in row 8 and three forests in row 9.
+
+  Background:
+    Given a new "isle_traces" game with 2 players
+    And the isle map:
+      """
+      101 0 0 6 6 : road road road plains plains plains | forest forest forest forest forest forest
+      """
+    And the isle card drawn:
+      """
+      104 : mountain/feather mountain mountain forest forest forest | plains plains plains plains plains plains
+      """
+
+  Rule: IT-FEATHER-ICON placing a feather face lets the player put the red feather on any cell
+
+    @IT-FEATHER-ICON @IT-COMP-FEATHER @IT-FEATHER-FACEUP
+    Scenario: The placer puts the red feather on a plains cell
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "place_card", "face": 0, "rot": 0, "row": 8, "col": 6},
+         {"actor": 0, "type": "place_feather", "row": 7, "col": 7}]
+        """
+      Then the position has:
+        """
+        feather = {"row": 7, "col": 7}
+        phase = "explore"
+        grid.7.7 = "plains"
+        """
+
+    @IT-FEATHER-ICON
+    Scenario: Putting the red feather is optional
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "place_card", "face": 0, "rot": 0, "row": 8, "col": 6},
+         {"actor": 0, "type": "pass"}]
+        """
+      Then the position has:
+        """
+        feather = null
+        phase = "explore"
+        """
+
+  Rule: IT-FEATHER-FACEUP only with the icon face up
+
+    @IT-FEATHER-FACEUP
+    Scenario: The face without the icon gives no red feather
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "place_card", "face": 1, "rot": 0, "row": 8, "col": 6},
+         {"actor": 0, "type": "place_feather", "row": 7, "col": 7}]
+        """
+      Then the action is rejected citing rule "IT-TURN-SEQUENCE"
+
+  Rule: IT-FEATHER-RESTRICT only on a line without explorers
+
+    @IT-FEATHER-RESTRICT
+    Scenario: The red feather cannot go onto a line where an explorer stands
+      Given the position:
+        """
+        explorers = [{"player": 1, "row": 6, "col": 6}]
+        """
+      When player 0 plays:
+        """
+        {"type": "place_card", "face": 0, "rot": 0, "row": 8, "col": 6}
+        """
+      Then the legal actions do not include:
+        """
+        {"type": "place_feather", "row": 6, "col": 7}
+        """
+      And the legal actions include:
+        """
+        {"type": "place_feather", "row": 7, "col": 7}
+        """
+      When player 0 plays:
+        """
+        {"type": "place_feather", "row": 6, "col": 8}
+        """
+      Then the action is rejected citing rule "IT-FEATHER-RESTRICT"
+
+    @IT-FEATHER-RESTRICT @reading:feather_restriction=other_line
+    Scenario: Under the other-line reading the red feather must leave its line
+      Given the position:
+        """
+        options.feather_restriction = "other_line"
+        explorers = [{"player": 1, "row": 6, "col": 6}]
+        feather = {"row": 7, "col": 6}
+        """
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "place_card", "face": 0, "rot": 0, "row": 8, "col": 6},
+         {"actor": 0, "type": "place_feather", "row": 7, "col": 8}]
+        """
+      Then the action is rejected citing rule "IT-FEATHER-RESTRICT"
+      When player 0 plays:
+        """
+        {"type": "place_feather", "row": 6, "col": 7}
+        """
+      Then "feather" is {"row": 6, "col": 7}
+
+    @IT-FEATHER-RESTRICT @reading:feather_restriction=none
+    Scenario: Under the unrestricted reading the red feather may join an explorer's line
+      Given the position:
+        """
+        options.feather_restriction = "none"
+        explorers = [{"player": 1, "row": 6, "col": 6}]
+        """
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "place_card", "face": 0, "rot": 0, "row": 8, "col": 6},
+         {"actor": 0, "type": "place_feather", "row": 6, "col": 7}]
+        """
+      Then "feather" is {"row": 6, "col": 7}
+
+  Rule: IT-FEATHER-MOVE the one red feather moves; it shares no cell
+
+    @IT-FEATHER-MOVE @IT-COMP-FEATHER
+    Scenario: Putting the red feather again moves it and frees its old cell
+      Given the position:
+        """
+        feather = {"row": 7, "col": 6}
+        """
+      When player 0 plays:
+        """
+        {"type": "place_card", "face": 0, "rot": 0, "row": 8, "col": 6}
+        """
+      Then the legal actions do not include:
+        """
+        {"type": "place_feather", "row": 7, "col": 6}
+        """
+      When player 0 plays:
+        """
+        {"type": "place_feather", "row": 9, "col": 6}
+        """
+      Then "feather" is {"row": 9, "col": 6}
+      And the legal actions include:
+        """
+        {"type": "place_explorer", "row": 7, "col": 6}
+        """
+
+    @IT-FEATHER-MOVE @IT-EXPL-ONEPERCELL @reading:feather_restriction=none
+    Scenario: The red feather cannot share a cell with an explorer
+      Given the position:
+        """
+        options.feather_restriction = "none"
+        explorers = [{"player": 1, "row": 6, "col": 6}]
+        """
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "place_card", "face": 0, "rot": 0, "row": 8, "col": 6},
+         {"actor": 0, "type": "place_feather", "row": 6, "col": 6}]
+        """
+      Then the action is rejected citing rule "IT-EXPL-ONEPERCELL"
+
+  Rule: IT-FEATHER-NOSCORE a line with the red feather scores nothing
+
+    @IT-FEATHER-OBSTRUCT @IT-FEATHER-NOSCORE @IT-FEATHER-LINE @IT-SCORE-FEATHER
+    Scenario: The road line with the red feather pays nobody
+      Given the position:
+        """
+        phase = "over"
+        drawn = null
+        explorers = [{"player": 0, "row": 6, "col": 6}, {"player": 1, "row": 7, "col": 6}]
+        feather = {"row": 6, "col": 8}
+        """
+      And the isle deck is empty
+      Then the outcome has:
+        """
+        scores = [0, 3]
+        winners = [1]
+        """

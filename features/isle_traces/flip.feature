@@ -1,0 +1,157 @@
+Feature: Isle Traces action 3: flipping a map card
+
+  Rule: IT-FLIP-ONE one card without overlap or pieces may be turned to its other face
+
+    Background:
+      Given a new "isle_traces" game with 2 players
+      And the isle map:
+        """
+        101 0 0 6 6 : road road road plains plains plains | forest forest forest forest coast coast
+        105 0 0 8 6 : mountain mountain mountain road road road | plains/feather coast coast coast coast coast
+        """
+      And the position:
+        """
+        phase = "flip"
+        """
+
+    @IT-FLIP-ONE @IT-FLIP-FACE
+    Scenario: Seat 0 flips card 101 and the turn passes
+      When player 0 plays:
+        """
+        {"type": "flip", "card": 101}
+        """
+      Then the position has:
+        """
+        map.0.face = 1
+        grid.6.6 = "forest"
+        grid.7.7 = "coast"
+        current = 1
+        phase = "draw"
+        """
+
+    @IT-FLIP-ONE
+    Scenario: Flipping is optional
+      When player 0 plays:
+        """
+        {"type": "pass"}
+        """
+      Then the position has:
+        """
+        map.0.face = 0
+        grid.6.6 = "road"
+        current = 1
+        """
+
+    @IT-FLIP-CONDITIONS
+    Scenario: A card holding a piece cannot be flipped
+      Given "explorers" is [{"player": 1, "row": 7, "col": 8}]
+      Then the legal actions do not include:
+        """
+        {"type": "flip", "card": 101}
+        """
+      When player 0 plays:
+        """
+        {"type": "flip", "card": 101}
+        """
+      Then the action is rejected citing rule "IT-FLIP-CONDITIONS"
+
+    @IT-FLIP-FEATHER
+    Scenario: Turning up a red feather icon lets the player move the red feather
+      Given "feather" is {"row": 6, "col": 6}
+      When player 0 plays:
+        """
+        {"type": "flip", "card": 105}
+        """
+      Then "phase" is "flip_feather"
+      When player 0 plays:
+        """
+        {"type": "place_feather", "row": 8, "col": 8}
+        """
+      Then the position has:
+        """
+        feather = {"row": 8, "col": 8}
+        grid.8.6 = "plains/feather"
+        current = 1
+        phase = "draw"
+        """
+
+    @IT-FLIP-AGAIN
+    Scenario: A card flipped before may be flipped back
+      Given "map.0.face" is 1
+      When player 0 plays:
+        """
+        {"type": "flip", "card": 101}
+        """
+      Then the position has:
+        """
+        map.0.face = 0
+        grid.6.6 = "road"
+        """
+
+  Rule: IT-FLIP-CONDITIONS overlapping cards cannot be flipped
+
+    Background:
+      Given a new "isle_traces" game with 2 players
+      And the isle map:
+        """
+        101 0 0 6 6 : road road road plains plains plains | forest forest forest forest coast coast
+        106 0 0 7 8 : coast coast coast coast coast coast | forest forest forest forest forest forest
+        """
+      And the position:
+        """
+        phase = "flip"
+        """
+
+    @IT-FLIP-CONDITIONS
+    Scenario: Neither the covered card nor the card on top may be flipped
+      Then the legal actions are exactly:
+        """
+        [{"actor": 0, "type": "pass"}]
+        """
+      When player 0 plays:
+        """
+        {"type": "flip", "card": 106}
+        """
+      Then the action is rejected citing rule "IT-FLIP-CONDITIONS"
+
+    @IT-FLIP-CONDITIONS @reading:flip_requires=uncovered
+    Scenario: Under the uncovered reading the card on top may be flipped
+      Given "options.flip_requires" is "uncovered"
+      Then the legal actions are exactly:
+        """
+        [{"actor": 0, "type": "pass"}, {"actor": 0, "type": "flip", "card": 106}]
+        """
+      When player 0 plays:
+        """
+        {"type": "flip", "card": 106}
+        """
+      Then "grid.7.8" is "forest"
+
+  Rule: IT-FLIP-ORIENT the card keeps its place and orientation
+
+    @IT-FLIP-ORIENT @IT-FLIP-FACE @IT-PLACE-GRID
+    Scenario: A portrait card flipped stays portrait in the same cells
+      Given a new "isle_traces" game with 2 players
+      And the isle map:
+        """
+        101 0 0 6 6 : road road road plains plains plains | forest forest forest forest forest forest
+        107 0 90 8 6 : road road road road road road | road/fort plains/creature1 forest coast/harbour mountain coast
+        """
+      And the position:
+        """
+        phase = "flip"
+        """
+      When player 0 plays:
+        """
+        {"type": "flip", "card": 107}
+        """
+      Then the position has:
+        """
+        map.1.rot = 90
+        map.1.row = 8
+        map.1.col = 6
+        grid.8.6 = "coast/harbour"
+        grid.8.7 = "road/fort"
+        grid.10.6 = "coast"
+        grid.10.7 = "forest"
+        """

@@ -1,0 +1,101 @@
+Feature: Isle Traces: re-exploration
+
+  # Card 101 at rows 6-7, columns 6-8: a road line above, a plains line below.
+
+  Background:
+    Given a new "isle_traces" game with 2 players
+    And the isle map:
+      """
+      101 0 0 6 6 : road road road plains plains plains | forest forest forest forest forest forest
+      """
+    And the position:
+      """
+      phase = "explore"
+      explorers = [{"player": 0, "row": 6, "col": 6}, {"player": 1, "row": 6, "col": 7}]
+      """
+
+  Rule: IT-REEXP-ONCE once per game an explorer is withdrawn and placed again at once
+
+    @IT-REEXP-ONCE @IT-REEXP-CHIP @IT-REEXP-SAME @IT-REEXP-TIMING @IT-SETUP-CHIP
+    Scenario: Seat 0 moves its own explorer from the road to the plains
+      When player 0 plays:
+        """
+        {"type": "reexplore", "row": 6, "col": 6}
+        """
+      Then the position has:
+        """
+        phase = "reexplore"
+        withdrawn = {"player": 0, "row": 6, "col": 6}
+        chips = [false, true]
+        """
+      When player 0 plays:
+        """
+        {"type": "reexplore_place", "row": 7, "col": 6}
+        """
+      Then the position has:
+        """
+        explorers = [{"player": 1, "row": 6, "col": 7}, {"player": 0, "row": 7, "col": 6}]
+        withdrawn = null
+        reserve = [2, 2]
+        phase = "flip"
+        """
+
+    @IT-REEXP-ONCE
+    Scenario: A used chip cannot be used again
+      Given "chips" is [false, true]
+      When player 0 plays:
+        """
+        {"type": "reexplore", "row": 6, "col": 6}
+        """
+      Then the action is rejected citing rule "IT-REEXP-ONCE"
+
+    @IT-REEXP-SAME
+    Scenario: The withdrawn explorer must be placed again at once
+      When player 0 plays:
+        """
+        {"type": "reexplore", "row": 6, "col": 6}
+        """
+      Then the legal actions do not include:
+        """
+        {"type": "pass"}
+        """
+      When player 0 plays:
+        """
+        {"type": "pass"}
+        """
+      Then the action is rejected citing rule "IT-TURN-SEQUENCE"
+
+  Rule: IT-REEXP-ELSEWHERE the explorer goes to another cell
+
+    @IT-REEXP-ELSEWHERE
+    Scenario: The explorer cannot return to the cell it left
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "reexplore", "row": 6, "col": 6},
+         {"actor": 0, "type": "reexplore_place", "row": 6, "col": 6}]
+        """
+      Then the action is rejected citing rule "IT-REEXP-ELSEWHERE"
+
+  Rule: IT-REEXP-WHOSE an opponent's explorer may be chosen too
+
+    @IT-REEXP-WHOSE
+    Scenario: Seat 0 moves seat 1's explorer, which stays seat 1's
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "reexplore", "row": 6, "col": 7},
+         {"actor": 0, "type": "reexplore_place", "row": 7, "col": 8}]
+        """
+      Then the position has:
+        """
+        explorers = [{"player": 0, "row": 6, "col": 6}, {"player": 1, "row": 7, "col": 8}]
+        chips = [false, true]
+        """
+
+    @IT-REEXP-WHOSE @reading:reexplore_any=false
+    Scenario: Under the own-explorer reading an opponent's explorer is refused
+      Given "options.reexplore_any" is false
+      When player 0 plays:
+        """
+        {"type": "reexplore", "row": 6, "col": 7}
+        """
+      Then the action is rejected citing rule "IT-REEXP-WHOSE"

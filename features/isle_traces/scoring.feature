@@ -1,0 +1,122 @@
+Feature: Isle Traces: final scoring of lines
+
+  # Three cards: 101 at rows 6-7 cols 6-8, 108 at rows 6-7 cols 9-11, 109 at rows 8-9 cols 6-8.
+  #   row 6: road road road | road/fort mountain mountain
+  #   row 7: plains plains plains | coast coast/harbour plains/creature2
+  #   row 8: forest/creature1 forest coast
+  #   row 9: mountain coast coast
+  # Lines: road (6,6)-(6,9) 4 cells; plains (7,6)-(7,8) 3; mountain (6,10)-(6,11) 2;
+  # coast (7,9)-(7,10) 2; coast (8,8),(9,7),(9,8) 3; forest (8,6)-(8,7) 2; singles (7,11), (9,6).
+
+  Background:
+    Given a new "isle_traces" game with 2 players
+    And the isle map:
+      """
+      101 0 0 6 6 : road road road plains plains plains | forest forest forest forest forest forest
+      108 0 0 6 9 : road/fort mountain mountain coast coast/harbour plains/creature2 | forest forest forest forest forest forest
+      109 0 0 8 6 : forest/creature1 forest coast mountain coast coast | forest forest forest forest forest forest
+      """
+    And the position:
+      """
+      phase = "over"
+      """
+    And the isle deck is empty
+
+  Rule: IT-SCORE-LINE same terrain joined through sides forms a line worth its cells
+
+    @IT-SCORE-LINE @IT-SCORE-CONNECT @IT-SCORE-POINTS @IT-SCORE-END @IT-SCORE-END2 @IT-SCORE-SYMBOLS @IT-WIN-MOST @IT-WIN-GOAL
+    Scenario: The road across two cards pays 4, the plains pay 3
+      Given "explorers" is [{"player": 0, "row": 6, "col": 6}, {"player": 1, "row": 7, "col": 7}]
+      Then the outcome has:
+        """
+        scores = [4, 3]
+        winners = [0]
+        """
+
+    @IT-SCORE-LINE @IT-SCORE-COAST
+    Scenario: Coasts meeting only at a corner are two lines
+      Given "explorers" is [{"player": 0, "row": 8, "col": 8}, {"player": 1, "row": 7, "col": 9}]
+      Then the outcome has:
+        """
+        scores = [3, 2]
+        """
+
+    @IT-SCORE-COAST @reading:coast_diagonal=true
+    Scenario: Under the diagonal reading the two coasts are one line with a tie
+      Given "options.coast_diagonal" is true
+      And "explorers" is [{"player": 0, "row": 8, "col": 8}, {"player": 1, "row": 7, "col": 9}]
+      Then the outcome has:
+        """
+        scores = [0, 0]
+        winners = [0, 1]
+        """
+
+    @IT-SCORE-POINTS @reading:line_points=one
+    Scenario: Under the one-point reading each line pays 1
+      Given "options.line_points" is "one"
+      And "explorers" is [{"player": 0, "row": 6, "col": 6}, {"player": 0, "row": 7, "col": 6}]
+      Then the outcome has:
+        """
+        scores = [2, 0]
+        """
+
+    @IT-SCORE-POINTS
+    Scenario: Two lines of one player add up their cells
+      Given "explorers" is [{"player": 0, "row": 6, "col": 6}, {"player": 0, "row": 7, "col": 6}]
+      Then the outcome has:
+        """
+        scores = [7, 0]
+        """
+
+    @IT-SCORE-TERRAINS @IT-WIN-TIE1 @IT-WIN-ANIMAL
+    Scenario: Mountain and forest lines score; the tie goes to the line with a creature
+      Given "explorers" is [{"player": 0, "row": 6, "col": 10}, {"player": 1, "row": 8, "col": 7}]
+      Then the outcome has:
+        """
+        scores = [2, 2]
+        winners = [1]
+        """
+
+    @IT-SCORE-OWN @IT-SCORE-FEATHER
+    Scenario: The red feather blocks its line only
+      Given the position:
+        """
+        explorers = [{"player": 0, "row": 6, "col": 6}, {"player": 0, "row": 7, "col": 6}]
+        feather = {"row": 7, "col": 8}
+        """
+      Then the outcome has:
+        """
+        scores = [4, 0]
+        """
+
+  Rule: IT-SCORE-TIEMULTI with three or four players only a strict maximum scores
+
+    Background:
+      Given a new "isle_traces" game with 3 players
+      And the isle map:
+        """
+        101 0 0 6 6 : road road road plains plains plains | forest forest forest forest forest forest
+        110 0 0 6 9 : road road road forest forest forest | forest forest forest forest forest forest
+        """
+      And the position:
+        """
+        phase = "over"
+        """
+      And the isle deck is empty
+
+    @IT-SCORE-TIEMULTI @IT-SCORE-TIE
+    Scenario: Two and two against one on the road pays nobody
+      Given "explorers" is [{"player": 0, "row": 6, "col": 6}, {"player": 0, "row": 6, "col": 7}, {"player": 1, "row": 6, "col": 8}, {"player": 1, "row": 6, "col": 9}, {"player": 2, "row": 6, "col": 10}, {"player": 2, "row": 7, "col": 6}]
+      Then the outcome has:
+        """
+        scores = [0, 0, 3]
+        winners = [2]
+        """
+
+    @IT-SCORE-TIEMULTI @IT-SCORE-MAJORITY
+    Scenario: Two against one and one on the road pays the two
+      Given "explorers" is [{"player": 0, "row": 6, "col": 6}, {"player": 0, "row": 6, "col": 7}, {"player": 1, "row": 6, "col": 8}, {"player": 2, "row": 6, "col": 10}]
+      Then the outcome has:
+        """
+        scores = [6, 0, 0]
+        """

@@ -1,0 +1,51 @@
+Feature: Isle Traces: the winner and the tie-breaks
+
+  # Card 111 at rows 6-7, columns 6-8:
+  #   row 6: forest/creature1 forest mountain
+  #   row 7: coast/creature3 coast plains/creature6
+  # Lines: forest 2 cells, 1 creature; mountain 1; coast 2 cells, 1 creature; plains 1 cell, 1 creature.
+
+  Background:
+    Given a new "isle_traces" game with 2 players
+    And the isle map:
+      """
+      111 0 0 6 6 : forest/creature1 forest mountain coast/creature3 coast plains/creature6 | road road road road road road
+      """
+    And the position:
+      """
+      phase = "over"
+      """
+    And the isle deck is empty
+
+  Rule: IT-WIN-TIE2 still tied, more creatures win
+
+    @IT-WIN-TIE1 @IT-WIN-TIE2 @IT-WIN-ANIMAL
+    Scenario: Equal points and equal longest-line creatures, more creatures in all win
+      Given "explorers" is [{"player": 0, "row": 6, "col": 7}, {"player": 0, "row": 7, "col": 8}, {"player": 1, "row": 7, "col": 7}, {"player": 1, "row": 6, "col": 8}]
+      Then the outcome has:
+        """
+        scores = [3, 3]
+        winners = [0]
+        """
+
+  Rule: IT-WIN-SHARED a complete tie is a shared victory
+
+    @IT-WIN-SHARED
+    Scenario: Same points, same creatures: both win
+      Given "explorers" is [{"player": 0, "row": 6, "col": 7}, {"player": 1, "row": 7, "col": 7}]
+      Then the outcome has:
+        """
+        scores = [2, 2]
+        winners = [0, 1]
+        """
+
+  Rule: IT-WIN-MOST most points win before any tie-break
+
+    @IT-WIN-MOST
+    Scenario: Three points beat two however many creatures
+      Given "explorers" is [{"player": 0, "row": 6, "col": 7}, {"player": 0, "row": 6, "col": 8}, {"player": 1, "row": 7, "col": 7}]
+      Then the outcome has:
+        """
+        scores = [3, 2]
+        winners = [0]
+        """
