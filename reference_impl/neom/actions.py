@@ -311,11 +311,13 @@ def apply_player_action(state: NeomState, action: Action, fired: list[str]) -> N
     p = state.players[seat]
     if kind == "keep":
         p.selected = action["tile"]
+        p.hand.remove(action["tile"])
         if all(q.selected is not None for q in state.players):
             state.end_draft_round(fired)
         return
     if kind == "select":
         p.selected = action["tile"]
+        p.hand.remove(action["tile"])
         fired.append("NM-SELECT-SIMUL")
         if all(q.selected is not None for q in state.players):
             _start_act(state, fired)

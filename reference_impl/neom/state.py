@@ -261,7 +261,6 @@ class NeomState(GameState):
         """Keep the selected cornerstones, pass the rest; after 3 keeps discard the rest."""
         for p in self.players:
             p.cornerstones.append(p.selected)  # type: ignore[arg-type]
-            p.hand.remove(p.selected)  # type: ignore[arg-type]
             p.selected = None
         fired.append("NM-DRAFT-DEAL")
         if self.turn >= DRAFT_KEPT:

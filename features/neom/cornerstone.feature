@@ -1,0 +1,148 @@
+Feature: NEOM discarding a tile to place a cornerstone (neom.ja.txt:50-55)
+  # Provisional cornerstones: cs-garden-homes residential, VP 2, roads NESW, no requirement;
+  # cs-townhouses residential, VP 3, roads N and S, needs wood.
+
+  Background:
+    Given a new "neom" game with 2 players and setup:
+      """
+      {"setup": {"boards": ["oil", "ore"]}}
+      """
+    And the position:
+      """
+      phase = "act"
+      generation = 1
+      players.0.selected = "g1-park"
+      players.0.hand = ["g1-market"]
+      players.0.cornerstones = ["cs-garden-homes", "cs-townhouses"]
+      players.1.acted = true
+      players.1.hand = ["g1-farm"]
+      """
+
+  Rule: NM-CORNER-DISCARD the selected tile is discarded unused
+
+    @NM-CORNER-DISCARD @NM-CORNER-PLACE
+    Scenario: Trading the park for a cornerstone discards the park
+      When player 0 plays:
+        """
+        {"type": "cornerstone", "tile": "cs-garden-homes", "x": 2, "y": 1}
+        """
+      Then the position has:
+        """
+        players.0.city.1.2 = "cs-garden-homes"
+        players.0.cornerstones = ["cs-townhouses"]
+        discard = {"g1-park": 1}
+        players.0.coins = 6
+        """
+
+  Rule: NM-CORNER-PLACE one of the player's own cornerstones, placed like any tile
+
+    @NM-CORNER-PLACE
+    Scenario: A cornerstone the player does not hold is refused
+      When player 0 plays:
+        """
+        {"type": "cornerstone", "tile": "cs-windmill", "x": 2, "y": 1}
+        """
+      Then the action is rejected citing rule "NM-CORNER-PLACE"
+
+    @NM-CORNER-PLACE
+    Scenario: A cornerstone must join the centre by road
+      When player 0 plays:
+        """
+        {"type": "cornerstone", "tile": "cs-garden-homes", "x": 4, "y": 4}
+        """
+      Then the action is rejected citing rule "NM-PLACE-ROAD"
+
+  Rule: NM-CORNER-SIMILAR cornerstones are like generation tiles
+
+    @NM-CORNER-SIMILAR
+    Scenario: A residential cornerstone scores and joins a neighbourhood like any house
+      # tiles 2 + 1; neighbourhood of 2 = 3 VP
+      Given the position:
+        """
+        players.0.city.1.2 = "cs-garden-homes"
+        players.0.city.0.2 = "g1-houses"
+        """
+      Then the outcome has:
+        """
+        details.breakdown.0.tiles = 3
+        details.breakdown.0.neighbourhoods = 3
+        """
+
+  Rule: NM-CORNER-LIMIT never more cornerstones than the generation number
+
+    @NM-CORNER-LIMIT
+    Scenario: A second cornerstone is refused in generation 1
+      Given "players.0.city.3.2" is "cs-garden-homes"
+      When player 0 plays:
+        """
+        {"type": "cornerstone", "tile": "cs-garden-homes", "x": 2, "y": 1}
+        """
+      Then the action is rejected citing rule "NM-CORNER-LIMIT"
+
+    @NM-CORNER-LIMIT
+    Scenario: A second cornerstone is allowed in generation 2
+      Given the position:
+        """
+        generation = 2
+        players.0.city.3.2 = "cs-garden-homes"
+        """
+      When player 0 plays:
+        """
+        {"type": "cornerstone", "tile": "cs-garden-homes", "x": 2, "y": 1}
+        """
+      Then "players.0.city.1.2" is "cs-garden-homes"
+
+  Rule: NM-CORNER-REQ the cornerstone's own requirements apply (option cornerstone_requirements)
+
+    @NM-CORNER-REQ
+    Scenario: Townhouses need wood
+      When player 0 plays:
+        """
+        {"type": "cornerstone", "tile": "cs-townhouses", "x": 2, "y": 1}
+        """
+      Then the action is rejected citing rule "NM-CORNER-REQ"
+
+    @NM-CORNER-REQ @reading:cornerstone_requirements=false
+    Scenario: Without cornerstone requirements townhouses go down without wood
+      Given a new "neom" game with 2 players and setup:
+        """
+        {"options": {"cornerstone_requirements": false}, "setup": {"boards": ["oil", "ore"]}}
+        """
+      And the position:
+        """
+        phase = "act"
+        generation = 1
+        players.0.selected = "g1-park"
+        players.0.hand = ["g1-market"]
+        players.0.cornerstones = ["cs-townhouses"]
+        players.1.acted = true
+        players.1.hand = ["g1-farm"]
+        """
+      When player 0 plays:
+        """
+        {"type": "cornerstone", "tile": "cs-townhouses", "x": 2, "y": 1}
+        """
+      Then "players.0.city.1.2" is "cs-townhouses"
+
+  Rule: NM-CORNER-NODISASTER a disaster cannot be discarded for a cornerstone
+
+    @NM-CORNER-NODISASTER
+    Scenario: Selecting the fire leaves no cornerstone action
+      Given the position:
+        """
+        phase = "select"
+        players.0.selected = null
+        players.0.hand = ["g1-fire", "g1-market"]
+        players.1.acted = false
+        players.1.selected = "g1-farm"
+        players.1.hand = ["g1-mine"]
+        """
+      When player 0 plays:
+        """
+        {"type": "select", "tile": "g1-fire"}
+        """
+      And player 0 plays:
+        """
+        {"type": "cornerstone", "tile": "cs-garden-homes", "x": 2, "y": 1}
+        """
+      Then the action is rejected citing rule "NM-CORNER-NODISASTER"

@@ -1,0 +1,73 @@
+Feature: NEOM cornerstone draft (neom.ja.txt:11)
+
+  Background:
+    Given a new "neom" game with 2 players and setup:
+      """
+      {"setup": {"boards": ["oil", "ore"]}}
+      """
+
+  Rule: NM-DRAFT-DEAL deal 4 cornerstones, keep 1 and pass the rest until 3 are kept
+
+    @NM-DRAFT-DEAL
+    Scenario: Cornerstones are dealt 4 to each player from the 30 shuffled face down
+      # 15 kinds of cornerstone, 2 copies each (provisional list)
+      Then the position has:
+        """
+        phase = "deal"
+        deal_target = 4
+        """
+      And the chance outcomes are:
+        """
+        [{"action": {"type": "deal_cornerstone", "player": 0, "tile": "cs-atelier"}, "probability": "1/15"},
+         {"action": {"type": "deal_cornerstone", "player": 0, "tile": "cs-exchange"}, "probability": "1/15"},
+         {"action": {"type": "deal_cornerstone", "player": 0, "tile": "cs-fire-hall"}, "probability": "1/15"},
+         {"action": {"type": "deal_cornerstone", "player": 0, "tile": "cs-forest"}, "probability": "1/15"},
+         {"action": {"type": "deal_cornerstone", "player": 0, "tile": "cs-garden-homes"}, "probability": "1/15"},
+         {"action": {"type": "deal_cornerstone", "player": 0, "tile": "cs-geothermal"}, "probability": "1/15"},
+         {"action": {"type": "deal_cornerstone", "player": 0, "tile": "cs-highrise"}, "probability": "1/15"},
+         {"action": {"type": "deal_cornerstone", "player": 0, "tile": "cs-kiln"}, "probability": "1/15"},
+         {"action": {"type": "deal_cornerstone", "player": 0, "tile": "cs-monument"}, "probability": "1/15"},
+         {"action": {"type": "deal_cornerstone", "player": 0, "tile": "cs-orchard"}, "probability": "1/15"},
+         {"action": {"type": "deal_cornerstone", "player": 0, "tile": "cs-precinct"}, "probability": "1/15"},
+         {"action": {"type": "deal_cornerstone", "player": 0, "tile": "cs-smelter"}, "probability": "1/15"},
+         {"action": {"type": "deal_cornerstone", "player": 0, "tile": "cs-townhouses"}, "probability": "1/15"},
+         {"action": {"type": "deal_cornerstone", "player": 0, "tile": "cs-trade-post"}, "probability": "1/15"},
+         {"action": {"type": "deal_cornerstone", "player": 0, "tile": "cs-windmill"}, "probability": "1/15"}]
+        """
+
+    @NM-DRAFT-DEAL
+    Scenario: Keeping one cornerstone passes the other three to the next player
+      Given the position:
+        """
+        phase = "draft"
+        players.0.hand = ["cs-forest", "cs-kiln", "cs-orchard", "cs-smelter"]
+        players.1.hand = ["cs-windmill", "cs-monument", "cs-precinct", "cs-fire-hall"]
+        """
+      When these actions are applied:
+        """
+        [{"actor": 1, "type": "keep", "tile": "cs-windmill"},
+         {"actor": 0, "type": "keep", "tile": "cs-forest"}]
+        """
+      Then the position has:
+        """
+        players.0.cornerstones = ["cs-forest"]
+        players.1.cornerstones = ["cs-windmill"]
+        players.0.hand = ["cs-fire-hall", "cs-monument", "cs-precinct"]
+        players.1.hand = ["cs-kiln", "cs-orchard", "cs-smelter"]
+        turn = 2
+        phase = "draft"
+        """
+
+    @NM-DRAFT-DEAL
+    Scenario: A cornerstone not in the hand cannot be kept
+      Given the position:
+        """
+        phase = "draft"
+        players.0.hand = ["cs-forest", "cs-kiln", "cs-orchard", "cs-smelter"]
+        players.1.hand = ["cs-windmill", "cs-monument", "cs-precinct", "cs-fire-hall"]
+        """
+      When player 0 plays:
+        """
+        {"type": "keep", "tile": "cs-windmill"}
+        """
+      Then the action is rejected citing rule "NM-DRAFT-DEAL"

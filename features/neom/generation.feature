@@ -1,0 +1,90 @@
+Feature: NEOM generations (neom.ja.txt:18-24)
+
+  Background:
+    Given a new "neom" game with 2 players and setup:
+      """
+      {"setup": {"boards": ["oil", "ore"]}}
+      """
+
+  Rule: NM-GEN-ORDER generations 1, 2, 3 in order
+
+    @NM-GEN-ORDER
+    Scenario: After generation 1 the generation 2 tiles are dealt
+      Given the position:
+        """
+        phase = "act"
+        generation = 1
+        turn = 7
+        players.0.selected = "g1-park"
+        players.0.hand = ["g1-market"]
+        players.1.acted = true
+        players.1.hand = ["g1-farm"]
+        decks.2 = {"g2-apartments": 3, "g2-offices": 1}
+        """
+      When player 0 plays:
+        """
+        {"type": "sell"}
+        """
+      Then the chance outcomes are:
+        """
+        [{"action": {"type": "deal", "player": 0, "tile": "g2-apartments"}, "probability": "3/4"},
+         {"action": {"type": "deal", "player": 0, "tile": "g2-offices"}, "probability": "1/4"}]
+        """
+
+  Rule: NM-GEN-DEAL 8 tiles of the generation are dealt to each player
+
+    @NM-GEN-DEAL
+    Scenario: Dealing goes on until every player holds 8 tiles
+      Given the position:
+        """
+        phase = "deal"
+        generation = 1
+        deal_target = 8
+        players.0.hand = ["g1-houses", "g1-houses", "g1-park", "g1-market", "g1-farm", "g1-mine", "g1-quarry", "g1-fire"]
+        players.1.hand = ["g1-houses", "g1-houses", "g1-park", "g1-market", "g1-farm", "g1-mine", "g1-quarry"]
+        decks.1 = {"g1-cottages": 1, "g1-coal-plant": 1}
+        """
+      Then the chance outcomes are:
+        """
+        [{"action": {"type": "deal", "player": 1, "tile": "g1-cottages"}, "probability": "1/2"},
+         {"action": {"type": "deal", "player": 1, "tile": "g1-coal-plant"}, "probability": "1/2"}]
+        """
+      When chance reveals:
+        """
+        {"type": "deal", "player": 1, "tile": "g1-coal-plant"}
+        """
+      Then the position has:
+        """
+        phase = "select"
+        to_act = [0, 1]
+        decks.1 = {"g1-cottages": 1}
+        """
+
+  Rule: NM-GEN-STEPS a turn is select, act, pass
+
+    @NM-GEN-STEPS
+    Scenario: Selecting, acting and passing make one turn
+      Given the position:
+        """
+        phase = "select"
+        generation = 1
+        players.0.hand = ["g1-park", "g1-market"]
+        players.1.hand = ["g1-farm", "g1-mine"]
+        """
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "select", "tile": "g1-park"},
+         {"actor": 1, "type": "select", "tile": "g1-mine"}]
+        """
+      Then "phase" is "act"
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "sell"}, {"actor": 1, "type": "sell"}]
+        """
+      Then the position has:
+        """
+        phase = "select"
+        turn = 2
+        players.0.hand = ["g1-farm"]
+        players.1.hand = ["g1-market"]
+        """

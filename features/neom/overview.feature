@@ -1,0 +1,149 @@
+Feature: NEOM overview and game flow (neom.ja.txt:5-14)
+
+  Background:
+    Given a new "neom" game with 2 players and setup:
+      """
+      {"setup": {"boards": ["oil", "ore"]}}
+      """
+
+  Rule: NM-GOAL-WINNER the player with the most victory points wins
+
+    @NM-GOAL-WINNER
+    Scenario: The higher final score wins
+      # Player 0: goods 1 (oil), ghost town -10, no power -5 = -14.
+      # Player 1: tiles 2, neighbourhood of 2 = 3, goods 1, money 6/2 = 3,
+      # pollution -1 (coal plant diagonal to the house at x2 y1) = 8.
+      Given the position:
+        """
+        phase = "over"
+        generation = 3
+        turn = 7
+        players.0.coins = 0
+        players.1.coins = 6
+        players.1.city.1.2 = "g1-houses"
+        players.1.city.0.2 = "g1-houses"
+        players.1.city.2.1 = "g1-coal-plant"
+        """
+      Then the outcome has:
+        """
+        scores = [-14, 8]
+        winners = [1]
+        """
+
+  Rule: NM-RULES-REQUIRED a city without housing and power loses points
+
+    @NM-RULES-REQUIRED
+    Scenario: A city with neither housing nor power is penalised
+      Given "phase" is "over"
+      Then the outcome has:
+        """
+        details.breakdown.0.ghost_town = -10
+        details.breakdown.0.power = -5
+        """
+
+  Rule: NM-FLOW-PRELIM three cornerstones are drafted before generation 1
+
+    @NM-FLOW-PRELIM
+    Scenario: After the third keep each player holds 3 cornerstones and generation 1 is dealt
+      Given the position:
+        """
+        phase = "draft"
+        generation = 0
+        turn = 3
+        players.0.cornerstones = ["cs-forest", "cs-kiln"]
+        players.1.cornerstones = ["cs-orchard", "cs-smelter"]
+        players.0.hand = ["cs-windmill", "cs-monument"]
+        players.1.hand = ["cs-precinct", "cs-fire-hall"]
+        """
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "keep", "tile": "cs-windmill"},
+         {"actor": 1, "type": "keep", "tile": "cs-precinct"}]
+        """
+      Then the position has:
+        """
+        players.0.cornerstones = ["cs-forest", "cs-kiln", "cs-windmill"]
+        players.1.cornerstones = ["cs-orchard", "cs-precinct", "cs-smelter"]
+        players.0.hand = []
+        discard = {"cs-fire-hall": 1, "cs-monument": 1}
+        generation = 1
+        phase = "deal"
+        deal_target = 8
+        """
+
+  Rule: NM-FLOW-TURNS a generation has 7 turns
+
+    @NM-FLOW-TURNS
+    Scenario: The generation ends after the 7th turn
+      Given the position:
+        """
+        phase = "act"
+        generation = 1
+        turn = 7
+        players.0.selected = "g1-park"
+        players.0.hand = ["g1-market"]
+        players.1.acted = true
+        players.1.hand = ["g1-farm"]
+        """
+      When player 0 plays:
+        """
+        {"type": "sell"}
+        """
+      Then the position has:
+        """
+        generation = 2
+        turn = 1
+        phase = "deal"
+        """
+
+    @NM-FLOW-TURNS
+    Scenario: The 6th turn is followed by a 7th in the same generation
+      Given the position:
+        """
+        phase = "act"
+        generation = 1
+        turn = 6
+        players.0.selected = "g1-park"
+        players.0.hand = ["g1-market", "g1-farm"]
+        players.1.acted = true
+        players.1.hand = ["g1-farm", "g1-mine"]
+        """
+      When player 0 plays:
+        """
+        {"type": "sell"}
+        """
+      Then the position has:
+        """
+        generation = 1
+        turn = 7
+        phase = "select"
+        """
+
+  Rule: NM-FLOW-TURN each turn a player selects a tile and acts with it
+
+    @NM-FLOW-TURN
+    Scenario: In the selection step a player may select any tile of the hand
+      Given the position:
+        """
+        phase = "select"
+        generation = 1
+        players.0.hand = ["g1-houses", "g1-park"]
+        players.1.hand = ["g1-farm"]
+        players.1.selected = "g1-farm"
+        """
+      Then the legal actions are exactly:
+        """
+        [{"actor": 0, "type": "select", "tile": "g1-houses"},
+         {"actor": 0, "type": "select", "tile": "g1-park"}]
+        """
+
+  Rule: NM-FLOW-END after 21 turns the game is scored and over
+
+    @NM-FLOW-END
+    Scenario: No action is legal once the game is over
+      Given "phase" is "over"
+      Then the game is over
+      And the legal actions are exactly:
+        """
+        []
+        """

@@ -1,0 +1,282 @@
+Feature: NEOM placing the selected tile (neom.ja.txt:40-48)
+  # Provisional tiles used here (spec/neom/components.yaml): g1-market commercial, cost 2,
+  # roads NESW; g1-park public, cost 2, roads NESW; g1-sawmill cost 3, needs wood, makes
+  # lumber; g1-corner-shop cost 1, roads N and E; g1-rowhouses cost 2, roads E and W;
+  # g1-cottages cost 2, roads N and S. The City Centre has roads on all four sides.
+
+  Background:
+    Given a new "neom" game with 2 players and setup:
+      """
+      {"setup": {"boards": ["oil", "ore"]}}
+      """
+    And the position:
+      """
+      phase = "act"
+      generation = 1
+      players.0.selected = "g1-market"
+      players.0.hand = ["g1-farm"]
+      players.1.acted = true
+      players.1.hand = ["g1-mine"]
+      """
+
+  Rule: NM-PLACE-REQ the requirements must be met
+
+    @NM-PLACE-REQ
+    Scenario: Placing a tile pays its cost
+      When player 0 plays:
+        """
+        {"type": "place", "x": 2, "y": 1}
+        """
+      Then the position has:
+        """
+        players.0.city.1.2 = "g1-market"
+        players.0.coins = 4
+        """
+
+    @NM-PLACE-REQ
+    Scenario: A tile whose cost cannot be paid cannot be placed
+      Given "players.0.coins" is 1
+      When player 0 plays:
+        """
+        {"type": "place", "x": 2, "y": 1}
+        """
+      Then the action is rejected citing rule "NM-PLACE-REQ"
+
+    @NM-PLACE-REQ
+    Scenario: A tile needing a good the city lacks cannot be placed
+      Given "players.0.selected" is "g1-sawmill"
+      When player 0 plays:
+        """
+        {"type": "place", "x": 2, "y": 1}
+        """
+      Then the action is rejected citing rule "NM-PLACE-REQ"
+
+  Rule: NM-PLACE-REQFAIL unmet requirements leave the other actions
+
+    @NM-PLACE-REQFAIL
+    Scenario: Without wood the sawmill can only be sold or traded for a cornerstone
+      Given the position:
+        """
+        players.0.selected = "g1-sawmill"
+        players.0.cornerstones = ["cs-garden-homes"]
+        """
+      Then the legal actions do not include:
+        """
+        {"actor": 0, "type": "place"}
+        """
+      And the legal actions include:
+        """
+        {"actor": 0, "type": "sell"}
+        """
+      And the legal actions include:
+        """
+        {"actor": 0, "type": "cornerstone", "tile": "cs-garden-homes"}
+        """
+
+  Rule: NM-REQ-COST requirements are a coin cost and goods held, not consumed
+
+    @NM-REQ-COST @NM-GOODS-GAIN
+    Scenario: The sawmill pays 3 coins, keeps the wood and gains lumber
+      Given the position:
+        """
+        players.0.selected = "g1-sawmill"
+        players.0.goods = ["oil", "wood"]
+        """
+      When player 0 plays:
+        """
+        {"type": "place", "x": 1, "y": 2}
+        """
+      Then the position has:
+        """
+        players.0.coins = 3
+        players.0.goods = ["lumber", "oil", "wood"]
+        """
+
+    @NM-REQ-COST
+    Scenario: Coins are never spent below zero
+      Given "players.0.coins" is 0
+      Then the legal actions are exactly:
+        """
+        [{"actor": 0, "type": "sell"}]
+        """
+
+  Rule: NM-GOODS-GAIN a producing tile gives its good token for good
+
+    @NM-GOODS-GAIN
+    Scenario: A good stays when its tile is replaced
+      Given the position:
+        """
+        players.0.city.1.2 = "g1-sawmill"
+        players.0.goods = ["lumber", "oil", "wood"]
+        """
+      When player 0 plays:
+        """
+        {"type": "place", "x": 2, "y": 1}
+        """
+      Then the position has:
+        """
+        players.0.city.1.2 = "g1-market"
+        players.0.goods = ["lumber", "oil", "wood"]
+        """
+
+  Rule: NM-PLACE-SPACE on an empty space or replacing a tile
+
+    @NM-PLACE-SPACE
+    Scenario: A tile goes on an empty space next to the centre
+      When player 0 plays:
+        """
+        {"type": "place", "x": 3, "y": 2}
+        """
+      Then "players.0.city.2.3" is "g1-market"
+
+    @NM-PLACE-SPACE @NM-PLACE-REPLACE
+    Scenario: A tile may replace a tile of the city, which is discarded
+      Given "players.0.city.1.2" is "g1-houses"
+      When player 0 plays:
+        """
+        {"type": "place", "x": 2, "y": 1}
+        """
+      Then the position has:
+        """
+        players.0.city.1.2 = "g1-market"
+        discard = {"g1-houses": 1}
+        """
+
+  Rule: NM-PLACE-REPLACE replacing tiles (ruling: allowed, option allow_replace)
+
+    @NM-PLACE-REPLACE
+    Scenario: The City Centre itself may be replaced; its good stays
+      When player 0 plays:
+        """
+        {"type": "place", "x": 2, "y": 2}
+        """
+      Then the position has:
+        """
+        players.0.city.2.2 = "g1-market"
+        players.0.goods = ["oil"]
+        discard = {}
+        """
+
+    @NM-PLACE-REPLACE @reading:allow_replace=false
+    Scenario: With replacing switched off a taken space is refused
+      Given a new "neom" game with 2 players and setup:
+        """
+        {"options": {"allow_replace": false}, "setup": {"boards": ["oil", "ore"]}}
+        """
+      And the position:
+        """
+        phase = "act"
+        generation = 1
+        players.0.selected = "g1-market"
+        players.0.hand = ["g1-farm"]
+        players.0.city.1.2 = "g1-houses"
+        players.1.acted = true
+        players.1.hand = ["g1-mine"]
+        """
+      When player 0 plays:
+        """
+        {"type": "place", "x": 2, "y": 1}
+        """
+      Then the action is rejected citing rule "NM-PLACE-REPLACE"
+
+    @NM-PLACE-REPLACE
+    Scenario: A replacement may not cut other tiles off the centre
+      # cottages (roads N and S only) on x2 y1 would cut the park on x1 y1 off
+      Given the position:
+        """
+        players.0.selected = "g1-cottages"
+        players.0.city.1.2 = "g1-houses"
+        players.0.city.1.1 = "g1-park"
+        """
+      When player 0 plays:
+        """
+        {"type": "place", "x": 2, "y": 1}
+        """
+      Then the action is rejected citing rule "NM-PLACE-ROAD"
+
+  Rule: NM-PLACE-ROAD joined by road to the centre (or the tile that replaced it)
+
+    @NM-PLACE-ROAD
+    Scenario: A tile far from the road network is refused
+      When player 0 plays:
+        """
+        {"type": "place", "x": 0, "y": 0}
+        """
+      Then the action is rejected citing rule "NM-PLACE-ROAD"
+
+    @NM-PLACE-ROAD
+    Scenario: A tile may join the centre through another tile
+      Given "players.0.city.1.2" is "g1-houses"
+      When player 0 plays:
+        """
+        {"type": "place", "x": 2, "y": 0}
+        """
+      Then "players.0.city.0.2" is "g1-market"
+
+    @NM-PLACE-ROAD
+    Scenario: The tile that replaced the centre is the new anchor
+      # cottages on the centre space have roads only north and south
+      Given "players.0.city.2.2" is "g1-cottages"
+      When player 0 plays:
+        """
+        {"type": "place", "x": 1, "y": 2}
+        """
+      Then the action is rejected citing rule "NM-PLACE-ROAD"
+      When player 0 plays:
+        """
+        {"type": "place", "x": 2, "y": 3}
+        """
+      Then "players.0.city.3.2" is "g1-market"
+
+  Rule: NM-PLACE-ROADPARTIAL one road to the centre is enough
+
+    @NM-PLACE-ROADPARTIAL
+    Scenario: The corner shop joins by its north road though its east road ends nowhere
+      Given "players.0.selected" is "g1-corner-shop"
+      When player 0 plays:
+        """
+        {"type": "place", "x": 2, "y": 3}
+        """
+      Then "players.0.city.3.2" is "g1-corner-shop"
+
+    @NM-PLACE-ROADPARTIAL
+    Scenario: The corner shop has no road south, so it cannot join from the north
+      Given "players.0.selected" is "g1-corner-shop"
+      When player 0 plays:
+        """
+        {"type": "place", "x": 2, "y": 1}
+        """
+      Then the action is rejected citing rule "NM-PLACE-ROAD"
+
+  Rule: NM-PLACE-NOROTATE tiles are never rotated
+
+    @NM-PLACE-NOROTATE
+    Scenario: A rotated placement is refused
+      When player 0 plays:
+        """
+        {"type": "place", "x": 2, "y": 1, "rotation": 90}
+        """
+      Then the action is rejected citing rule "NM-PLACE-NOROTATE"
+
+    @NM-PLACE-NOROTATE
+    Scenario: East-west rowhouses cannot be turned to join the centre from the north
+      Given "players.0.selected" is "g1-rowhouses"
+      Then the legal actions do not include:
+        """
+        {"actor": 0, "type": "place", "x": 2, "y": 1}
+        """
+      And the legal actions include:
+        """
+        {"actor": 0, "type": "place", "x": 1, "y": 2}
+        """
+
+  Rule: NM-ROADS-MEET tiles join when both have a road on the shared edge
+
+    @NM-ROADS-MEET
+    Scenario: Rowhouses west of the centre join it by their east road
+      Given "players.0.selected" is "g1-rowhouses"
+      When player 0 plays:
+        """
+        {"type": "place", "x": 1, "y": 2}
+        """
+      Then "players.0.city.2.1" is "g1-rowhouses"

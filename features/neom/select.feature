@@ -1,0 +1,90 @@
+Feature: NEOM selecting a tile (neom.ja.txt:29-31)
+
+  Background:
+    Given a new "neom" game with 2 players and setup:
+      """
+      {"setup": {"boards": ["oil", "ore"]}}
+      """
+    And the position:
+      """
+      phase = "select"
+      generation = 1
+      players.0.hand = ["g1-park", "g1-market"]
+      players.1.hand = ["g1-farm", "g1-mine"]
+      """
+
+  Rule: NM-SELECT-SIMUL all select, then all act
+
+    @NM-SELECT-SIMUL
+    Scenario: Actions wait until every player has selected
+      When player 0 plays:
+        """
+        {"type": "select", "tile": "g1-park"}
+        """
+      Then the position has:
+        """
+        phase = "select"
+        to_act = [1]
+        """
+      When player 1 plays:
+        """
+        {"type": "select", "tile": "g1-farm"}
+        """
+      Then the position has:
+        """
+        phase = "act"
+        to_act = [0, 1]
+        """
+
+    @NM-SELECT-SIMUL
+    Scenario: A tile not in the hand cannot be selected
+      When player 0 plays:
+        """
+        {"type": "select", "tile": "g1-farm"}
+        """
+      Then the action is rejected citing rule "NM-SELECT-SIMUL"
+
+  Rule: NM-SELECT-SEQ simultaneous selection in any order, hidden until all have chosen
+
+    @NM-SELECT-SEQ
+    Scenario: The second seat may select first
+      When player 1 plays:
+        """
+        {"type": "select", "tile": "g1-mine"}
+        """
+      Then "to_act" is [0]
+
+    @NM-SELECT-SEQ @NM-VIEW-HIDDEN
+    Scenario: A pending selection is hidden from the other players
+      When player 1 plays:
+        """
+        {"type": "select", "tile": "g1-mine"}
+        """
+      Then the view of player 0 has:
+        """
+        players.1.selected = "hidden"
+        players.1.hand = {"hidden": 1}
+        players.0.hand = ["g1-market", "g1-park"]
+        """
+      And the view of player 1 has:
+        """
+        players.1.selected = "g1-mine"
+        """
+
+  Rule: NM-VIEW-HIDDEN what a player cannot see
+
+    @NM-VIEW-HIDDEN
+    Scenario: Decks and the discard pile show only their sizes
+      Given the position:
+        """
+        decks.2 = {"g2-apartments": 3, "g2-offices": 1}
+        discard = {"g1-fire": 1}
+        players.1.cornerstones = ["cs-kiln", "cs-forest"]
+        """
+      Then the view of player 0 has:
+        """
+        decks.2 = {"hidden": 4}
+        discard = {"hidden": 1}
+        players.1.cornerstones = {"hidden": 2}
+        players.1.coins = 6
+        """
