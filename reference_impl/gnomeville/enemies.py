@@ -109,6 +109,7 @@ class EnemyRules:
         trolls = [i for i, c in enumerate(p.cells) if c == TROLL]
         trolls.sort(key=lambda i: -((i // cols) * dr + (i % cols) * dc))
         self.fired.append("GV-TROLL-MOVE")
+        self.fired.append("GV-TROLL-MOVE-STEP" if how == "step" else "GV-TROLL-MOVE-FAR")
         for i in trolls:
             pos = i
             while True:

@@ -1,0 +1,8 @@
+"""The gnomeville conformance scenarios, bound to the shared steps."""
+
+from pytest_bdd import scenarios
+
+from conformance.paths import FEATURES_DIR
+from conformance.steps.gnomeville import *  # noqa: F403
+
+scenarios(str(FEATURES_DIR / "gnomeville"))

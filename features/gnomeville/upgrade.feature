@@ -1,0 +1,223 @@
+Feature: Gnomeville upgrades: three or more matching tiles become the next tier
+
+  Rule: GV-UPGRADE-EX-CHAIN the market-to-workshop-to-armory chain of the rulebook
+
+    @GV-UPGRADE-EX-CHAIN @GV-UPGRADE-CHAIN @GV-UPGRADE-LINE @GV-UPGRADE-STACK @GV-UPGRADE-PLACE @GV-SCORE-STACK-EX @GV-UPGRADE-SCORED @GV-COMP-STACK-TABLE
+    Scenario: A third market chains into a workshop and an armory and the 6-tile stack scores 8
+      Given a gnomeville game with 2 players in the build phase
+      And player 0's town is:
+        """
+        mk mk .  .  .
+        .  .  ws ws .
+        .  .  .@0 .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      And "players.0.hand" is "market"
+      When player 0 plays:
+        """
+        {"type": "place", "space": [0, 2]}
+        """
+      Then the legal actions include:
+        """
+        {"actor": 0, "type": "upgrade", "space": [0, 2], "kind": "workshop"}
+        """
+      And the legal actions include:
+        """
+        {"actor": 0, "type": "upgrade", "space": [0, 0], "kind": "house"}
+        """
+      When player 0 plays:
+        """
+        {"type": "upgrade", "space": [0, 2], "kind": "workshop"}
+        """
+      Then the legal actions include:
+        """
+        {"actor": 0, "type": "upgrade", "space": [1, 2], "kind": "armory"}
+        """
+      When player 0 plays:
+        """
+        {"type": "upgrade", "space": [1, 2], "kind": "armory"}
+        """
+      Then player 0's town is:
+        """
+        .  .  .  .  .
+        .  .  ar .  .
+        .  .  .@0 .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      And "players.0.stacks" is [["market", "market", "market", "workshop", "workshop", "workshop"]]
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "pass"}, {"actor": 1, "type": "pass"}]
+        """
+      Then "players.0.score" is 8
+
+  Rule: GV-UPGRADE-TRIGGER three connected matching unoccupied tiles trigger an upgrade
+
+    @GV-UPGRADE-TRIGGER @GV-UPGRADE-MATCH @GV-UPGRADE-TIMING
+    Scenario: Two markets and a house do not trigger, three markets in an L do
+      Given a gnomeville game with 2 players in the build phase
+      And player 0's town is:
+        """
+        mk ho .  .  .
+        mk .  .  .  .
+        .  .  .@0 .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      And "players.0.hand" is "market"
+      When player 0 plays:
+        """
+        {"type": "place", "space": [4, 4]}
+        """
+      Then the legal actions include:
+        """
+        {"actor": 0, "type": "draw"}
+        """
+      And "players.0.cells.4.4" is "market"
+      When player 0 plays:
+        """
+        {"type": "draw"}
+        """
+      And chance reveals:
+        """
+        {"type": "draw", "player": 0, "tile": "market", "tier": 1}
+        """
+      And player 0 plays:
+        """
+        {"type": "place", "space": [2, 0]}
+        """
+      Then the legal actions include:
+        """
+        {"actor": 0, "type": "upgrade", "space": [2, 0], "kind": "house"}
+        """
+      And the legal actions do not include:
+        """
+        {"actor": 0, "type": "draw"}
+        """
+
+  Rule: GV-UPGRADE-OCCUPIED an occupied tile takes no part
+
+    @GV-UPGRADE-OCCUPIED @GV-TERM-OCCUPIED
+    Scenario: A gnome on the middle workshop prevents the upgrade
+      Given a gnomeville game with 2 players in the build phase
+      And player 0's town is:
+        """
+        ws ws@0 .  .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      And "players.0.hand" is "workshop"
+      When player 0 plays:
+        """
+        {"type": "place", "space": [0, 2]}
+        """
+      Then the legal actions include:
+        """
+        {"actor": 0, "type": "pass"}
+        """
+      And "players.0.stacks" is []
+
+  Rule: GV-UPGRADE-EXHAUSTED an empty tray gives the tile two tiers up
+
+    @GV-UPGRADE-EXHAUSTED @GV-UPGRADE-NONE-LEFT
+    Scenario: With no houses left the market group may take a tavern
+      Given a gnomeville game with 2 players in the build phase
+      And player 0's town is:
+        """
+        mk mk .  .  .
+        .  .  .  .  .
+        .  .  .@0 .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      And "supply.house" is 0
+      And "players.0.hand" is "market"
+      When player 0 plays:
+        """
+        {"type": "place", "space": [0, 2]}
+        """
+      Then the legal actions include:
+        """
+        {"actor": 0, "type": "upgrade", "space": [0, 1], "kind": "tavern"}
+        """
+      And the legal actions do not include:
+        """
+        {"actor": 0, "type": "upgrade", "space": [0, 1], "kind": "house"}
+        """
+
+    @GV-UPGRADE-NONE-LEFT
+    Scenario: With no monument left an academy group is stacked without a new tile
+      Given a gnomeville game with 2 players in the build phase
+      And player 0's town is:
+        """
+        ac ac .  .  .
+        .  .  .  .  .
+        .  .  .@0 .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      And "supply.monument" is 0
+      And "players.0.hand" is "academy"
+      When player 0 plays:
+        """
+        {"type": "place", "space": [0, 2]}
+        """
+      Then the legal actions are exactly:
+        """
+        [{"actor": 0, "type": "upgrade", "space": [0, 0], "kind": null},
+         {"actor": 0, "type": "upgrade", "space": [0, 1], "kind": null},
+         {"actor": 0, "type": "upgrade", "space": [0, 2], "kind": null}]
+        """
+
+  Rule: GV-UPGRADE-TIER5 monuments never upgrade
+
+    @GV-UPGRADE-TIER5
+    Scenario: Three monuments in a row stay on the board
+      Given a gnomeville game with 2 players in the build phase
+      And player 0's town is:
+        """
+        mo mo .  .  .
+        .  .  .  .  .
+        .  .  .@0 .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      And "players.0.hand" is "monument"
+      When player 0 plays:
+        """
+        {"type": "place", "space": [0, 2]}
+        """
+      Then "players.0.cells.0" is ["monument", "monument", "monument", null, null]
+      And the legal actions include:
+        """
+        {"actor": 0, "type": "pass"}
+        """
+
+  Rule: GV-UPGRADE-PAUSE drawing pauses during an upgrade
+
+    @GV-UPGRADE-PAUSE @GV-UPGRADE-PLACE
+    Scenario: Only upgrade actions while an upgrade is pending and the tile goes on a group space
+      Given a gnomeville game with 2 players in the build phase
+      And player 0's town is:
+        """
+        ho ho .  .  .
+        .  .  .  .  .
+        .  .  .@0 .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      And "players.0.hand" is "house"
+      When player 0 plays:
+        """
+        {"type": "place", "space": [0, 2]}
+        """
+      Then the legal actions are exactly:
+        """
+        [{"actor": 0, "type": "upgrade", "space": [0, 0], "kind": "tavern"},
+         {"actor": 0, "type": "upgrade", "space": [0, 1], "kind": "tavern"},
+         {"actor": 0, "type": "upgrade", "space": [0, 2], "kind": "tavern"}]
+        """
