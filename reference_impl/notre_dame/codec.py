@@ -1,8 +1,8 @@
 """Canonical JSON of a Notre Dame position, per-player views, and loading it back.
 
 The canonical state is complete (it continues the game) and normalised (card lists and
-decks sorted, the board's squares in sorted order). ``to_act``, ``terminal`` and ``stage``
-are derived: ``load`` recomputes them (and rejects a ``stage`` that contradicts ``round``).
+decks sorted, the board's squares in sorted order). ``to_act``, ``terminal``, ``stage``
+and ``tile`` are derived from the other fields: ``load`` ignores them and recomputes them.
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from reference_impl.notre_dame.data import (
     PERSONS,
     ROUNDS,
     STAGES,
+    TILES,
     road_graph,
 )
 from reference_impl.notre_dame.flow import stage_of
@@ -37,6 +38,7 @@ def to_canonical(st: NotreDameState) -> dict[str, Any]:
         "options": dict(sorted(st.options.items())),
         "to_act": st.to_act(),
         "terminal": st.is_terminal(),
+        "tile": TILES[st.num],
         "round": st.round,
         "stage": stage_of(st.round),
         "phase": st.phase,
@@ -129,8 +131,6 @@ def load(game: Any, data: Any) -> NotreDameState:
     options = game.resolve_options(_get(data, "options", ""))
     st = NotreDameState(n, options)
     st.round = _int(_get(data, "round", ""), "round", 1, ROUNDS)
-    if "stage" in data and data["stage"] != stage_of(st.round):
-        raise _bad("stage", f"must be {stage_of(st.round)!r} in round {st.round}", data["stage"])
     st.phase = _get(data, "phase", "")
     if st.phase not in PHASES:
         raise _bad("phase", f"must be one of {', '.join(PHASES)}", st.phase)

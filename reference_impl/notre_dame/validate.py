@@ -138,6 +138,8 @@ def diagnose(st: NotreDameState, a: Action) -> EngineError:
         "buy": ("buy", "pass"),
         "plague": "lose_cube",
     }[st.phase]
+    if kind == "play" and st.phase == "buy":
+        return IllegalAction("ND-PLAY-THIRD", f"the third card is not played: {where}")
     if kind not in phase_types:
         return IllegalAction("ND-ROUND-PHASES", f"{kind!r} is not an action of this phase: {where}")
     if actor == CHANCE:
@@ -211,14 +213,16 @@ def _diagnose_play(st: NotreDameState, pl: Any, a: Action, where: str) -> Engine
     src = a.get("from")
     if src == "hand":
         if pl.cubes <= 0:
-            return IllegalAction(
-                "ND-PLACE-MOVE", f"no cube in hand, move one from an area: {where}"
-            )
+            movable = any(pl.areas[x] > 0 for x in AREA_SET if x != card)
+            rule = "ND-PLACE-MOVE" if movable else "ND-PLACE-NONE"
+            return IllegalAction(rule, f"no cube in hand: {where}")
     elif src in AREA_SET:
         if pl.cubes > 0:
             return IllegalAction("ND-PLACE-MOVE", f"cubes in hand must be placed first: {where}")
         if src == card or pl.areas[src] <= 0:
             return IllegalAction("ND-PLACE-NONE", f"no cube to move from {src}: {where}")
+    elif src == NOTRE_DAME:
+        return IllegalAction("ND-PLACE-ND-SOURCE", f"cubes at Notre Dame stay there: {where}")
     else:
         return IllegalAction("ND-PLACE-CUBE", f"'from' must be 'hand' or an area: {where}")
     if card == NOTRE_DAME:
@@ -237,6 +241,8 @@ def _diagnose_buy(st: NotreDameState, pl: Any, a: Action, where: str) -> EngineE
         return IllegalAction("ND-BUY-ONE", f"a person costs 1 coin, none held: {where}")
     if person not in PERSONS or person not in st.display:
         return IllegalAction("ND-BUY-ONE", f"{person!r} is not on display {st.display}: {where}")
+    if person in ("poet", "magician") and a.get("from") == NOTRE_DAME:
+        return IllegalAction("ND-PLACE-ND-SOURCE", f"cubes at Notre Dame stay there: {where}")
     if person == "poet":
         return IllegalAction("ND-PERSON-POET", f"not a legal poet move: {where}")
     if person == "magician":
