@@ -1,0 +1,68 @@
+Feature: Villagers component data
+
+  Rule: VL-COMP-CARDS The villager cards of the base set
+
+    @VL-COMP-CARDS
+    Scenario: A Truffler goes on a Swineherd and is unlocked by a Hunter
+      Given a villagers game at step "build" with:
+        """
+        player.hand = ["Truffler"]
+        village = Hunter ; Swineherd
+        """
+      Then the legal actions do not include:
+        """
+        {"type": "build", "card": "Truffler", "column": null}
+        """
+      When player 0 plays:
+        """
+        {"type": "build", "card": "Truffler", "column": 1}
+        """
+      Then the village is "Hunter(2) ; Swineherd > Truffler"
+
+  Rule: VL-COMP-COPIES Two copies of each base villager
+
+    @VL-COMP-COPIES
+    Scenario: The first card of the hand is a Jeweler with probability 2 in 78
+      Given a new "villagers" game with 1 player
+      Then chance draws "Jeweler" with probability "1/39"
+
+  Rule: VL-COMP-ROAD The starting road villagers
+
+    @VL-COMP-ROAD
+    Scenario: The starting road villagers are extra copies beyond the deck
+      Given a new "villagers" game with 1 player
+      Then the position has:
+        """
+        unseen.Swineherd = 2
+        unseen.Carpenter = 2
+        """
+
+  Rule: VL-COMP-EVENTS Event seasons and timings
+
+    @VL-COMP-EVENTS
+    Scenario: Arson is a build-phase event and does not wait in the event phase
+      Given a villagers game at step "events" with:
+        """
+        events.active = ["e15", "e17"]
+        """
+      Then the legal actions do not include:
+        """
+        {"type": "resolve_event", "event": "e15"}
+        """
+      And the legal actions include:
+        """
+        {"type": "resolve_event", "event": "e17"}
+        """
+
+  Rule: VL-COMP-COUNTESS-MARKET Her village scores like yours
+
+    @VL-COMP-COUNTESS-MARKET
+    Scenario: Her covered-looking Wheeler and Cartwright both show their gold
+      Given a villagers game at step "events" with:
+        """
+        markets.first = "revealed"
+        reserve = 0
+        countess = Wheeler, Cartwright
+        """
+      # Countess 4 + Wheeler 3 + Cartwright 9
+      Then "countess.gold" is 17

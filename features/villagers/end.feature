@@ -1,0 +1,83 @@
+Feature: Villagers solo end of the game
+
+  Rule: VL-END-GAME The game ends after the second market
+
+    @VL-END-GAME
+    Scenario: After the second market nobody acts
+      Given a villagers game at step "events" with:
+        """
+        markets = {"first": "resolved", "second": "revealed"}
+        """
+      Then the game is over
+      And the legal actions are exactly:
+        """
+        []
+        """
+
+  Rule: VL-END-WIN More gold than the Countess wins
+
+    @VL-END-WIN
+    Scenario: 22 gold against 14 wins
+      Given a villagers game at step "events" with:
+        """
+        markets = {"first": "resolved", "second": "revealed"}
+        player.gold = 20
+        countess.gold = 10
+        """
+      Then the outcome has:
+        """
+        scores = [22]
+        winners = [0]
+        details.countess = 14
+        """
+
+  Rule: VL-END-TIE Equal gold
+
+    @VL-END-TIE @reading:tie_break=countess
+    Scenario: A tie at 14 is not more gold, so the Countess wins
+      Given a villagers game at step "events" with:
+        """
+        markets = {"first": "resolved", "second": "revealed"}
+        player.gold = 12
+        countess.gold = 10
+        """
+      Then the outcome has:
+        """
+        scores = [14]
+        winners = []
+        details.countess = 14
+        """
+
+    @VL-END-TIE @reading:tie_break=fewest_villagers
+    Scenario: With the fewest-villagers tie-break the smaller village wins the tie
+      Given a villagers game at step "events" with:
+        """
+        options.tie_break = "fewest_villagers"
+        markets = {"first": "resolved", "second": "revealed"}
+        player.gold = 12
+        countess.gold = 6
+        countess = Cooper
+        """
+      # you: Founders alone; her: the Countess card and a Cooper (4 + 4)
+      Then the outcome has:
+        """
+        scores = [14]
+        winners = [0]
+        details.countess = 14
+        """
+
+  Rule: VL-ROUND-ORDER A new round starts with the draft
+
+    @VL-ROUND-ORDER
+    Scenario: Without a market the next round begins with the draft
+      Given a villagers game at step "events" with:
+        """
+        reserve = 0
+        """
+      Then the position has:
+        """
+        round = 2
+        phase = "draft"
+        step = "take"
+        draft.taken = 0
+        """

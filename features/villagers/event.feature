@@ -1,0 +1,255 @@
+Feature: Villagers solo event phase
+
+  Rule: VL-EVENT-TIMING Events timed for another phase act in that phase
+
+    @VL-EVENT-TIMING
+    Scenario: Rats revealed in the event phase waits for the next draft
+      Given a villagers game at step "reveal" with:
+        """
+        chance = {"kind": "event", "deck": "winter"}
+        reveal = {"left": 1, "deck": "winter"}
+        """
+      When chance reveals:
+        """
+        {"type": "event", "event": "e24"}
+        """
+      Then the position has:
+        """
+        events.active = ["e24"]
+        round = 2
+        phase = "draft"
+        step = "rats"
+        """
+
+  Rule: VL-EVENT-JESTER Once per game the Jester cancels an event
+
+    @VL-EVENT-JESTER
+    Scenario: The Jester cancels Tribute
+      Given a villagers game at step "events" with:
+        """
+        events.active = ["e17"]
+        player.hand = ["Cooper", "Fisher", "Agent"]
+        """
+      When player 0 plays:
+        """
+        {"type": "jester", "event": "e17"}
+        """
+      Then the position has:
+        """
+        jester = false
+        events.active = []
+        events.discard = ["e17"]
+        player.gold = 8
+        countess.gold = 1
+        """
+
+    @VL-EVENT-JESTER
+    Scenario: A used Jester cannot be played again
+      Given a villagers game at step "events" with:
+        """
+        events.active = ["e17"]
+        jester = false
+        """
+      When player 0 plays:
+        """
+        {"type": "jester", "event": "e17"}
+        """
+      Then the action is rejected citing rule "VL-EVENT-JESTER"
+
+  Rule: VL-EVENT-ORDER Active events resolve in any order
+
+    @VL-EVENT-ORDER
+    Scenario: Tribute may be resolved before Land Claim
+      Given a villagers game at step "events" with:
+        """
+        events.active = ["e5", "e17"]
+        player.hand = ["Cooper", "Fisher"]
+        village = Lumberjack ; Miner
+        """
+      When player 0 plays:
+        """
+        {"type": "resolve_event", "event": "e17"}
+        """
+      Then the position has:
+        """
+        player.gold = 6
+        events.active = ["e5"]
+        events.discard = ["e17"]
+        """
+      When player 0 plays:
+        """
+        {"type": "resolve_event", "event": "e5"}
+        """
+      Then the position has:
+        """
+        player.gold = 2
+        countess.gold = 7
+        events.active = []
+        """
+
+    @VL-EVENT-ORDER
+    Scenario: An event that is not active cannot be resolved
+      Given a villagers game at step "events" with:
+        """
+        events.active = ["e5"]
+        """
+      When player 0 plays:
+        """
+        {"type": "resolve_event", "event": "e3"}
+        """
+      Then the action is rejected citing rule "VL-EVENT-ORDER"
+
+  Rule: VL-EVENT-COUNTESS-BUILD The Countess builds the reserve's top card
+
+    @VL-EVENT-COUNTESS-BUILD
+    Scenario: After the events the Countess builds from the reserve
+      Given a villagers game at step "events"
+      Then the position has:
+        """
+        chance.kind = "countess_reveal"
+        chance.stack = null
+        """
+      When chance reveals:
+        """
+        {"type": "draw", "card": "Jeweler"}
+        """
+      Then the Countess's village is "Jeweler"
+      And "reserve" is 47
+
+  Rule: VL-EVENT-REVEAL Events revealed by her card's gold: 0 three, 1-9 two, 10+ one
+
+    @VL-EVENT-REVEAL
+    Scenario: A Jeweler (20 gold) reveals one event
+      Given a villagers game at step "events"
+      When chance reveals:
+        """
+        {"type": "draw", "card": "Jeweler"}
+        """
+      Then the position has:
+        """
+        reveal.left = 1
+        chance.kind = "event"
+        chance.deck = "summer"
+        """
+
+    @VL-EVENT-REVEAL
+    Scenario: A Cooper (4 gold) reveals two events
+      Given a villagers game at step "events"
+      When chance reveals:
+        """
+        {"type": "draw", "card": "Cooper"}
+        """
+      Then "reveal.left" is 2
+
+    @VL-EVENT-REVEAL
+    Scenario: A Carpenter (no gold) reveals three events
+      Given a villagers game at step "events"
+      When chance reveals:
+        """
+        {"type": "draw", "card": "Carpenter"}
+        """
+      Then "reveal.left" is 3
+      When chance reveals:
+        """
+        {"type": "event", "event": "e4"}
+        """
+      Then the position has:
+        """
+        reveal.left = 2
+        events.active = ["e4"]
+        """
+
+  Rule: VL-EVENT-DECKS Summer before the first market, winter after
+
+    @VL-EVENT-DECKS
+    Scenario: After the first market the events come from the winter deck
+      Given a villagers game at step "events" with:
+        """
+        markets.first = "resolved"
+        """
+      When chance reveals:
+        """
+        {"type": "draw", "card": "Cooper"}
+        """
+      Then "chance.deck" is "winter"
+      And chance draws "e13" with probability "1/12"
+
+  Rule: VL-EVENT-SILVER-VALUE A silver card counts its value on the spot
+
+    @VL-EVENT-SILVER-VALUE
+    Scenario: A Wood Carver among a Cooper and a Cartwright is worth 13 and reveals one event
+      Given a villagers game at step "events" with:
+        """
+        countess = Cooper, Cartwright
+        """
+      When chance reveals:
+        """
+        {"type": "draw", "card": "Wood Carver"}
+        """
+      Then "reveal.left" is 1
+
+  Rule: VL-EVENT-FINAL The final round skips her build and the reveal
+
+    @VL-EVENT-FINAL
+    Scenario: With the second market card revealed the game goes straight to the markets
+      Given a villagers game at step "events" with:
+        """
+        markets = {"first": "resolved", "second": "revealed"}
+        """
+      Then the game is over
+      And the position has:
+        """
+        reserve = 48
+        countess.village = []
+        markets.second = "resolved"
+        """
+
+  Rule: VL-EVENT-EMPTY An empty reserve or deck reveals nothing more
+
+    @VL-EVENT-EMPTY
+    Scenario: With an empty reserve the Countess builds nothing and the next round begins
+      Given a villagers game at step "events" with:
+        """
+        reserve = 0
+        """
+      Then the position has:
+        """
+        round = 2
+        phase = "draft"
+        countess.village = []
+        events.active = []
+        """
+
+    @VL-EVENT-EMPTY
+    Scenario: An exhausted summer deck reveals no more events
+      Given a villagers game at step "reveal" with:
+        """
+        events.summer = []
+        reveal = {"left": 2, "deck": "summer"}
+        """
+      Then the position has:
+        """
+        round = 2
+        chance = null
+        events.active = []
+        """
+
+  Rule: VL-EVENT-PAY-CAP Payments to the Countess stop at your supply
+
+    @VL-EVENT-PAY-CAP
+    Scenario: Tribute for five cards with only 3 gold takes the 3
+      Given a villagers game at step "events" with:
+        """
+        events.active = ["e17"]
+        player.gold = 3
+        player.hand = ["Agent", "Brewer", "Cooper", "Cooper", "Fisher"]
+        """
+      When player 0 plays:
+        """
+        {"type": "resolve_event", "event": "e17"}
+        """
+      Then the position has:
+        """
+        player.gold = 0
+        countess.gold = 4
+        """

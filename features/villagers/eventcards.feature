@@ -1,0 +1,522 @@
+Feature: The Countess's 24 event cards
+
+  Rule: VL-EVENT-BANQUET Sinister Banquet
+
+    @VL-EVENT-BANQUET
+    Scenario: Four food icons in her village earn the Countess 8 gold
+      Given a villagers game at step "events" with:
+        """
+        events.active = ["e1"]
+        countess = Grazier, Milk Maid, Harvester
+        """
+      When player 0 plays:
+        """
+        {"type": "resolve_event", "event": "e1"}
+        """
+      Then "countess.gold" is 9
+
+  Rule: VL-EVENT-MOOD-SWING Mood Swing
+
+    @VL-EVENT-MOOD-SWING
+    Scenario: Mood Swing is discarded and another summer event is revealed
+      Given a villagers game at step "reveal" with:
+        """
+        chance = {"kind": "event", "deck": "summer"}
+        reveal = {"left": 1, "deck": "summer"}
+        """
+      When chance reveals:
+        """
+        {"type": "event", "event": "e2"}
+        """
+      Then the position has:
+        """
+        events.discard = ["e2"]
+        events.active = []
+        reveal.left = 1
+        chance.kind = "event"
+        chance.deck = "summer"
+        """
+
+  Rule: VL-EVENT-BLACK-MARKET Black Market
+
+    @VL-EVENT-BLACK-MARKET
+    Scenario: Both sides score their silver villagers now
+      Given a villagers game at step "events" with:
+        """
+        events.active = ["e3"]
+        village = Hayer > Horse Trader ; Hayer ; Hayer
+        countess = Grocer, Harvester
+        """
+      When player 0 plays:
+        """
+        {"type": "resolve_event", "event": "e3"}
+        """
+      # 4 hay symbols: 3 per 2 = 6; her Grocer sees 1 food: 3
+      Then the position has:
+        """
+        player.gold = 14
+        countess.gold = 4
+        """
+
+  Rule: VL-EVENT-VAT Value Added Tax
+
+    @VL-EVENT-VAT
+    Scenario: Three visible gold symbols cost 3 gold
+      Given a villagers game at step "events" with:
+        """
+        events.active = ["e4"]
+        village = Lumberjack > Cooper ; Miner > Blacksmith
+        """
+      When player 0 plays:
+        """
+        {"type": "resolve_event", "event": "e4"}
+        """
+      # Cooper, Blacksmith and the uncovered Founders
+      Then the position has:
+        """
+        player.gold = 5
+        countess.gold = 4
+        """
+
+  Rule: VL-EVENT-LAND-CLAIM Land Claim
+
+    @VL-EVENT-LAND-CLAIM
+    Scenario: Three basic villagers cost 6 gold
+      Given a villagers game at step "events" with:
+        """
+        events.active = ["e5"]
+        village = Lumberjack ; Miner ; Hayer > Thatcher
+        """
+      When player 0 plays:
+        """
+        {"type": "resolve_event", "event": "e5"}
+        """
+      Then the position has:
+        """
+        player.gold = 2
+        countess.gold = 7
+        """
+
+  Rule: VL-EVENT-TEMP-EMPLOYMENT Temporary Employment
+
+    @VL-EVENT-TEMP-EMPLOYMENT
+    Scenario: Three suits in hand earn her 6 gold
+      Given a villagers game at step "events" with:
+        """
+        events.active = ["e6"]
+        player.hand = ["Brewer", "Cooper", "Fisher", "Wheeler"]
+        """
+      When player 0 plays:
+        """
+        {"type": "resolve_event", "event": "e6"}
+        """
+      Then the position has:
+        """
+        countess.gold = 7
+        player.gold = 8
+        """
+
+  Rule: VL-EVENT-BRIBES Bribes
+
+    @VL-EVENT-BRIBES @VL-COMP-COPIES
+    Scenario: Her Blacksmith unlocks eight cards and receives 8 gold
+      Given a villagers game at step "events" with:
+        """
+        events.active = ["e7"]
+        countess = Blacksmith, Carpenter
+        """
+      Then the legal actions include:
+        """
+        {"type": "resolve_event", "event": "e7", "card": "Carpenter"}
+        """
+      When player 0 plays:
+        """
+        {"type": "resolve_event", "event": "e7", "card": "Blacksmith"}
+        """
+      # 2 copies each of Cooper, Glass Blower, Jeweler and Locksmith
+      Then the Countess's village is "Blacksmith(8), Carpenter"
+
+  Rule: VL-EVENT-SERFDOM Serfdom
+
+    @VL-EVENT-SERFDOM
+    Scenario: Under Serfdom the card for a basic villager goes to the Countess
+      Given a villagers game at step "build" with:
+        """
+        events.active = ["e8"]
+        player.hand = ["Cooper"]
+        """
+      When player 0 plays:
+        """
+        {"type": "build_basic", "basic": "Miner", "return": "Cooper", "stack": null}
+        """
+      Then the village is "Miner"
+      And the Countess's village is "Cooper"
+
+    @VL-EVENT-SERFDOM
+    Scenario: Under Serfdom the card cannot be returned to a stack
+      Given a villagers game at step "build" with:
+        """
+        events.active = ["e8"]
+        player.hand = ["Cooper"]
+        """
+      When player 0 plays:
+        """
+        {"type": "build_basic", "basic": "Miner", "return": "Cooper", "stack": 0}
+        """
+      Then the action is rejected citing rule "VL-EVENT-SERFDOM"
+
+  Rule: VL-EVENT-CUSTOMS Customs
+
+    @VL-EVENT-CUSTOMS
+    Scenario: Four wood villagers cost 4 gold
+      Given a villagers game at step "events" with:
+        """
+        events.active = ["e9"]
+        village = Lumberjack > Cooper ; Lumberjack > Wheeler ; Miner
+        """
+      When player 0 plays:
+        """
+        {"type": "resolve_event", "event": "e9"}
+        """
+      Then the position has:
+        """
+        player.gold = 4
+        countess.gold = 5
+        """
+
+  Rule: VL-EVENT-GUILD Guild Conspiracy
+
+    @VL-EVENT-GUILD
+    Scenario: Each of her unlockers receives 2 gold, the Jeweler none
+      Given a villagers game at step "events" with:
+        """
+        events.active = ["e10"]
+        countess = Blacksmith, Carpenter, Jeweler
+        """
+      When player 0 plays:
+        """
+        {"type": "resolve_event", "event": "e10"}
+        """
+      Then the Countess's village is "Blacksmith(2), Carpenter(2), Jeweler"
+
+  Rule: VL-EVENT-BETRAYER Betrayer
+
+    @VL-EVENT-BETRAYER
+    Scenario: The Cooper and its coins defect to the Countess
+      Given a villagers game at step "events" with:
+        """
+        events.active = ["e11"]
+        village = Lumberjack > Cooper(2) ; Miner
+        """
+      Then the legal actions do not include:
+        """
+        {"type": "resolve_event", "event": "e11", "column": 1}
+        """
+      When player 0 plays:
+        """
+        {"type": "resolve_event", "event": "e11", "column": 0}
+        """
+      Then the village is "Lumberjack ; Miner"
+      And the Countess's village is "Cooper(2)"
+
+  Rule: VL-EVENT-COUNTESS-BANK The Countess Bank
+
+    @VL-EVENT-COUNTESS-BANK
+    Scenario: Unlocking at the bank costs 3
+      Given a villagers game at step "build" with:
+        """
+        events.active = ["e12"]
+        player.hand = ["Cooper"]
+        village = Lumberjack
+        """
+      When player 0 plays:
+        """
+        {"type": "build", "card": "Cooper", "column": 0}
+        """
+      Then "player.gold" is 5
+
+  Rule: VL-EVENT-DARK-MOOD Dark Mood
+
+    @VL-EVENT-DARK-MOOD
+    Scenario: Dark Mood is discarded and two more winter events are revealed
+      Given a villagers game at step "reveal" with:
+        """
+        chance = {"kind": "event", "deck": "winter"}
+        reveal = {"left": 1, "deck": "winter"}
+        """
+      When chance reveals:
+        """
+        {"type": "event", "event": "e13"}
+        """
+      Then the position has:
+        """
+        events.discard = ["e13"]
+        reveal.left = 2
+        chance.deck = "winter"
+        """
+
+  Rule: VL-EVENT-IT-WAS-YOU It Was You!
+
+    @VL-EVENT-IT-WAS-YOU
+    Scenario: Resolving It Was You! loses an unplayed Jester
+      Given a villagers game at step "events" with:
+        """
+        events.active = ["e14", "e17"]
+        """
+      When player 0 plays:
+        """
+        {"type": "resolve_event", "event": "e14"}
+        """
+      Then the position has:
+        """
+        jester = false
+        events.active = ["e17"]
+        """
+
+  Rule: VL-EVENT-ARSON Arson
+
+    @VL-EVENT-ARSON
+    Scenario: Accepting Arson's loss leaves one build
+      Given a villagers game at step "arson" with:
+        """
+        events.active = ["e15"]
+        """
+      When player 0 plays:
+        """
+        {"type": "arson", "choice": "fewer"}
+        """
+      Then the position has:
+        """
+        build.limit = 1
+        step = "build"
+        """
+
+    @VL-EVENT-ARSON
+    Scenario: Paying 3 gold keeps both builds
+      Given a villagers game at step "arson" with:
+        """
+        events.active = ["e15"]
+        """
+      When player 0 plays:
+        """
+        {"type": "arson", "choice": "pay"}
+        """
+      Then the position has:
+        """
+        build.limit = 2
+        player.gold = 5
+        """
+
+  Rule: VL-EVENT-CONSCRIPTION Conscription
+
+    @VL-EVENT-CONSCRIPTION
+    Scenario: The Countess takes the known top card of stack 1
+      Given a villagers game at step "events" with:
+        """
+        events.active = ["e16"]
+        stacks.0.known = ["Jeweler"]
+        """
+      When player 0 plays:
+        """
+        {"type": "resolve_event", "event": "e16", "stack": 0}
+        """
+      Then the Countess's village is "Jeweler"
+      And "stacks.0.known" is []
+
+    @VL-EVENT-CONSCRIPTION
+    Scenario: Conscription from the reserve is a chance draw
+      Given a villagers game at step "events" with:
+        """
+        events.active = ["e16", "e17"]
+        """
+      When player 0 plays:
+        """
+        {"type": "resolve_event", "event": "e16", "stack": null}
+        """
+      Then the position has:
+        """
+        chance.kind = "countess"
+        chance.stack = null
+        """
+
+  Rule: VL-EVENT-TRIBUTE Tribute
+
+    @VL-EVENT-TRIBUTE
+    Scenario: Three cards in hand cost 3 gold
+      Given a villagers game at step "events" with:
+        """
+        events.active = ["e17"]
+        player.hand = ["Agent", "Cooper", "Fisher"]
+        """
+      When player 0 plays:
+        """
+        {"type": "resolve_event", "event": "e17"}
+        """
+      Then the position has:
+        """
+        player.gold = 5
+        countess.gold = 4
+        """
+
+  Rule: VL-EVENT-PROTECTION Protection Money
+
+    @VL-EVENT-PROTECTION
+    Scenario: The player names the Blacksmith's 4 coins
+      Given a villagers game at step "events" with:
+        """
+        events.active = ["e18"]
+        village = Miner > Blacksmith(4)
+        """
+      Then the legal actions include:
+        """
+        {"type": "resolve_event", "event": "e18", "coins": 0}
+        """
+      When player 0 plays:
+        """
+        {"type": "resolve_event", "event": "e18", "coins": 4}
+        """
+      Then the position has:
+        """
+        player.gold = 4
+        countess.gold = 5
+        """
+
+  Rule: VL-EVENT-TRADE-NETWORK Trade Network
+
+    @VL-EVENT-TRADE-NETWORK
+    Scenario: Her Grocer with two food is worth 6 to her
+      Given a villagers game at step "events" with:
+        """
+        events.active = ["e19"]
+        countess = Grocer, Harvester, Hunter
+        """
+      When player 0 plays:
+        """
+        {"type": "resolve_event", "event": "e19", "value": 6}
+        """
+      Then "countess.gold" is 7
+
+  Rule: VL-EVENT-SPY-NETWORK Spy Network
+
+    @VL-EVENT-SPY-NETWORK
+    Scenario: Your Horse Trader with three hay symbols is worth 3 to her
+      Given a villagers game at step "events" with:
+        """
+        events.active = ["e20"]
+        village = Hayer > Horse Trader ; Hayer
+        """
+      When player 0 plays:
+        """
+        {"type": "resolve_event", "event": "e20", "value": 3}
+        """
+      Then the position has:
+        """
+        countess.gold = 4
+        player.gold = 8
+        """
+
+  Rule: VL-EVENT-BLACKMAIL Blackmail
+
+    @VL-EVENT-BLACKMAIL
+    Scenario: The highest printed gold counts even on the covered Founders
+      Given a villagers game at step "events" with:
+        """
+        events.active = ["e21"]
+        village = Brewer
+        """
+      When player 0 plays:
+        """
+        {"type": "resolve_event", "event": "e21"}
+        """
+      Then "countess.gold" is 3
+
+    @VL-EVENT-BLACKMAIL
+    Scenario: A Cartwright's 9 gold goes to the Countess
+      Given a villagers game at step "events" with:
+        """
+        events.active = ["e21"]
+        village = Lumberjack > Wheeler > Cartwright ; Miner > Blacksmith
+        """
+      When player 0 plays:
+        """
+        {"type": "resolve_event", "event": "e21"}
+        """
+      Then the position has:
+        """
+        countess.gold = 10
+        player.gold = 8
+        """
+
+  Rule: VL-EVENT-ABDUCTION Abduction
+
+    @VL-EVENT-ABDUCTION
+    Scenario: The Fisher is discarded from hand
+      Given a villagers game at step "events" with:
+        """
+        events.active = ["e22"]
+        player.hand = ["Cooper", "Fisher"]
+        """
+      When player 0 plays:
+        """
+        {"type": "resolve_event", "event": "e22", "card": "Fisher"}
+        """
+      Then the position has:
+        """
+        player.hand = ["Cooper"]
+        discard = {"Fisher": 1}
+        """
+
+  Rule: VL-EVENT-ARREST Arrest
+
+    @VL-EVENT-ARREST
+    Scenario: The arrested Cooper is discarded with its coins
+      Given a villagers game at step "events" with:
+        """
+        events.active = ["e23"]
+        village = Lumberjack > Cooper(2) ; Miner
+        """
+      When player 0 plays:
+        """
+        {"type": "resolve_event", "event": "e23", "column": 0}
+        """
+      Then the village is "Lumberjack ; Miner"
+      And the position has:
+        """
+        discard = {"Cooper": 1}
+        player.gold = 8
+        countess.village = []
+        """
+
+  Rule: VL-EVENT-RATS Rats
+
+    @VL-EVENT-RATS
+    Scenario: Accepting the Rats drafts one fewer time
+      Given a villagers game at step "rats" with:
+        """
+        events.active = ["e24"]
+        """
+      When player 0 plays:
+        """
+        {"type": "rats", "choice": "fewer"}
+        """
+      Then the position has:
+        """
+        draft.limit = 1
+        step = "take"
+        """
+
+    @VL-EVENT-RATS
+    Scenario: Paying 3 gold keeps both drafts
+      Given a villagers game at step "rats" with:
+        """
+        events.active = ["e24"]
+        """
+      When player 0 plays:
+        """
+        {"type": "rats", "choice": "pay"}
+        """
+      Then the position has:
+        """
+        draft.limit = 2
+        player.gold = 5
+        """

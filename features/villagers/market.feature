@@ -1,0 +1,84 @@
+Feature: Villagers solo market phases
+
+  Rule: VL-MARKET-BOTH Both markets pay the player and the Countess
+
+    @VL-MARKET-BOTH @VL-COMP-COUNTESS-MARKET
+    Scenario: At the first market the Countess earns her card, her Cooper and its coins
+      Given a villagers game at step "events" with:
+        """
+        markets.first = "revealed"
+        reserve = 0
+        countess = Cooper(2)
+        """
+      # Countess card 4 + Cooper 4 + 2 coins
+      Then "countess.gold" is 11
+
+  Rule: VL-MARKET-FIRST Printed gold plus coins on cards; the coins stay
+
+    @VL-MARKET-FIRST
+    Scenario: Founders 2 + Blacksmith 2 + its 4 coins earn 8
+      Given a villagers game at step "events" with:
+        """
+        markets.first = "revealed"
+        reserve = 0
+        village = Miner > Blacksmith(4)
+        """
+      Then the position has:
+        """
+        player.gold = 16
+        markets.first = "resolved"
+        round = 2
+        phase = "draft"
+        """
+      And the village is "Miner > Blacksmith(4)"
+
+  Rule: VL-MARKET-SECOND Printed gold, coins and silver
+
+    @VL-MARKET-SECOND
+    Scenario: The second market adds the silver values
+      Given a villagers game at step "events" with:
+        """
+        markets = {"first": "resolved", "second": "revealed"}
+        village = Hayer > Horse Trader ; Hayer ; Hayer ; Miner > Blacksmith(1)
+        countess = Grocer, Harvester
+        """
+      # you: Founders 2 + Blacksmith 2 + 1 coin + Horse Trader 3 per 2 of 4 hay = 6
+      # her: Countess 4 + Grocer 3 per food x 1
+      Then the position has:
+        """
+        player.gold = 19
+        countess.gold = 8
+        """
+
+  Rule: VL-MARKET-REVEAL A market card is revealed when its stack runs out
+
+    @VL-MARKET-REVEAL
+    Scenario: Taking the last card of stack 2 reveals the first market card
+      Given a villagers game at step "take" with:
+        """
+        stacks.1 = {"known": ["Cooper"], "hidden": 0, "market": 1}
+        """
+      When player 0 plays:
+        """
+        {"type": "take_stack", "stack": 1}
+        """
+      Then the position has:
+        """
+        markets.first = "revealed"
+        stacks.1.market = null
+        player.square = ["Cooper"]
+        """
+
+    @VL-MARKET-REVEAL
+    Scenario: A second market revealed first brings the first market with it
+      Given a villagers game at step "events" with:
+        """
+        markets = {"first": "hidden", "second": "revealed"}
+        """
+      # first: Founders 2, then second: Founders 2 again; her 4 twice
+      Then the position has:
+        """
+        player.gold = 12
+        countess.gold = 9
+        markets = {"first": "resolved", "second": "resolved"}
+        """
