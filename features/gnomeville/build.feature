@@ -1,0 +1,226 @@
+Feature: Gnomeville build phase: draw or pass, second chance, placing tiles, getting stuck
+
+  Rule: GV-BUILD-DRAW a player draws from the bag or passes
+
+    @GV-BUILD-DRAW @GV-BUILD-ORDER @GV-CHANCE @GV-SETUP-BAG
+    Scenario: The first draw of the game comes from the starting bag of twelve tiles
+      Given a gnomeville game with 2 players in the build phase
+      Then the legal actions include:
+        """
+        {"actor": 0, "type": "draw"}
+        """
+      And the legal actions include:
+        """
+        {"actor": 0, "type": "pass"}
+        """
+      When player 0 plays:
+        """
+        {"type": "draw"}
+        """
+      Then the chance outcomes are:
+        """
+        [{"action": {"type": "draw", "player": 0, "tile": "gnome"}, "probability": "1/4"},
+         {"action": {"type": "draw", "player": 0, "tile": "house", "tier": 2}, "probability": "1/6"},
+         {"action": {"type": "draw", "player": 0, "tile": "market", "tier": 1}, "probability": "5/12"},
+         {"action": {"type": "draw", "player": 0, "tile": "workshop", "tier": 2}, "probability": "1/6"}]
+        """
+
+    @GV-BUILD-PASS
+    Scenario: Passing ends the player's build phase
+      Given a gnomeville game with 2 players in the build phase
+      When player 0 plays:
+        """
+        {"type": "pass"}
+        """
+      Then "players.0.status" is "passed"
+      And "to_act" is [0, 1]
+
+  Rule: GV-BUILD-SIMULTANEOUS simultaneous building is sequentialised
+
+    @GV-BUILD-SIMULTANEOUS @GV-OVERVIEW-SIMULTANEOUS
+    Scenario: Every idle player may act, and a drawing player resolves the tile alone
+      Given a gnomeville game with 3 players in the build phase
+      Then "to_act" is [0, 1, 2]
+      When player 1 plays:
+        """
+        {"type": "draw"}
+        """
+      Then "to_act" is ["chance"]
+      When chance reveals:
+        """
+        {"type": "draw", "player": 1, "tile": "market", "tier": 1}
+        """
+      Then "to_act" is [1]
+      And "players.1.hand" is "market"
+
+  Rule: GV-BUILD-SECOND-CHANCE the full stew returns a drawn tile to the bag
+
+    @GV-BUILD-SECOND-CHANCE @GV-BUILD-SECOND-CHANCE-NO-EFFECT
+    Scenario: A drawn market goes back to the bag and the stew empties
+      Given a gnomeville game with 2 players in the build phase
+      When player 0 plays:
+        """
+        {"type": "draw"}
+        """
+      And chance reveals:
+        """
+        {"type": "draw", "player": 0, "tile": "market", "tier": 1}
+        """
+      And player 0 plays:
+        """
+        {"type": "second_chance"}
+        """
+      Then the position has:
+        """
+        players.0.bag.market = 5
+        players.0.hand = null
+        players.0.stew = false
+        players.0.cells.0 = [null, null, null, null, null]
+        """
+      And the legal actions include:
+        """
+        {"actor": 0, "type": "draw"}
+        """
+
+    @GV-BUILD-SECOND-CHANCE @GV-FAQ-SECOND-CHANCE-REPEAT
+    Scenario: An empty stew cannot return the tile
+      Given a gnomeville game with 2 players in the build phase
+      And "players.0.stew" is false
+      And "players.0.hand" is "market"
+      When player 0 plays:
+        """
+        {"type": "second_chance"}
+        """
+      Then the action is rejected citing rule "GV-BUILD-SECOND-CHANCE"
+
+  Rule: GV-BUILD-PLACE building tiles go on empty spaces
+
+    @GV-BUILD-PLACE @GV-TERM-EMPTY @GV-TERM-BUILT
+    Scenario: A tile cannot go on a built space nor on a gnome
+      Given a gnomeville game with 2 players in the build phase
+      And player 0's town is:
+        """
+        ho .  .  .  .
+        .  .  .  .  .
+        .  .  .@0 .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      And "players.0.hand" is "market"
+      When player 0 plays:
+        """
+        {"type": "place", "space": [0, 0]}
+        """
+      Then the action is rejected citing rule "GV-BUILD-PLACE"
+      When player 0 plays:
+        """
+        {"type": "place", "space": [2, 2]}
+        """
+      Then the action is rejected citing rule "GV-BUILD-PLACE"
+      When player 0 plays:
+        """
+        {"type": "place", "space": [0, 1]}
+        """
+      Then "players.0.cells.0" is ["house", "market", null, null, null]
+
+  Rule: GV-BUILD-AUTOPASS a building that cannot be placed makes the player pass
+
+    @GV-BUILD-AUTOPASS
+    Scenario: A house drawn into a full town goes back to the bag and the player has passed
+      Given a gnomeville game with 2 players in the build phase
+      And player 0's town is:
+        """
+        mk ho mk ho mk
+        ho mk ho mk ho
+        mk ho .@0 ho mk
+        ho mk ho mk ho
+        mk ho mk ho mk
+        """
+      And "players.0.stew" is false
+      And "players.0.hand" is "house"
+      Then the legal actions are exactly:
+        """
+        [{"actor": 0, "type": "pass"}]
+        """
+      When player 0 plays:
+        """
+        {"type": "pass"}
+        """
+      Then the position has:
+        """
+        players.0.status = "passed"
+        players.0.bag.house = 3
+        players.0.hand = null
+        """
+
+  Rule: GV-BUILD-GNOME-TILE gnome tiles go on the topmost uncovered stump
+
+    @GV-BUILD-GNOME-TILE @GV-BUILD-GNOME-MOVES @GV-COMP-BOARD
+    Scenario: The first and second gnome tiles give 1 and 2 movement
+      Given a gnomeville game with 2 players in the build phase
+      And "players.0.hand" is "gnome"
+      When player 0 plays:
+        """
+        {"type": "place"}
+        """
+      Then the position has:
+        """
+        players.0.stumps = 1
+        players.0.moves = 1
+        """
+      When player 0 plays:
+        """
+        {"type": "stop"}
+        """
+      Given "players.0.hand" is "gnome"
+      When player 0 plays:
+        """
+        {"type": "place"}
+        """
+      Then the position has:
+        """
+        players.0.stumps = 2
+        players.0.moves = 2
+        """
+
+  Rule: GV-BUILD-STUCK the third gnome tile makes the player stuck
+
+    @GV-BUILD-STUCK @GV-FAQ-STUCK-MOVE @GV-BUILD-STUCK-SURPRISE @GV-ATTACK-SURPRISE
+    Scenario: A stuck player still moves, then passes and faces the surprise attack
+      Given a gnomeville game with 2 players in the build phase
+      And "players.0.stumps" is 2
+      And "players.0.hand" is "gnome"
+      When player 0 plays:
+        """
+        {"type": "place"}
+        """
+      Then the position has:
+        """
+        players.0.moves = 3
+        players.0.stuck = true
+        """
+      When player 0 plays:
+        """
+        {"type": "step", "gnome": 0, "dir": "N"}
+        """
+      Then "players.0.gnomes.0.space" is [1, 2]
+      When player 0 plays:
+        """
+        {"type": "stop"}
+        """
+      Then "players.0.status" is "stuck"
+      When player 0 plays:
+        """
+        {"type": "draw"}
+        """
+      Then the action is rejected citing rule "GV-BUILD-STUCK"
+      When player 1 plays:
+        """
+        {"type": "pass"}
+        """
+      Then the position has:
+        """
+        phase = "attack"
+        chance = {"type": "troll_card"}
+        attack_queue = [[0, "surprise"], [0, "round"], [1, "round"]]
+        """

@@ -1,0 +1,184 @@
+Feature: Gnomeville building effects
+
+  Rule: GV-BLDG-MARKET a market buys a tile into the bag for its tier in mushrooms
+
+    @GV-BLDG-MARKET @GV-BLDG-ACTIVATE @GV-MOVE-ACTIVATE @GV-BLDG-OPTIONAL
+    Scenario: A gnome entering a market buys a house for 2 mushrooms
+      Given a gnomeville game with 2 players in the build phase
+      And player 0's town is:
+        """
+        .  .  .  .  .
+        .  .  mk .  .
+        .  .  .@0 .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      And "players.0.mushrooms" is 2
+      And "players.0.moves" is 1
+      When player 0 plays:
+        """
+        {"type": "step", "gnome": 0, "dir": "N"}
+        """
+      Then the legal actions are exactly:
+        """
+        [{"actor": 0, "type": "buy", "kind": "house"},
+         {"actor": 0, "type": "buy", "kind": "market"},
+         {"actor": 0, "type": "buy", "kind": "workshop"},
+         {"actor": 0, "type": "decline"}]
+        """
+      When player 0 plays:
+        """
+        {"type": "buy", "kind": "house"}
+        """
+      Then the position has:
+        """
+        players.0.mushrooms = 0
+        players.0.bag.house = 3
+        supply.house = 27
+        """
+
+  Rule: GV-BLDG-MONUMENT each monument adds one movement
+
+    @GV-BLDG-MONUMENT @GV-BLDG-ACTIVATE
+    Scenario: Two monuments turn the first stump's 1 movement into 3
+      Given a gnomeville game with 2 players in the build phase
+      And player 0's town is:
+        """
+        mo .  .  .  mo
+        .  .  .  .  .
+        .  .  .@0 .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      And "players.0.hand" is "gnome"
+      When player 0 plays:
+        """
+        {"type": "place"}
+        """
+      Then "players.0.moves" is 3
+
+  Rule: GV-BLDG-HOUSE a house deploys a new gnome next to it
+
+    @GV-BLDG-HOUSE @GV-BLDG-ADJACENT
+    Scenario: The new gnome goes on any free surrounding space and activates nothing
+      Given a gnomeville game with 2 players in the build phase
+      And player 0's town is:
+        """
+        TR BO mk .  .
+        .  ho .  .  .
+        .@1 .@0 .  .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      And "players.0.moves" is 2
+      When player 0 plays:
+        """
+        {"type": "step", "gnome": 0, "dir": "N"}
+        """
+      Then the legal actions are exactly:
+        """
+        [{"actor": 0, "type": "deploy", "space": [0, 2]},
+         {"actor": 0, "type": "deploy", "space": [1, 0]},
+         {"actor": 0, "type": "deploy", "space": [1, 2]},
+         {"actor": 0, "type": "deploy", "space": [2, 1]},
+         {"actor": 0, "type": "deploy", "space": [2, 2]},
+         {"actor": 0, "type": "decline"}]
+        """
+      When player 0 plays:
+        """
+        {"type": "deploy", "space": [0, 2]}
+        """
+      Then the position has:
+        """
+        players.0.gnomes.1.space = [2, 0]
+        players.0.gnomes.2.space = [0, 2]
+        players.0.mushrooms = 2
+        players.0.activation = null
+        """
+
+  Rule: GV-BLDG-TAVERN a tavern refills the stew
+
+    @GV-BLDG-TAVERN @GV-FAQ-SECOND-CHANCE-REPEAT
+    Scenario: After a tavern the second chance can be used again
+      Given a gnomeville game with 2 players in the build phase
+      And player 0's town is:
+        """
+        .  .  .  .  .
+        .  .  tv .  .
+        .  .  .@0 .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      And "players.0.stew" is false
+      And "players.0.moves" is 1
+      When player 0 plays:
+        """
+        {"type": "step", "gnome": 0, "dir": "N"}
+        """
+      Then "players.0.stew" is true
+      Given "players.0.hand" is "market"
+      When player 0 plays:
+        """
+        {"type": "second_chance"}
+        """
+      Then "players.0.stew" is false
+
+  Rule: GV-BLDG-WORKSHOP a workshop gives the gnome a hammer
+
+    @GV-BLDG-WORKSHOP @GV-EQUIP
+    Scenario: The entering gnome takes a hammer
+      Given a gnomeville game with 2 players in the build phase
+      And player 0's town is:
+        """
+        .  .  .  .  .
+        .  .  ws .  .
+        .  .  .@0 .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      And "players.0.moves" is 1
+      When player 0 plays:
+        """
+        {"type": "step", "gnome": 0, "dir": "N"}
+        """
+      Then the position has:
+        """
+        players.0.gnomes.0.hammer = true
+        players.0.gnomes.0.sword = false
+        players.0.mushrooms = 2
+        """
+
+  Rule: GV-BLDG-BALLISTA a ballista destroys one adjacent boulder or enemy
+
+    @GV-BLDG-BALLISTA @GV-BLDG-ADJACENT @GV-DESTROYED-TO-SUPPLY @GV-BLDG-OPTIONAL
+    Scenario: The ballista reaches diagonally and the boulder returns to the supply
+      Given a gnomeville game with 2 players in the build phase
+      And player 0's town is:
+        """
+        BO .  TR .  .
+        .  ba .  .  .
+        .  .@0 .  .  BO
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      And "boulder_supply" is 42
+      And "players.0.moves" is 1
+      When player 0 plays:
+        """
+        {"type": "step", "gnome": 0, "dir": "N"}
+        """
+      Then the legal actions are exactly:
+        """
+        [{"actor": 0, "type": "destroy", "space": [0, 0]},
+         {"actor": 0, "type": "destroy", "space": [0, 2]},
+         {"actor": 0, "type": "decline"}]
+        """
+      When player 0 plays:
+        """
+        {"type": "destroy", "space": [0, 0]}
+        """
+      Then the position has:
+        """
+        players.0.cells.0 = [null, null, "troll", null, null]
+        boulder_supply = 43
+        """

@@ -1,0 +1,282 @@
+Feature: Gnomeville gnome movement, exhaustion, abilities and equipment
+
+  Rule: GV-MOVE-STEP gnomes move orthogonally one space per movement point
+
+    @GV-MOVE-STEP @GV-MOVE-EMPTY @GV-MOVE-RESOLVE
+    Scenario: A step onto an empty space gains a mushroom
+      Given a gnomeville game with 2 players in the build phase
+      And "players.0.moves" is 1
+      Then the legal actions are exactly:
+        """
+        [{"actor": 0, "type": "step", "gnome": 0, "dir": "E"},
+         {"actor": 0, "type": "step", "gnome": 0, "dir": "N"},
+         {"actor": 0, "type": "step", "gnome": 0, "dir": "S"},
+         {"actor": 0, "type": "step", "gnome": 0, "dir": "W"},
+         {"actor": 0, "type": "stop"}]
+        """
+      When player 0 plays:
+        """
+        {"type": "step", "gnome": 0, "dir": "N"}
+        """
+      Then the position has:
+        """
+        players.0.gnomes.0.space = [1, 2]
+        players.0.mushrooms = 3
+        players.0.moves = 0
+        """
+
+    @GV-MOVE-DISTRIBUTE @GV-MOVE-OPTIONAL
+    Scenario: Movement is shared between gnomes and the rest may be left unused
+      Given a gnomeville game with 2 players in the build phase
+      And player 0's town is:
+        """
+        .  .  .  .  .
+        .  .  .  .  .
+        .@1 .  .@0 .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      And "players.0.moves" is 3
+      When player 0 plays:
+        """
+        {"type": "step", "gnome": 0, "dir": "E"}
+        """
+      And player 0 plays:
+        """
+        {"type": "step", "gnome": 1, "dir": "S"}
+        """
+      And player 0 plays:
+        """
+        {"type": "stop"}
+        """
+      Then the position has:
+        """
+        players.0.gnomes.0.space = [2, 3]
+        players.0.gnomes.1.space = [3, 0]
+        players.0.mushrooms = 4
+        players.0.moves = 0
+        """
+
+  Rule: GV-MOVE-PASS-THROUGH gnomes pass through each other but rest alone
+
+    @GV-MOVE-PASS-THROUGH @GV-MOVE-PASS-THROUGH-EFFECT @GV-TERM-OCCUPIED
+    Scenario: Passing through an occupied space resolves nothing and the gnome must move on
+      Given a gnomeville game with 2 players in the build phase
+      And player 0's town is:
+        """
+        .  .  .  .  .
+        .  .  .@1 .  .
+        .  .  .@0 .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      And "players.0.moves" is 2
+      When player 0 plays:
+        """
+        {"type": "step", "gnome": 0, "dir": "N"}
+        """
+      Then the position has:
+        """
+        players.0.transit = 0
+        players.0.mushrooms = 2
+        """
+      When player 0 plays:
+        """
+        {"type": "stop"}
+        """
+      Then the action is rejected citing rule "GV-MOVE-PASS-THROUGH"
+      When player 0 plays:
+        """
+        {"type": "step", "gnome": 0, "dir": "N"}
+        """
+      Then the position has:
+        """
+        players.0.gnomes.0.space = [0, 2]
+        players.0.transit = null
+        players.0.mushrooms = 3
+        """
+
+    @GV-MOVE-PASS-THROUGH
+    Scenario: With one movement point a gnome cannot step onto an occupied space
+      Given a gnomeville game with 2 players in the build phase
+      And player 0's town is:
+        """
+        .  .  .  .  .
+        .  .  .@1 .  .
+        .  .  .@0 .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      And "players.0.moves" is 1
+      When player 0 plays:
+        """
+        {"type": "step", "gnome": 0, "dir": "N"}
+        """
+      Then the action is rejected citing rule "GV-MOVE-PASS-THROUGH"
+
+  Rule: GV-MOVE-TROLL only a sword gnome enters a troll space
+
+    @GV-MOVE-TROLL @GV-FAQ-MUSHROOMS @GV-SWORD-DEFEAT
+    Scenario: Without a sword the troll blocks; with one the troll is removed for a mushroom
+      Given a gnomeville game with 2 players in the build phase
+      And player 0's town is:
+        """
+        .  .  .  .  .
+        .  .  TR .  .
+        .  .  .@0 .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      And "players.0.moves" is 1
+      When player 0 plays:
+        """
+        {"type": "step", "gnome": 0, "dir": "N"}
+        """
+      Then the action is rejected citing rule "GV-MOVE-TROLL"
+      Given "players.0.gnomes.0.sword" is true
+      When player 0 plays:
+        """
+        {"type": "step", "gnome": 0, "dir": "N"}
+        """
+      Then the position has:
+        """
+        players.0.cells.1.2 = null
+        players.0.gnomes.0.space = [1, 2]
+        players.0.mushrooms = 3
+        """
+
+  Rule: GV-MOVE-BOULDER only a hammer gnome enters a boulder space
+
+    @GV-MOVE-BOULDER @GV-FAQ-MUSHROOMS @GV-DESTROYED-TO-SUPPLY
+    Scenario: A hammer gnome breaks the boulder, which returns to the supply
+      Given a gnomeville game with 2 players in the build phase
+      And player 0's town is:
+        """
+        .  .  .  .  .
+        .  .  BO .  .
+        .  .  .@0 .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      And "boulder_supply" is 43
+      And "players.0.moves" is 1
+      When player 0 plays:
+        """
+        {"type": "step", "gnome": 0, "dir": "N"}
+        """
+      Then the action is rejected citing rule "GV-MOVE-BOULDER"
+      Given "players.0.gnomes.0.hammer" is true
+      When player 0 plays:
+        """
+        {"type": "step", "gnome": 0, "dir": "N"}
+        """
+      Then the position has:
+        """
+        players.0.cells.1.2 = null
+        boulder_supply = 44
+        players.0.mushrooms = 3
+        """
+
+  Rule: GV-EXHAUST an exhausted gnome loses everything and returns to camp
+
+    @GV-EXHAUST @GV-EXHAUST-DISCARD @GV-EXHAUST-REDEPLOY @GV-TROLL-DESTROY
+    Scenario: A troll lands on the only gnome, which is exhausted and must be redeployed
+      Given a gnomeville game with 2 players whose round troll card is:
+        """
+        {"matrix": [".....", ".....", "..T..", ".....", "....."], "moves": []}
+        """
+      And the position:
+        """
+        players.0.gnomes.0.hammer = true
+        players.0.gnomes.0.graduated = true
+        players.0.gnomes.0.ability = "ability-05"
+        ability_deck = ["ability-01", "ability-02", "ability-03", "ability-04", "ability-06", "ability-07", "ability-08", "ability-09", "ability-10", "ability-11", "ability-12", "ability-13", "ability-14", "ability-15", "ability-16", "ability-17", "ability-18", "ability-19", "ability-20", "ability-21", "ability-22"]
+        """
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "pass"}, {"actor": 1, "type": "pass"}]
+        """
+      Then the position has:
+        """
+        to_act = [0]
+        players.0.gnomes.0 = {"space": null, "hammer": false, "sword": false, "graduated": false, "ability": null}
+        ability_bottom = ["ability-05"]
+        players.0.cells.2.2 = "troll"
+        """
+      And the legal actions do not include:
+        """
+        {"actor": 0, "type": "place_gnome", "space": [2, 2]}
+        """
+      When player 0 plays:
+        """
+        {"type": "place_gnome", "space": [0, 0]}
+        """
+      Then "players.0.gnomes.0.space" is [0, 0]
+      And "players.0.mushrooms" is 2
+
+  Rule: GV-ABILITY-GRADUATE graduation gives an ability card
+
+    @GV-ABILITY-GRADUATE @GV-BLDG-ACADEMY @GV-ABILITY-ONCE @GV-COMP-ABILITIES
+    Scenario: An academy graduates the gnome, which keeps one of two cards
+      Given a gnomeville game with 2 players in the build phase
+      And player 0's town is:
+        """
+        .  .  .  .  .
+        .  .  ac .  .
+        .  .  .@0 .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      And "players.0.moves" is 1
+      When player 0 plays:
+        """
+        {"type": "step", "gnome": 0, "dir": "N"}
+        """
+      Then "players.0.gnomes.0.graduated" is true
+      When chance reveals:
+        """
+        {"type": "ability", "player": 0, "card": "ability-03"}
+        """
+      And chance reveals:
+        """
+        {"type": "ability", "player": 0, "card": "ability-17"}
+        """
+      Then the legal actions are exactly:
+        """
+        [{"actor": 0, "type": "keep", "card": "ability-03"}, {"actor": 0, "type": "keep", "card": "ability-17"}]
+        """
+      When player 0 plays:
+        """
+        {"type": "keep", "card": "ability-17"}
+        """
+      Then the position has:
+        """
+        players.0.gnomes.0.ability = "ability-17"
+        ability_bottom = ["ability-03"]
+        players.0.mushrooms = 2
+        """
+
+  Rule: GV-EQUIP equipment sits on the gnome's tracker
+
+    @GV-EQUIP @GV-EQUIP-BOTH @GV-BLDG-ARMORY
+    Scenario: A hammer gnome entering an armory carries both
+      Given a gnomeville game with 2 players in the build phase
+      And player 0's town is:
+        """
+        .  .  .  .  .
+        .  .  ar .  .
+        .  .  .@0 .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      And "players.0.gnomes.0.hammer" is true
+      And "players.0.moves" is 1
+      When player 0 plays:
+        """
+        {"type": "step", "gnome": 0, "dir": "N"}
+        """
+      Then the position has:
+        """
+        players.0.gnomes.0.hammer = true
+        players.0.gnomes.0.sword = true
+        """
