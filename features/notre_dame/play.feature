@@ -1,0 +1,230 @@
+Feature: Notre Dame phase 3, playing action cards
+  Two cards each in turn order, a cube per card (notre-dame-10th.ja.txt lines 69, 83-103, 219-221).
+
+  Background:
+    Given a new "notre_dame" game with 3 players and setup:
+      """
+      {"setup": {"messages": {"0": [1, 2, 3, 4], "1": [1, 2, 3, 4], "2": [1, 2, 3, 4]}}}
+      """
+    And the position:
+      """
+      phase = "play"
+      current = 0
+      display = ["A1", "doctor", "poet"]
+      players.0.cards = ["bank", "park", "residence"]
+      players.1.cards = ["bank", "cloister", "hospital"]
+      players.2.cards = ["carriage", "guesthouse", "residence"]
+      """
+
+  Rule: ND-PLAY-CARD playing a card performs its action
+
+    @ND-PLAY-CARD
+    Scenario: The residence card gives prestige and goes to the played cards
+      When player 0 plays:
+        """
+        {"type": "play", "card": "residence", "from": "hand"}
+        """
+      Then the position has:
+        """
+        players.0.prestige = 1
+        players.0.cards = ["bank", "park"]
+        players.0.played = ["residence"]
+        """
+
+  Rule: ND-PLAY-ORDER from the start player in turn order
+
+    @ND-PLAY-ORDER
+    Scenario: Only the player whose turn it is may play
+      Given the position:
+        """
+        start_player = 1
+        current = 1
+        """
+      When player 0 plays:
+        """
+        {"type": "play", "card": "bank", "from": "hand"}
+        """
+      Then the action is rejected citing rule "ND-PLAY-ORDER"
+
+    @ND-PLAY-ORDER
+    Scenario: After the start player the left neighbour plays
+      Given the position:
+        """
+        start_player = 1
+        current = 1
+        """
+      When player 1 plays:
+        """
+        {"type": "play", "card": "bank", "from": "hand"}
+        """
+      Then "to_act" is [2]
+
+  Rule: ND-PLAY-SECOND a second card after a full turn round
+
+    @ND-PLAY-SECOND
+    Scenario: After every player played once the start player plays again
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "play", "card": "bank", "from": "hand"},
+         {"actor": 1, "type": "play", "card": "bank", "from": "hand"},
+         {"actor": 2, "type": "play", "card": "residence", "from": "hand"}]
+        """
+      Then the position has:
+        """
+        phase = "play"
+        to_act = [0]
+        """
+
+    @ND-PLAY-SECOND
+    Scenario: The phase ends when everyone has played two cards
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "play", "card": "bank", "from": "hand"},
+         {"actor": 1, "type": "play", "card": "bank", "from": "hand"},
+         {"actor": 2, "type": "play", "card": "residence", "from": "hand"},
+         {"actor": 0, "type": "play", "card": "residence", "from": "hand"},
+         {"actor": 1, "type": "play", "card": "cloister", "from": "hand"},
+         {"actor": 2, "type": "play", "card": "guesthouse", "from": "hand", "choices": ["coin"]}]
+        """
+      Then the position has:
+        """
+        phase = "buy"
+        to_act = [0]
+        players.0.played = ["bank", "residence"]
+        """
+
+  Rule: ND-PLAY-THIRD the third card is not played
+
+    @ND-PLAY-THIRD
+    Scenario: The third card cannot be played in phase 4
+      Given the position:
+        """
+        phase = "buy"
+        players.0.cards = ["park"]
+        players.0.played = ["bank", "residence"]
+        """
+      When player 0 plays:
+        """
+        {"type": "play", "card": "park", "from": "hand"}
+        """
+      Then the action is rejected citing rule "ND-PLAY-THIRD"
+
+  Rule: ND-PLACE-CUBE a cube from hand onto the card's area
+
+    @ND-PLACE-CUBE
+    Scenario: The bank card puts a cube from hand in the bank
+      When player 0 plays:
+        """
+        {"type": "play", "card": "bank", "from": "hand"}
+        """
+      Then the position has:
+        """
+        players.0.cubes = 3
+        players.0.areas.bank = 1
+        players.0.coins = 4
+        """
+
+  Rule: ND-PLACE-STAY placed cubes stay
+
+    @ND-PLACE-STAY
+    Scenario: Cubes in the district remain at the end of the round
+      Given the position:
+        """
+        phase = "buy"
+        current = 2
+        display = []
+        players.0.areas.bank = 2
+        players.0.areas.residence = 1
+        """
+      When player 2 plays:
+        """
+        {"type": "pass"}
+        """
+      Then the position has:
+        """
+        round = 2
+        players.0.areas.bank = 2
+        players.0.areas.residence = 1
+        """
+
+  Rule: ND-PLACE-MOVE without cubes in hand a placed cube is moved
+
+    @ND-PLACE-MOVE
+    Scenario: With an empty hand a cube moves from the park to the bank
+      Given the position:
+        """
+        players.0.cubes = 0
+        players.0.areas.park = 2
+        """
+      When player 0 plays:
+        """
+        {"type": "play", "card": "bank", "from": "park"}
+        """
+      Then the position has:
+        """
+        players.0.areas.park = 1
+        players.0.areas.bank = 1
+        players.0.coins = 4
+        """
+
+    @ND-PLACE-MOVE
+    Scenario: A cube cannot be moved while cubes are in hand
+      Given "players.0.areas.park" is 2
+      When player 0 plays:
+        """
+        {"type": "play", "card": "bank", "from": "park"}
+        """
+      Then the action is rejected citing rule "ND-PLACE-MOVE"
+
+  Rule: ND-PLACE-NONE no cube, no action
+
+    @ND-PLACE-NONE
+    Scenario: Without any cube the cards can only be played without action
+      Given "players.0.cubes" is 0
+      Then the legal actions are exactly:
+        """
+        [{"actor": 0, "type": "play", "card": "bank", "forgo": true},
+         {"actor": 0, "type": "play", "card": "park", "forgo": true},
+         {"actor": 0, "type": "play", "card": "residence", "forgo": true}]
+        """
+
+    @ND-PLACE-NONE
+    Scenario: A cube cannot come from an empty hand with an empty district
+      Given "players.0.cubes" is 0
+      When player 0 plays:
+        """
+        {"type": "play", "card": "bank", "from": "hand"}
+        """
+      Then the action is rejected citing rule "ND-PLACE-NONE"
+
+  Rule: ND-PLAY-FORGO a card may be played without its action
+
+    @ND-PLAY-FORGO
+    Scenario: A card played without action changes nothing else
+      When player 0 plays:
+        """
+        {"type": "play", "card": "bank", "forgo": true}
+        """
+      Then the position has:
+        """
+        players.0.cubes = 4
+        players.0.coins = 3
+        players.0.areas.bank = 0
+        players.0.played = ["bank"]
+        to_act = [1]
+        """
+
+  Rule: ND-PLACE-ND-SOURCE cubes at Notre Dame are not moved
+
+    @ND-PLACE-ND-SOURCE
+    Scenario: A cube at Notre Dame cannot be moved to the bank
+      Given the position:
+        """
+        players.0.cubes = 0
+        notre_dame = [1, 0, 0]
+        """
+      When player 0 plays:
+        """
+        {"type": "play", "card": "bank", "from": "notre_dame"}
+        """
+      Then the action is rejected citing rule "ND-PLACE-ND-SOURCE"
