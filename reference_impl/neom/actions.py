@@ -320,13 +320,13 @@ def apply_player_action(state: NeomState, action: Action, fired: list[str]) -> N
         p.hand.remove(action["tile"])
         fired.append("NM-SELECT-SIMUL")
         if all(q.selected is not None for q in state.players):
-            _start_act(state, fired)
+            start_act(state, fired)
         return
     if state.phase == "act":
         _act(state, p, action, fired)
         p.acted = True
         if all(q.acted for q in state.players):
-            _finish_act(state, fired)
+            finish_act(state, fired)
         return
     current = state.disasters[0]
     dkind = TILES[current["tile"]].disaster
@@ -369,17 +369,17 @@ def _act(state: NeomState, p: Player, action: Action, fired: list[str]) -> None:
     p.selected = None
 
 
-def _start_act(state: NeomState, fired: list[str]) -> None:
+def start_act(state: NeomState, fired: list[str]) -> None:
     state.phase = "act"
     for p in state.players:
         if TILES[p.selected].category == "disaster":  # type: ignore[index]
             p.acted = True
             fired.append("NM-DISASTER-SELECTOR")
     if all(q.acted for q in state.players):
-        _finish_act(state, fired)
+        finish_act(state, fired)
 
 
-def _finish_act(state: NeomState, fired: list[str]) -> None:
+def finish_act(state: NeomState, fired: list[str]) -> None:
     """Selected disasters strike the others, in their selectors' seat order (NM-DISASTER-ORDER)."""
     state.disasters = []
     for seat, p in enumerate(state.players):

@@ -118,6 +118,7 @@ def load_state(game: Any, canonical: Any) -> NeomState:
         for i, p in enumerate(state.players):
             if phase == "act" and not p.acted and p.selected is None:
                 raise _fail(f"players.{i}.selected", "a player still to act needs a selection")
+    state.settle()
     return state
 
 

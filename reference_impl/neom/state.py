@@ -313,6 +313,25 @@ class NeomState(GameState):
         self.pass_hands(fired)
         self.phase = SELECT
 
+    def settle(self) -> None:
+        """Advance a loaded (possibly hand-edited) position past steps nobody has to take.
+
+        An exported position never needs this; a scenario that edits one (everybody has
+        selected, no struck player owes anything) would otherwise wait for nobody.
+        """
+        fired: list[str] = []
+        if self.phase == DEAL:
+            self.after_deal(fired)
+        elif self.phase == DRAFT and all(p.selected is not None for p in self.players):
+            self.end_draft_round(fired)
+        elif self.phase == SELECT and all(p.selected is not None for p in self.players):
+            act.start_act(self, fired)
+        elif self.phase == ACT and all(p.acted for p in self.players):
+            act.finish_act(self, fired)
+        elif self.phase == DISASTER and not act.disaster_to_act(self):
+            act.advance_disasters(self, fired)
+        self._invalidate()
+
     def discard_tiles(self, names: list[str]) -> None:
         for name in names:
             self.discard[name] = self.discard.get(name, 0) + 1

@@ -1,0 +1,75 @@
+Feature: NEOM income at the end of each generation (neom.ja.txt:26-27, 73-76)
+  # g1-market shows income 2, g1-corner-shop income 1 (provisional tile list)
+
+  Background:
+    Given a new "neom" game with 2 players and setup:
+      """
+      {"setup": {"boards": ["oil", "ore"]}}
+      """
+    And the position:
+      """
+      phase = "act"
+      generation = 1
+      turn = 7
+      players.0.selected = "g1-park"
+      players.0.hand = ["g1-farm"]
+      players.0.city.1.2 = "g1-market"
+      players.0.city.3.2 = "g1-corner-shop"
+      players.1.acted = true
+      players.1.hand = ["g1-mine"]
+      """
+
+  Rule: NM-INCOME income from every tile showing an income symbol
+
+    @NM-INCOME
+    Scenario: The market and the corner shop pay 3
+      When player 0 plays:
+        """
+        {"type": "sell"}
+        """
+      Then the position has:
+        """
+        players.0.coins = 14
+        players.1.coins = 6
+        """
+
+  Rule: NM-INCOME-GEN income after the 7th turn, before the next generation
+
+    @NM-INCOME-GEN
+    Scenario: Income comes before generation 2 is dealt
+      When player 0 plays:
+        """
+        {"type": "sell"}
+        """
+      Then the position has:
+        """
+        players.0.coins = 14
+        generation = 2
+        phase = "deal"
+        """
+
+    @NM-INCOME-GEN
+    Scenario: No income after the 6th turn
+      Given the position:
+        """
+        turn = 6
+        players.0.hand = ["g1-farm", "g1-quarry"]
+        players.1.hand = ["g1-mine", "g1-oil-well"]
+        """
+      When player 0 plays:
+        """
+        {"type": "sell"}
+        """
+      Then "players.0.coins" is 11
+
+  Rule: NM-INCOME-FINAL income is still paid at the end of generation 3
+
+    @NM-INCOME-FINAL @NM-SCORE-END
+    Scenario: The final income comes before scoring ends the game
+      Given "generation" is 3
+      When player 0 plays:
+        """
+        {"type": "sell"}
+        """
+      Then "players.0.coins" is 14
+      And the game is over

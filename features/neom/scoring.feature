@@ -1,0 +1,261 @@
+Feature: NEOM final scoring (neom.ja.txt:80-100, in English)
+  # Provisional tiles: g1-houses residential VP 1, roads NESW; g1-cottages residential VP 2,
+  # roads N and S; g1-park public VP 2; g1-market commercial; g1-mine polluting industry;
+  # g1-coal-plant polluting power plant. The City Centre is none of these.
+
+  Background:
+    Given a new "neom" game with 2 players and setup:
+      """
+      {"setup": {"boards": ["oil", "ore"]}}
+      """
+    And the position:
+      """
+      phase = "over"
+      generation = 3
+      turn = 7
+      """
+
+  Rule: NM-SCORE-END the game ends after the final income; then scoring
+
+    @NM-SCORE-END
+    Scenario: The final position is over and scored
+      Then the game is over
+      And the outcome has:
+        """
+        winners = [0, 1]
+        """
+
+  Rule: NM-SCORE-TILES printed VP of residential and public tiles
+
+    @NM-SCORE-TILES
+    Scenario: A park and a house print 3 VP
+      Given the position:
+        """
+        players.0.city.1.2 = "g1-park"
+        players.0.city.0.2 = "g1-houses"
+        players.0.city.2.3 = "g1-market"
+        """
+      Then the outcome has:
+        """
+        details.breakdown.0.tiles = 3
+        """
+
+  Rule: NM-SCORE-HOOD residential tiles joined directly by roads form neighbourhoods
+
+    @NM-SCORE-HOOD
+    Scenario: Houses joined by road make one neighbourhood, cottages without a road to them another
+      # houses x2 y1 and x2 y0: size 2 = 3 VP; cottages x1 y1 have no east road: size 1 = 1 VP
+      Given the position:
+        """
+        players.0.city.1.2 = "g1-houses"
+        players.0.city.0.2 = "g1-houses"
+        players.0.city.1.1 = "g1-cottages"
+        """
+      Then the outcome has:
+        """
+        details.breakdown.0.neighbourhoods = 4
+        """
+
+    @NM-SCORE-HOOD
+    Scenario: Houses joined only through a non-residential tile are separate neighbourhoods
+      # x2 y1 and x1 y2 meet only through the City Centre: two neighbourhoods of 1
+      Given the position:
+        """
+        players.0.city.1.2 = "g1-houses"
+        players.0.city.2.1 = "g1-houses"
+        """
+      Then the outcome has:
+        """
+        details.breakdown.0.neighbourhoods = 2
+        """
+
+  Rule: NM-SCORE-HOODTABLE 1, 3, 6, 10, 15, 21, 28, 36, 40, 44, then +4 per tile
+
+    @NM-SCORE-HOODTABLE
+    Scenario: A neighbourhood of 5 is worth 15
+      Given the position:
+        """
+        players.0.city.0 = ["g1-houses", "g1-houses", "g1-houses", "g1-houses", "g1-houses"]
+        """
+      Then the outcome has:
+        """
+        details.breakdown.0.neighbourhoods = 15
+        """
+
+    @NM-SCORE-HOODTABLE
+    Scenario: A neighbourhood of 8 is worth 36
+      Given the position:
+        """
+        players.0.city.0 = ["g1-houses", "g1-houses", "g1-houses", "g1-houses", "g1-houses"]
+        players.0.city.1 = ["g1-houses", "g1-houses", "g1-houses", null, null]
+        """
+      Then the outcome has:
+        """
+        details.breakdown.0.neighbourhoods = 36
+        """
+
+    @NM-SCORE-HOODTABLE
+    Scenario: A neighbourhood of 9 is worth 40
+      Given the position:
+        """
+        players.0.city.0 = ["g1-houses", "g1-houses", "g1-houses", "g1-houses", "g1-houses"]
+        players.0.city.1 = ["g1-houses", "g1-houses", "g1-houses", "g1-houses", null]
+        """
+      Then the outcome has:
+        """
+        details.breakdown.0.neighbourhoods = 40
+        """
+
+    @NM-SCORE-HOODTABLE
+    Scenario: A neighbourhood of 10 is worth 44
+      Given the position:
+        """
+        players.0.city.0 = ["g1-houses", "g1-houses", "g1-houses", "g1-houses", "g1-houses"]
+        players.0.city.1 = ["g1-houses", "g1-houses", "g1-houses", "g1-houses", "g1-houses"]
+        """
+      Then the outcome has:
+        """
+        details.breakdown.0.neighbourhoods = 44
+        """
+
+    @NM-SCORE-HOODTABLE
+    Scenario: A neighbourhood of 11 is worth 48, 4 more per tile beyond the 8th
+      Given the position:
+        """
+        players.0.city.0 = ["g1-houses", "g1-houses", "g1-houses", "g1-houses", "g1-houses"]
+        players.0.city.1 = ["g1-houses", "g1-houses", "g1-houses", "g1-houses", "g1-houses"]
+        players.0.city.2.0 = "g1-houses"
+        """
+      Then the outcome has:
+        """
+        details.breakdown.0.neighbourhoods = 48
+        """
+
+  Rule: NM-SCORE-GOODS each good once: raw 1, processed 2, luxury 10
+
+    @NM-SCORE-GOODS
+    Scenario: Oil, lumber and electronics score 13
+      Given "players.0.goods" is ["electronics", "lumber", "oil"]
+      Then the outcome has:
+        """
+        details.breakdown.0.goods = 13
+        """
+
+    @NM-SCORE-GOODS
+    Scenario: Two tiles showing lumber still score lumber once
+      Given the position:
+        """
+        players.0.goods = ["lumber", "oil", "wood"]
+        players.0.city.1.2 = "g1-sawmill"
+        players.0.city.3.2 = "g1-sawmill"
+        """
+      Then the outcome has:
+        """
+        details.breakdown.0.goods = 4
+        """
+
+  Rule: NM-SCORE-MONEY 1 VP per 2 coins, rounded down
+
+    @NM-SCORE-MONEY
+    Scenario: 7 coins score 3
+      Given "players.0.coins" is 7
+      Then the outcome has:
+        """
+        details.breakdown.0.money = 3
+        """
+
+    @NM-SCORE-MONEY
+    Scenario: 1 coin scores nothing
+      Given "players.0.coins" is 1
+      Then the outcome has:
+        """
+        details.breakdown.0.money = 0
+        """
+
+  Rule: NM-SCORE-POLLUTION -2 per orthogonal and -1 per diagonal polluting neighbour of each home
+
+    @NM-SCORE-POLLUTION
+    Scenario: One mine hurts two houses
+      # mine x3 y1: beside the house x2 y1 (-2), diagonal to the house x2 y0 (-1);
+      # coal plant x1 y2: diagonal to the house x2 y1 (-1)
+      Given the position:
+        """
+        players.0.city.1.2 = "g1-houses"
+        players.0.city.0.2 = "g1-houses"
+        players.0.city.1.3 = "g1-mine"
+        players.0.city.2.1 = "g1-coal-plant"
+        """
+      Then the outcome has:
+        """
+        details.breakdown.0.pollution = -4
+        """
+
+  Rule: NM-SCORE-GHOST -10 without homes, -4 with one
+
+    @NM-SCORE-GHOST
+    Scenario: No residential tile costs 10
+      Then the outcome has:
+        """
+        details.breakdown.0.ghost_town = -10
+        """
+
+    @NM-SCORE-GHOST
+    Scenario: One residential tile costs 4
+      Given "players.0.city.1.2" is "g1-houses"
+      Then the outcome has:
+        """
+        details.breakdown.0.ghost_town = -4
+        """
+
+    @NM-SCORE-GHOST
+    Scenario: Two residential tiles cost nothing
+      Given the position:
+        """
+        players.0.city.1.2 = "g1-houses"
+        players.0.city.3.2 = "g1-cottages"
+        """
+      Then the outcome has:
+        """
+        details.breakdown.0.ghost_town = 0
+        """
+
+  Rule: NM-SCORE-POWER -5 without a power-generating tile
+
+    @NM-SCORE-POWER
+    Scenario: A coal plant avoids the power penalty
+      Given "players.0.city.1.2" is "g1-coal-plant"
+      Then the outcome has:
+        """
+        details.breakdown.0.power = 0
+        details.breakdown.1.power = -5
+        """
+
+  Rule: NM-SCORE-TIE tied players share the victory
+
+    @NM-SCORE-TIE
+    Scenario: Equal scores share the victory
+      # both: goods 1, money 3, ghost town -10, no power -5 = -11
+      Then the outcome has:
+        """
+        scores = [-11, -11]
+        winners = [0, 1]
+        """
+
+    @NM-SCORE-TIE @NM-SCORE-TILES @NM-SCORE-HOOD @NM-SCORE-MONEY
+    Scenario: A full city total
+      # tiles 2+1+1 = 4; neighbourhood of 2 = 3 (the park is not residential); goods oil 1;
+      # money 9 coins = 4; pollution: coal x1 y2 diagonal to the house x2 y1 = -1;
+      # two homes: no ghost town; coal plant: power. Total 11 against player 1's -11.
+      Given the position:
+        """
+        players.0.coins = 9
+        players.0.city.1.2 = "g1-houses"
+        players.0.city.0.2 = "g1-houses"
+        players.0.city.2.3 = "g1-park"
+        players.0.city.2.1 = "g1-coal-plant"
+        """
+      Then the outcome has:
+        """
+        scores = [11, -11]
+        winners = [0]
+        """
