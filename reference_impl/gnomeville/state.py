@@ -239,6 +239,8 @@ class GVState(BuildRules, EnemyRules, ScoringRules, GameState):
                 return "GV-CHANCE"
             if self.phase == "build" and self.players[actor].status == "stuck":
                 return "GV-BUILD-STUCK"
+            if self.phase == "buy" and action.get("type") == "buy":
+                return "GV-BUY-LIMIT"
             if self.phase == "build" and self.players[actor].status == "passed":
                 return "GV-VAR-TURN-BY-TURN" if self._turn_by_turn() else "GV-FAQ-REJOIN"
             return "GV-PHASES"

@@ -1,0 +1,239 @@
+Feature: Gnomeville enemy attack: boulders, trolls and their movement
+
+  Rule: GV-ATTACK-ORDER boulders appear, then trolls, then the arrows move the trolls
+
+    @GV-ATTACK-ORDER @GV-ATTACK-ROUND @GV-BOULDER-SPAWN @GV-TROLL-SPAWN @GV-TROLL-MOVE @GV-TROLL-MOVE-STEP @GV-ATTACK-MATRIX @GV-ATTACK-PERSPECTIVE @GV-PREPARE-REVEAL @GV-PREPARE-PREVIEW @GV-TILES-TO-BAG @GV-COMP-TROLL-CARDS
+    Scenario: The round card hits every town in board orientation
+      Given a gnomeville game with 2 players whose round troll card is:
+        """
+        {"matrix": ["B....", ".T...", ".....", ".....", "....."], "moves": [["S", "step"]]}
+        """
+      And player 0's town is:
+        """
+        mk .  .  .  .
+        .  .  .  .  .
+        .  mk .@0 .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      Then "troll_card.matrix.0" is "B...."
+      And "players.0.cells.0.0" is "market"
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "pass"}, {"actor": 1, "type": "pass"}]
+        """
+      Then player 0's town is:
+        """
+        BO .  .  .  .
+        .  .  .  .  .
+        .  TR .@0 .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      And player 1's town is:
+        """
+        BO .  .  .  .
+        .  .  .  .  .
+        .  TR .@0 .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      And the position has:
+        """
+        players.0.bag.market = 7
+        boulder_supply = 42
+        troll_discard = ["troll-01"]
+        """
+
+  Rule: GV-TROLL-MOVE-FAR a double arrow moves trolls until a boulder, the border or defeat
+
+    @GV-TROLL-MOVE-FAR @GV-FAQ-TROLL-BOULDER @GV-TROLL-MOVE-ORDER
+    Scenario: Trolls run south, stop before a boulder and leave it whole
+      Given a gnomeville game with 2 players whose round troll card is:
+        """
+        {"matrix": [".....", ".....", ".....", ".....", "....."], "moves": [["S", "far"]]}
+        """
+      And player 0's town is:
+        """
+        TR .  .  TR .
+        TR .  .  .  .
+        .  .  .@0 .  .
+        .  .  .  BO .
+        .  .  .  .  .
+        """
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "pass"}, {"actor": 1, "type": "pass"}]
+        """
+      Then player 0's town is:
+        """
+        .  .  .  .  .
+        .  .  .  .  .
+        .  .  .@0 TR .
+        TR .  .  BO .
+        TR .  .  .  .
+        """
+
+  Rule: GV-TROLL-CAP at most three trolls per town, the player choosing the spawn
+
+    @GV-TROLL-CAP @GV-TROLL-CHOICE @GV-FAQ-SPAWN-ORDER
+    Scenario: Two trolls in town and two icons: the player picks the third, the fourth is ignored
+      Given a gnomeville game with 2 players whose round troll card is:
+        """
+        {"matrix": [".....", ".....", ".....", ".....", "T...T"], "moves": []}
+        """
+      And player 0's town is:
+        """
+        TR .  .  .  TR
+        .  .  .  .  .
+        .  .  .@0 .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "pass"}, {"actor": 1, "type": "pass"}]
+        """
+      Then the legal actions are exactly:
+        """
+        [{"actor": 0, "type": "spawn", "what": "troll", "space": [4, 0]},
+         {"actor": 0, "type": "spawn", "what": "troll", "space": [4, 4]}]
+        """
+      When player 0 plays:
+        """
+        {"type": "spawn", "what": "troll", "space": [4, 4]}
+        """
+      Then player 0's town is:
+        """
+        TR .  .  .  TR
+        .  .  .  .  .
+        .  .  .@0 .  .
+        .  .  .  .  .
+        .  .  .  .  TR
+        """
+
+  Rule: GV-FAQ-BOULDER-ORDER the player orders the boulders
+
+    @GV-FAQ-BOULDER-ORDER @GV-BOULDER-SPAWN
+    Scenario: Two boulders to place are a choice of which falls first
+      Given a gnomeville game with 2 players whose round troll card is:
+        """
+        {"matrix": ["B...B", ".....", ".....", ".....", "....."], "moves": []}
+        """
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "pass"}, {"actor": 1, "type": "pass"}]
+        """
+      Then the legal actions are exactly:
+        """
+        [{"actor": 0, "type": "spawn", "what": "boulder", "space": [0, 0]},
+         {"actor": 0, "type": "spawn", "what": "boulder", "space": [0, 4]}]
+        """
+
+  Rule: GV-TROLL-DESTROY trolls destroy buildings and exhaust gnomes, but not sword gnomes
+
+    @GV-TROLL-DESTROY @GV-SWORD-DEFEAT @GV-TILES-TO-BAG
+    Scenario: A troll lands on a sword gnome and is defeated, another destroys a house
+      Given a gnomeville game with 2 players whose round troll card is:
+        """
+        {"matrix": [".....", ".....", "..T..", ".....", "T...."], "moves": []}
+        """
+      And player 0's town is:
+        """
+        .  .  .  .  .
+        .  .  .  .  .
+        .  .  .@0 .  .
+        .  .  .  .  .
+        ho .  .  .  .
+        """
+      And "players.0.gnomes.0.sword" is true
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "pass"}, {"actor": 1, "type": "pass"}]
+        """
+      And player 0 plays:
+        """
+        {"type": "spawn", "what": "troll", "space": [2, 2]}
+        """
+      Then player 0's town is:
+        """
+        .  .  .  .  .
+        .  .  .  .  .
+        .  .  .@0 .  .
+        .  .  .  .  .
+        TR .  .  .  .
+        """
+      And the position has:
+        """
+        players.0.mushrooms = 3
+        players.0.bag.house = 3
+        """
+
+  Rule: GV-BOULDER-DESTROY boulders destroy all where they land, except hammer gnomes
+
+    @GV-BOULDER-DESTROY @GV-HAMMER-BREAK @GV-HAMMER-SPACE @GV-ONE-PER-SPACE
+    Scenario: A boulder breaks on a hammer gnome, crushes a troll and a market, and is lost on a boulder
+      Given a gnomeville game with 2 players whose round troll card is:
+        """
+        {"matrix": ["B.B.B", ".....", "..B..", ".....", "....."], "moves": []}
+        """
+      And player 0's town is:
+        """
+        TR .  mk .  BO
+        .  .  .  .  .
+        .  .  mk@0 .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      And the position:
+        """
+        players.0.gnomes.0.hammer = true
+        boulder_supply = 40
+        """
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "pass"}, {"actor": 1, "type": "pass"},
+         {"actor": 0, "type": "spawn", "what": "boulder", "space": [0, 0]},
+         {"actor": 0, "type": "spawn", "what": "boulder", "space": [0, 2]},
+         {"actor": 0, "type": "spawn", "what": "boulder", "space": [0, 4]}]
+        """
+      Then player 0's town is:
+        """
+        BO .  BO .  BO
+        .  .  .  .  .
+        .  .  mk@0 .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      And the position has:
+        """
+        players.0.mushrooms = 3
+        players.0.bag.market = 6
+        """
+
+    @GV-ONE-PER-SPACE @GV-TROLL-SPAWN
+    Scenario: A troll appearing on a boulder is lost
+      Given a gnomeville game with 2 players whose round troll card is:
+        """
+        {"matrix": ["T....", ".....", ".....", ".....", "....."], "moves": []}
+        """
+      And player 0's town is:
+        """
+        BO .  .  .  .
+        .  .  .  .  .
+        .  .  .@0 .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "pass"}, {"actor": 1, "type": "pass"}]
+        """
+      Then player 0's town is:
+        """
+        BO .  .  .  .
+        .  .  .  .  .
+        .  .  .@0 .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """

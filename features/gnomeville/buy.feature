@@ -1,0 +1,136 @@
+Feature: Gnomeville buy and refresh
+
+  Rule: GV-BUY buildings cost their tier in mushrooms, up to the round number
+
+    @GV-BUY @GV-BUY-COST
+    Scenario: In round 1 a player buys one house for 2 mushrooms into the bag
+      Given a gnomeville game with 2 players in the build phase
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "pass"}, {"actor": 1, "type": "pass"},
+         {"actor": "chance", "type": "delivery_card", "card": "delivery-01"}]
+        """
+      Then the legal actions include:
+        """
+        {"actor": 0, "type": "buy", "kind": "house"}
+        """
+      And the legal actions do not include:
+        """
+        {"actor": 0, "type": "buy", "kind": "tavern"}
+        """
+      When player 0 plays:
+        """
+        {"type": "buy", "kind": "house"}
+        """
+      Then the position has:
+        """
+        players.0.mushrooms = 0
+        players.0.bag.house = 3
+        players.0.buys_left = 0
+        """
+
+    @GV-BUY-LIMIT
+    Scenario: In round 3 the fourth purchase is refused
+      Given a gnomeville game with 2 players in the build phase
+      And the position:
+        """
+        round = 3
+        players.0.mushrooms = 10
+        """
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "pass"}, {"actor": 1, "type": "pass"},
+         {"actor": "chance", "type": "delivery_card", "card": "delivery-01"},
+         {"actor": 0, "type": "buy", "kind": "market"},
+         {"actor": 0, "type": "buy", "kind": "market"},
+         {"actor": 0, "type": "buy", "kind": "market"}]
+        """
+      Then "players.0.mushrooms" is 7
+      When player 0 plays:
+        """
+        {"type": "buy", "kind": "market"}
+        """
+      Then the action is rejected citing rule "GV-BUY-LIMIT"
+
+  Rule: GV-ROUND-TRACKER the tracker advances and reveals the event under it
+
+    @GV-ROUND-TRACKER @GV-EVENT-REVEAL @GV-SETUP-EVENTS
+    Scenario: Entering round 3 reveals the first event
+      Given a gnomeville game with 2 players in the build phase
+      And "round" is 2
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "pass"}, {"actor": 1, "type": "pass"},
+         {"actor": "chance", "type": "delivery_card", "card": "delivery-01"},
+         {"actor": 0, "type": "done"}, {"actor": 1, "type": "done"}]
+        """
+      Then the position has:
+        """
+        round = 3
+        chance = {"type": "event"}
+        """
+      When chance reveals:
+        """
+        {"type": "event", "card": "satchel-sprint"}
+        """
+      Then the position has:
+        """
+        events = ["satchel-sprint", null, null]
+        phase = "prepare"
+        chance = {"type": "troll_card"}
+        """
+
+  Rule: GV-REFRESH upgraded tiles and gnome tiles return to the bag, the town stays
+
+    @GV-REFRESH @GV-REFRESH-STAYS
+    Scenario: Stacks and stumps empty into the bag while buildings and trolls stay
+      Given a gnomeville game with 2 players in the build phase
+      And player 0's town is:
+        """
+        ho .  .  .  .
+        .  .  .  .  TR
+        .  .  .@0 .  .
+        .  .  .  .  .
+        .  .  .  .  BO
+        """
+      And the position:
+        """
+        players.0.stacks = [["market", "market", "market"]]
+        players.0.stumps = 2
+        players.0.bag.gnome = 1
+        """
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "pass"}, {"actor": 1, "type": "pass"},
+         {"actor": "chance", "type": "delivery_card", "card": "delivery-01"},
+         {"actor": 0, "type": "done"}, {"actor": 1, "type": "done"}]
+        """
+      Then player 0's town is:
+        """
+        ho .  .  .  .
+        .  .  .  .  TR
+        .  .  .@0 .  .
+        .  .  .  .  .
+        .  .  .  .  BO
+        """
+      And the position has:
+        """
+        players.0.stacks = []
+        players.0.stumps = 0
+        players.0.bag.gnome = 3
+        players.0.bag.market = 8
+        """
+
+  Rule: GV-FINAL-NO-BUY the last round skips buy and refresh
+
+    @GV-FINAL-NO-BUY @GV-PHASES
+    Scenario: After round 5 scoring the game is over
+      Given a gnomeville game with 2 players in the build phase
+      And "round" is 5
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "pass"}, {"actor": 1, "type": "pass"},
+         {"actor": "chance", "type": "delivery_card", "card": "delivery-01"}]
+        """
+      Then the game is over
+      And "phase" is "end"

@@ -1,0 +1,114 @@
+Feature: Gnomeville end of the game: adjacency goals and the winner
+
+  Background:
+    Given a gnomeville game with 2 players in the build phase
+    And player 0's town is:
+      """
+      BO BO BO .  .
+      .  .  .  .  .
+      .@0 .@1 ho .  .
+      .  .  .  .  .
+      .  .  .  .  .
+      """
+    And player 1's town is:
+      """
+      BO BO BO .  .
+      ho .  ho .  ho
+      .  .  .@0 .  .
+      ho .  ho .  ho
+      .  .  .  .  .
+      """
+    And the position:
+      """
+      round = 5
+      goals = [{"players": [0, 1], "cards": ["fewest-swords", "most-blue", "most-boulders"], "size": 3}]
+      players.0.gnomes.0.sword = true
+      players.0.gnomes.1.sword = true
+      players.1.gnomes.0.hammer = true
+      """
+
+  Rule: GV-END-EX-2P the two-player example scores three adjacency cards
+
+    @GV-END-EX-2P @GV-END-EX-SWORDS @GV-END-EX-BOULDERS @GV-END-EX-BLUE @GV-END-ADJACENCY @GV-END-ADJACENCY-TIE @GV-END-ADJACENCY-LOSER @GV-COMP-GOALS @GV-SETUP-GOALS @reading:adjacency_loser_scores_min=true
+    Scenario: Red scores 5 + 4 + 5 and Blue 2 + 4 + 2
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "pass"}, {"actor": 1, "type": "pass"},
+         {"actor": "chance", "type": "delivery_card", "card": "delivery-01"}]
+        """
+      Then the game is over
+      And the outcome has:
+        """
+        scores = [8, 14]
+        winners = [1]
+        """
+
+    @GV-END-ADJACENCY-LOSER @GV-END-EX-BOULDERS @reading:adjacency_loser_scores_min=false
+    Scenario: Under the other reading Blue only scores the shared boulder card
+      Given "options.adjacency_loser_scores_min" is false
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "pass"}, {"actor": 1, "type": "pass"},
+         {"actor": "chance", "type": "delivery_card", "card": "delivery-01"}]
+        """
+      Then the outcome has:
+        """
+        scores = [4, 14]
+        """
+
+  Rule: GV-END-TIEBREAK most buildings, then most mushrooms, then a shared win
+
+    @GV-END-WINNER @GV-END-TIEBREAK
+    Scenario: Equal scores: the town with more buildings wins
+      Given the position:
+        """
+        goals = []
+        players.0.score = 10
+        players.1.score = 10
+        """
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "pass"}, {"actor": 1, "type": "pass"},
+         {"actor": "chance", "type": "delivery_card", "card": "delivery-01"}]
+        """
+      Then the outcome has:
+        """
+        winners = [1]
+        """
+
+    @GV-END-TIEBREAK
+    Scenario: Equal scores and buildings: more mushrooms wins, then the win is shared
+      Given the position:
+        """
+        goals = []
+        players.1.cells.1 = [null, null, null, null, null]
+        players.1.cells.3 = [null, null, "house", null, null]
+        players.0.mushrooms = 5
+        """
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "pass"}, {"actor": 1, "type": "pass"},
+         {"actor": "chance", "type": "delivery_card", "card": "delivery-01"}]
+        """
+      Then the outcome has:
+        """
+        winners = [0]
+        """
+
+    @GV-END-TIEBREAK
+    Scenario: Everything equal: both players win
+      Given the position:
+        """
+        goals = []
+        players.1.cells.1 = [null, null, null, null, null]
+        players.1.cells.3 = [null, null, "house", null, null]
+        """
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "pass"}, {"actor": 1, "type": "pass"},
+         {"actor": "chance", "type": "delivery_card", "card": "delivery-01"}]
+        """
+      Then the outcome has:
+        """
+        winners = [0, 1]
+        """

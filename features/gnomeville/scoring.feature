@@ -1,0 +1,231 @@
+Feature: Gnomeville scoring: stacks, events, the full town and the special delivery
+
+  Rule: GV-SCORE-STACK every stack scores its height plus a height bonus
+
+    @GV-SCORE-STACK @GV-COMP-STACK-TABLE
+    Scenario: A 3-tile and a 5-tile stack score 3 and 6 separately
+      Given a gnomeville game with 2 players in the build phase
+      And "players.0.stacks" is [["market", "market", "market"], ["house", "house", "house", "house", "house"]]
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "pass"}, {"actor": 1, "type": "pass"}]
+        """
+      Then "players.0.score" is 9
+
+  Rule: GV-EVENT-EX the Satchel Sprint example
+
+    @GV-EVENT-EX @GV-SCORE-EVENTS @GV-EVENT-COMPARE @GV-EVENT-PLACES @GV-EVENT-TIE-SECOND @GV-COMP-EVENTS
+    Scenario: Three tiles left wins 5, two players tied on five tiles take 1 each
+      Given a gnomeville game with 3 players in the build phase
+      And the position:
+        """
+        round = 3
+        events = ["satchel-sprint", "mushroom-hoard", null]
+        players.0.bag = {"academy": 0, "armory": 0, "ballista": 0, "gnome": 0, "house": 0, "market": 3, "monument": 0, "tavern": 0, "workshop": 0}
+        players.1.bag = {"academy": 0, "armory": 0, "ballista": 0, "gnome": 0, "house": 0, "market": 5, "monument": 0, "tavern": 0, "workshop": 0}
+        players.2.bag = {"academy": 0, "armory": 0, "ballista": 0, "gnome": 0, "house": 0, "market": 5, "monument": 0, "tavern": 0, "workshop": 0}
+        players.0.mushrooms = 0
+        """
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "pass"}, {"actor": 1, "type": "pass"}, {"actor": 2, "type": "pass"}]
+        """
+      Then the position has:
+        """
+        players.0.score = 5
+        players.1.score = 1
+        players.2.score = 1
+        """
+
+  Rule: GV-EVENT-TIE-FIRST a tie for first shares first plus second, rounded up
+
+    @GV-EVENT-TIE-FIRST
+    Scenario: Two players tied for first share 5 + 2 as 4 each and no second place is paid
+      Given a gnomeville game with 3 players in the build phase
+      And the position:
+        """
+        round = 3
+        events = ["satchel-sprint", null, null]
+        players.0.bag = {"academy": 0, "armory": 0, "ballista": 0, "gnome": 0, "house": 0, "market": 3, "monument": 0, "tavern": 0, "workshop": 0}
+        players.1.bag = {"academy": 0, "armory": 0, "ballista": 0, "gnome": 0, "house": 0, "market": 3, "monument": 0, "tavern": 0, "workshop": 0}
+        players.2.bag = {"academy": 0, "armory": 0, "ballista": 0, "gnome": 0, "house": 0, "market": 5, "monument": 0, "tavern": 0, "workshop": 0}
+        """
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "pass"}, {"actor": 1, "type": "pass"}, {"actor": 2, "type": "pass"}]
+        """
+      Then the position has:
+        """
+        players.0.score = 4
+        players.1.score = 4
+        players.2.score = 0
+        """
+
+  Rule: GV-EVENT-TWO-PLAYERS no second place with two players
+
+    @GV-EVENT-TWO-PLAYERS
+    Scenario: With two players the runner-up of an event scores nothing
+      Given a gnomeville game with 2 players in the build phase
+      And the position:
+        """
+        round = 3
+        events = ["satchel-sprint", null, null]
+        players.0.bag = {"academy": 0, "armory": 0, "ballista": 0, "gnome": 0, "house": 0, "market": 3, "monument": 0, "tavern": 0, "workshop": 0}
+        players.1.bag = {"academy": 0, "armory": 0, "ballista": 0, "gnome": 0, "house": 0, "market": 5, "monument": 0, "tavern": 0, "workshop": 0}
+        """
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "pass"}, {"actor": 1, "type": "pass"}]
+        """
+      Then the position has:
+        """
+        players.0.score = 5
+        players.1.score = 0
+        """
+
+    @GV-EVENT-TWO-PLAYER-TIE @reading:two_player_tie_includes_second=false
+    Scenario: A two-player tie shares only the first place points
+      Given a gnomeville game with 2 players in the build phase
+      And the position:
+        """
+        round = 3
+        events = ["satchel-sprint", null, null]
+        """
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "pass"}, {"actor": 1, "type": "pass"}]
+        """
+      Then the position has:
+        """
+        players.0.score = 3
+        players.1.score = 3
+        """
+
+    @GV-EVENT-TWO-PLAYER-TIE @reading:two_player_tie_includes_second=true
+    Scenario: Under the other reading a two-player tie shares first plus second
+      Given a gnomeville game with 2 players in the build phase and options:
+        """
+        {"two_player_tie_includes_second": true}
+        """
+      And the position:
+        """
+        round = 3
+        events = ["satchel-sprint", null, null]
+        """
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "pass"}, {"actor": 1, "type": "pass"}]
+        """
+      Then the position has:
+        """
+        players.0.score = 4
+        players.1.score = 4
+        """
+
+  Rule: GV-SCORE-EVENTS-ORDER every revealed event is scored, leftmost first
+
+    @GV-SCORE-EVENTS-ORDER @GV-SCORE-EVENTS
+    Scenario: In round 4 the two revealed events both score
+      Given a gnomeville game with 3 players in the build phase
+      And the position:
+        """
+        round = 4
+        events = ["satchel-sprint", "mushroom-hoard", "busy-builders"]
+        players.0.bag = {"academy": 0, "armory": 0, "ballista": 0, "gnome": 0, "house": 0, "market": 3, "monument": 0, "tavern": 0, "workshop": 0}
+        players.0.mushrooms = 9
+        """
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "pass"}, {"actor": 1, "type": "pass"}, {"actor": 2, "type": "pass"}]
+        """
+      Then the position has:
+        """
+        players.0.score = 10
+        players.1.score = 2
+        players.2.score = 2
+        """
+
+  Rule: GV-SCORE-FULL-TOWN a town without empty spaces scores 10 and is cleared into the bag
+
+    @GV-SCORE-FULL-TOWN @GV-REFRESH-FULL-TOWN @GV-DELIVERY-DECLINE
+    Scenario: A full town scores 10 and its buildings go back to the bag in phase 5
+      Given a gnomeville game with 2 players in the build phase
+      And player 0's town is:
+        """
+        mk ho mk ho mk
+        ho mk ho mk ho
+        mk ho .@0 ho mk
+        ho mk ho mk ho
+        mk ho mk ho mk
+        """
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "pass"}, {"actor": 1, "type": "pass"}]
+        """
+      Then "players.0.score" is 10
+      When chance reveals:
+        """
+        {"type": "delivery_card", "card": "delivery-01"}
+        """
+      Then "players.1.delivery" is ["workshop"]
+      When these actions are applied:
+        """
+        [{"actor": 1, "type": "delivery", "icon": "workshop", "take": false},
+         {"actor": 0, "type": "done"}, {"actor": 1, "type": "done"}]
+        """
+      Then player 0's town is:
+        """
+        .  .  .  .  .
+        .  .  .  .  .
+        .  .  .@0 .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      And the position has:
+        """
+        players.0.bag.market = 17
+        players.0.bag.house = 14
+        players.1.mushrooms = 3
+        round = 2
+        """
+
+  Rule: GV-DELIVERY-EX players behind the leader take the delivery bonuses
+
+    @GV-DELIVERY-EX @GV-DELIVERY @GV-DELIVERY-GAPS @GV-DELIVERY-DISCARD @GV-DELIVERY-DECLINE @GV-COMP-DELIVERY
+    Scenario: Twelve points behind earns the more-than-5 and more-than-10 groups
+      Given a gnomeville game with 2 players in the build phase
+      And "players.0.score" is 12
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "pass"}, {"actor": 1, "type": "pass"}]
+        """
+      And chance reveals:
+        """
+        {"type": "delivery_card", "card": "delivery-01"}
+        """
+      Then the position has:
+        """
+        players.0.delivery = []
+        players.1.delivery = ["workshop", "refill_stew", "workshop"]
+        to_act = [1]
+        """
+      When these actions are applied:
+        """
+        [{"actor": 1, "type": "delivery", "icon": "workshop", "take": true}]
+        """
+      Then the legal actions are exactly:
+        """
+        [{"actor": 1, "type": "delivery", "icon": "refill_stew", "take": false}]
+        """
+      When these actions are applied:
+        """
+        [{"actor": 1, "type": "delivery", "icon": "refill_stew", "take": false},
+         {"actor": 1, "type": "delivery", "icon": "workshop", "take": true}]
+        """
+      Then the position has:
+        """
+        players.1.bag.workshop = 4
+        players.1.mushrooms = 3
+        delivery_discard = ["delivery-01"]
+        phase = "buy"
+        """
