@@ -125,7 +125,9 @@ def isle_request_setup(ctx: ScenarioContext, players: int, docstring: str) -> No
     spec = jsonpath.parse_value(docstring, "setup")
     ctx.game = "isle_traces"
     try:
-        ctx.engine.new_game("isle_traces", players, options=spec.get("options"), setup=spec.get("setup"))
+        ctx.engine.new_game(
+            "isle_traces", players, options=spec.get("options"), setup=spec.get("setup")
+        )
     except EngineRefused as error:
         ctx.isle_refusal = error  # type: ignore[attr-defined]
     else:

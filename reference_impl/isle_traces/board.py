@@ -48,6 +48,9 @@ class Geometry:
     by_key: dict[tuple[int, int, int], Placement]
     neighbours: tuple[tuple[int, ...], ...]
     diagonals: tuple[tuple[int, ...], ...]
+    index: dict[tuple[int, int, int], int]  # (rot, row, col) -> position in placements
+    touching: tuple[tuple[int, ...], ...]  # cell -> placements whose touch holds it
+    covering: tuple[tuple[int, ...], ...]  # cell -> placements covering it
 
 
 @cache
@@ -59,8 +62,12 @@ def geometry(size: int) -> Geometry:
         for c in range(size):
             near = [(r - 1, c), (r, c - 1), (r, c + 1), (r + 1, c)]
             diag = [(r - 1, c - 1), (r - 1, c + 1), (r + 1, c - 1), (r + 1, c + 1)]
-            neighbours.append(tuple(y * size + x for y, x in near if 0 <= y < size and 0 <= x < size))
-            diagonals.append(tuple(y * size + x for y, x in diag if 0 <= y < size and 0 <= x < size))
+            neighbours.append(
+                tuple(y * size + x for y, x in near if 0 <= y < size and 0 <= x < size)
+            )
+            diagonals.append(
+                tuple(y * size + x for y, x in diag if 0 <= y < size and 0 <= x < size)
+            )
     placements = []
     for rot in ROTATIONS:
         h, w = shape(rot)
@@ -76,4 +83,21 @@ def geometry(size: int) -> Geometry:
                     touch.update(neighbours[i])
                 placements.append(Placement(rot, row, col, cells, tuple(sorted(touch))))
     by_key = {(p.rot, p.row, p.col): p for p in placements}
-    return Geometry(size, tuple(placements), by_key, tuple(neighbours), tuple(diagonals))
+    index = {(p.rot, p.row, p.col): i for i, p in enumerate(placements)}
+    touching: list[list[int]] = [[] for _ in range(size * size)]
+    covering: list[list[int]] = [[] for _ in range(size * size)]
+    for i, p in enumerate(placements):
+        for t in p.touch:
+            touching[t].append(i)
+        for g, _ in p.cells:
+            covering[g].append(i)
+    return Geometry(
+        size,
+        tuple(placements),
+        by_key,
+        tuple(neighbours),
+        tuple(diagonals),
+        index,
+        tuple(tuple(x) for x in touching),
+        tuple(tuple(x) for x in covering),
+    )

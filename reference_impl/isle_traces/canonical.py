@@ -21,9 +21,20 @@ from reference_impl.isle_traces.state import (
 
 GAME_ID = "isle_traces"
 REQUIRED = (
-    "game", "num_players", "options", "phase", "current", "deck", "drawn", "discarded",
-    "map", "explorers", "withdrawn", "feather", "chips",
-)  # fmt: skip
+    "game",
+    "num_players",
+    "options",
+    "phase",
+    "current",
+    "deck",
+    "drawn",
+    "discarded",
+    "map",
+    "explorers",
+    "withdrawn",
+    "feather",
+    "chips",
+)
 
 
 def export(s: IsleState) -> dict[str, Any]:
@@ -115,7 +126,14 @@ def load(game: Any, data: Any) -> IsleState:
     placements = []
     for i, entry in enumerate(data["map"]):
         field = f"state.map.{i}"
-        if not isinstance(entry, dict) or set(entry) != {"id", "faces", "face", "rot", "row", "col"}:
+        if not isinstance(entry, dict) or set(entry) != {
+            "id",
+            "faces",
+            "face",
+            "rot",
+            "row",
+            "col",
+        }:
             raise MalformedInput(f"{field}: expected id, faces, face, rot, row, col")
         cid = take({"id": entry["id"], "faces": entry["faces"]}, field)
         face = _int(entry["face"], f"{field}.face", 0, 1)
@@ -134,24 +152,21 @@ def load(game: Any, data: Any) -> IsleState:
         if place is None:
             raise MalformedInput(f"{field}: the card leaves the {size}x{size} play area")
         index = len(s.placed)
-        over = False
-        for g, k in place.cells:
-            if s.top[g] >= 0:
-                over = True
-                s.overlaps[s.top[g]] = s.covered[s.top[g]] = True
-            s.top[g] = index
-            s.cell[g] = cards[cid][face][k]
         s.placed.append([cid, face])
         s.where.append(place)
-        s.overlaps.append(over)
+        s.overlaps.append(False)
         s.covered.append(False)
+        over = False
+        for g, k in place.cells:
+            over = s.cover_cell(g, index, cards[cid][face][k]) or over
+        s.overlaps[index] = over
 
     def put(g: int, who: int, field: str) -> None:
         if s.top[g] < 0:
             raise MalformedInput(f"{field}: the cell is not on the map")
         if s.piece[g] != EMPTY:
             raise MalformedInput(f"{field}: the cell already holds a piece")
-        s.piece[g] = who
+        s.set_piece(g, who)
 
     on_map = [0] * n
     for i, ex in enumerate(data["explorers"]):

@@ -29,8 +29,7 @@ DECK_SIZE = 36
 PROVISIONAL_SEED = 2024
 
 VALID_CELLS: frozenset[str] = frozenset(
-    [*TERRAINS]
-    + [f"{t}/{s}" for s, terrains in SYMBOL_TERRAINS.items() for t in sorted(terrains)]
+    [*TERRAINS] + [f"{t}/{s}" for s, terrains in SYMBOL_TERRAINS.items() for t in sorted(terrains)]
 )
 
 
@@ -75,7 +74,10 @@ def validate_card(card: Any, where: str) -> dict[str, Any]:
     faces = card["faces"]
     if not isinstance(faces, list) or len(faces) != 2:
         raise MalformedInput(f"{where}.faces: a map card has exactly two faces")
-    return {"id": cid, "faces": [validate_face(f, f"{where}.faces.{i}") for i, f in enumerate(faces)]}
+    return {
+        "id": cid,
+        "faces": [validate_face(f, f"{where}.faces.{i}") for i, f in enumerate(faces)],
+    }
 
 
 def validate_card_list(cards: Any, where: str = "cards") -> list[dict[str, Any]]:

@@ -6,7 +6,7 @@ IT-SETUP-START, IT-SETUP-EXPLORERS, IT-SETUP-CHIP, IT-SETUP-FEATHER.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from reference_impl.core import GameDefinition, MalformedInput
 from reference_impl.isle_traces import canonical
@@ -31,7 +31,7 @@ class IsleTracesGame(GameDefinition):
     title = "Isle Traces: Isle Side"
     min_players = 2
     max_players = 4
-    default_options = {
+    default_options: ClassVar[dict[str, Any]] = {
         "line_points": "cells",
         "allow_portrait": True,
         "feather_restriction": "no_explorer",
@@ -47,9 +47,13 @@ class IsleTracesGame(GameDefinition):
             value = resolved[name]
             if allowed is None:
                 if not AREA_RANGE[0] <= value <= AREA_RANGE[1]:
-                    raise MalformedInput(f"option {name!r} must be {AREA_RANGE[0]}..{AREA_RANGE[1]}")
+                    raise MalformedInput(
+                        f"option {name!r} must be {AREA_RANGE[0]}..{AREA_RANGE[1]}"
+                    )
             elif value not in allowed:
-                raise MalformedInput(f"option {name!r} must be one of {list(allowed)}, got {value!r}")
+                raise MalformedInput(
+                    f"option {name!r} must be one of {list(allowed)}, got {value!r}"
+                )
         return resolved
 
     def new_game(

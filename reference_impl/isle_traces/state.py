@@ -13,6 +13,7 @@ Pieces: ``piece[g]`` is -1 (empty), a seat (that seat's explorer) or FEATHER.
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import cache
 from typing import Any
 
 from reference_impl.core import (
@@ -54,6 +55,39 @@ PHASE_TYPES: dict[str, tuple[str, ...]] = {
 }
 
 
+_ACTIONS: dict[tuple, Action] = {}
+
+
+def _action(seat: int, key: tuple) -> Action:
+    """The (shared, never mutated) action dict of ``key`` for ``seat``."""
+    cache_key = (seat, *key)
+    action = _ACTIONS.get(cache_key)
+    if action is None:
+        fields = ACTION_FIELDS[key[0]]
+        action = {"actor": seat, "type": key[0], **dict(zip(fields, key[1:], strict=True))}
+        _ACTIONS[cache_key] = action
+    return action
+
+
+@cache
+def _place_table(size: int, seat: int) -> list[tuple[Action, Action]]:
+    """Per placement index: the place_card actions of face 0 and face 1 (shared dicts)."""
+    return [
+        tuple(
+            {
+                "actor": seat,
+                "type": "place_card",
+                "face": face,
+                "rot": p.rot,
+                "row": p.row,
+                "col": p.col,
+            }
+            for face in (0, 1)
+        )
+        for p in geometry(size).placements
+    ]
+
+
 def centre(size: int) -> tuple[int, int]:
     """Top-left cell of the first card, landscape (IT-PLACE-CENTRE): (6, 6) when 15."""
     return (size - 2) // 2, (size - 3) // 2
@@ -81,6 +115,9 @@ class IsleState(GameState):
         self.top = [EMPTY] * cells
         self.cell: list[str | None] = [None] * cells
         self.piece = [EMPTY] * cells
+        # per placement: map cells it touches, pieces it would cover (incremental)
+        self.touch_count = [0] * len(self.geo.placements)
+        self.piece_count = [0] * len(self.geo.placements)
         self.feather = EMPTY
         self.reserve = [EXPLORERS_PER_PLAYER] * num_players
         self.chips = [True] * num_players
@@ -88,7 +125,8 @@ class IsleState(GameState):
         self.phase = "draw"
         self.withdrawn: tuple[int, int] | None = None
         self.fired: list[str] = []
-        self._legal: dict[tuple, Action] | None = None
+        self._legal: list[Action] | None = None
+        self._keys: set[tuple] | None = None
 
     # ----------------------------------------------------------------- queries
     def to_act(self) -> list[Actor]:
@@ -103,10 +141,10 @@ class IsleState(GameState):
         if self.phase != "draw":
             return []
         p = Fraction(1, len(self.deck))
-        return [(a, p) for a in self._legal_map().values()]
+        return [(a, p) for a in self._legal_list()]
 
     def legal_actions(self) -> list[Action]:
-        return list(self._legal_map().values())
+        return list(self._legal_list())
 
     def outcome(self) -> Outcome:
         pieces = [p if p >= 0 else EMPTY for p in self.piece]
@@ -135,9 +173,11 @@ class IsleState(GameState):
         terrain = [c.partition("/")[0] if c else None for c in self.cell]
         banned: set[int] = set()
         for line in find_lines(terrain, self.size, bool(self.options["coast_diagonal"])):
-            if rule == "no_explorer" and any(self.piece[g] >= 0 for g in line):
-                banned.update(line)
-            elif rule == "other_line" and self.feather in line:
+            if rule == "no_explorer":
+                hit = any(self.piece[g] >= 0 for g in line)
+            else:
+                hit = self.feather in line
+            if hit:
                 banned.update(line)
         return [g for g in free if g not in banned]
 
@@ -160,81 +200,96 @@ class IsleState(GameState):
         return any(top[t] >= 0 for t in place.touch)
 
     # ------------------------------------------------------------ legal moves
-    def _legal_map(self) -> dict[tuple, Action]:
+    def _legal_list(self) -> list[Action]:
         if self._legal is None:
-            self._legal = self._compute_legal()
+            self._legal, self._keys = self._compute_legal()
         return self._legal
 
-    def _compute_legal(self) -> dict[tuple, Action]:
-        phase, me, size = self.phase, self.current, self.size
-        out: dict[tuple, Action] = {}
+    def _is_legal(self, key: tuple) -> bool:
+        """Membership without building anything (placements: the incremental counters)."""
+        kind = key[0]
+        if kind == "draw":
+            return self.phase == "draw" and key[1] in self.cards and key[1] in self.deck
+        if kind == "place_card":
+            _, _face, rot, row, col = key
+            i = self.geo.index.get((rot, row, col))
+            if i is None or self.phase != "place":
+                return False
+            if rot not in LANDSCAPE and not self.options["allow_portrait"]:
+                return False
+            if not self.placed:
+                return self.placement_ok(self.geo.placements[i])
+            return bool(self.touch_count[i]) and not self.piece_count[i]
+        self._legal_list()
+        # keys are None only where every legal action is a draw or a place_card
+        return self._keys is not None and key in self._keys
+
+    def _compute_legal(self) -> tuple[list[Action], set[tuple] | None]:
+        """The legal actions in order, and their keys (None where _is_legal computes)."""
+        phase, size = self.phase, self.size
         if phase == "draw":
-            for cid in self.deck:
-                faces = [list(f) for f in self.cards[cid]]
-                out[("draw", cid)] = {"actor": CHANCE, "type": "draw", "card": cid, "faces": faces}
-        elif phase == "place":
+            draws = [
+                {
+                    "actor": CHANCE,
+                    "type": "draw",
+                    "card": cid,
+                    "faces": [list(f) for f in self.cards[cid]],
+                }
+                for cid in self.deck
+            ]
+            return draws, None
+        keys: list[tuple] = []
+        if phase == "place":
             rots = ROTATIONS if self.options["allow_portrait"] else LANDSCAPE
-            ok = [p for p in self.geo.placements if p.rot in rots and self.placement_ok(p)]
-            for face in (0, 1):
-                for p in ok:
-                    out[("place_card", face, p.rot, p.row, p.col)] = {
-                        "actor": me, "type": "place_card",
-                        "face": face, "rot": p.rot, "row": p.row, "col": p.col,
-                    }  # fmt: skip
-            if not out:
-                out[("discard",)] = {"actor": me, "type": "discard"}
+            placements = self.geo.placements
+            if self.placed:
+                tc, pc = self.touch_count, self.piece_count
+                ok = [i for i in range(len(placements)) if tc[i] and not pc[i]]
+            else:
+                ok = [i for i, p in enumerate(placements) if self.placement_ok(p)]
+            if len(rots) < len(ROTATIONS):
+                ok = [i for i in ok if placements[i].rot in rots]
+            if not ok:
+                return [_action(self.current, ("discard",))], {("discard",)}
+            table = _place_table(self.size, self.current)
+            return [table[i][face] for face in (0, 1) for i in ok], None
         elif phase in ("place_feather", "flip_feather"):
-            out[("pass",)] = {"actor": me, "type": "pass"}
-            for g in self.feather_targets():
-                r, c = divmod(g, size)
-                out[("place_feather", r, c)] = {
-                    "actor": me, "type": "place_feather", "row": r, "col": c
-                }  # fmt: skip
+            keys = [("pass",)]
+            keys += [("place_feather", *divmod(g, size)) for g in self.feather_targets()]
         elif phase == "explore":
-            out[("pass",)] = {"actor": me, "type": "pass"}
+            keys = [("pass",)]
             free = self.free_cells()
+            me = self.current
             if self.reserve[me] > 0:
-                for g in free:
-                    r, c = divmod(g, size)
-                    out[("place_explorer", r, c)] = {
-                        "actor": me, "type": "place_explorer", "row": r, "col": c
-                    }  # fmt: skip
+                keys += [("place_explorer", *divmod(g, size)) for g in free]
             if self.chips[me] and free:
-                for g, owner in enumerate(self.piece):
-                    if owner >= 0 and (owner == me or self.options["reexplore_any"]):
-                        r, c = divmod(g, size)
-                        out[("reexplore", r, c)] = {
-                            "actor": me, "type": "reexplore", "row": r, "col": c
-                        }  # fmt: skip
+                anyone = self.options["reexplore_any"]
+                keys += [
+                    ("reexplore", *divmod(g, size))
+                    for g, owner in enumerate(self.piece)
+                    if owner >= 0 and (owner == me or anyone)
+                ]
         elif phase == "reexplore":
-            for g in self.free_cells():
-                if self.withdrawn is not None and g == self.withdrawn[1]:
-                    continue
-                r, c = divmod(g, size)
-                out[("reexplore_place", r, c)] = {
-                    "actor": me, "type": "reexplore_place", "row": r, "col": c
-                }  # fmt: skip
+            origin = self.withdrawn[1] if self.withdrawn is not None else -1
+            keys = [("reexplore_place", *divmod(g, size)) for g in self.free_cells() if g != origin]
         elif phase == "flip":
-            out[("pass",)] = {"actor": me, "type": "pass"}
-            for i in self.flippable():
-                cid = self.placed[i][0]
-                out[("flip", cid)] = {"actor": me, "type": "flip", "card": cid}
-        return out
+            keys = [("pass",)] + [("flip", self.placed[i][0]) for i in self.flippable()]
+        seat = self.current
+        return [_action(seat, key) for key in keys], set(keys)
 
     # ------------------------------------------------------------------ apply
     def apply(self, action: Action) -> None:
         key = self._parse(action)
-        legal = self._legal_map()
-        if key not in legal:
+        if not self._is_legal(key):
             self._diagnose(action, key)
             raise IllegalAction(R.TURN_SEQUENCE, f"illegal action {action!r} {self._where()}")
-        if key[0] == "draw" and action["faces"] != legal[key]["faces"]:
+        if key[0] == "draw" and action["faces"] != [list(f) for f in self.cards[key[1]]]:
             raise IllegalAction(
                 R.SETUP_DECK, f"card {key[1]} in the deck has other faces: {action!r}"
             )
         self.fired = []
         getattr(self, "_do_" + key[0])(*key[1:])
-        self._legal = None
+        self._legal = self._keys = None
 
     def _parse(self, action: Any) -> tuple:
         if not isinstance(action, dict):
@@ -266,8 +321,9 @@ class IsleState(GameState):
                 if not 0 <= action[f] < self.size:
                     raise IllegalAction(R.PLACE_AREA, f"{f} outside the play area: {action!r}")
         if actor not in self.to_act():
-            raise IllegalAction(R.TURN_ORDER, f"{action!r}: it is not {actor!r}'s turn "
-                                f"({self._where()})")  # fmt: skip
+            raise IllegalAction(
+                R.TURN_ORDER, f"{action!r}: it is not {actor!r}'s turn ({self._where()})"
+            )
         if kind not in PHASE_TYPES[self.phase]:
             raise IllegalAction(
                 R.TURN_SEQUENCE, f"{kind} is not possible {self._where()}: {action!r}"
@@ -293,8 +349,10 @@ class IsleState(GameState):
             if place is None:
                 raise IllegalAction(R.PLACE_AREA, f"the card leaves the play area: {msg}")
             if not self.placed:
-                raise IllegalAction(R.PLACE_FIRST, f"the first card goes landscape at the "
-                                    f"centre {list(centre(size))}: {msg}")  # fmt: skip
+                raise IllegalAction(
+                    R.PLACE_FIRST,
+                    f"the first card goes landscape at the centre {list(centre(size))}: {msg}",
+                )
             if any(self.piece[g] != EMPTY for g, _ in place.cells):
                 raise IllegalAction(R.PLACE_NOPIECE, f"the card would cover a piece: {msg}")
             raise IllegalAction(R.PLACE_ADJACENT, f"the card touches no map card: {msg}")
@@ -302,8 +360,9 @@ class IsleState(GameState):
             index = next((i for i, p in enumerate(self.placed) if p[0] == key[1]), None)
             if index is None:
                 raise IllegalAction(R.FLIP_ONE, f"card {key[1]} is not on the map: {msg}")
-            raise IllegalAction(R.FLIP_CONDITIONS, f"card {key[1]} overlaps a card or holds "
-                                f"a piece: {msg}")  # fmt: skip
+            raise IllegalAction(
+                R.FLIP_CONDITIONS, f"card {key[1]} overlaps a card or holds a piece: {msg}"
+            )
         g = key[1] * size + key[2]
         if kind == "place_explorer" and self.reserve[self.current] == 0:
             raise IllegalAction(R.EXPL_MAX, f"all three explorers are on the map: {msg}")
@@ -323,6 +382,30 @@ class IsleState(GameState):
             raise IllegalAction(R.FEATHER_RESTRICT, f"the red feather may not go there: {msg}")
 
     # ----------------------------------------------------------- transitions
+    def set_piece(self, g: int, value: int) -> None:
+        """Put ``value`` (a seat, FEATHER or EMPTY) on cell ``g``, keeping the counters."""
+        old = self.piece[g]
+        self.piece[g] = value
+        delta = (value != EMPTY) - (old != EMPTY)
+        if delta:
+            pc = self.piece_count
+            for i in self.geo.covering[g]:
+                pc[i] += delta
+
+    def cover_cell(self, g: int, index: int, cell: str) -> bool:
+        """Card ``index`` now shows ``cell`` at ``g``; True when a card was below."""
+        below = self.top[g]
+        if below < 0:
+            tc = self.touch_count
+            for i in self.geo.touching[g]:
+                tc[i] += 1
+        else:
+            self.overlaps[below] = True
+            self.covered[below] = True
+        self.top[g] = index
+        self.cell[g] = cell
+        return below >= 0
+
     def _end_turn(self) -> None:
         self.current = (self.current + 1) % self.n
         if self.deck:
@@ -352,13 +435,7 @@ class IsleState(GameState):
         cells = self.cards[cid][face]
         overlap = False
         for g, k in place.cells:
-            below = self.top[g]
-            if below >= 0:
-                overlap = True
-                self.overlaps[below] = True
-                self.covered[below] = True
-            self.top[g] = index
-            self.cell[g] = cells[k]
+            overlap = self.cover_cell(g, index, cells[k]) or overlap
         if overlap:
             self.fired.append(R.PLACE_OVERLAP)
         self.placed.append([cid, face])
@@ -382,10 +459,10 @@ class IsleState(GameState):
 
     def _do_place_feather(self, row: int, col: int) -> None:
         if self.feather >= 0:
-            self.piece[self.feather] = EMPTY
+            self.set_piece(self.feather, EMPTY)
             self.fired.append(R.FEATHER_MOVE)
         self.feather = row * self.size + col
-        self.piece[self.feather] = FEATHER
+        self.set_piece(self.feather, FEATHER)
         self.fired.append(R.FEATHER_RESTRICT)
         if self.phase == "place_feather":
             self.phase = "explore"
@@ -394,7 +471,7 @@ class IsleState(GameState):
             self._end_turn()
 
     def _do_place_explorer(self, row: int, col: int) -> None:
-        self.piece[row * self.size + col] = self.current
+        self.set_piece(row * self.size + col, self.current)
         self.reserve[self.current] -= 1
         self.fired.append(R.EXPL_PLACE)
         self.phase = "flip"
@@ -402,14 +479,14 @@ class IsleState(GameState):
     def _do_reexplore(self, row: int, col: int) -> None:
         g = row * self.size + col
         self.withdrawn = (self.piece[g], g)
-        self.piece[g] = EMPTY
+        self.set_piece(g, EMPTY)
         self.chips[self.current] = False
         self.fired.append(R.REEXP_ONCE)
         self.phase = "reexplore"
 
     def _do_reexplore_place(self, row: int, col: int) -> None:
         assert self.withdrawn is not None
-        self.piece[row * self.size + col] = self.withdrawn[0]
+        self.set_piece(row * self.size + col, self.withdrawn[0])
         self.withdrawn = None
         self.fired.append(R.REEXP_SAME)
         self.phase = "flip"
@@ -431,11 +508,25 @@ class IsleState(GameState):
     def clone(self) -> IsleState:
         other = IsleState.__new__(IsleState)
         other.__dict__.update(self.__dict__)
-        for name in ("deck", "discarded", "where", "overlaps", "covered", "top", "cell",
-                     "piece", "reserve", "chips", "fired"):  # fmt: skip
+        for name in (
+            "deck",
+            "discarded",
+            "where",
+            "overlaps",
+            "covered",
+            "top",
+            "cell",
+            "piece",
+            "reserve",
+            "chips",
+            "fired",
+            "touch_count",
+            "piece_count",
+        ):
             setattr(other, name, list(getattr(self, name)))
         other.placed = [list(p) for p in self.placed]
         other._legal = None
+        other._keys = None
         return other
 
     def to_canonical(self) -> dict[str, Any]:
