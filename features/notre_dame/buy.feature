@@ -1,0 +1,285 @@
+Feature: Notre Dame phase 4, buying persons
+  One coin for one displayed person, and the six brown persons
+  (notre-dame-10th.ja.txt lines 227-269).
+
+  Background:
+    Given a new "notre_dame" game with 3 players and setup:
+      """
+      {"setup": {"messages": {"0": [1, 2, 3, 4], "1": [1, 2, 3, 4], "2": [1, 2, 3, 4]}}}
+      """
+    And the position:
+      """
+      phase = "buy"
+      current = 0
+      display = ["doctor", "landlady", "monk"]
+      """
+
+  Rule: ND-BUY-ORDER clockwise from the start player
+
+    @ND-BUY-ORDER
+    Scenario: Only the player whose turn it is may buy
+      Given the position:
+        """
+        start_player = 1
+        current = 1
+        """
+      When player 0 plays:
+        """
+        {"type": "buy", "person": "monk"}
+        """
+      Then the action is rejected citing rule "ND-BUY-ORDER"
+
+    @ND-BUY-ORDER
+    Scenario: After the start player the left neighbour buys
+      Given the position:
+        """
+        start_player = 1
+        current = 1
+        """
+      When player 1 plays:
+        """
+        {"type": "pass"}
+        """
+      Then "to_act" is [2]
+
+  Rule: ND-BUY-ONE one coin for one person
+
+    @ND-BUY-ONE
+    Scenario: Buying the monk costs one coin and ends the player's turn
+      When player 0 plays:
+        """
+        {"type": "buy", "person": "monk"}
+        """
+      Then the position has:
+        """
+        players.0.coins = 2
+        players.0.bought = "monk"
+        to_act = [1]
+        """
+
+    @ND-BUY-ONE
+    Scenario: Without a coin a player can only pass
+      Given "players.0.coins" is 0
+      Then the legal actions are exactly:
+        """
+        [{"actor": 0, "type": "pass"}]
+        """
+
+    @ND-BUY-ONE
+    Scenario: A person not on display cannot be bought
+      When player 0 plays:
+        """
+        {"type": "buy", "person": "moneylender"}
+        """
+      Then the action is rejected citing rule "ND-BUY-ONE"
+
+  Rule: ND-BUY-SHARED a person may be bought by several players
+
+    @ND-BUY-SHARED
+    Scenario: Two players both buy the monk
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "buy", "person": "monk"},
+         {"actor": 1, "type": "buy", "person": "monk"}]
+        """
+      Then the position has:
+        """
+        players.0.cubes = 6
+        players.1.cubes = 6
+        players.1.coins = 2
+        """
+
+  Rule: ND-BUY-OPTIONAL a player may pass
+
+    @ND-BUY-OPTIONAL
+    Scenario: Passing keeps the coins
+      When player 0 plays:
+        """
+        {"type": "pass"}
+        """
+      Then the position has:
+        """
+        players.0.coins = 3
+        players.0.bought = null
+        to_act = [1]
+        """
+
+  Rule: ND-PERSON-LANDLADY 3 prestige and a coin, a cube or a rat
+
+    @ND-PERSON-LANDLADY
+    Scenario: The landlady gives 3 prestige and a coin
+      When player 0 plays:
+        """
+        {"type": "buy", "person": "landlady", "choice": "coin"}
+        """
+      Then the position has:
+        """
+        players.0.prestige = 3
+        players.0.coins = 3
+        """
+
+    @ND-PERSON-LANDLADY
+    Scenario: The landlady gives 3 prestige and removes a rat
+      Given "players.0.rats" is 2
+      When player 0 plays:
+        """
+        {"type": "buy", "person": "landlady", "choice": "rat"}
+        """
+      Then the position has:
+        """
+        players.0.prestige = 3
+        players.0.rats = 1
+        """
+
+  Rule: ND-PERSON-PARK prestige from persons earns the park bonus
+
+    @ND-PERSON-PARK
+    Scenario: Two park cubes add one prestige to the landlady's three
+      Given "players.0.areas.park" is 2
+      When player 0 plays:
+        """
+        {"type": "buy", "person": "landlady", "choice": "cube"}
+        """
+      Then the position has:
+        """
+        players.0.prestige = 4
+        players.0.cubes = 5
+        """
+
+  Rule: ND-PERSON-MONK two cubes and one prestige
+
+    @ND-PERSON-MONK
+    Scenario: The monk brings two cubes from the stock and one prestige
+      When player 0 plays:
+        """
+        {"type": "buy", "person": "monk"}
+        """
+      Then the position has:
+        """
+        players.0.cubes = 6
+        players.0.stock = 8
+        players.0.prestige = 1
+        """
+
+  Rule: ND-PERSON-MONEYLENDER two coins and one prestige
+
+    @ND-PERSON-MONEYLENDER
+    Scenario: The moneylender gives two coins and one prestige
+      Given "display" is ["doctor", "moneylender", "monk"]
+      When player 0 plays:
+        """
+        {"type": "buy", "person": "moneylender"}
+        """
+      Then the position has:
+        """
+        players.0.coins = 4
+        players.0.prestige = 1
+        """
+
+  Rule: ND-PERSON-POET one to three people to another area, no action
+
+    @ND-PERSON-POET
+    Scenario: The poet moves two cubes and the friend from the bank to the park
+      Given the position:
+        """
+        display = ["A1", "doctor", "poet"]
+        players.0.areas.bank = 3
+        players.0.friend = "bank"
+        players.0.rats = 3
+        """
+      When player 0 plays:
+        """
+        {"type": "buy", "person": "poet", "from": "bank", "to": "park", "cubes": 2, "friend": true}
+        """
+      Then the position has:
+        """
+        players.0.areas.bank = 1
+        players.0.areas.park = 2
+        players.0.friend = "park"
+        players.0.coins = 2
+        players.0.rats = 3
+        """
+
+    @ND-PERSON-POET
+    Scenario: The poet moves at most three people
+      Given the position:
+        """
+        display = ["A1", "doctor", "poet"]
+        players.0.areas.bank = 3
+        players.0.friend = "bank"
+        """
+      When player 0 plays:
+        """
+        {"type": "buy", "person": "poet", "from": "bank", "to": "park", "cubes": 3, "friend": true}
+        """
+      Then the action is rejected citing rule "ND-PERSON-POET"
+
+    @ND-PERSON-POET
+    Scenario: The poet cannot send people to Notre Dame
+      Given the position:
+        """
+        display = ["A1", "doctor", "poet"]
+        players.0.areas.bank = 3
+        """
+      When player 0 plays:
+        """
+        {"type": "buy", "person": "poet", "from": "bank", "to": "notre_dame", "cubes": 1, "friend": false}
+        """
+      Then the action is rejected citing rule "ND-PERSON-POET"
+
+  Rule: ND-PERSON-MAGICIAN one person moves and acts
+
+    @ND-PERSON-MAGICIAN
+    Scenario: The magician moves a bank cube to the residence and scores it
+      Given the position:
+        """
+        display = ["A1", "doctor", "magician"]
+        players.0.areas.bank = 2
+        players.0.areas.residence = 1
+        """
+      When player 0 plays:
+        """
+        {"type": "buy", "person": "magician", "from": "bank", "to": "residence", "piece": "cube"}
+        """
+      Then the position has:
+        """
+        players.0.areas.bank = 1
+        players.0.areas.residence = 2
+        players.0.prestige = 2
+        players.0.coins = 2
+        """
+
+    @ND-PERSON-MAGICIAN @ND-FRIEND-COUNT
+    Scenario: The magician moves the friend into the bank and collects there
+      Given the position:
+        """
+        display = ["A1", "doctor", "magician"]
+        players.0.areas.bank = 2
+        players.0.friend = "park"
+        """
+      When player 0 plays:
+        """
+        {"type": "buy", "person": "magician", "from": "park", "to": "bank", "piece": "friend"}
+        """
+      Then the position has:
+        """
+        players.0.friend = "bank"
+        players.0.coins = 5
+        """
+
+  Rule: ND-PERSON-DOCTOR the buyer's rat increase is 0
+
+    @ND-PERSON-DOCTOR @ND-PERSONS-RATS
+    Scenario: Only the doctor's buyer escapes this round's rats
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "buy", "person": "doctor"},
+         {"actor": 1, "type": "pass"},
+         {"actor": 2, "type": "pass"}]
+        """
+      Then the position has:
+        """
+        players.0.rats = 0
+        players.1.rats = 4
+        players.2.rats = 4
+        """
