@@ -49,7 +49,9 @@ def parse_town(block: str) -> tuple[list[list[str | None]], dict[int, list[int]]
     return rows, gnomes
 
 
-def _start(ctx: ScenarioContext, players: int, options: dict[str, Any], card: dict[str, Any]) -> None:
+def _start(
+    ctx: ScenarioContext, players: int, options: dict[str, Any], card: dict[str, Any]
+) -> None:
     ctx.game = "gnomeville"
     ctx.engine.new_game("gnomeville", players, options=options or None)
     while True:

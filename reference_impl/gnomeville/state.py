@@ -381,16 +381,16 @@ class GVState(BuildRules, EnemyRules, ScoringRules, GameState):
                     p.status, p.stuck, p.tbt_done = "building", False, False
                 self.phase = "build"
             elif ph == "build":
+                if self._turn_by_turn():  # GV-VAR-TURN-BY-TURN: all resolved, draw again
+                    active = [p for p in self.players if p.status == "building"]
+                    if (
+                        active
+                        and all(p.tbt_done for p in active)
+                        and not any(self._busy(p) for p in self.players)
+                    ):
+                        for p in active:
+                            p.tbt_done = False
                 if self.to_act():
-                    if self._turn_by_turn():
-                        active = [p for p in self.players if p.status == "building"]
-                        if (
-                            active
-                            and all(p.tbt_done for p in active)
-                            and not any(self._busy(p) for p in self.players)
-                        ):
-                            for p in active:
-                                p.tbt_done = False
                     return
                 stuck = [i for i, p in enumerate(self.players) if p.status == "stuck"]
                 self.attack_queue = [[i, "surprise"] for i in stuck]

@@ -1,0 +1,42 @@
+Feature: Gnomeville components and their provisional data
+
+  Rule: GV-COMP-MUSHROOMS mushrooms are not limited by the tokens
+
+    @GV-COMP-MUSHROOMS
+    Scenario: A player with 36 mushrooms still gains one
+      Given a gnomeville game with 2 players in the build phase
+      And the position:
+        """
+        players.0.mushrooms = 36
+        players.0.moves = 1
+        """
+      When player 0 plays:
+        """
+        {"type": "step", "gnome": 0, "dir": "W"}
+        """
+      Then "players.0.mushrooms" is 37
+
+  Rule: GV-COMP-LINES tier 2 and up follow their line
+
+    @GV-COMP-LINES @GV-UPGRADE-LINE
+    Scenario: Workshops upgrade to an armory only
+      Given a gnomeville game with 2 players in the build phase
+      And player 0's town is:
+        """
+        ws ws .  .  .
+        .  .  .  .  .
+        .  .  .@0 .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      And "players.0.hand" is "workshop"
+      When player 0 plays:
+        """
+        {"type": "place", "space": [0, 2]}
+        """
+      Then the legal actions are exactly:
+        """
+        [{"actor": 0, "type": "upgrade", "space": [0, 0], "kind": "armory"},
+         {"actor": 0, "type": "upgrade", "space": [0, 1], "kind": "armory"},
+         {"actor": 0, "type": "upgrade", "space": [0, 2], "kind": "armory"}]
+        """

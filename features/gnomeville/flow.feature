@@ -1,0 +1,50 @@
+Feature: Gnomeville rounds, phases and chance
+
+  Rule: GV-PREPARE-REVEAL each round starts by revealing a troll card
+
+    @GV-PREPARE-REVEAL @GV-PHASES @GV-COMP-TROLL-CARDS
+    Scenario: The round's troll card is one of the sixteen, each equally likely
+      Given a new "gnomeville" game with 2 players
+      When these actions are applied:
+        """
+        [{"actor": "chance", "type": "goal", "card": "most-red"},
+         {"actor": "chance", "type": "goal", "card": "fewest-trolls"},
+         {"actor": "chance", "type": "goal", "card": "most-blue"}]
+        """
+      Then the chance outcomes are:
+        """
+        [{"action": {"card": "troll-01"}, "probability": "1/16"}, {"action": {"card": "troll-02"}, "probability": "1/16"},
+         {"action": {"card": "troll-03"}, "probability": "1/16"}, {"action": {"card": "troll-04"}, "probability": "1/16"},
+         {"action": {"card": "troll-05"}, "probability": "1/16"}, {"action": {"card": "troll-06"}, "probability": "1/16"},
+         {"action": {"card": "troll-07"}, "probability": "1/16"}, {"action": {"card": "troll-08"}, "probability": "1/16"},
+         {"action": {"card": "troll-09"}, "probability": "1/16"}, {"action": {"card": "troll-10"}, "probability": "1/16"},
+         {"action": {"card": "troll-11"}, "probability": "1/16"}, {"action": {"card": "troll-12"}, "probability": "1/16"},
+         {"action": {"card": "troll-13"}, "probability": "1/16"}, {"action": {"card": "troll-14"}, "probability": "1/16"},
+         {"action": {"card": "troll-15"}, "probability": "1/16"}, {"action": {"card": "troll-16"}, "probability": "1/16"}]
+        """
+      When chance reveals:
+        """
+        {"type": "troll_card", "card": "troll-05", "matrix": [".....", ".....", ".....", ".....", "B...."], "moves": []}
+        """
+      Then the position has:
+        """
+        phase = "build"
+        troll_card = {"id": "troll-05", "matrix": [".....", ".....", ".....", ".....", "B...."], "moves": []}
+        players.0.cells.4 = [null, null, null, null, null]
+        to_act = [0, 1]
+        """
+
+  Rule: GV-CHANCE only chance acts at a chance node
+
+    @GV-CHANCE @GV-OVERVIEW-SIMULTANEOUS
+    Scenario: A player cannot act while the draw is pending
+      Given a gnomeville game with 2 players in the build phase
+      When player 0 plays:
+        """
+        {"type": "draw"}
+        """
+      And player 1 plays:
+        """
+        {"type": "draw"}
+        """
+      Then the action is rejected citing rule "GV-CHANCE"

@@ -1,0 +1,54 @@
+Feature: Gnomeville solo play
+
+  Rule: GV-SOLO-SETUP solo uses the solo events and no delivery or goal cards
+
+    @GV-SOLO-SETUP @GV-SOLO-EVENTS @GV-SOLO-NO-CARDS @GV-SETUP-EVENT-DECKS
+    Scenario: A solo game goes straight to the first troll card
+      Given a new "gnomeville" game with 1 player
+      Then the position has:
+        """
+        goals = []
+        delivery_deck = []
+        event_deck = ["solo-busy-builders", "solo-clear-paths", "solo-gnome-crowd", "solo-high-society", "solo-mushroom-hoard", "solo-satchel-sprint", "solo-troll-free"]
+        chance = {"type": "troll_card"}
+        """
+
+  Rule: GV-SOLO-EVENT-SCORING a solo event pays when its threshold is met
+
+    @GV-SOLO-EVENT-SCORING @GV-SOLO-EVENTS
+    Scenario: Three tiles left meets the solo Satchel Sprint
+      Given a gnomeville game with 1 player in the build phase
+      And the position:
+        """
+        round = 3
+        events = ["solo-satchel-sprint", null, null]
+        players.0.bag = {"academy": 0, "armory": 0, "ballista": 0, "gnome": 0, "house": 0, "market": 3, "monument": 0, "tavern": 0, "workshop": 0}
+        """
+      When player 0 plays:
+        """
+        {"type": "pass"}
+        """
+      Then "players.0.score" is 5
+      And "phase" is "buy"
+
+  Rule: GV-SOLO-RANK the final score gives the town's rank
+
+    @GV-SOLO-RANK
+    Scenario: Seventy-nine points is a master builder's town
+      Given a gnomeville game with 1 player in the build phase
+      And the position:
+        """
+        round = 5
+        players.0.score = 79
+        """
+      When player 0 plays:
+        """
+        {"type": "pass"}
+        """
+      Then the game is over
+      And the outcome has:
+        """
+        scores = [79]
+        winners = [0]
+        details.rank = "master"
+        """

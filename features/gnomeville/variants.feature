@@ -1,0 +1,67 @@
+Feature: Gnomeville variants
+
+  Rule: GV-VAR-TURN-BY-TURN everyone draws and resolves one tile before anyone draws again
+
+    @GV-VAR-TURN-BY-TURN @GV-VAR-TBT-ROUND
+    Scenario: After placing a tile a player waits for the others
+      Given a gnomeville game with 2 players in the build phase and options:
+        """
+        {"turn_by_turn_rounds": [1]}
+        """
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "draw"},
+         {"actor": "chance", "type": "draw", "player": 0, "tile": "market", "tier": 1},
+         {"actor": 0, "type": "place", "space": [0, 0]}]
+        """
+      Then "to_act" is [1]
+      When these actions are applied:
+        """
+        [{"actor": 1, "type": "draw"},
+         {"actor": "chance", "type": "draw", "player": 1, "tile": "market", "tier": 1},
+         {"actor": 1, "type": "place", "space": [0, 0]}]
+        """
+      Then "to_act" is [0, 1]
+
+    @GV-VAR-TURN-BY-TURN @GV-FAQ-REJOIN
+    Scenario: In the turn-by-turn variant a player who passed cannot rejoin
+      Given a gnomeville game with 2 players in the build phase and options:
+        """
+        {"turn_by_turn_rounds": [1]}
+        """
+      When player 0 plays:
+        """
+        {"type": "pass"}
+        """
+      And player 0 plays:
+        """
+        {"type": "draw"}
+        """
+      Then the action is rejected citing rule "GV-VAR-TURN-BY-TURN"
+
+  Rule: GV-VAR-MASTER the new tile goes on the triggering space
+
+    @GV-VAR-MASTER
+    Scenario: Under master build the upgrade must use the space just built
+      Given a gnomeville game with 2 players in the build phase and options:
+        """
+        {"master_build": true}
+        """
+      And player 0's town is:
+        """
+        mk mk .  .  .
+        .  .  .  .  .
+        .  .  .@0 .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      And "players.0.hand" is "market"
+      When player 0 plays:
+        """
+        {"type": "place", "space": [0, 2]}
+        """
+      Then the legal actions are exactly:
+        """
+        [{"actor": 0, "type": "upgrade", "space": [0, 2], "kind": "house"},
+         {"actor": 0, "type": "upgrade", "space": [0, 2], "kind": "workshop"}]
+        """
