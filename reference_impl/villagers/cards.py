@@ -6,6 +6,7 @@ Pure helpers over plain data, so z3 terms can go through :func:`silver_formula`.
 
 from __future__ import annotations
 
+import operator
 from dataclasses import dataclass
 from typing import Any
 
@@ -81,11 +82,16 @@ for _name, _count in ALL_CARDS.items():
         KEYRING[_lock] = KEYRING.get(_lock, 0) + _count
 
 
-def silver_formula(count: Any, per: int, each: int) -> Any:
-    """Implements VL-SILVER-FORMULA: ``each`` silver per ``per`` counted things."""
-    if per == 1:
-        return each * count
-    return each * (count // per)
+def _ite(condition: Any, then: Any, otherwise: Any) -> Any:
+    return then if condition else otherwise
+
+
+def silver_formula(count: Any, per: int, each: int, div: Any = operator.floordiv) -> Any:
+    """Implements VL-SILVER-FORMULA: ``each`` silver per ``per`` counted things.
+
+    ``div`` lets z3 terms through (tests/proofs pass integer division of z3).
+    """
+    return each * div(count, per)
 
 
 @dataclass
@@ -148,23 +154,19 @@ def silver_value(card: Card, t: Tally) -> int:
     return silver_formula(getattr(t, count), per, each)
 
 
-def draft_limit(food: int) -> int:
-    """Implements VL-DRAFT-COUNT: 2 + food icons, at most 5."""
-    return min(5, 2 + food)
+def draft_limit(food: Any, ite: Any = _ite) -> Any:
+    """Implements VL-DRAFT-COUNT: 2 + food icons, at most 5 (``ite`` lets z3 terms through)."""
+    return ite(2 + food > 5, 5, 2 + food)
 
 
-def build_limit(builders: int) -> int:
+def build_limit(builders: Any, ite: Any = _ite) -> Any:
     """Implements VL-BUILD-LIMIT: 2 + builder icons, at most 5."""
-    return min(5, 2 + builders)
+    return ite(2 + builders > 5, 5, 2 + builders)
 
 
-def reveal_count(value: int) -> int:
+def reveal_count(value: Any, ite: Any = _ite) -> Any:
     """Implements VL-EVENT-REVEAL: 0 -> 3 events, 1-9 -> 2, 10+ -> 1."""
-    if value <= 0:
-        return 3
-    if value <= 9:
-        return 2
-    return 1
+    return ite(value <= 0, 3, ite(value <= 9, 2, 1))
 
 
 COUNTESS = Card(COUNTESS_CARD, "none", 0, None, None, 0, 0, COUNTESS_GOLD, None, False)

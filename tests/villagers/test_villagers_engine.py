@@ -1,0 +1,170 @@
+"""Engine tests for Villagers solo: playouts, round-trips, schemas, illegal and malformed input."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import jsonschema
+import pytest
+
+from conformance.invariants.villagers import INVARIANTS, STEP_BOUND
+from reference_impl.core import CHANCE, IllegalAction, MalformedInput, random_playout, sample_chance
+from reference_impl.villagers import GAME
+
+SPEC = Path(__file__).resolve().parents[2] / "spec" / "villagers"
+STATE_SCHEMA = jsonschema.Draft202012Validator(json.loads((SPEC / "state.schema.json").read_text()))
+ACTION_SCHEMA = jsonschema.Draft202012Validator(
+    json.loads((SPEC / "action.schema.json").read_text())
+)
+OPTION_SETS = [
+    {},
+    {"gold_top_only": False},
+    {"icons_count_covered": False},
+    {"tie_break": "fewest_villagers"},
+]
+
+
+def _step(state, rng):
+    if CHANCE in state.to_act():
+        return sample_chance(state, rng)
+    actions = state.legal_actions()
+    return actions[rng.randrange(len(actions))]
+
+
+@pytest.mark.parametrize("options", OPTION_SETS, ids=lambda o: ",".join(o) or "defaults")
+@pytest.mark.parametrize("seed", range(5))
+def test_random_games_finish(options, seed):
+    """Full random games end after the second market (VL-END-GAME) within STEP_BOUND."""
+    state = GAME.new_game(1, options)
+    steps = random_playout(state, random.Random(seed), max_steps=STEP_BOUND)
+    assert state.is_terminal() and steps < STEP_BOUND
+    outcome = state.outcome()
+    assert outcome.scores == (state.gold,)
+    assert outcome.winners in ((), (0,))
+    assert state.markets == ["resolved", "resolved"]
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_round_trip_schemas_and_invariants(seed):
+    """load(to_canonical()) is exact at every point; states and actions fit their schemas."""
+    rng = random.Random(1000 + seed)
+    state = GAME.new_game(1)
+    while True:
+        canonical = state.to_canonical()
+        STATE_SCHEMA.validate(canonical)
+        for invariant in INVARIANTS:
+            assert not invariant.problems(canonical)
+        again = GAME.load(json.loads(json.dumps(canonical)))
+        assert again.to_canonical() == canonical
+        assert again.legal_actions() == state.legal_actions()
+        if state.is_terminal():
+            break
+        for action in state.legal_actions():
+            ACTION_SCHEMA.validate(action)
+        state.apply(_step(state, rng))
+
+
+def test_chance_probabilities_sum_to_one():
+    rng = random.Random(7)
+    state = GAME.new_game(1)
+    while not state.is_terminal():
+        if CHANCE in state.to_act():
+            assert sum(p for _, p in state.chance_outcomes()) == 1
+        state.apply(_step(state, rng))
+
+
+def test_legal_actions_are_deterministic():
+    a, b = GAME.new_game(1), GAME.new_game(1)
+    rng_a, rng_b = random.Random(3), random.Random(3)
+    for _ in range(150):
+        if a.is_terminal():
+            break
+        assert a.legal_actions() == b.legal_actions()
+        a.apply(_step(a, rng_a))
+        b.apply(_step(b, rng_b))
+    assert a.to_canonical() == b.to_canonical()
+
+
+ILLEGAL = [
+    {"actor": 0, "type": "take_road", "card": "Jeweler", "coins": 9},
+    {"actor": 0, "type": "build", "card": "Jeweler", "column": None},
+    {"actor": 0, "type": "jester", "event": "e23"},
+    {"actor": 0, "type": "resolve_event", "event": "e3"},
+    {"actor": 0, "type": "end_build"},
+    {"actor": "chance", "type": "draw", "card": "Agent"},
+]
+
+
+def test_illegal_actions_leave_the_state_unchanged():
+    rng = random.Random(11)
+    state = GAME.new_game(1)
+    checked = 0
+    while not state.is_terminal():
+        before = state.to_canonical()
+        for action in ILLEGAL:
+            if action in state.legal_actions():
+                continue
+            with pytest.raises((IllegalAction, MalformedInput)) as info:
+                state.apply(dict(action))
+            assert state.to_canonical() == before
+            if isinstance(info.value, IllegalAction):
+                assert info.value.rule and info.value.rule.startswith("VL-")
+                assert repr(action["type"]) in info.value.message or action["type"] in str(
+                    info.value.message
+                )
+            checked += 1
+        state.apply(_step(state, rng))
+    assert checked > 100
+
+
+@pytest.mark.parametrize(
+    ("action", "fragment"),
+    [
+        ("take", "JSON object"),
+        ({"actor": 0}, "'type'"),
+        ({"actor": 3, "type": "no_coin"}, "'actor'"),
+        ({"actor": 0, "type": "fly"}, "unknown action type"),
+    ],
+)
+def test_malformed_actions_name_the_problem(action, fragment):
+    state = GAME.new_game(1)
+    for _ in range(6):
+        state.apply(sample_chance(state, random.Random(0)))
+    before = state.to_canonical()
+    with pytest.raises(MalformedInput) as info:
+        state.apply(action)
+    assert fragment in info.value.message
+    assert state.to_canonical() == before
+
+
+@pytest.mark.parametrize(
+    ("path", "value", "fragment"),
+    [
+        (("player", "gold"), -1, "player.gold"),
+        (("player", "hand"), ["Unicorn"], "player.hand.0"),
+        (("stacks",), [], "stacks"),
+        (("markets", "first"), "open", "markets"),
+        (("phase",), "lunch", "phase"),
+        (("road",), [{"card": "Cooper"}], "road.0.coins"),
+    ],
+)
+def test_malformed_states_name_the_field(path, value, fragment):
+    canonical = GAME.new_game(1).to_canonical()
+    node = canonical
+    for key in path[:-1]:
+        node = node[key]
+    node[path[-1]] = value
+    with pytest.raises(MalformedInput) as info:
+        GAME.load(canonical)
+    assert fragment in info.value.message
+
+
+def test_unknown_option_and_player_count():
+    with pytest.raises(MalformedInput):
+        GAME.new_game(1, {"colour": "red"})
+    with pytest.raises(MalformedInput):
+        GAME.new_game(1, {"tie_break": "coin_flip"})
+    with pytest.raises(Exception, match="1-1 players"):
+        GAME.new_game(2)
