@@ -172,7 +172,7 @@ class EnemyRules:
         att = p.attack
         assert att is not None
         while True:
-            if p.deployed() == 0:
+            if self._needs_redeploy(p):  # type: ignore[attr-defined]
                 return False
             what, spaces = self._spawn_options(p)
             if len(spaces) > 1:

@@ -28,8 +28,12 @@ DELIVERY_POINTS = 2  # provisional value of a "points" icon (GV-COMP-DELIVERY)
 def tie_share(points: int, tied: int) -> int:
     """Each tied player's share, rounded up (GV-EVENT-TIE-FIRST, GV-END-ADJACENCY-TIE).
 
-    Written with floor division only, so z3 integer terms can go through it."""
-    return -(-points // tied)
+    ``(points + tied - 1) div tied``; z3 integer terms go through it too (their ``/`` is
+    integer division), so the proofs check this very kernel."""
+    numerator = points + tied - 1
+    if isinstance(numerator, int):
+        return numerator // tied
+    return numerator / tied
 
 
 def metric(p: Player, name: str) -> int:

@@ -92,7 +92,7 @@ class GVState(BuildRules, EnemyRules, ScoringRules, GameState):
         if self.chance is not None:
             return [CHANCE]
         for i, p in enumerate(self.players):
-            if self.phase != "setup" and p.deployed() == 0:
+            if self._needs_redeploy(p):
                 return [i]
         ph = self.phase
         if ph == "build":
@@ -107,6 +107,14 @@ class GVState(BuildRules, EnemyRules, ScoringRules, GameState):
         if ph == "buy":
             return [i for i, p in enumerate(self.players) if p.buys_left > 0]
         return []
+
+    def _needs_redeploy(self, p: Player) -> bool:
+        """GV-EXHAUST-REDEPLOY: no gnome in town and a space free of enemies and boulders."""
+        return (
+            self.phase != "setup"
+            and p.deployed() == 0
+            and any(c != TROLL and c != BOULDER for c in p.cells)
+        )
 
     def _busy(self, p: Player) -> bool:
         return (
@@ -136,7 +144,7 @@ class GVState(BuildRules, EnemyRules, ScoringRules, GameState):
 
     def _actions_of(self, pi: int) -> list[Action]:
         p = self.players[pi]
-        if self.phase != "setup" and p.deployed() == 0:
+        if self._needs_redeploy(p):
             occ = p.occupied()
             return [
                 {"actor": pi, "type": "place_gnome", "space": p.board.coord(i)}
@@ -246,7 +254,7 @@ class GVState(BuildRules, EnemyRules, ScoringRules, GameState):
             return "GV-PHASES"
         p = self.players[actor]
         t = action.get("type")
-        if self.phase != "setup" and p.deployed() == 0:
+        if self._needs_redeploy(p):
             return "GV-EXHAUST-REDEPLOY"
         if self.phase == "build":
             return self._diagnose_build(actor, action)
@@ -365,7 +373,7 @@ class GVState(BuildRules, EnemyRules, ScoringRules, GameState):
     # -- flow ------------------------------------------------------------------------------
     def _advance(self) -> None:
         while not self.terminal and self.chance is None:
-            if self.phase != "setup" and any(p.deployed() == 0 for p in self.players):
+            if any(self._needs_redeploy(p) for p in self.players):
                 return
             ph = self.phase
             if ph == "setup":
