@@ -1,0 +1,1 @@
+"""Gnomeville engine tests."""
