@@ -37,8 +37,8 @@ class GameReport:
         if not mine:
             return "not run", 0, 0
         statuses = [r["status"] for r in mine]
-        passed = statuses.count("passed") + statuses.count("expected failure")
-        for bad in FAILING:
+        passed = statuses.count("passed")
+        for bad in (*FAILING, "expected failure"):  # a known failure is not a pass either
             if bad in statuses:
                 return bad, passed, len(mine)
         if passed:
@@ -51,6 +51,7 @@ class CheckRun:
     games: list[GameReport]
     exit_code: int
     log: str
+    engine: dict[str, Any] | None = None  # the handshake's identity (None: never connected)
 
     def counts(self) -> Counter[str]:
         return Counter(r["status"] for g in self.games for r in g.results)
@@ -68,8 +69,12 @@ def run_scenarios(
     workers: int = 1,
     level: str = "scenarios",
     examples: int | None = None,
+    expectations: str | Path | None = None,
 ) -> CheckRun:
-    """Run the scenario suites (and/or the invariant level) of ``games`` under pytest."""
+    """Run the scenario suites (and/or the invariant level) of ``games`` under pytest.
+
+    ``expectations`` is a known-failures file (:mod:`conformance.reports.expectations`).
+    """
     files = []
     if level in ("scenarios", "all"):
         files += [str(SUITE_DIR / f"test_{game}.py") for game in games]
@@ -77,11 +82,12 @@ def run_scenarios(
         files.append(str(SUITE_DIR / "level_invariants.py"))
     with tempfile.TemporaryDirectory(prefix="rulespec-") as tmp:
         report = Path(tmp) / "results.jsonl"
+        identity = Path(tmp) / "engine.json"
         args = [
             sys.executable, "-m", "pytest", *files, "--rulespec-games", ",".join(games),
             "-c", str(ROOT / "pyproject.toml"), "--rootdir", str(ROOT),
             "-q", "--tb=short", "-p", "no:cacheprovider", "--no-header",
-            "--rulespec-report", str(report),
+            "--rulespec-report", str(report), "--rulespec-engine-info", str(identity),
         ]  # fmt: skip
         if engine is not None:
             args += ["--engine", engine]
@@ -93,16 +99,22 @@ def run_scenarios(
             args += ["--rulespec-rule", rule]
         if examples is not None:
             args += ["--rulespec-examples", str(examples)]
+        if expectations is not None:
+            args += ["--rulespec-expectations", str(Path(expectations).resolve())]
         if workers > 1:
             args += ["-n", str(workers)]
         completed = subprocess.run(args, capture_output=True, text=True, cwd=ROOT)
         results = _read(report)
+        engine_identity = json.loads(identity.read_text("utf-8")) if identity.exists() else None
     by_game = {game: GameReport(game) for game in games}
     for result in results:
         game = result.get("game") or "?"
         by_game.setdefault(game, GameReport(game)).results.append(result)
     return CheckRun(
-        list(by_game.values()), completed.returncode, completed.stdout + completed.stderr
+        list(by_game.values()),
+        completed.returncode,
+        completed.stdout + completed.stderr,
+        engine_identity,
     )
 
 

@@ -1,4 +1,4 @@
-"""The ``rulespec`` command line: check, play, replay, serve, rules, coverage.
+"""The ``rulespec`` command line: check, diff, play, replay, serve, rules, coverage.
 
 Every command exits 0 only on success; bad arguments get a message that names them.
 """
@@ -67,6 +67,19 @@ def check(
     level: Annotated[str, typer.Option(help="scenarios, invariants or all")] = "scenarios",
     examples: Annotated[int, typer.Option(help="random whole games per configuration")] = 2,
     verbose: Annotated[bool, typer.Option("--verbose", "-v", help="list every rule")] = False,
+    report: Annotated[
+        Path | None, typer.Option(help="write a JSON-lines report (spec/report.schema.json)")
+    ] = None,
+    junit: Annotated[Path | None, typer.Option(help="write JUnit XML for CI")] = None,
+    html: Annotated[
+        Path | None, typer.Option(help="write a self-contained HTML report (rule matrix)")
+    ] = None,
+    expectations: Annotated[
+        Path | None, typer.Option(help="known failures of the engine (TOML)")
+    ] = None,
+    update_expectations: Annotated[
+        bool, typer.Option(help="rewrite --expectations FILE from this run's failures")
+    ] = False,
 ) -> None:
     """Run the conformance scenarios against an engine; per-rule summary, N passed, N failed."""
     available = suite_games()
@@ -79,10 +92,14 @@ def check(
         fail(f"--level {level!r}: choose one of {', '.join(LEVELS)}")
     if examples < 1:
         fail("--examples must be at least 1")
+    known = _read_expectations(expectations, update_expectations)
     target = engine or "the reference engine (in-process)"
     out.print(f"rulespec check: {', '.join(games)} against {target}")
     started = time.perf_counter()
-    run = run_scenarios(games, engine, rule, timeout, shell, jobs, level, examples)
+    run = run_scenarios(
+        games, engine, rule, timeout, shell, jobs, level, examples,
+        expectations if known is not None else None,
+    )  # fmt: skip
     elapsed = time.perf_counter() - started
     if run.exit_code == 5:
         fail(
@@ -93,17 +110,76 @@ def check(
     if run.exit_code not in (0, 1) and not any(g.results for g in run.games):
         err.print(run.log[-4000:])
         fail(f"the scenario run did not start (pytest exit status {run.exit_code})", 3)
-    for report in run.games:
-        _print_game(report, rule, verbose)
+    for game_report in run.games:
+        _print_game(game_report, rule, verbose)
     counts = run.counts()
     failed = sum(counts[s] for s in FAILING)
     skipped = counts["skipped"] + counts["not run"]
     out.print(f"scenarios: {dict(sorted(counts.items()))} in {elapsed:.1f}s")
+    if report or junit or html or update_expectations:
+        from conformance.reports import model
+
+        written = model.from_run(
+            run, command=engine, games=games, level=level, rule=rule, expectations=known,
+            expectations_path=str(expectations) if known is not None else None, duration=elapsed,
+        )  # fmt: skip
+        _write_reports(written, report, junit, html)
+        if update_expectations and expectations is not None:
+            _update_expectations(expectations, known, written)
     closing = f"{counts['passed'] + counts['expected failure']} passed, {failed} failed"
     if skipped:
         closing += f", {skipped} skipped"
     out.print(closing)
     raise typer.Exit(1 if failed or run.exit_code not in (0, 1, 5) else 0)
+
+
+def _read_expectations(path: Path | None, update: bool) -> Any:
+    """The known failures of ``--expectations`` (None without one, or a file still to write)."""
+    from conformance.reports.expectations import ExpectationsError, load
+
+    if path is None:
+        if update:
+            fail("--update-expectations needs --expectations FILE (the file to rewrite)")
+        return None
+    if update and not path.exists():
+        return None
+    if not path.is_file():
+        fail(f"--expectations: no file at {path}")
+    try:
+        return load(path)
+    except ExpectationsError as error:
+        fail(f"--expectations: {error}")
+
+
+def _write_reports(report: Any, jsonl: Path | None, junit: Path | None, html: Path | None) -> None:
+    from conformance.reports import html as html_report
+    from conformance.reports import junit as junit_report
+    from conformance.reports import model
+
+    for path, writer, what in (
+        (jsonl, model.write_jsonl, "JSON-lines report"),
+        (junit, junit_report.write, "JUnit XML"),
+        (html, html_report.write, "HTML report"),
+    ):
+        if path is None:
+            continue
+        try:
+            writer(report, path)
+        except OSError as error:
+            fail(f"cannot write the {what} to {path}: {error.strerror}")
+        out.print(f"{what} written to {path}")
+
+
+def _update_expectations(path: Path, known: Any, report: Any) -> None:
+    from conformance.reports.expectations import Expectations, dump, update
+
+    updated = update(known or Expectations(), report.results, report.games)
+    try:
+        path.write_text(dump(updated, report.engine_label), encoding="utf-8")
+    except OSError as error:
+        fail(f"cannot write the expectations to {path}: {error.strerror}")
+    before = len(known.entries) if known else 0
+    out.print(f"expectations: {len(updated.entries)} entries written to {path} (were {before})")
 
 
 def _print_game(report: Any, rule: str | None, verbose: bool) -> None:
@@ -115,7 +191,9 @@ def _print_game(report: Any, rule: str | None, verbose: bool) -> None:
     )
     for rule_id, status, ok, total in rows:
         if verbose or status != "passed":
-            colour = "green" if status == "passed" else "yellow" if status == "skipped" else "red"
+            colour = {"passed": "green", "skipped": "yellow", "expected failure": "yellow"}.get(
+                status, "red"
+            )
             out.print(f"  [{colour}]{status:>14}[/] {rule_id}  ({ok}/{total} scenarios)")
     for result in report.results:
         if result["status"] in FAILING:
@@ -126,6 +204,40 @@ def _print_game(report: Any, rule: str | None, verbose: bool) -> None:
             )
             for line in result["message"].strip().splitlines()[-12:]:
                 out.print(f"    {line}", markup=False)
+
+
+@app.command()
+def diff(
+    before: Annotated[Path, typer.Argument(help="the earlier report (check --report)")],
+    after: Annotated[Path, typer.Argument(help="the later report")],
+    verbose: Annotated[bool, typer.Option("--verbose", "-v", help="list every change")] = False,
+) -> None:
+    """Compare two reports: new failures, fixed, still failing...; exit 1 on a new failure."""
+    from conformance.reports import diff as differ
+    from conformance.reports.model import ReportError, read_jsonl
+
+    try:
+        old, new = read_jsonl(before), read_jsonl(after)
+    except ReportError as error:
+        fail(str(error))
+    for label, path, report in (("A", before, old), ("B", after, new)):
+        out.print(
+            f"{label}: {path}  {report.engine_label}, {report.header.get('date')}, "
+            f"{len(report.results)} results",
+            markup=False,
+        )
+    changes = differ.compare(old, new)
+    shown = differ.KINDS if verbose else ("new failure", "fixed")
+    for kind in shown:
+        listed = [c for c in changes if c.kind == kind]
+        if listed:
+            out.print(f"\n[bold]{kind}[/] ({len(listed)})")
+        for change in listed:
+            rules = ", ".join(change.rules)
+            out.print(f"  {change.key}  [{rules}]  {change.statuses}", markup=False)
+    counts = differ.summary(changes)
+    out.print("\n" + ", ".join(f"{kind} {n}" for kind, n in counts.items()))
+    raise typer.Exit(1 if counts["new failure"] else 0)
 
 
 @app.command()

@@ -6,7 +6,11 @@ Loaded by ``-p conformance.plugin`` (see ``pyproject.toml``). Options:
   (default: the reference engines in-process);
 - ``--engine-timeout S``: seconds per request for a subprocess engine;
 - ``--engine-shell``: run CMD through the shell (default: no shell);
-- ``--rulespec-report FILE``: write one JSON line per test (rule ids, status, message).
+- ``--rulespec-report FILE``: write one JSON line per test (rule ids, status, message);
+- ``--rulespec-engine-info FILE``: write the engine's handshake identity (JSON);
+- ``--rulespec-expectations FILE``: known failures (TOML, see
+  :mod:`conformance.reports.expectations`); matching tests are marked ``xfail(strict=True)``,
+  so a failure is an "expected failure" and a pass an "unexpected pass".
 """
 
 from __future__ import annotations
@@ -35,8 +39,11 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption(
         "--rulespec-examples", type=int, default=2, help="random whole games per configuration"
     )
+    group.addoption("--rulespec-emit", default=None, help="where differential play writes")
     group.addoption("--rulespec-games", default=None, help="comma-separated games to keep")
     group.addoption("--rulespec-rule", default=None, help="run only the tests that pin this rule")
+    group.addoption("--rulespec-engine-info", default=None, help="write the engine identity here")
+    group.addoption("--rulespec-expectations", default=None, help="known failures (TOML)")
 
 
 @pytest.hookimpl(tryfirst=True)
@@ -66,7 +73,21 @@ def engine(request: pytest.FixtureRequest) -> Iterator[EngineClient]:
             shell=config.getoption("--engine-shell"),
         )
         cache["client"] = client
+        cache.setdefault("identity", engine_identity(client))
     yield client
+
+
+def engine_identity(client: EngineClient) -> dict[str, Any]:
+    """What the handshake said about the engine, and how it was started."""
+    command = getattr(client, "command", None)
+    return {
+        "name": client.identity.get("name"),
+        "version": client.identity.get("version"),
+        "language": client.identity.get("language"),
+        "command": command if command is None or isinstance(command, str) else " ".join(command),
+        "capabilities": sorted(client.capabilities),
+        "games": sorted(client.games),
+    }
 
 
 def _is_dead(client: EngineClient) -> bool:
@@ -80,7 +101,10 @@ _CLIENT_KEY = pytest.StashKey[dict[str, Any]]()
 def pytest_configure(config: pytest.Config) -> None:
     path = config.getoption("--rulespec-report", default=None)
     if path:
-        config.pluginmanager.register(ResultRecorder(path), "rulespec-recorder")
+        config.pluginmanager.register(
+            ResultRecorder(path, config.getoption("--rulespec-engine-info", default=None)),
+            "rulespec-recorder",
+        )
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
@@ -99,6 +123,22 @@ def item_game(item: pytest.Item) -> str | None:
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    _select(config, items)
+    path = config.getoption("--rulespec-expectations")
+    if path:
+        from conformance.reports.expectations import load as load_expectations
+
+        expectations = load_expectations(path)
+        for item in items:
+            scenario = scenario_wrapper_template_registry.get(getattr(item, "obj", None))
+            found = expectations.match(
+                item.nodeid, item_game(item), scenario.name if scenario else None, rule_ids(item)
+            )
+            if found is not None:
+                item.add_marker(pytest.mark.xfail(strict=True, reason=found.describe()))
+
+
+def _select(config: pytest.Config, items: list[pytest.Item]) -> None:
     wanted = config.getoption("--rulespec-rule")
     games = config.getoption("--rulespec-games")
     if not wanted and not games:
@@ -123,6 +163,10 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[Any]) -> 
     report = outcome.get_result()
     report.user_properties.append(("rules", rule_ids(item)))
     report.user_properties.append(("game", item_game(item)))
+    cache = item.config.stash.get(_CLIENT_KEY, {})
+    if "identity" in cache and not cache.get("identity_sent"):
+        cache["identity_sent"] = True  # once per process (per xdist worker)
+        report.user_properties.append(("engine", cache["identity"]))
     scenario = scenario_wrapper_template_registry.get(getattr(item, "obj", None))
     if scenario is not None:
         report.user_properties.append(("scenario", scenario.name))
@@ -132,6 +176,8 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[Any]) -> 
         return
     if excinfo.errisinstance(CapabilityMissing):
         report.outcome = "skipped"
+        if hasattr(report, "wasxfail"):  # a missing capability is a skip, even if expected
+            del report.wasxfail
         report.longrepr = (str(item.path), item.location[1] or 0, f"Skipped: {excinfo.value}")
     if excinfo.errisinstance(HarnessError):
         report.user_properties.append(("status", excinfo.value.status))
@@ -140,8 +186,12 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[Any]) -> 
 def result_status(report: pytest.TestReport) -> str:
     """The rulespec status of one test phase report."""
     declared = dict(report.user_properties).get("status")
+    if declared == "skipped":
+        return "skipped"
     if hasattr(report, "wasxfail"):
         return "expected failure" if report.skipped else "unexpected pass"
+    if report.failed and str(report.longrepr).startswith("[XPASS(strict)]"):
+        return "unexpected pass"
     if report.skipped:
         return "skipped"
     if report.passed:
@@ -161,12 +211,16 @@ def result_status(report: pytest.TestReport) -> str:
 class ResultRecorder:
     """Writes one JSON line per test: id, rule ids, status and the failure text."""
 
-    def __init__(self, path: str) -> None:
+    def __init__(self, path: str, engine_info: str | None = None) -> None:
         self.handle = open(path, "w", encoding="utf-8")  # noqa: SIM115 - closed at session end
         self.results: dict[str, dict[str, Any]] = {}
+        self.engine_info = engine_info
+        self.identity: dict[str, Any] | None = None
 
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
         properties = dict(report.user_properties)
+        if self.identity is None and properties.get("engine"):
+            self.identity = properties["engine"]
         entry = self.results.setdefault(
             report.nodeid,
             {
@@ -190,6 +244,9 @@ class ResultRecorder:
         for entry in self.results.values():
             self.handle.write(json.dumps(entry, ensure_ascii=False) + "\n")
         self.handle.close()
+        if self.engine_info and self.identity is not None:
+            with open(self.engine_info, "w", encoding="utf-8") as handle:
+                json.dump(self.identity, handle, ensure_ascii=False)
 
 
 def _message(report: pytest.TestReport) -> str:

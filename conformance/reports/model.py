@@ -1,0 +1,218 @@
+"""A ``rulespec check`` run as a report: a header, one result per test, a footer.
+
+The JSON-lines form (``rulespec check --report FILE``, schema ``spec/report.schema.json``)
+has one object per line, each with a ``type``:
+
+1. ``header``: rulespec, protocol and Python versions, the engine's identity from its
+   handshake (name, version, language, command, capabilities), the games, the level and
+   the date;
+2. ``result``, one per test: ``test, game, scenario, feature, rules, status, message,
+   duration``, plus ``expected`` (reason, link) when the expectations file lists it;
+3. ``footer``: the count of every status, the total, passed and failed.
+"""
+
+from __future__ import annotations
+
+import json
+import platform
+from collections import Counter
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from importlib import metadata
+from pathlib import Path
+from typing import Any
+
+from conformance.check import FAILING, CheckRun, GameReport
+from conformance.protocol import PROTOCOL_VERSION
+from conformance.reports.expectations import Expectations
+
+FORMAT = "rulespec-report"
+FORMAT_VERSION = 1
+STATUSES = (
+    "passed", "failed", "errored", "crashed", "timed out", "protocol error",
+    "skipped", "not run", "expected failure", "unexpected pass",
+)  # fmt: skip
+PASSING = ("passed", "expected failure")
+RESULT_FIELDS = ("test", "game", "scenario", "feature", "rules", "status", "message", "duration")
+
+
+class ReportError(ValueError):
+    """A report file that cannot be read; the message names the file and the line."""
+
+
+@dataclass
+class Report:
+    """One run: ``header`` and ``footer`` as in the JSON-lines form, ``results`` in order."""
+
+    header: dict[str, Any]
+    results: list[dict[str, Any]] = field(default_factory=list)
+    footer: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def games(self) -> list[str]:
+        """The games of the header, then any other game a result names."""
+        games = list(self.header.get("games") or [])
+        for result in self.results:
+            if result.get("game") and result["game"] not in games:
+                games.append(result["game"])
+        return games
+
+    def game_report(self, game: str) -> GameReport:
+        return GameReport(game, [r for r in self.results if r.get("game") == game])
+
+    def counts(self) -> dict[str, int]:
+        return count(self.results)
+
+    @property
+    def engine_label(self) -> str:
+        engine = self.header.get("engine") or {}
+        name = engine.get("name") or engine.get("command") or "unknown engine"
+        return f"{name} {engine.get('version') or ''}".strip()
+
+
+def count(results: list[dict[str, Any]]) -> dict[str, int]:
+    """Every status, zeros included, in the order of :data:`STATUSES`."""
+    seen = Counter(r["status"] for r in results)
+    counts = {status: seen.pop(status, 0) for status in STATUSES}
+    counts.update(sorted(seen.items()))  # a status this version does not know, kept visible
+    return counts
+
+
+def make_header(
+    *,
+    engine: dict[str, Any] | None,
+    command: str | None,
+    games: list[str],
+    level: str,
+    rule: str | None = None,
+    expectations: str | None = None,
+    date: datetime | None = None,
+) -> dict[str, Any]:
+    """The header line; ``engine`` is what the handshake said (None if it never happened)."""
+    engine = dict(engine or {})
+    identity = {
+        "name": engine.get("name"),
+        "version": engine.get("version"),
+        "language": engine.get("language"),
+        "command": command,
+        "capabilities": list(engine.get("capabilities") or []),
+    }
+    return {
+        "type": "header",
+        "format": FORMAT,
+        "format_version": FORMAT_VERSION,
+        "rulespec": rulespec_version(),
+        "protocol": PROTOCOL_VERSION,
+        "python": platform.python_version(),
+        "engine": identity,
+        "games": list(games),
+        "level": level,
+        "rule": rule,
+        "expectations": expectations,
+        "date": (date or datetime.now(UTC)).isoformat(timespec="seconds"),
+    }
+
+
+def make_footer(results: list[dict[str, Any]], duration: float) -> dict[str, Any]:
+    counts = count(results)
+    return {
+        "type": "footer",
+        "counts": counts,
+        "total": len(results),
+        "passed": sum(counts[s] for s in PASSING),
+        "failed": sum(counts[s] for s in FAILING),
+        "duration": round(duration, 3),
+    }
+
+
+def make_result(raw: dict[str, Any], expected: dict[str, Any] | None = None) -> dict[str, Any]:
+    """A result line from one line of the plugin's recorder."""
+    result: dict[str, Any] = {"type": "result"}
+    for name in RESULT_FIELDS:
+        result[name] = raw.get(name)
+    result["rules"] = list(result["rules"] or [])
+    result["message"] = result["message"] or ""
+    result["duration"] = round(float(result["duration"] or 0.0), 4)
+    if expected is not None:
+        result["expected"] = expected
+    return result
+
+
+def rulespec_version() -> str:
+    try:
+        return metadata.version("rulespec")
+    except metadata.PackageNotFoundError:  # a source tree that was never installed
+        return "0+unknown"
+
+
+def write_jsonl(report: Report, path: Path | str) -> None:
+    lines = [report.header, *report.results, report.footer]
+    with open(path, "w", encoding="utf-8") as handle:
+        for line in lines:
+            handle.write(json.dumps(line, ensure_ascii=False) + "\n")
+
+
+def read_jsonl(path: Path | str) -> Report:
+    """Read a JSON-lines report; a missing header or footer is a :class:`ReportError`."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as error:
+        raise ReportError(f"{path}: cannot read the report ({error.strerror})") from None
+    header: dict[str, Any] | None = None
+    footer: dict[str, Any] | None = None
+    results: list[dict[str, Any]] = []
+    for number, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            entry = json.loads(line)
+        except json.JSONDecodeError as error:
+            raise ReportError(f"{path}:{number}: not JSON ({error.msg})") from None
+        kind = entry.get("type") if isinstance(entry, dict) else None
+        if kind == "header" and header is None and not results:
+            header = entry
+        elif kind == "result" and header is not None and footer is None:
+            if not isinstance(entry.get("status"), str) or not entry.get("test"):
+                raise ReportError(f"{path}:{number}: a result needs 'test' and 'status'")
+            results.append(entry)
+        elif kind == "footer" and header is not None and footer is None:
+            footer = entry
+        else:
+            raise ReportError(
+                f"{path}:{number}: unexpected line of type {kind!r} "
+                "(a report is a header, results, then a footer)"
+            )
+    if header is None or header.get("format") != FORMAT:
+        raise ReportError(f"{path}: not a rulespec report (no '{FORMAT}' header line)")
+    if footer is None:
+        raise ReportError(f"{path}: no footer line: the report is truncated")
+    return Report(header, results, footer)
+
+
+def from_run(
+    run: CheckRun,
+    *,
+    command: str | None,
+    games: list[str],
+    level: str,
+    rule: str | None = None,
+    expectations: Expectations | None = None,
+    expectations_path: str | None = None,
+    duration: float = 0.0,
+) -> Report:
+    """The report of a ``rulespec check`` run; results that the expectations list say so."""
+    results = []
+    for game in run.games:
+        for raw in game.results:
+            found = expectations.for_result(raw) if expectations else None
+            results.append(make_result(raw, found.as_dict() if found else None))
+    header = make_header(
+        engine=run.engine,
+        command=command,
+        games=games,
+        level=level,
+        rule=rule,
+        expectations=expectations_path,
+    )
+    return Report(header, results, make_footer(results, duration))
