@@ -13,6 +13,7 @@ Modes (ARG in brackets):
   accept-illegal      answer an illegal action with ok (the state stays as it was)
   lie-state PATH      add 1 to the number at PATH in every state reply
   wrong-score         add 1 to the first player's score in every outcome reply
+  drift PATH:N        from the N-th apply on, add 1 to the number at PATH in state replies
   slow SECONDS        sleep before every reply
   flood-stderr        write 1 MB to stderr before every reply
 """
@@ -97,10 +98,18 @@ def _mutate(
                 "ok": True,
                 "result": {"to_act": server.state.to_act(), "terminal": False},
             }
+    elif mode == "drift" and command in ("apply", "new_game", "load_state"):
+        server.applied = getattr(server, "applied", 0) + 1 if command == "apply" else 0
     elif mode == "lie-state" and arg and reply.get("ok") and "state" in reply["result"]:
         state = reply["result"]["state"]
         with contextlib.suppress(jsonpath.PathError, TypeError):
             jsonpath.set_(state, arg, jsonpath.get(state, arg) + 1)
+    if mode == "drift" and reply.get("ok") and "state" in reply.get("result", {}):
+        path, _, after = (arg or "").partition(":")
+        if getattr(server, "applied", 0) >= int(after or 1):
+            with contextlib.suppress(jsonpath.PathError, TypeError):
+                state = reply["result"]["state"]
+                jsonpath.set_(state, path, jsonpath.get(state, path) + 1)
     elif mode == "wrong-score" and command == "outcome" and reply.get("ok"):
         scores = reply["result"]["scores"]
         if scores:

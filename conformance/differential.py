@@ -1,0 +1,310 @@
+"""Differential play (level L3): a candidate engine and the reference in lockstep.
+
+Both start the same game; at every step their legal action sets (and chance
+probabilities) and, after every action, their canonical states are compared. Every
+decision is drawn by hypothesis from the reference's legal set, so a divergence shrinks
+to a minimal action trace, which :func:`divergence_feature` writes out as a ready-to-run
+Gherkin scenario tagged with the rule ids that fired.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from hypothesis import strategies as st
+
+from conformance.client import EngineClient
+from conformance.errors import EngineRefused
+
+MAX_DIFFERENCES = 12
+
+
+@dataclass
+class Divergence(AssertionError):
+    """The candidate differs from the reference after ``actions``."""
+
+    game: str
+    num_players: int
+    options: dict[str, Any]
+    actions: list[dict[str, Any]]
+    kind: str  # "start", "legal", "refused", "state", "outcome"
+    detail: str
+    rules: list[str] = field(default_factory=list)
+    expected: dict[str, Any] = field(default_factory=dict)
+    legal_missing: list[dict[str, Any]] = field(default_factory=list)
+    legal_extra: list[dict[str, Any]] = field(default_factory=list)
+
+    def __str__(self) -> str:
+        steps = "\n".join(
+            f"  {i + 1}. {json.dumps(a, ensure_ascii=False)}" for i, a in enumerate(self.actions)
+        )
+        rules = ", ".join(self.rules) or "none reported"
+        return (
+            f"{self.game} ({self.num_players} players): candidate diverges from the reference "
+            f"({self.kind}) after {len(self.actions)} actions; rules fired: {rules}\n"
+            f"{self.detail}\ntrace:\n{steps}"
+        )
+
+
+def differences(expected: Any, actual: Any, path: str = "") -> list[tuple[str, Any, Any]]:
+    """Leaf paths where two JSON values differ (dotted, as in the step vocabulary)."""
+    if isinstance(expected, dict) and isinstance(actual, dict):
+        found = []
+        for key in sorted(set(expected) | set(actual), key=str):
+            sub = f"{path}.{key}" if path else str(key)
+            found += differences(expected.get(key, _MISSING), actual.get(key, _MISSING), sub)
+        return found
+    if isinstance(expected, list) and isinstance(actual, list) and len(expected) == len(actual):
+        found = []
+        for index, (left, right) in enumerate(zip(expected, actual, strict=True)):
+            found += differences(left, right, f"{path}.{index}" if path else str(index))
+        return found
+    return [] if expected == actual else [(path, expected, actual)]
+
+
+class _Missing:
+    def __repr__(self) -> str:
+        return "<absent>"
+
+
+_MISSING = _Missing()
+
+
+def _key(action: dict[str, Any]) -> str:
+    return json.dumps(action, sort_keys=True, ensure_ascii=False)
+
+
+def _describe(diffs: list[tuple[str, Any, Any]]) -> str:
+    lines = [
+        f"  {path}: reference {json.dumps(exp, default=repr, ensure_ascii=False)}, "
+        f"candidate {json.dumps(act, default=repr, ensure_ascii=False)}"
+        for path, exp, act in diffs[:MAX_DIFFERENCES]
+    ]
+    if len(diffs) > MAX_DIFFERENCES:
+        lines.append(f"  ... and {len(diffs) - MAX_DIFFERENCES} more differences")
+    return "\n".join(lines)
+
+
+Chooser = Callable[[int], int]
+
+
+def hypothesis_chooser(data: st.DataObject) -> Chooser:
+    """Choices drawn by hypothesis (so failures are reproducible from its database)."""
+    return lambda count: data.draw(st.integers(0, count - 1), label="action index")
+
+
+def lockstep(
+    candidate: EngineClient,
+    reference: EngineClient,
+    game: str,
+    num_players: int,
+    options: dict[str, Any] | None,
+    choose: Chooser,
+    step_bound: int = 100_000,
+    choices: list[int] | None = None,
+) -> int:
+    """Play one whole game in lockstep; raise :class:`Divergence` at the first difference.
+
+    ``choose(n)`` picks the index of the next action among the reference's ``n`` legal
+    actions; the picks are appended to ``choices`` when it is given.
+    """
+    options = options or {}
+    actions: list[dict[str, Any]] = []
+    fired: list[str] = []
+
+    def diverge(kind: str, detail: str, **extra: Any) -> Divergence:
+        return Divergence(game, num_players, options, list(actions), kind, detail,
+                          sorted(set(fired)), **extra)  # fmt: skip
+
+    expected_state = reference.new_game(game, num_players, options or None)
+    actual_state = candidate.new_game(game, num_players, options or None)
+    diffs = differences(expected_state, actual_state)
+    if diffs:
+        raise diverge("start", _describe(diffs), expected=dict(_flat(diffs)))
+    for _ in range(step_bound):
+        if expected_state["terminal"]:
+            break
+        ref_listing = reference.legal_actions()
+        cand_listing = candidate.legal_actions()
+        ref_keys = {_key(a): a for a in ref_listing["actions"]}
+        cand_keys = {_key(a): a for a in cand_listing["actions"]}
+        if ref_keys.keys() != cand_keys.keys():
+            missing = [ref_keys[k] for k in sorted(ref_keys.keys() - cand_keys.keys())]
+            extra = [cand_keys[k] for k in sorted(cand_keys.keys() - ref_keys.keys())]
+            raise diverge(
+                "legal",
+                f"  legal actions missing from the candidate: {len(missing)}, "
+                f"not legal in the reference: {len(extra)}\n"
+                + "".join(f"  missing: {json.dumps(a, ensure_ascii=False)}\n" for a in missing[:5])
+                + "".join(f"  extra:   {json.dumps(a, ensure_ascii=False)}\n" for a in extra[:5]),
+                legal_missing=missing,
+                legal_extra=extra,
+            )
+        if "chance" in ref_listing["to_act"]:
+            ref_p = {_key(o["action"]): o["probability"] for o in ref_listing.get("chance", [])}
+            cand_p = {_key(o["action"]): o["probability"] for o in cand_listing.get("chance", [])}
+            if ref_p != cand_p:
+                wrong = [k for k in ref_p if ref_p[k] != cand_p.get(k)][:5]
+                shown = "; ".join(f"{k}: reference {ref_p[k]}, candidate {cand_p.get(k)}"
+                                  for k in wrong)  # fmt: skip
+                raise diverge("chance", f"  probabilities differ for: {shown}")
+        legal = ref_listing["actions"]
+        index = choose(len(legal))
+        if choices is not None:
+            choices.append(index)
+        action = legal[index]
+        reply = reference.apply(action)
+        fired = list(reply.get("fired", []))
+        actions.append(action)
+        try:
+            candidate.apply(action)
+        except EngineRefused as refused:
+            after = reference.state()
+            raise diverge(
+                "refused",
+                f"  the candidate refused it: {refused}",
+                expected={"to_act": after["to_act"], "terminal": after["terminal"]},
+            ) from None
+        expected_state = reference.state()
+        actual_state = candidate.state()
+        diffs = differences(expected_state, actual_state)
+        if diffs:
+            raise diverge("state", _describe(diffs), expected=dict(_flat(diffs)))
+    expected_outcome = reference.outcome()
+    actual_outcome = candidate.outcome()
+    diffs = differences(
+        {k: expected_outcome.get(k) for k in ("scores", "winners")},
+        {k: actual_outcome.get(k) for k in ("scores", "winners")},
+    )
+    if diffs:
+        raise diverge("outcome", _describe(diffs), expected=dict(_flat(diffs)))
+    return len(actions)
+
+
+def _flat(diffs: list[tuple[str, Any, Any]]) -> list[tuple[str, Any]]:
+    return [(path, exp) for path, exp, _ in diffs if not isinstance(exp, _Missing)]
+
+
+def divergence_feature(divergence: Divergence, fallback_rule: str) -> str:
+    """A ready-to-run Gherkin scenario reproducing the divergence against the reference."""
+    rules = divergence.rules or [fallback_rule]
+    digest = hashlib.sha1(
+        json.dumps([divergence.actions, divergence.kind], sort_keys=True).encode()
+    ).hexdigest()[:10]
+    tags = " ".join(f"@{r}" for r in rules)
+    plural = "player" if divergence.num_players == 1 else "players"
+    lines = [
+        f"Feature: Differential regression {digest} ({divergence.game})",
+        "  # Written by rulespec's differential play: the shrunk trace where a candidate",
+        "  # engine diverged from the reference. Expected values are the reference's.",
+        "",
+        f"  {tags}",
+        f"  Scenario: Differential divergence {digest} ({divergence.kind})",
+    ]
+    if divergence.options:
+        lines.append(
+            f'    Given a new "{divergence.game}" game with {divergence.num_players} {plural} '
+            "and options:"
+        )
+        lines += _docstring(divergence.options)
+    else:
+        lines.append(
+            f'    Given a new "{divergence.game}" game with {divergence.num_players} {plural}'
+        )
+    *prefix, last = divergence.actions or [None]
+    if divergence.kind == "legal":
+        if divergence.actions:
+            lines.append("    And these actions are applied:")
+            lines += _docstring(divergence.actions)
+        for missing in divergence.legal_missing[:3]:
+            lines.append("    Then the legal actions include:")
+            lines += _docstring(missing)
+        for extra in divergence.legal_extra[:3]:
+            lines.append("    Then the legal actions do not include:")
+            lines += _docstring(extra)
+        return "\n".join(lines) + "\n"
+    if prefix:
+        lines.append("    And these actions are applied:")
+        lines += _docstring(prefix)
+    if last is not None:
+        lines.append("    When the action is applied:")
+        lines += _docstring(last)
+    expected = divergence.expected
+    if expected:
+        lines.append("    Then the position has:" if divergence.kind != "outcome"
+                     else "    Then the outcome has:")  # fmt: skip
+        lines.append('      """')
+        for path, value in sorted(expected.items())[:MAX_DIFFERENCES]:
+            lines.append(f"      {path} = {json.dumps(value, ensure_ascii=False)}")
+        lines.append('      """')
+    else:
+        lines.append('    Then "terminal" is ' + json.dumps(last is None))
+    return "\n".join(lines) + "\n"
+
+
+def _docstring(value: Any) -> list[str]:
+    """A JSON docstring; a list of actions is written one compact action per line."""
+    if isinstance(value, list):
+        items = [json.dumps(item, ensure_ascii=False) for item in value]
+        body = ["[", *(f"  {item}{',' if i < len(items) - 1 else ''}"
+                       for i, item in enumerate(items)), "]"]  # fmt: skip
+    else:
+        body = [json.dumps(value, ensure_ascii=False)]
+    return ['      """', *(f"      {line}" for line in body), '      """']
+
+
+def replay_chooser(prefix: list[int]) -> Chooser:
+    """Replays ``prefix`` (indexes clamped to the legal count), then always picks 0."""
+    position = iter(prefix)
+    return lambda count: min(next(position, 0), count - 1)
+
+
+def shrink(
+    candidate: EngineClient,
+    reference: EngineClient,
+    found: Divergence,
+    choices: list[int],
+    seconds: float = 60.0,
+) -> Divergence:
+    """Make a divergent trace smaller within a time budget (greedy, deterministic).
+
+    The trace already ends at the first divergence. Each choice, last first, is replaced by
+    0 (the first legal action) when the game then still diverges no later. Every attempt is
+    a real lockstep replay, so the result is a divergence the candidate really shows.
+    """
+    deadline = time.monotonic() + seconds
+    best, best_choices = found, list(choices[: len(found.actions)])
+
+    def attempt(prefix: list[int]) -> tuple[Divergence, list[int]] | None:
+        taken: list[int] = []
+        try:
+            lockstep(candidate, reference, found.game, found.num_players, found.options,
+                     replay_chooser(prefix), choices=taken)  # fmt: skip
+        except Divergence as divergence:
+            return divergence, taken[: len(divergence.actions)]
+        return None
+
+    for index in reversed(range(len(best_choices))):
+        if time.monotonic() > deadline:
+            break
+        if index >= len(best_choices) or best_choices[index] == 0:
+            continue
+        trial = [*best_choices[:index], 0, *best_choices[index + 1 :]]
+        result = attempt(trial)
+        if result is not None and len(result[0].actions) <= len(best.actions):
+            best, best_choices = result
+    return best
+
+
+def write_feature(divergence: Divergence, directory: Path, fallback_rule: str) -> Path:
+    """Write (overwrite) the scenario for this game and player count; returns the path."""
+    directory.mkdir(parents=True, exist_ok=True)
+    path = directory / f"differential_{divergence.game}_{divergence.num_players}p.feature"
+    path.write_text(divergence_feature(divergence, fallback_rule), encoding="utf-8")
+    return path
