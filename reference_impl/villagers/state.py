@@ -157,7 +157,17 @@ class VillagersState(GameState):
             if self.step == "over":
                 self._legal = []
             elif self.chance is not None:
-                self._legal = [a for a, _ in self.chance_outcomes()]
+                if self.chance["kind"] == "event":
+                    events_left = self.decks[self.chance["deck"]]
+                    self._legal = [
+                        {"actor": CHANCE, "type": "event", "event": e} for e in events_left
+                    ]
+                else:
+                    self._legal = [
+                        {"actor": CHANCE, "type": "draw", "card": name}
+                        for name in sorted(self.unseen)
+                        if self.unseen[name]
+                    ]
             else:
                 self._legal = _player_actions(self)
         return [dict(a) for a in self._legal]
