@@ -2,65 +2,82 @@
 
 Implements ND-ND-PAYOUT (floor per cube), ND-PARK-BONUS, ND-RATS-INCREASE,
 ND-HOSPITAL-REDUCE, ND-PERSON-DOCTOR, ND-RATS-FLOOR, ND-RATS-LIMIT, ND-PLAGUE,
-ND-PLAGUE-RESET and ND-TIEBREAK.
+ND-PLAGUE-RESET, ND-PRESTIGE-FLOOR and ND-TIEBREAK.
+
+Each kernel takes ``ite`` (if-then-else) and ``div`` (floor division) hooks, so the very
+code the engine runs on ints also runs on z3 terms in ``tests/proofs``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import operator
+from collections.abc import Callable, Sequence
+from typing import Any
 
 
-def payout_per_cube(value: int, total_cubes: int) -> int:
-    """Prestige per cube at Notre Dame: the tile's value divided by the cubes, rounded down."""
-    if total_cubes <= 0:
-        return 0
-    return value // total_cubes
+def _ite(condition: Any, then: Any, otherwise: Any) -> Any:
+    return then if condition else otherwise
 
 
-def payout_shares(value: int, cubes: Sequence[int]) -> list[int]:
+Ite = Callable[[Any, Any, Any], Any]
+Div = Callable[[Any, Any], Any]
+
+
+def payout_per_cube(
+    value: Any, total_cubes: Any, ite: Ite = _ite, div: Div = operator.floordiv
+) -> Any:
+    """Prestige per cube at Notre Dame: the tile's value / the cubes, rounded down; 0 cubes: 0."""
+    positive = total_cubes > 0
+    return ite(positive, div(value, ite(positive, total_cubes, 1)), 0)
+
+
+def payout_shares(
+    value: Any, cubes: Sequence[Any], ite: Ite = _ite, div: Div = operator.floordiv
+) -> list[Any]:
     """Prestige each player earns from Notre Dame before the park bonus (ND-ND-PAYOUT)."""
-    per = payout_per_cube(value, sum(cubes))
+    per = payout_per_cube(value, sum(cubes), ite, div)
     return [per * c for c in cubes]
 
 
-def park_bonus(park_people: int) -> int:
+def park_bonus(park_people: Any, div: Div = operator.floordiv) -> Any:
     """Extra prestige per prestige gain: one per two people in the park (ND-PARK-BONUS)."""
-    return park_people // 2
+    return div(park_people, 2)
 
 
-def with_park_bonus(gain: int, park_people: int) -> int:
+def with_park_bonus(
+    gain: Any, park_people: Any, ite: Ite = _ite, div: Div = operator.floordiv
+) -> Any:
     """A prestige gain plus the park bonus; a gain of 0 earns no bonus."""
-    return gain + park_bonus(park_people) if gain > 0 else gain
+    return ite(gain > 0, gain + park_bonus(park_people, div), gain)
 
 
 def rats_after_round(
-    rats: int,
-    printed: int,
-    hospital: int,
-    doctor: bool,
+    rats: Any,
+    printed: Any,
+    hospital: Any,
+    doctor: Any,
     floor: bool = True,
     rat_max: int = 9,
-) -> tuple[int, bool]:
+    ite: Ite = _ite,
+) -> tuple[Any, Any]:
     """The rat track after phase 5 and whether the plague strikes.
 
     ``printed`` is the rats on the three persons, ``hospital`` the people in the
     hospital; the doctor makes the increase 0 (ND-PERSON-DOCTOR). Returns
-    ``(new_rats, plague)``: at ``rat_max + 1`` or more the plague strikes and the
-    track returns to ``rat_max`` (ND-PLAGUE-RESET).
+    ``(new_rats, plague)``: past ``rat_max`` the plague strikes and the track returns
+    to ``rat_max`` (ND-PLAGUE-RESET).
     """
-    increase = 0 if doctor else printed
-    new = rats + increase - hospital
-    if floor and new < 0:
-        new = 0
-    if new > rat_max:
-        return rat_max, True
-    return new, False
+    new = rats + ite(doctor, 0, printed) - hospital
+    if floor:
+        new = ite(new < 0, 0, new)
+    plague = new > rat_max
+    return ite(plague, rat_max, new), plague
 
 
-def lose_prestige(prestige: int, loss: int, floor: bool = True) -> int:
+def lose_prestige(prestige: Any, loss: Any, floor: bool = True, ite: Ite = _ite) -> Any:
     """Prestige after a loss; with ``floor`` it stops at 0 (ND-PRESTIGE-FLOOR)."""
     left = prestige - loss
-    return max(0, left) if floor else left
+    return ite(left < 0, 0, left) if floor else left
 
 
 def winners(prestige: Sequence[int], tiebreak: Sequence[int]) -> list[int]:

@@ -48,6 +48,7 @@ class NotreDameState(GameState):
         self._cache: list[Action] | None = None
         self._by_id: dict[int, Action] = {}
         self._by_key: dict[tuple, Action] | None = None
+        self._chance: list[tuple[Action, Fraction]] = []
 
     # ------------------------------------------------------------ protocol surface
 
@@ -72,7 +73,8 @@ class NotreDameState(GameState):
     def _generate(self) -> list[Action]:
         phase = self.phase
         if phase in CHANCE_PHASES:
-            return [a for a, _ in flow.chance_outcomes(self)]
+            self._chance = flow.chance_outcomes(self)
+            return [a for a, _ in self._chance]
         if phase == "play":
             return moves.play_actions(self, self.current)
         if phase == "buy":
@@ -94,9 +96,8 @@ class NotreDameState(GameState):
     def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
         if self.phase not in CHANCE_PHASES:
             return []
-        outcomes = flow.chance_outcomes(self)
-        legal = self.legal_actions()
-        return [(legal[i], prob) for i, (_, prob) in enumerate(outcomes)]
+        self.legal_actions()
+        return list(self._chance)
 
     def apply(self, action: Action) -> None:
         legal = self.legal_actions()
@@ -161,6 +162,7 @@ class NotreDameState(GameState):
         other._cache = None
         other._by_id = {}
         other._by_key = None
+        other._chance = []
         return other
 
     def to_canonical(self) -> dict[str, Any]:
