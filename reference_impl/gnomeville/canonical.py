@@ -297,4 +297,5 @@ def state_from_canonical(c: Any) -> Any:
     s.players = [player_from_canonical(d, f"players.{i}") for i, d in enumerate(pl)]
     s.fired = []
     s._cache = None
+    s._act = None
     return s

@@ -83,10 +83,16 @@ class GVState(BuildRules, EnemyRules, ScoringRules, GameState):
         self.delivery_queue: list[int] = []
         self.fired: list[str] = []
         self._cache: list[Action] | None = None
+        self._act: list[Any] | None = None
         self._advance()
 
     # -- the engine API ---------------------------------------------------------------------
     def to_act(self) -> list[Any]:
+        if self._act is None:
+            self._act = self._compute_to_act()
+        return list(self._act)
+
+    def _compute_to_act(self) -> list[Any]:
         if self.terminal:
             return []
         if self.chance is not None:
@@ -110,11 +116,10 @@ class GVState(BuildRules, EnemyRules, ScoringRules, GameState):
 
     def _needs_redeploy(self, p: Player) -> bool:
         """GV-EXHAUST-REDEPLOY: no gnome in town and a space free of enemies and boulders."""
-        return (
-            self.phase != "setup"
-            and p.deployed() == 0
-            and any(c != TROLL and c != BOULDER for c in p.cells)
-        )
+        for g in p.gnomes:
+            if g.pos >= 0:
+                return False
+        return self.phase != "setup" and any(c != TROLL and c != BOULDER for c in p.cells)
 
     def _busy(self, p: Player) -> bool:
         return (
@@ -232,7 +237,9 @@ class GVState(BuildRules, EnemyRules, ScoringRules, GameState):
             self.fired = []
             self._do(action)
         self._cache = None
+        self._act = None
         self._advance()
+        self._act = None
 
     def _where(self, action: Action) -> str:
         return (
@@ -398,7 +405,7 @@ class GVState(BuildRules, EnemyRules, ScoringRules, GameState):
                     ):
                         for p in active:
                             p.tbt_done = False
-                if self.to_act():
+                if self._compute_to_act():
                     return
                 stuck = [i for i, p in enumerate(self.players) if p.status == "stuck"]
                 self.attack_queue = [[i, "surprise"] for i in stuck]
