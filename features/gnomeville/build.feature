@@ -37,7 +37,7 @@ Feature: Gnomeville build phase: draw or pass, second chance, placing tiles, get
 
   Rule: GV-BUILD-SIMULTANEOUS simultaneous building is sequentialised
 
-    @GV-BUILD-SIMULTANEOUS @GV-OVERVIEW-SIMULTANEOUS
+    @GV-BUILD-SIMULTANEOUS @GV-OVERVIEW-SIMULTANEOUS @GV-SUMMARY-BUILD
     Scenario: Every idle player may act, and a drawing player resolves the tile alone
       Given a gnomeville game with 3 players in the build phase
       Then "to_act" is [0, 1, 2]
@@ -155,7 +155,7 @@ Feature: Gnomeville build phase: draw or pass, second chance, placing tiles, get
 
   Rule: GV-BUILD-GNOME-TILE gnome tiles go on the topmost uncovered stump
 
-    @GV-BUILD-GNOME-TILE @GV-BUILD-GNOME-MOVES @GV-COMP-BOARD
+    @GV-BUILD-GNOME-TILE @GV-BUILD-GNOME-MOVES @GV-COMP-BOARD @GV-BUILD-TILE-KINDS
     Scenario: The first and second gnome tiles give 1 and 2 movement
       Given a gnomeville game with 2 players in the build phase
       And "players.0.hand" is "gnome"
@@ -185,7 +185,7 @@ Feature: Gnomeville build phase: draw or pass, second chance, placing tiles, get
 
   Rule: GV-BUILD-STUCK the third gnome tile makes the player stuck
 
-    @GV-BUILD-STUCK @GV-FAQ-STUCK-MOVE @GV-BUILD-STUCK-SURPRISE @GV-ATTACK-SURPRISE
+    @GV-BUILD-STUCK @GV-FAQ-STUCK-MOVE @GV-BUILD-STUCK-SURPRISE @GV-ATTACK-SURPRISE @GV-SUMMARY-ATTACK
     Scenario: A stuck player still moves, then passes and faces the surprise attack
       Given a gnomeville game with 2 players in the build phase
       And "players.0.stumps" is 2

@@ -54,7 +54,7 @@ Feature: Gnomeville buy and refresh
 
   Rule: GV-ROUND-TRACKER the tracker advances and reveals the event under it
 
-    @GV-ROUND-TRACKER @GV-EVENT-REVEAL @GV-SETUP-EVENTS
+    @GV-ROUND-TRACKER @GV-EVENT-REVEAL @GV-SETUP-EVENTS @GV-SUMMARY-BUY @GV-BUY-ORDER
     Scenario: Entering round 3 reveals the first event
       Given a gnomeville game with 2 players in the build phase
       And "round" is 2

@@ -191,7 +191,7 @@ Feature: Gnomeville scoring: stacks, events, the full town and the special deliv
 
   Rule: GV-DELIVERY-EX players behind the leader take the delivery bonuses
 
-    @GV-DELIVERY-EX @GV-DELIVERY @GV-DELIVERY-GAPS @GV-DELIVERY-DISCARD @GV-DELIVERY-DECLINE @GV-COMP-DELIVERY
+    @GV-DELIVERY-EX @GV-DELIVERY @GV-DELIVERY-GAPS @GV-DELIVERY-DISCARD @GV-DELIVERY-DECLINE @GV-COMP-DELIVERY @GV-SUMMARY-SCORE
     Scenario: Twelve points behind earns the more-than-5 and more-than-10 groups
       Given a gnomeville game with 2 players in the build phase
       And "players.0.score" is 12

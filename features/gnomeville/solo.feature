@@ -15,7 +15,7 @@ Feature: Gnomeville solo play
 
   Rule: GV-SOLO-EVENT-SCORING a solo event pays when its threshold is met
 
-    @GV-SOLO-EVENT-SCORING @GV-SOLO-EVENTS
+    @GV-SOLO-EVENT-SCORING @GV-SOLO-EVENTS @GV-SUMMARY-SOLO @GV-DELIVERY-MULTI
     Scenario: Three tiles left meets the solo Satchel Sprint
       Given a gnomeville game with 1 player in the build phase
       And the position:

@@ -2,7 +2,7 @@ Feature: Gnomeville variants
 
   Rule: GV-VAR-TURN-BY-TURN everyone draws and resolves one tile before anyone draws again
 
-    @GV-VAR-TURN-BY-TURN @GV-VAR-TBT-ROUND
+    @GV-VAR-TURN-BY-TURN @GV-VAR-TBT-ROUND @GV-VAR-TBT-FIRST-GAME
     Scenario: After placing a tile a player waits for the others
       Given a gnomeville game with 2 players in the build phase and options:
         """
