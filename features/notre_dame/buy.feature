@@ -267,6 +267,41 @@ Feature: Notre Dame phase 4, buying persons
         players.0.coins = 5
         """
 
+    @ND-PERSON-MAGICIAN @ND-CARRIAGE-MOVE
+    Scenario: The magician moves a cube to the carriage house and drives with two cubes
+      Given the position:
+        """
+        display = ["A1", "doctor", "magician"]
+        players.0.areas.bank = 1
+        players.0.areas.carriage = 1
+        """
+      When player 0 plays:
+        """
+        {"type": "buy", "person": "magician", "from": "bank", "to": "carriage", "piece": "cube", "square": "1-1", "take": true}
+        """
+      Then the position has:
+        """
+        players.0.areas.bank = 0
+        players.0.areas.carriage = 2
+        players.0.carriage = "1-1"
+        players.0.messages = [{"color": 1, "value": 1}]
+        players.0.prestige = 1
+        players.0.coins = 3
+        """
+
+    @ND-PERSON-MAGICIAN @ND-PLACE-ND-SOURCE
+    Scenario: The magician cannot take a cube from Notre Dame
+      Given the position:
+        """
+        display = ["A1", "doctor", "magician"]
+        notre_dame = [1, 0, 0]
+        """
+      When player 0 plays:
+        """
+        {"type": "buy", "person": "magician", "from": "notre_dame", "to": "bank", "piece": "cube"}
+        """
+      Then the action is rejected citing rule "ND-PLACE-ND-SOURCE"
+
   Rule: ND-PERSON-DOCTOR the buyer's rat increase is 0
 
     @ND-PERSON-DOCTOR @ND-PERSONS-RATS

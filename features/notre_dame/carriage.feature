@@ -213,6 +213,48 @@ Feature: Notre Dame carriage house and messages
         players.0.prestige = 2
         """
 
+    @ND-MESSAGE-SET @ND-MESSAGE-COLOR
+    Scenario: In a five-player game four colours are not yet a full set
+      Given a new "notre_dame" game with 5 players and setup:
+        """
+        {"setup": {"messages": {"0": [1, 2, 3, 4], "1": [1, 2, 3, 4], "2": [1, 2, 3, 4], "3": [1, 2, 3, 4], "4": [1, 2, 3, 4]}}}
+        """
+      And the position:
+        """
+        phase = "play"
+        current = 0
+        players.0.cards = ["bank", "carriage", "park"]
+        players.0.message_set = [0, 1, 2, 3]
+        """
+      When player 0 plays:
+        """
+        {"type": "play", "card": "carriage", "from": "hand", "square": "0-2", "take": true}
+        """
+      Then the action is rejected citing rule "ND-MESSAGE-COLOR"
+
+    @ND-MESSAGE-SET
+    Scenario: In a five-player game five colours are a full set
+      Given a new "notre_dame" game with 5 players and setup:
+        """
+        {"setup": {"messages": {"0": [1, 2, 3, 4], "1": [1, 2, 3, 4], "2": [1, 2, 3, 4], "3": [1, 2, 3, 4], "4": [1, 2, 3, 4]}}}
+        """
+      And the position:
+        """
+        phase = "play"
+        current = 0
+        players.0.cards = ["bank", "carriage", "park"]
+        players.0.message_set = [0, 1, 2, 3, 4]
+        """
+      When player 0 plays:
+        """
+        {"type": "play", "card": "carriage", "from": "hand", "square": "0-2", "take": true}
+        """
+      Then the position has:
+        """
+        players.0.message_set = [0]
+        players.0.prestige = 2
+        """
+
   Rule: ND-MESSAGE-AGAIN the colour taken is blocked again
 
     @ND-MESSAGE-AGAIN
