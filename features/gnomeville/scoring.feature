@@ -229,3 +229,23 @@ Feature: Gnomeville scoring: stacks, events, the full town and the special deliv
         delivery_discard = ["delivery-01"]
         phase = "buy"
         """
+
+  Rule: GV-TERM-EMPTY-TOKENS boulder and troll spaces are not empty
+
+    @GV-TERM-EMPTY-TOKENS @GV-SCORE-FULL-TOWN
+    Scenario: A town whose only unbuilt spaces hold a boulder, a troll and a gnome is full
+      Given a gnomeville game with 2 players in the build phase
+      And player 0's town is:
+        """
+        BO ho mk ho mk
+        ho mk ho mk ho
+        mk ho .@0 ho mk
+        ho mk ho mk ho
+        mk ho mk ho TR
+        """
+      And "boulder_supply" is 43
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "pass"}, {"actor": 1, "type": "pass"}]
+        """
+      Then "players.0.score" is 10

@@ -61,8 +61,12 @@ def _walk(players: int, options: dict, seed: int):
 def test_round_trip_schemas_and_invariants(players: int, options: dict) -> None:
     validator = jsonschema.Draft202012Validator(STATE_SCHEMA)
     action_validator = jsonschema.Draft202012Validator(ACTION_SCHEMA)
+    last = [0] * players
     for step, state in enumerate(_walk(players, options, seed=7)):
         canonical = state.to_canonical()
+        scores = [p["score"] for p in canonical["players"]]
+        assert all(a >= b for a, b in zip(scores, last, strict=True)), "a score decreased"
+        last = scores
         assert GAME.load(canonical).to_canonical() == canonical
         for inv in INVARIANTS:
             assert inv.problems(canonical) == []
