@@ -24,7 +24,7 @@ from reference_impl.notre_dame.data import (
     TILES,
     road_graph,
 )
-from reference_impl.notre_dame.flow import stage_of
+from reference_impl.notre_dame.flow import settle, stage_of
 from reference_impl.notre_dame.player import Player
 from reference_impl.notre_dame.state import PHASES, NotreDameState
 
@@ -164,6 +164,7 @@ def load(game: Any, data: Any) -> NotreDameState:
     if not isinstance(players, list) or len(players) != n:
         raise _bad("players", f"must list {n} players", players)
     st.players = [_player(pj, f"players.{i}", n) for i, pj in enumerate(players)]
+    settle(st)  # a hand-edited reveal/deal position with nothing left to draw moves on
     return st
 
 
