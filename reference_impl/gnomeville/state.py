@@ -586,6 +586,15 @@ class GVState(BuildRules, EnemyRules, ScoringRules, GameState):
 
         return state_from_canonical(state_to_canonical(self))
 
+    def view(self, player: int) -> dict[str, Any]:
+        """The canonical state as ``player`` sees it: the two ability cards another player
+        has drawn and not yet chosen between are hidden (GV-BLDG-ACADEMY)."""
+        state = self.to_canonical()
+        for i, p in enumerate(state["players"]):
+            if i != player:
+                p["drawn_abilities"] = ["hidden"] * len(p["drawn_abilities"])
+        return state
+
     def to_canonical(self) -> dict[str, Any]:
         from reference_impl.gnomeville.canonical import state_to_canonical
 

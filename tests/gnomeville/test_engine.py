@@ -188,3 +188,37 @@ def test_speed_of_random_play() -> None:
         steps += 1
     rate = steps / (time.perf_counter() - start)
     assert rate > 2000, f"{rate:.0f} steps/s"
+
+
+def test_gnomes_never_cross_a_maizeville_hedge() -> None:
+    """GV-BOARD-HEDGE: no applied step joins two spaces separated by a hedge."""
+    from reference_impl.gnomeville.data import BOARDS
+
+    hedges = {frozenset(map(tuple, h)) for h in BOARDS["maizeville"]["hedges"]}
+    moves = {"N": (-1, 0), "E": (0, 1), "S": (1, 0), "W": (0, -1)}
+    crossed = 0
+    for seed in range(4):
+        rng = random.Random(seed)
+        state = GAME.new_game(2, {"boards": ["maizeville", "maizeville"]})
+        while not state.is_terminal():
+            if CHANCE in state.to_act():
+                state.apply(sample_chance(state, rng))
+                continue
+            action = rng.choice(state.legal_actions())
+            if action["type"] == "step":
+                player = state.to_canonical()["players"][action["actor"]]
+                r, c = player["gnomes"][action["gnome"]]["space"]
+                dr, dc = moves[action["dir"]]
+                assert frozenset({(r, c), (r + dr, c + dc)}) not in hedges
+                crossed += 1
+            state.apply(action)
+    assert crossed > 0
+
+
+def test_view_hides_other_players_drawn_abilities() -> None:
+    state = GAME.new_game(2)
+    canonical = state.to_canonical()
+    canonical["players"][0]["drawn_abilities"] = ["ability-01", "ability-02"]
+    state = GAME.load(canonical)
+    assert state.view(0)["players"][0]["drawn_abilities"] == ["ability-01", "ability-02"]
+    assert state.view(1)["players"][0]["drawn_abilities"] == ["hidden", "hidden"]
