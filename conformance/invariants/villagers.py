@@ -100,7 +100,7 @@ def _chains(state: CanonicalState) -> Iterator[str]:
         for below, above in pairwise(col):
             if PARENT.get(above["card"]) != below["card"]:
                 yield f"{above['card']} lies on {below['card']}"
-    if branches > FOUNDERS_BRANCHES:
+    if branches > state["options"].get("founders_branches", FOUNDERS_BRANCHES):
         yield f"{branches} branches on the Founders"
 
 

@@ -172,7 +172,7 @@ Feature: Villagers solo build phase
 
   Rule: VL-BUILD-LIMIT-WHEN The build limit is fixed at the start of the phase
 
-    @VL-BUILD-LIMIT-WHEN
+    @VL-BUILD-LIMIT-WHEN @reading:build_limit_dynamic=false
     Scenario: A Wattler built now does not raise this phase's limit
       Given a villagers game at step "build" with:
         """
@@ -186,6 +186,27 @@ Feature: Villagers solo build phase
          {"actor": 0, "type": "build", "card": "Hunter", "column": null}]
         """
       Then the action is rejected citing rule "VL-BUILD-LIMIT"
+
+    @VL-BUILD-LIMIT-WHEN @reading:build_limit_dynamic=true
+    Scenario: Recounting builders, a Wattler built now allows a third build
+      Given a villagers game at step "build" with:
+        """
+        options.build_limit_dynamic = true
+        player.hand = ["Wattler", "Harvester", "Hunter"]
+        build.limit = 2
+        """
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "build", "card": "Wattler", "column": null},
+         {"actor": 0, "type": "build", "card": "Harvester", "column": null},
+         {"actor": 0, "type": "build", "card": "Hunter", "column": null}]
+        """
+      Then the village is "Harvester ; Hunter ; Wattler"
+      And the position has:
+        """
+        build.limit = 3
+        build.built = 3
+        """
 
   Rule: VL-BUILD-BASIC-LIMIT Up to 3 basic villagers, outside the hand limit
 

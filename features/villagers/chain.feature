@@ -68,6 +68,20 @@ Feature: Villagers production chains and visibility
         """
       Then the village is "Poulterer ; Swineherd"
 
+    @VL-CHAIN-FOUNDERS @reading:founders_branches=1
+    Scenario: With a single Founders branch a second grain villager is refused
+      Given a villagers game at step "build" with:
+        """
+        options.founders_branches = 1
+        player.hand = ["Swineherd"]
+        village = Poulterer
+        """
+      When player 0 plays:
+        """
+        {"type": "build", "card": "Swineherd", "column": null}
+        """
+      Then the action is rejected citing rule "VL-CHAIN-FOUNDERS"
+
   Rule: VL-CHAIN-VISIBLE Only the top of each chain shows its gold
 
     @VL-CHAIN-VISIBLE @reading:gold_top_only=true

@@ -1,5 +1,17 @@
 Feature: Villagers solo setup
 
+  Rule: VL-SETUP-SOLO One player against the Countess
+
+    @VL-SETUP-SOLO
+    Scenario: A solo game has one seat and the Countess's side
+      Given a new "villagers" game with 1 player
+      Then the position has:
+        """
+        num_players = 1
+        countess.gold = 1
+        to_act = ["chance"]
+        """
+
   Rule: VL-SETUP-REMOVE Special, Wool and Leather cards are out of the game
 
     @VL-SETUP-REMOVE

@@ -10,12 +10,15 @@ from __future__ import annotations
 from typing import Any
 
 from reference_impl.core import GameDefinition, MalformedInput, Unsupported
+from reference_impl.villagers.cards import FOUNDERS_BRANCHES
 from reference_impl.villagers.state import VillagersState
 
 DEFAULT_OPTIONS: dict[str, Any] = {
     "icons_count_covered": True,  # VL-ICONS-COVERED
     "gold_top_only": True,  # VL-CHAIN-VISIBLE
     "tie_break": "countess",  # VL-END-TIE: "countess" or "fewest_villagers"
+    "founders_branches": FOUNDERS_BRANCHES,  # VL-CHAIN-FOUNDERS
+    "build_limit_dynamic": False,  # VL-BUILD-LIMIT-WHEN
 }
 
 
@@ -38,6 +41,10 @@ class VillagersGame(GameDefinition):
             raise MalformedInput(
                 f"option 'tie_break' must be 'countess' or 'fewest_villagers', "
                 f"got {resolved['tie_break']!r}"
+            )
+        if not 1 <= resolved["founders_branches"] <= 3:
+            raise MalformedInput(
+                f"option 'founders_branches' must be 1..3, got {resolved['founders_branches']!r}"
             )
         if setup:
             raise Unsupported("villagers takes no explicit setup: drive the chance nodes instead")

@@ -15,7 +15,6 @@ from reference_impl.villagers.cards import (
     CARDS,
     EVENTS,
     FOUNDERS,
-    FOUNDERS_BRANCHES,
     build_limit,
 )
 
@@ -58,7 +57,7 @@ def placements(state: VillagersState, name: str) -> list[int | None]:
     if on is None:
         return [None]
     if on == FOUNDERS:
-        return [None] if state.branches() < FOUNDERS_BRANCHES else []
+        return [None] if state.branches() < state.options["founders_branches"] else []
     return [i for i, column in enumerate(state.columns) if column[-1][0] == on]
 
 
@@ -143,6 +142,8 @@ def do_build(state: VillagersState, action: Action) -> None:
         rule = "VL-LOCK-COUNTESS" if plan == "countess" else "VL-LOCK-BANK"
         raise IllegalAction(rule, f"{action!r}: the padlock costs {fee}, you have {state.gold}")
     # mutate
+    dynamic = state.options["build_limit_dynamic"]
+    builders_before = state.player_tally().builders if dynamic else 0
     lock = CARDS[name].lock
     state.gold -= fee
     if plan == "own":
@@ -164,6 +165,9 @@ def do_build(state: VillagersState, action: Action) -> None:
     state.columns.sort()
     state.built += 1
     state.fired += ["VL-BUILD-HAND", "VL-CHAIN-ON"]
+    if dynamic:  # VL-BUILD-LIMIT-WHEN, alternative reading
+        after = state.player_tally().builders
+        state.build_limit += build_limit(after) - build_limit(builders_before)
 
 
 def _first_coin_target(cards: list[list[Any]], lock: str | None) -> list[Any]:

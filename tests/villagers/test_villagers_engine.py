@@ -23,6 +23,7 @@ OPTION_SETS = [
     {"gold_top_only": False},
     {"icons_count_covered": False},
     {"tie_break": "fewest_villagers"},
+    {"founders_branches": 1, "build_limit_dynamic": True},
 ]
 
 
