@@ -1,0 +1,98 @@
+"""Perft for board games: count the action sequences of length N from a position.
+
+As in chess perft, the count is of leaf paths (a position reached two ways counts twice);
+chance outcomes count as branches like decisions. Works through the client on any engine
+with ``load_state`` and ``legal_actions``; :func:`divide` gives the count under each first
+action, to find the branch where two engines disagree.
+
+Golden vectors live in ``tests/perft/<game>.perft`` (plain text, regenerated on purpose by
+``python -m conformance.perft --write``), one line per ``players depth count``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+from conformance.client import EngineClient, InProcessClient
+from conformance.paths import ROOT
+
+PERFT_DIR = ROOT / "tests" / "perft"
+#: the depths the golden vectors cover, per game (kept small: seconds, not minutes)
+DEPTHS = {"notre_dame": 3, "gnomeville": 3, "villagers": 2, "isle_traces": 3, "neom": 3}
+
+
+def perft(client: EngineClient, state: dict[str, Any], depth: int) -> int:
+    """Number of action sequences of length ``depth`` from ``state`` (terminal: 1)."""
+    if depth == 0 or state["terminal"]:
+        return 1
+    client.load_state(state)
+    actions = client.legal_actions()["actions"]
+    if depth == 1:
+        return len(actions)
+    total = 0
+    for action in actions:
+        client.load_state(state)
+        client.apply(action)
+        total += perft(client, client.state(), depth - 1)
+    return total
+
+
+def divide(client: EngineClient, state: dict[str, Any], depth: int) -> list[tuple[str, int]]:
+    """``(action as JSON, perft(depth - 1) below it)`` for every legal first action."""
+    client.load_state(state)
+    rows = []
+    for action in client.legal_actions()["actions"]:
+        client.load_state(state)
+        client.apply(action)
+        below = perft(client, client.state(), depth - 1)
+        rows.append((json.dumps(action, sort_keys=True, ensure_ascii=False), below))
+    return rows
+
+
+def read_golden(game: str) -> list[tuple[int, int, int]]:
+    """``(players, depth, count)`` rows of ``tests/perft/<game>.perft``."""
+    path = PERFT_DIR / f"{game}.perft"
+    rows = []
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        text = line.split("#", 1)[0].strip()
+        if not text:
+            continue
+        parts = text.split()
+        if len(parts) != 3 or not all(p.isdigit() for p in parts):
+            raise ValueError(f"{path}:{number}: expected 'players depth count', got {line!r}")
+        players, depth, count = map(int, parts)
+        rows.append((players, depth, count))
+    return rows
+
+
+def write_golden(game: str, client: EngineClient) -> None:
+    """Regenerate the golden vector of ``game`` from the reference (on purpose only)."""
+    spec = client.games[game]
+    lines = [
+        f"# perft of {game} from the start of a new game: players depth count",
+        f"# regression vector, regenerated on purpose: python -m conformance.perft --write {game}",
+    ]
+    for players in range(spec["min_players"], spec["max_players"] + 1):
+        start = client.new_game(game, players)
+        for depth in range(1, DEPTHS.get(game, 3) + 1):
+            lines.append(f"{players} {depth} {perft(client, start, depth)}")
+    PERFT_DIR.mkdir(parents=True, exist_ok=True)
+    (PERFT_DIR / f"{game}.perft").write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description="regenerate golden perft vectors")
+    parser.add_argument("--write", nargs="+", metavar="GAME", required=True)
+    args = parser.parse_args()
+    client = InProcessClient()
+    client.handshake()
+    for game in args.write:
+        write_golden(game, client)
+        print(f"wrote {PERFT_DIR / (game + '.perft')}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
