@@ -91,7 +91,6 @@ def test_legal_actions_are_deterministic() -> None:
         {"actor": 0, "type": "place", "space": [9, 9]},
         {"actor": 0, "type": "step", "gnome": 0, "dir": "N"},
         {"actor": 1, "type": "buy", "kind": "market"},
-        {"actor": 0, "type": "fly"},
         {"actor": "chance", "type": "goal", "card": "nope"},
     ],
 )
@@ -113,6 +112,12 @@ def test_malformed_inputs_name_the_problem() -> None:
         state.apply({"type": "draw"})
     with pytest.raises(MalformedInput, match="actor must be"):
         state.apply({"actor": 7, "type": "draw"})
+    with pytest.raises(MalformedInput, match="unknown action type 'fly'"):
+        state.apply({"actor": 0, "type": "fly"})
+    with pytest.raises(MalformedInput, match="bad 'dir'"):
+        state.apply({"actor": 0, "type": "step", "gnome": 0, "dir": "up"})
+    with pytest.raises(MalformedInput, match="needs 'space'"):
+        state.apply({"actor": 0, "type": "deploy"})
     canonical = state.to_canonical()
     for path, value, message in [
         (("players", 0, "mushrooms"), -1, "mushrooms"),
