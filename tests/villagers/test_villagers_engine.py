@@ -169,3 +169,28 @@ def test_unknown_option_and_player_count():
         GAME.new_game(1, {"tie_break": "coin_flip"})
     with pytest.raises(Exception, match="1-1 players"):
         GAME.new_game(2)
+
+
+def test_every_rule_id_the_engine_names_is_in_the_catalogue():
+    """Rule ids in IllegalAction errors and ``fired`` lists are catalogue ids."""
+    import re
+
+    import yaml
+
+    catalogue = yaml.safe_load((SPEC / "rules.yaml").read_text(encoding="utf-8"))
+    known = {rule["id"] for rule in catalogue["rules"]}
+    package = Path(__file__).resolve().parents[2] / "reference_impl" / "villagers"
+    named = set()
+    for source in package.glob("*.py"):
+        named |= set(re.findall(r'"(VL-[A-Z0-9-]+)"', source.read_text(encoding="utf-8")))
+    assert named and named <= known, sorted(named - known)
+    fired: set[str] = set()
+    for seed in range(6):
+        rng = random.Random(seed)
+        state = GAME.new_game(1)
+        fired.update(state.fired)
+        while not state.is_terminal():
+            state.apply(_step(state, rng))
+            fired.update(state.fired)
+    assert fired <= known, sorted(fired - known)
+    assert len(fired) > 30
