@@ -11,6 +11,7 @@ from fractions import Fraction
 from typing import Any
 
 from reference_impl.core import CHANCE, GameState, IllegalAction, MalformedInput, Outcome
+from reference_impl.gnomeville.actions import check_shape
 from reference_impl.gnomeville.build import BuildRules, find_groups
 from reference_impl.gnomeville.data import (
     ABILITIES,
@@ -26,16 +27,17 @@ from reference_impl.gnomeville.data import (
     TROLL,
     TROLL_CARDS,
 )
+from reference_impl.gnomeville.delivery import DeliveryRules
 from reference_impl.gnomeville.enemies import EnemyRules, card_spawns
 from reference_impl.gnomeville.player import Player
-from reference_impl.gnomeville.scoring import ScoringRules, delivery_icons, solo_rank
+from reference_impl.gnomeville.scoring import ScoringRules, solo_rank
 
 Action = dict[str, Any]
 ROUNDS = 5
 PHASES = ("setup", "prepare", "build", "attack", "delivery", "buy", "reveal", "end")
 
 
-class GVState(BuildRules, EnemyRules, ScoringRules, GameState):
+class GVState(BuildRules, EnemyRules, ScoringRules, DeliveryRules, GameState):
     """A Gnomeville position. Mutated in place by ``apply``; ``clone`` copies it."""
 
     def __init__(self, num_players: int, options: dict[str, Any]) -> None:
@@ -233,7 +235,7 @@ class GVState(BuildRules, EnemyRules, ScoringRules, GameState):
                     f"actor must be 'chance' or a seat 0..{self.n - 1}: {action!r}"
                 )
             if action not in self.legal_actions():
-                _check_shape(action)
+                check_shape(action)
                 raise IllegalAction(self._diagnose(action), self._where(action))
             self.fired = []
             self._do(action)
@@ -504,69 +506,6 @@ class GVState(BuildRules, EnemyRules, ScoringRules, GameState):
                 p.groups = None
             self.fired.append("GV-REFRESH")
 
-    # -- delivery ---------------------------------------------------------------------------
-    def _start_delivery(self) -> None:
-        card = DELIVERIES[self.delivery_card]  # type: ignore[index]
-        leader = max(p.score for p in self.players)
-        self.delivery_queue = []
-        for i, p in enumerate(self.players):
-            p.delivery = delivery_icons(card["groups"], leader - p.score)
-            if p.delivery:
-                self.delivery_queue.append(i)
-                self.fired.append("GV-DELIVERY")
-
-    def _delivery_actions(self, pi: int) -> list[Action]:
-        p = self.players[pi]
-        icon = p.delivery[0]
-        acts: list[Action] = []
-        if icon in ("remove_boulder", "remove_troll"):
-            want = BOULDER if icon == "remove_boulder" else TROLL
-            for i, c in enumerate(p.cells):
-                if c == want:
-                    acts.append(
-                        {
-                            "actor": pi,
-                            "type": "delivery",
-                            "icon": icon,
-                            "take": True,
-                            "space": p.board.coord(i),
-                        }
-                    )
-        elif icon in ("market", "workshop"):
-            if self.supply[icon] > 0:
-                acts.append({"actor": pi, "type": "delivery", "icon": icon, "take": True})
-        elif icon == "refill_stew":
-            if not p.stew:
-                acts.append({"actor": pi, "type": "delivery", "icon": icon, "take": True})
-        else:
-            acts.append({"actor": pi, "type": "delivery", "icon": icon, "take": True})
-        acts.append({"actor": pi, "type": "delivery", "icon": icon, "take": False})
-        return acts
-
-    def _do_delivery(self, pi: int, action: Action) -> None:
-        from reference_impl.gnomeville.scoring import DELIVERY_POINTS
-
-        p = self.players[pi]
-        icon = p.delivery.pop(0)
-        if not action["take"]:
-            p.mushrooms += 1
-            self.fired.append("GV-DELIVERY-DECLINE")
-            return
-        self.fired.append("GV-DELIVERY")
-        if icon in ("remove_boulder", "remove_troll"):
-            i = p.board.index(action["space"])
-            if p.cells[i] == BOULDER:
-                self.boulder_supply += 1
-            p.cells[i] = None
-            p.groups = None
-        elif icon in ("market", "workshop"):
-            self.supply[icon] -= 1
-            p.bag[icon] += 1
-        elif icon == "refill_stew":
-            p.stew = True
-        else:
-            p.score += DELIVERY_POINTS
-
     # -- results ----------------------------------------------------------------------------
     def is_terminal(self) -> bool:
         return self.terminal
@@ -600,50 +539,3 @@ class GVState(BuildRules, EnemyRules, ScoringRules, GameState):
         from reference_impl.gnomeville.canonical import state_to_canonical
 
         return state_to_canonical(self)
-
-
-def _is_space(v: Any) -> bool:
-    return isinstance(v, list) and len(v) == 2 and all(type(x) is int and x >= 0 for x in v)
-
-
-_FIELDS: dict[str, dict[str, Any]] = {
-    "draw": {},
-    "pass": {},
-    "second_chance": {},
-    "stop": {},
-    "decline": {},
-    "done": {},
-    "place": {"space?": _is_space},
-    "upgrade": {"space": _is_space, "kind": lambda v: v is None or v in KINDS},
-    "step": {"gnome": lambda v: type(v) is int, "dir": lambda v: v in ("N", "E", "S", "W")},
-    "buy": {"kind": lambda v: v in KINDS},
-    "deploy": {"space": _is_space},
-    "destroy": {"space": _is_space},
-    "place_gnome": {"space": _is_space},
-    "keep": {"card": lambda v: isinstance(v, str)},
-    "spawn": {"what": lambda v: v in ("boulder", "troll"), "space": _is_space},
-    "delivery": {
-        "icon": lambda v: isinstance(v, str),
-        "take": lambda v: type(v) is bool,
-        "space?": _is_space,
-    },
-}
-
-
-def _check_shape(action: Action) -> None:
-    """MalformedInput for an action that is not of any action shape (action.schema.json)."""
-    fields = _FIELDS.get(action["type"])
-    if fields is None:
-        raise MalformedInput(f"unknown action type {action['type']!r} in {action!r}")
-    allowed = {"actor", "type"} | {k.rstrip("?") for k in fields}
-    extra = set(action) - allowed
-    if extra:
-        raise MalformedInput(f"unexpected fields {sorted(extra)} in {action!r}")
-    for key, check in fields.items():
-        name = key.rstrip("?")
-        if name not in action:
-            if key.endswith("?"):
-                continue
-            raise MalformedInput(f"action {action['type']!r} needs {name!r}: {action!r}")
-        if not check(action[name]):
-            raise MalformedInput(f"bad {name!r} {action[name]!r} in {action!r}")
