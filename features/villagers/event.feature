@@ -43,6 +43,24 @@ Feature: Villagers solo event phase
         countess.gold = 1
         """
 
+    @VL-EVENT-JESTER @VL-EVENT-RATS
+    Scenario: The Jester cancels the Rats before its choice is made
+      Given a villagers game at step "rats" with:
+        """
+        events.active = ["e24"]
+        """
+      When player 0 plays:
+        """
+        {"type": "jester", "event": "e24"}
+        """
+      Then the position has:
+        """
+        step = "take"
+        draft.limit = 2
+        player.gold = 8
+        events.discard = ["e24"]
+        """
+
     @VL-EVENT-JESTER
     Scenario: A used Jester cannot be played again
       Given a villagers game at step "events" with:

@@ -136,6 +136,10 @@ def do_jester(state: VillagersState, action: Action) -> None:
     state.event_discard.append(event)
     state.event_discard.sort(key=_ekey)
     state.fired.append("VL-EVENT-JESTER")
+    if event == "e24" and state.step == "rats":  # the Rats choice is cancelled with it
+        state.step = "take"
+    elif event == "e15" and state.step == "arson":
+        state.step = "build"
 
 
 def do_resolve(state: VillagersState, action: Action) -> None:

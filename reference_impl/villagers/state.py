@@ -315,7 +315,7 @@ class VillagersState(GameState):
                 build.start(self)
             elif step == "countess_build":
                 if self.final_round() or self.reserve <= 0:
-                    self.fired.append("VL-EVENT-FINAL")
+                    self.fired.append("VL-EVENT-FINAL" if self.final_round() else "VL-EVENT-EMPTY")
                     self.markets_phase()
                 else:
                     self.chance = {"kind": "countess_reveal", "stack": None}
