@@ -14,8 +14,11 @@ import os
 import queue
 import shlex
 import subprocess
+import sys
 import threading
+import time
 from abc import ABC, abstractmethod
+from dataclasses import dataclass
 from typing import Any
 
 from conformance.errors import (
@@ -24,6 +27,7 @@ from conformance.errors import (
     EngineRefused,
     EngineTimeout,
     ProtocolViolation,
+    TransportError,
 )
 from conformance.protocol import PROTOCOL_VERSION, reply_problems
 
@@ -152,11 +156,32 @@ class InProcessClient(EngineClient):
         return json.loads(json.dumps(self.server.handle(json.loads(wire)), ensure_ascii=False))
 
 
+@dataclass(frozen=True)
+class Limits:
+    """Resource limits for an engine process (POSIX ``setrlimit``; ignored elsewhere)."""
+
+    memory_mb: int | None = None
+    cpu_seconds: int | None = None
+
+    def apply(self) -> None:
+        import resource
+
+        if self.memory_mb:
+            size = self.memory_mb * 1024 * 1024
+            resource.setrlimit(resource.RLIMIT_AS, (size, size))
+        if self.cpu_seconds:
+            resource.setrlimit(resource.RLIMIT_CPU, (self.cpu_seconds, self.cpu_seconds + 1))
+
+
 class SubprocessClient(EngineClient):
     """Any engine program speaking JSON Lines on stdin/stdout.
 
-    Every reply is checked (JSON, echoed id, schema); each request has a timeout; a crash,
-    a hang or garbage is reported as exactly that with the engine's stderr attached.
+    Every reply is checked (JSON, echoed id, schema); each request has a timeout, and each
+    game (from ``new_game``/``load_state``) a total budget; a crash, a hang or garbage is
+    reported as exactly that with the engine's stderr attached. With ``restarts > 0`` a
+    crashed or hung engine is restarted and the game rebuilt from its setup plus the action
+    log, then the request is retried; each recovery is kept in ``incidents`` so that the
+    test it happened in is still reported as crashed, and the budget is enforced.
     The command runs without a shell unless ``shell=True``.
     """
 
@@ -167,49 +192,97 @@ class SubprocessClient(EngineClient):
         shell: bool = False,
         env: dict[str, str] | None = None,
         cwd: str | None = None,
+        limits: Limits | None = None,
+        game_timeout: float | None = None,
+        restarts: int = 0,
     ) -> None:
         super().__init__()
         self.command = command
         self.timeout = timeout
-        args: str | list[str]
+        self.game_timeout = game_timeout
+        self.restarts_left = restarts
+        self.incidents: list[TransportError] = []
+        self._game_log: list[tuple[str, dict[str, Any]]] = []
+        self._game_started = time.monotonic()
         if shell:
-            args = command if isinstance(command, str) else shlex.join(command)
+            self._args: str | list[str] = (
+                command if isinstance(command, str) else shlex.join(command)
+            )
         else:
-            args = shlex.split(command) if isinstance(command, str) else list(command)
-            if not args:
+            self._args = shlex.split(command) if isinstance(command, str) else list(command)
+            if not self._args:
                 raise ValueError("empty engine command")
+        environment = {**os.environ, **(env or {})}
+        # ``rulespec serve`` must resolve to this installation even when its bin directory
+        # is not on PATH (a venv used without activation).
+        here = os.path.dirname(sys.executable)
+        environment["PATH"] = os.pathsep.join([here, environment.get("PATH", "")])
+        self._popen = {
+            "shell": shell,
+            "env": environment,
+            "cwd": cwd,
+            "preexec_fn": limits.apply if limits and os.name == "posix" else None,
+        }
+        self._start()
+
+    def _start(self) -> None:
         try:
             self.process = subprocess.Popen(
-                args,
+                self._args,
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
                 stderr=subprocess.PIPE,
-                shell=shell,
-                env={**os.environ, **(env or {})},
-                cwd=cwd,
+                **self._popen,
             )
         except OSError as error:
-            raise EngineCrashed(f"cannot start engine {command!r}: {error}") from error
+            raise EngineCrashed(f"cannot start engine {self.command!r}: {error}") from error
         self._replies: queue.Queue[bytes | None] = queue.Queue()
         self._stderr: collections.deque[bytes] = collections.deque()
         self._stderr_size = 0
         self._stderr_lock = threading.Lock()
-        threading.Thread(target=self._read_stdout, daemon=True).start()
+        threading.Thread(target=self._read_stdout, args=(self.process, self._replies),
+                         daemon=True).start()  # fmt: skip
         threading.Thread(target=self._read_stderr, daemon=True).start()
+
+    def request(self, command: str, **arguments: Any) -> dict[str, Any]:
+        try:
+            result = super().request(command, **arguments)
+        except (EngineCrashed, EngineTimeout) as error:
+            if self.restarts_left <= 0 or command in ("handshake", "stop"):
+                raise
+            self.restarts_left -= 1
+            self.incidents.append(error)
+            self._rebuild()
+            result = super().request(command, **arguments)
+        if command in ("new_game", "load_state"):
+            self._game_log = [(command, arguments)]
+            self._game_started = time.monotonic()
+        elif command == "apply":
+            self._game_log.append((command, arguments))
+        return result
+
+    def _rebuild(self) -> None:
+        """Restart the process and replay the current game's setup and actions."""
+        self.kill()
+        self._start()
+        super().request("handshake", protocol=[PROTOCOL_VERSION])
+        for command, arguments in self._game_log:
+            super().request(command, **arguments)
 
     @property
     def description(self) -> str:
         return self.command if isinstance(self.command, str) else shlex.join(self.command)
 
-    def _read_stdout(self) -> None:
-        stream = self.process.stdout
+    @staticmethod
+    def _read_stdout(process: subprocess.Popen[bytes], replies: queue.Queue[bytes | None]) -> None:
+        stream = process.stdout
         assert stream is not None
         while True:
             line = stream.readline(MAX_REPLY_BYTES + 1)
             if not line:
-                self._replies.put(None)
+                replies.put(None)
                 return
-            self._replies.put(line)
+            replies.put(line)
 
     def _read_stderr(self) -> None:
         stream = self.process.stderr
@@ -242,13 +315,18 @@ class SubprocessClient(EngineClient):
             raise EngineCrashed(
                 f"{command}: cannot write to engine ({error})", self._wait_stderr()
             ) from error
+        timeout = self.timeout
+        if self.game_timeout is not None and command not in ("new_game", "load_state"):
+            left = self.game_started_at + self.game_timeout - time.monotonic()
+            timeout = max(0.0, min(timeout, left))
         try:
-            line = self._replies.get(timeout=self.timeout)
+            line = self._replies.get(timeout=timeout)
         except queue.Empty:
             self.kill()
-            raise EngineTimeout(
-                f"{command}: no reply within {self.timeout:g}s", self.stderr_tail()
-            ) from None
+            what = f"no reply within {timeout:g}s"
+            if timeout < self.timeout:
+                what = f"the game exceeded its {self.game_timeout:g}s budget"
+            raise EngineTimeout(f"{command}: {what}", self.stderr_tail()) from None
         if line is None:
             status = self.process.wait(timeout=5)
             raise EngineCrashed(
@@ -267,6 +345,10 @@ class SubprocessClient(EngineClient):
             raise ProtocolViolation(
                 f"{command}: reply is not JSON ({error}): {shown!r}", self.stderr_tail()
             ) from None
+
+    @property
+    def game_started_at(self) -> float:
+        return self._game_started
 
     def _wait_stderr(self) -> str:
         with contextlib.suppress(subprocess.TimeoutExpired):
@@ -293,14 +375,19 @@ class SubprocessClient(EngineClient):
 
 
 def connect(
-    engine: str | None, timeout: float = DEFAULT_TIMEOUT, shell: bool = False
+    engine: str | None,
+    timeout: float = DEFAULT_TIMEOUT,
+    shell: bool = False,
+    **options: Any,
 ) -> EngineClient:
-    """The reference in-process when ``engine`` is None, else the command as a subprocess.
-
-    The handshake is done before returning.
+    """The reference in-process when ``engine`` is None, else the command as a subprocess
+    (``options``: ``limits``, ``game_timeout``, ``restarts``). Handshakes before returning.
     """
     client: EngineClient
-    client = InProcessClient() if engine is None else SubprocessClient(engine, timeout, shell)
+    if engine is None:
+        client = InProcessClient()
+    else:
+        client = SubprocessClient(engine, timeout, shell, **options)
     try:
         client.handshake()
     except Exception:
