@@ -65,7 +65,10 @@ FOUNDERS_BRANCHES: int = int(_FOUNDERS["max_branches"])
 COUNTESS_GOLD: int = int(component(GAME_ID, "countess-card")["gold"])
 STARTING_ROAD: tuple[str, ...] = tuple(component(GAME_ID, "starting-road"))
 SETUP: dict[str, int] = dict(component(GAME_ID, "setup"))
-EVENTS: dict[str, dict[str, str]] = dict(component(GAME_ID, "events"))
+EVENTS: dict[str, dict[str, str]] = {
+    event: {**data, **component(GAME_ID, "event-seasons")[event]}
+    for event, data in component(GAME_ID, "events").items()
+}
 
 _COPIES = int(component(GAME_ID, "villager-copies")["default"])
 DECK: dict[str, int] = {n: _COPIES for n in component(GAME_ID, "villagers")}
