@@ -173,7 +173,7 @@ def _write_reports(report: Any, jsonl: Path | None, junit: Path | None, html: Pa
 def _update_expectations(path: Path, known: Any, report: Any) -> None:
     from conformance.reports.expectations import Expectations, dump, update
 
-    updated = update(known or Expectations(), report.results, report.games)
+    updated = update(known or Expectations(), report.results)
     try:
         path.write_text(dump(updated, report.engine_label), encoding="utf-8")
     except OSError as error:

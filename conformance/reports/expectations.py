@@ -144,9 +144,7 @@ def parse(document: dict[str, Any], where: str = "expectations") -> Expectations
     return Expectations(tuple(entries))
 
 
-def update(
-    current: Expectations, results: Iterable[dict[str, Any]], games: Sequence[str] = ()
-) -> Expectations:
+def update(current: Expectations, results: Iterable[dict[str, Any]]) -> Expectations:
     """The expectations after a run: every failing result listed, nothing that passes.
 
     An entry whose tests all failed stays as it is (reason and link kept). An entry some of

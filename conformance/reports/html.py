@@ -31,12 +31,11 @@ td.num { text-align: right; white-space: nowrap; font-variant-numeric: tabular-n
 td.rule-id, code { font-family: ui-monospace, monospace; white-space: nowrap; }
 .badge { display: inline-block; padding: 0 .5em; border-radius: .8em; font-size: .85em;
          white-space: nowrap; background: #e5e7eb; }
-.s-passed { background: #d1fae5; } .s-failed, .s-unexpected-pass { background: #fee2e2; }
-.s-errored, .s-crashed, .s-timed-out, .s-protocol-error { background: #fde68a; }
-.s-skipped, .s-not-run { background: #e5e7eb; } .s-expected-failure { background: #e0e7ff; }
-tr.s-passed, tr.s-skipped, tr.s-not-run, tr.s-expected-failure, tr.s-failed,
-tr.s-unexpected-pass, tr.s-errored, tr.s-crashed, tr.s-timed-out, tr.s-protocol-error
-  { background: none; }
+.badge.s-passed { background: #d1fae5; }
+.badge.s-failed, .badge.s-unexpected-pass { background: #fee2e2; }
+.badge.s-errored, .badge.s-crashed, .badge.s-timed-out, .badge.s-protocol-error
+  { background: #fde68a; }
+.badge.s-expected-failure { background: #e0e7ff; }
 tr.s-failed td:first-child, tr.s-unexpected-pass td:first-child, tr.s-errored td:first-child,
 tr.s-crashed td:first-child, tr.s-timed-out td:first-child, tr.s-protocol-error td:first-child
   { border-left: 4px solid #dc2626; }
