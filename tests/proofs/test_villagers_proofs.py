@@ -41,7 +41,8 @@ def _zdiv(a, b):
     ("rule", "kernel"), [("VL-DRAFT-COUNT", draft_limit), ("VL-BUILD-LIMIT", build_limit)]
 )
 def test_limit_is_two_plus_icons_capped_at_five(rule, kernel):
-    """RULE: for 0 <= icons <= BOUND, limit = min(5, 2 + icons), 2 <= limit <= 5, monotone."""
+    """VL-DRAFT-COUNT, VL-BUILD-LIMIT: for 0 <= icons <= BOUND, limit = min(5, 2 + icons),
+    2 <= limit <= 5, monotone."""
     n, m = z3.Ints("n m")
     limit = kernel(n, z3.If)
     model = z3.If(2 + n <= 5, 2 + n, 5)
@@ -77,7 +78,7 @@ SILVER_CARDS = sorted(name for name, card in CARDS.items() if card.silver)
 
 @pytest.mark.parametrize("name", SILVER_CARDS)
 def test_silver_formula_is_each_per_full_group(name):
-    """VL-SILVER-FORMULA and VL-SILVER-<card>: for 0 <= count <= BOUND the value is
+    """VL-SILVER-FORMULA, VL-SILVER-*: for 0 <= count <= BOUND the value is
     each x floor(count / per): per*q <= count < per*(q+1) with value = each*q."""
     _count, per, each = CARDS[name].silver
     c, q = z3.Ints("c q")
@@ -123,7 +124,7 @@ SPEC_COUNT = {
 
 @pytest.mark.parametrize("name", [n for n in SILVER_CARDS if CARDS[n].silver[0] != "max_coins"])
 def test_silver_over_bounded_villages(name):
-    """VL-SILVER-<card>, VL-CHAIN-VISIBLE, VL-ICONS-COVERED: for every village of up to 3
+    """VL-SILVER-*, VL-CHAIN-VISIBLE, VL-ICONS-COVERED: for every village of up to 3
     columns from COLUMNS (with repeats) plus the silver card itself, the engine's value equals
     each x floor(sum of per-column counts / per); the sum is checked symbolically by z3 over
     0..3 copies of every column."""
