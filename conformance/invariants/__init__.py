@@ -1,7 +1,8 @@
 """Invariants on canonical states, per game, each tagged with the rule id it protects.
 
 A game module ``conformance/invariants/<game>.py`` exposes ``INVARIANTS: list[Invariant]``,
-``STEP_BOUND: int`` (no legal game takes more actions) and optionally ``CONFIGS``.
+``STEP_BOUND: int`` (no legal game takes more actions), and optionally ``CONFIGS`` and
+``TRANSITIONS`` (properties of a step: before, action, after).
 The checks read canonical JSON only, so they judge any engine through the protocol.
 """
 
@@ -28,12 +29,30 @@ class Invariant:
 
 
 @dataclass(frozen=True)
+class Transition:
+    """A property of every step: ``check(before, action, after)`` yields problems.
+
+    For what one state cannot show: scores never decrease, nothing crosses a hedge.
+    """
+
+    rule: str
+    name: str
+    check: Callable[[CanonicalState, dict[str, Any], CanonicalState], Iterable[str]]
+
+    def problems(
+        self, before: CanonicalState, action: dict[str, Any], after: CanonicalState
+    ) -> list[str]:
+        return [f"{self.rule} {self.name}: {p}" for p in self.check(before, action, after)]
+
+
+@dataclass(frozen=True)
 class GameInvariants:
     game: str
     invariants: tuple[Invariant, ...]
     step_bound: int
     #: (players, options) configurations to play; default: every player count, no options
     configs: tuple[tuple[int, dict[str, Any]], ...]
+    transitions: tuple[Transition, ...] = ()
 
 
 def for_game(game: str) -> GameInvariants:
@@ -50,5 +69,9 @@ def for_game(game: str) -> GameInvariants:
         definition = get_game(game)
         configs = [(n, {}) for n in range(definition.min_players, definition.max_players + 1)]
     return GameInvariants(
-        game, tuple(module.INVARIANTS), int(module.STEP_BOUND), tuple(tuple(c) for c in configs)
+        game,
+        tuple(module.INVARIANTS),
+        int(module.STEP_BOUND),
+        tuple(tuple(c) for c in configs),
+        tuple(getattr(module, "TRANSITIONS", ())),
     )

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from conformance.invariants import Invariant
+from conformance.invariants import Invariant, Transition
 from reference_impl.components import component
 
 BUILDINGS: dict[str, Any] = component("gnomeville", "buildings")
@@ -122,3 +122,58 @@ INVARIANTS = [
     Invariant("GV-SETUP-MUSHROOMS", "counters never negative", counters_non_negative),
     Invariant("GV-BOARD-TOWER", "height limits and the river wipe", unique_boards),
 ]
+
+
+# -- transitions: what one state cannot show --------------------------------------------------
+
+
+def _hedges() -> dict[str, set[frozenset[tuple[int, int]]]]:
+    """Hedge pairs per board, from the component data (spec, not engine internals)."""
+    import yaml
+
+    from conformance.paths import SPEC_DIR
+
+    document = yaml.safe_load((SPEC_DIR / "gnomeville" / "components.yaml").read_text())
+    boards = next(c for c in document["components"] if "hedges" in str(c["data"]))["data"]
+    return {
+        name: {frozenset((tuple(a), tuple(b))) for a, b in layout.get("hedges", [])}
+        for name, layout in boards.items()
+        if isinstance(layout, dict)
+    }
+
+
+HEDGES = _hedges()
+
+
+def scores_never_decrease(before: State, action: dict, after: State) -> Iterator[str]:
+    for i, (old, new) in enumerate(zip(before["players"], after["players"], strict=True)):
+        if new["score"] < old["score"]:
+            yield f"player {i} score fell from {old['score']} to {new['score']} on {action}"
+
+
+def no_gnome_crosses_a_hedge(before: State, action: dict, after: State) -> Iterator[str]:
+    if action.get("type") != "step":
+        return
+    seat, gnome = action["actor"], action["gnome"]
+    old = before["players"][seat]["gnomes"][gnome]["space"]
+    new = after["players"][seat]["gnomes"][gnome]["space"]
+    board = after["players"][seat]["board"]
+    if old and new and frozenset((tuple(old), tuple(new))) in HEDGES.get(board, set()):
+        yield f"player {seat} gnome {gnome} stepped from {old} to {new} across a hedge"
+
+
+TRANSITIONS = [
+    Transition("GV-SCORE-STACK", "scores never decrease", scores_never_decrease),
+    Transition("GV-BOARD-HEDGE", "no gnome steps across a hedge", no_gnome_crosses_a_hedge),
+]
+
+#: every player count, plus the four unique boards mixed with both variants
+CONFIGS = [
+    (1, {}),
+    (2, {}),
+    (3, {}),
+    (4, {}),
+    (4, {"boards": ["maizeville", "riverville", "boulderville", "towerville"]}),
+    (2, {"boards": ["maizeville", "maizeville"], "master_build": True,
+         "turn_by_turn_rounds": [1, 2, 3, 4, 5]}),
+]  # fmt: skip

@@ -22,6 +22,7 @@ from fractions import Fraction
 from typing import Any
 
 from hypothesis import strategies as st
+from hypothesis import target
 
 from conformance.client import EngineClient
 from conformance.errors import EngineRefused
@@ -112,10 +113,15 @@ def play_checked(
         reply = client.apply(action)
         record.actions.append(action)
         record.fired.update(reply.get("fired", []))
-        state = client.state()
+        before, state = state, client.state()
+        for transition in game.transitions:
+            problems = transition.problems(before, action, state)
+            if problems:
+                _fail(transition.rule, "; ".join(problems), record)
         if can_load and step % ROUNDTRIP_EVERY == 0 and client.load_state(state) != state:
             _fail("GEN-ROUNDTRIP", "load_state(state) returned a different state", record)
     _check_determinism(client, game, num_players, options, start, state, record)
+    target(float(len(record.fired)), label="distinct rules fired")
     return record
 
 
