@@ -133,21 +133,34 @@ def _game(report: Report, game: str) -> str:
         f'<section class="game" id="game-{escape(game, quote=True)}">',
         f'<h2>{heading} <small class="muted">{escape(game)}</small></h2>',
     ]
+    failures = [r for r in game_report.results if r["status"] in (*FAILING, "expected failure")]
     if loaded is not None:
-        parts.append(_matrix(game_report, loaded, report.header.get("rule")))
+        first: dict[str, str] = {}  # rule id -> anchor of its first failure
+        for n, result in enumerate(failures):
+            for rule_id in result.get("rules") or []:
+                first.setdefault(rule_id, _anchor(game, n))
+        parts.append(_matrix(game_report, loaded, report.header.get("rule"), first))
     else:
         parts.append('<p class="muted">No rule catalogue for this game: no matrix.</p>')
-    failures = [r for r in game_report.results if r["status"] in (*FAILING, "expected failure")]
     parts.append(f"<h3>Failures ({sum(r['status'] in FAILING for r in failures)})</h3>")
     if not failures:
         parts.append('<p class="muted">None.</p>')
-    parts += [_failure(result) for result in failures]
+    parts += [_failure(result, _anchor(game, n)) for n, result in enumerate(failures)]
     parts.append(_scenarios(game_report.results))
     parts.append("</section>")
     return "\n".join(parts)
 
 
-def _matrix(game_report: Any, loaded: catalogue.Catalogue, rule_filter: str | None) -> str:
+def _anchor(game: str, index: int) -> str:
+    return f"failure-{game}-{index + 1}"
+
+
+def _matrix(
+    game_report: Any,
+    loaded: catalogue.Catalogue,
+    rule_filter: str | None,
+    failures: dict[str, str],
+) -> str:
     rows = rule_rows(game_report, rule_filter)
     statuses = [status for _, status, _, _ in rows]
     summary = ", ".join(f"{statuses.count(s)} {escape(s)}" for s in STATUSES if statuses.count(s))
@@ -157,7 +170,8 @@ def _matrix(game_report: Any, loaded: catalogue.Catalogue, rule_filter: str | No
         body.append(
             f'<tr class="rule {_css(status)}" data-rule="{escape(rule_id, quote=True)}"'
             f' data-status="{escape(status, quote=True)}">'
-            f'<td class="rule-id">{escape(rule_id)}</td><td>{_badge(status)}</td>'
+            f'<td class="rule-id">{_rule_cell(rule_id, failures.get(rule_id))}</td>'
+            f"<td>{_badge(status)}</td>"
             f'<td class="num">{passed}/{total}</td>'
             f'<td class="marker"{_ruling_title(rule)}>{escape(_marker(rule))}</td>'
             f"<td>{escape(rule.text)}</td></tr>"
@@ -169,6 +183,12 @@ def _matrix(game_report: Any, loaded: catalogue.Catalogue, rule_filter: str | No
         "<th>Reading</th><th>Rule text</th></tr></thead>"
         f"<tbody>{''.join(body)}</tbody></table>"
     )
+
+
+def _rule_cell(rule_id: str, anchor: str | None) -> str:
+    if anchor is None:
+        return escape(rule_id)
+    return f'<a href="#{escape(anchor, quote=True)}">{escape(rule_id)}</a>'
 
 
 def _marker(rule: catalogue.Rule) -> str:
@@ -187,7 +207,7 @@ def _ruling_title(rule: catalogue.Rule) -> str:
     return f' title="{escape(str(reading), quote=True)}"' if reading else ""
 
 
-def _failure(result: dict[str, Any]) -> str:
+def _failure(result: dict[str, Any], anchor: str) -> str:
     status = result["status"]
     name = result.get("scenario") or result["test"]
     rules = ", ".join(result.get("rules") or [])
@@ -199,7 +219,8 @@ def _failure(result: dict[str, Any]) -> str:
         details.append(f"known failure: {escape(expected.get('reason', ''))}{_link(expected)}")
     opened = "" if status == "expected failure" else " open"
     return (
-        f'<details class="failure {_css(status)}"{opened}><summary>{_badge(status)} '
+        f'<details class="failure {_css(status)}" id="{escape(anchor, quote=True)}"{opened}>'
+        f"<summary>{_badge(status)} "
         f'{escape(name)} <span class="muted">[{escape(rules)}]</span></summary>'
         f'<p class="muted">{" · ".join(details)}</p>'
         f"<pre>{escape(result.get('message') or '(no message)')}</pre></details>"

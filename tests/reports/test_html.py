@@ -139,3 +139,6 @@ def test_each_failure_is_shown_with_its_trace(failing_run: Run) -> None:
     failures = [d for d in page.elements("details") if "failure" in d.get("class", "")]
     assert len(failures) == sum(r["status"] == "failed" for r in failing_run.results)
     assert "accepted an action the rulebook forbids" in "".join(page.text)
+    anchors = {d["id"] for d in failures}
+    links = {a["href"].removeprefix("#") for a in page.elements("a") if "failure-" in a["href"]}
+    assert links and links <= anchors, "a failing rule links to its first failure"
