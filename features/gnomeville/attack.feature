@@ -45,6 +45,34 @@ Feature: Gnomeville enemy attack: boulders, trolls and their movement
         troll_discard = ["troll-01"]
         """
 
+
+    @GV-ATTACK-ORDER @GV-TROLL-MOVE @GV-TROLL-MOVE-FAR @GV-TROLL-MOVE-STEP
+    Scenario: A troll runs south into the boulder of its own card, then steps east
+      Given a gnomeville game with 2 players whose round troll card is:
+        """
+        {"matrix": [".T...", ".....", ".B...", ".....", "....."], "moves": [["S", "far"], ["E", "step"]]}
+        """
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "pass"}, {"actor": 1, "type": "pass"}]
+        """
+      Then player 0's town is:
+        """
+        .  .  .  .  .
+        .  .  TR .  .
+        .  BO .@0 .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      And player 1's town is:
+        """
+        .  .  .  .  .
+        .  .  TR .  .
+        .  BO .@0 .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+
   Rule: GV-TROLL-MOVE-FAR a double arrow moves trolls until a boulder, the border or defeat
 
     @GV-TROLL-MOVE-FAR @GV-FAQ-TROLL-BOULDER @GV-TROLL-MOVE-ORDER
@@ -112,6 +140,36 @@ Feature: Gnomeville enemy attack: boulders, trolls and their movement
         .  .  .  .  TR
         """
 
+
+    @GV-TROLL-CAP
+    Scenario: A fourth troll icon is ignored without a choice
+      Given a gnomeville game with 2 players whose round troll card is:
+        """
+        {"matrix": [".....", ".....", ".....", ".....", "....T"], "moves": []}
+        """
+      And player 0's town is:
+        """
+        TR .  .  .  TR
+        .  .  .  .  .
+        .  .  .@0 .  .
+        .  .  .  .  .
+        TR .  .  .  .
+        """
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "pass"}, {"actor": 1, "type": "pass"}]
+        """
+      Then player 0's town is:
+        """
+        TR .  .  .  TR
+        .  .  .  .  .
+        .  .  .@0 .  .
+        .  .  .  .  .
+        TR .  .  .  .
+        """
+      And "players.1.cells.4.4" is "troll"
+      And "phase" is "delivery"
+
   Rule: GV-FAQ-BOULDER-ORDER the player orders the boulders
 
     @GV-FAQ-BOULDER-ORDER @GV-BOULDER-SPAWN
@@ -167,6 +225,33 @@ Feature: Gnomeville enemy attack: boulders, trolls and their movement
         """
         players.0.mushrooms = 3
         players.0.bag.house = 3
+        """
+
+    @GV-SWORD-DEFEAT @GV-TROLL-MOVE-STEP
+    Scenario: A troll stepping onto a sword gnome is defeated for a mushroom
+      Given a gnomeville game with 2 players whose round troll card is:
+        """
+        {"matrix": [".....", "..T..", ".....", ".....", "....."], "moves": [["S", "step"]]}
+        """
+      And "players.0.gnomes.0.sword" is true
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "pass"}, {"actor": 1, "type": "pass"}]
+        """
+      Then player 0's town is:
+        """
+        .  .  .  .  .
+        .  .  .  .  .
+        .  .  .@0 .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      And the position has:
+        """
+        players.0.mushrooms = 3
+        players.0.gnomes.0.sword = true
+        players.1.cells.2.2 = "troll"
+        players.1.gnomes.0.space = null
         """
 
   Rule: GV-BOULDER-DESTROY boulders destroy all where they land, except hammer gnomes
@@ -236,4 +321,71 @@ Feature: Gnomeville enemy attack: boulders, trolls and their movement
         .  .  .@0 .  .
         .  .  .  .  .
         .  .  .  .  .
+        """
+
+    @GV-BOULDER-DESTROY @GV-EXHAUST
+    Scenario: A sword does not save a gnome from a boulder
+      Given a gnomeville game with 2 players whose round troll card is:
+        """
+        {"matrix": [".....", ".....", "..B..", ".....", "....."], "moves": []}
+        """
+      And player 0's town is:
+        """
+        .@1 .  .  .  .
+        .  .  .  .  .
+        .  .  ho@0 .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      And "players.0.gnomes.0.sword" is true
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "pass"}, {"actor": 1, "type": "pass"}]
+        """
+      Then player 0's town is:
+        """
+        .@1 .  .  .  .
+        .  .  .  .  .
+        .  .  BO .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      And the position has:
+        """
+        players.0.gnomes.0 = {"space": null, "hammer": false, "sword": false, "graduated": false, "ability": null}
+        players.0.bag.house = 3
+        players.0.mushrooms = 2
+        """
+
+  Rule: GV-ATTACK-SURPRISE the surprise card hits the stuck players only, before the round card
+
+    @GV-ATTACK-SURPRISE @GV-BUILD-STUCK-SURPRISE @GV-ATTACK-ROUND
+    Scenario: The stuck player's surprise troll is already in town when the round card moves it
+      Given a gnomeville game with 2 players whose round troll card is:
+        """
+        {"matrix": [".....", ".....", ".....", ".....", "....."], "moves": [["E", "step"]]}
+        """
+      And the position:
+        """
+        players.0.stumps = 2
+        players.0.hand = "gnome"
+        """
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "place"}, {"actor": 0, "type": "stop"}, {"actor": 1, "type": "pass"}]
+        """
+      Then the position has:
+        """
+        players.0.status = "stuck"
+        chance = {"type": "troll_card"}
+        """
+      When chance reveals:
+        """
+        {"type": "troll_card", "card": "troll-02", "matrix": ["T....", ".....", ".....", ".....", "....."], "moves": []}
+        """
+      Then the position has:
+        """
+        players.0.cells.0 = [null, "troll", null, null, null]
+        players.1.cells.0 = [null, null, null, null, null]
+        troll_discard = ["troll-01", "troll-02"]
         """

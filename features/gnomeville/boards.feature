@@ -100,6 +100,41 @@ Feature: Gnomeville unique town boards (provisional layouts)
         boulder_supply = 44
         """
 
+    @GV-BOARD-RIVER @GV-BOARD-LAYOUTS
+    Scenario: The river washes a troll away and sends a gnome standing in it back to camp
+      Given a gnomeville game with 2 players in the build phase and options:
+        """
+        {"boards": ["riverville", "symmetric"]}
+        """
+      And player 0's town is:
+        """
+        .  .  .  .  .
+        .  .  .  .  .
+        .  .  .@0 .  .
+        .  .  .  .  .
+        TR .@1 .  .  .
+        """
+      And "players.0.gnomes.1.sword" is true
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "pass"}, {"actor": 1, "type": "pass"},
+         {"actor": "chance", "type": "delivery_card", "card": "delivery-01"},
+         {"actor": 0, "type": "done"}, {"actor": 1, "type": "done"}]
+        """
+      Then player 0's town is:
+        """
+        .  .  .  .  .
+        .  .  .  .  .
+        .  .  .@0 .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      And the position has:
+        """
+        players.0.gnomes.1 = {"space": null, "hammer": false, "sword": false, "graduated": false, "ability": null}
+        phase = "prepare"
+        """
+
   Rule: GV-BOARD-BOULDERS Boulderville starts with five boulders
 
     @GV-BOARD-BOULDERS @GV-BOARD-LAYOUTS
@@ -137,3 +172,22 @@ Feature: Gnomeville unique town boards (provisional layouts)
         {"type": "place", "space": [0, 0]}
         """
       Then "players.0.cells.0.0" is "tavern"
+
+    @GV-BOARD-TOWER
+    Scenario: A 2+ space takes a house and a 4+ space refuses a tavern
+      Given a gnomeville game with 2 players in the build phase and options:
+        """
+        {"boards": ["towerville", "symmetric"]}
+        """
+      And "players.0.hand" is "tavern"
+      When player 0 plays:
+        """
+        {"type": "place", "space": [4, 4]}
+        """
+      Then the action is rejected citing rule "GV-BOARD-TOWER"
+      Given "players.0.hand" is "house"
+      When player 0 plays:
+        """
+        {"type": "place", "space": [4, 0]}
+        """
+      Then "players.0.cells.4.0" is "house"

@@ -93,6 +93,39 @@ Feature: Gnomeville build phase: draw or pass, second chance, placing tiles, get
         """
       Then the action is rejected citing rule "GV-BUILD-SECOND-CHANCE"
 
+    @GV-BUILD-SECOND-CHANCE-NO-EFFECT @GV-BUILD-ORDER
+    Scenario: A gnome tile sent back by the second chance gives no movement and covers no stump
+      Given a gnomeville game with 2 players in the build phase
+      When player 0 plays:
+        """
+        {"type": "draw"}
+        """
+      And chance reveals:
+        """
+        {"type": "draw", "player": 0, "tile": "gnome"}
+        """
+      Then "players.0.bag.gnome" is 2
+      When player 0 plays:
+        """
+        {"type": "second_chance"}
+        """
+      Then the position has:
+        """
+        players.0.bag.gnome = 3
+        players.0.hand = null
+        players.0.stumps = 0
+        players.0.moves = 0
+        players.0.stew = false
+        """
+      And the legal actions do not include:
+        """
+        {"actor": 0, "type": "step"}
+        """
+      And the legal actions include:
+        """
+        {"actor": 0, "type": "draw"}
+        """
+
   Rule: GV-BUILD-PLACE building tiles go on empty spaces
 
     @GV-BUILD-PLACE @GV-TERM-EMPTY @GV-TERM-BUILT
@@ -122,6 +155,30 @@ Feature: Gnomeville build phase: draw or pass, second chance, placing tiles, get
         {"type": "place", "space": [0, 1]}
         """
       Then "players.0.cells.0" is ["house", "market", null, null, null]
+
+    @GV-TERM-EMPTY-TOKENS @GV-BUILD-PLACE
+    Scenario: A boulder or troll space is not empty and takes no building
+      Given a gnomeville game with 2 players in the build phase
+      And player 0's town is:
+        """
+        BO TR .  .  .
+        .  .  .  .  .
+        .  .  .@0 .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      And "boulder_supply" is 43
+      And "players.0.hand" is "market"
+      When player 0 plays:
+        """
+        {"type": "place", "space": [0, 0]}
+        """
+      Then the action is rejected citing rule "GV-BUILD-PLACE"
+      When player 0 plays:
+        """
+        {"type": "place", "space": [0, 1]}
+        """
+      Then the action is rejected citing rule "GV-BUILD-PLACE"
 
   Rule: GV-BUILD-AUTOPASS a building that cannot be placed makes the player pass
 

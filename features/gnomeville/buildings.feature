@@ -57,6 +57,35 @@ Feature: Gnomeville building effects
         """
       Then "players.0.moves" is 3
 
+    @GV-BLDG-ACTIVATE @GV-BLDG-MONUMENT
+    Scenario: A gnome stepping onto a monument activates nothing and gains nothing
+      Given a gnomeville game with 2 players in the build phase
+      And player 0's town is:
+        """
+        .  .  .  .  .
+        .  .  mo .  .
+        .  .  .@0 .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      And "players.0.moves" is 1
+      When player 0 plays:
+        """
+        {"type": "step", "gnome": 0, "dir": "N"}
+        """
+      Then the position has:
+        """
+        players.0.gnomes.0.space = [1, 2]
+        players.0.activation = null
+        players.0.mushrooms = 2
+        players.0.moves = 0
+        players.0.stew = true
+        """
+      And the legal actions include:
+        """
+        {"actor": 0, "type": "draw"}
+        """
+
   Rule: GV-BLDG-HOUSE a house deploys a new gnome next to it
 
     @GV-BLDG-HOUSE @GV-BLDG-ADJACENT
@@ -181,4 +210,40 @@ Feature: Gnomeville building effects
         """
         players.0.cells.0 = [null, null, "troll", null, null]
         boulder_supply = 43
+        """
+
+    @GV-BLDG-BALLISTA @GV-BOARD-HEDGE @GV-BLDG-ADJACENT
+    Scenario: On Maizeville a hedge shields the boulder beside the ballista, not the diagonal troll
+      Given a gnomeville game with 2 players in the build phase and options:
+        """
+        {"boards": ["maizeville", "symmetric"]}
+        """
+      And player 0's town is:
+        """
+        TR BO .  .  .
+        BO ba .  .  .
+        .  .@0 .  .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      And "boulder_supply" is 42
+      And "players.0.moves" is 1
+      When player 0 plays:
+        """
+        {"type": "step", "gnome": 0, "dir": "N"}
+        """
+      Then the legal actions are exactly:
+        """
+        [{"actor": 0, "type": "destroy", "space": [0, 0]},
+         {"actor": 0, "type": "destroy", "space": [1, 0]},
+         {"actor": 0, "type": "decline"}]
+        """
+      When player 0 plays:
+        """
+        {"type": "destroy", "space": [0, 0]}
+        """
+      Then the position has:
+        """
+        players.0.cells.0 = [null, "boulder", null, null, null]
+        boulder_supply = 42
         """

@@ -80,6 +80,36 @@ Feature: Gnomeville buy and refresh
         chance = {"type": "troll_card"}
         """
 
+    @GV-EVENT-REVEAL @GV-SETUP-EVENTS @GV-ROUND-TRACKER
+    Scenario: Entering round 4 reveals the second event space and keeps the first
+      Given a gnomeville game with 2 players in the build phase
+      And the position:
+        """
+        round = 3
+        events = ["satchel-sprint", null, null]
+        event_deck = ["busy-builders", "clear-paths", "gnome-crowd", "high-society", "mushroom-hoard", "troll-free"]
+        """
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "pass"}, {"actor": 1, "type": "pass"},
+         {"actor": "chance", "type": "delivery_card", "card": "delivery-01"},
+         {"actor": 0, "type": "done"}, {"actor": 1, "type": "done"}]
+        """
+      Then the position has:
+        """
+        round = 4
+        chance = {"type": "event"}
+        """
+      When chance reveals:
+        """
+        {"type": "event", "card": "troll-free"}
+        """
+      Then the position has:
+        """
+        events = ["satchel-sprint", "troll-free", null]
+        event_deck = ["busy-builders", "clear-paths", "gnome-crowd", "high-society", "mushroom-hoard"]
+        """
+
   Rule: GV-REFRESH upgraded tiles and gnome tiles return to the bag, the town stays
 
     @GV-REFRESH @GV-REFRESH-STAYS

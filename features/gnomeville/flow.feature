@@ -2,7 +2,7 @@ Feature: Gnomeville rounds, phases and chance
 
   Rule: GV-PREPARE-REVEAL each round starts by revealing a troll card
 
-    @GV-PREPARE-REVEAL @GV-PHASES @GV-COMP-TROLL-CARDS @GV-SUMMARY-PREPARE @GV-OVERVIEW-GOAL
+    @GV-PREPARE-REVEAL @GV-PHASES @GV-COMP-TROLL-CARDS @GV-SUMMARY-PREPARE
     Scenario: The round's troll card is one of the sixteen, each equally likely
       Given a new "gnomeville" game with 2 players
       When these actions are applied:

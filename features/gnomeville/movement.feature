@@ -256,6 +256,37 @@ Feature: Gnomeville gnome movement, exhaustion, abilities and equipment
         players.0.mushrooms = 2
         """
 
+    @GV-BLDG-ACADEMY @GV-ABILITY-GRADUATE
+    Scenario: A gnome that has already graduated gets nothing more from an academy
+      Given a gnomeville game with 2 players in the build phase
+      And player 0's town is:
+        """
+        .  .  .  .  .
+        .  .  ac .  .
+        .  .  .@0 .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      And the position:
+        """
+        players.0.gnomes.0.graduated = true
+        players.0.gnomes.0.ability = "ability-05"
+        ability_deck = ["ability-01", "ability-02", "ability-03", "ability-04", "ability-06", "ability-07", "ability-08", "ability-09", "ability-10", "ability-11", "ability-12", "ability-13", "ability-14", "ability-15", "ability-16", "ability-17", "ability-18", "ability-19", "ability-20", "ability-21", "ability-22"]
+        players.0.moves = 1
+        """
+      When player 0 plays:
+        """
+        {"type": "step", "gnome": 0, "dir": "N"}
+        """
+      Then the position has:
+        """
+        chance = null
+        players.0.activation = null
+        players.0.gnomes.0.ability = "ability-05"
+        players.0.drawn_abilities = []
+        players.0.mushrooms = 2
+        """
+
   Rule: GV-EQUIP equipment sits on the gnome's tracker
 
     @GV-EQUIP @GV-EQUIP-BOTH @GV-BLDG-ARMORY

@@ -12,6 +12,16 @@ Feature: Gnomeville scoring: stacks, events, the full town and the special deliv
         """
       Then "players.0.score" is 9
 
+    @GV-SCORE-STACK @GV-COMP-STACK-TABLE
+    Scenario: A 4-tile and a 7-tile stack score 4 and 10 separately
+      Given a gnomeville game with 2 players in the build phase
+      And "players.0.stacks" is [["market", "market", "market", "market"], ["house", "house", "house", "market", "market", "market", "market"]]
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "pass"}, {"actor": 1, "type": "pass"}]
+        """
+      Then "players.0.score" is 14
+
   Rule: GV-EVENT-EX the Satchel Sprint example
 
     @GV-EVENT-EX @GV-SCORE-EVENTS @GV-EVENT-COMPARE @GV-EVENT-PLACES @GV-EVENT-TIE-SECOND @GV-COMP-EVENTS
@@ -59,6 +69,68 @@ Feature: Gnomeville scoring: stacks, events, the full town and the special deliv
         players.0.score = 4
         players.1.score = 4
         players.2.score = 0
+        """
+
+    @GV-EVENT-TIE-FIRST
+    Scenario: Three players tied for first share 5 + 2 as 3 each, rounded up
+      Given a gnomeville game with 3 players in the build phase
+      And the position:
+        """
+        round = 3
+        events = ["satchel-sprint", null, null]
+        """
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "pass"}, {"actor": 1, "type": "pass"}, {"actor": 2, "type": "pass"}]
+        """
+      Then the position has:
+        """
+        players.0.score = 3
+        players.1.score = 3
+        players.2.score = 3
+        """
+
+    @GV-EVENT-TIE-SECOND @GV-EVENT-PLACES
+    Scenario: Two players tied for second share 3 points as 2 each, rounded up
+      Given a gnomeville game with 3 players in the build phase
+      And the position:
+        """
+        round = 3
+        events = ["high-society", null, null]
+        """
+      And player 0's town is:
+        """
+        ac .  ba .  .
+        .  .  .  .  .
+        .  .  .@0 .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      And player 1's town is:
+        """
+        ba .  .  .  .
+        .  .  .  .  .
+        .  .  .@0 .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      And player 2's town is:
+        """
+        ac .  .  .  .
+        .  .  .  .  .
+        .  .  .@0 .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "pass"}, {"actor": 1, "type": "pass"}, {"actor": 2, "type": "pass"}]
+        """
+      Then the position has:
+        """
+        players.0.score = 6
+        players.1.score = 2
+        players.2.score = 2
         """
 
   Rule: GV-EVENT-TWO-PLAYERS no second place with two players
@@ -145,6 +217,36 @@ Feature: Gnomeville scoring: stacks, events, the full town and the special deliv
         players.2.score = 2
         """
 
+    @GV-SCORE-EVENTS @GV-SCORE-EVENTS-ORDER
+    Scenario: In round 5 all three events score
+      Given a gnomeville game with 3 players in the build phase
+      And the position:
+        """
+        round = 5
+        events = ["satchel-sprint", "mushroom-hoard", "busy-builders"]
+        players.0.bag = {"academy": 0, "armory": 0, "ballista": 0, "gnome": 0, "house": 0, "market": 3, "monument": 0, "tavern": 0, "workshop": 0}
+        players.0.mushrooms = 9
+        """
+      And player 0's town is:
+        """
+        ho .  .  .  .
+        .  .  .  .  .
+        .  .  .@0 .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "pass"}, {"actor": 1, "type": "pass"}, {"actor": 2, "type": "pass"}]
+        """
+      Then the position has:
+        """
+        players.0.score = 15
+        players.1.score = 3
+        players.2.score = 3
+        chance = {"type": "delivery_card"}
+        """
+
   Rule: GV-SCORE-FULL-TOWN a town without empty spaces scores 10 and is cleared into the bag
 
     @GV-SCORE-FULL-TOWN @GV-REFRESH-FULL-TOWN @GV-DELIVERY-DECLINE
@@ -227,6 +329,70 @@ Feature: Gnomeville scoring: stacks, events, the full town and the special deliv
         players.1.bag.workshop = 4
         players.1.mushrooms = 3
         delivery_discard = ["delivery-01"]
+        phase = "buy"
+        """
+
+    @GV-DELIVERY-GAPS @GV-DELIVERY
+    Scenario: Exactly 5 behind earns nothing, exactly 10 one group, 16 behind all three groups
+      Given a gnomeville game with 4 players in the build phase
+      And the position:
+        """
+        players.0.score = 20
+        players.1.score = 15
+        players.2.score = 10
+        players.3.score = 4
+        """
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "pass"}, {"actor": 1, "type": "pass"},
+         {"actor": 2, "type": "pass"}, {"actor": 3, "type": "pass"}]
+        """
+      And chance reveals:
+        """
+        {"type": "delivery_card", "card": "delivery-01"}
+        """
+      Then the position has:
+        """
+        players.0.delivery = []
+        players.1.delivery = []
+        players.2.delivery = ["workshop"]
+        players.3.delivery = ["workshop", "refill_stew", "workshop", "remove_troll", "refill_stew"]
+        to_act = [2]
+        """
+
+    @GV-DELIVERY-EX @GV-DELIVERY
+    Scenario: A red-outlined bonus removes a troll from the town of the player behind
+      Given a gnomeville game with 2 players in the build phase
+      And "players.0.score" is 6
+      And player 1's town is:
+        """
+        TR .  .  .  .
+        .  .  .  .  .
+        .  .  .@0 .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "pass"}, {"actor": 1, "type": "pass"}]
+        """
+      And chance reveals:
+        """
+        {"type": "delivery_card", "card": "delivery-05"}
+        """
+      Then the legal actions are exactly:
+        """
+        [{"actor": 1, "type": "delivery", "icon": "remove_troll", "take": true, "space": [0, 0]},
+         {"actor": 1, "type": "delivery", "icon": "remove_troll", "take": false}]
+        """
+      When player 1 plays:
+        """
+        {"type": "delivery", "icon": "remove_troll", "take": true, "space": [0, 0]}
+        """
+      Then the position has:
+        """
+        players.1.cells.0.0 = null
+        players.1.mushrooms = 2
         phase = "buy"
         """
 

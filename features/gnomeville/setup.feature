@@ -57,7 +57,7 @@ Feature: Gnomeville setup
         players.2.gnomes.0 = {"space": [2, 2], "hammer": false, "sword": false, "graduated": false, "ability": null}
         players.2.gnomes.1.space = null
         players.2.gnomes.2.space = null
-        players.2.cells.2 = [null, null, null, null, null]
+        players.2.cells = [[null, null, null, null, null], [null, null, null, null, null], [null, null, null, null, null], [null, null, null, null, null], [null, null, null, null, null]]
         """
 
   Rule: GV-SETUP-TROLL-DECK the shuffled decks are chance nodes

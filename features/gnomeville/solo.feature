@@ -31,6 +31,21 @@ Feature: Gnomeville solo play
       Then "players.0.score" is 5
       And "phase" is "buy"
 
+    @GV-SOLO-EVENT-SCORING
+    Scenario: Seven tiles left misses the solo Satchel Sprint threshold of six
+      Given a gnomeville game with 1 player in the build phase
+      And the position:
+        """
+        round = 3
+        events = ["solo-satchel-sprint", null, null]
+        players.0.bag = {"academy": 0, "armory": 0, "ballista": 0, "gnome": 0, "house": 0, "market": 7, "monument": 0, "tavern": 0, "workshop": 0}
+        """
+      When player 0 plays:
+        """
+        {"type": "pass"}
+        """
+      Then "players.0.score" is 0
+
   Rule: GV-SOLO-RANK the final score gives the town's rank
 
     @GV-SOLO-RANK
@@ -51,4 +66,52 @@ Feature: Gnomeville solo play
         scores = [79]
         winners = [0]
         details.rank = "master"
+        """
+
+    @GV-SOLO-RANK
+    Scenario: Eighty points is the legendary Gnomeville
+      Given a gnomeville game with 1 player in the build phase
+      And the position:
+        """
+        round = 5
+        players.0.score = 80
+        """
+      When player 0 plays:
+        """
+        {"type": "pass"}
+        """
+      Then the outcome has:
+        """
+        details.rank = "legendary"
+        """
+
+    @GV-SOLO-RANK
+    Scenario: Forty points is the last rank of the chart and thirty-nine is below it
+      Given a gnomeville game with 1 player in the build phase
+      And the position:
+        """
+        round = 5
+        players.0.score = 40
+        """
+      When player 0 plays:
+        """
+        {"type": "pass"}
+        """
+      Then the outcome has:
+        """
+        details.rank = "rainbows"
+        """
+      Given a gnomeville game with 1 player in the build phase
+      And the position:
+        """
+        round = 5
+        players.0.score = 39
+        """
+      When player 0 plays:
+        """
+        {"type": "pass"}
+        """
+      Then the outcome has:
+        """
+        details.rank = null
         """

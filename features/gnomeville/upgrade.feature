@@ -2,7 +2,7 @@ Feature: Gnomeville upgrades: three or more matching tiles become the next tier
 
   Rule: GV-UPGRADE-EX-CHAIN the market-to-workshop-to-armory chain of the rulebook
 
-    @GV-UPGRADE-EX-CHAIN @GV-UPGRADE-CHAIN @GV-UPGRADE-LINE @GV-UPGRADE-STACK @GV-UPGRADE-PLACE @GV-SCORE-STACK-EX @GV-UPGRADE-SCORED @GV-COMP-STACK-TABLE
+    @GV-UPGRADE-EX-CHAIN @GV-OVERVIEW-GOAL @GV-UPGRADE-CHAIN @GV-UPGRADE-LINE @GV-UPGRADE-STACK @GV-UPGRADE-PLACE @GV-SCORE-STACK-EX @GV-UPGRADE-SCORED @GV-COMP-STACK-TABLE
     Scenario: A third market chains into a workshop and an armory and the 6-tile stack scores 8
       Given a gnomeville game with 2 players in the build phase
       And player 0's town is:
@@ -53,6 +53,85 @@ Feature: Gnomeville upgrades: three or more matching tiles become the next tier
         """
       Then "players.0.score" is 8
 
+    @GV-UPGRADE-CHAIN @GV-COMP-LINES @GV-UPGRADE-LINE @GV-SCORE-STACK-EX @GV-UPGRADE-SCORED
+    Scenario: Three armories chain into a ballista trio and a monument, a 6-tile stack of 8 points
+      Given a gnomeville game with 2 players in the build phase
+      And player 0's town is:
+        """
+        ar ar .  .  .
+        .  .  ba ba .
+        .  .  .@0 .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      And "players.0.hand" is "armory"
+      When player 0 plays:
+        """
+        {"type": "place", "space": [0, 2]}
+        """
+      Then the legal actions are exactly:
+        """
+        [{"actor": 0, "type": "upgrade", "space": [0, 0], "kind": "ballista"},
+         {"actor": 0, "type": "upgrade", "space": [0, 1], "kind": "ballista"},
+         {"actor": 0, "type": "upgrade", "space": [0, 2], "kind": "ballista"}]
+        """
+      When player 0 plays:
+        """
+        {"type": "upgrade", "space": [0, 2], "kind": "ballista"}
+        """
+      Then the legal actions are exactly:
+        """
+        [{"actor": 0, "type": "upgrade", "space": [0, 2], "kind": "monument"},
+         {"actor": 0, "type": "upgrade", "space": [1, 2], "kind": "monument"},
+         {"actor": 0, "type": "upgrade", "space": [1, 3], "kind": "monument"}]
+        """
+      When player 0 plays:
+        """
+        {"type": "upgrade", "space": [1, 2], "kind": "monument"}
+        """
+      Then player 0's town is:
+        """
+        .  .  .  .  .
+        .  .  mo .  .
+        .  .  .@0 .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      And the position has:
+        """
+        players.0.stacks = [["armory", "armory", "armory", "ballista", "ballista", "ballista"]]
+        supply.ballista = 19
+        supply.monument = 11
+        """
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "pass"}, {"actor": 1, "type": "pass"}]
+        """
+      Then "players.0.score" is 8
+
+    @GV-COMP-LINES @GV-UPGRADE-LINE
+    Scenario: Taverns upgrade to an academy only
+      Given a gnomeville game with 2 players in the build phase
+      And player 0's town is:
+        """
+        tv tv .  .  .
+        .  .  .  .  .
+        .  .  .@0 .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      And "players.0.hand" is "tavern"
+      When player 0 plays:
+        """
+        {"type": "place", "space": [0, 2]}
+        """
+      Then the legal actions are exactly:
+        """
+        [{"actor": 0, "type": "upgrade", "space": [0, 0], "kind": "academy"},
+         {"actor": 0, "type": "upgrade", "space": [0, 1], "kind": "academy"},
+         {"actor": 0, "type": "upgrade", "space": [0, 2], "kind": "academy"}]
+        """
+
   Rule: GV-UPGRADE-TRIGGER three connected matching unoccupied tiles trigger an upgrade
 
     @GV-UPGRADE-TRIGGER @GV-UPGRADE-MATCH @GV-UPGRADE-TIMING
@@ -97,6 +176,72 @@ Feature: Gnomeville upgrades: three or more matching tiles become the next tier
         {"actor": 0, "type": "draw"}
         """
 
+    @GV-UPGRADE-TIMING @GV-UPGRADE-TRIGGER @GV-UPGRADE-OCCUPIED
+    Scenario: A gnome stepping off the middle market triggers the upgrade before its next step
+      Given a gnomeville game with 2 players in the build phase
+      And player 0's town is:
+        """
+        mk mk@0 mk .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      And "players.0.moves" is 2
+      When player 0 plays:
+        """
+        {"type": "step", "gnome": 0, "dir": "S"}
+        """
+      Then the legal actions include:
+        """
+        {"actor": 0, "type": "upgrade", "space": [0, 1], "kind": "house"}
+        """
+      And the legal actions do not include:
+        """
+        {"actor": 0, "type": "step"}
+        """
+      When player 0 plays:
+        """
+        {"type": "upgrade", "space": [0, 1], "kind": "house"}
+        """
+      Then the position has:
+        """
+        players.0.cells.0 = [null, "house", null, null, null]
+        players.0.stacks = [["market", "market", "market"]]
+        players.0.moves = 1
+        players.0.mushrooms = 3
+        """
+      And the legal actions include:
+        """
+        {"actor": 0, "type": "step", "gnome": 0, "dir": "N"}
+        """
+
+    @GV-UPGRADE-MATCH
+    Scenario: Two houses and a workshop share a tier but not a type and do not upgrade
+      Given a gnomeville game with 2 players in the build phase
+      And player 0's town is:
+        """
+        ho ho .  .  .
+        .  .  .  .  .
+        .  .  .@0 .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      And "players.0.hand" is "workshop"
+      When player 0 plays:
+        """
+        {"type": "place", "space": [0, 2]}
+        """
+      Then the position has:
+        """
+        players.0.cells.0 = ["house", "house", "workshop", null, null]
+        players.0.stacks = []
+        """
+      And the legal actions include:
+        """
+        {"actor": 0, "type": "draw"}
+        """
+
   Rule: GV-UPGRADE-OCCUPIED an occupied tile takes no part
 
     @GV-UPGRADE-OCCUPIED @GV-TERM-OCCUPIED
@@ -123,7 +268,7 @@ Feature: Gnomeville upgrades: three or more matching tiles become the next tier
 
   Rule: GV-UPGRADE-EXHAUSTED an empty tray gives the tile two tiers up
 
-    @GV-UPGRADE-EXHAUSTED @GV-UPGRADE-NONE-LEFT
+    @GV-UPGRADE-EXHAUSTED
     Scenario: With no houses left the market group may take a tavern
       Given a gnomeville game with 2 players in the build phase
       And player 0's town is:
@@ -171,6 +316,16 @@ Feature: Gnomeville upgrades: three or more matching tiles become the next tier
         [{"actor": 0, "type": "upgrade", "space": [0, 0], "kind": null},
          {"actor": 0, "type": "upgrade", "space": [0, 1], "kind": null},
          {"actor": 0, "type": "upgrade", "space": [0, 2], "kind": null}]
+        """
+      When player 0 plays:
+        """
+        {"type": "upgrade", "space": [0, 1], "kind": null}
+        """
+      Then the position has:
+        """
+        players.0.cells.0 = [null, null, null, null, null]
+        players.0.stacks = [["academy", "academy", "academy"]]
+        supply.monument = 0
         """
 
   Rule: GV-UPGRADE-TIER5 monuments never upgrade

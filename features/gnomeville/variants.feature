@@ -39,6 +39,24 @@ Feature: Gnomeville variants
         """
       Then the action is rejected citing rule "GV-VAR-TURN-BY-TURN"
 
+    @GV-VAR-TBT-ROUND
+    Scenario: A round not chosen for the variant is built freely
+      Given a gnomeville game with 2 players in the build phase and options:
+        """
+        {"turn_by_turn_rounds": [2]}
+        """
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "draw"},
+         {"actor": "chance", "type": "draw", "player": 0, "tile": "market", "tier": 1},
+         {"actor": 0, "type": "place", "space": [0, 0]}]
+        """
+      Then "to_act" is [0, 1]
+      And the legal actions include:
+        """
+        {"actor": 0, "type": "draw"}
+        """
+
   Rule: GV-VAR-MASTER the new tile goes on the triggering space
 
     @GV-VAR-MASTER
@@ -64,4 +82,61 @@ Feature: Gnomeville variants
         """
         [{"actor": 0, "type": "upgrade", "space": [0, 2], "kind": "house"},
          {"actor": 0, "type": "upgrade", "space": [0, 2], "kind": "workshop"}]
+        """
+
+    @GV-VAR-MASTER @GV-UPGRADE-TIMING
+    Scenario: Under master build an upgrade no placement triggered may use any of its spaces
+      Given a gnomeville game with 2 players in the build phase and options:
+        """
+        {"master_build": true}
+        """
+      And player 0's town is:
+        """
+        mk mk@0 mk .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      And "players.0.moves" is 1
+      When player 0 plays:
+        """
+        {"type": "step", "gnome": 0, "dir": "S"}
+        """
+      Then the legal actions are exactly:
+        """
+        [{"actor": 0, "type": "upgrade", "space": [0, 0], "kind": "house"},
+         {"actor": 0, "type": "upgrade", "space": [0, 1], "kind": "house"},
+         {"actor": 0, "type": "upgrade", "space": [0, 2], "kind": "house"},
+         {"actor": 0, "type": "upgrade", "space": [0, 0], "kind": "workshop"},
+         {"actor": 0, "type": "upgrade", "space": [0, 1], "kind": "workshop"},
+         {"actor": 0, "type": "upgrade", "space": [0, 2], "kind": "workshop"}]
+        """
+
+    @GV-VAR-MASTER @GV-UPGRADE-CHAIN
+    Scenario: Under master build a chain's tile goes on the space of the tile that chained
+      Given a gnomeville game with 2 players in the build phase and options:
+        """
+        {"master_build": true}
+        """
+      And player 0's town is:
+        """
+        mk mk .  .  .
+        .  .  ws ws .
+        .  .  .@0 .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      And "players.0.hand" is "market"
+      When player 0 plays:
+        """
+        {"type": "place", "space": [0, 2]}
+        """
+      And player 0 plays:
+        """
+        {"type": "upgrade", "space": [0, 2], "kind": "workshop"}
+        """
+      Then the legal actions are exactly:
+        """
+        [{"actor": 0, "type": "upgrade", "space": [0, 2], "kind": "armory"}]
         """
