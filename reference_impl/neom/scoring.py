@@ -9,6 +9,7 @@ models in ``tests/proofs/test_neom_proofs.py``.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 from reference_impl.components import component
 from reference_impl.neom.city import DIAG, ORTHO, City, roads_meet
@@ -67,14 +68,17 @@ def neighbourhood_sizes(city: City) -> list[int]:
     return sorted(sizes)
 
 
-def pollution_penalty(residential: Sequence[bool], polluting: Sequence[bool]) -> int:
-    """VP lost: 2 per orthogonal and 1 per diagonal (residential, polluting) pair (line 94)."""
-    total = 0
+def pollution_penalty(residential: Sequence[Any], polluting: Sequence[Any]) -> Any:
+    """VP lost: 2 per orthogonal and 1 per diagonal (residential, polluting) pair (line 94).
+
+    Pure arithmetic over 0/1 values (bools, ints or z3 integer terms), so the proof in
+    ``tests/proofs/test_neom_proofs.py`` runs this very kernel on symbolic grids.
+    """
+    total: Any = 0
     for i, res in enumerate(residential):
-        if not res:
-            continue
-        total += VP_ORTHO * sum(1 for j, _, _ in ORTHO[i] if polluting[j])
-        total += VP_DIAG * sum(1 for j in DIAG[i] if polluting[j])
+        ortho = sum((polluting[j] for j, _, _ in ORTHO[i]), 0)
+        diag = sum((polluting[j] for j in DIAG[i]), 0)
+        total = total + res * (VP_ORTHO * ortho + VP_DIAG * diag)
     return total
 
 
