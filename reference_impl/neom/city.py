@@ -102,6 +102,9 @@ def can_place(city: City, index: int, tile: str, reach: set[int] | None = None) 
                 return True
         return False
     old = city[index]
+    old_roads = TILES[old].roads
+    if TILES[tile].roads & old_roads == old_roads and (reach is None or index in reach):
+        return True  # the same roads or more: every road link of the old tile survives
     city[index] = tile
     try:
         return all_connected(city)

@@ -127,6 +127,8 @@ class NeomState(GameState):
         self.players = [Player() for _ in range(num_players)]
         self.fired: list[str] = []
         self._legal: list[Action] | None = None
+        #: act phase: each seat's actions (one player's action never changes another's)
+        self._seat_cache: dict[int, list[Action]] = {}
         self._to_act: list[Actor] | None = None
 
     # -- queries ----------------------------------------------------------------------------
@@ -173,21 +175,31 @@ class NeomState(GameState):
                 for g in sorted(self.boards)
             ]
         if self.phase == DEAL:
-            seat = self.deal_recipient()
             deck = self.decks[self.deck_key()]
             total = sum(deck.values())
-            kind = "deal_cornerstone" if self.generation == 0 else "deal"
-            return [
-                ({"actor": CHANCE, "type": kind, "player": seat, "tile": name}, Fraction(c, total))
-                for name, c in sorted(deck.items())
-                if c
-            ]
+            return [(a, Fraction(deck[a["tile"]], total)) for a in self.chance_actions()]
         return []
+
+    def chance_actions(self) -> list[Action]:
+        """The chance outcomes without their probabilities (cheap: no Fractions)."""
+        if self.phase == BOARDS:
+            seat = next(s for s, p in enumerate(self.players) if p.board is None)
+            return [
+                {"actor": CHANCE, "type": "board", "player": seat, "good": g}
+                for g in sorted(self.boards)
+            ]
+        seat = self.deal_recipient()
+        kind = "deal_cornerstone" if self.generation == 0 else "deal"
+        return [
+            {"actor": CHANCE, "type": kind, "player": seat, "tile": name}
+            for name, c in sorted(self.decks[self.deck_key()].items())
+            if c
+        ]
 
     def legal_actions(self) -> list[Action]:
         if self._legal is None:
             if self.phase in (BOARDS, DEAL):
-                self._legal = [a for a, _ in self.chance_outcomes()]
+                self._legal = self.chance_actions()
             else:
                 self._legal = act.player_actions(self)
         return [dict(a) for a in self._legal]
@@ -227,6 +239,10 @@ class NeomState(GameState):
             self._invalidate()
             act.apply_player_action(self, action, fired)
         self._invalidate()
+        if self.phase == ACT and kind in ("place", "cornerstone", "sell"):
+            self._seat_cache.pop(actor, None)  # the others' options are untouched
+        else:
+            self._seat_cache.clear()
         self.fired = fired
 
     def _invalidate(self) -> None:
@@ -331,6 +347,7 @@ class NeomState(GameState):
         elif self.phase == DISASTER and not act.disaster_to_act(self):
             act.advance_disasters(self, fired)
         self._invalidate()
+        self._seat_cache.clear()
 
     def discard_tiles(self, names: list[str]) -> None:
         for name in names:
@@ -410,6 +427,7 @@ class NeomState(GameState):
         other.players = [p.copy() for p in self.players]
         other.fired = list(self.fired)
         other._legal = None
+        other._seat_cache = {}
         other._to_act = None
         return other
 

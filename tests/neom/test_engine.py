@@ -204,3 +204,23 @@ def test_options_are_checked() -> None:
         GAME.new_game(2, {"unknown": True})
     with pytest.raises(MalformedInput):
         GAME.new_game(2, setup={"boards": ["oil", "oil"]})
+
+
+def test_fired_rule_ids_are_catalogue_ids() -> None:
+    """Every rule id the engine reports as fired exists in spec/neom/rules.yaml."""
+    import yaml
+
+    rules = yaml.safe_load((SPEC_DIR / "neom" / "rules.yaml").read_text(encoding="utf-8"))
+    known = {rule["id"] for rule in rules["rules"]}
+    fired: set[str] = set()
+    for num_players, options in CONFIGS:
+        state = GAME.new_game(num_players, options)
+        rng = random.Random(1)
+        while not state.is_terminal():
+            if CHANCE in state.to_act():
+                state.apply(sample_chance(state, rng))
+            else:
+                state.apply(rng.choice(state.legal_actions()))
+            fired.update(state.fired)
+    assert fired <= known, sorted(fired - known)
+    assert {"NM-SELL", "NM-INCOME", "NM-PASS", "NM-DISASTER-STRIKE"} <= fired
