@@ -13,7 +13,7 @@ from typing import Any
 
 import yaml
 
-from conformance.invariants import CanonicalState, Invariant
+from conformance.invariants import CanonicalState, Invariant, Transition
 from conformance.paths import SPEC_DIR
 
 SIZE = 5
@@ -162,4 +162,51 @@ INVARIANTS = [
     Invariant(rule="NM-SETUP-BOARDS", name="centre good held", check=board_good_held),
     Invariant(rule="NM-PASS", name="hands shrink one per turn", check=hands_in_step),
     Invariant(rule="NM-FLOW-END", name="terminal iff nobody acts", check=over_when_nobody_acts),
+]
+
+
+def only_the_actor_builds(
+    before: CanonicalState, action: dict[str, Any], after: CanonicalState
+) -> Iterator[str]:
+    """A city changes only by its owner's placement or sacrifice (or chance giving its board)."""
+    owner = action.get("player") if action.get("actor") == "chance" else action.get("actor")
+    for seat, (old, new) in enumerate(zip(before["players"], after["players"], strict=True)):
+        if seat != owner and old["city"] != new["city"]:
+            yield f"player {seat}'s city changed on {action}"
+
+
+def goods_never_lost(
+    before: CanonicalState, action: dict[str, Any], after: CanonicalState
+) -> Iterator[str]:
+    for seat, (old, new) in enumerate(zip(before["players"], after["players"], strict=True)):
+        if missing := set(old["goods"]) - set(new["goods"]):
+            yield f"player {seat} lost goods {sorted(missing)} on {action}"
+
+
+def generations_in_order(
+    before: CanonicalState, action: dict[str, Any], after: CanonicalState
+) -> Iterator[str]:
+    if after["generation"] < before["generation"]:
+        yield f"generation went from {before['generation']} to {after['generation']}"
+    elif after["generation"] > before["generation"] + 1:
+        yield f"generation jumped from {before['generation']} to {after['generation']}"
+
+
+TRANSITIONS = [
+    Transition("NM-PLACE-SPACE", "only the actor's city changes", only_the_actor_builds),
+    Transition("NM-GOODS-GAIN", "goods are never lost", goods_never_lost),
+    Transition("NM-GEN-ORDER", "generations 1, 2, 3 in order", generations_in_order),
+]
+
+#: every player count, the solo tile sets, and each ruling option switched
+CONFIGS = [
+    (1, {}),
+    (1, {"solo_tile_set": "4+"}),
+    (1, {"solo_tile_set": "5+", "solo_disasters_strike": False}),
+    (2, {}),
+    (3, {"protection_scope": "city"}),
+    (4, {}),
+    (4, {"allow_replace": False}),
+    (5, {}),
+    (5, {"cornerstone_requirements": False}),
 ]

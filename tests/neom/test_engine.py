@@ -224,3 +224,23 @@ def test_fired_rule_ids_are_catalogue_ids() -> None:
             fired.update(state.fired)
     assert fired <= known, sorted(fired - known)
     assert {"NM-SELL", "NM-INCOME", "NM-PASS", "NM-DISASTER-STRIKE"} <= fired
+
+
+def test_transitions_hold_along_games() -> None:
+    """The step properties of conformance/invariants/neom.py over whole games."""
+    from conformance.invariants.neom import TRANSITIONS
+
+    for num_players, options in [(1, {}), (3, {}), (5, {})]:
+        state = GAME.new_game(num_players, options)
+        rng = random.Random(4)
+        before = state.to_canonical()
+        while not state.is_terminal():
+            if CHANCE in state.to_act():
+                action = sample_chance(state, rng)
+            else:
+                action = rng.choice(state.legal_actions())
+            state.apply(action)
+            after = state.to_canonical()
+            for transition in TRANSITIONS:
+                assert transition.problems(before, action, after) == []
+            before = after
