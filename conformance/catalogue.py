@@ -50,6 +50,7 @@ class Scenario:
     feature: str  # path relative to features/
     line: int
     tags: tuple[str, ...]
+    outcomes: int = 1  # number of Then steps: a scenario without one asserts nothing
 
     @property
     def rule_ids(self) -> tuple[str, ...]:
@@ -146,7 +147,8 @@ def _walk(children: list[dict[str, Any]], inherited: tuple[str, ...], feature: s
             tags = inherited + _tags(scenario)
             for examples in scenario.get("examples", []):
                 tags += _tags(examples)
-            yield Scenario(scenario["name"], feature, scenario["location"]["line"], tags)
+            outcomes = sum(1 for step in scenario["steps"] if step["keywordType"] == "Outcome")
+            yield Scenario(scenario["name"], feature, scenario["location"]["line"], tags, outcomes)
 
 
 def source_lines(source: str) -> tuple[Path, int, int]:
@@ -210,6 +212,8 @@ def self_check(catalogue: Catalogue, check_quotes: bool = True) -> list[str]:
         names[scenario.name] = scenario
         if not scenario.rule_ids:
             problems.append(f"{where}: scenario {scenario.name!r} pins no rule")
+        if not scenario.outcomes:
+            problems.append(f"{where}: scenario {scenario.name!r} has no Then step")
         for rule_id in scenario.rule_ids:
             if rule_id not in seen:
                 problems.append(f"{where}: tag @{rule_id} is not a rule of {catalogue.game}")

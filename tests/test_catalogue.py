@@ -42,6 +42,7 @@ def test_self_check_reports_every_problem_at_once() -> None:
             Scenario("same", "toy/a.feature", 3, ("TY-A",)),
             Scenario("same", "toy/b.feature", 9, ("TY-ZZ",)),
             Scenario("untagged", "toy/b.feature", 12, ()),
+            Scenario("vacuous", "toy/b.feature", 20, ("TY-A",), outcomes=0),
         ),
     )
     problems = "\n".join(catalogue.self_check(bad, check_quotes=False))
@@ -52,6 +53,7 @@ def test_self_check_reports_every_problem_at_once() -> None:
     assert "scenario name 'same' repeats toy/a.feature:3" in problems
     assert "tag @TY-ZZ is not a rule of toy" in problems
     assert "scenario 'untagged' pins no rule" in problems
+    assert "toy/b.feature:20: scenario 'vacuous' has no Then step" in problems
 
 
 def test_quote_check_catches_a_wrong_quote(tmp_path, monkeypatch) -> None:
