@@ -5,7 +5,8 @@
 //
 //   node examples/notre_dame_js/engine.js          the correct engine
 //   node examples/notre_dame_js/engine.js --bug    with the documented deliberate bug
-//   NOTRE_DAME_JS_BUG=plague-at-9 node examples/notre_dame_js/engine.js   (the same)
+//   node examples/notre_dame_js/engine.js --bug=plague-at-9   another documented bug
+//   NOTRE_DAME_JS_BUG=road-no-wrap node examples/notre_dame_js/engine.js   (as --bug)
 
 const readline = require("readline");
 const game = require("./game");
@@ -13,7 +14,7 @@ const game = require("./game");
 const ENGINE = { name: "notre-dame-js", version: "1.0.0", language: "javascript" };
 const PROTOCOL = 1;
 const CAPABILITIES = ["load_state", "legal_actions", "chance", "views", "fired", "outcome"];
-const KNOWN_BUGS = ["plague-at-9"];
+const KNOWN_BUGS = ["road-no-wrap", "plague-at-9"]; // the first is what --bug enables
 
 function enableBugs(argv, env) {
   const wanted = [];

@@ -5,8 +5,9 @@
 // actions, same rule ids in errors. Component data comes from components.json, a JSON copy
 // of spec/notre_dame/components.yaml written by export_components.py.
 //
-// BUGS: set by engine.js from --bug / NOTRE_DAME_JS_BUG (see README.md). The only one is
-// "plague-at-9": the plague strikes when the rat marker reaches 9 instead of going past it.
+// BUGS: deliberate bugs switched on by engine.js from --bug / NOTRE_DAME_JS_BUG (README.md):
+//   "road-no-wrap" (the default of --bug): no road joins the last district to district 0;
+//   "plague-at-9": the plague strikes when the rat marker reaches 9, not when it passes 9.
 
 const fs = require("fs");
 const path = require("path");
@@ -120,6 +121,7 @@ const removeOne = (list, item) => {
 };
 const compareTuples = (a, b) => a[0] - b[0] || a[1] - b[1];
 const isInt = (v) => typeof v === "number" && Number.isInteger(v);
+const isObject = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
 const show = (v) => JSON.stringify(v);
 
 function node(district, square) {
@@ -140,6 +142,9 @@ function roadGraph(n) {
   for (let d = 0; d < n; d++) {
     for (const [a, b] of ROADS.within) link(node(d, a), node(d, b));
     const e = (d + 1) % n;
+    // The deliberate bug "road-no-wrap": the districts are joined as a line, not a ring, so
+    // the last district has no road to district 0 (ND-CARRIAGE-ROADS, ND-CARRIAGE-OTHER).
+    if (e === 0 && BUGS.has("road-no-wrap")) continue;
     for (const [a, b] of ROADS.between) link(node(d, a), node(e, b));
   }
   const graph = new Map();
@@ -731,7 +736,10 @@ function doPlay(st, p, a) {
     st.nd[p] += 1;
     pl.coins -= a.offering;
     st.fired.push("ND-ND-OFFERING");
-    gainPrestige(st, p, OFFERINGS.get(a.offering));
+    // errata may change the offering table through the "params" option (ND-ND-OFFERING)
+    const table = ruleParam(st.options, "ND-ND-OFFERING", "offerings", {});
+    const override = table[String(a.offering)];
+    gainPrestige(st, p, override === undefined ? OFFERINGS.get(a.offering) : Math.trunc(Number(override)));
     return;
   }
   pl.areas[card] += 1;
@@ -1009,6 +1017,15 @@ function outcome(st) {
 
 // ------------------------------------------------------------------ options and new games
 
+// The option every game accepts for rule parameters changed by errata, e.g.
+// {"params": {"ND-ND-OFFERING": {"offerings": {"3": 7}}}}; kept in the state when not empty.
+const PARAMS_OPTION = "params";
+
+function ruleParam(options, ruleId, name, fallback) {
+  const rule = (options[PARAMS_OPTION] || {})[ruleId] || {};
+  return name in rule ? rule[name] : fallback;
+}
+
 function resolveOptions(options) {
   const resolved = { ...DEFAULT_OPTIONS };
   if (options === undefined || options === null) return resolved;
@@ -1016,6 +1033,13 @@ function resolveOptions(options) {
     throw malformed(`options must be a JSON object, got ${show(options)}`);
   }
   for (const [name, value] of Object.entries(options)) {
+    if (name === PARAMS_OPTION && !(name in resolved)) {
+      // rule id -> {parameter: value}, set by errata; an empty object is dropped
+      const ok = isObject(value) && Object.values(value).every(isObject);
+      if (!ok) throw malformed(`option 'params' must map rule ids to objects, got ${show(value)}`);
+      if (Object.keys(value).length) resolved[PARAMS_OPTION] = value;
+      continue;
+    }
     if (!(name in resolved)) {
       const known = Object.keys(resolved).sort().join(", ");
       throw malformed(`unknown option '${name}' for ${GAME_ID} (known: ${known})`);
@@ -1036,6 +1060,7 @@ function checkPlayers(n) {
 }
 
 const SETUP_KEYS = ["messages", "start_player"];
+
 
 function newGame(n, options, setup) {
   checkPlayers(n);
@@ -1143,7 +1168,6 @@ function view(st, seat) {
 
 // ------------------------------------------------------------------ load_state
 
-const isObject = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
 const bad = (where, why, value) => malformed(`state.${where} ${why}, got ${show(value)}`);
 
 function get(obj, key, where) {
