@@ -70,10 +70,14 @@ def run_scenarios(
     level: str = "scenarios",
     examples: int | None = None,
     expectations: str | Path | None = None,
+    options: dict[str, dict[str, Any]] | None = None,
+    errata: list[str] | None = None,
 ) -> CheckRun:
     """Run the scenario suites (and/or the invariant level) of ``games`` under pytest.
 
-    ``expectations`` is a known-failures file (:mod:`conformance.reports.expectations`).
+    ``expectations`` is a known-failures file (:mod:`conformance.reports.expectations`);
+    ``options`` (game id -> options) reach every ``new_game`` and pick the readings run;
+    ``errata`` name the ruleset, selecting ``@since``/``@until`` scenarios.
     """
     files = []
     if level in ("scenarios", "all"):
@@ -101,6 +105,10 @@ def run_scenarios(
             args += ["--rulespec-examples", str(examples)]
         if expectations is not None:
             args += ["--rulespec-expectations", str(Path(expectations).resolve())]
+        if options:
+            args += ["--rulespec-options", json.dumps(options)]
+        if errata:
+            args += ["--rulespec-errata", ",".join(errata)]
         if workers > 1:
             args += ["-n", str(workers)]
         completed = subprocess.run(args, capture_output=True, text=True, cwd=ROOT)

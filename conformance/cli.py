@@ -80,6 +80,12 @@ def check(
     update_expectations: Annotated[
         bool, typer.Option(help="rewrite --expectations FILE from this run's failures")
     ] = False,
+    all_readings: Annotated[
+        bool, typer.Option(help="run again under every reading of each ruling option")
+    ] = False,
+    ruleset: Annotated[
+        str | None, typer.Option(help="errata of the ruleset (comma-separated ids)")
+    ] = None,
 ) -> None:
     """Run the conformance scenarios against an engine; per-rule summary, N passed, N failed."""
     available = suite_games()
@@ -93,12 +99,15 @@ def check(
     if examples < 1:
         fail("--examples must be at least 1")
     known = _read_expectations(expectations, update_expectations)
+    if all_readings:
+        _check_all_readings(games, engine=engine, timeout=timeout, shell=shell, workers=jobs)
+    options, errata_ids = _ruleset_arguments(games, ruleset)
     target = engine or "the reference engine (in-process)"
     out.print(f"rulespec check: {', '.join(games)} against {target}")
     started = time.perf_counter()
     run = run_scenarios(
         games, engine, rule, timeout, shell, jobs, level, examples,
-        expectations if known is not None else None,
+        expectations if known is not None else None, options=options, errata=errata_ids,
     )  # fmt: skip
     elapsed = time.perf_counter() - started
     if run.exit_code == 5:
@@ -131,6 +140,41 @@ def check(
         closing += f", {skipped} skipped"
     out.print(closing)
     raise typer.Exit(1 if failed or run.exit_code not in (0, 1, 5) else 0)
+
+
+def _ruleset_arguments(games: list[str], ruleset: str | None) -> tuple[Any, list[str]]:
+    """``--ruleset``: (options per game, errata ids) for :func:`run_scenarios`."""
+    from conformance import errata
+
+    try:
+        chosen = errata.rulesets_for(games, [i for i in (ruleset or "").split(",") if i])
+    except errata.ErratumError as error:
+        fail(f"--ruleset: {error}")
+    for found in chosen.values():
+        if found.errata:
+            out.print(f"ruleset: {found.label}", markup=False)
+    return errata.check_arguments(chosen)
+
+
+def _check_all_readings(games: list[str], **check: Any) -> None:
+    """``check --all-readings``: every game once per reading; exit 1 on any failure."""
+    from conformance import rulings
+
+    failed = 0
+    for game in games:
+        for name, value, counts in rulings.partial_readings(game):
+            out.print(f"{game} {name}={json.dumps(value)}: not run (refused for {counts} players)")
+    for result in rulings.all_readings(games, **check):
+        counts = result.run.counts()
+        bad = sum(counts[s] for s in FAILING)
+        failed += bad or result.run.exit_code not in (0, 1)
+        passed = counts["passed"] + counts["expected failure"]
+        out.print(f"{result.label}: {passed} passed, {bad} failed", markup=False)
+        for game_report in result.run.games:
+            if bad:
+                _print_game(game_report, None, False)
+    out.print("every scenario passes under every reading" if not failed else "readings fail")
+    raise typer.Exit(1 if failed else 0)
 
 
 def _read_expectations(path: Path | None, update: bool) -> Any:
@@ -322,10 +366,23 @@ def serve() -> None:
 def rules(
     game: Annotated[str, typer.Argument(help="game id")],
     rule_id: Annotated[str | None, typer.Argument(help="a rule id; omit to list all")] = None,
+    html: Annotated[
+        Path | None, typer.Option(help="write the browsable HTML rulebook of the game here")
+    ] = None,
+    report: Annotated[
+        Path | None, typer.Option(help="scenario results for --html (check --report FILE)")
+    ] = None,
+    run: Annotated[bool, typer.Option(help="for --html: run the scenarios now")] = False,
+    ruleset: Annotated[
+        str | None, typer.Option(help="for --html: errata of the ruleset (comma-separated)")
+    ] = None,
 ) -> None:
     """The catalogue entry: source, quote, English, status, ruling, pinning scenarios."""
     _known_game(game, catalogue.games_with_catalogue(), "rules")
     loaded = catalogue.load(game)
+    if html is not None:
+        _write_rulebook(loaded, html, report, run, ruleset)
+        return
     if rule_id is None:
         for rule in loaded.rules:
             out.print(f"{rule.id:<28} {rule.status:<11} {rule.text[:90]}", markup=False)
@@ -355,6 +412,44 @@ def rules(
     out.print(f"scenarios ({len(pinned)}):")
     for scenario in pinned:
         out.print(f"  {scenario.feature}:{scenario.line}  {scenario.name}", markup=False)
+
+
+def _write_rulebook(
+    loaded: catalogue.Catalogue, path: Path, report: Path | None, run: bool, ruleset: str | None
+) -> None:
+    """``rules GAME --html FILE``: see :mod:`conformance.rulebook_html`."""
+    from conformance import errata as errata_mod
+    from conformance import rulebook_html
+
+    if report is not None and run:
+        fail("--report and --run: give one source of results")
+    chosen = None
+    try:
+        if ruleset:
+            chosen = errata_mod.ruleset(loaded.game, [i for i in ruleset.split(",") if i])
+    except errata_mod.ErratumError as error:
+        fail(f"--ruleset: {error}")
+    options, ids = errata_mod.check_arguments({loaded.game: chosen} if chosen else {})
+    statuses, origin = None, ""
+    if report is not None:
+        if not report.is_file():
+            fail(f"--report: no file at {report}")
+        try:
+            statuses = rulebook_html.statuses_from_report(report, loaded.game)
+        except (ValueError, KeyError) as error:
+            fail(f"--report {report}: not a check report ({error})")
+        origin = str(report)
+    elif run:
+        result = run_scenarios([loaded.game], options=options, errata=ids)
+        statuses = rulebook_html.statuses_from_results(
+            (r for g in result.games for r in g.results), loaded.game
+        )
+        origin = "rulespec check run by rulespec rules --run"
+    try:
+        rulebook_html.write(path, loaded, statuses=statuses, errata=chosen, origin=origin)
+    except OSError as error:
+        fail(f"cannot write the rulebook to {path}: {error.strerror}")
+    out.print(f"{loaded.title}: {len(loaded.rules)} rules written to {path}", markup=False)
 
 
 @app.command()

@@ -10,7 +10,14 @@ Loaded by ``-p conformance.plugin`` (see ``pyproject.toml``). Options:
 - ``--rulespec-engine-info FILE``: write the engine's handshake identity (JSON);
 - ``--rulespec-expectations FILE``: known failures (TOML, see
   :mod:`conformance.reports.expectations`); matching tests are marked ``xfail(strict=True)``,
-  so a failure is an "expected failure" and a pass an "unexpected pass".
+  so a failure is an "expected failure" and a pass an "unexpected pass";
+- ``--rulespec-options JSON``: options per game (``{"notre_dame": {"rat_floor": false}}``),
+  merged under each scenario's own options by every ``new_game``; a scenario tagged
+  ``@reading:<option>=<value>`` with another value of an option given here is deselected;
+- ``--rulespec-errata IDS``: the errata of the ruleset under test (comma-separated); a
+  scenario tagged ``@since:<id>`` runs only when ``id`` is listed, ``@until:<id>`` only when
+  it is not; ``*`` ignores both tags (the impact report compares every scenario; see
+  :mod:`conformance.errata`).
 """
 
 from __future__ import annotations
@@ -28,6 +35,7 @@ from conformance.errors import CapabilityMissing, HarnessError
 
 RULE_TAG = re.compile(r"^[A-Z]{2,4}(-[A-Z0-9]+)+$")
 READING_TAG = re.compile(r"^reading:[a-z][a-z0-9_]*=.+$")
+ERRATUM_TAG = re.compile(r"^(since|until):[a-z0-9][a-z0-9_.-]*$")
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -44,6 +52,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption("--rulespec-rule", default=None, help="run only the tests that pin this rule")
     group.addoption("--rulespec-engine-info", default=None, help="write the engine identity here")
     group.addoption("--rulespec-expectations", default=None, help="known failures (TOML)")
+    group.addoption("--rulespec-options", default=None, help="JSON options per game id")
+    group.addoption("--rulespec-errata", default="", help="errata of the ruleset (comma list)")
 
 
 @pytest.hookimpl(tryfirst=True)
@@ -54,6 +64,10 @@ def pytest_bdd_apply_tag(tag: str, function: Any) -> bool | None:
         return True
     if READING_TAG.match(tag):
         pytest.mark.reading(tag.removeprefix("reading:"))(function)
+        return True
+    if ERRATUM_TAG.match(tag):
+        kind, _, erratum = tag.partition(":")
+        getattr(pytest.mark, kind)(erratum)(function)
         return True
     return None
 
@@ -99,6 +113,8 @@ _CLIENT_KEY = pytest.StashKey[dict[str, Any]]()
 
 
 def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "since(erratum): runs only when the ruleset has it")
+    config.addinivalue_line("markers", "until(erratum): runs only when the ruleset lacks it")
     path = config.getoption("--rulespec-report", default=None)
     if path:
         config.pluginmanager.register(
@@ -141,16 +157,56 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 def _select(config: pytest.Config, items: list[pytest.Item]) -> None:
     wanted = config.getoption("--rulespec-rule")
     games = config.getoption("--rulespec-games")
-    if not wanted and not games:
-        return
+    options = run_options(config)
+    errata = {e for e in config.getoption("--rulespec-errata", "").split(",") if e}
     keep = [
         item
         for item in items
         if (not wanted or wanted in rule_ids(item))
         and (not games or item_game(item) in games.split(","))
+        and _fits_reading(item, options.get(item_game(item) or "", {}))
+        and _fits_ruleset(item, errata)
     ]
+    if len(keep) == len(items):
+        return
     config.hook.pytest_deselected(items=[item for item in items if item not in keep])
     items[:] = keep
+
+
+def run_options(config: pytest.Config) -> dict[str, dict[str, Any]]:
+    """``--rulespec-options``: game id -> options merged under every scenario's own."""
+    text = config.getoption("--rulespec-options", None)
+    if not text:
+        return {}
+    options = json.loads(text)
+    if not isinstance(options, dict) or not all(isinstance(v, dict) for v in options.values()):
+        raise pytest.UsageError('--rulespec-options: expected {"<game>": {"<option>": value}}')
+    return options
+
+
+def tag_value(text: str) -> Any:
+    """The value of a ``reading:<option>=<value>`` tag: JSON, else the text itself."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError:
+        return text
+
+
+def _fits_reading(item: pytest.Item, options: dict[str, Any]) -> bool:
+    """False when the scenario is tagged with another reading of an option of this run."""
+    for mark in item.iter_markers("reading"):
+        name, _, value = str(mark.args[0]).partition("=")
+        if name in options and tag_value(value) != options[name]:
+            return False
+    return True
+
+
+def _fits_ruleset(item: pytest.Item, errata: set[str]) -> bool:
+    """``@since``/``@until`` against the ruleset's errata; ``*`` runs every scenario."""
+    if "*" in errata:
+        return True
+    since = all(mark.args[0] in errata for mark in item.iter_markers("since"))
+    return since and not any(mark.args[0] in errata for mark in item.iter_markers("until"))
 
 
 def rule_ids(item: pytest.Item) -> list[str]:

@@ -28,6 +28,8 @@ from typing import Any, ClassVar
 Action = dict[str, Any]
 Actor = int | str
 CHANCE = "chance"
+#: The option every game accepts for rule parameters changed by errata (see :func:`rule_param`).
+PARAMS_OPTION = "params"
 
 
 class EngineError(Exception):
@@ -152,6 +154,9 @@ class GameDefinition(ABC):
         """Defaults overlaid with ``options``; unknown names or wrong types are malformed."""
         resolved = dict(self.default_options)
         for name, value in (options or {}).items():
+            if name == PARAMS_OPTION and name not in resolved:
+                resolved.update(_params_option(value))
+                continue
             if name not in resolved:
                 known = ", ".join(sorted(resolved)) or "none"
                 raise MalformedInput(f"unknown option {name!r} for {self.id} (known: {known})")
@@ -170,6 +175,26 @@ class GameDefinition(ABC):
             raise Unsupported(
                 f"{self.id} is for {self.min_players}-{self.max_players} players, not {num_players}"
             )
+
+
+def rule_param(options: dict[str, Any], rule_id: str, name: str, default: Any) -> Any:
+    """Parameter ``name`` of catalogue rule ``rule_id`` (its ``params``: caps, counts, tables).
+
+    ``default`` is the edition's value, the one in ``spec/<game>/rules.yaml``. A ruleset with
+    errata (``spec/<game>/errata/``, :mod:`conformance.errata`) overrides it through the
+    ``params`` option, ``{"params": {"GV-TROLL-CAP": {"cap": 4}}}``, which every game accepts
+    and keeps in its canonical ``options`` only when it is not empty.
+    """
+    return options.get(PARAMS_OPTION, {}).get(rule_id, {}).get(name, default)
+
+
+def _params_option(value: Any) -> dict[str, Any]:
+    """The ``params`` option checked for shape: rule id -> {parameter: value}; {} dropped."""
+    if not isinstance(value, dict) or not all(
+        isinstance(k, str) and isinstance(v, dict) for k, v in value.items()
+    ):
+        raise MalformedInput(f"option 'params' must map rule ids to objects, got {value!r}")
+    return {PARAMS_OPTION: value} if value else {}
 
 
 def sample_chance(state: GameState, rng: random.Random) -> Action:

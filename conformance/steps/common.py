@@ -47,9 +47,35 @@ class ScenarioContext:
             self.applied.append(action)
 
 
+class _RunOptions:
+    """The engine, with the run's options (``--rulespec-options``, per game) merged under
+    the scenario's own in every ``new_game``: how ``check --all-readings`` and
+    ``check --ruleset`` reach every scenario, game-specific steps included."""
+
+    def __init__(self, engine: EngineClient, options: dict[str, dict[str, Any]]) -> None:
+        self._engine = engine
+        self._options = options
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._engine, name)
+
+    def new_game(
+        self,
+        game: str,
+        num_players: int,
+        options: dict[str, Any] | None = None,
+        setup: dict[str, Any] | None = None,
+    ) -> dict[str, Any]:
+        merged = {**self._options.get(game, {}), **(options or {})}
+        return self._engine.new_game(game, num_players, options=merged or None, setup=setup)
+
+
 @pytest.fixture
-def ctx(engine: EngineClient) -> ScenarioContext:
-    return ScenarioContext(engine=engine)
+def ctx(engine: EngineClient, request: pytest.FixtureRequest) -> ScenarioContext:
+    from conformance.plugin import run_options
+
+    options = run_options(request.config)
+    return ScenarioContext(engine=_RunOptions(engine, options) if options else engine)  # type: ignore[arg-type]
 
 
 def _json(text: str, what: str) -> Any:

@@ -104,7 +104,7 @@ Feature: Gnomeville enemy attack: boulders, trolls and their movement
 
   Rule: GV-TROLL-CAP at most three trolls per town, the player choosing the spawn
 
-    @GV-TROLL-CAP @GV-TROLL-CHOICE @GV-FAQ-SPAWN-ORDER
+    @GV-TROLL-CAP @GV-TROLL-CHOICE @GV-FAQ-SPAWN-ORDER @until:example-troll-cap-4
     Scenario: Two trolls in town and two icons: the player picks the third, the fourth is ignored
       Given a gnomeville game with 2 players whose round troll card is:
         """
@@ -141,7 +141,7 @@ Feature: Gnomeville enemy attack: boulders, trolls and their movement
         """
 
 
-    @GV-TROLL-CAP
+    @GV-TROLL-CAP @until:example-troll-cap-4
     Scenario: A fourth troll icon is ignored without a choice
       Given a gnomeville game with 2 players whose round troll card is:
         """

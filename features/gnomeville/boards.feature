@@ -23,7 +23,7 @@ Feature: Gnomeville unique town boards (provisional layouts)
         """
       Then the action is rejected citing rule "GV-BOARD-HEDGE"
 
-    @GV-BOARD-HEDGE
+    @GV-BOARD-HEDGE @reading:turn_by_turn_rounds=[]
     Scenario: Three markets split by a hedge do not upgrade
       Given a gnomeville game with 2 players in the build phase and options:
         """

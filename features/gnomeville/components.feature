@@ -18,7 +18,7 @@ Feature: Gnomeville components and their provisional data
 
   Rule: GV-COMP-LINES tier 2 and up follow their line
 
-    @GV-COMP-LINES @GV-UPGRADE-LINE
+    @GV-COMP-LINES @GV-UPGRADE-LINE @reading:master_build=false
     Scenario: Workshops upgrade to an armory only
       Given a gnomeville game with 2 players in the build phase
       And player 0's town is:

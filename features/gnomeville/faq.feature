@@ -2,7 +2,7 @@ Feature: Gnomeville FAQ answers
 
   Rule: GV-FAQ-REJOIN a passed player may rejoin the build phase
 
-    @GV-FAQ-REJOIN
+    @GV-FAQ-REJOIN @reading:turn_by_turn_rounds=[]
     Scenario: A player who passed draws again while another still builds
       Given a gnomeville game with 2 players in the build phase
       When player 0 plays:

@@ -2,7 +2,7 @@ Feature: Gnomeville upgrades: three or more matching tiles become the next tier
 
   Rule: GV-UPGRADE-EX-CHAIN the market-to-workshop-to-armory chain of the rulebook
 
-    @GV-UPGRADE-EX-CHAIN @GV-OVERVIEW-GOAL @GV-UPGRADE-CHAIN @GV-UPGRADE-LINE @GV-UPGRADE-STACK @GV-UPGRADE-PLACE @GV-SCORE-STACK-EX @GV-UPGRADE-SCORED @GV-COMP-STACK-TABLE
+    @GV-UPGRADE-EX-CHAIN @GV-OVERVIEW-GOAL @GV-UPGRADE-CHAIN @GV-UPGRADE-LINE @GV-UPGRADE-STACK @GV-UPGRADE-PLACE @GV-SCORE-STACK-EX @GV-UPGRADE-SCORED @GV-COMP-STACK-TABLE @reading:turn_by_turn_rounds=[] @reading:master_build=false
     Scenario: A third market chains into a workshop and an armory and the 6-tile stack scores 8
       Given a gnomeville game with 2 players in the build phase
       And player 0's town is:
@@ -53,7 +53,7 @@ Feature: Gnomeville upgrades: three or more matching tiles become the next tier
         """
       Then "players.0.score" is 8
 
-    @GV-UPGRADE-CHAIN @GV-COMP-LINES @GV-UPGRADE-LINE @GV-SCORE-STACK-EX @GV-UPGRADE-SCORED
+    @GV-UPGRADE-CHAIN @GV-COMP-LINES @GV-UPGRADE-LINE @GV-SCORE-STACK-EX @GV-UPGRADE-SCORED @reading:turn_by_turn_rounds=[] @reading:master_build=false
     Scenario: Three armories chain into a ballista trio and a monument, a 6-tile stack of 8 points
       Given a gnomeville game with 2 players in the build phase
       And player 0's town is:
@@ -109,7 +109,7 @@ Feature: Gnomeville upgrades: three or more matching tiles become the next tier
         """
       Then "players.0.score" is 8
 
-    @GV-COMP-LINES @GV-UPGRADE-LINE
+    @GV-COMP-LINES @GV-UPGRADE-LINE @reading:master_build=false
     Scenario: Taverns upgrade to an academy only
       Given a gnomeville game with 2 players in the build phase
       And player 0's town is:
@@ -134,7 +134,7 @@ Feature: Gnomeville upgrades: three or more matching tiles become the next tier
 
   Rule: GV-UPGRADE-TRIGGER three connected matching unoccupied tiles trigger an upgrade
 
-    @GV-UPGRADE-TRIGGER @GV-UPGRADE-MATCH @GV-UPGRADE-TIMING
+    @GV-UPGRADE-TRIGGER @GV-UPGRADE-MATCH @GV-UPGRADE-TIMING @reading:turn_by_turn_rounds=[]
     Scenario: Two markets and a house do not trigger, three markets in an L do
       Given a gnomeville game with 2 players in the build phase
       And player 0's town is:
@@ -216,7 +216,7 @@ Feature: Gnomeville upgrades: three or more matching tiles become the next tier
         {"actor": 0, "type": "step", "gnome": 0, "dir": "N"}
         """
 
-    @GV-UPGRADE-MATCH
+    @GV-UPGRADE-MATCH @reading:turn_by_turn_rounds=[]
     Scenario: Two houses and a workshop share a tier but not a type and do not upgrade
       Given a gnomeville game with 2 players in the build phase
       And player 0's town is:
@@ -244,7 +244,7 @@ Feature: Gnomeville upgrades: three or more matching tiles become the next tier
 
   Rule: GV-UPGRADE-OCCUPIED an occupied tile takes no part
 
-    @GV-UPGRADE-OCCUPIED @GV-TERM-OCCUPIED
+    @GV-UPGRADE-OCCUPIED @GV-TERM-OCCUPIED @reading:turn_by_turn_rounds=[]
     Scenario: A gnome on the middle workshop prevents the upgrade
       Given a gnomeville game with 2 players in the build phase
       And player 0's town is:
@@ -268,7 +268,7 @@ Feature: Gnomeville upgrades: three or more matching tiles become the next tier
 
   Rule: GV-UPGRADE-EXHAUSTED an empty tray gives the tile two tiers up
 
-    @GV-UPGRADE-EXHAUSTED
+    @GV-UPGRADE-EXHAUSTED @reading:master_build=false
     Scenario: With no houses left the market group may take a tavern
       Given a gnomeville game with 2 players in the build phase
       And player 0's town is:
@@ -294,7 +294,7 @@ Feature: Gnomeville upgrades: three or more matching tiles become the next tier
         {"actor": 0, "type": "upgrade", "space": [0, 1], "kind": "house"}
         """
 
-    @GV-UPGRADE-NONE-LEFT
+    @GV-UPGRADE-NONE-LEFT @reading:master_build=false
     Scenario: With no monument left an academy group is stacked without a new tile
       Given a gnomeville game with 2 players in the build phase
       And player 0's town is:
@@ -330,7 +330,7 @@ Feature: Gnomeville upgrades: three or more matching tiles become the next tier
 
   Rule: GV-UPGRADE-TIER5 monuments never upgrade
 
-    @GV-UPGRADE-TIER5
+    @GV-UPGRADE-TIER5 @reading:turn_by_turn_rounds=[]
     Scenario: Three monuments in a row stay on the board
       Given a gnomeville game with 2 players in the build phase
       And player 0's town is:
@@ -354,7 +354,7 @@ Feature: Gnomeville upgrades: three or more matching tiles become the next tier
 
   Rule: GV-UPGRADE-PAUSE drawing pauses during an upgrade
 
-    @GV-UPGRADE-PAUSE @GV-UPGRADE-PLACE
+    @GV-UPGRADE-PAUSE @GV-UPGRADE-PLACE @reading:master_build=false
     Scenario: Only upgrade actions while an upgrade is pending and the tile goes on a group space
       Given a gnomeville game with 2 players in the build phase
       And player 0's town is:

@@ -2,7 +2,7 @@ Feature: Isle Traces components: map cards, pieces, the score counters
 
   Rule: IT-COMP-PLAYERS 2 to 4 players
 
-    @IT-COMP-PLAYERS @IT-COMP-EXPLORERS @IT-COMP-CHIPS
+    @IT-COMP-PLAYERS @IT-COMP-EXPLORERS @IT-COMP-CHIPS @until:example-four-explorers
     Scenario: A four-player game gives every player 3 explorers and a chip
       Given a new "isle_traces" game with 4 players
       Then the position has:
@@ -12,7 +12,7 @@ Feature: Isle Traces components: map cards, pieces, the score counters
         chips = [true, true, true, true]
         """
 
-    @IT-COMP-PLAYERS
+    @IT-COMP-PLAYERS @until:example-four-explorers
     Scenario: A two-player game can be set up
       Given a new "isle_traces" game with 2 players
       Then the position has:
@@ -77,7 +77,7 @@ Feature: Isle Traces components: map cards, pieces, the score counters
 
   Rule: IT-COMP-COUNTERS the score counters only show the final scores
 
-    @IT-COMP-COUNTERS @IT-SETUP-SCORETRACK
+    @IT-COMP-COUNTERS @IT-SETUP-SCORETRACK @reading:line_points=cells
     Scenario: Scores are only settled when the game is over
       Given a new "isle_traces" game with 2 players
       And the isle map:

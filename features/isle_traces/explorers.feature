@@ -15,7 +15,7 @@ Feature: Isle Traces action 2: explorers
 
   Rule: IT-EXPL-PLACE an explorer may be put on a map cell
 
-    @IT-EXPL-PLACE @IT-EXPL-FREE
+    @IT-EXPL-PLACE @IT-EXPL-FREE @until:example-four-explorers
     Scenario: Seat 0 puts an explorer on a plains cell
       When player 0 plays:
         """
@@ -28,7 +28,7 @@ Feature: Isle Traces action 2: explorers
         phase = "flip"
         """
 
-    @IT-EXPL-PLACE
+    @IT-EXPL-PLACE @until:example-four-explorers
     Scenario: Placing an explorer is optional
       When player 0 plays:
         """
@@ -51,7 +51,7 @@ Feature: Isle Traces action 2: explorers
 
   Rule: IT-EXPL-MAX at most 3 explorers out
 
-    @IT-EXPL-MAX
+    @IT-EXPL-MAX @until:example-four-explorers
     Scenario: A fourth explorer cannot be placed
       Given the position:
         """
@@ -122,7 +122,7 @@ Feature: Isle Traces action 2: explorers
 
   Rule: IT-EXPL-NEED points only where one's explorers are; IT-EXPL-MAJORITY more explorers win the line
 
-    @IT-EXPL-ONLY @IT-EXPL-NEED @IT-SCORE-OWN
+    @IT-EXPL-ONLY @IT-EXPL-NEED @IT-SCORE-OWN @reading:line_points=cells
     Scenario: Only lines with one's explorer score
       Given the position:
         """
@@ -135,7 +135,7 @@ Feature: Isle Traces action 2: explorers
         scores = [3, 0]
         """
 
-    @IT-EXPL-MAJORITY @IT-SCORE-MAJORITY
+    @IT-EXPL-MAJORITY @IT-SCORE-MAJORITY @reading:line_points=cells
     Scenario: Two explorers beat one on the road line
       Given the position:
         """

@@ -57,7 +57,7 @@ Feature: Isle Traces: the red feather
 
   Rule: IT-FEATHER-RESTRICT only on a line without explorers
 
-    @IT-FEATHER-RESTRICT
+    @IT-FEATHER-RESTRICT @reading:feather_restriction=no_explorer
     Scenario: The red feather cannot go onto a line where an explorer stands
       Given the position:
         """
@@ -157,7 +157,7 @@ Feature: Isle Traces: the red feather
 
   Rule: IT-FEATHER-NOSCORE a line with the red feather scores nothing
 
-    @IT-FEATHER-OBSTRUCT @IT-FEATHER-NOSCORE @IT-FEATHER-LINE @IT-SCORE-FEATHER
+    @IT-FEATHER-OBSTRUCT @IT-FEATHER-NOSCORE @IT-FEATHER-LINE @IT-SCORE-FEATHER @reading:line_points=cells
     Scenario: The road line with the red feather pays nobody
       Given the position:
         """

@@ -102,7 +102,7 @@ Feature: Isle Traces action 3: flipping a map card
         phase = "flip"
         """
 
-    @IT-FLIP-CONDITIONS
+    @IT-FLIP-CONDITIONS @reading:flip_requires=no_overlap
     Scenario: Neither the covered card nor the card on top may be flipped
       Then the legal actions are exactly:
         """

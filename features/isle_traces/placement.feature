@@ -6,7 +6,7 @@ Feature: Isle Traces action 1: placing the drawn map card
 
   Rule: IT-PLACE-FIRST the start player's first card goes landscape at the centre
 
-    @IT-PLACE-FIRST @IT-PLACE-CENTRE @IT-PLACE-FACE
+    @IT-PLACE-FIRST @IT-PLACE-CENTRE @IT-PLACE-FACE @reading:area_size=15
     Scenario: The first card has exactly four placements, both faces landscape at the centre
       Given a new "isle_traces" game with 2 players
       And the isle card drawn:
@@ -21,7 +21,7 @@ Feature: Isle Traces action 1: placing the drawn map card
          {"actor": 0, "type": "place_card", "face": 1, "rot": 180, "row": 6, "col": 6}]
         """
 
-    @IT-PLACE-FIRST
+    @IT-PLACE-FIRST @reading:area_size=15
     Scenario: The first card cannot go off the centre
       Given a new "isle_traces" game with 2 players
       And the isle card drawn:
@@ -34,7 +34,7 @@ Feature: Isle Traces action 1: placing the drawn map card
         """
       Then the action is rejected citing rule "IT-PLACE-FIRST"
 
-    @IT-PLACE-FIRST @IT-PLACE-CENTRE
+    @IT-PLACE-FIRST @IT-PLACE-CENTRE @reading:allow_portrait=true
     Scenario: The first card cannot be portrait
       Given a new "isle_traces" game with 2 players
       And the isle card drawn:
@@ -177,7 +177,7 @@ Feature: Isle Traces action 1: placing the drawn map card
         """
       Then the action is rejected citing rule "IT-PLACE-NOPIECE"
 
-    @IT-PLACE-NOPIECE @IT-PLACE-FULLCOVER
+    @IT-PLACE-NOPIECE @IT-PLACE-FULLCOVER @reading:allow_portrait=true
     Scenario: A card may not cover the red feather, not even a full cover
       Given the position:
         """
@@ -195,7 +195,7 @@ Feature: Isle Traces action 1: placing the drawn map card
 
   Rule: IT-PLACE-AREA the map stays in the 15 x 15 area
 
-    @IT-PLACE-AREA
+    @IT-PLACE-AREA @reading:area_size=15
     Scenario: A card may not leave the area
       Given a new "isle_traces" game with 2 players
       And the isle map:
@@ -248,7 +248,7 @@ Feature: Isle Traces action 1: placing the drawn map card
         102 : road/fort plains/creature1 forest coast/harbour mountain coast | forest forest forest forest forest forest
         """
 
-    @IT-PLACE-PORTRAIT @IT-PLACE-GRID
+    @IT-PLACE-PORTRAIT @IT-PLACE-GRID @reading:allow_portrait=true
     Scenario: A quarter turn clockwise puts d a / e b / f c in rows 8-10
       When player 0 plays:
         """
@@ -265,7 +265,7 @@ Feature: Isle Traces action 1: placing the drawn map card
         map.1.rot = 90
         """
 
-    @IT-PLACE-PORTRAIT @IT-PLACE-GRID
+    @IT-PLACE-PORTRAIT @IT-PLACE-GRID @reading:allow_portrait=true
     Scenario: Three quarter turns put c f / b e / a d in rows 8-10
       When player 0 plays:
         """

@@ -16,7 +16,7 @@ Feature: Isle Traces: re-exploration
 
   Rule: IT-REEXP-ONCE once per game an explorer is withdrawn and placed again at once
 
-    @IT-REEXP-ONCE @IT-REEXP-CHIP @IT-REEXP-SAME @IT-REEXP-TIMING @IT-SETUP-CHIP
+    @IT-REEXP-ONCE @IT-REEXP-CHIP @IT-REEXP-SAME @IT-REEXP-TIMING @IT-SETUP-CHIP @until:example-four-explorers
     Scenario: Seat 0 moves its own explorer from the road to the plains
       When player 0 plays:
         """
@@ -78,7 +78,7 @@ Feature: Isle Traces: re-exploration
 
   Rule: IT-REEXP-WHOSE an opponent's explorer may be chosen too
 
-    @IT-REEXP-WHOSE
+    @IT-REEXP-WHOSE @reading:reexplore_any=true
     Scenario: Seat 0 moves seat 1's explorer, which stays seat 1's
       When these actions are applied:
         """

@@ -24,7 +24,7 @@ Feature: Isle Traces: final scoring of lines
 
   Rule: IT-SCORE-LINE same terrain joined through sides forms a line worth its cells
 
-    @IT-SCORE-LINE @IT-SCORE-CONNECT @IT-SCORE-POINTS @IT-SCORE-END @IT-SCORE-END2 @IT-SCORE-SYMBOLS @IT-WIN-MOST @IT-WIN-GOAL
+    @IT-SCORE-LINE @IT-SCORE-CONNECT @IT-SCORE-POINTS @IT-SCORE-END @IT-SCORE-END2 @IT-SCORE-SYMBOLS @IT-WIN-MOST @IT-WIN-GOAL @reading:line_points=cells
     Scenario: The road across two cards pays 4, the plains pay 3
       Given "explorers" is [{"player": 0, "row": 6, "col": 6}, {"player": 1, "row": 7, "col": 7}]
       Then the outcome has:
@@ -33,7 +33,7 @@ Feature: Isle Traces: final scoring of lines
         winners = [0]
         """
 
-    @IT-SCORE-LINE @IT-SCORE-COAST
+    @IT-SCORE-LINE @IT-SCORE-COAST @reading:coast_diagonal=false @reading:line_points=cells
     Scenario: Coasts meeting only at a corner are two lines
       Given "explorers" is [{"player": 0, "row": 8, "col": 8}, {"player": 1, "row": 7, "col": 9}]
       Then the outcome has:
@@ -60,7 +60,7 @@ Feature: Isle Traces: final scoring of lines
         scores = [2, 0]
         """
 
-    @IT-SCORE-POINTS
+    @IT-SCORE-POINTS @reading:line_points=cells
     Scenario: Two lines of one player add up their cells
       Given "explorers" is [{"player": 0, "row": 6, "col": 6}, {"player": 0, "row": 7, "col": 6}]
       Then the outcome has:
@@ -68,7 +68,7 @@ Feature: Isle Traces: final scoring of lines
         scores = [7, 0]
         """
 
-    @IT-SCORE-TERRAINS @IT-WIN-TIE1 @IT-WIN-ANIMAL
+    @IT-SCORE-TERRAINS @IT-WIN-TIE1 @IT-WIN-ANIMAL @reading:line_points=cells
     Scenario: Mountain and forest lines score; the tie goes to the line with a creature
       Given "explorers" is [{"player": 0, "row": 6, "col": 10}, {"player": 1, "row": 8, "col": 7}]
       Then the outcome has:
@@ -77,7 +77,7 @@ Feature: Isle Traces: final scoring of lines
         winners = [1]
         """
 
-    @IT-SCORE-OWN @IT-SCORE-FEATHER
+    @IT-SCORE-OWN @IT-SCORE-FEATHER @reading:line_points=cells
     Scenario: The red feather blocks its line only
       Given the position:
         """
@@ -104,7 +104,7 @@ Feature: Isle Traces: final scoring of lines
         """
       And the isle deck is empty
 
-    @IT-SCORE-TIEMULTI @IT-SCORE-TIE
+    @IT-SCORE-TIEMULTI @IT-SCORE-TIE @reading:line_points=cells
     Scenario: Two and two against one on the road pays nobody
       Given "explorers" is [{"player": 0, "row": 6, "col": 6}, {"player": 0, "row": 6, "col": 7}, {"player": 1, "row": 6, "col": 8}, {"player": 1, "row": 6, "col": 9}, {"player": 2, "row": 6, "col": 10}, {"player": 2, "row": 7, "col": 6}]
       Then the outcome has:
@@ -113,7 +113,7 @@ Feature: Isle Traces: final scoring of lines
         winners = [2]
         """
 
-    @IT-SCORE-TIEMULTI @IT-SCORE-MAJORITY
+    @IT-SCORE-TIEMULTI @IT-SCORE-MAJORITY @reading:line_points=cells
     Scenario: Two against one and one on the road pays the two
       Given "explorers" is [{"player": 0, "row": 6, "col": 6}, {"player": 0, "row": 6, "col": 7}, {"player": 1, "row": 6, "col": 8}, {"player": 2, "row": 6, "col": 10}]
       Then the outcome has:

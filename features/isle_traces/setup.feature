@@ -60,7 +60,7 @@ Feature: Isle Traces setup: deck, pieces, start player
 
   Rule: IT-SETUP-EXPLORERS 3 explorers and one chip each; the red feather beside the map
 
-    @IT-SETUP-EXPLORERS @IT-SETUP-CHIP @IT-SETUP-FEATHER
+    @IT-SETUP-EXPLORERS @IT-SETUP-CHIP @IT-SETUP-FEATHER @until:example-four-explorers
     Scenario: Pieces at the start
       Given a new "isle_traces" game with 3 players
       Then the position has:

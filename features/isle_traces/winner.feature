@@ -19,7 +19,7 @@ Feature: Isle Traces: the winner and the tie-breaks
 
   Rule: IT-WIN-TIE2 still tied, more creatures win
 
-    @IT-WIN-TIE1 @IT-WIN-TIE2 @IT-WIN-ANIMAL
+    @IT-WIN-TIE1 @IT-WIN-TIE2 @IT-WIN-ANIMAL @reading:line_points=cells
     Scenario: Equal points and equal longest-line creatures, more creatures in all win
       Given "explorers" is [{"player": 0, "row": 6, "col": 7}, {"player": 0, "row": 7, "col": 8}, {"player": 1, "row": 7, "col": 7}, {"player": 1, "row": 6, "col": 8}]
       Then the outcome has:
@@ -30,7 +30,7 @@ Feature: Isle Traces: the winner and the tie-breaks
 
   Rule: IT-WIN-SHARED a complete tie is a shared victory
 
-    @IT-WIN-SHARED
+    @IT-WIN-SHARED @reading:line_points=cells
     Scenario: Same points, same creatures: both win
       Given "explorers" is [{"player": 0, "row": 6, "col": 7}, {"player": 1, "row": 7, "col": 7}]
       Then the outcome has:
@@ -41,7 +41,7 @@ Feature: Isle Traces: the winner and the tie-breaks
 
   Rule: IT-WIN-MOST most points win before any tie-break
 
-    @IT-WIN-MOST
+    @IT-WIN-MOST @reading:line_points=cells
     Scenario: Three points beat two however many creatures
       Given "explorers" is [{"player": 0, "row": 6, "col": 7}, {"player": 0, "row": 6, "col": 8}, {"player": 1, "row": 7, "col": 7}]
       Then the outcome has:

@@ -94,7 +94,7 @@ Feature: NEOM discarding a tile to place a cornerstone (neom.ja.txt:50-55)
 
   Rule: NM-CORNER-REQ the cornerstone's own requirements apply (option cornerstone_requirements)
 
-    @NM-CORNER-REQ
+    @NM-CORNER-REQ @reading:cornerstone_requirements=true
     Scenario: Townhouses need wood
       When player 0 plays:
         """

@@ -42,7 +42,7 @@ Feature: NEOM disasters (neom.ja.txt:57-62)
 
   Rule: NM-DISASTER-STRIKE at the end of the turn every other player pays or sacrifices
 
-    @NM-DISASTER-STRIKE @NM-DISASTER-SELECTOR
+    @NM-DISASTER-STRIKE @NM-DISASTER-SELECTOR @until:example-sell-six
     Scenario: The fire strikes the others after their actions
       Given the position:
         """
@@ -86,7 +86,7 @@ Feature: NEOM disasters (neom.ja.txt:57-62)
 
   Rule: NM-DISASTER-NONE no disaster selected, no disaster
 
-    @NM-DISASTER-NONE
+    @NM-DISASTER-NONE @until:example-sell-six
     Scenario: A fire left in a hand does nothing
       Given the position:
         """
@@ -149,7 +149,7 @@ Feature: NEOM disasters (neom.ja.txt:57-62)
 
   Rule: NM-DISASTER-COUNT protected tiles are not counted
 
-    @NM-DISASTER-COUNT
+    @NM-DISASTER-COUNT @reading:protection_scope=adjacent
     Scenario: Only the unprotected market is counted
       # the house on x2 y1 is next to the fire station on x1 y2; the market on x3 y2 is not
       Given the position:
@@ -170,7 +170,7 @@ Feature: NEOM disasters (neom.ja.txt:57-62)
 
   Rule: NM-DISASTER-SACRIFICE a sacrificed tile has no protection
 
-    @NM-DISASTER-SACRIFICE
+    @NM-DISASTER-SACRIFICE @reading:protection_scope=adjacent
     Scenario: The protected house may be sacrificed instead of paying
       Given the position:
         """
@@ -241,7 +241,7 @@ Feature: NEOM disasters (neom.ja.txt:57-62)
 
   Rule: NM-DISASTER-ORDER two disasters resolve in their selectors' seat order
 
-    @NM-DISASTER-ORDER
+    @NM-DISASTER-ORDER @until:example-sell-six
     Scenario: Two fires in one turn strike one after the other
       Given the position:
         """
@@ -305,7 +305,7 @@ Feature: NEOM disasters (neom.ja.txt:57-62)
 
   Rule: NM-DISASTER-SCOPE a station protects its 3x3 block (option protection_scope)
 
-    @NM-DISASTER-SCOPE
+    @NM-DISASTER-SCOPE @reading:protection_scope=adjacent
     Scenario: A fire station two spaces away does not protect
       Given the position:
         """

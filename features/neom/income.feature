@@ -21,7 +21,7 @@ Feature: NEOM income at the end of each generation (neom.ja.txt:26-27, 73-76)
 
   Rule: NM-INCOME income from every tile showing an income symbol
 
-    @NM-INCOME
+    @NM-INCOME @until:example-sell-six
     Scenario: The market and the corner shop pay 3
       When player 0 plays:
         """
@@ -35,7 +35,7 @@ Feature: NEOM income at the end of each generation (neom.ja.txt:26-27, 73-76)
 
   Rule: NM-INCOME-GEN income after the 7th turn, before the next generation
 
-    @NM-INCOME-GEN
+    @NM-INCOME-GEN @until:example-sell-six
     Scenario: Income comes before generation 2 is dealt
       When player 0 plays:
         """
@@ -48,7 +48,7 @@ Feature: NEOM income at the end of each generation (neom.ja.txt:26-27, 73-76)
         phase = "deal"
         """
 
-    @NM-INCOME-GEN
+    @NM-INCOME-GEN @until:example-sell-six
     Scenario: No income after the 6th turn
       Given the position:
         """
@@ -64,7 +64,7 @@ Feature: NEOM income at the end of each generation (neom.ja.txt:26-27, 73-76)
 
   Rule: NM-INCOME-FINAL income is still paid at the end of generation 3
 
-    @NM-INCOME-FINAL @NM-SCORE-END
+    @NM-INCOME-FINAL @NM-SCORE-END @until:example-sell-six
     Scenario: The final income comes before scoring ends the game
       Given "generation" is 3
       When player 0 plays:

@@ -102,7 +102,7 @@ Feature: NEOM placing the selected tile (neom.ja.txt:40-48)
 
   Rule: NM-GOODS-GAIN a producing tile gives its good token for good
 
-    @NM-GOODS-GAIN
+    @NM-GOODS-GAIN @reading:allow_replace=true
     Scenario: A good stays when its tile is replaced
       Given the position:
         """
@@ -129,7 +129,7 @@ Feature: NEOM placing the selected tile (neom.ja.txt:40-48)
         """
       Then "players.0.city.2.3" is "g1-market"
 
-    @NM-PLACE-SPACE @NM-PLACE-REPLACE
+    @NM-PLACE-SPACE @NM-PLACE-REPLACE @reading:allow_replace=true
     Scenario: A tile may replace a tile of the city, which is discarded
       Given "players.0.city.1.2" is "g1-houses"
       When player 0 plays:
@@ -144,7 +144,7 @@ Feature: NEOM placing the selected tile (neom.ja.txt:40-48)
 
   Rule: NM-PLACE-REPLACE replacing tiles (ruling: allowed, option allow_replace)
 
-    @NM-PLACE-REPLACE
+    @NM-PLACE-REPLACE @reading:allow_replace=true
     Scenario: The City Centre itself may be replaced; its good stays
       When player 0 plays:
         """
@@ -179,7 +179,7 @@ Feature: NEOM placing the selected tile (neom.ja.txt:40-48)
         """
       Then the action is rejected citing rule "NM-PLACE-REPLACE"
 
-    @NM-PLACE-REPLACE
+    @NM-PLACE-REPLACE @reading:allow_replace=true
     Scenario: A replacement may not cut other tiles off the centre
       # cottages (roads N and S only) on x2 y1 would cut the park on x1 y1 off
       Given the position:

@@ -17,7 +17,7 @@ Feature: NEOM selling a tile (neom.ja.txt:64-66)
 
   Rule: NM-SELL selling discards the selected tile unused for 5 coins
 
-    @NM-SELL
+    @NM-SELL @until:example-sell-six
     Scenario: Selling the selected tile gives 5 coins and discards it
       When player 0 plays:
         """

@@ -82,7 +82,7 @@ Feature: NEOM setup (not in neom.ja.txt; public sources, see the rulings)
 
   Rule: NM-BANK-UNLIMITED the bank never runs out
 
-    @NM-BANK-UNLIMITED
+    @NM-BANK-UNLIMITED @until:example-sell-six
     Scenario: A sale is paid in full however rich the seller is
       Given a new "neom" game with 2 players and setup:
         """

@@ -24,7 +24,7 @@ Feature: NEOM solo game (neom.ja.txt:102; procedure from public sources, see NM-
         details.rank = "Intern"
         """
 
-    @NM-SOLO-TABLE
+    @NM-SOLO-TABLE @reading:solo_tile_set=1+
     Scenario: 80 with the 1+ tiles is an Apprentice
       Given a new "neom" game with 1 player and setup:
         """
@@ -44,7 +44,7 @@ Feature: NEOM solo game (neom.ja.txt:102; procedure from public sources, see NM-
         details.rank = "Apprentice"
         """
 
-    @NM-SOLO-TABLE
+    @NM-SOLO-TABLE @reading:solo_tile_set=1+
     Scenario: 100 with the 1+ tiles is a Fellow
       Given a new "neom" game with 1 player and setup:
         """
@@ -64,7 +64,7 @@ Feature: NEOM solo game (neom.ja.txt:102; procedure from public sources, see NM-
         details.rank = "Fellow"
         """
 
-    @NM-SOLO-TABLE
+    @NM-SOLO-TABLE @reading:solo_tile_set=1+
     Scenario: 125 with the 1+ tiles is a Boss
       Given a new "neom" game with 1 player and setup:
         """
@@ -132,7 +132,7 @@ Feature: NEOM solo game (neom.ja.txt:102; procedure from public sources, see NM-
 
   Rule: NM-SOLO-SET the tile set of the solo game (option solo_tile_set)
 
-    @NM-SOLO-SET
+    @NM-SOLO-SET @reading:solo_tile_set=1+
     Scenario: The default solo game uses the 1+ tiles only
       Given a new "neom" game with 1 player
       Then the position has:
@@ -156,7 +156,7 @@ Feature: NEOM solo game (neom.ja.txt:102; procedure from public sources, see NM-
 
   Rule: NM-SOLO-PLAY seven piles per generation; left-over disasters strike
 
-    @NM-SOLO-PLAY @NM-FLOW-PRELIM
+    @NM-SOLO-PLAY @NM-FLOW-PRELIM @reading:solo_tile_set=1+
     Scenario: The first pile of the 24 1+ tiles has 4 tiles
       # 24 tiles in 7 piles: 4, 4, 4, 3, 3, 3, 3
       Given a new "neom" game with 1 player and setup:
@@ -182,7 +182,7 @@ Feature: NEOM solo game (neom.ja.txt:102; procedure from public sources, see NM-
         players.0.cornerstones = ["cs-forest", "cs-kiln", "cs-windmill"]
         """
 
-    @NM-SOLO-PLAY
+    @NM-SOLO-PLAY @reading:solo_tile_set=1+ @reading:solo_disasters_strike=true @until:example-sell-six
     Scenario: A disaster left in the pile strikes the solo player
       Given a new "neom" game with 1 player and setup:
         """
@@ -245,7 +245,7 @@ Feature: NEOM solo game (neom.ja.txt:102; procedure from public sources, see NM-
         discard = {"g1-fire": 1, "g1-park": 1}
         """
 
-    @NM-SOLO-PLAY @reading:solo_disasters_strike=false
+    @NM-SOLO-PLAY @reading:solo_disasters_strike=false @until:example-sell-six
     Scenario: With harmless left-over disasters the fire does nothing
       Given a new "neom" game with 1 player and setup:
         """

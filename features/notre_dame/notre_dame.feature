@@ -16,7 +16,7 @@ Feature: Notre Dame cathedral
 
   Rule: ND-ND-OFFERING 1, 2 or 3 coins for 1, 3 or 6 prestige
 
-    @ND-ND-OFFERING
+    @ND-ND-OFFERING @until:example-offering-seven
     Scenario Outline: An offering of <coins> coins gives <prestige> prestige and places a cube
       When player 0 plays:
         """

@@ -42,7 +42,7 @@ Feature: Villagers production chains and visibility
 
   Rule: VL-CHAIN-FOUNDERS The Founders carries at most two branches
 
-    @VL-CHAIN-FOUNDERS
+    @VL-CHAIN-FOUNDERS @reading:founders_branches=2
     Scenario: A third grain branch on the Founders is refused
       Given a villagers game at step "build" with:
         """
@@ -55,7 +55,7 @@ Feature: Villagers production chains and visibility
         """
       Then the action is rejected citing rule "VL-CHAIN-FOUNDERS"
 
-    @VL-CHAIN-FOUNDERS
+    @VL-CHAIN-FOUNDERS @reading:founders_branches=2
     Scenario: A second grain branch on the Founders is allowed
       Given a villagers game at step "build" with:
         """

@@ -39,7 +39,7 @@ Feature: The Countess's 24 event cards
 
   Rule: VL-EVENT-BLACK-MARKET Black Market
 
-    @VL-EVENT-BLACK-MARKET
+    @VL-EVENT-BLACK-MARKET @reading:icons_count_covered=true
     Scenario: Both sides score their silver villagers now
       Given a villagers game at step "events" with:
         """
@@ -80,7 +80,7 @@ Feature: The Countess's 24 event cards
 
   Rule: VL-EVENT-LAND-CLAIM Land Claim
 
-    @VL-EVENT-LAND-CLAIM
+    @VL-EVENT-LAND-CLAIM @reading:icons_count_covered=true
     Scenario: Three basic villagers cost 6 gold
       Given a villagers game at step "events" with:
         """

@@ -39,7 +39,7 @@ Feature: Villagers padlocks
 
   Rule: VL-LOCK-BANK No unlocker anywhere: you pay 2 to the bank
 
-    @VL-LOCK-BANK
+    @VL-LOCK-BANK @until:example-bank-lock-three
     Scenario: Building a Cooper with no Blacksmith anywhere costs 2 to the bank
       Given a villagers game at step "build" with:
         """

@@ -18,7 +18,7 @@ Feature: Villagers silver formulas (scored here through Black Market)
 
   Rule: VL-SILVER-WOOD-CARVER Sum of the visible gold on your wood villagers
 
-    @VL-SILVER-WOOD-CARVER
+    @VL-SILVER-WOOD-CARVER @reading:gold_top_only=true
     Scenario: One Cartwright and a Cooper make 13 (Yucata clarification)
       Given a villagers game at step "events" with:
         """
@@ -33,7 +33,7 @@ Feature: Villagers silver formulas (scored here through Black Market)
 
   Rule: VL-SILVER-LOG-RAFTER One per wood symbol
 
-    @VL-SILVER-LOG-RAFTER
+    @VL-SILVER-LOG-RAFTER @reading:icons_count_covered=true
     Scenario: Two Lumberjacks and the Log Rafter's two symbols make 4
       Given a villagers game at step "events" with:
         """
@@ -48,7 +48,7 @@ Feature: Villagers silver formulas (scored here through Black Market)
 
   Rule: VL-SILVER-PEDDLER Three per two gold symbols
 
-    @VL-SILVER-PEDDLER
+    @VL-SILVER-PEDDLER @reading:gold_top_only=true
     Scenario: The only gold symbols are on two Jewelers (Yucata clarification)
       Given a villagers game at step "events" with:
         """
@@ -109,7 +109,7 @@ Feature: Villagers silver formulas (scored here through Black Market)
 
   Rule: VL-SILVER-GROCER Three per food icon
 
-    @VL-SILVER-GROCER
+    @VL-SILVER-GROCER @reading:icons_count_covered=true
     Scenario: Four food icons make 12
       Given a villagers game at step "events" with:
         """

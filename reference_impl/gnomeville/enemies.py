@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from reference_impl.core import rule_param
 from reference_impl.gnomeville.data import BOULDER, DIRS, TIER, TOKENS, TROLL
 from reference_impl.gnomeville.player import Player
 
@@ -37,6 +38,7 @@ class EnemyRules:
     boulder_supply: int
     fired: list[str]
     ability_bottom: list[str]
+    options: dict[str, Any]
 
     def _exhaust(self, pi: int, gi: int) -> None:
         """GV-EXHAUST: back to camp, tracker unflipped, ability discarded, equipment lost."""
@@ -136,12 +138,16 @@ class EnemyRules:
                     break
 
     # -- decisions ----------------------------------------------------------------------------
+    def _troll_cap(self) -> int:
+        """GV-TROLL-CAP: the cap parameter (3; an erratum may change it)."""
+        return int(rule_param(self.options, "GV-TROLL-CAP", "cap", TROLL_CAP))
+
     def _spawn_options(self, p: Player) -> tuple[str, list[int]]:
         att = p.attack
         assert att is not None
         if att["boulders"]:
             return "boulder", att["boulders"]
-        if att["trolls"] and p.count(TROLL) < TROLL_CAP:
+        if att["trolls"] and p.count(TROLL) < self._troll_cap():
             return "troll", att["trolls"]
         return "", []
 
@@ -176,7 +182,7 @@ class EnemyRules:
                 return False
             what, spaces = self._spawn_options(p)
             if len(spaces) > 1:
-                if what == "troll" and p.count(TROLL) + len(spaces) > TROLL_CAP:
+                if what == "troll" and p.count(TROLL) + len(spaces) > self._troll_cap():
                     self.fired.append("GV-TROLL-CHOICE")
                 return False
             if len(spaces) == 1:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from reference_impl.core import MalformedInput
+from reference_impl.core import MalformedInput, rule_param
 from reference_impl.isle_traces.board import ROTATIONS
 from reference_impl.isle_traces.cards import validate_card
 from reference_impl.isle_traces.state import (
@@ -186,10 +186,11 @@ def load(game: Any, data: Any) -> IsleState:
         who = _int(w.get("player"), "state.withdrawn.player", 0, n - 1)
         s.withdrawn = (who, _cell(w, "state.withdrawn", size, ("player", "row", "col")))
         on_map[who] += 1
+    per_player = rule_param(options, "IT-COMP-EXPLORERS", "per_player", EXPLORERS_PER_PLAYER)
     for p in range(n):
-        if on_map[p] > EXPLORERS_PER_PLAYER:
-            raise MalformedInput(f"state.explorers: seat {p} has more than 3 explorers out")
-        s.reserve[p] = EXPLORERS_PER_PLAYER - on_map[p]
+        if on_map[p] > per_player:
+            raise MalformedInput(f"state.explorers: seat {p} has more than {per_player} out")
+        s.reserve[p] = per_player - on_map[p]
     if len(data["chips"]) != n or any(type(c) is not bool for c in data["chips"]):
         raise MalformedInput(f"state.chips: expected {n} booleans")
     s.chips = list(data["chips"])

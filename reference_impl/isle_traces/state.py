@@ -24,6 +24,7 @@ from reference_impl.core import (
     IllegalAction,
     MalformedInput,
     Outcome,
+    rule_param,
 )
 from reference_impl.isle_traces import rules as R
 from reference_impl.isle_traces.board import LANDSCAPE, ROTATIONS, Placement, geometry
@@ -119,7 +120,8 @@ class IsleState(GameState):
         self.touch_count = [0] * len(self.geo.placements)
         self.piece_count = [0] * len(self.geo.placements)
         self.feather = EMPTY
-        self.reserve = [EXPLORERS_PER_PLAYER] * num_players
+        per_player = rule_param(options, "IT-COMP-EXPLORERS", "per_player", EXPLORERS_PER_PLAYER)
+        self.reserve = [per_player] * num_players
         self.chips = [True] * num_players
         self.current = 0
         self.phase = "draw"

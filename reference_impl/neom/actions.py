@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any
 
-from reference_impl.core import CHANCE, Action, Actor, IllegalAction, MalformedInput
+from reference_impl.core import CHANCE, Action, Actor, IllegalAction, MalformedInput, rule_param
 from reference_impl.neom.city import can_place, disaster_amount, reached, sacrifice_spaces
 from reference_impl.neom.data import CENTRE, SELL_PRICE, SIZE, TILES
 
@@ -350,7 +350,7 @@ def _act(state: NeomState, p: Player, action: Action, fired: list[str]) -> None:
     fired.append("NM-ACT-CHOICE")
     if kind == "sell":
         state.discard_tiles([sel])
-        p.coins += SELL_PRICE
+        p.coins += rule_param(state.options, "NM-SELL", "price", SELL_PRICE)
         fired.append("NM-SELL")
     elif kind == "place":
         index = action["y"] * SIZE + action["x"]

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from reference_impl.core import rule_param
 from reference_impl.notre_dame.data import (
     AREAS,
     FRIEND,
@@ -282,7 +283,8 @@ def do_play(st: NotreDameState, p: int, a: Action) -> None:
         st.nd[p] += 1
         pl.coins -= a["offering"]
         st.fired.append("ND-ND-OFFERING")
-        gain_prestige(st, p, OFFERINGS[a["offering"]])
+        table = rule_param(st.options, "ND-ND-OFFERING", "offerings", {})
+        gain_prestige(st, p, int(table.get(str(a["offering"]), OFFERINGS[a["offering"]])))
         return
     pl.areas[card] += 1
     area_action(st, p, card, a)

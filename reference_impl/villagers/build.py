@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from reference_impl.core import Action, IllegalAction, MalformedInput
+from reference_impl.core import Action, IllegalAction, MalformedInput, rule_param
 from reference_impl.villagers.cards import (
     BASICS,
     CARDS,
@@ -47,7 +47,8 @@ def lock_plan(state: VillagersState, name: str) -> tuple[str, int]:
         return "own", 0
     if any(card == lock for card, _ in state.c_cards):
         return "countess", LOCK_FEE
-    fee = COUNTESS_BANK_FEE if COUNTESS_BANK in state.active else LOCK_FEE
+    bank_fee = rule_param(state.options, "VL-LOCK-BANK", "fee", LOCK_FEE)
+    fee = COUNTESS_BANK_FEE if COUNTESS_BANK in state.active else bank_fee
     return "bank", fee
 
 
