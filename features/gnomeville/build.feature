@@ -35,6 +35,22 @@ Feature: Gnomeville build phase: draw or pass, second chance, placing tiles, get
       Then "players.0.status" is "passed"
       And "to_act" is [0, 1]
 
+    @GV-BUILD-DRAW
+    Scenario: With an empty bag the only choice left is to pass
+      Given a gnomeville game with 2 players in the build phase
+      And "players.0.bag" is {"academy": 0, "armory": 0, "ballista": 0, "gnome": 0, "house": 0, "market": 0, "monument": 0, "tavern": 0, "workshop": 0}
+      Then the legal actions are exactly:
+        """
+        [{"actor": 0, "type": "pass"},
+         {"actor": 1, "type": "draw"},
+         {"actor": 1, "type": "pass"}]
+        """
+      When player 0 plays:
+        """
+        {"type": "draw"}
+        """
+      Then the action is rejected citing rule "GV-BUILD-DRAW"
+
   Rule: GV-BUILD-SIMULTANEOUS simultaneous building is sequentialised
 
     @GV-BUILD-SIMULTANEOUS @GV-OVERVIEW-SIMULTANEOUS @GV-SUMMARY-BUILD

@@ -47,6 +47,31 @@ Feature: Gnomeville scoring: stacks, events, the full town and the special deliv
         players.2.score = 1
         """
 
+    @GV-EVENT-PLACES @GV-EVENT-COMPARE
+    Scenario: With four players only first and second place score
+      Given a gnomeville game with 4 players in the build phase
+      And the position:
+        """
+        round = 3
+        events = ["satchel-sprint", null, null]
+        players.0.bag = {"academy": 0, "armory": 0, "ballista": 0, "gnome": 0, "house": 0, "market": 3, "monument": 0, "tavern": 0, "workshop": 0}
+        players.1.bag = {"academy": 0, "armory": 0, "ballista": 0, "gnome": 0, "house": 0, "market": 4, "monument": 0, "tavern": 0, "workshop": 0}
+        players.2.bag = {"academy": 0, "armory": 0, "ballista": 0, "gnome": 0, "house": 0, "market": 5, "monument": 0, "tavern": 0, "workshop": 0}
+        players.3.bag = {"academy": 0, "armory": 0, "ballista": 0, "gnome": 0, "house": 0, "market": 6, "monument": 0, "tavern": 0, "workshop": 0}
+        """
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "pass"}, {"actor": 1, "type": "pass"},
+         {"actor": 2, "type": "pass"}, {"actor": 3, "type": "pass"}]
+        """
+      Then the position has:
+        """
+        players.0.score = 5
+        players.1.score = 2
+        players.2.score = 0
+        players.3.score = 0
+        """
+
   Rule: GV-EVENT-TIE-FIRST a tie for first shares first plus second, rounded up
 
     @GV-EVENT-TIE-FIRST

@@ -115,3 +115,34 @@ Feature: Gnomeville solo play
         """
         details.rank = null
         """
+
+    @GV-SOLO-RANK
+    Scenario: Sixty points is a promising builder and fifty-nine a town of sorts
+      Given a gnomeville game with 1 player in the build phase
+      And the position:
+        """
+        round = 5
+        players.0.score = 60
+        """
+      When player 0 plays:
+        """
+        {"type": "pass"}
+        """
+      Then the outcome has:
+        """
+        details.rank = "promising"
+        """
+      Given a gnomeville game with 1 player in the build phase
+      And the position:
+        """
+        round = 5
+        players.0.score = 59
+        """
+      When player 0 plays:
+        """
+        {"type": "pass"}
+        """
+      Then the outcome has:
+        """
+        details.rank = "town?"
+        """

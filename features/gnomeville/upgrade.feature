@@ -242,6 +242,50 @@ Feature: Gnomeville upgrades: three or more matching tiles become the next tier
         {"actor": 0, "type": "draw"}
         """
 
+    @GV-UPGRADE-STACK @GV-UPGRADE-PLACE @GV-UPGRADE-TRIGGER @GV-SCORE-STACK
+    Scenario: A market joining two pairs upgrades all five and the stack of five scores 6
+      Given a gnomeville game with 2 players in the build phase
+      And player 0's town is:
+        """
+        mk mk .  mk mk
+        .  .  .  .  .
+        .  .  .@0 .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      And "players.0.hand" is "market"
+      When player 0 plays:
+        """
+        {"type": "place", "space": [0, 2]}
+        """
+      Then the legal actions are exactly:
+        """
+        [{"actor": 0, "type": "upgrade", "space": [0, 0], "kind": "house"},
+         {"actor": 0, "type": "upgrade", "space": [0, 1], "kind": "house"},
+         {"actor": 0, "type": "upgrade", "space": [0, 2], "kind": "house"},
+         {"actor": 0, "type": "upgrade", "space": [0, 3], "kind": "house"},
+         {"actor": 0, "type": "upgrade", "space": [0, 4], "kind": "house"},
+         {"actor": 0, "type": "upgrade", "space": [0, 0], "kind": "workshop"},
+         {"actor": 0, "type": "upgrade", "space": [0, 1], "kind": "workshop"},
+         {"actor": 0, "type": "upgrade", "space": [0, 2], "kind": "workshop"},
+         {"actor": 0, "type": "upgrade", "space": [0, 3], "kind": "workshop"},
+         {"actor": 0, "type": "upgrade", "space": [0, 4], "kind": "workshop"}]
+        """
+      When player 0 plays:
+        """
+        {"type": "upgrade", "space": [0, 4], "kind": "workshop"}
+        """
+      Then the position has:
+        """
+        players.0.cells.0 = [null, null, null, null, "workshop"]
+        players.0.stacks = [["market", "market", "market", "market", "market"]]
+        """
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "pass"}, {"actor": 1, "type": "pass"}]
+        """
+      Then "players.0.score" is 6
+
   Rule: GV-UPGRADE-OCCUPIED an occupied tile takes no part
 
     @GV-UPGRADE-OCCUPIED @GV-TERM-OCCUPIED @reading:turn_by_turn_rounds=[]
