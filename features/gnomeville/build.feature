@@ -258,7 +258,7 @@ Feature: Gnomeville build phase: draw or pass, second chance, placing tiles, get
 
   Rule: GV-BUILD-STUCK the third gnome tile makes the player stuck
 
-    @GV-BUILD-STUCK @GV-FAQ-STUCK-MOVE @GV-BUILD-STUCK-SURPRISE @GV-ATTACK-SURPRISE @GV-SUMMARY-ATTACK
+    @GV-BUILD-STUCK @GV-FAQ-STUCK-MOVE @GV-FAQ-REJOIN @GV-BUILD-STUCK-SURPRISE @GV-ATTACK-SURPRISE @GV-SUMMARY-ATTACK
     Scenario: A stuck player still moves, then passes and faces the surprise attack
       Given a gnomeville game with 2 players in the build phase
       And "players.0.stumps" is 2

@@ -37,6 +37,34 @@ Feature: Gnomeville building effects
         supply.house = 27
         """
 
+    @GV-BLDG-OPTIONAL @GV-BLDG-MARKET
+    Scenario: The market purchase may be declined and nothing is spent
+      Given a gnomeville game with 2 players in the build phase
+      And player 0's town is:
+        """
+        .  .  .  .  .
+        .  .  mk .  .
+        .  .  .@0 .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      And "players.0.moves" is 1
+      When player 0 plays:
+        """
+        {"type": "step", "gnome": 0, "dir": "N"}
+        """
+      And player 0 plays:
+        """
+        {"type": "decline"}
+        """
+      Then the position has:
+        """
+        players.0.mushrooms = 2
+        players.0.bag = {"academy": 0, "armory": 0, "ballista": 0, "gnome": 3, "house": 2, "market": 5, "monument": 0, "tavern": 0, "workshop": 2}
+        players.0.activation = null
+        supply.market = 30
+        """
+
   Rule: GV-BLDG-MONUMENT each monument adds one movement
 
     @GV-BLDG-MONUMENT @GV-BLDG-ACTIVATE

@@ -57,6 +57,30 @@ Feature: Gnomeville gnome movement, exhaustion, abilities and equipment
         players.0.moves = 0
         """
 
+    @GV-MOVE-STEP
+    Scenario: A gnome in the corner can only step along the board
+      Given a gnomeville game with 2 players in the build phase
+      And player 0's town is:
+        """
+        .@0 .  .  .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      And "players.0.moves" is 1
+      Then the legal actions are exactly:
+        """
+        [{"actor": 0, "type": "step", "gnome": 0, "dir": "E"},
+         {"actor": 0, "type": "step", "gnome": 0, "dir": "S"},
+         {"actor": 0, "type": "stop"}]
+        """
+      When player 0 plays:
+        """
+        {"type": "step", "gnome": 0, "dir": "N"}
+        """
+      Then the action is rejected citing rule "GV-MOVE-STEP"
+
   Rule: GV-MOVE-PASS-THROUGH gnomes pass through each other but rest alone
 
     @GV-MOVE-PASS-THROUGH @GV-MOVE-PASS-THROUGH-EFFECT @GV-TERM-OCCUPIED

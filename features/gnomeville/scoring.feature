@@ -421,6 +421,39 @@ Feature: Gnomeville scoring: stacks, events, the full town and the special deliv
         phase = "buy"
         """
 
+    @GV-DELIVERY-EX @GV-DESTROYED-TO-SUPPLY
+    Scenario: A boulder removed by the special delivery returns to the supply
+      Given a gnomeville game with 2 players in the build phase
+      And "players.1.score" is 6
+      And player 0's town is:
+        """
+        .  .  .  .  BO
+        .  .  .  .  .
+        .  .  .@0 .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      And "boulder_supply" is 43
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "pass"}, {"actor": 1, "type": "pass"}]
+        """
+      And chance reveals:
+        """
+        {"type": "delivery_card", "card": "delivery-04"}
+        """
+      Then "players.0.delivery" is ["remove_boulder"]
+      When player 0 plays:
+        """
+        {"type": "delivery", "icon": "remove_boulder", "take": true, "space": [0, 4]}
+        """
+      Then the position has:
+        """
+        players.0.cells.0.4 = null
+        boulder_supply = 44
+        players.0.mushrooms = 2
+        """
+
   Rule: GV-TERM-EMPTY-TOKENS boulder and troll spaces are not empty
 
     @GV-TERM-EMPTY-TOKENS @GV-SCORE-FULL-TOWN

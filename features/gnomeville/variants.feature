@@ -57,6 +57,25 @@ Feature: Gnomeville variants
         {"actor": 0, "type": "draw"}
         """
 
+    @GV-VAR-TURN-BY-TURN
+    Scenario: Once the other player has passed the last builder draws again without waiting
+      Given a gnomeville game with 2 players in the build phase and options:
+        """
+        {"turn_by_turn_rounds": [1]}
+        """
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "pass"},
+         {"actor": 1, "type": "draw"},
+         {"actor": "chance", "type": "draw", "player": 1, "tile": "market", "tier": 1},
+         {"actor": 1, "type": "place", "space": [0, 0]}]
+        """
+      Then "to_act" is [1]
+      And the legal actions include:
+        """
+        {"actor": 1, "type": "draw"}
+        """
+
   Rule: GV-VAR-MASTER the new tile goes on the triggering space
 
     @GV-VAR-MASTER
