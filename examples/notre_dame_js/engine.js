@@ -90,6 +90,7 @@ class Session {
       if (typeof command !== "string" || !(command in REQUESTS)) {
         throw game.malformed(`unknown command ${JSON.stringify(command)}`);
       }
+      if (id === null) throw game.malformed(`${command}: 'id' must be an integer or a string`);
       checkRequest(command, request);
       return { id, ok: true, result: this[command](request) };
     } catch (error) {
