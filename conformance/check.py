@@ -72,12 +72,14 @@ def run_scenarios(
     expectations: str | Path | None = None,
     options: dict[str, dict[str, Any]] | None = None,
     errata: list[str] | None = None,
+    fired: Path | None = None,
 ) -> CheckRun:
     """Run the scenario suites (and/or the invariant level) of ``games`` under pytest.
 
     ``expectations`` is a known-failures file (:mod:`conformance.reports.expectations`);
     ``options`` (game id -> options) reach every ``new_game`` and pick the readings run;
-    ``errata`` name the ruleset, selecting ``@since``/``@until`` scenarios.
+    ``errata`` name the ruleset, selecting ``@since``/``@until`` scenarios; ``fired`` is a
+    file for each test's fired rule ids (JSON lines).
     """
     files = []
     if level in ("scenarios", "all"):
@@ -109,6 +111,8 @@ def run_scenarios(
             args += ["--rulespec-options", json.dumps(options)]
         if errata:
             args += ["--rulespec-errata", ",".join(errata)]
+        if fired is not None:
+            args += ["--rulespec-fired", str(fired)]
         if workers > 1:
             args += ["-n", str(workers)]
         completed = subprocess.run(args, capture_output=True, text=True, cwd=ROOT)

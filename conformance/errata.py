@@ -179,3 +179,196 @@ def check_arguments(rulesets: dict[str, Ruleset]) -> tuple[dict[str, dict[str, A
     """``run_scenarios`` arguments of rulesets: (options per game, errata ids)."""
     options = {game: r.options() for game, r in rulesets.items() if r.options()}
     return options, [i for r in rulesets.values() for i in r.ids]
+
+
+# -- impact ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ScenarioChange:
+    """A scenario whose status differs between the two rulesets."""
+
+    feature: str
+    scenario: str
+    before: str
+    after: str
+    rules: tuple[str, ...]
+    fired: tuple[str, ...]
+    tagged: bool  # carries @since/@until of the erratum: the change is declared
+
+    @property
+    def key(self) -> str:
+        return f"{self.feature}: {self.scenario}"
+
+
+@dataclass(frozen=True)
+class TraceChange:
+    """A recorded game that plays out differently: where, and what fired there."""
+
+    trace: str  # file name and game index, "2p-seed1.jsonl#0"
+    step: int  # 0: the setup already differs; n: after the n-th action
+    action: dict[str, Any] | None
+    fired: tuple[str, ...]
+    touched: bool  # a rule the erratum touches fired at the divergence
+    what: str  # state differs / action illegal / outcome
+
+    @property
+    def regression(self) -> bool:
+        return not self.touched
+
+
+@dataclass
+class Impact:
+    game: str
+    erratum: Erratum
+    before: Ruleset
+    after: Ruleset
+    scenarios: list[ScenarioChange] = field(default_factory=list)
+    traces: list[TraceChange] = field(default_factory=list)
+    traces_checked: int = 0
+    scenarios_checked: int = 0
+
+    def regressions(self) -> list[str]:
+        """Changes the erratum does not account for."""
+        found = [f"trace {t.trace} step {t.step}" for t in self.traces if t.regression]
+        found += [f"scenario {s.key} (not tagged)" for s in self.scenarios if not s.tagged]
+        return found
+
+
+def golden_traces(game: str) -> list[Path]:
+    return sorted((GOLDEN_DIR / game).glob("*.jsonl"))
+
+
+def read_trace_games(path: Path) -> list[dict[str, Any]]:
+    """Each game of a ``rulespec play --trace`` file: setup record, actions, final record."""
+    games: list[dict[str, Any]] = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if not line.strip():
+            continue
+        record = json.loads(line)
+        if record["type"] == "setup":
+            games.append({"setup": record, "actions": [], "final": None})
+        elif record["type"] == "action":
+            games[-1]["actions"].append(record["action"])
+        elif record["type"] == "final":
+            games[-1]["final"] = record
+    return games
+
+
+def _position(state: Any) -> dict[str, Any]:
+    """The canonical state without its options (the params differ by construction)."""
+    canonical = state.to_canonical()
+    canonical.pop("options", None)
+    return canonical
+
+
+def _setup_rules(game: str, touched: set[str]) -> set[str]:
+    """Touched rules that act at setup (components, setup area): engines fire none there."""
+    rules = {r.id: r for r in catalogue.load(game).rules}
+    return {
+        i
+        for i in touched
+        if i in rules and (rules[i].kind == "component" or rules[i].area == "setup")
+    }
+
+
+def trace_change(
+    game: Any, record: dict[str, Any], before: Ruleset, after: Ruleset, name: str
+) -> TraceChange | None:
+    """Replay one recorded game under both rulesets; the first divergence, or None.
+
+    The fired rule ids are those both engines report for the diverging step (and the rule
+    an illegal action breaks); at setup, the touched component and setup rules.
+    """
+    from reference_impl.core import EngineError
+
+    options = {k: v for k, v in record["setup"]["options"].items() if k != "params"}
+    players = record["setup"]["num_players"]
+    old = game.new_game(players, {**options, **before.options()})
+    new = game.new_game(players, {**options, **after.options()})
+    touched = after.touched() - before.touched() or after.touched()
+    if _position(old) != _position(new):
+        fired = set(getattr(new, "fired", ())) | _setup_rules(before.game, touched)
+        return _change(name, 0, None, fired, touched, "the setup differs")
+    for step, action in enumerate(record["actions"], start=1):
+        old.apply(action)
+        fired = set(getattr(old, "fired", ()))
+        try:
+            new.apply(action)
+        except EngineError as error:
+            fired |= {error.rule} if error.rule else set()
+            what = f"the action is illegal under {after.label}: {error.message}"
+            return _change(name, step, action, fired, touched, what)
+        fired |= set(getattr(new, "fired", ()))
+        if _position(old) != _position(new):
+            return _change(name, step, action, fired, touched, "the state differs")
+    return None
+
+
+def _change(
+    name: str, step: int, action: Any, fired: set[str], touched: set[str], what: str
+) -> TraceChange:
+    return TraceChange(name, step, action, tuple(sorted(fired)), bool(fired & touched), what)
+
+
+def impact(
+    game: str, erratum_id: str, base: list[str] | None = None, scenarios: bool = True
+) -> Impact:
+    """What changes when ``erratum_id`` joins the ruleset ``base`` (default: the edition)."""
+    from reference_impl import registry
+
+    before = ruleset(game, [i for i in (base or []) if i != erratum_id])
+    erratum = load(game, erratum_id)
+    after = Ruleset(game, (*before.errata, erratum))
+    result = Impact(game, erratum, before, after)
+    definition = registry.get_game(game)
+    for path in golden_traces(game):
+        for index, record in enumerate(read_trace_games(path)):
+            result.traces_checked += 1
+            change = trace_change(definition, record, before, after, f"{path.name}#{index}")
+            if change is not None:
+                result.traces.append(change)
+    if scenarios:
+        result.scenarios, result.scenarios_checked = scenario_changes(game, erratum, before, after)
+    return result
+
+
+def scenario_changes(
+    game: str, erratum: Erratum, before: Ruleset, after: Ruleset
+) -> tuple[list[ScenarioChange], int]:
+    """Run every scenario (``@since``/``@until`` ignored) under both rulesets; compare."""
+    import tempfile
+
+    from conformance.check import run_scenarios
+
+    runs = {}
+    with tempfile.TemporaryDirectory(prefix="rulespec-impact-") as tmp:
+        for label, chosen in (("before", before), ("after", after)):
+            fired_file = Path(tmp) / f"{label}.jsonl"
+            options = {game: chosen.options()} if chosen.options() else None
+            run = run_scenarios([game], options=options, errata=["*"], fired=fired_file)
+            fired = {}
+            if fired_file.exists():
+                for line in fired_file.read_text("utf-8").splitlines():
+                    entry = json.loads(line)
+                    fired[entry["test"]] = entry["fired"]
+            runs[label] = {
+                r["test"]: (r, fired.get(r["test"], [])) for g in run.games for r in g.results
+            }
+    tags = {(s.feature, s.name): s.tags for s in catalogue.load(game).scenarios}
+    mine = {f"since:{erratum.id}", f"until:{erratum.id}"}
+    changes = []
+    for test, (old, old_fired) in sorted(runs["before"].items()):
+        new, new_fired = runs["after"].get(test, ({"status": "not run"}, []))
+        if old["status"] == new["status"]:
+            continue
+        key = (old["feature"], old["scenario"])
+        changes.append(
+            ScenarioChange(
+                old["feature"] or "", old["scenario"] or test, old["status"], new["status"],
+                tuple(old["rules"]), tuple(sorted(set(old_fired) | set(new_fired))),
+                bool(mine & set(tags.get(key, ()))),
+            )
+        )  # fmt: skip
+    unique = {c.key: c for c in changes}  # an outline's examples: one entry per scenario
+    return sorted(unique.values(), key=lambda c: c.key), len(runs["before"])

@@ -17,7 +17,9 @@ Loaded by ``-p conformance.plugin`` (see ``pyproject.toml``). Options:
 - ``--rulespec-errata IDS``: the errata of the ruleset under test (comma-separated); a
   scenario tagged ``@since:<id>`` runs only when ``id`` is listed, ``@until:<id>`` only when
   it is not; ``*`` ignores both tags (the impact report compares every scenario; see
-  :mod:`conformance.errata`).
+  :mod:`conformance.errata`);
+- ``--rulespec-fired FILE``: one JSON line per test with the rule ids the engine reported
+  as fired by its ``apply`` requests (the errata impact report).
 """
 
 from __future__ import annotations
@@ -54,6 +56,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption("--rulespec-expectations", default=None, help="known failures (TOML)")
     group.addoption("--rulespec-options", default=None, help="JSON options per game id")
     group.addoption("--rulespec-errata", default="", help="errata of the ruleset (comma list)")
+    group.addoption("--rulespec-fired", default=None, help="write each test's fired rule ids")
 
 
 @pytest.hookimpl(tryfirst=True)
@@ -88,7 +91,31 @@ def engine(request: pytest.FixtureRequest) -> Iterator[EngineClient]:
         )
         cache["client"] = client
         cache.setdefault("identity", engine_identity(client))
+    if config.getoption("--rulespec-fired", None):
+        recorder = FiredRecorder(client)
+        request.node.stash[_FIRED_KEY] = recorder
+        yield recorder  # type: ignore[misc]
+        return
     yield client
+
+
+class FiredRecorder:
+    """The engine, remembering the rule ids every ``apply`` reply says fired."""
+
+    def __init__(self, client: EngineClient) -> None:
+        self._client = client
+        self.fired: set[str] = set()
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._client, name)
+
+    def apply(self, action: dict[str, Any]) -> dict[str, Any]:
+        reply = self._client.apply(action)
+        self.fired.update(reply.get("fired") or [])
+        return reply
+
+
+_FIRED_KEY = pytest.StashKey[FiredRecorder]()
 
 
 def engine_identity(client: EngineClient) -> dict[str, Any]:
@@ -217,6 +244,10 @@ def rule_ids(item: pytest.Item) -> list[str]:
 def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[Any]) -> Iterator[None]:
     outcome = yield
     report = outcome.get_result()
+    if report.when == "call" and _FIRED_KEY in item.stash:
+        with open(item.config.getoption("--rulespec-fired"), "a", encoding="utf-8") as handle:
+            entry = {"test": item.nodeid, "fired": sorted(item.stash[_FIRED_KEY].fired)}
+            handle.write(json.dumps(entry) + "\n")
     report.user_properties.append(("rules", rule_ids(item)))
     report.user_properties.append(("game", item_game(item)))
     cache = item.config.stash.get(_CLIENT_KEY, {})
