@@ -530,6 +530,35 @@ def errata_impact(
     raise typer.Exit(1 if problems else 0)
 
 
+@rulings_app.command("diff")
+def rulings_diff(
+    game: Annotated[str, typer.Argument(help="game id")],
+    rule: Annotated[str, typer.Argument(help="rule id (or its option name)")],
+    seeds: Annotated[int, typer.Option(help="random playouts per player count")] = 40,
+    output: Annotated[Path | None, typer.Option("--out", help="also write it here")] = None,
+) -> None:
+    """A small position where the readings of RULE differ, as a Gherkin Scenario Outline."""
+    from conformance import rulings
+
+    _known_game(game, catalogue.games_with_catalogue(), "rulings diff")
+    if seeds < 1:
+        fail("--seeds must be at least 1")
+    try:
+        found = rulings.find_divergence(game, rule, seeds=seeds)
+    except rulings.RulingError as error:
+        fail(str(error))
+    if found is None:
+        err.print(
+            f"no divergence of {rule}'s readings in {seeds} random games per player count; "
+            "try more --seeds (the readings may differ only in rare positions)"
+        )
+        raise typer.Exit(1)
+    text = rulings.gherkin(found)
+    out.print(text, markup=False, end="")
+    if output is not None:
+        output.write_text(text, encoding="utf-8")
+
+
 def main() -> None:
     try:
         app()

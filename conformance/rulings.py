@@ -12,7 +12,7 @@ non-default value of each option, the default being the plain run).
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from conformance import catalogue
@@ -187,3 +187,250 @@ def all_readings(games: list[str], **check: Any) -> list[ReadingRun]:
             result = run_scenarios([game], options=options, **check)
             runs.append(ReadingRun(game, name, value, result))
     return runs
+
+
+# -- rulings diff: where the readings of a rule part ------------------------------------------
+
+
+class RulingError(ValueError):
+    """A rule whose readings cannot be compared (no option, unknown rule)."""
+
+
+@dataclass
+class Divergence:
+    """The shortest found position where the readings of one option differ."""
+
+    game: str
+    rule: str
+    option: str
+    players: int
+    readings: list[Any]
+    actions: list[dict[str, Any]]  # applied to a new game before the diverging step
+    kind: str  # "setup", "state", "legal" or "outcome"
+    action: dict[str, Any] | None = None  # the diverging action (state), or the probed one
+    values: dict[str, list[Any]] = field(default_factory=dict)  # path -> value per reading
+    seed: int = 0
+    state: dict[str, Any] | None = None  # the common canonical state before the divergence
+
+    @property
+    def length(self) -> int:
+        return len(self.actions) + (1 if self.kind == "state" else 0)
+
+
+def option_of(game: str, rule_or_option: str) -> tuple[str, OptionReading]:
+    """The rule id and the register option of a rule id (or of an option name)."""
+    for option in options_of(game):
+        if rule_or_option in option.rules or rule_or_option == option.name:
+            return option.rules[0] if rule_or_option == option.name else rule_or_option, option
+    rules = catalogue.load(game)
+    try:
+        rule = rules.rule(rule_or_option)
+    except KeyError:
+        raise RulingError(f"{game} has no rule or ruling option {rule_or_option!r}") from None
+    raise RulingError(
+        f"{rule.id} ({rule.status}) names no engine option, so its readings cannot be played "
+        "against each other; its ruling: " + json.dumps(rule.ruling or {}, ensure_ascii=False)
+    )
+
+
+def _leaf_diffs(values: list[Any], path: str = "") -> list[str]:
+    """Dotted paths (deepest first found) where the JSON values do not all agree."""
+    first = values[0]
+    if all(v == first for v in values[1:]):
+        return []
+    if all(isinstance(v, dict) for v in values):
+        keys = sorted(set().union(*values))
+        if all(set(v) == set(first) for v in values):
+            return [p for k in keys for p in _leaf_diffs([v[k] for v in values], _join(path, k))]
+    if all(isinstance(v, list) for v in values) and len({len(v) for v in values}) == 1:
+        return [
+            p
+            for i in range(len(first))
+            for p in _leaf_diffs([v[i] for v in values], _join(path, i))
+        ]
+    return [path]
+
+
+def _join(path: str, key: Any) -> str:
+    return f"{path}.{key}" if path else str(key)
+
+
+def _position(state: Any) -> dict[str, Any]:
+    canonical = state.to_canonical()
+    canonical.pop("options", None)
+    return canonical
+
+
+def _legal(state: Any) -> set[str]:
+    return {json.dumps(a, sort_keys=True) for a in state.legal_actions()}
+
+
+def _values(documents: list[Any], limit: int = 3, width: int = 60) -> dict[str, list[Any]]:
+    """Up to ``limit`` differing paths, short values first (a table cell stays readable)."""
+    from conformance import jsonpath
+
+    found = {p: [jsonpath.get(d, p) for d in documents] for p in _leaf_diffs(documents) if p}
+    if not found:
+        return {"": documents}
+    size = {p: max(len(json.dumps(v)) for v in values) for p, values in found.items()}
+    short = [p for p in found if size[p] <= width] or [min(found, key=size.__getitem__)]
+    return {p: found[p] for p in short[:limit]}
+
+
+def playout_divergence(
+    game: str, rule: str, option: OptionReading, players: int, seed: int, limit: int
+) -> Divergence | None:
+    """One random playout, the same choices under every reading: the first divergence."""
+    import random
+
+    from reference_impl import registry
+    from reference_impl.core import CHANCE, sample_chance
+
+    definition = registry.get_game(game)
+    readings = list(option.values)
+    states = [definition.new_game(players, {option.name: v}) for v in readings]
+    found = Divergence(game, rule, option.name, players, readings, [], "setup", seed=seed)
+    positions = [_position(s) for s in states]
+    if any(p != positions[0] for p in positions):
+        found.values = _values(positions)
+        return found
+    rng = random.Random(seed)
+    while len(found.actions) < limit:
+        lead = states[0]
+        if lead.is_terminal():
+            outcomes = [s.outcome().to_json() for s in states]
+            if any(o != outcomes[0] for o in outcomes):
+                found.state = lead.to_canonical()
+                found.kind, found.values = "outcome", _values(outcomes)
+                return found
+            return None
+        chance = CHANCE in lead.to_act()
+        legal = [_legal(s) for s in states] if not chance else []
+        if legal and any(sets != legal[0] for sets in legal):
+            differing = sorted(set.union(*legal) - set.intersection(*legal))[0]
+            found.kind, found.action = "legal", json.loads(differing)
+            found.values = {"": [differing in sets for sets in legal]}
+            return found
+        found.state = lead.to_canonical()
+        if chance:
+            action = sample_chance(lead, rng)
+        else:
+            actions = lead.legal_actions()
+            action = actions[rng.randrange(len(actions))]
+        for state in states:
+            state.apply(action)
+        positions = [_position(s) for s in states]
+        if any(p != positions[0] for p in positions):
+            found.kind, found.action, found.values = "state", action, _values(positions)
+            return found
+        found.actions.append(action)
+    return None
+
+
+def find_divergence(
+    game: str, rule_or_option: str, seeds: int = 40, max_actions: int = 2000
+) -> Divergence | None:
+    """The shortest divergence over ``seeds`` random playouts at each player count.
+
+    Every playout makes the same choices (from the same seed) under every reading of the
+    rule's option and compares the canonical states (and legal actions) after each step.
+    """
+    rule, option = option_of(game, rule_or_option)
+    from reference_impl import registry
+
+    definition = registry.get_game(game)
+    refused = {n for v in option.values for n in refused_counts(game, {option.name: v})}
+    best: Divergence | None = None
+    for players in range(definition.min_players, definition.max_players + 1):
+        if players in refused:
+            continue
+        for seed in range(seeds):
+            limit = best.length - 1 if best else max_actions
+            if limit < 0:
+                return best
+            found = playout_divergence(game, rule, option, players, seed, limit)
+            if found is not None and (best is None or found.length < best.length):
+                best = found
+    return best
+
+
+def _state_template(found: Divergence) -> str:
+    """The common position as JSON, the reading's option left as ``<reading>``."""
+    state = dict(found.state or {})
+    marker = "__READING__"
+    state["options"] = {**state.get("options", {}), found.option: marker}
+    return json.dumps(state, ensure_ascii=False).replace(json.dumps(marker), "<reading>")
+
+
+def _cell(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False).replace("|", "\\|")
+
+
+def _block(text: str, indent: str = "      ") -> str:
+    return f'{indent}"""\n{indent}{text}\n{indent}"""\n'
+
+
+#: above this many actions the scenario starts from the common position (``Given the state:``)
+LONGEST_PREFIX = 40
+
+
+def gherkin(found: Divergence) -> str:
+    """A Scenario Outline, one Examples row per reading, ready for a rules editor.
+
+    Short divergences replay their actions from a new game; long ones (a rule of final
+    scoring needs a whole game) start from the common position before the divergence, the
+    option of the reading substituted into its ``options``.
+    """
+    from reference_impl import registry
+
+    default = registry.get_game(found.game).default_options[found.option]
+    columns = ["reading"]
+    then = ""
+    rows = [[_cell(v)] for v in found.readings]
+    if found.kind == "legal":
+        columns.append("verdict")
+        then = f"    Then the legal actions <verdict>:\n{_block(_cell(found.action), '      ')}"
+        for row, legal in zip(rows, found.values[""], strict=True):
+            row.append("include" if legal else "do not include")
+    else:
+        lines = []
+        for index, (path, values) in enumerate(found.values.items()):
+            name = f"v{index + 1}"
+            columns.append(name)
+            for row, value in zip(rows, values, strict=True):
+                row.append(_cell(value))
+            if found.kind == "outcome":
+                lines.append(f"{path} = <{name}>")
+            else:
+                word = "Then" if index == 0 else "And"
+                lines.append(f'    {word} "{path}" is <{name}>')
+        if found.kind == "outcome":
+            then = "    Then the outcome has:\n" + _block("\n      ".join(lines), "      ")
+        else:
+            then = "\n".join(lines) + "\n"
+    plural = "player" if found.players == 1 else "players"
+    text = [
+        f"  # rulespec rulings diff {found.game} {found.rule}: option {found.option} "
+        f"(default {_cell(default)}), seed {found.seed}, {found.length} actions\n",
+        f"  @{found.rule}\n",
+        f"  Scenario Outline: {found.rule} readings of {found.option} part: <reading>\n",
+        f'    Given a new "{found.game}" game with {found.players} {plural} and options:\n',
+        _block(f'{{"{found.option}": <reading>}}', "      "),
+    ]
+    if len(found.actions) > LONGEST_PREFIX and found.state is not None:
+        text[3:] = [
+            "    Given the state:\n",
+            _block(_state_template(found), "      "),
+        ]
+    elif found.actions:
+        listed = ",\n       ".join(json.dumps(a, ensure_ascii=False) for a in found.actions)
+        text.append("    And these actions are applied:\n" + _block(f"[{listed}]", "      "))
+    if found.kind == "state":
+        text.append("    When the action is applied:\n" + _block(_cell(found.action), "      "))
+    text.append(then)
+    widths = [max(len(c), *(len(r[i]) for r in rows)) for i, c in enumerate(columns)]
+    text.append("\n    Examples:\n")
+    for row in [columns, *rows]:
+        cells = " | ".join(c.ljust(w) for c, w in zip(row, widths, strict=True))
+        text.append(f"      | {cells} |\n")
+    return "".join(text)

@@ -1,0 +1,67 @@
+"""``rulespec rulings diff GAME RULE``: the divergence it finds is a Scenario Outline that
+pytest-bdd runs, and every Examples row (one per reading) passes against the reference."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from conformance import rulings
+from conformance.paths import ROOT
+
+CASES = [
+    ("notre_dame", "ND-RATS-FLOOR", 4),  # a state difference after a short game start
+    ("isle_traces", "IT-PLACE-PORTRAIT", 1),  # legal actions differ
+    ("gnomeville", "GV-EVENT-TWO-PLAYER-TIE", 3),  # long: starts from the common position
+]
+
+
+def run_outline(game: str, text: str, tmp_path: Path) -> subprocess.CompletedProcess[str]:
+    feature = tmp_path / "diff.feature"
+    feature.write_text(f"Feature: rulings diff\n\n{text}", encoding="utf-8")
+    module = tmp_path / "test_generated.py"
+    module.write_text(
+        "from pytest_bdd import scenarios\n"
+        "from conformance.steps.common import *  # noqa\n"
+        f"from conformance.steps.{game} import *  # noqa\n"
+        f"scenarios({str(feature)!r})\n",
+        encoding="utf-8",
+    )
+    return subprocess.run(
+        [sys.executable, "-m", "pytest", str(module), "-q", "-p", "no:cacheprovider",
+         "-c", str(ROOT / "pyproject.toml"), "--rootdir", str(tmp_path)],
+        capture_output=True, text=True, cwd=ROOT, timeout=300,
+    )  # fmt: skip
+
+
+@pytest.mark.parametrize(("game", "rule", "seeds"), CASES)
+def test_the_outline_runs_and_every_reading_passes(
+    game: str, rule: str, seeds: int, tmp_path: Path
+) -> None:
+    found = rulings.find_divergence(game, rule, seeds=seeds)
+    assert found is not None
+    text = rulings.gherkin(found)
+    assert "Scenario Outline:" in text and text.count("\n      | ") == 1 + len(found.readings)
+    done = run_outline(game, text, tmp_path)
+    assert f"{len(found.readings)} passed" in done.stdout, done.stdout[-3000:] + text[-2000:]
+
+
+def test_the_shortest_divergence_is_kept() -> None:
+    option = rulings.option_of("notre_dame", "ND-RATS-FLOOR")[1]
+    lengths = [
+        d.length
+        for seed in range(4)
+        if (d := rulings.playout_divergence("notre_dame", "ND-RATS-FLOOR", option, 2, seed, 10**4))
+    ]
+    best = rulings.find_divergence("notre_dame", "ND-RATS-FLOOR", seeds=4)
+    assert best is not None and best.length <= min(lengths)
+
+
+def test_a_rule_without_an_option_is_refused_with_its_ruling() -> None:
+    with pytest.raises(rulings.RulingError, match="names no engine option"):
+        rulings.find_divergence("notre_dame", "ND-COINS-SUPPLY")
+    with pytest.raises(rulings.RulingError, match="no rule or ruling option"):
+        rulings.find_divergence("notre_dame", "ND-NOPE")
