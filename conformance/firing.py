@@ -51,15 +51,25 @@ class SteeredPolicy:
         return action
 
 
+POLICIES = ("random", "steered", "mixed")
+
+
 def firing_report(
-    game: GameDefinition, games: int, seed: int = 0, steer: bool = False
+    game: GameDefinition, games: int, seed: int = 0, policy: str = "mixed"
 ) -> FiringReport:
-    """Play ``games`` random games over every player count; count the rules that fired."""
+    """Play ``games`` games over every player count; count the rules that fired.
+
+    ``policy``: uniformly random, steered, or mixed (even games random, odd ones steered:
+    the union reaches both what random play finds and what steering finds).
+    """
+    if policy not in POLICIES:
+        raise ValueError(f"unknown policy {policy!r} (choose one of {', '.join(POLICIES)})")
     rng = random.Random(seed)
     report = FiringReport(game.id, games, rules=[r.id for r in catalogue.load(game.id).rules])
     counts = list(range(game.min_players, game.max_players + 1))
-    policy = SteeredPolicy(rng)
+    steered = SteeredPolicy(rng)
     for index in range(games):
+        steer = policy == "steered" or (policy == "mixed" and index % 2 == 1)
         state = game.new_game(counts[index % len(counts)])
         while not state.is_terminal():
             if CHANCE in state.to_act():
@@ -70,7 +80,7 @@ def firing_report(
                     action = sample_chance(state, rng)
             else:
                 actions = state.legal_actions()
-                action = policy.choose(actions) if steer else rng.choice(actions)
+                action = steered.choose(actions) if steer else rng.choice(actions)
             state.apply(action)
             report.fired.update(state.fired)
     return report

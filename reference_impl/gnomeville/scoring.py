@@ -89,6 +89,25 @@ def event_points(
     return out
 
 
+def event_tie_rules(values: list[int], goal: str, players: int) -> list[str]:
+    """Which placing rule an event's standings invoke (reported as fired rule ids).
+
+    GV-EVENT-PLACES, GV-EVENT-TIE-FIRST, GV-EVENT-TIE-SECOND, GV-EVENT-TWO-PLAYERS,
+    GV-EVENT-TWO-PLAYER-TIE; the same cases as ``spec/gnomeville/decisions.yaml``.
+    """
+    sign = 1 if goal == "most" else -1
+    keyed = [sign * v for v in values]
+    ranks = sorted(set(keyed), reverse=True)
+    tied_first = keyed.count(ranks[0])
+    if players == 2:
+        return ["GV-EVENT-TWO-PLAYER-TIE" if tied_first == 2 else "GV-EVENT-TWO-PLAYERS"]
+    if tied_first > 1:
+        return ["GV-EVENT-TIE-FIRST"]
+    if len(ranks) > 1 and keyed.count(ranks[1]) > 1:
+        return ["GV-EVENT-TIE-SECOND"]
+    return ["GV-EVENT-PLACES"]
+
+
 def goal_points(a: int, b: int, goal: str, high: int, low: int, loser_min: bool) -> tuple[int, int]:
     """Adjacency goal between two neighbours (GV-END-ADJACENCY, GV-END-ADJACENCY-TIE)."""
     if a == b:
@@ -158,6 +177,7 @@ class ScoringRules:
                     pts = [tie_share(card["first"] + card["second"], 2)] * 2
             for p, v in zip(self.players, pts, strict=True):
                 p.score += v
+            self.fired.extend(event_tie_rules(values, card["goal"], self.n))
         for p in self.players:
             if p.empty_spaces() == 0:
                 p.score += FULL_TOWN_BONUS
@@ -183,7 +203,7 @@ class ScoringRules:
                 )
                 self.players[a].score += pa
                 self.players[b].score += pb
-                self.fired.append("GV-END-ADJACENCY")
+                self.fired.append("GV-END-ADJACENCY-TIE" if va == vb else "GV-END-ADJACENCY")
 
     def winners(self) -> list[int]:
         """GV-END-WINNER, GV-END-TIEBREAK: score, then building tiles, then mushrooms."""
