@@ -46,6 +46,36 @@ Feature: Gnomeville solo play
         """
       Then "players.0.score" is 0
 
+    @GV-SOLO-EVENT-SCORING
+    Scenario: Exactly six tiles left meets the solo Satchel Sprint threshold of six
+      Given a gnomeville game with 1 player in the build phase
+      And the position:
+        """
+        round = 3
+        events = ["solo-satchel-sprint", null, null]
+        players.0.bag = {"academy": 0, "armory": 0, "ballista": 0, "gnome": 0, "house": 0, "market": 6, "monument": 0, "tavern": 0, "workshop": 0}
+        """
+      When player 0 plays:
+        """
+        {"type": "pass"}
+        """
+      Then "players.0.score" is 5
+
+    @GV-SOLO-EVENT-SCORING
+    Scenario: Exactly four mushrooms meets the solo Mushroom Hoard threshold of four
+      Given a gnomeville game with 1 player in the build phase
+      And the position:
+        """
+        round = 3
+        events = ["solo-mushroom-hoard", null, null]
+        players.0.mushrooms = 4
+        """
+      When player 0 plays:
+        """
+        {"type": "pass"}
+        """
+      Then "players.0.score" is 5
+
   Rule: GV-SOLO-RANK the final score gives the town's rank
 
     @GV-SOLO-RANK
