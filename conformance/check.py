@@ -45,6 +45,43 @@ class GameReport:
             return "passed", passed, len(mine)
         return "skipped", 0, len(mine)
 
+    def level_status(self, level: str) -> tuple[str, str]:
+        """(status, reason) of one level: scenarios, invariants or differential.
+
+        A level passes only when it ran and every result passed (expected failures
+        allowed); a level whose results were all skipped is skipped, with the reason.
+        """
+        mine = [r for r in self.results if level_of(r["test"]) == level]
+        if not mine:
+            return "not run", ""
+        statuses = {r["status"] for r in mine}
+        for bad in FAILING:
+            if bad in statuses:
+                return bad, ""
+        if statuses <= {"skipped", "not run"}:
+            lines = mine[0]["message"].strip().splitlines()
+            return "skipped", lines[-1] if lines else ""
+        return "passed", ""
+
+    def level_reached(self) -> str:
+        """L1 protocol, L2 scenarios, L3 differential: the highest level fully passed."""
+        reached = "L1" if any(r["status"] not in ("crashed", "protocol error", "timed out")
+                              for r in self.results) else "none"  # fmt: skip
+        if self.level_status("scenarios")[0] == "passed":
+            reached = "L2"
+            if self.level_status("differential")[0] == "passed":
+                reached = "L3"
+        return reached
+
+
+def level_of(test_id: str) -> str:
+    """The level a result belongs to, from its test file."""
+    if "level_invariants.py" in test_id:
+        return "invariants"
+    if "level_differential.py" in test_id:
+        return "differential"
+    return "scenarios"
+
 
 @dataclass
 class CheckRun:
@@ -57,7 +94,7 @@ class CheckRun:
         return Counter(r["status"] for g in self.games for r in g.results)
 
 
-LEVELS = ("scenarios", "invariants", "all")
+LEVELS = ("scenarios", "invariants", "differential", "all")
 
 
 def run_scenarios(
@@ -86,6 +123,8 @@ def run_scenarios(
         files += [str(SUITE_DIR / f"test_{game}.py") for game in games]
     if level in ("invariants", "all"):
         files.append(str(SUITE_DIR / "level_invariants.py"))
+    if level in ("differential", "all"):
+        files.append(str(SUITE_DIR / "level_differential.py"))
     with tempfile.TemporaryDirectory(prefix="rulespec-") as tmp:
         report = Path(tmp) / "results.jsonl"
         identity = Path(tmp) / "engine.json"

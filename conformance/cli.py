@@ -14,7 +14,7 @@ from typing import Annotated, Any
 import typer
 from rich.console import Console
 
-from conformance import catalogue
+from conformance import catalogue, cli_analysis
 from conformance.check import FAILING, LEVELS, rule_rows, run_scenarios, suite_games
 
 app = typer.Typer(
@@ -64,7 +64,9 @@ def check(
     timeout: Annotated[float, typer.Option(help="seconds per request (subprocess)")] = 10.0,
     shell: Annotated[bool, typer.Option(help="run the engine command through a shell")] = False,
     jobs: Annotated[int, typer.Option("--jobs", "-j", help="parallel engine processes")] = 1,
-    level: Annotated[str, typer.Option(help="scenarios, invariants or all")] = "scenarios",
+    level: Annotated[
+        str, typer.Option(help="scenarios, invariants, differential or all")
+    ] = "scenarios",
     examples: Annotated[int, typer.Option(help="random whole games per configuration")] = 2,
     verbose: Annotated[bool, typer.Option("--verbose", "-v", help="list every rule")] = False,
     report: Annotated[
@@ -233,6 +235,11 @@ def _print_game(report: Any, rule: str | None, verbose: bool) -> None:
     out.print(
         f"\n[bold]{report.game}[/]: rules {len(rows)}, passing {passed}, other {len(rows) - passed}"
     )
+    levels = []
+    for level in ("scenarios", "invariants", "differential"):
+        status, reason = report.level_status(level)
+        levels.append(f"{level} {status}" + (f" ({reason})" if reason else ""))
+    out.print(f"  level reached: {report.level_reached()}; " + "; ".join(levels))
     for rule_id, status, ok, total in rows:
         if verbose or status != "passed":
             colour = {"passed": "green", "skipped": "yellow", "expected failure": "yellow"}.get(
@@ -241,13 +248,19 @@ def _print_game(report: Any, rule: str | None, verbose: bool) -> None:
             out.print(f"  [{colour}]{status:>14}[/] {rule_id}  ({ok}/{total} scenarios)")
     for result in report.results:
         if result["status"] in FAILING:
-            rules = ", ".join(result["rules"])
-            out.print(
-                f"\n  [red]{result['status'].upper()}[/] {result['scenario'] or result['test']}"
-                f" [{rules}]"
-            )
-            for line in result["message"].strip().splitlines()[-12:]:
+            rules = f" [{', '.join(result['rules'])}]" if result["rules"] else ""
+            name = result["scenario"] or result["test"]
+            out.print(f"\n  [red]{result['status'].upper()}[/] {name}{rules}")
+            for line in _failure_excerpt(result["message"]):
                 out.print(f"    {line}", markup=False)
+
+
+def _failure_excerpt(message: str, limit: int = 18) -> list[str]:
+    """The assertion's own lines (pytest's ``E`` lines), not hypothesis's draw notes."""
+    lines = message.strip().splitlines()
+    explained = [line[1:].strip() for line in lines if line.startswith("E ")]
+    explained = [line for line in explained if not line.startswith("Draw ")]
+    return (explained or lines)[:limit] if explained else lines[-limit:]
 
 
 @app.command()
@@ -412,6 +425,10 @@ def rules(
     out.print(f"scenarios ({len(pinned)}):")
     for scenario in pinned:
         out.print(f"  {scenario.feature}:{scenario.line}  {scenario.name}", markup=False)
+    for heading, items in cli_analysis.guardians(game, rule.id):
+        out.print(f"{heading} ({len(items)}):")
+        for item in items:
+            out.print(f"  {item}", markup=False)
 
 
 def _write_rulebook(
@@ -474,6 +491,8 @@ def coverage(
     out.print(f"rules {total}, covered {covered}, uncovered {total - covered}")
     raise typer.Exit(1 if total != covered else 0)
 
+
+cli_analysis.register(app)
 
 errata_app = typer.Typer(no_args_is_help=True, help="Errata as versioned rulesets.")
 app.add_typer(errata_app, name="errata")

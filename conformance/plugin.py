@@ -50,6 +50,9 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         "--rulespec-examples", type=int, default=2, help="random whole games per configuration"
     )
     group.addoption("--rulespec-emit", default=None, help="where differential play writes")
+    group.addoption(
+        "--rulespec-shrink-seconds", type=float, default=60.0, help="shrinking budget per failure"
+    )
     group.addoption("--rulespec-games", default=None, help="comma-separated games to keep")
     group.addoption("--rulespec-rule", default=None, help="run only the tests that pin this rule")
     group.addoption("--rulespec-engine-info", default=None, help="write the engine identity here")

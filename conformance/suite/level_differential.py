@@ -81,8 +81,9 @@ def test_engine_matches_the_reference_in_lockstep(
             lockstep(engine, reference, game, players, None, hypothesis_chooser(data),
                      choices=choices)  # fmt: skip
         except Divergence as divergence:
-            smaller = shrink(engine, reference, divergence, choices)
+            budget = request.config.getoption("--rulespec-shrink-seconds")
+            smaller = shrink(engine, reference, divergence, choices, budget)
             path = write_feature(smaller, directory, _fallback_rule(game))
-            raise AssertionError(f"{smaller}\nscenario written to {path}") from None
+            raise AssertionError(f"scenario written to {path}\n{smaller}") from None
 
     play()

@@ -14,6 +14,7 @@ Modes (ARG in brackets):
   lie-state PATH      add 1 to the number at PATH in every state reply
   wrong-score         add 1 to the first player's score in every outcome reply
   drift PATH:N        from the N-th apply on, add 1 to the number at PATH in state replies
+  drop-legal          leave the last action out of every legal_actions reply with two or more
   slow SECONDS        sleep before every reply
   flood-stderr        write 1 MB to stderr before every reply
 """
@@ -110,6 +111,12 @@ def _mutate(
             with contextlib.suppress(jsonpath.PathError, TypeError):
                 state = reply["result"]["state"]
                 jsonpath.set_(state, path, jsonpath.get(state, path) + 1)
+    elif mode == "drop-legal" and command == "legal_actions" and reply.get("ok"):
+        result = reply["result"]
+        if len(result["actions"]) > 1:
+            dropped = result["actions"].pop()
+            if "chance" in result:
+                result["chance"] = [c for c in result["chance"] if c["action"] != dropped]
     elif mode == "wrong-score" and command == "outcome" and reply.get("ok"):
         scores = reply["result"]["scores"]
         if scores:

@@ -1,0 +1,189 @@
+"""Analysis commands of ``rulespec``: perft, firing, proofs, decisions.
+
+Registered on the main app by :func:`register`; they share its console and error style.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+
+from conformance import catalogue
+from conformance.paths import ROOT
+
+out = Console(highlight=False, soft_wrap=True)
+err = Console(stderr=True, highlight=False, soft_wrap=True)
+
+
+def _fail(message: str, code: int = 2) -> None:
+    err.print(f"[bold red]error:[/] {message}")
+    raise typer.Exit(code)
+
+
+def _game(game: str, known: list[str]) -> str:
+    if game not in known:
+        _fail(f"unknown game {game!r} (known: {', '.join(known) or 'none'})")
+    return game
+
+
+def perft(
+    game: Annotated[str, typer.Argument(help="game id")],
+    players: Annotated[int, typer.Option("--players", "-p")],
+    depth: Annotated[int, typer.Option("--depth", "-d", help="number of decisions")] = 2,
+    engine: Annotated[str | None, typer.Option(help="engine command; default: reference")] = None,
+    start: Annotated[Path | None, typer.Option("--from", help="canonical state JSON")] = None,
+    divide: Annotated[bool, typer.Option(help="count under each first action")] = False,
+    compare: Annotated[bool, typer.Option(help="also count with the reference; diff")] = False,
+) -> None:
+    """Count the action sequences of length DEPTH (chance outcomes count as branches)."""
+    from conformance.client import connect
+    from conformance.errors import HarnessError
+    from conformance.perft import divide as divide_counts
+    from conformance.perft import perft as count
+
+    if depth < 1:
+        _fail("--depth must be at least 1")
+    try:
+        client = connect(engine)
+    except HarnessError as error:
+        _fail(f"cannot start the engine: {error}", 3)
+    reference = connect(None) if compare and engine else None
+    try:
+        _game(game, sorted(client.games))
+        if start is not None:
+            try:
+                position = client.load_state(json.loads(start.read_text(encoding="utf-8")))
+            except (OSError, json.JSONDecodeError) as error:
+                _fail(f"--from {start}: {error}")
+        else:
+            position = client.new_game(game, players)
+        if not divide:
+            total = count(client, position, depth)
+            out.print(f"perft({depth}) = {total}")
+            if reference is not None:
+                expected = count(reference, reference.load_state(position), depth)
+                out.print(f"reference perft({depth}) = {expected}")
+                raise typer.Exit(0 if expected == total else 1)
+            return
+        rows = divide_counts(client, position, depth)
+        expected_rows = dict(divide_counts(reference, reference.load_state(position), depth)) \
+            if reference is not None else {}  # fmt: skip
+        bad = 0
+        for action, below in rows:
+            mark = ""
+            if reference is not None:
+                wanted = expected_rows.pop(action, None)
+                if wanted != below:
+                    mark = f"   <- reference {wanted}"
+                    bad += 1
+            out.print(f"{action}: {below}{mark}", markup=False)
+        for action, wanted in expected_rows.items():
+            out.print(f"{action}: missing   <- reference {wanted}", markup=False)
+            bad += 1
+        out.print(f"perft({depth}) = {sum(b for _, b in rows)} over {len(rows)} first actions")
+        raise typer.Exit(1 if bad else 0)
+    finally:
+        client.close()
+
+
+def firing(
+    game: Annotated[str, typer.Argument(help="game id")],
+    games: Annotated[int, typer.Option("--games", "-n")] = 200,
+    seed: Annotated[int, typer.Option()] = 0,
+    policy: Annotated[str, typer.Option(help="random, steered or mixed")] = "mixed",
+) -> None:
+    """Which catalogue rules random play reaches (the engine reports fired rule ids)."""
+    from conformance.firing import POLICIES, firing_report
+    from reference_impl import registry
+
+    _game(game, registry.available_games())
+    if policy not in POLICIES:
+        _fail(f"--policy {policy!r}: choose one of {', '.join(POLICIES)}")
+    if games < 1:
+        _fail("--games must be at least 1")
+    report = firing_report(registry.get_game(game), games, seed, policy)
+    for rule in report.rules:
+        if rule in report.fired:
+            out.print(f"  {report.fired[rule]:>8}  {rule}")
+    for rule in report.never:
+        out.print(f"     never  {rule}")
+    for rule in report.unknown:
+        out.print(f"  [red]unknown[/]  {rule} (fired but not in the catalogue)")
+    reached = len(report.rules) - len(report.never)
+    out.print(f"rules {len(report.rules)}, fired {reached}, never {len(report.never)}")
+    raise typer.Exit(1 if report.unknown else 0)
+
+
+def proofs(
+    game: Annotated[list[str] | None, typer.Option("--game", "-g")] = None,
+) -> None:
+    """Run the z3 proofs and decision-table checks, reported per rule id."""
+    from conformance.decisions import check_game, decision_tables
+    from conformance.proofs import proofs as all_proofs
+
+    known = catalogue.games_with_catalogue()
+    games = [_game(g, known) for g in game] if game else known
+    selected = [p for p in all_proofs() if p.game in games]
+    failed = 0
+    if selected:
+        args = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--no-header",
+                "-rA", "--tb=line", *sorted({p.test for p in selected})]  # fmt: skip
+        run = subprocess.run(args, cwd=ROOT, capture_output=True, text=True)
+        outcome = {}
+        for line in run.stdout.splitlines():
+            for word in ("PASSED", "FAILED", "ERROR"):
+                if line.startswith(word + " "):
+                    outcome[line.split()[1].split("[")[0]] = word
+        for proof in selected:
+            status = outcome.get(proof.test, "NOT RUN")
+            failed += status != "PASSED"
+            out.print(
+                f"{status:>8}  {', '.join(proof.patterns)}  {proof.claim[:110]}", markup=False
+            )
+            if status != "PASSED":
+                for line in run.stdout.splitlines():
+                    if proof.test.split("::")[1] in line and "counterexample" in line:
+                        out.print(f"          {line.strip()}", markup=False)
+    tables = 0
+    for name in games:
+        tables += len(decision_tables(name))
+        for finding in check_game(name):
+            failed += 1
+            out.print(f"  FAILED  {name}: {finding}", markup=False)
+    out.print(f"proofs {len(selected)}, decision tables {tables}, failed {failed}")
+    raise typer.Exit(1 if failed else 0)
+
+
+def guardians(game: str, rule_id: str) -> list[tuple[str, list[str]]]:
+    """The invariants, transitions, proofs and decision tables that protect a rule."""
+    import importlib.util
+
+    from conformance.decisions import decision_tables
+    from conformance.proofs import proofs_of
+
+    invariants: list[str] = []
+    if importlib.util.find_spec(f"conformance.invariants.{game}") is not None:
+        from conformance.invariants import for_game
+
+        loaded = for_game(game)
+        invariants = [f"invariant: {i.name}" for i in loaded.invariants if i.rule == rule_id]
+        invariants += [f"transition: {t.name}" for t in loaded.transitions if t.rule == rule_id]
+    proved = [f"{p.test}: {p.claim[:100]}" for p in proofs_of(game, rule_id)]
+    tables = [
+        f"spec/{game}/decisions.yaml: {name}"
+        for name, table in decision_tables(game).items()
+        if any(case["rule"] == rule_id for case in table["cases"])
+    ]
+    return [("invariants", invariants), ("proofs", proved), ("decision tables", tables)]
+
+
+def register(app: typer.Typer) -> None:
+    app.command()(perft)
+    app.command()(firing)
+    app.command()(proofs)
