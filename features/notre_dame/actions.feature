@@ -115,6 +115,33 @@ Feature: Notre Dame district actions
         """
       Then the action is rejected citing rule "ND-GUEST-DOUBLE"
 
+    @ND-GUEST
+    Scenario: One cube in the guest house brings one cube from the stock
+      When player 0 plays:
+        """
+        {"type": "play", "card": "guesthouse", "from": "hand", "choices": ["cube"]}
+        """
+      Then the position has:
+        """
+        players.0.cubes = 4
+        players.0.stock = 9
+        players.0.coins = 3
+        """
+
+    @ND-GUEST
+    Scenario: One cube in the guest house removes one rat
+      Given "players.0.rats" is 5
+      When player 0 plays:
+        """
+        {"type": "play", "card": "guesthouse", "from": "hand", "choices": ["rat"]}
+        """
+      Then the position has:
+        """
+        players.0.rats = 4
+        players.0.coins = 3
+        players.0.cubes = 3
+        """
+
   Rule: ND-GUEST-DOUBLE two choices with three cubes
 
     @ND-GUEST-DOUBLE
@@ -207,6 +234,23 @@ Feature: Notre Dame district actions
         """
         players.0.prestige = 0
         players.0.coins = 4
+        """
+
+    @ND-PARK-BONUS @ND-MESSAGE-REWARD
+    Scenario: Two park cubes add one prestige to a message taken by the carriage
+      Given the position:
+        """
+        players.0.cards = ["bank", "carriage", "park"]
+        players.0.areas.park = 2
+        """
+      When player 0 plays:
+        """
+        {"type": "play", "card": "carriage", "from": "hand", "square": "0-4", "take": true}
+        """
+      Then the position has:
+        """
+        players.0.messages = [{"color": 0, "value": 4}]
+        players.0.prestige = 5
         """
 
   Rule: ND-PARK-FRIEND the friend counts for the park bonus

@@ -55,6 +55,14 @@ Feature: Notre Dame cathedral
         """
       Then the action is rejected citing rule "ND-ND-PAY"
 
+    @ND-ND-PAY
+    Scenario: A Notre Dame card played without an offering places no cube
+      When player 0 plays:
+        """
+        {"type": "play", "card": "notre_dame", "from": "hand"}
+        """
+      Then the action is rejected citing rule "ND-ND-PAY"
+
   Rule: ND-ND-BONUS a bonus at the end of each stage
 
     @ND-ND-BONUS

@@ -57,10 +57,32 @@ Feature: Notre Dame end of the game
         """
         players.0.prestige = 20
         players.1.prestige = 20
-        players.0.coins = 1
+        players.0.coins = 3
+        players.0.cubes = 0
+        players.1.coins = 1
+        players.1.cubes = 3
+        """
+      When player 1 plays:
+        """
+        {"type": "pass"}
+        """
+      Then the outcome has:
+        """
+        winners = [1]
+        """
+
+    @ND-TIEBREAK
+    Scenario: Cubes in the stock and in the district do not break a tie
+      Given the position:
+        """
+        players.0.prestige = 20
+        players.1.prestige = 20
+        players.0.coins = 2
         players.0.cubes = 1
-        players.1.coins = 3
-        players.1.cubes = 0
+        players.0.stock = 5
+        players.0.areas.bank = 8
+        players.1.coins = 2
+        players.1.cubes = 2
         """
       When player 1 plays:
         """
@@ -91,4 +113,24 @@ Feature: Notre Dame end of the game
       Then the outcome has:
         """
         winners = [0, 1]
+        """
+
+  Rule: ND-STAGE-PAYOUT the last Notre Dame bonus comes before the winner
+
+    @ND-STAGE-PAYOUT @ND-ND-VALUES @ND-END
+    Scenario: The round 9 bonus of the provisional square (18) decides the winner
+      Given the position:
+        """
+        players.0.prestige = 20
+        players.1.prestige = 25
+        notre_dame = [1, 0]
+        """
+      When player 1 plays:
+        """
+        {"type": "pass"}
+        """
+      Then the outcome has:
+        """
+        scores = [38, 25]
+        winners = [0]
         """
