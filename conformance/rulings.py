@@ -410,7 +410,8 @@ def gherkin(found: Divergence) -> str:
             then = "\n".join(lines) + "\n"
     plural = "player" if found.players == 1 else "players"
     text = [
-        f"  # rulespec rulings diff {found.game} {found.rule}: option {found.option} "
+        witness_comment(found.game, found.rule)
+        + f"  # rulespec rulings diff {found.game} {found.rule}: option {found.option} "
         f"(default {_cell(default)}), seed {found.seed}, {found.length} actions\n",
         f"  @{found.rule}\n",
         f"  Scenario Outline: {found.rule} readings of {found.option} part: <reading>\n",
@@ -434,3 +435,75 @@ def gherkin(found: Divergence) -> str:
         cells = " | ".join(c.ljust(w) for c, w in zip(row, widths, strict=True))
         text.append(f"      | {cells} |\n")
     return "".join(text)
+
+
+# -- z3: arithmetic rules ------------------------------------------------------------------------
+
+
+def _arithmetic_kernels() -> dict[tuple[str, str], tuple[Any, dict[str, tuple[int, int]]]]:
+    """(game, rule) -> (kernel(reading, ite, **inputs) -> value, input bounds).
+
+    Pure arithmetic kernels the engines share with ``tests/proofs`` (the ``ite`` hook runs
+    them on z3 terms); a reading of the rule's option is the kernel's switch.
+    """
+    from reference_impl.notre_dame import scoring as nd
+
+    def rats(reading: Any, ite: Any, rats: Any, printed: Any, hospital: Any) -> Any:
+        return nd.rats_after_round(rats, printed, hospital, False, bool(reading), 9, ite)[0]
+
+    def prestige(reading: Any, ite: Any, prestige: Any, loss: Any) -> Any:
+        return nd.lose_prestige(prestige, loss, bool(reading), ite)
+
+    return {
+        ("notre_dame", "ND-RATS-FLOOR"): (
+            rats,
+            {"rats": (0, 9), "printed": (0, 12), "hospital": (0, 14)},
+        ),
+        ("notre_dame", "ND-PRESTIGE-FLOOR"): (prestige, {"prestige": (0, 60), "loss": (0, 20)}),
+    }
+
+
+def arithmetic_witness(game: str, rule: str) -> dict[str, Any] | None:
+    """z3: the smallest inputs (by their sum) where two readings of an arithmetic rule part.
+
+    Returns ``{"inputs": {...}, "outcomes": [value per reading], "readings": [...]}``, or
+    None when the rule has no arithmetic kernel or its readings never part within bounds.
+    """
+    import z3
+
+    found = _arithmetic_kernels().get((game, rule))
+    if found is None:
+        return None
+    kernel, bounds = found
+    _, option = option_of(game, rule)
+    names = sorted(bounds)
+    terms = {name: z3.Int(name) for name in names}
+    solver = z3.Optimize()
+    for name, (low, high) in bounds.items():
+        solver.add(terms[name] >= low, terms[name] <= high)
+    outcomes = [kernel(value, z3.If, **terms) for value in option.values]
+    solver.add(z3.Or([outcomes[0] != other for other in outcomes[1:]]))
+    solver.minimize(z3.Sum([terms[n] for n in names]))
+    if solver.check() != z3.sat:
+        return None
+    model = solver.model()
+    inputs = {name: model.eval(terms[name]).as_long() for name in names}
+    values = [kernel(value, _python_ite, **inputs) for value in option.values]
+    return {"inputs": inputs, "outcomes": values, "readings": list(option.values)}
+
+
+def _python_ite(condition: Any, then: Any, otherwise: Any) -> Any:
+    return then if condition else otherwise
+
+
+def witness_comment(game: str, rule: str) -> str:
+    """The z3 witness as Gherkin comment lines ('' when the rule is not arithmetic)."""
+    found = arithmetic_witness(game, rule)
+    if found is None:
+        return ""
+    inputs = ", ".join(f"{k}={v}" for k, v in found["inputs"].items())
+    parts = ", ".join(
+        f"{json.dumps(r)} gives {json.dumps(v)}"
+        for r, v in zip(found["readings"], found["outcomes"], strict=True)
+    )
+    return f"  # z3, the smallest arithmetic case: {inputs}: {parts}\n"

@@ -65,3 +65,16 @@ def test_a_rule_without_an_option_is_refused_with_its_ruling() -> None:
         rulings.find_divergence("notre_dame", "ND-COINS-SUPPLY")
     with pytest.raises(rulings.RulingError, match="no rule or ruling option"):
         rulings.find_divergence("notre_dame", "ND-NOPE")
+
+
+def test_z3_finds_the_smallest_arithmetic_case_where_the_readings_part() -> None:
+    """ND-RATS-FLOOR: 0 rats, no printed rats, one person in the hospital: 0 or -1."""
+    found = rulings.arithmetic_witness("notre_dame", "ND-RATS-FLOOR")
+    assert found == {
+        "inputs": {"hospital": 1, "printed": 0, "rats": 0},
+        "outcomes": [0, -1],
+        "readings": [True, False],
+    }
+    assert rulings.arithmetic_witness("notre_dame", "ND-PRESTIGE-FLOOR")["outcomes"] == [0, -1]
+    assert rulings.arithmetic_witness("villagers", "VL-END-TIE") is None
+    assert "hospital=1" in rulings.witness_comment("notre_dame", "ND-RATS-FLOOR")
