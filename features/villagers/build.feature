@@ -280,3 +280,16 @@ Feature: Villagers solo build phase
         {"type": "end_build"}
         """
       Then "player.founders" is "gold"
+
+    @VL-BUILD-FOUNDERS-FLIP
+    Scenario: A flipped Founders stays on its food side once the village has food
+      Given a villagers game at step "build" with:
+        """
+        player.founders = "food"
+        village = Harvester
+        """
+      When player 0 plays:
+        """
+        {"type": "end_build"}
+        """
+      Then "player.founders" is "food"

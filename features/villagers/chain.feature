@@ -82,6 +82,20 @@ Feature: Villagers production chains and visibility
         """
       Then the action is rejected citing rule "VL-CHAIN-FOUNDERS"
 
+    @VL-CHAIN-FOUNDERS @reading:founders_branches=3
+    Scenario: With three Founders branches a third grain villager is allowed
+      Given a villagers game at step "build" with:
+        """
+        options.founders_branches = 3
+        player.hand = ["Brewer"]
+        village = Swineherd ; Poulterer
+        """
+      When player 0 plays:
+        """
+        {"type": "build", "card": "Brewer", "column": null}
+        """
+      Then the village is "Brewer ; Poulterer ; Swineherd"
+
   Rule: VL-CHAIN-VISIBLE Only the top of each chain shows its gold
 
     @VL-CHAIN-VISIBLE @reading:gold_top_only=true

@@ -265,13 +265,19 @@ Feature: Villagers solo draft phase
         draft.taken = 1
         player.square = ["Fisher"]
         """
-      And the legal actions do not include:
+      And the legal actions are exactly:
         """
-        {"type": "end_build"}
-        """
-      And the legal actions do not include:
-        """
-        {"type": "no_coin"}
+        [{"actor": 0, "type": "take_road", "card": "Cooper", "coins": 0},
+         {"actor": 0, "type": "take_road", "card": "Hunter", "coins": 0},
+         {"actor": 0, "type": "take_road", "card": "Mason", "coins": 0},
+         {"actor": 0, "type": "take_road", "card": "Seeker", "coins": 0},
+         {"actor": 0, "type": "take_road", "card": "Wheeler", "coins": 0},
+         {"actor": 0, "type": "take_stack", "stack": 0},
+         {"actor": 0, "type": "take_stack", "stack": 1},
+         {"actor": 0, "type": "take_stack", "stack": 2},
+         {"actor": 0, "type": "take_stack", "stack": 3},
+         {"actor": 0, "type": "take_stack", "stack": 4},
+         {"actor": 0, "type": "take_stack", "stack": 5}]
         """
 
   Rule: VL-DRAFT-EMPTY Repetitions lapse when nothing can be taken

@@ -31,6 +31,21 @@ Feature: Villagers solo end of the game
         details.countess = 14
         """
 
+    @VL-END-WIN
+    Scenario: 12 gold against 14 loses
+      Given a villagers game at step "events" with:
+        """
+        markets = {"first": "resolved", "second": "revealed"}
+        player.gold = 10
+        countess.gold = 10
+        """
+      Then the outcome has:
+        """
+        scores = [12]
+        winners = []
+        details.countess = 14
+        """
+
   Rule: VL-END-TIE Equal gold
 
     @VL-END-TIE @reading:tie_break=countess

@@ -177,6 +177,24 @@ Feature: Villagers solo event phase
         events.active = ["e4"]
         """
 
+    @VL-EVENT-REVEAL
+    Scenario: A Cartwright (9 gold, the top of 1-9) reveals two events
+      Given a villagers game at step "events"
+      When chance reveals:
+        """
+        {"type": "draw", "card": "Cartwright"}
+        """
+      Then "reveal.left" is 2
+
+    @VL-EVENT-REVEAL
+    Scenario: A Spelunker (10 gold, the start of 10+) reveals one event
+      Given a villagers game at step "events"
+      When chance reveals:
+        """
+        {"type": "draw", "card": "Spelunker"}
+        """
+      Then "reveal.left" is 1
+
   Rule: VL-EVENT-DECKS Summer before the first market, winter after
 
     @VL-EVENT-DECKS

@@ -381,6 +381,19 @@ Feature: The Countess's 24 event cards
         countess.gold = 5
         """
 
+    @VL-EVENT-PROTECTION
+    Scenario: No villager holds 3 coins, so 3 cannot be named
+      Given a villagers game at step "events" with:
+        """
+        events.active = ["e18"]
+        village = Miner > Blacksmith(4)
+        """
+      When player 0 plays:
+        """
+        {"type": "resolve_event", "event": "e18", "coins": 3}
+        """
+      Then the action is rejected citing rule "VL-EVENT-PROTECTION"
+
   Rule: VL-EVENT-TRADE-NETWORK Trade Network
 
     @VL-EVENT-TRADE-NETWORK
@@ -395,6 +408,19 @@ Feature: The Countess's 24 event cards
         {"type": "resolve_event", "event": "e19", "value": 6}
         """
       Then "countess.gold" is 7
+
+    @VL-EVENT-TRADE-NETWORK
+    Scenario: Her Grocer with two food is not worth 3
+      Given a villagers game at step "events" with:
+        """
+        events.active = ["e19"]
+        countess = Grocer, Harvester, Hunter
+        """
+      When player 0 plays:
+        """
+        {"type": "resolve_event", "event": "e19", "value": 3}
+        """
+      Then the action is rejected citing rule "VL-EVENT-TRADE-NETWORK"
 
   Rule: VL-EVENT-SPY-NETWORK Spy Network
 
@@ -414,6 +440,19 @@ Feature: The Countess's 24 event cards
         countess.gold = 4
         player.gold = 8
         """
+
+    @VL-EVENT-SPY-NETWORK
+    Scenario: Three hay symbols make one pair, so your Horse Trader is not worth 6
+      Given a villagers game at step "events" with:
+        """
+        events.active = ["e20"]
+        village = Hayer > Horse Trader ; Hayer
+        """
+      When player 0 plays:
+        """
+        {"type": "resolve_event", "event": "e20", "value": 6}
+        """
+      Then the action is rejected citing rule "VL-EVENT-SPY-NETWORK"
 
   Rule: VL-EVENT-BLACKMAIL Blackmail
 
