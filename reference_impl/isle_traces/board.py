@@ -3,12 +3,18 @@
 Implements IT-PLACE-GRID (cards lie on the cell grid, turned by quarter turns),
 IT-PLACE-PORTRAIT (90/270 are portrait), IT-PLACE-AREA (the square play area) and
 IT-PLACE-CENTRE (where the first card goes).
+
+Sets of cells and of placements are also kept as Python ints used as bitsets (bit ``g``
+for cell ``g``, bit ``i`` for ``placements[i]``); :func:`bits` lists a set in order.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
+from itertools import compress
+
+_BIT_BYTES = bytes.maketrans(b"01", b"\x00\x01")
 
 LANDSCAPE = (0, 180)
 ROTATIONS = (0, 90, 180, 270)
@@ -39,6 +45,7 @@ class Placement:
     col: int
     cells: tuple[tuple[int, int], ...]  # (grid index, face cell index)
     touch: tuple[int, ...]  # the covered cells and their orthogonal neighbours
+    mask: int  # the covered cells as a bitset
 
 
 @dataclass(frozen=True)
@@ -51,6 +58,21 @@ class Geometry:
     index: dict[tuple[int, int, int], int]  # (rot, row, col) -> position in placements
     touching: tuple[tuple[int, ...], ...]  # cell -> placements whose touch holds it
     covering: tuple[tuple[int, ...], ...]  # cell -> placements covering it
+    touch_mask: tuple[int, ...]  # cell -> bitset of the placements whose touch holds it
+    cover_mask: tuple[int, ...]  # cell -> bitset of the placements covering it
+    landscape_mask: int  # placements at 0 or 180 degrees (IT-PLACE-PORTRAIT)
+    first_mask: int  # landscape placements at the centre (IT-PLACE-FIRST, IT-PLACE-CENTRE)
+
+
+def bits(mask: int) -> list[int]:
+    """The members of a bitset in ascending order (C-speed: no Python loop per bit)."""
+    flags = bin(mask)[:1:-1].encode().translate(_BIT_BYTES)
+    return list(compress(range(len(flags)), flags))
+
+
+def centre(size: int) -> tuple[int, int]:
+    """Top-left cell of the first card, landscape (IT-PLACE-CENTRE): (6, 6) when 15."""
+    return (size - 2) // 2, (size - 3) // 2
 
 
 @cache
@@ -81,7 +103,8 @@ def geometry(size: int) -> Geometry:
                 touch = {i for i, _ in cells}
                 for i, _ in cells:
                     touch.update(neighbours[i])
-                placements.append(Placement(rot, row, col, cells, tuple(sorted(touch))))
+                mask = sum(1 << g for g, _ in cells)
+                placements.append(Placement(rot, row, col, cells, tuple(sorted(touch)), mask))
     by_key = {(p.rot, p.row, p.col): p for p in placements}
     index = {(p.rot, p.row, p.col): i for i, p in enumerate(placements)}
     touching: list[list[int]] = [[] for _ in range(size * size)]
@@ -91,6 +114,9 @@ def geometry(size: int) -> Geometry:
             touching[t].append(i)
         for g, _ in p.cells:
             covering[g].append(i)
+    landscape = sum(1 << i for i, p in enumerate(placements) if p.rot in LANDSCAPE)
+    row, col = centre(size)
+    first = sum(1 << index[(rot, row, col)] for rot in LANDSCAPE)
     return Geometry(
         size,
         tuple(placements),
@@ -100,4 +126,8 @@ def geometry(size: int) -> Geometry:
         index,
         tuple(tuple(x) for x in touching),
         tuple(tuple(x) for x in covering),
+        tuple(sum(1 << i for i in x) for x in touching),
+        tuple(sum(1 << i for i in x) for x in covering),
+        landscape,
+        first,
     )

@@ -7,13 +7,16 @@ IT-EXPL-PLACE, IT-EXPL-MAX, IT-EXPL-FREE, IT-EXPL-ONEPERCELL, IT-REEXP-ONCE, IT-
 IT-REEXP-SAME, IT-REEXP-ELSEWHERE, IT-FLIP-ONE, IT-FLIP-CONDITIONS, IT-FLIP-ORIENT,
 IT-FLIP-FEATHER, IT-FLIP-AGAIN, IT-END-DECK.
 
-Pieces: ``piece[g]`` is -1 (empty), a seat (that seat's explorer) or FEATHER.
+Pieces: ``piece[g]`` is -1 (empty), a seat (that seat's explorer) or FEATHER. Alongside
+the lists the state keeps bitsets (see board.py): ``onmap`` (cells under a card), ``occ``
+(cells holding a piece) and ``touched`` (placements touching the map), updated on every
+change, so legal actions are a few mask operations away; the list of the position is
+cached until the next apply.
 """
 
 from __future__ import annotations
 
 from fractions import Fraction
-from functools import cache
 from typing import Any
 
 from reference_impl.core import (
@@ -27,23 +30,22 @@ from reference_impl.core import (
     rule_param,
 )
 from reference_impl.isle_traces import rules as R
-from reference_impl.isle_traces.board import LANDSCAPE, ROTATIONS, Placement, geometry
+from reference_impl.isle_traces.actions import (
+    ACTION_FIELDS,
+    CELL_ACTIONS,
+    action,
+    cell_table,
+    pick,
+    place_tables,
+)
+from reference_impl.isle_traces.board import LANDSCAPE, ROTATIONS, Placement, bits, centre, geometry
 from reference_impl.isle_traces.cards import face_has_feather
-from reference_impl.isle_traces.scoring import find_lines, score, winners
+from reference_impl.isle_traces.scoring import COAST, find_lines, score, winners
 
 FEATHER = -2
 EMPTY = -1
 EXPLORERS_PER_PLAYER = 3
 PHASES = ("draw", "place", "place_feather", "explore", "reexplore", "flip", "flip_feather", "over")
-CELL_ACTIONS = ("place_feather", "place_explorer", "reexplore", "reexplore_place")
-ACTION_FIELDS: dict[str, tuple[str, ...]] = {
-    "draw": ("card", "faces"),
-    "pass": (),
-    "discard": (),
-    "place_card": ("face", "rot", "row", "col"),
-    "flip": ("card",),
-    **{t: ("row", "col") for t in CELL_ACTIONS},
-}
 PHASE_TYPES: dict[str, tuple[str, ...]] = {
     "draw": ("draw",),
     "place": ("place_card", "discard"),
@@ -54,44 +56,9 @@ PHASE_TYPES: dict[str, tuple[str, ...]] = {
     "flip_feather": ("place_feather", "pass"),
     "over": (),
 }
+_PROBABILITY: dict[int, Fraction] = {}
 
-
-_ACTIONS: dict[tuple, Action] = {}
-
-
-def _action(seat: int, key: tuple) -> Action:
-    """The (shared, never mutated) action dict of ``key`` for ``seat``."""
-    cache_key = (seat, *key)
-    action = _ACTIONS.get(cache_key)
-    if action is None:
-        fields = ACTION_FIELDS[key[0]]
-        action = {"actor": seat, "type": key[0], **dict(zip(fields, key[1:], strict=True))}
-        _ACTIONS[cache_key] = action
-    return action
-
-
-@cache
-def _place_table(size: int, seat: int) -> list[tuple[Action, Action]]:
-    """Per placement index: the place_card actions of face 0 and face 1 (shared dicts)."""
-    return [
-        tuple(
-            {
-                "actor": seat,
-                "type": "place_card",
-                "face": face,
-                "rot": p.rot,
-                "row": p.row,
-                "col": p.col,
-            }
-            for face in (0, 1)
-        )
-        for p in geometry(size).placements
-    ]
-
-
-def centre(size: int) -> tuple[int, int]:
-    """Top-left cell of the first card, landscape (IT-PLACE-CENTRE): (6, 6) when 15."""
-    return (size - 2) // 2, (size - 3) // 2
+__all__ = ["ACTION_FIELDS", "CELL_ACTIONS", "EMPTY", "FEATHER", "PHASES", "IsleState", "centre"]
 
 
 class IsleState(GameState):
@@ -115,10 +82,13 @@ class IsleState(GameState):
         cells = self.size * self.size
         self.top = [EMPTY] * cells
         self.cell: list[str | None] = [None] * cells
+        self.terrain: list[str | None] = [None] * cells  # the cell strings' terrains
         self.piece = [EMPTY] * cells
-        # per placement: map cells it touches, pieces it would cover (incremental)
-        self.touch_count = [0] * len(self.geo.placements)
-        self.piece_count = [0] * len(self.geo.placements)
+        self.onmap = 0  # bitset of the cells under a card
+        self.occ = 0  # bitset of the cells holding a piece (explorer or feather)
+        self.touched = 0  # bitset of the placements whose touch holds a map cell
+        # shared by clones: cards never change, nor do their draw actions
+        self._draws: dict[int, Action] = {}
         self.feather = EMPTY
         per_player = rule_param(options, "IT-COMP-EXPLORERS", "per_player", EXPLORERS_PER_PLAYER)
         self.reserve = [per_player] * num_players
@@ -127,8 +97,8 @@ class IsleState(GameState):
         self.phase = "draw"
         self.withdrawn: tuple[int, int] | None = None
         self.fired: list[str] = []
-        self._legal: list[Action] | None = None
-        self._keys: set[tuple] | None = None
+        self._legal: list[Action] | None = None  # legal actions of this position
+        self._mask: int | None = None  # legal placements / feather cells of this position
 
     # ----------------------------------------------------------------- queries
     def to_act(self) -> list[Actor]:
@@ -142,11 +112,17 @@ class IsleState(GameState):
     def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
         if self.phase != "draw":
             return []
-        p = Fraction(1, len(self.deck))
+        n = len(self.deck)
+        p = _PROBABILITY.get(n)
+        if p is None:
+            p = _PROBABILITY[n] = Fraction(1, n)
         return [(a, p) for a in self._legal_list()]
 
     def legal_actions(self) -> list[Action]:
-        return list(self._legal_list())
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        return legal.copy()
 
     def outcome(self) -> Outcome:
         pieces = [p if p >= 0 else EMPTY for p in self.piece]
@@ -156,8 +132,7 @@ class IsleState(GameState):
 
     def free_cells(self) -> list[int]:
         """Map cells without a piece (IT-EXPL-ONEPERCELL)."""
-        top, piece = self.top, self.piece
-        return [g for g in range(len(top)) if top[g] >= 0 and piece[g] == EMPTY]
+        return bits(self.onmap & ~self.occ)
 
     def line_of(self, g: int) -> set[int]:
         terrain = [c.partition("/")[0] if c else None for c in self.cell]
@@ -166,32 +141,63 @@ class IsleState(GameState):
                 return set(line)
         return set()
 
-    def feather_targets(self) -> list[int]:
-        """Cells the red feather may go to now (IT-FEATHER-ICON, IT-FEATHER-RESTRICT)."""
-        free = [g for g in self.free_cells() if g != self.feather]
+    def line_mask(self, start: int) -> int:
+        """Bitset of the line (IT-SCORE-LINE) holding map cell ``start``, as find_lines finds."""
+        terrain = self.terrain
+        kind = terrain[start]
+        geo = self.geo
+        near = geo.neighbours
+        diagonal = kind == COAST and bool(self.options["coast_diagonal"])
+        mask = 1 << start
+        stack = [start]
+        while stack:
+            i = stack.pop()
+            for j in near[i] + geo.diagonals[i] if diagonal else near[i]:
+                if terrain[j] == kind and not mask >> j & 1:
+                    mask |= 1 << j
+                    stack.append(j)
+        return mask
+
+    def feather_mask(self) -> int:
+        """Bitset of the cells the red feather may go to now (IT-FEATHER-ICON, -RESTRICT)."""
+        free = self.onmap & ~self.occ
+        if self.feather >= 0:
+            free &= ~(1 << self.feather)
         rule = self.options["feather_restriction"]
         if rule == "none":
             return free
-        terrain = [c.partition("/")[0] if c else None for c in self.cell]
-        banned: set[int] = set()
-        for line in find_lines(terrain, self.size, bool(self.options["coast_diagonal"])):
-            if rule == "no_explorer":
-                hit = any(self.piece[g] >= 0 for g in line)
-            else:
-                hit = self.feather in line
-            if hit:
-                banned.update(line)
-        return [g for g in free if g not in banned]
+        banned = 0
+        if rule == "no_explorer":
+            piece = self.piece
+            for g in bits(self.occ):
+                if piece[g] >= 0 and not banned >> g & 1:
+                    banned |= self.line_mask(g)
+        elif self.feather >= 0:
+            banned = self.line_mask(self.feather)
+        return free & ~banned
+
+    def feather_targets(self) -> list[int]:
+        """Cells the red feather may go to now (IT-FEATHER-ICON, IT-FEATHER-RESTRICT)."""
+        return bits(self.feather_mask())
 
     def flippable(self) -> list[int]:
         """Indices into ``placed`` of cards that may be flipped (IT-FLIP-CONDITIONS)."""
         blocked = self.overlaps if self.options["flip_requires"] == "no_overlap" else self.covered
-        out = []
-        for i, place in enumerate(self.where):
-            if blocked[i] or any(self.piece[g] != EMPTY for g, _ in place.cells):
-                continue
-            out.append(i)
-        return out
+        occ, where = self.occ, self.where
+        return [i for i, b in enumerate(blocked) if not b and not where[i].mask & occ]
+
+    def place_mask(self) -> int:
+        """Bitset of the legal placements (IT-PLACE-FIRST, -ADJACENT, -NOPIECE, -PORTRAIT)."""
+        geo = self.geo
+        if not self.placed:
+            return geo.first_mask
+        mask = self.touched
+        if not self.options["allow_portrait"]:
+            mask &= geo.landscape_mask
+        cover = geo.cover_mask
+        for g in bits(self.occ):
+            mask &= ~cover[g]
+        return mask
 
     def placement_ok(self, place: Placement) -> bool:
         if not self.placed:
@@ -203,81 +209,107 @@ class IsleState(GameState):
 
     # ------------------------------------------------------------ legal moves
     def _legal_list(self) -> list[Action]:
-        if self._legal is None:
-            self._legal, self._keys = self._compute_legal()
-        return self._legal
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        return legal
+
+    def _masked(self) -> int:
+        """The placement (phase place) or feather-cell bitset of this position, cached."""
+        mask = self._mask
+        if mask is None:
+            mask = self._mask = self.place_mask() if self.phase == "place" else self.feather_mask()
+        return mask
 
     def _is_legal(self, key: tuple) -> bool:
-        """Membership without building anything (placements: the incremental counters)."""
-        kind = key[0]
-        if kind == "draw":
-            return self.phase == "draw" and key[1] in self.cards and key[1] in self.deck
-        if kind == "place_card":
-            _, _face, rot, row, col = key
-            i = self.geo.index.get((rot, row, col))
-            if i is None or self.phase != "place":
-                return False
-            if rot not in LANDSCAPE and not self.options["allow_portrait"]:
-                return False
-            if not self.placed:
-                return self.placement_ok(self.geo.placements[i])
-            return bool(self.touch_count[i]) and not self.piece_count[i]
-        self._legal_list()
-        # keys are None only where every legal action is a draw or a place_card
-        return self._keys is not None and key in self._keys
+        """Whether the key of a well-formed, in-phase action by the actor to act is legal.
 
-    def _compute_legal(self) -> tuple[list[Action], set[tuple] | None]:
-        """The legal actions in order, and their keys (None where _is_legal computes)."""
+        Answers exactly as membership in the legal list would, without building it.
+        """
+        kind = key[0]
+        if kind == "pass":
+            return True
+        if kind == "place_card":
+            i = self.geo.index.get(key[2:])
+            return i is not None and bool(self._masked() >> i & 1)
+        if kind == "discard":
+            return not self._masked()
+        if kind == "draw":
+            return key[1] in self.cards and key[1] in self.deck
+        if kind == "flip":
+            blocked = (
+                self.overlaps if self.options["flip_requires"] == "no_overlap" else self.covered
+            )
+            for i, (cid, _face) in enumerate(self.placed):
+                if cid == key[1]:
+                    return not blocked[i] and not self.where[i].mask & self.occ
+            return False
+        g = key[1] * self.size + key[2]
+        if kind == "place_feather":
+            return bool(self._masked() >> g & 1)
+        free = self.onmap & ~self.occ
+        if kind == "place_explorer":
+            return self.reserve[self.current] > 0 and bool(free >> g & 1)
+        if kind == "reexplore":
+            owner, me = self.piece[g], self.current
+            return (
+                self.chips[me]
+                and bool(free)
+                and owner >= 0
+                and (owner == me or bool(self.options["reexplore_any"]))
+            )
+        # reexplore_place
+        origin = self.withdrawn[1] if self.withdrawn is not None else -1
+        return g != origin and bool(free >> g & 1)
+
+    def _compute_legal(self) -> list[Action]:
+        """The legal actions in order, assembled from the shared action tables."""
         phase, size = self.phase, self.size
         if phase == "draw":
-            draws = [
-                {
-                    "actor": CHANCE,
-                    "type": "draw",
-                    "card": cid,
-                    "faces": [list(f) for f in self.cards[cid]],
-                }
-                for cid in self.deck
-            ]
-            return draws, None
-        keys: list[tuple] = []
-        if phase == "place":
-            rots = ROTATIONS if self.options["allow_portrait"] else LANDSCAPE
-            placements = self.geo.placements
-            if self.placed:
-                tc, pc = self.touch_count, self.piece_count
-                ok = [i for i in range(len(placements)) if tc[i] and not pc[i]]
-            else:
-                ok = [i for i, p in enumerate(placements) if self.placement_ok(p)]
-            if len(rots) < len(ROTATIONS):
-                ok = [i for i in ok if placements[i].rot in rots]
-            if not ok:
-                return [_action(self.current, ("discard",))], {("discard",)}
-            table = _place_table(self.size, self.current)
-            return [table[i][face] for face in (0, 1) for i in ok], None
-        elif phase in ("place_feather", "flip_feather"):
-            keys = [("pass",)]
-            keys += [("place_feather", *divmod(g, size)) for g in self.feather_targets()]
-        elif phase == "explore":
-            keys = [("pass",)]
-            free = self.free_cells()
-            me = self.current
-            if self.reserve[me] > 0:
-                keys += [("place_explorer", *divmod(g, size)) for g in free]
-            if self.chips[me] and free:
-                anyone = self.options["reexplore_any"]
-                keys += [
-                    ("reexplore", *divmod(g, size))
-                    for g, owner in enumerate(self.piece)
-                    if owner >= 0 and (owner == me or anyone)
-                ]
-        elif phase == "reexplore":
-            origin = self.withdrawn[1] if self.withdrawn is not None else -1
-            keys = [("reexplore_place", *divmod(g, size)) for g in self.free_cells() if g != origin]
-        elif phase == "flip":
-            keys = [("pass",)] + [("flip", self.placed[i][0]) for i in self.flippable()]
+            draws = self._draws
+            out = []
+            for cid in self.deck:
+                found = draws.get(cid)
+                if found is None:
+                    faces = [list(f) for f in self.cards[cid]]
+                    found = draws[cid] = {
+                        "actor": CHANCE,
+                        "type": "draw",
+                        "card": cid,
+                        "faces": faces,
+                    }
+                out.append(found)
+            return out
         seat = self.current
-        return [_action(seat, key) for key in keys], set(keys)
+        if phase == "place":
+            ok = bits(self._masked())
+            if not ok:
+                return [action(seat, ("discard",))]
+            face0, face1 = place_tables(size, seat)
+            return pick(face0, ok) + pick(face1, ok)
+        if phase == "over":
+            return []
+        legal = [action(seat, ("pass",))] if phase != "reexplore" else []
+        if phase in ("place_feather", "flip_feather"):
+            legal += pick(cell_table(size, seat, "place_feather"), bits(self._masked()))
+        elif phase == "explore":
+            free = bits(self.onmap & ~self.occ)
+            if self.reserve[seat] > 0:
+                legal += pick(cell_table(size, seat, "place_explorer"), free)
+            if self.chips[seat] and free:
+                anyone = self.options["reexplore_any"]
+                piece = self.piece
+                mine = [g for g in bits(self.occ) if piece[g] >= 0 and (anyone or piece[g] == seat)]
+                legal += pick(cell_table(size, seat, "reexplore"), mine)
+        elif phase == "reexplore":
+            free = self.onmap & ~self.occ
+            if self.withdrawn is not None:
+                free &= ~(1 << self.withdrawn[1])
+            legal += pick(cell_table(size, seat, "reexplore_place"), bits(free))
+        elif phase == "flip":
+            placed = self.placed
+            legal += [action(seat, ("flip", placed[i][0])) for i in self.flippable()]
+        return legal
 
     # ------------------------------------------------------------------ apply
     def apply(self, action: Action) -> None:
@@ -285,13 +317,13 @@ class IsleState(GameState):
         if not self._is_legal(key):
             self._diagnose(action, key)
             raise IllegalAction(R.TURN_SEQUENCE, f"illegal action {action!r} {self._where()}")
-        if key[0] == "draw" and action["faces"] != [list(f) for f in self.cards[key[1]]]:
+        if key[0] == "draw" and action["faces"] != self.cards[key[1]]:
             raise IllegalAction(
                 R.SETUP_DECK, f"card {key[1]} in the deck has other faces: {action!r}"
             )
         self.fired = []
         getattr(self, "_do_" + key[0])(*key[1:])
-        self._legal = self._keys = None
+        self._legal = self._mask = None
 
     def _parse(self, action: Any) -> tuple:
         if not isinstance(action, dict):
@@ -386,26 +418,24 @@ class IsleState(GameState):
     # ----------------------------------------------------------- transitions
     def set_piece(self, g: int, value: int) -> None:
         """Put ``value`` (a seat, FEATHER or EMPTY) on cell ``g``, keeping the counters."""
-        old = self.piece[g]
         self.piece[g] = value
-        delta = (value != EMPTY) - (old != EMPTY)
-        if delta:
-            pc = self.piece_count
-            for i in self.geo.covering[g]:
-                pc[i] += delta
+        if value == EMPTY:
+            self.occ &= ~(1 << g)
+        else:
+            self.occ |= 1 << g
 
     def cover_cell(self, g: int, index: int, cell: str) -> bool:
         """Card ``index`` now shows ``cell`` at ``g``; True when a card was below."""
         below = self.top[g]
         if below < 0:
-            tc = self.touch_count
-            for i in self.geo.touching[g]:
-                tc[i] += 1
+            self.touched |= self.geo.touch_mask[g]
+            self.onmap |= 1 << g
         else:
             self.overlaps[below] = True
             self.covered[below] = True
         self.top[g] = index
         self.cell[g] = cell
+        self.terrain[g] = cell.partition("/")[0]
         return below >= 0
 
     def _end_turn(self) -> None:
@@ -500,6 +530,7 @@ class IsleState(GameState):
         cells = self.cards[cid][face]
         for g, k in self.where[index].cells:
             self.cell[g] = cells[k]
+            self.terrain[g] = cells[k].partition("/")[0]
         self.fired.append(R.FLIP_ONE)
         if face_has_feather(cells):
             self.phase = "flip_feather"
@@ -518,17 +549,16 @@ class IsleState(GameState):
             "covered",
             "top",
             "cell",
+            "terrain",
             "piece",
             "reserve",
             "chips",
             "fired",
-            "touch_count",
-            "piece_count",
         ):
             setattr(other, name, list(getattr(self, name)))
         other.placed = [list(p) for p in self.placed]
         other._legal = None
-        other._keys = None
+        other._mask = None
         return other
 
     def to_canonical(self) -> dict[str, Any]:

@@ -1,0 +1,71 @@
+"""Shared action dicts: built once per (area size, seat) and handed out, never mutated.
+
+The legal-action lists are assembled from these tables by index, so a turn with two
+thousand card placements costs a few C-level list operations rather than two thousand
+dict constructions. Implements the action format of spec/isle_traces/action.schema.json.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from operator import itemgetter
+from typing import Any
+
+from reference_impl.core import Action
+from reference_impl.isle_traces.board import geometry
+
+CELL_ACTIONS = ("place_feather", "place_explorer", "reexplore", "reexplore_place")
+ACTION_FIELDS: dict[str, tuple[str, ...]] = {
+    "draw": ("card", "faces"),
+    "pass": (),
+    "discard": (),
+    "place_card": ("face", "rot", "row", "col"),
+    "flip": ("card",),
+    **{t: ("row", "col") for t in CELL_ACTIONS},
+}
+
+_ACTIONS: dict[tuple, Action] = {}
+
+
+def action(seat: int, key: tuple) -> Action:
+    """The (shared, never mutated) action dict of ``key`` for ``seat``."""
+    cache_key = (seat, *key)
+    found = _ACTIONS.get(cache_key)
+    if found is None:
+        fields = ACTION_FIELDS[key[0]]
+        found = {"actor": seat, "type": key[0], **dict(zip(fields, key[1:], strict=True))}
+        _ACTIONS[cache_key] = found
+    return found
+
+
+@cache
+def place_tables(size: int, seat: int) -> tuple[list[Action], list[Action]]:
+    """Per placement index: the place_card actions of face 0, and those of face 1."""
+    placements = geometry(size).placements
+    return tuple(  # type: ignore[return-value]
+        [
+            {
+                "actor": seat,
+                "type": "place_card",
+                "face": face,
+                "rot": p.rot,
+                "row": p.row,
+                "col": p.col,
+            }
+            for p in placements
+        ]
+        for face in (0, 1)
+    )
+
+
+@cache
+def cell_table(size: int, seat: int, kind: str) -> list[Action]:
+    """Per grid index: the ``kind`` action (a CELL_ACTIONS type) of ``seat`` on that cell."""
+    return [action(seat, (kind, *divmod(g, size))) for g in range(size * size)]
+
+
+def pick(table: list[Any], indices: list[int]) -> list[Any]:
+    """``[table[i] for i in indices]`` at C speed."""
+    if len(indices) > 1:
+        return list(itemgetter(*indices)(table))
+    return [table[i] for i in indices]
