@@ -90,10 +90,12 @@ def cornerstones_in(city: list[str | None]) -> int:
     return sum(1 for t in city if t is not None and TILES[t].gen == 0)
 
 
-def _spaces(state: NeomState, player: Player, name: str) -> list[int]:
-    """Spaces where ``name`` may go: empty or (by option) replacing, road-joined to the centre."""
+def _spaces(state: NeomState, player: Player, name: str, reach: set[int]) -> list[int]:
+    """Spaces where ``name`` may go: empty or (by option) replacing, road-joined to the centre.
+
+    ``reach`` is :func:`reached` of the player's city.
+    """
     city = player.city
-    reach = reached(city)
     replace = state.options["allow_replace"]
     out = []
     for i in range(SIZE * SIZE):
@@ -121,7 +123,10 @@ def player_actions(state: NeomState) -> list[Action]:
             kind = "keep" if phase == "draft" else "select"
             out += [{"actor": seat, "type": kind, "tile": t} for t in sorted(set(p.hand))]
         elif phase == "act":
-            out += _act_actions(state, seat, p)
+            cached = state._seat_cache.get(seat)  # type: ignore[arg-type]
+            if cached is None:
+                cached = state._seat_cache[seat] = _act_actions(state, seat, p)  # type: ignore[index]
+            out += cached
         elif phase == "disaster":
             kind = TILES[state.disasters[0]["tile"]].disaster
             amount = disaster_amount(p.city, kind, state.options["protection_scope"])  # type: ignore[arg-type]
@@ -138,12 +143,13 @@ def _act_actions(state: NeomState, seat: Actor, p: Player) -> list[Action]:
     out: list[Action] = []
     sel = p.selected
     assert sel is not None
+    reach = reached(p.city)
     if cornerstones_in(p.city) <= state.generation:
         need = state.options["cornerstone_requirements"]
         for cs in sorted(set(p.cornerstones)):
             if need and not meets(p, cs):
                 continue
-            for i in _spaces(state, p, cs):
+            for i in _spaces(state, p, cs, reach):
                 if _corner_ok(state, p, cs, i):
                     out.append(
                         {
@@ -157,7 +163,7 @@ def _act_actions(state: NeomState, seat: Actor, p: Player) -> list[Action]:
     if meets(p, sel):
         out += [
             {"actor": seat, "type": "place", "tile": sel, "x": i % SIZE, "y": i // SIZE}
-            for i in _spaces(state, p, sel)
+            for i in _spaces(state, p, sel, reach)
         ]
     out.append({"actor": seat, "type": "sell"})
     return out
@@ -182,11 +188,24 @@ def disaster_to_act(state: NeomState) -> list[Actor]:
 # -- validation -----------------------------------------------------------------------------
 
 
+class _Where:
+    """The action and the position, formatted only when an error message needs them."""
+
+    __slots__ = ("action", "state")
+
+    def __init__(self, state: NeomState, action: Action) -> None:
+        self.state, self.action = state, action
+
+    def __format__(self, spec: str) -> str:
+        s = self.state
+        return f"{_text(self.action)} (generation {s.generation}, turn {s.turn}, {s.phase})"
+
+
 def validate_player_action(state: NeomState, action: Action) -> None:
     """Raise IllegalAction (naming the rule) unless ``action`` is legal; never mutates."""
     seat, kind = action["actor"], action["type"]
     p = state.players[seat]
-    where = f"{_text(action)} (generation {state.generation}, turn {state.turn}, {state.phase})"
+    where = _Where(state, action)
     allowed = PHASE_TYPES.get(state.phase, ())
     if kind not in allowed:
         if state.phase == "act" and p.selected and TILES[p.selected].category == "disaster":
@@ -220,7 +239,7 @@ def validate_player_action(state: NeomState, action: Action) -> None:
             )
 
 
-def _validate_act(state: NeomState, p: Player, action: Action, where: str) -> None:
+def _validate_act(state: NeomState, p: Player, action: Action, where: _Where) -> None:
     kind = action["type"]
     sel = p.selected
     assert sel is not None
