@@ -112,3 +112,23 @@ Feature: Gnomeville end of the game: adjacency goals and the winner
         """
         winners = [0, 1]
         """
+
+    @GV-END-TIEBREAK
+    Scenario: On equal scores more buildings beat more mushrooms
+      Given the position:
+        """
+        goals = []
+        players.0.score = 10
+        players.1.score = 10
+        players.0.mushrooms = 9
+        """
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "pass"}, {"actor": 1, "type": "pass"},
+         {"actor": "chance", "type": "delivery_card", "card": "delivery-01"}]
+        """
+      Then the outcome has:
+        """
+        scores = [10, 10]
+        winners = [1]
+        """
