@@ -297,7 +297,7 @@ def apply_chance(state: NeomState, action: Action, fired: list[str]) -> None:
     if action["type"] == "board":
         place_centre(state.players[seat], action["good"])
         state.boards.remove(action["good"])
-        fired += ["NM-SETUP-BOARDS", "NM-SETUP-COINS"]
+        fired += ["NM-SETUP-BOARDS", "NM-SETUP-COINS", "NM-COMP-BOARD", "NM-COMP-CENTRE"]
         if all(p.board is not None for p in state.players):
             state.start_deal(state.deal_target)
         return
@@ -306,6 +306,7 @@ def apply_chance(state: NeomState, action: Action, fired: list[str]) -> None:
     if not deck[action["tile"]]:
         del deck[action["tile"]]
     state.players[seat].hand.append(action["tile"])
+    fired += ["NM-COMP-TILES", "NM-SETUP-PLAYERCOUNT"]
     state.after_deal(fired)
 
 
@@ -321,8 +322,8 @@ def _put(state: NeomState, p: Player, index: int, name: str, fired: list[str]) -
     tile = TILES[name]
     if tile.produces:
         p.goods.add(tile.produces)
-        fired.append("NM-GOODS-GAIN")
-    fired.append("NM-PLACE-ROAD")
+        fired += ["NM-GOODS-GAIN", "NM-COMP-GOODS"]
+    fired += ["NM-PLACE-ROAD", "NM-PLACE-ROADPARTIAL", "NM-ROADS-MEET", "NM-PLACE-NOROTATE"]
 
 
 def apply_player_action(state: NeomState, action: Action, fired: list[str]) -> None:
@@ -337,7 +338,9 @@ def apply_player_action(state: NeomState, action: Action, fired: list[str]) -> N
     if kind == "select":
         p.selected = action["tile"]
         p.hand.remove(action["tile"])
-        fired.append("NM-SELECT-SIMUL")
+        fired += ["NM-SELECT-SIMUL", "NM-SELECT-SEQ", "NM-VIEW-HIDDEN", "NM-FLOW-TURN"]
+        if state.n == 2:
+            fired.append("NM-TWOPLAYER")
         if all(q.selected is not None for q in state.players):
             start_act(state, fired)
         return
@@ -349,6 +352,9 @@ def apply_player_action(state: NeomState, action: Action, fired: list[str]) -> N
         return
     current = state.disasters[0]
     dkind = TILES[current["tile"]].disaster
+    fired += ["NM-DISASTER-TABLE", "NM-DISASTER-SACRIFICECOUNT"]
+    if any(TILES[t].protects for t in p.city if t is not None):
+        fired += ["NM-DISASTER-PROTECT", "NM-DISASTER-SCOPE"]
     if kind == "pay":
         owed = disaster_amount(p.city, dkind, state.options["protection_scope"])  # type: ignore[arg-type]
         p.coins -= min(owed, p.coins)
@@ -367,7 +373,10 @@ def _act(state: NeomState, p: Player, action: Action, fired: list[str]) -> None:
     sel = p.selected
     assert sel is not None
     fired.append("NM-ACT-CHOICE")
+    if not meets(p, sel):
+        fired.append("NM-PLACE-REQFAIL")
     if kind == "sell":
+        fired.append("NM-BANK-UNLIMITED")
         state.discard_tiles([sel])
         p.coins += rule_param(state.options, "NM-SELL", "price", SELL_PRICE)
         fired.append("NM-SELL")
@@ -375,7 +384,7 @@ def _act(state: NeomState, p: Player, action: Action, fired: list[str]) -> None:
         index = action["y"] * SIZE + action["x"]
         p.coins -= TILES[sel].cost
         _put(state, p, index, sel, fired)
-        fired.append("NM-PLACE-REQ")
+        fired += ["NM-PLACE-REQ", "NM-REQ-COST"]
     else:
         index = action["y"] * SIZE + action["x"]
         name = action["tile"]
@@ -384,7 +393,9 @@ def _act(state: NeomState, p: Player, action: Action, fired: list[str]) -> None:
         if state.options["cornerstone_requirements"]:
             p.coins -= TILES[name].cost
         _put(state, p, index, name, fired)
-        fired += ["NM-CORNER-DISCARD", "NM-CORNER-PLACE", "NM-CORNER-LIMIT"]
+        fired += ["NM-CORNER-DISCARD", "NM-CORNER-PLACE", "NM-CORNER-LIMIT", "NM-CORNER-SIMILAR"]
+        if state.options["cornerstone_requirements"]:
+            fired.append("NM-CORNER-REQ")
     p.selected = None
 
 
@@ -393,7 +404,7 @@ def start_act(state: NeomState, fired: list[str]) -> None:
     for p in state.players:
         if TILES[p.selected].category == "disaster":  # type: ignore[index]
             p.acted = True
-            fired.append("NM-DISASTER-SELECTOR")
+            fired += ["NM-DISASTER-SELECTOR", "NM-CORNER-NODISASTER"]
     if all(q.acted for q in state.players):
         finish_act(state, fired)
 
@@ -412,6 +423,8 @@ def finish_act(state: NeomState, fired: list[str]) -> None:
                 state.disasters.append({"tile": name, "by": None, "decided": []})
     if not state.disasters:
         fired.append("NM-DISASTER-NONE")
+    elif len(state.disasters) > 1:
+        fired.append("NM-DISASTER-ORDER")
     advance_disasters(state, fired)
 
 

@@ -40,6 +40,12 @@ from reference_impl.neom.data import (
 )
 from reference_impl.neom.scoring import score_city, solo_rank, winners
 
+#: the rules applied when the final position is scored (reported as fired at game end)
+SCORING_RULES = (
+    "NM-GOAL-WINNER", "NM-RULES-REQUIRED", "NM-SCORE-TILES", "NM-SCORE-HOOD",
+    "NM-SCORE-HOODTABLE", "NM-SCORE-GOODS", "NM-SCORE-MONEY", "NM-SCORE-POLLUTION",
+    "NM-SCORE-GHOST", "NM-SCORE-POWER", "NM-SCORE-TIE",
+)  # fmt: skip
 # Phases of the canonical state.
 BOARDS, DEAL, DRAFT, SELECT, ACT, DISASTER, OVER = (
     "boards",
@@ -296,7 +302,7 @@ class NeomState(GameState):
         hands = [p.hand for p in self.players]
         for seat, p in enumerate(self.players):
             p.hand = hands[seat - 1]
-        fired.append("NM-PASS")
+        fired += ["NM-PASS", "NM-PASS-DIRECTION"]
 
     def end_turn(self, fired: list[str]) -> None:
         """After disasters: pass hands, or end the generation with income (NM-INCOME)."""
@@ -316,13 +322,16 @@ class NeomState(GameState):
             fired.append("NM-INCOME")
             if self.generation >= GENERATIONS:
                 self.phase = OVER
-                fired += ["NM-INCOME-FINAL", "NM-SCORE-END"]
+                fired += ["NM-INCOME-FINAL", "NM-SCORE-END", "NM-FLOW-END", *SCORING_RULES]
+                if self.solo:
+                    fired += ["NM-SOLO-TABLE", "NM-SOLO-SET", "NM-SOLO-WIN"]
                 return
             fired.append("NM-INCOME-GEN")
             self.generation += 1
             self.start_generation(fired)
             return
         self.turn += 1
+        fired += ["NM-FLOW-TURNS", "NM-GEN-STEPS"]
         if self.solo:
             self.start_deal(self.turn_target())
             return
