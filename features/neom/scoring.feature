@@ -241,8 +241,8 @@ Feature: NEOM final scoring (neom.ja.txt:80-100, in English)
         winners = [0, 1]
         """
 
-    @NM-SCORE-TIE @NM-SCORE-TILES @NM-SCORE-HOOD @NM-SCORE-MONEY
-    Scenario: A full city total
+    @NM-SCORE-TIE @NM-GOAL-WINNER @NM-SCORE-TILES @NM-SCORE-HOOD @NM-SCORE-MONEY @NM-SCORE-POLLUTION
+    Scenario: A full city total has a single winner
       # tiles 2+1+1 = 4; neighbourhood of 2 = 3 (the park is not residential); goods oil 1;
       # money 9 coins = 4; pollution: coal x1 y2 diagonal to the house x2 y1 = -1;
       # two homes: no ghost town; coal plant: power. Total 11 against player 1's -11.
