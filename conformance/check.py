@@ -110,6 +110,7 @@ def run_scenarios(
     options: dict[str, dict[str, Any]] | None = None,
     errata: list[str] | None = None,
     fired: Path | None = None,
+    extra: list[str] | None = None,
 ) -> CheckRun:
     """Run the scenario suites (and/or the invariant level) of ``games`` under pytest.
 
@@ -152,6 +153,7 @@ def run_scenarios(
             args += ["--rulespec-errata", ",".join(errata)]
         if fired is not None:
             args += ["--rulespec-fired", str(fired)]
+        args += extra or []  # robustness options for the engine under test
         if workers > 1:
             args += ["-n", str(workers)]
         completed = subprocess.run(args, capture_output=True, text=True, cwd=ROOT)

@@ -88,6 +88,13 @@ def check(
     ruleset: Annotated[
         str | None, typer.Option(help="errata of the ruleset (comma-separated ids)")
     ] = None,
+    timeout_multiplier: Annotated[
+        float, typer.Option(help="scale every timeout (slow machines, slow engines)")
+    ] = 1.0,
+    game_timeout: Annotated[float, typer.Option(help="seconds per whole game")] = 300.0,
+    restarts: Annotated[int, typer.Option(help="engine restart budget for the run")] = 3,
+    memory_mb: Annotated[int | None, typer.Option(help="engine memory limit (MB)")] = None,
+    cpu_seconds: Annotated[int | None, typer.Option(help="engine CPU-time limit (s)")] = None,
 ) -> None:
     """Run the conformance scenarios against an engine; per-rule summary, N passed, N failed."""
     available = suite_games()
@@ -100,6 +107,20 @@ def check(
         fail(f"--level {level!r}: choose one of {', '.join(LEVELS)}")
     if examples < 1:
         fail("--examples must be at least 1")
+    if timeout_multiplier <= 0 or game_timeout <= 0 or restarts < 0:
+        fail("--timeout-multiplier and --game-timeout must be positive, --restarts >= 0")
+    robustness = [
+        "--timeout-multiplier",
+        str(timeout_multiplier),
+        "--engine-game-timeout",
+        str(game_timeout),
+        "--engine-restarts",
+        str(restarts),
+    ]
+    if memory_mb is not None:
+        robustness += ["--engine-memory", str(memory_mb)]
+    if cpu_seconds is not None:
+        robustness += ["--engine-cpu", str(cpu_seconds)]  # fmt: skip
     known = _read_expectations(expectations, update_expectations)
     if all_readings:
         _check_all_readings(games, engine=engine, timeout=timeout, shell=shell, workers=jobs)
@@ -110,6 +131,7 @@ def check(
     run = run_scenarios(
         games, engine, rule, timeout, shell, jobs, level, examples,
         expectations if known is not None else None, options=options, errata=errata_ids,
+        extra=robustness,
     )  # fmt: skip
     elapsed = time.perf_counter() - started
     if run.exit_code == 5:

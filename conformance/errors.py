@@ -58,3 +58,9 @@ class CapabilityMissing(HarnessError):
     """The engine did not declare a capability the check needs (a skip, never a pass)."""
 
     status = "skipped"
+
+
+class BudgetExhausted(HarnessError):
+    """The engine's restart budget is spent: the remaining tests are not run."""
+
+    status = "not run"

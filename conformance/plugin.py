@@ -32,8 +32,8 @@ from typing import Any
 import pytest
 from pytest_bdd.scenario import scenario_wrapper_template_registry
 
-from conformance.client import DEFAULT_TIMEOUT, EngineClient, connect
-from conformance.errors import CapabilityMissing, HarnessError
+from conformance.client import DEFAULT_TIMEOUT, EngineClient, Limits, connect
+from conformance.errors import BudgetExhausted, CapabilityMissing, HarnessError
 
 RULE_TAG = re.compile(r"^[A-Z]{2,4}(-[A-Z0-9]+)+$")
 READING_TAG = re.compile(r"^reading:[a-z][a-z0-9_]*=.+$")
@@ -45,6 +45,11 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption("--engine", default=None, help="engine command (default: the reference)")
     group.addoption("--engine-timeout", type=float, default=DEFAULT_TIMEOUT)
     group.addoption("--engine-shell", action="store_true", help="run the command via a shell")
+    group.addoption("--engine-game-timeout", type=float, default=300.0, help="seconds per game")
+    group.addoption("--timeout-multiplier", type=float, default=1.0, help="scale every timeout")
+    group.addoption("--engine-restarts", type=int, default=3, help="restart budget per run")
+    group.addoption("--engine-memory", type=int, default=None, help="memory limit (MB)")
+    group.addoption("--engine-cpu", type=int, default=None, help="CPU-time limit (s)")
     group.addoption("--rulespec-report", default=None, help="JSON-lines result file")
     group.addoption(
         "--rulespec-examples", type=int, default=2, help="random whole games per configuration"
@@ -87,19 +92,22 @@ def engine(request: pytest.FixtureRequest) -> Iterator[EngineClient]:
     if client is None or _is_dead(client):
         if client is not None:
             client.close()
-        client = connect(
-            config.getoption("--engine"),
-            timeout=config.getoption("--engine-timeout"),
-            shell=config.getoption("--engine-shell"),
-        )
+        client = _connect(config, cache)
         cache["client"] = client
         cache.setdefault("identity", engine_identity(client))
+    incidents = list(getattr(client, "incidents", []))
     if config.getoption("--rulespec-fired", None):
         recorder = FiredRecorder(client)
         request.node.stash[_FIRED_KEY] = recorder
         yield recorder  # type: ignore[misc]
-        return
-    yield client
+    else:
+        yield client
+    recovered = getattr(client, "incidents", [])[len(incidents) :]
+    if recovered:
+        # The engine was restarted and the game rebuilt so the run could go on; the test
+        # it happened in still reports the crash or hang.
+        cache["recoveries"] = cache.get("recoveries", 0) + len(recovered)
+        raise recovered[-1]
 
 
 class FiredRecorder:
@@ -132,6 +140,33 @@ def engine_identity(client: EngineClient) -> dict[str, Any]:
         "capabilities": sorted(client.capabilities),
         "games": sorted(client.games),
     }
+
+
+def _connect(config: pytest.Config, cache: dict[str, Any]) -> EngineClient:
+    """Start the engine under test with the run's limits, within the restart budget.
+
+    The budget counts every start after the first and every in-game recovery; once it is
+    spent, the remaining tests are skipped ("not run") with the reason.
+    """
+    command = config.getoption("--engine")
+    if command is None:
+        return connect(None)
+    budget = config.getoption("--engine-restarts")
+    starts = cache.get("starts", 0)
+    used = starts + cache.get("recoveries", 0)  # every start after the first is a restart
+    if used > budget:
+        raise BudgetExhausted(f"the engine's restart budget ({budget}) is spent: not run")
+    cache["starts"] = starts + 1
+    scale = config.getoption("--timeout-multiplier")
+    limits = Limits(config.getoption("--engine-memory"), config.getoption("--engine-cpu"))
+    return connect(
+        command,
+        timeout=config.getoption("--engine-timeout") * scale,
+        shell=config.getoption("--engine-shell"),
+        limits=limits,
+        game_timeout=config.getoption("--engine-game-timeout") * scale,
+        restarts=max(0, budget - used),
+    )
 
 
 def _is_dead(client: EngineClient) -> bool:
@@ -264,7 +299,7 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[Any]) -> 
     excinfo = call.excinfo
     if excinfo is None:
         return
-    if excinfo.errisinstance(CapabilityMissing):
+    if excinfo.errisinstance((CapabilityMissing, BudgetExhausted)):
         report.outcome = "skipped"
         if hasattr(report, "wasxfail"):  # a missing capability is a skip, even if expected
             del report.wasxfail
@@ -276,8 +311,8 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[Any]) -> 
 def result_status(report: pytest.TestReport) -> str:
     """The rulespec status of one test phase report."""
     declared = dict(report.user_properties).get("status")
-    if declared == "skipped":
-        return "skipped"
+    if declared in ("skipped", "not run"):
+        return str(declared)
     if hasattr(report, "wasxfail"):
         return "expected failure" if report.skipped else "unexpected pass"
     if report.failed and str(report.longrepr).startswith("[XPASS(strict)]"):

@@ -7,6 +7,7 @@ each fault is classified correctly (timeout, crash, protocol error, rule failure
 Modes (ARG in brackets):
   hang [N]            never answer the N-th request (default 3)
   crash [N]           exit with status 3 (traceback on stderr) at the N-th request
+  crash-once N:FILE   crash at the N-th request unless FILE exists (then create it)
   garbage [N]         print a non-JSON line for the N-th request
   wrong-id [N]        echo a wrong id from the N-th request on
   wrong-version       claim protocol version 2 in the handshake
@@ -23,6 +24,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import sys
 import time
 from typing import Any
@@ -54,6 +56,13 @@ def main(argv: list[str]) -> int:
         nth = int(arg) if arg and arg.isdigit() else 3
         if mode == "hang" and count == nth:
             time.sleep(3600)
+        if mode == "crash-once" and arg:
+            at, _, marker = arg.partition(":")
+            if count == int(at) and not os.path.exists(marker):
+                open(marker, "w").close()
+                print("crashed once on purpose", file=sys.stderr)
+                sys.stderr.flush()
+                return 3
         if mode == "crash" and count == nth:
             print(
                 "Traceback (most recent call last):\nFauxError: crashed on purpose", file=sys.stderr

@@ -18,12 +18,15 @@ from conformance.paths import ROOT
 SUITE = Path(__file__).parent / "toy_suite" / "toy_scenarios.py"
 
 
-def run_suite(engine_args: str, tmp_path: Path, timeout: float = 2.0) -> dict[str, dict]:
+def run_suite(
+    engine_args: str, tmp_path: Path, timeout: float = 2.0, *extra: str
+) -> dict[str, dict]:
     report = tmp_path / "report.jsonl"
     engine = f"{sys.executable} -m {engine_args}"
     subprocess.run(
         [sys.executable, "-m", "pytest", str(SUITE), "-q", "-p", "no:cacheprovider",
-         "--engine", engine, "--engine-timeout", str(timeout), "--rulespec-report", str(report)],
+         "--engine", engine, "--engine-timeout", str(timeout), "--rulespec-report", str(report),
+         *extra],
         cwd=ROOT, capture_output=True, text=True, timeout=120,
     )  # fmt: skip
     results = [json.loads(line) for line in report.read_text().splitlines()]
@@ -51,7 +54,8 @@ def test_a_correct_engine_passes_every_scenario(tmp_path: Path) -> None:
 def test_a_broken_transport_is_classified_in_every_scenario(
     mode: str, expected: str, tmp_path: Path
 ) -> None:
-    results = run_suite(f"tests.fauxengines.faux {mode} --toy", tmp_path, timeout=1.5)
+    results = run_suite(f"tests.fauxengines.faux {mode} --toy", tmp_path, 1.5,
+                        "--engine-restarts", "20")  # fmt: skip
     assert set(statuses(results).values()) == {expected}, statuses(results)
 
 
@@ -88,3 +92,20 @@ def test_slow_replies_and_a_stderr_flood_are_not_failures(tmp_path: Path) -> Non
     ) == {"passed"}
     flooded = run_suite("tests.fauxengines.faux flood-stderr --toy", tmp_path)
     assert set(statuses(flooded).values()) == {"passed"}
+
+
+def test_a_crash_mid_game_is_recovered_by_replaying_the_log_and_still_reported(
+    tmp_path: Path,
+) -> None:
+    marker = tmp_path / "crashed"
+    results = run_suite(f"tests.fauxengines.faux crash-once 4:{marker} --toy", tmp_path)
+    assert marker.exists()
+    assert statuses(results) == {"TT-COIN": "crashed", "TT-EMPTY": "passed", "TT-LINE": "passed"}
+    assert "crashed once on purpose" in results["TT-COIN"]["message"]
+
+
+def test_the_restart_budget_is_enforced(tmp_path: Path) -> None:
+    results = run_suite("tests.fauxengines.faux crash 3 --toy", tmp_path, 2.0,
+                        "--engine-restarts", "0")  # fmt: skip
+    assert statuses(results) == {"TT-COIN": "crashed", "TT-EMPTY": "not run", "TT-LINE": "not run"}
+    assert "restart budget (0) is spent" in results["TT-EMPTY"]["message"]
