@@ -8,8 +8,6 @@ dict constructions. Implements the action format of spec/isle_traces/action.sche
 from __future__ import annotations
 
 from functools import cache
-from operator import itemgetter
-from typing import Any
 
 from reference_impl.core import Action
 from reference_impl.isle_traces.board import geometry
@@ -39,33 +37,26 @@ def action(seat: int, key: tuple) -> Action:
 
 
 @cache
-def place_tables(size: int, seat: int) -> tuple[list[Action], list[Action]]:
-    """Per placement index: the place_card actions of face 0, and those of face 1."""
+def place_table(size: int, seat: int) -> list[Action]:
+    """The place_card actions of ``seat``: face 0 at placement index ``i``, face 1 at
+    ``i + len(placements)`` (so a legal-placement bitset ``m`` selects them as
+    ``m | m << len(placements)``, in the order of the legal list)."""
     placements = geometry(size).placements
-    return tuple(  # type: ignore[return-value]
-        [
-            {
-                "actor": seat,
-                "type": "place_card",
-                "face": face,
-                "rot": p.rot,
-                "row": p.row,
-                "col": p.col,
-            }
-            for p in placements
-        ]
+    return [
+        {
+            "actor": seat,
+            "type": "place_card",
+            "face": face,
+            "rot": p.rot,
+            "row": p.row,
+            "col": p.col,
+        }
         for face in (0, 1)
-    )
+        for p in placements
+    ]
 
 
 @cache
 def cell_table(size: int, seat: int, kind: str) -> list[Action]:
     """Per grid index: the ``kind`` action (a CELL_ACTIONS type) of ``seat`` on that cell."""
     return [action(seat, (kind, *divmod(g, size))) for g in range(size * size)]
-
-
-def pick(table: list[Any], indices: list[int]) -> list[Any]:
-    """``[table[i] for i in indices]`` at C speed."""
-    if len(indices) > 1:
-        return list(itemgetter(*indices)(table))
-    return [table[i] for i in indices]

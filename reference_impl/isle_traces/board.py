@@ -10,9 +10,11 @@ for cell ``g``, bit ``i`` for ``placements[i]``); :func:`bits` lists a set in or
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
 from itertools import compress
+from typing import Any
 
 _BIT_BYTES = bytes.maketrans(b"01", b"\x00\x01")
 
@@ -68,6 +70,21 @@ def bits(mask: int) -> list[int]:
     """The members of a bitset in ascending order (C-speed: no Python loop per bit)."""
     flags = bin(mask)[:1:-1].encode().translate(_BIT_BYTES)
     return list(compress(range(len(flags)), flags))
+
+
+def few_bits(mask: int) -> list[int]:
+    """The members of a sparse bitset in ascending order (a loop per member only)."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def select(table: list[Any], mask: int) -> Iterator[Any]:
+    """The entries ``table[i]`` for the members ``i`` of ``mask``, in order (C-speed)."""
+    return compress(table, bin(mask)[:1:-1].encode().translate(_BIT_BYTES))
 
 
 def centre(size: int) -> tuple[int, int]:

@@ -35,10 +35,18 @@ from reference_impl.isle_traces.actions import (
     CELL_ACTIONS,
     action,
     cell_table,
-    pick,
-    place_tables,
+    place_table,
 )
-from reference_impl.isle_traces.board import LANDSCAPE, ROTATIONS, Placement, bits, centre, geometry
+from reference_impl.isle_traces.board import (
+    LANDSCAPE,
+    ROTATIONS,
+    Placement,
+    bits,
+    centre,
+    few_bits,
+    geometry,
+    select,
+)
 from reference_impl.isle_traces.cards import face_has_feather
 from reference_impl.isle_traces.scoring import COAST, find_lines, score, winners
 
@@ -169,7 +177,7 @@ class IsleState(GameState):
         banned = 0
         if rule == "no_explorer":
             piece = self.piece
-            for g in bits(self.occ):
+            for g in few_bits(self.occ):
                 if piece[g] >= 0 and not banned >> g & 1:
                     banned |= self.line_mask(g)
         elif self.feather >= 0:
@@ -195,7 +203,7 @@ class IsleState(GameState):
         if not self.options["allow_portrait"]:
             mask &= geo.landscape_mask
         cover = geo.cover_mask
-        for g in bits(self.occ):
+        for g in few_bits(self.occ):
             mask &= ~cover[g]
         return mask
 
@@ -282,30 +290,33 @@ class IsleState(GameState):
             return out
         seat = self.current
         if phase == "place":
-            ok = bits(self._masked())
+            ok = self._masked()
             if not ok:
                 return [action(seat, ("discard",))]
-            face0, face1 = place_tables(size, seat)
-            return pick(face0, ok) + pick(face1, ok)
+            return list(select(place_table(size, seat), ok | ok << len(self.geo.placements)))
         if phase == "over":
             return []
         legal = [action(seat, ("pass",))] if phase != "reexplore" else []
         if phase in ("place_feather", "flip_feather"):
-            legal += pick(cell_table(size, seat, "place_feather"), bits(self._masked()))
+            legal += select(cell_table(size, seat, "place_feather"), self._masked())
         elif phase == "explore":
-            free = bits(self.onmap & ~self.occ)
+            free = self.onmap & ~self.occ
             if self.reserve[seat] > 0:
-                legal += pick(cell_table(size, seat, "place_explorer"), free)
+                legal += select(cell_table(size, seat, "place_explorer"), free)
             if self.chips[seat] and free:
                 anyone = self.options["reexplore_any"]
                 piece = self.piece
-                mine = [g for g in bits(self.occ) if piece[g] >= 0 and (anyone or piece[g] == seat)]
-                legal += pick(cell_table(size, seat, "reexplore"), mine)
+                table = cell_table(size, seat, "reexplore")
+                legal += [
+                    table[g]
+                    for g in few_bits(self.occ)
+                    if piece[g] >= 0 and (anyone or piece[g] == seat)
+                ]
         elif phase == "reexplore":
             free = self.onmap & ~self.occ
             if self.withdrawn is not None:
                 free &= ~(1 << self.withdrawn[1])
-            legal += pick(cell_table(size, seat, "reexplore_place"), bits(free))
+            legal += select(cell_table(size, seat, "reexplore_place"), free)
         elif phase == "flip":
             placed = self.placed
             legal += [action(seat, ("flip", placed[i][0])) for i in self.flippable()]
