@@ -134,13 +134,26 @@ def isle_request_setup(ctx: ScenarioContext, players: int, docstring: str) -> No
         ctx.isle_refusal = None  # type: ignore[attr-defined]
 
 
-@then("the request is refused as malformed")
-def isle_refused_malformed(ctx: ScenarioContext) -> None:
+@when(parsers.parse('a new "isle_traces" game with {players:d} players is requested'))
+def isle_request(ctx: ScenarioContext, players: int) -> None:
+    """Ask for a game with this player count; a refusal is remembered for the next step."""
+    ctx.game = "isle_traces"
+    try:
+        ctx.engine.new_game("isle_traces", players)
+    except EngineRefused as error:
+        ctx.isle_refusal = error  # type: ignore[attr-defined]
+    else:
+        ctx.isle_refusal = None  # type: ignore[attr-defined]
+
+
+@then(parsers.parse("the request is refused as {kind}"))
+def isle_refused(ctx: ScenarioContext, kind: str) -> None:
+    """``malformed`` (a card list breaking the component rules) or ``unsupported``."""
     error = getattr(ctx, "isle_refusal", None)
     if error is None:
-        pytest.fail("the engine accepted a setup the rulebook's component rules forbid")
-    if error.kind != "malformed":
-        pytest.fail(f"refused as {error.kind!r}, expected 'malformed': {error.message_text}")
+        pytest.fail(f"the engine accepted a request the rulebook forbids (expected {kind})")
+    if error.kind != kind:
+        pytest.fail(f"refused as {error.kind!r}, expected {kind!r}: {error.message_text}")
 
 
 @then(parsers.parse("the isle deck holds {count:d} cards"))

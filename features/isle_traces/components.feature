@@ -21,6 +21,16 @@ Feature: Isle Traces components: map cards, pieces, the score counters
         reserve = [3, 3]
         """
 
+    @IT-COMP-PLAYERS
+    Scenario Outline: A game for <players> players is not supported
+      When a new "isle_traces" game with <players> players is requested
+      Then the request is refused as unsupported
+
+      Examples:
+        | players |
+        | 1       |
+        | 5       |
+
   Rule: IT-COMP-CARDS 36 map cards
 
     @IT-COMP-CARDS @IT-SETUP-DECKSIZE

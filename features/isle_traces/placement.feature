@@ -235,6 +235,25 @@ Feature: Isle Traces action 1: placing the drawn map card
         {"type": "place_card", "row": 6, "col": 6}
         """
 
+    @IT-PLACE-AREA @IT-PLACE-CENTRE @reading:area_size=17
+    Scenario: In a 17 x 17 area the first card goes to rows 7-8, columns 7-9
+      Given a new "isle_traces" game with 2 players and options:
+        """
+        {"area_size": 17}
+        """
+      And the isle card drawn:
+        """
+        102 : road/fort plains/creature1 forest coast/harbour mountain coast | forest forest forest forest forest forest
+        """
+      Then the legal actions include:
+        """
+        {"type": "place_card", "face": 0, "rot": 0, "row": 7, "col": 7}
+        """
+      And the legal actions do not include:
+        """
+        {"type": "place_card", "row": 6, "col": 6}
+        """
+
   Rule: IT-PLACE-PORTRAIT later cards may be turned portrait; IT-PLACE-GRID quarter turns on the grid
 
     Background:

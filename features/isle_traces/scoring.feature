@@ -89,6 +89,24 @@ Feature: Isle Traces: final scoring of lines
         scores = [4, 0]
         """
 
+    @IT-SCORE-TIE @IT-SCORE-OWN @reading:line_points=cells
+    Scenario: One explorer each on the road pays neither, the plains still pay
+      Given "explorers" is [{"player": 0, "row": 6, "col": 6}, {"player": 1, "row": 6, "col": 9}, {"player": 1, "row": 7, "col": 7}]
+      Then the outcome has:
+        """
+        scores = [0, 3]
+        winners = [1]
+        """
+
+    @IT-WIN-MOST @IT-SCORE-SYMBOLS @reading:line_points=cells
+    Scenario: Four points without a creature beat three points with two creatures
+      Given "explorers" is [{"player": 0, "row": 6, "col": 6}, {"player": 1, "row": 8, "col": 6}, {"player": 1, "row": 7, "col": 11}]
+      Then the outcome has:
+        """
+        scores = [4, 3]
+        winners = [0]
+        """
+
   Rule: IT-SCORE-TIEMULTI with three or four players only a strict maximum scores
 
     Background:

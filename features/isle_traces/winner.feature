@@ -17,6 +17,29 @@ Feature: Isle Traces: the winner and the tie-breaks
       """
     And the isle deck is empty
 
+  Rule: IT-WIN-TIE1 tied players compare the creatures in their longest line
+
+    # Cards 121 and 122 side by side at rows 6-7, columns 6-11:
+    #   row 6: road road/creature1 road | road forest forest
+    #   row 7: mountain plains/creature2 coast/creature3 | mountain mountain mountain
+    # Seat 0: the 4-cell road with 1 creature. Seat 1: the 2-cell forest (no creature),
+    # the single plains and the single coast (1 creature each): 4 points, 2 creatures,
+    # but none in its longest line.
+
+    @IT-WIN-TIE1 @IT-WIN-ANIMAL @reading:line_points=cells
+    Scenario: The creature in the longest line wins before the creature count
+      Given the isle map:
+        """
+        121 0 0 6 6 : road road/creature1 road mountain plains/creature2 coast/creature3 | forest forest forest forest forest forest
+        122 0 0 6 9 : road forest forest mountain mountain mountain | forest forest forest forest forest forest
+        """
+      And "explorers" is [{"player": 0, "row": 6, "col": 6}, {"player": 1, "row": 6, "col": 10}, {"player": 1, "row": 7, "col": 7}, {"player": 1, "row": 7, "col": 8}]
+      Then the outcome has:
+        """
+        scores = [4, 4]
+        winners = [0]
+        """
+
   Rule: IT-WIN-TIE2 still tied, more creatures win
 
     @IT-WIN-TIE1 @IT-WIN-TIE2 @IT-WIN-ANIMAL @reading:line_points=cells

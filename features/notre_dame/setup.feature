@@ -35,6 +35,16 @@ Feature: Notre Dame setup
     Scenario: A three-player game uses the triangle tile
       Then "tile" is "triangle"
 
+    @ND-SETUP-BOARD
+    Scenario Outline: A game for <players> players is not supported
+      When a new "notre_dame" game with <players> players is requested
+      Then the request is refused as unsupported
+
+      Examples:
+        | players |
+        | 1       |
+        | 6       |
+
   Rule: ND-SETUP-COLORS each player takes one colour
 
     @ND-SETUP-COLORS

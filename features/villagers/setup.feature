@@ -12,6 +12,11 @@ Feature: Villagers solo setup
         to_act = ["chance"]
         """
 
+    @VL-SETUP-SOLO
+    Scenario: The solo summary does not cover a two-player game
+      When a new "villagers" game with 2 players is requested
+      Then the request is refused as unsupported
+
   Rule: VL-SETUP-REMOVE Special, Wool and Leather cards are out of the game
 
     @VL-SETUP-REMOVE
