@@ -190,7 +190,7 @@ Feature: Gnomeville enemy attack: boulders, trolls and their movement
 
   Rule: GV-TROLL-DESTROY trolls destroy buildings and exhaust gnomes, but not sword gnomes
 
-    @GV-TROLL-DESTROY @GV-SWORD-DEFEAT @GV-TILES-TO-BAG
+    @GV-TROLL-DESTROY @GV-TROLL-SPAWN @GV-SWORD-DEFEAT @GV-TILES-TO-BAG
     Scenario: A troll lands on a sword gnome and is defeated, another destroys a house
       Given a gnomeville game with 2 players whose round troll card is:
         """

@@ -228,7 +228,7 @@ Feature: Gnomeville build phase: draw or pass, second chance, placing tiles, get
 
   Rule: GV-BUILD-GNOME-TILE gnome tiles go on the topmost uncovered stump
 
-    @GV-BUILD-GNOME-TILE @GV-BUILD-GNOME-MOVES @GV-COMP-BOARD @GV-BUILD-TILE-KINDS
+    @GV-BUILD-GNOME-TILE @GV-BUILD-GNOME-MOVES @GV-COMP-BOARD @GV-BUILD-TILE-KINDS @GV-BUILD-STUCK
     Scenario: The first and second gnome tiles give 1 and 2 movement
       Given a gnomeville game with 2 players in the build phase
       And "players.0.hand" is "gnome"
@@ -254,6 +254,16 @@ Feature: Gnomeville build phase: draw or pass, second chance, placing tiles, get
         """
         players.0.stumps = 2
         players.0.moves = 2
+        players.0.stuck = false
+        """
+      When player 0 plays:
+        """
+        {"type": "stop"}
+        """
+      Then "players.0.status" is "building"
+      And the legal actions include:
+        """
+        {"actor": 0, "type": "draw"}
         """
 
   Rule: GV-BUILD-STUCK the third gnome tile makes the player stuck

@@ -238,6 +238,50 @@ Feature: Gnomeville gnome movement, exhaustion, abilities and equipment
       Then "players.0.gnomes.0.space" is [0, 0]
       And "players.0.mushrooms" is 2
 
+    @GV-EXHAUST-REDEPLOY
+    Scenario: The redeployed gnome may stand on a building but not on a boulder or a troll
+      Given a gnomeville game with 2 players whose round troll card is:
+        """
+        {"matrix": [".....", ".....", "..T..", ".....", "....."], "moves": []}
+        """
+      And player 0's town is:
+        """
+        ho BO .  .  .
+        .  .  .  .  .
+        .  .  .@0 .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      And "boulder_supply" is 43
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "pass"}, {"actor": 1, "type": "pass"}]
+        """
+      Then "to_act" is [0]
+      And the legal actions include:
+        """
+        {"actor": 0, "type": "place_gnome", "space": [0, 0]}
+        """
+      And the legal actions do not include:
+        """
+        {"actor": 0, "type": "place_gnome", "space": [0, 1]}
+        """
+      And the legal actions do not include:
+        """
+        {"actor": 0, "type": "place_gnome", "space": [2, 2]}
+        """
+      When player 0 plays:
+        """
+        {"type": "place_gnome", "space": [0, 0]}
+        """
+      Then the position has:
+        """
+        players.0.gnomes.0.space = [0, 0]
+        players.0.mushrooms = 2
+        players.0.activation = null
+        players.0.cells.0.0 = "house"
+        """
+
   Rule: GV-ABILITY-GRADUATE graduation gives an ability card
 
     @GV-ABILITY-GRADUATE @GV-BLDG-ACADEMY @GV-ABILITY-ONCE @GV-COMP-ABILITIES
