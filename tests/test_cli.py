@@ -130,7 +130,7 @@ def test_check_flags_an_engine_that_accepts_illegal_actions() -> None:
 
 def test_an_engine_over_its_memory_limit_crashes_and_the_budget_stops_the_run() -> None:
     result = rulespec("check", "--game", "villagers", "--engine", SERVE,
-                      "--memory-mb", "30", "--restarts", "0")  # fmt: skip
+                      "--memory-mb", "8", "--restarts", "0")  # fmt: skip
     assert result.returncode == 1
     counts = result.stdout.strip().splitlines()[-2]
     assert "'crashed': 1" in counts and "'not run'" in counts
