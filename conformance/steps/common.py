@@ -200,6 +200,14 @@ def then_position_has(ctx: ScenarioContext, docstring: str) -> None:
     _check_assignments(ctx.state(), jsonpath.parse_assignments(docstring), "the state")
 
 
+@then(parsers.parse("the view of player {seat:d} has:"))
+def then_view_has(ctx: ScenarioContext, seat: int, docstring: str) -> None:
+    """What ``seat`` may see (hidden information replaced as the game's schema says)."""
+    ctx.expect_no_pending_rejection()
+    view = ctx.engine.state(view=seat)
+    _check_assignments(view, jsonpath.parse_assignments(docstring), f"player {seat}'s view")
+
+
 @then("the outcome has:")
 def then_outcome_has(ctx: ScenarioContext, docstring: str) -> None:
     ctx.expect_no_pending_rejection()

@@ -3,6 +3,5 @@
 from pytest_bdd import scenarios
 
 from conformance.paths import FEATURES_DIR
-from conformance.steps.neom import *  # noqa: F403
 
 scenarios(str(FEATURES_DIR / "neom"))
