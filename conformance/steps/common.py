@@ -22,6 +22,7 @@ class ScenarioContext:
     engine: EngineClient
     game: str | None = None
     rejected: EngineRefused | None = None
+    refusal: EngineRefused | None = None  # of the last new-game request (``is requested``)
     state_before_rejection: dict[str, Any] | None = None
     applied: list[dict[str, Any]] = field(default_factory=list)
 
@@ -168,7 +169,44 @@ def actions_applied(ctx: ScenarioContext, docstring: str) -> None:
             return
 
 
+@when(parsers.parse('a new "{game}" game with {players:d} players is requested'))
+@when(parsers.parse('a new "{game}" game with {players:d} player is requested'))
+def new_game_requested(ctx: ScenarioContext, game: str, players: int) -> None:
+    """Ask for a game that the rules may forbid; a refusal is kept for the next step."""
+    ctx.game = game
+    try:
+        ctx.engine.new_game(game, players)
+    except EngineRefused as error:
+        ctx.refusal = error
+    else:
+        ctx.refusal = None
+
+
+@when(parsers.parse('a new "{game}" game with {players:d} players and options is requested:'))
+def new_game_with_options_requested(
+    ctx: ScenarioContext, game: str, players: int, docstring: str
+) -> None:
+    ctx.game = game
+    try:
+        ctx.engine.new_game(game, players, options=_json(docstring, "options"))
+    except EngineRefused as error:
+        ctx.refusal = error
+    else:
+        ctx.refusal = None
+
+
 # -- Then -------------------------------------------------------------------------------------
+
+
+@then(parsers.parse("the request is refused as {kind}"))
+def request_refused(ctx: ScenarioContext, kind: str) -> None:
+    """The last new-game request was refused with this error kind (``unsupported``...)."""
+    if ctx.refusal is None:
+        pytest.fail(f"the engine accepted a request the rulebook forbids (expected {kind})")
+    if ctx.refusal.kind != kind:
+        pytest.fail(
+            f"refused as {ctx.refusal.kind!r}, expected {kind!r}: {ctx.refusal.message_text}"
+        )
 
 
 def _check_assignments(document: Any, assignments: list[tuple[str, Any]], what: str) -> None:
