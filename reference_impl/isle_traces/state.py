@@ -65,6 +65,12 @@ PHASE_TYPES: dict[str, tuple[str, ...]] = {
     "over": (),
 }
 _PROBABILITY: dict[int, Fraction] = {}
+#: per action type: exactly the keys an action of that type has
+_KEYS = {kind: frozenset(("actor", "type", *fields)) for kind, fields in ACTION_FIELDS.items()}
+#: per action type: the integer fields (the key of an action is the type and these values)
+_INT_FIELDS = {
+    kind: tuple(f for f in fields if f != "faces") for kind, fields in ACTION_FIELDS.items()
+}
 
 __all__ = ["ACTION_FIELDS", "CELL_ACTIONS", "EMPTY", "FEATHER", "PHASES", "IsleState", "centre"]
 
@@ -333,19 +339,25 @@ class IsleState(GameState):
                 R.SETUP_DECK, f"card {key[1]} in the deck has other faces: {action!r}"
             )
         self.fired = []
-        getattr(self, "_do_" + key[0])(*key[1:])
+        _DO[key[0]](self, *key[1:])
         self._legal = self._mask = None
 
     def _parse(self, action: Any) -> tuple:
+        """The key (type, integer fields...) of a well-formed action of the actor to act.
+
+        Raises MalformedInput for a bad shape, IllegalAction for a cell outside the area
+        (IT-PLACE-AREA), another actor (IT-TURN-ORDER) or a type not of this phase
+        (IT-TURN-SEQUENCE), in that order.
+        """
         if not isinstance(action, dict):
             raise MalformedInput(f"an action is a JSON object, got {action!r}")
         kind = action.get("type")
         if kind not in ACTION_FIELDS:
             raise MalformedInput(f"unknown action type {kind!r} in {action!r}")
-        fields = ACTION_FIELDS[kind]
-        extra = set(action) - {"actor", "type", *fields}
-        missing = [f for f in ("actor", *fields) if f not in action]
-        if extra or missing:
+        if action.keys() != _KEYS[kind]:
+            fields = ACTION_FIELDS[kind]
+            extra = set(action) - {"actor", "type", *fields}
+            missing = [f for f in ("actor", *fields) if f not in action]
             raise MalformedInput(
                 f"{kind} action {action!r}: missing {missing or 'nothing'}, "
                 f"unexpected {sorted(extra) or 'nothing'}"
@@ -353,8 +365,10 @@ class IsleState(GameState):
         actor = action["actor"]
         if actor != CHANCE and (type(actor) is not int or not 0 <= actor < self.n):
             raise MalformedInput(f"actor must be a seat 0..{self.n - 1} or 'chance': {action!r}")
-        for f in fields:
-            if f != "faces" and type(action[f]) is not int:
+        names = _INT_FIELDS[kind]
+        key = (kind, *[action[f] for f in names])
+        for f, value in zip(names, key[1:], strict=True):
+            if type(value) is not int:
                 raise MalformedInput(f"field {f!r} must be an integer in {action!r}")
         if kind == "place_card":
             if action["face"] not in (0, 1):
@@ -365,15 +379,16 @@ class IsleState(GameState):
             for f in ("row", "col"):
                 if not 0 <= action[f] < self.size:
                     raise IllegalAction(R.PLACE_AREA, f"{f} outside the play area: {action!r}")
-        if actor not in self.to_act():
+        phase = self.phase
+        if phase == "over" or actor != (CHANCE if phase == "draw" else self.current):
             raise IllegalAction(
                 R.TURN_ORDER, f"{action!r}: it is not {actor!r}'s turn ({self._where()})"
             )
-        if kind not in PHASE_TYPES[self.phase]:
+        if kind not in PHASE_TYPES[phase]:
             raise IllegalAction(
                 R.TURN_SEQUENCE, f"{kind} is not possible {self._where()}: {action!r}"
             )
-        return (kind, *(action[f] for f in fields if f != "faces"))
+        return key
 
     def _where(self) -> str:
         return f"in phase {self.phase!r} of seat {self.current}"
@@ -477,8 +492,17 @@ class IsleState(GameState):
         index = len(self.placed)
         cells = self.cards[cid][face]
         overlap = False
+        top, cell, terrain = self.top, self.cell, self.terrain
         for g, k in place.cells:
-            overlap = self.cover_cell(g, index, cells[k]) or overlap
+            below = top[g]
+            if below < 0:
+                self.touched |= self.geo.touch_mask[g]
+                self.onmap |= 1 << g
+            else:
+                self.overlaps[below] = self.covered[below] = overlap = True
+            top[g] = index
+            cell[g] = text = cells[k]
+            terrain[g] = text.partition("/")[0]
         if overlap:
             self.fired.append(R.PLACE_OVERLAP)
         self.placed.append([cid, face])
@@ -576,3 +600,7 @@ class IsleState(GameState):
         from reference_impl.isle_traces.canonical import export
 
         return export(self)
+
+
+#: action type -> the transition applying it (IsleState._do_<type>)
+_DO = {kind: getattr(IsleState, "_do_" + kind) for kind in ACTION_FIELDS}
