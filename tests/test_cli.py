@@ -134,3 +134,13 @@ def test_an_engine_over_its_memory_limit_crashes_and_the_budget_stops_the_run() 
     assert result.returncode == 1
     counts = result.stdout.strip().splitlines()[-2]
     assert "'crashed': 1" in counts and "'not run'" in counts
+
+
+def test_an_engine_lying_about_its_state_fails_the_rule_it_breaks() -> None:
+    """The README's "read a failure" example, as a user runs it."""
+    liar = f"{sys.executable} -m tests.fauxengines.faux lie-state players.0.prestige"
+    result = rulespec("check", "--game", "notre_dame", "--rule", "ND-PLAGUE", "--engine", liar)
+    assert result.returncode == 1
+    assert "failed ND-PLAGUE" in result.stdout
+    assert "players.0.prestige: expected 3, got 4" in result.stdout
+    assert result.stdout.strip().endswith("0 passed, 1 failed")
