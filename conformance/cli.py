@@ -148,7 +148,7 @@ def check(
     counts = run.counts()
     failed = sum(counts[s] for s in FAILING)
     skipped = counts["skipped"] + counts["not run"]
-    out.print(f"scenarios: {dict(sorted(counts.items()))} in {elapsed:.1f}s")
+    out.print(f"results: {dict(sorted(counts.items()))} in {elapsed:.1f}s")
     if report or junit or html or update_expectations:
         from conformance.reports import model
 
@@ -262,7 +262,10 @@ def _print_game(report: Any, rule: str | None, verbose: bool) -> None:
         status, reason = report.level_status(level)
         levels.append(f"{level} {status}" + (f" ({reason})" if reason else ""))
     out.print(f"  level reached: {report.level_reached()}; " + "; ".join(levels))
+    scenarios_ran = report.level_status("scenarios")[0] != "not run"
     for rule_id, status, ok, total in rows:
+        if status == "not run" and not scenarios_ran and not verbose:
+            continue  # another level ran: its results are listed by rule below if they fail
         if verbose or status != "passed":
             colour = {"passed": "green", "skipped": "yellow", "expected failure": "yellow"}.get(
                 status, "red"
