@@ -194,9 +194,10 @@ def _check_all_readings(games: list[str], **check: Any) -> None:
         failed += bad or result.run.exit_code not in (0, 1)
         passed = counts["passed"] + counts["expected failure"]
         out.print(f"{result.label}: {passed} passed, {bad} failed", markup=False)
-        for game_report in result.run.games:
-            if bad:
-                _print_game(game_report, None, False)
+        for failure in (r for g in result.run.games for r in g.results if r["status"] in FAILING):
+            out.print(f"  [red]{failure['status'].upper()}[/] {failure['scenario']}")
+            for line in failure["message"].strip().splitlines()[-6:]:
+                out.print(f"    {line}", markup=False)
     out.print("every scenario passes under every reading" if not failed else "readings fail")
     raise typer.Exit(1 if failed else 0)
 

@@ -228,7 +228,7 @@ Feature: Gnomeville build phase: draw or pass, second chance, placing tiles, get
 
   Rule: GV-BUILD-GNOME-TILE gnome tiles go on the topmost uncovered stump
 
-    @GV-BUILD-GNOME-TILE @GV-BUILD-GNOME-MOVES @GV-COMP-BOARD @GV-BUILD-TILE-KINDS @GV-BUILD-STUCK
+    @GV-BUILD-GNOME-TILE @GV-BUILD-GNOME-MOVES @GV-COMP-BOARD @GV-BUILD-TILE-KINDS @GV-BUILD-STUCK @reading:turn_by_turn_rounds=[]
     Scenario: The first and second gnome tiles give 1 and 2 movement
       Given a gnomeville game with 2 players in the build phase
       And "players.0.hand" is "gnome"

@@ -242,7 +242,7 @@ Feature: Gnomeville upgrades: three or more matching tiles become the next tier
         {"actor": 0, "type": "draw"}
         """
 
-    @GV-UPGRADE-STACK @GV-UPGRADE-PLACE @GV-UPGRADE-TRIGGER @GV-SCORE-STACK
+    @GV-UPGRADE-STACK @GV-UPGRADE-PLACE @GV-UPGRADE-TRIGGER @GV-SCORE-STACK @reading:turn_by_turn_rounds=[] @reading:master_build=false
     Scenario: A market joining two pairs upgrades all five and the stack of five scores 6
       Given a gnomeville game with 2 players in the build phase
       And player 0's town is:

@@ -83,3 +83,22 @@ def test_a_reading_tag_of_another_value_is_deselected(tmp_path) -> None:
     assert "reading:rat_floor=false" in {
         t for s in catalogue.load("notre_dame").scenarios for t in s.tags if s.name in names
     }
+
+
+def test_check_all_readings_passes_for_a_game() -> None:
+    """``rulespec check --all-readings``: the defaults, then one run per other reading."""
+    from tests.reports.conftest import rulespec
+
+    done = rulespec("check", "--game", "notre_dame", "--all-readings")
+    assert done.returncode == 0, done.stdout[-3000:]
+    for name, value in rulings.reading_runs("notre_dame"):
+        assert f"notre_dame {name}={value!s}".lower() in done.stdout.lower()
+    assert "every scenario passes under every reading" in done.stdout
+
+
+@pytest.mark.slow
+def test_check_all_readings_passes_for_every_game() -> None:
+    from tests.reports.conftest import rulespec
+
+    done = rulespec("check", "--all-readings", timeout=1800)
+    assert done.returncode == 0, done.stdout[-5000:]
