@@ -17,6 +17,8 @@ cached until the next apply.
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import reduce
+from operator import getitem, iadd
 from typing import Any
 
 from reference_impl.core import (
@@ -35,7 +37,7 @@ from reference_impl.isle_traces.actions import (
     CELL_ACTIONS,
     action,
     cell_table,
-    place_table,
+    place_rows,
 )
 from reference_impl.isle_traces.board import (
     LANDSCAPE,
@@ -245,7 +247,7 @@ class IsleState(GameState):
             return True
         if kind == "place_card":
             i = self.geo.index.get(key[2:])
-            return i is not None and bool(self._masked() >> i & 1)
+            return i is not None and bool(self._masked() >> self.geo.slot[i] & 1)
         if kind == "discard":
             return not self._masked()
         if kind == "draw":
@@ -299,7 +301,11 @@ class IsleState(GameState):
             ok = self._masked()
             if not ok:
                 return [action(seat, ("discard",))]
-            return list(select(place_table(size, seat), ok | ok << len(self.geo.placements)))
+            words = self.geo.words(ok)
+            face0, face1 = place_rows(size, seat)
+            legal: list[Action] = []
+            reduce(iadd, map(getitem, face0, words), legal)
+            return reduce(iadd, map(getitem, face1, words), legal)
         if phase == "over":
             return []
         legal = [action(seat, ("pass",))] if phase != "reexplore" else []

@@ -9,10 +9,10 @@ state must be exactly as before. Along the way the game continues from clones an
 reloaded canonical states, so cached legal actions and incremental counters are exercised
 through ``clone`` and ``load`` too.
 
-The fingerprints were recorded from the pre-optimisation engine (commit ef9f3c2, before
-the fast legal-action generation). They are a regression check: a change of observable
-behaviour changes them. Regenerate them only on purpose (a rules change), with
-``python -m tests.isle_traces.test_equivalence``.
+The fingerprints were recorded from the pre-optimisation engine (reference_impl/isle_traces
+as of commit 76047ab, before the fast legal-action generation). They are a regression
+check: a change of observable behaviour changes them. Regenerate them only on purpose (a
+rules change), with ``python -m tests.isle_traces.test_equivalence``.
 """
 
 from __future__ import annotations
@@ -44,6 +44,9 @@ CASES: list[tuple[int, int, dict[str, Any]]] = [
     *((players, seed, {}) for players in (2, 3, 4) for seed in (21, 22, 23)),
     (2, 31, {"reexplore_any": False, "coast_diagonal": True, "area_size": 11}),
     (3, 32, {"feather_restriction": "none", "allow_portrait": False}),
+    (2, 33, {"area_size": 21}),
+    (4, 34, {"area_size": 31, "coast_diagonal": True}),
+    (3, 35, {"area_size": 17, "flip_requires": "uncovered"}),
 ]
 
 #: sha256 per (players, seed), recorded from the pre-optimisation engine (module docstring).
@@ -72,6 +75,9 @@ GOLDEN: dict[tuple[int, int], str] = {
     (4, 23): "b4035e6b26ed9dca2a5ef24816df8d95b635a1b1209fae21fee20b283ffe5942",
     (2, 31): "a6fe18147181cb4aa25b69605962b9dea4735cd462849bb16cf0125e635777fb",
     (3, 32): "f3e8e066d8da043d9311771bf3dc1a2eeb9dce7cf84aa9a58b625056c8f3c992",
+    (2, 33): "407fe30e1722c6ed679d3c1bd024813cdad8cb762369170ee03b1644dd3ca06c",
+    (4, 34): "33f2c791102c64c3a2c630ea5332c97abd0b3ff510946adde0d3ef2ccf8539c0",
+    (3, 35): "9a76020351f39c2f33d5054b0c6da0c23c3a61119fafe79d24b727c922079bc9",
 }
 
 TYPES = (
