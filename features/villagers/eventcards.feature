@@ -184,6 +184,24 @@ Feature: The Countess's 24 event cards
         countess.gold = 5
         """
 
+    @VL-EVENT-CUSTOMS
+    Scenario: The Founders makes grain the largest suit, 2 gold
+      Given a villagers game at step "events" with:
+        """
+        events.active = ["e9"]
+        village = Swineherd ; Miner
+        """
+      When player 0 plays:
+        """
+        {"type": "resolve_event", "event": "e9"}
+        """
+      # grain: the Founders and the Swineherd; ore: the Miner
+      Then the position has:
+        """
+        player.gold = 6
+        countess.gold = 3
+        """
+
   Rule: VL-EVENT-GUILD Guild Conspiracy
 
     @VL-EVENT-GUILD
