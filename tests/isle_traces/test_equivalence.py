@@ -20,11 +20,12 @@ from __future__ import annotations
 import hashlib
 import json
 import random
+from fractions import Fraction
 from typing import Any
 
 import pytest
 
-from reference_impl.core import CHANCE, EngineError, sample_chance
+from reference_impl.core import CHANCE, Action, EngineError
 from reference_impl.isle_traces import GAME
 
 CASES: list[tuple[int, int, dict[str, Any]]] = [
@@ -142,6 +143,21 @@ def _probes(state: Any, legal: list[dict[str, Any]], rng: random.Random) -> list
     return probes
 
 
+def _sample(outcomes: list[tuple[Action, Fraction]], rng: random.Random) -> Action:
+    """The chance outcome drawn by ``rng``, with exact arithmetic.
+
+    A copy of the driver helper the fingerprints were recorded with, so that they do not
+    depend on how ``reference_impl.core.sample_chance`` evolves.
+    """
+    point = Fraction(rng.random())
+    cumulative = Fraction(0)
+    for action, probability in outcomes:
+        cumulative += probability
+        if point < cumulative:
+            return action
+    return outcomes[-1][0]
+
+
 def _record(digest: Any, item: Any) -> None:
     digest.update(json.dumps(item, sort_keys=True, separators=(",", ":")).encode())
     digest.update(b"\n")
@@ -162,6 +178,7 @@ def fingerprint(players: int, seed: int, options: dict[str, Any]) -> str:
         if state.is_terminal():
             break
         chance = CHANCE in state.to_act()
+        outcomes: list[tuple[Action, Fraction]] = []
         if chance:
             outcomes = state.chance_outcomes()
             _record(digest, [[a, str(p)] for a, p in outcomes])
@@ -180,7 +197,7 @@ def fingerprint(players: int, seed: int, options: dict[str, Any]) -> str:
         _record(digest, results)
         assert state.to_canonical() == canonical, "a rejected action changed the state"
         assert state.legal_actions() == legal, "a rejected action changed the legal actions"
-        action = sample_chance(state, rng) if chance else legal[rng.randrange(len(legal))]
+        action = _sample(outcomes, rng) if chance else legal[rng.randrange(len(legal))]
         state.apply(action)
         _record(digest, [action, state.fired])
         step += 1
