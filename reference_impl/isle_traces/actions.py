@@ -1,9 +1,8 @@
 """Shared action dicts: built once per (area size, seat) and handed out, never mutated.
 
-The legal-action lists are assembled from these tables, so a turn with two thousand
-card placements costs a few C-level list operations (a cached tuple per row of
-placements) rather than two thousand dict constructions. Implements the action format
-of spec/isle_traces/action.schema.json.
+The legal-action lists are assembled from these tables by index, so a turn with two
+thousand card placements costs a few C-level list operations rather than two thousand
+dict constructions. Implements the action format of spec/isle_traces/action.schema.json.
 """
 
 from __future__ import annotations
@@ -37,44 +36,24 @@ def action(seat: int, key: tuple) -> Action:
     return found
 
 
-class _Row(dict[int, tuple[Action, ...]]):
-    """The place_card actions of one row of placements, per word of legal columns."""
-
-    def __init__(self, actions: list[Action]) -> None:
-        super().__init__()
-        self.actions = actions
-
-    def __missing__(self, word: int) -> tuple[Action, ...]:
-        if len(self) >= 4096:  # bound the memory on wide areas (32-bit words)
-            self.clear()
-        found = self[word] = tuple(a for c, a in enumerate(self.actions) if word >> c & 1)
-        return found
-
-
 @cache
-def place_rows(size: int, seat: int) -> tuple[list[_Row], list[_Row]]:
-    """The place_card actions of ``seat`` per row of placements (Geometry.rows), face 0
-    and face 1: ``row[word]`` is the tuple of those whose columns are in ``word``."""
-    geo = geometry(size)
-    return tuple(  # type: ignore[return-value]
-        [
-            _Row(
-                [
-                    {
-                        "actor": seat,
-                        "type": "place_card",
-                        "face": face,
-                        "rot": geo.placements[i].rot,
-                        "row": geo.placements[i].row,
-                        "col": geo.placements[i].col,
-                    }
-                    for i in members
-                ]
-            )
-            for members in geo.rows
-        ]
+def place_table(size: int, seat: int) -> list[Action]:
+    """The place_card actions of ``seat``: face 0 at placement index ``i``, face 1 at
+    ``i + len(placements)`` (so a legal-placement bitset ``m`` selects them as
+    ``m | m << len(placements)``, in the order of the legal list)."""
+    placements = geometry(size).placements
+    return [
+        {
+            "actor": seat,
+            "type": "place_card",
+            "face": face,
+            "rot": p.rot,
+            "row": p.row,
+            "col": p.col,
+        }
         for face in (0, 1)
-    )
+        for p in placements
+    ]
 
 
 @cache

@@ -4,16 +4,12 @@ Implements IT-PLACE-GRID (cards lie on the cell grid, turned by quarter turns),
 IT-PLACE-PORTRAIT (90/270 are portrait), IT-PLACE-AREA (the square play area) and
 IT-PLACE-CENTRE (where the first card goes).
 
-Sets of cells and of placements are also kept as Python ints used as bitsets: bit ``g``
-for cell ``g``; for placements, bit ``slot[i]`` for ``placements[i]``, where the slots
-give each row of placements (same rotation and top row) a machine word of its own, so
-a set of placements splits into per-row words at C speed (:meth:`Geometry.words`).
+Sets of cells and of placements are also kept as Python ints used as bitsets (bit ``g``
+for cell ``g``, bit ``i`` for ``placements[i]``); :func:`bits` lists a set in order.
 """
 
 from __future__ import annotations
 
-import sys
-from array import array
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
@@ -64,29 +60,10 @@ class Geometry:
     index: dict[tuple[int, int, int], int]  # (rot, row, col) -> position in placements
     touching: tuple[tuple[int, ...], ...]  # cell -> placements whose touch holds it
     covering: tuple[tuple[int, ...], ...]  # cell -> placements covering it
-    # placement bitsets are over slots: row k of placements (rows[k], in column order)
-    # takes the bits k * width .. k * width + width - 1
-    slot: tuple[int, ...]  # placement index -> its bit
-    rows: tuple[tuple[int, ...], ...]  # per row of placements: their indices, by column
-    width: int  # bits per row: 16, or 32 for areas wider than 17
     touch_mask: tuple[int, ...]  # cell -> bitset of the placements whose touch holds it
     cover_mask: tuple[int, ...]  # cell -> bitset of the placements covering it
     landscape_mask: int  # placements at 0 or 180 degrees (IT-PLACE-PORTRAIT)
     first_mask: int  # landscape placements at the centre (IT-PLACE-FIRST, IT-PLACE-CENTRE)
-
-    def words(self, mask: int) -> array:
-        """A placement bitset split into one word per row of placements."""
-        code = _WORD_CODES[self.width]
-        out = array(code, mask.to_bytes(len(self.rows) * self.width // 8, "little"))
-        if sys.byteorder == "big":
-            out.byteswap()
-        return out
-
-
-#: word width in bits -> array type code of that item size
-_WORD_CODES = {
-    width: next(c for c in "HILQ" if array(c).itemsize * 8 == width) for width in (16, 32)
-}
 
 
 def bits(mask: int) -> list[int]:
@@ -154,21 +131,9 @@ def geometry(size: int) -> Geometry:
             touching[t].append(i)
         for g, _ in p.cells:
             covering[g].append(i)
-    width = 16 if size <= 17 else 32
-    rows: dict[tuple[int, int], list[int]] = {}
-    for i, p in enumerate(placements):
-        rows.setdefault((p.rot, p.row), []).append(i)
-    slot = [0] * len(placements)
-    for k, members in enumerate(rows.values()):
-        for col, i in enumerate(members):
-            slot[i] = k * width + col
-
-    def bitset(indices: list[int] | tuple[int, ...]) -> int:
-        return sum(1 << slot[i] for i in indices)
-
-    landscape = bitset([i for i, p in enumerate(placements) if p.rot in LANDSCAPE])
+    landscape = sum(1 << i for i, p in enumerate(placements) if p.rot in LANDSCAPE)
     row, col = centre(size)
-    first = bitset([index[(rot, row, col)] for rot in LANDSCAPE])
+    first = sum(1 << index[(rot, row, col)] for rot in LANDSCAPE)
     return Geometry(
         size,
         tuple(placements),
@@ -178,11 +143,8 @@ def geometry(size: int) -> Geometry:
         index,
         tuple(tuple(x) for x in touching),
         tuple(tuple(x) for x in covering),
-        tuple(slot),
-        tuple(tuple(x) for x in rows.values()),
-        width,
-        tuple(bitset(x) for x in touching),
-        tuple(bitset(x) for x in covering),
+        tuple(sum(1 << i for i in x) for x in touching),
+        tuple(sum(1 << i for i in x) for x in covering),
         landscape,
         first,
     )

@@ -17,8 +17,6 @@ cached until the next apply.
 from __future__ import annotations
 
 from fractions import Fraction
-from functools import reduce
-from operator import getitem, iadd
 from typing import Any
 
 from reference_impl.core import (
@@ -37,7 +35,7 @@ from reference_impl.isle_traces.actions import (
     CELL_ACTIONS,
     action,
     cell_table,
-    place_rows,
+    place_table,
 )
 from reference_impl.isle_traces.board import (
     LANDSCAPE,
@@ -247,7 +245,7 @@ class IsleState(GameState):
             return True
         if kind == "place_card":
             i = self.geo.index.get(key[2:])
-            return i is not None and bool(self._masked() >> self.geo.slot[i] & 1)
+            return i is not None and bool(self._masked() >> i & 1)
         if kind == "discard":
             return not self._masked()
         if kind == "draw":
@@ -301,11 +299,7 @@ class IsleState(GameState):
             ok = self._masked()
             if not ok:
                 return [action(seat, ("discard",))]
-            words = self.geo.words(ok)
-            face0, face1 = place_rows(size, seat)
-            legal: list[Action] = []
-            reduce(iadd, map(getitem, face0, words), legal)
-            return reduce(iadd, map(getitem, face1, words), legal)
+            return list(select(place_table(size, seat), ok | ok << len(self.geo.placements)))
         if phase == "over":
             return []
         legal = [action(seat, ("pass",))] if phase != "reexplore" else []
