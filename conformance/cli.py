@@ -567,6 +567,7 @@ def errata_impact(
         mark = "" if trace.touched else "  REGRESSION: no touched rule fired"
         where = "setup" if trace.step == 0 else f"action {trace.step}"
         out.print(f"  {trace.trace} at {where}: {trace.what}{mark}", markup=False)
+        out.print(f"    then: {trace.final}", markup=False)
         if trace.action is not None:
             out.print(f"    action {json.dumps(trace.action, ensure_ascii=False)}", markup=False)
         out.print(f"    fired {', '.join(trace.fired) or '(none)'}")

@@ -211,6 +211,7 @@ class TraceChange:
     fired: tuple[str, ...]
     touched: bool  # a rule the erratum touches fired at the divergence
     what: str  # state differs / action illegal / outcome
+    final: str = ""  # what becomes of the rest of the recorded game under the new ruleset
 
     @property
     def regression(self) -> bool:
@@ -287,10 +288,12 @@ def trace_change(
     old = game.new_game(players, {**options, **before.options()})
     new = game.new_game(players, {**options, **after.options()})
     touched = after.touched() - before.touched() or after.touched()
+    actions = record["actions"]
     if _position(old) != _position(new):
         fired = set(getattr(new, "fired", ())) | _setup_rules(before.game, touched)
-        return _change(name, 0, None, fired, touched, "the setup differs")
-    for step, action in enumerate(record["actions"], start=1):
+        final = _finish(old, new, actions, 0)
+        return _change(name, 0, None, fired, touched, "the setup differs", final)
+    for step, action in enumerate(actions, start=1):
         old.apply(action)
         fired = set(getattr(old, "fired", ()))
         try:
@@ -298,17 +301,47 @@ def trace_change(
         except EngineError as error:
             fired |= {error.rule} if error.rule else set()
             what = f"the action is illegal under {after.label}: {error.message}"
-            return _change(name, step, action, fired, touched, what)
+            final = "the recorded game cannot go on"
+            return _change(name, step, action, fired, touched, what, final)
         fired |= set(getattr(new, "fired", ()))
         if _position(old) != _position(new):
-            return _change(name, step, action, fired, touched, "the state differs")
+            final = _finish(old, new, actions, step)
+            return _change(name, step, action, fired, touched, "the state differs", final)
     return None
 
 
+def _finish(old: Any, new: Any, actions: list[dict[str, Any]], done: int) -> str:
+    """Play the rest of the recorded game under both rulesets: how does it end?"""
+    from reference_impl.core import EngineError
+
+    for step, action in enumerate(actions[done:], start=done + 1):
+        old.apply(action)
+        try:
+            new.apply(action)
+        except EngineError as error:
+            return f"the recorded game cannot go on: action {step} breaks {error.rule}"
+    if not new.is_terminal():
+        return "the recorded actions end before the game does"
+    before, after = old.outcome(), new.outcome()
+    if (before.scores, before.winners) == (after.scores, after.winners):
+        return "same final scores and winners"
+    return (
+        f"final scores {list(before.scores)} -> {list(after.scores)}, "
+        f"winners {list(before.winners)} -> {list(after.winners)}"
+    )
+
+
 def _change(
-    name: str, step: int, action: Any, fired: set[str], touched: set[str], what: str
+    name: str,
+    step: int,
+    action: Any,
+    fired: set[str],
+    touched: set[str],
+    what: str,
+    final: str,
 ) -> TraceChange:
-    return TraceChange(name, step, action, tuple(sorted(fired)), bool(fired & touched), what)
+    fired_ids = tuple(sorted(fired))
+    return TraceChange(name, step, action, fired_ids, bool(fired & touched), what, final)
 
 
 def impact(

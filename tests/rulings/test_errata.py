@@ -108,3 +108,12 @@ def test_a_bad_erratum_is_reported_with_every_problem(tmp_path) -> None:
     problems = "\n".join(errata.erratum_problems(bad, path))
     assert "is not the file name" in problems and "GV-NOPE" in problems
     assert "GV-BUY, missing from rules" in problems and "no parameter 'size'" in problems
+
+
+def test_a_changed_trace_says_how_the_recorded_game_ends() -> None:
+    """ND: the 3-coin offering gives 7, so seat 2 ends with 20 prestige instead of 19."""
+    report = errata.impact("notre_dame", "example-offering-seven", scenarios=False)
+    (trace,) = report.traces
+    assert trace.final == "final scores [5, 0, 19, 6] -> [5, 0, 20, 6], winners [2] -> [2]"
+    assert trace.action is not None
+    assert (trace.action["card"], trace.action["offering"]) == ("notre_dame", 3)
