@@ -8,7 +8,9 @@ outcomes, final state and outcome) of random games of the reference engine under
 edition's default options, from the fixed seeds below. The errata impact report
 (``rulespec errata impact``) replays them under a ruleset before and after an erratum;
 ``tests/rulings/test_errata.py`` checks that they still replay as recorded. Regenerate
-only when a game's rules deliberately change, and review the diff.
+only when a game's rules (or the playout's sampling) deliberately change, review the diff,
+and update ``EXPECTED_TRACES`` in ``tests/rulings/test_errata.py`` from
+``rulespec errata impact GAME ERRATUM`` (the traces each example erratum changes).
 """
 
 from __future__ import annotations
