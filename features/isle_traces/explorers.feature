@@ -149,6 +149,20 @@ Feature: Isle Traces action 2: explorers
         winners = [0]
         """
 
+    @IT-EXPL-MAJORITY @IT-SCORE-MAJORITY @reading:line_points=cells
+    Scenario: Seat 1's two explorers beat seat 0's one on the road line
+      Given the position:
+        """
+        phase = "over"
+        explorers = [{"player": 0, "row": 6, "col": 6}, {"player": 1, "row": 6, "col": 7}, {"player": 1, "row": 6, "col": 8}]
+        """
+      And the isle deck is empty
+      Then the outcome has:
+        """
+        scores = [0, 3]
+        winners = [1]
+        """
+
     @IT-EXPL-MAJORITY @IT-SCORE-TIE
     Scenario: One explorer each on the road line pays nobody
       Given the position:
