@@ -71,6 +71,7 @@ _KEYS = {kind: frozenset(("actor", "type", *fields)) for kind, fields in ACTION_
 _INT_FIELDS = {
     kind: tuple(f for f in fields if f != "faces") for kind, fields in ACTION_FIELDS.items()
 }
+_INT_TYPES = {kind: (int,) * len(fields) for kind, fields in _INT_FIELDS.items()}
 
 __all__ = ["ACTION_FIELDS", "CELL_ACTIONS", "EMPTY", "FEATHER", "PHASES", "IsleState", "centre"]
 
@@ -101,8 +102,9 @@ class IsleState(GameState):
         self.onmap = 0  # bitset of the cells under a card
         self.occ = 0  # bitset of the cells holding a piece (explorer or feather)
         self.touched = 0  # bitset of the placements whose touch holds a map cell
-        # shared by clones: cards never change, nor do their draw actions
+        # shared by clones: cards never change, nor do their draw actions or feather icons
         self._draws: dict[int, Action] = {}
+        self._feathered: dict[tuple[int, int], bool] = {}
         self.feather = EMPTY
         per_player = rule_param(options, "IT-COMP-EXPLORERS", "per_player", EXPLORERS_PER_PLAYER)
         self.reserve = [per_player] * num_players
@@ -366,10 +368,11 @@ class IsleState(GameState):
         if actor != CHANCE and (type(actor) is not int or not 0 <= actor < self.n):
             raise MalformedInput(f"actor must be a seat 0..{self.n - 1} or 'chance': {action!r}")
         names = _INT_FIELDS[kind]
-        key = (kind, *[action[f] for f in names])
-        for f, value in zip(names, key[1:], strict=True):
-            if type(value) is not int:
-                raise MalformedInput(f"field {f!r} must be an integer in {action!r}")
+        values = tuple(map(action.__getitem__, names))
+        if tuple(map(type, values)) != _INT_TYPES[kind]:
+            for f, value in zip(names, values, strict=True):
+                if type(value) is not int:
+                    raise MalformedInput(f"field {f!r} must be an integer in {action!r}")
         if kind == "place_card":
             if action["face"] not in (0, 1):
                 raise MalformedInput(f"face must be 0 or 1 in {action!r}")
@@ -388,7 +391,7 @@ class IsleState(GameState):
             raise IllegalAction(
                 R.TURN_SEQUENCE, f"{kind} is not possible {self._where()}: {action!r}"
             )
-        return key
+        return (kind, *values)
 
     def _where(self) -> str:
         return f"in phase {self.phase!r} of seat {self.current}"
@@ -510,11 +513,18 @@ class IsleState(GameState):
         self.overlaps.append(overlap)
         self.covered.append(False)
         self.drawn = None
-        if face_has_feather(cells):
+        if self._has_feather(cid, face):
             self.phase = "place_feather"
             self.fired.append(R.FEATHER_ICON)
         else:
             self.phase = "explore"
+
+    def _has_feather(self, cid: int, face: int) -> bool:
+        """Whether that face of the card shows the red feather icon (IT-FEATHER-ICON)."""
+        found = self._feathered.get((cid, face))
+        if found is None:
+            found = self._feathered[cid, face] = face_has_feather(self.cards[cid][face])
+        return found
 
     def _do_pass(self) -> None:
         if self.phase == "place_feather":
@@ -567,7 +577,7 @@ class IsleState(GameState):
             self.cell[g] = cells[k]
             self.terrain[g] = cells[k].partition("/")[0]
         self.fired.append(R.FLIP_ONE)
-        if face_has_feather(cells):
+        if self._has_feather(cid, face):
             self.phase = "flip_feather"
         else:
             self._end_turn()
