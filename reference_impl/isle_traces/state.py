@@ -48,7 +48,7 @@ from reference_impl.isle_traces.board import (
     select,
 )
 from reference_impl.isle_traces.cards import face_has_feather
-from reference_impl.isle_traces.scoring import COAST, find_lines, score, winners
+from reference_impl.isle_traces.scoring import COAST, score, winners
 
 FEATHER = -2
 EMPTY = -1
@@ -72,8 +72,6 @@ _INT_FIELDS = {
     kind: tuple(f for f in fields if f != "faces") for kind, fields in ACTION_FIELDS.items()
 }
 _INT_TYPES = {kind: (int,) * len(fields) for kind, fields in _INT_FIELDS.items()}
-
-__all__ = ["ACTION_FIELDS", "CELL_ACTIONS", "EMPTY", "FEATHER", "PHASES", "IsleState", "centre"]
 
 
 class IsleState(GameState):
@@ -150,13 +148,6 @@ class IsleState(GameState):
         """Map cells without a piece (IT-EXPL-ONEPERCELL)."""
         return bits(self.onmap & ~self.occ)
 
-    def line_of(self, g: int) -> set[int]:
-        terrain = [c.partition("/")[0] if c else None for c in self.cell]
-        for line in find_lines(terrain, self.size, bool(self.options["coast_diagonal"])):
-            if g in line:
-                return set(line)
-        return set()
-
     def line_mask(self, start: int) -> int:
         """Bitset of the line (IT-SCORE-LINE) holding map cell ``start``, as find_lines finds."""
         terrain = self.terrain
@@ -214,14 +205,6 @@ class IsleState(GameState):
         for g in few_bits(self.occ):
             mask &= ~cover[g]
         return mask
-
-    def placement_ok(self, place: Placement) -> bool:
-        if not self.placed:
-            return place.rot in LANDSCAPE and (place.row, place.col) == centre(self.size)
-        top, piece = self.top, self.piece
-        if any(piece[g] != EMPTY for g, _ in place.cells):
-            return False
-        return any(top[t] >= 0 for t in place.touch)
 
     # ------------------------------------------------------------ legal moves
     def _legal_list(self) -> list[Action]:
