@@ -266,19 +266,15 @@ class IsleState(GameState):
         phase, size = self.phase, self.size
         if phase == "draw":
             draws = self._draws
-            out = []
-            for cid in self.deck:
-                found = draws.get(cid)
-                if found is None:
-                    faces = [list(f) for f in self.cards[cid]]
-                    found = draws[cid] = {
+            if len(draws) < len(self.cards):
+                for cid, faces in self.cards.items():
+                    draws[cid] = {
                         "actor": CHANCE,
                         "type": "draw",
                         "card": cid,
-                        "faces": faces,
+                        "faces": [list(f) for f in faces],
                     }
-                out.append(found)
-            return out
+            return list(map(draws.__getitem__, self.deck))
         seat = self.current
         if phase == "place":
             ok = self._masked()
