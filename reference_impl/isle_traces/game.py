@@ -6,6 +6,7 @@ IT-SETUP-START, IT-SETUP-EXPLORERS, IT-SETUP-CHIP, IT-SETUP-FEATHER.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any, ClassVar
 
 from reference_impl.core import GameDefinition, MalformedInput
@@ -72,11 +73,16 @@ class IsleTracesGame(GameDefinition):
         setup = setup or {}
         if not isinstance(setup, dict) or set(setup) - {"deck"}:
             raise MalformedInput("setup: only {'deck': [cards]} is understood")
-        if "deck" in setup:
-            cards = validate_card_list(setup["deck"], "setup.deck")
-        else:
-            cards = load_component_cards()
+        if "deck" not in setup:
+            return IsleState(num_players, resolved, _component_faces())
+        cards = validate_card_list(setup["deck"], "setup.deck")
         return IsleState(num_players, resolved, {c["id"]: c["faces"] for c in cards})
 
     def load(self, canonical_state: dict[str, Any]) -> IsleState:
         return canonical.load(self, canonical_state)
+
+
+@cache
+def _component_faces() -> dict[int, list[list[str]]]:
+    """The validated component deck, id -> faces, shared by every game (never mutated)."""
+    return {c["id"]: c["faces"] for c in load_component_cards()}
