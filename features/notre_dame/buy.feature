@@ -267,6 +267,24 @@ Feature: Notre Dame phase 4, buying persons
         players.0.coins = 5
         """
 
+    @ND-PERSON-MAGICIAN @ND-FRIEND-COUNT @ND-GUEST-DOUBLE
+    Scenario: The magician's friend makes the third person in the guest house
+      Given the position:
+        """
+        display = ["A1", "doctor", "magician"]
+        players.0.areas.guesthouse = 2
+        players.0.friend = "park"
+        """
+      When player 0 plays:
+        """
+        {"type": "buy", "person": "magician", "from": "park", "to": "guesthouse", "piece": "friend", "choices": ["coin", "coin"]}
+        """
+      Then the position has:
+        """
+        players.0.friend = "guesthouse"
+        players.0.coins = 4
+        """
+
     @ND-PERSON-MAGICIAN @ND-CARRIAGE-MOVE
     Scenario: The magician moves a cube to the carriage house and drives with two cubes
       Given the position:

@@ -39,6 +39,20 @@ Feature: Notre Dame carriage house and messages
         """
       Then the action is rejected citing rule "ND-CARRIAGE-MOVE"
 
+    @ND-CARRIAGE-MOVE
+    Scenario: Two cubes may move the carriage just one square
+      Given "players.0.areas.carriage" is 1
+      When player 0 plays:
+        """
+        {"type": "play", "card": "carriage", "from": "hand", "square": "0-4", "take": true}
+        """
+      Then the position has:
+        """
+        players.0.areas.carriage = 2
+        players.0.carriage = "0-4"
+        players.0.prestige = 4
+        """
+
   Rule: ND-CARRIAGE-OTHER the carriage may enter other districts
 
     @ND-CARRIAGE-OTHER

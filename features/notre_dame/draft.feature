@@ -122,6 +122,33 @@ Feature: Notre Dame phase 2, the action-card draft
         current = 0
         """
 
+    @ND-DRAFT-LAST @ND-PLAY-ORDER
+    Scenario: After the draft the start player, seat 1, plays first
+      Given the position:
+        """
+        phase = "draft"
+        draft_step = 2
+        pending = [0, 1, 2]
+        start_player = 1
+        players.0.cards = ["bank"]
+        players.1.cards = ["friend"]
+        players.2.cards = ["hospital"]
+        players.0.draft_hand = ["guesthouse", "notre_dame"]
+        players.1.draft_hand = ["park", "residence"]
+        players.2.draft_hand = ["carriage", "cloister"]
+        """
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "keep", "card": "notre_dame"},
+         {"actor": 1, "type": "keep", "card": "park"},
+         {"actor": 2, "type": "keep", "card": "cloister"}]
+        """
+      Then the position has:
+        """
+        phase = "play"
+        to_act = [1]
+        """
+
   Rule: ND-DRAFT-LAST the last card passed is taken
 
     @ND-DRAFT-LAST

@@ -80,6 +80,20 @@ Feature: Notre Dame person decks and phase 1
         [{"action": {"person": "C2"}, "probability": "1/1"}]
         """
 
+    @ND-SETUP-STACK
+    Scenario: Round 3 still reveals the last A card, not a B card
+      Given the position:
+        """
+        round = 3
+        display = ["doctor", "poet"]
+        brown_deck = ["landlady", "magician"]
+        lettered = {"A": ["A2"], "B": ["B1", "B2", "B3"], "C": ["C1", "C2", "C3"]}
+        """
+      Then the chance outcomes are:
+        """
+        [{"action": {"person": "A2"}, "probability": "1/1"}]
+        """
+
   Rule: ND-SETUP-BROWN the six brown cards are shuffled
 
     @ND-SETUP-BROWN @ND-PERSONS-REVEAL

@@ -93,6 +93,29 @@ Feature: Notre Dame phase 3, playing action cards
         players.0.played = ["bank", "residence"]
         """
 
+    @ND-PLAY-SECOND @ND-BUY-ORDER
+    Scenario: With seat 2 as start player phase 4 begins with seat 2
+      Given the position:
+        """
+        start_player = 2
+        current = 1
+        players.0.cards = ["park"]
+        players.0.played = ["bank", "residence"]
+        players.1.cards = ["bank", "hospital"]
+        players.1.played = ["cloister"]
+        players.2.cards = ["carriage"]
+        players.2.played = ["guesthouse", "residence"]
+        """
+      When player 1 plays:
+        """
+        {"type": "play", "card": "bank", "from": "hand"}
+        """
+      Then the position has:
+        """
+        phase = "buy"
+        to_act = [2]
+        """
+
   Rule: ND-PLAY-THIRD the third card is not played
 
     @ND-PLAY-THIRD
