@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from importlib.util import find_spec
 from pathlib import Path
 
 import pytest
@@ -16,6 +17,8 @@ CASES = [
     ("notre_dame", "ND-RATS-FLOOR", 4),  # a state difference after a short game start
     ("isle_traces", "IT-PLACE-PORTRAIT", 1),  # legal actions differ
     ("gnomeville", "GV-EVENT-TWO-PLAYER-TIE", 3),  # long: starts from the common position
+    ("neom", "NM-SOLO-SET", 1),  # the setups already differ
+    ("notre_dame", "ND-PARK-FRIEND", 2),  # a 3-valued option would add a row each
 ]
 
 
@@ -23,11 +26,11 @@ def run_outline(game: str, text: str, tmp_path: Path) -> subprocess.CompletedPro
     feature = tmp_path / "diff.feature"
     feature.write_text(f"Feature: rulings diff\n\n{text}", encoding="utf-8")
     module = tmp_path / "test_generated.py"
+    steps = ["common"] + ([game] if find_spec(f"conformance.steps.{game}") else [])
     module.write_text(
         "from pytest_bdd import scenarios\n"
-        "from conformance.steps.common import *  # noqa\n"
-        f"from conformance.steps.{game} import *  # noqa\n"
-        f"scenarios({str(feature)!r})\n",
+        + "".join(f"from conformance.steps.{name} import *  # noqa\n" for name in steps)
+        + f"scenarios({str(feature)!r})\n",
         encoding="utf-8",
     )
     return subprocess.run(
