@@ -21,6 +21,49 @@ Feature: Villagers solo event phase
         step = "rats"
         """
 
+    @VL-EVENT-TIMING @VL-EVENT-ARSON
+    Scenario: A build-phase event acts in one build phase and is then discarded
+      Given a villagers game at step "build" with:
+        """
+        events.active = ["e15"]
+        events.discard = []
+        village = Harvester
+        """
+      When player 0 plays:
+        """
+        {"type": "end_build"}
+        """
+      Then the position has:
+        """
+        phase = "event"
+        events.active = []
+        events.discard = ["e15"]
+        """
+
+    @VL-EVENT-TIMING @VL-EVENT-RATS
+    Scenario: A draft-phase event acts in one draft phase and is then discarded
+      Given a villagers game at step "countess" with:
+        """
+        events.active = ["e24"]
+        events.discard = []
+        road = Brewer, Cooper, Wheeler, Seeker, Mason
+        player.square = ["Fisher"]
+        draft.limit = 1
+        draft.taken = 0
+        stacks.0.known = ["Hunter", "Hunter"]
+        """
+      When player 0 plays:
+        """
+        {"type": "countess_build", "card": "Brewer", "coins": 0}
+        """
+      Then the position has:
+        """
+        step = "coin"
+        player.hand = ["Fisher"]
+        events.active = []
+        events.discard = ["e24"]
+        """
+
   Rule: VL-EVENT-JESTER Once per game the Jester cancels an event
 
     @VL-EVENT-JESTER
