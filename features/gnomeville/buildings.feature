@@ -67,7 +67,7 @@ Feature: Gnomeville building effects
 
   Rule: GV-BLDG-MONUMENT each monument adds one movement
 
-    @GV-BLDG-MONUMENT @GV-BLDG-ACTIVATE
+    @GV-BLDG-MONUMENT
     Scenario: Two monuments turn the first stump's 1 movement into 3
       Given a gnomeville game with 2 players in the build phase
       And player 0's town is:

@@ -29,7 +29,7 @@ Feature: Gnomeville end of the game: adjacency goals and the winner
 
   Rule: GV-END-EX-2P the two-player example scores three adjacency cards
 
-    @GV-END-EX-2P @GV-END-WINNER @GV-END-EX-SWORDS @GV-END-EX-BOULDERS @GV-END-EX-BLUE @GV-END-ADJACENCY @GV-END-ADJACENCY-TIE @GV-END-ADJACENCY-LOSER @GV-COMP-GOALS @GV-SETUP-GOALS @reading:adjacency_loser_scores_min=true
+    @GV-END-EX-2P @GV-END-WINNER @GV-END-EX-SWORDS @GV-END-EX-BOULDERS @GV-END-EX-BLUE @GV-END-ADJACENCY @GV-END-ADJACENCY-TIE @GV-END-ADJACENCY-LOSER @GV-COMP-GOALS @reading:adjacency_loser_scores_min=true
     Scenario: Red scores 5 + 4 + 5 and Blue 2 + 4 + 2
       When these actions are applied:
         """
