@@ -75,6 +75,23 @@ Feature: Isle Traces action 3: flipping a map card
         phase = "draw"
         """
 
+    @IT-FLIP-FEATHER @IT-FEATHER-RESTRICT @reading:feather_restriction=no_explorer
+    Scenario: The red feather moved by a flip keeps off a line with an explorer
+      Given "explorers" is [{"player": 1, "row": 6, "col": 6}]
+      When player 0 plays:
+        """
+        {"type": "flip", "card": 105}
+        """
+      Then the legal actions include:
+        """
+        {"type": "place_feather", "row": 8, "col": 8}
+        """
+      When player 0 plays:
+        """
+        {"type": "place_feather", "row": 6, "col": 7}
+        """
+      Then the action is rejected citing rule "IT-FEATHER-RESTRICT"
+
     @IT-FLIP-AGAIN
     Scenario: A card flipped before may be flipped back
       Given "map.0.face" is 1
@@ -126,6 +143,29 @@ Feature: Isle Traces action 3: flipping a map card
         {"type": "flip", "card": 106}
         """
       Then "grid.7.8" is "forest"
+
+  Rule: IT-FLIP-CONDITIONS a card placed over another overlaps it from then on
+
+    @IT-FLIP-CONDITIONS @IT-PLACE-OVERLAP @reading:flip_requires=no_overlap
+    Scenario: After a card is laid over the first card neither may be flipped
+      Given a new "isle_traces" game with 2 players
+      And the isle map:
+        """
+        101 0 0 6 6 : road road road plains plains plains | forest forest forest forest coast coast
+        """
+      And the isle card drawn:
+        """
+        102 : road/fort plains/creature1 forest coast/harbour mountain coast | forest forest forest forest forest forest
+        """
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "place_card", "face": 0, "rot": 0, "row": 7, "col": 6},
+         {"actor": 0, "type": "pass"}]
+        """
+      Then the legal actions are exactly:
+        """
+        [{"actor": 0, "type": "pass"}]
+        """
 
   Rule: IT-FLIP-ORIENT the card keeps its place and orientation
 
