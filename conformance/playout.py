@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import IO, Any
 
-from reference_impl.core import CHANCE, GameDefinition, GameState
+from reference_impl.core import CHANCE, GameDefinition, GameState, sample_chance
 
 
 @dataclass(frozen=True)
@@ -26,17 +26,6 @@ class PlayoutResult:
     scores: tuple[int, ...]
     winners: tuple[int, ...]
     details: dict[str, Any]
-
-
-def _chance_choice(state: GameState, rng: random.Random) -> dict[str, Any]:
-    outcomes = state.chance_outcomes()
-    point = rng.random()
-    cumulative = 0.0
-    for action, probability in outcomes:
-        cumulative += probability.numerator / probability.denominator
-        if point < cumulative:
-            return action
-    return outcomes[-1][0]
 
 
 def play_one(
@@ -68,7 +57,7 @@ def play_one(
         if actions >= max_actions:
             raise RuntimeError(f"{game.id} game {index} (seed {seed}) passed {max_actions} actions")
         if CHANCE in state.to_act():
-            action = _chance_choice(state, rng)
+            action = sample_chance(state, rng)
         else:
             legal = state.legal_actions()
             if not legal:

@@ -200,10 +200,10 @@ def _params_option(value: Any) -> dict[str, Any]:
 def sample_chance(state: GameState, rng: random.Random) -> Action:
     """Pick a chance outcome with its exact probability (driver-side helper)."""
     outcomes = state.chance_outcomes()
-    point = Fraction(rng.random())
-    cumulative = Fraction(0)
+    point = rng.random()
+    cumulative = 0.0
     for action, probability in outcomes:
-        cumulative += probability
+        cumulative += probability.numerator / probability.denominator
         if point < cumulative:
             return action
     return outcomes[-1][0]
