@@ -209,7 +209,17 @@ def fingerprint(players: int, seed: int, options: dict[str, Any]) -> str:
     return digest.hexdigest()
 
 
-@pytest.mark.parametrize("case", CASES, ids=_case_id)
+#: cases run by default; the rest are whole-game loops marked slow (tests/README.md)
+FAST = 4
+
+
+@pytest.mark.parametrize(
+    "case",
+    [
+        pytest.param(case, id=_case_id(case), marks=() if i < FAST else pytest.mark.slow)
+        for i, case in enumerate(CASES)
+    ],
+)
 def test_seeded_games_match_the_recorded_fingerprints(case: tuple[int, int, dict]) -> None:
     assert fingerprint(*case) == GOLDEN[case[:2]]
 
