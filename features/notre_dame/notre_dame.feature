@@ -61,7 +61,7 @@ Feature: Notre Dame cathedral
         """
         {"type": "play", "card": "notre_dame", "from": "hand"}
         """
-      Then the action is rejected citing rule "ND-ND-PAY"
+      Then the action is rejected citing rule "ND-ND-OFFERING"
 
   Rule: ND-ND-BONUS a bonus at the end of each stage
 

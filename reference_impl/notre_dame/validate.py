@@ -194,7 +194,6 @@ def _diagnose_params(
 
 
 def _diagnose_play(st: NotreDameState, pl: Any, a: Action, where: str) -> EngineError:
-    """Why a play is illegal; a Notre Dame play without an offering breaks ND-ND-PAY."""
     card = a["card"]
     if card not in CARD_SET or card not in pl.cards:
         return IllegalAction(
@@ -228,8 +227,6 @@ def _diagnose_play(st: NotreDameState, pl: Any, a: Action, where: str) -> Engine
         return IllegalAction("ND-PLACE-CUBE", f"'from' must be 'hand' or an area: {where}")
     if card == NOTRE_DAME:
         offering = a.get("offering")
-        if offering in (None, 0):
-            return IllegalAction("ND-ND-PAY", f"no coins offered: {where}")
         if offering not in OFFERINGS:
             return IllegalAction("ND-ND-OFFERING", f"the offering is 1, 2 or 3 coins: {where}")
         if offering > pl.coins:
