@@ -121,7 +121,7 @@ def isle_drawn(ctx: ScenarioContext, docstring: str) -> None:
 
 @when(parsers.parse('a new "isle_traces" game with {players:d} players is requested with setup:'))
 def isle_request_setup(ctx: ScenarioContext, players: int, docstring: str) -> None:
-    """Ask for a game with this setup; a refusal is remembered for the next step."""
+    """Ask for a game with this setup; a refusal is kept for the shared ``refused as`` step."""
     spec = jsonpath.parse_value(docstring, "setup")
     ctx.game = "isle_traces"
     try:
@@ -129,31 +129,9 @@ def isle_request_setup(ctx: ScenarioContext, players: int, docstring: str) -> No
             "isle_traces", players, options=spec.get("options"), setup=spec.get("setup")
         )
     except EngineRefused as error:
-        ctx.isle_refusal = error  # type: ignore[attr-defined]
+        ctx.refusal = error
     else:
-        ctx.isle_refusal = None  # type: ignore[attr-defined]
-
-
-@when(parsers.parse('a new "isle_traces" game with {players:d} players is requested'))
-def isle_request(ctx: ScenarioContext, players: int) -> None:
-    """Ask for a game with this player count; a refusal is remembered for the next step."""
-    ctx.game = "isle_traces"
-    try:
-        ctx.engine.new_game("isle_traces", players)
-    except EngineRefused as error:
-        ctx.isle_refusal = error  # type: ignore[attr-defined]
-    else:
-        ctx.isle_refusal = None  # type: ignore[attr-defined]
-
-
-@then(parsers.parse("the request is refused as {kind}"))
-def isle_refused(ctx: ScenarioContext, kind: str) -> None:
-    """``malformed`` (a card list breaking the component rules) or ``unsupported``."""
-    error = getattr(ctx, "isle_refusal", None)
-    if error is None:
-        pytest.fail(f"the engine accepted a request the rulebook forbids (expected {kind})")
-    if error.kind != kind:
-        pytest.fail(f"refused as {error.kind!r}, expected {kind!r}: {error.message_text}")
+        ctx.refusal = None
 
 
 @then(parsers.parse("the isle deck holds {count:d} cards"))

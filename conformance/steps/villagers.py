@@ -11,11 +11,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
-import pytest
-from pytest_bdd import given, parsers, then, when
+from pytest_bdd import given, parsers, then
 
 from conformance import jsonpath
-from conformance.errors import EngineRefused
 from conformance.steps.common import ScenarioContext, _check_assignments
 
 GAME = "villagers"
@@ -141,25 +139,3 @@ def then_chance_count(ctx: ScenarioContext, count: int) -> None:
     outcomes = ctx.engine.legal_actions().get("chance", [])
     if len(outcomes) != count:
         raise AssertionError(f"{len(outcomes)} chance outcomes, expected {count}")
-
-
-@when(parsers.parse('a new "villagers" game with {players:d} players is requested'))
-def request_player_count(ctx: ScenarioContext, players: int) -> None:
-    """Ask for a game with this player count; a refusal is remembered for the next step."""
-    ctx.game = "villagers"
-    try:
-        ctx.engine.new_game("villagers", players)
-    except EngineRefused as error:
-        ctx.refusal = error  # type: ignore[attr-defined]
-    else:
-        ctx.refusal = None  # type: ignore[attr-defined]
-
-
-@then(parsers.parse("the request is refused as {kind}"))
-def request_refused(ctx: ScenarioContext, kind: str) -> None:
-    """The engine refused the last request with this error kind (e.g. ``unsupported``)."""
-    error = getattr(ctx, "refusal", None)
-    if error is None:
-        pytest.fail(f"the engine accepted a request the rulebook forbids (expected {kind})")
-    if error.kind != kind:
-        pytest.fail(f"refused as {error.kind!r}, expected {kind!r}: {error.message_text}")
