@@ -284,7 +284,7 @@ Feature: Notre Dame phase 2, the action-card draft
         players.1.deck = ["guesthouse", "hospital", "notre_dame", "park", "residence", "bank"]
         players.2.draft_hand = ["guesthouse", "hospital", "notre_dame"]
         """
-      Then player 0 sees:
+      Then the view of player 0 has:
         """
         players.0.draft_hand = ["bank", "park", "residence"]
         players.1.draft_hand = 3
