@@ -51,6 +51,7 @@ class Scenario:
     line: int
     tags: tuple[str, ...]
     outcomes: int = 1  # number of Then steps: a scenario without one asserts nothing
+    block: str | None = None  # the rule id that opens the title of its Gherkin ``Rule:``
 
     @property
     def rule_ids(self) -> tuple[str, ...]:
@@ -137,18 +138,27 @@ def _tags(node: dict[str, Any]) -> tuple[str, ...]:
     return tuple(tag["name"].lstrip("@") for tag in node.get("tags", []))
 
 
-def _walk(children: list[dict[str, Any]], inherited: tuple[str, ...], feature: str):
+def _walk(
+    children: list[dict[str, Any]],
+    inherited: tuple[str, ...],
+    feature: str,
+    block: str | None = None,
+):
     for child in children:
         if "rule" in child:
             rule = child["rule"]
-            yield from _walk(rule["children"], inherited + _tags(rule), feature)
+            opening = rule["name"].split(maxsplit=1)[0] if rule["name"].strip() else ""
+            rule_id = opening if RULE_TAG.match(opening) else None
+            yield from _walk(rule["children"], inherited + _tags(rule), feature, rule_id)
         elif "scenario" in child:
             scenario = child["scenario"]
             tags = inherited + _tags(scenario)
             for examples in scenario.get("examples", []):
                 tags += _tags(examples)
             outcomes = sum(1 for step in scenario["steps"] if step["keywordType"] == "Outcome")
-            yield Scenario(scenario["name"], feature, scenario["location"]["line"], tags, outcomes)
+            yield Scenario(
+                scenario["name"], feature, scenario["location"]["line"], tags, outcomes, block
+            )
 
 
 def source_lines(source: str) -> tuple[Path, int, int]:
@@ -217,4 +227,9 @@ def self_check(catalogue: Catalogue, check_quotes: bool = True) -> list[str]:
         for rule_id in scenario.rule_ids:
             if rule_id not in seen:
                 problems.append(f"{where}: tag @{rule_id} is not a rule of {catalogue.game}")
+        if scenario.block and scenario.block not in scenario.rule_ids:
+            problems.append(
+                f"{where}: scenario {scenario.name!r} sits under Rule {scenario.block}"
+                " but does not pin it"
+            )
     return problems

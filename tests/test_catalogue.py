@@ -1,4 +1,5 @@
-"""The catalogue checks itself: schema, unique ids, quotes, coverage, tags, scenario names."""
+"""The catalogue checks itself: schema, unique ids, quotes, coverage, tags, scenario names,
+and every scenario pins the rule of its Gherkin ``Rule:`` block."""
 
 from __future__ import annotations
 
@@ -43,6 +44,8 @@ def test_self_check_reports_every_problem_at_once() -> None:
             Scenario("same", "toy/b.feature", 9, ("TY-ZZ",)),
             Scenario("untagged", "toy/b.feature", 12, ()),
             Scenario("vacuous", "toy/b.feature", 20, ("TY-A",), outcomes=0),
+            Scenario("astray", "toy/b.feature", 30, ("TY-A",), block="TY-C"),
+            Scenario("at home", "toy/b.feature", 40, ("TY-A", "TY-C"), block="TY-C"),
         ),
     )
     problems = "\n".join(catalogue.self_check(bad, check_quotes=False))
@@ -54,6 +57,8 @@ def test_self_check_reports_every_problem_at_once() -> None:
     assert "tag @TY-ZZ is not a rule of toy" in problems
     assert "scenario 'untagged' pins no rule" in problems
     assert "toy/b.feature:20: scenario 'vacuous' has no Then step" in problems
+    assert "b.feature:30: scenario 'astray' sits under Rule TY-C but does not pin it" in problems
+    assert "'at home' sits under" not in problems
 
 
 def test_quote_check_catches_a_wrong_quote(tmp_path, monkeypatch) -> None:

@@ -227,7 +227,7 @@ Feature: Gnomeville enemy attack: boulders, trolls and their movement
         players.0.bag.house = 3
         """
 
-    @GV-SWORD-DEFEAT @GV-TROLL-MOVE-STEP
+    @GV-TROLL-DESTROY @GV-SWORD-DEFEAT @GV-TROLL-MOVE-STEP
     Scenario: A troll stepping onto a sword gnome is defeated for a mushroom
       Given a gnomeville game with 2 players whose round troll card is:
         """
@@ -296,33 +296,6 @@ Feature: Gnomeville enemy attack: boulders, trolls and their movement
         players.0.bag.market = 6
         """
 
-    @GV-ONE-PER-SPACE @GV-TROLL-SPAWN
-    Scenario: A troll appearing on a boulder is lost
-      Given a gnomeville game with 2 players whose round troll card is:
-        """
-        {"matrix": ["T....", ".....", ".....", ".....", "....."], "moves": []}
-        """
-      And player 0's town is:
-        """
-        BO .  .  .  .
-        .  .  .  .  .
-        .  .  .@0 .  .
-        .  .  .  .  .
-        .  .  .  .  .
-        """
-      When these actions are applied:
-        """
-        [{"actor": 0, "type": "pass"}, {"actor": 1, "type": "pass"}]
-        """
-      Then player 0's town is:
-        """
-        BO .  .  .  .
-        .  .  .  .  .
-        .  .  .@0 .  .
-        .  .  .  .  .
-        .  .  .  .  .
-        """
-
     @GV-BOULDER-DESTROY @GV-EXHAUST
     Scenario: A sword does not save a gnome from a boulder
       Given a gnomeville game with 2 players whose round troll card is:
@@ -355,6 +328,35 @@ Feature: Gnomeville enemy attack: boulders, trolls and their movement
         players.0.gnomes.0 = {"space": null, "hammer": false, "sword": false, "graduated": false, "ability": null}
         players.0.bag.house = 3
         players.0.mushrooms = 2
+        """
+
+  Rule: GV-ONE-PER-SPACE one space holds one enemy or one boulder only
+
+    @GV-ONE-PER-SPACE @GV-TROLL-SPAWN
+    Scenario: A troll appearing on a boulder is lost
+      Given a gnomeville game with 2 players whose round troll card is:
+        """
+        {"matrix": ["T....", ".....", ".....", ".....", "....."], "moves": []}
+        """
+      And player 0's town is:
+        """
+        BO .  .  .  .
+        .  .  .  .  .
+        .  .  .@0 .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "pass"}, {"actor": 1, "type": "pass"}]
+        """
+      Then player 0's town is:
+        """
+        BO .  .  .  .
+        .  .  .  .  .
+        .  .  .@0 .  .
+        .  .  .  .  .
+        .  .  .  .  .
         """
 
   Rule: GV-ATTACK-SURPRISE the surprise card hits the stuck players only, before the round card

@@ -25,7 +25,7 @@ Feature: Gnomeville build phase: draw or pass, second chance, placing tiles, get
          {"action": {"type": "draw", "player": 0, "tile": "workshop", "tier": 2}, "probability": "1/6"}]
         """
 
-    @GV-BUILD-PASS @reading:turn_by_turn_rounds=[]
+    @GV-BUILD-DRAW @GV-BUILD-PASS @reading:turn_by_turn_rounds=[]
     Scenario: Passing ends the player's build phase
       Given a gnomeville game with 2 players in the build phase
       When player 0 plays:
@@ -109,7 +109,7 @@ Feature: Gnomeville build phase: draw or pass, second chance, placing tiles, get
         """
       Then the action is rejected citing rule "GV-BUILD-SECOND-CHANCE"
 
-    @GV-BUILD-SECOND-CHANCE-NO-EFFECT @GV-BUILD-ORDER
+    @GV-BUILD-SECOND-CHANCE @GV-BUILD-SECOND-CHANCE-NO-EFFECT @GV-BUILD-ORDER
     Scenario: A gnome tile sent back by the second chance gives no movement and covers no stump
       Given a gnomeville game with 2 players in the build phase
       When player 0 plays:

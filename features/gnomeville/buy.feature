@@ -29,7 +29,7 @@ Feature: Gnomeville buy and refresh
         players.0.buys_left = 0
         """
 
-    @GV-BUY-LIMIT
+    @GV-BUY @GV-BUY-LIMIT
     Scenario: In round 3 the fourth purchase is refused
       Given a gnomeville game with 2 players in the build phase
       And the position:

@@ -40,3 +40,26 @@ Feature: Gnomeville components and their provisional data
          {"actor": 0, "type": "upgrade", "space": [0, 1], "kind": "armory"},
          {"actor": 0, "type": "upgrade", "space": [0, 2], "kind": "armory"}]
         """
+
+    @GV-COMP-LINES @GV-UPGRADE-LINE @reading:master_build=false
+    Scenario: Taverns upgrade to an academy only
+      Given a gnomeville game with 2 players in the build phase
+      And player 0's town is:
+        """
+        tv tv .  .  .
+        .  .  .  .  .
+        .  .  .@0 .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      And "players.0.hand" is "tavern"
+      When player 0 plays:
+        """
+        {"type": "place", "space": [0, 2]}
+        """
+      Then the legal actions are exactly:
+        """
+        [{"actor": 0, "type": "upgrade", "space": [0, 0], "kind": "academy"},
+         {"actor": 0, "type": "upgrade", "space": [0, 1], "kind": "academy"},
+         {"actor": 0, "type": "upgrade", "space": [0, 2], "kind": "academy"}]
+        """

@@ -43,7 +43,7 @@ Feature: Gnomeville end of the game: adjacency goals and the winner
         winners = [1]
         """
 
-    @GV-END-ADJACENCY-LOSER @GV-END-EX-BOULDERS @reading:adjacency_loser_scores_min=false
+    @GV-END-EX-2P @GV-END-ADJACENCY-LOSER @GV-END-EX-BOULDERS @reading:adjacency_loser_scores_min=false
     Scenario: Under the other reading Blue only scores the shared boulder card
       Given "options.adjacency_loser_scores_min" is false
       When these actions are applied:

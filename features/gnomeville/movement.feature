@@ -25,7 +25,7 @@ Feature: Gnomeville gnome movement, exhaustion, abilities and equipment
         players.0.moves = 0
         """
 
-    @GV-MOVE-DISTRIBUTE @GV-MOVE-OPTIONAL
+    @GV-MOVE-STEP @GV-MOVE-DISTRIBUTE @GV-MOVE-OPTIONAL
     Scenario: Movement is shared between gnomes and the rest may be left unused
       Given a gnomeville game with 2 players in the build phase
       And player 0's town is:
@@ -237,6 +237,8 @@ Feature: Gnomeville gnome movement, exhaustion, abilities and equipment
         """
       Then "players.0.gnomes.0.space" is [0, 0]
       And "players.0.mushrooms" is 2
+
+  Rule: GV-EXHAUST-REDEPLOY with no gnome left a stand goes at once on a space without an enemy or a boulder
 
     @GV-EXHAUST-REDEPLOY
     Scenario: The redeployed gnome may stand on a building but not on a boulder or a troll

@@ -47,6 +47,8 @@ Feature: Gnomeville scoring: stacks, events, the full town and the special deliv
         players.2.score = 1
         """
 
+  Rule: GV-EVENT-PLACES first and second place score, the others nothing
+
     @GV-EVENT-PLACES @GV-EVENT-COMPARE
     Scenario: With four players only first and second place score
       Given a gnomeville game with 4 players in the build phase
@@ -115,6 +117,8 @@ Feature: Gnomeville scoring: stacks, events, the full town and the special deliv
         players.2.score = 3
         """
 
+  Rule: GV-EVENT-TIE-SECOND a tie for second shares the second place points, rounded up
+
     @GV-EVENT-TIE-SECOND @GV-EVENT-PLACES
     Scenario: Two players tied for second share 3 points as 2 each, rounded up
       Given a gnomeville game with 3 players in the build phase
@@ -179,6 +183,8 @@ Feature: Gnomeville scoring: stacks, events, the full town and the special deliv
         players.0.score = 5
         players.1.score = 0
         """
+
+  Rule: GV-EVENT-TWO-PLAYER-TIE a two-player tie for first shares the first place points (or first plus second)
 
     @GV-EVENT-TWO-PLAYER-TIE @reading:two_player_tie_includes_second=false
     Scenario: A two-player tie shares only the first place points
@@ -357,34 +363,6 @@ Feature: Gnomeville scoring: stacks, events, the full town and the special deliv
         phase = "buy"
         """
 
-    @GV-DELIVERY-GAPS @GV-DELIVERY
-    Scenario: Exactly 5 behind earns nothing, exactly 10 one group, 16 behind all three groups
-      Given a gnomeville game with 4 players in the build phase
-      And the position:
-        """
-        players.0.score = 20
-        players.1.score = 15
-        players.2.score = 10
-        players.3.score = 4
-        """
-      When these actions are applied:
-        """
-        [{"actor": 0, "type": "pass"}, {"actor": 1, "type": "pass"},
-         {"actor": 2, "type": "pass"}, {"actor": 3, "type": "pass"}]
-        """
-      And chance reveals:
-        """
-        {"type": "delivery_card", "card": "delivery-01"}
-        """
-      Then the position has:
-        """
-        players.0.delivery = []
-        players.1.delivery = []
-        players.2.delivery = ["workshop"]
-        players.3.delivery = ["workshop", "refill_stew", "workshop", "remove_troll", "refill_stew"]
-        to_act = [2]
-        """
-
     @GV-DELIVERY-EX @GV-DELIVERY
     Scenario: A red-outlined bonus removes a troll from the town of the player behind
       Given a gnomeville game with 2 players in the build phase
@@ -452,6 +430,36 @@ Feature: Gnomeville scoring: stacks, events, the full town and the special deliv
         players.0.cells.0.4 = null
         boulder_supply = 44
         players.0.mushrooms = 2
+        """
+
+  Rule: GV-DELIVERY-GAPS more than 5, 10 and 15 points behind earn one, two and three groups
+
+    @GV-DELIVERY-GAPS @GV-DELIVERY
+    Scenario: Exactly 5 behind earns nothing, exactly 10 one group, 16 behind all three groups
+      Given a gnomeville game with 4 players in the build phase
+      And the position:
+        """
+        players.0.score = 20
+        players.1.score = 15
+        players.2.score = 10
+        players.3.score = 4
+        """
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "pass"}, {"actor": 1, "type": "pass"},
+         {"actor": 2, "type": "pass"}, {"actor": 3, "type": "pass"}]
+        """
+      And chance reveals:
+        """
+        {"type": "delivery_card", "card": "delivery-01"}
+        """
+      Then the position has:
+        """
+        players.0.delivery = []
+        players.1.delivery = []
+        players.2.delivery = ["workshop"]
+        players.3.delivery = ["workshop", "refill_stew", "workshop", "remove_troll", "refill_stew"]
+        to_act = [2]
         """
 
   Rule: GV-TERM-EMPTY-TOKENS boulder and troll spaces are not empty

@@ -53,6 +53,8 @@ Feature: Gnomeville upgrades: three or more matching tiles become the next tier
         """
       Then "players.0.score" is 8
 
+  Rule: GV-UPGRADE-CHAIN a new tile that triggers another upgrade chains into the same stack
+
     @GV-UPGRADE-CHAIN @GV-COMP-LINES @GV-UPGRADE-LINE @GV-SCORE-STACK-EX @GV-UPGRADE-SCORED @reading:turn_by_turn_rounds=[] @reading:master_build=false
     Scenario: Three armories chain into a ballista trio and a monument, a 6-tile stack of 8 points
       Given a gnomeville game with 2 players in the build phase
@@ -108,29 +110,6 @@ Feature: Gnomeville upgrades: three or more matching tiles become the next tier
         [{"actor": 0, "type": "pass"}, {"actor": 1, "type": "pass"}]
         """
       Then "players.0.score" is 8
-
-    @GV-COMP-LINES @GV-UPGRADE-LINE @reading:master_build=false
-    Scenario: Taverns upgrade to an academy only
-      Given a gnomeville game with 2 players in the build phase
-      And player 0's town is:
-        """
-        tv tv .  .  .
-        .  .  .  .  .
-        .  .  .@0 .  .
-        .  .  .  .  .
-        .  .  .  .  .
-        """
-      And "players.0.hand" is "tavern"
-      When player 0 plays:
-        """
-        {"type": "place", "space": [0, 2]}
-        """
-      Then the legal actions are exactly:
-        """
-        [{"actor": 0, "type": "upgrade", "space": [0, 0], "kind": "academy"},
-         {"actor": 0, "type": "upgrade", "space": [0, 1], "kind": "academy"},
-         {"actor": 0, "type": "upgrade", "space": [0, 2], "kind": "academy"}]
-        """
 
   Rule: GV-UPGRADE-TRIGGER three connected matching unoccupied tiles trigger an upgrade
 
@@ -216,7 +195,7 @@ Feature: Gnomeville upgrades: three or more matching tiles become the next tier
         {"actor": 0, "type": "step", "gnome": 0, "dir": "N"}
         """
 
-    @GV-UPGRADE-MATCH @reading:turn_by_turn_rounds=[]
+    @GV-UPGRADE-TRIGGER @GV-UPGRADE-MATCH @reading:turn_by_turn_rounds=[]
     Scenario: Two houses and a workshop share a tier but not a type and do not upgrade
       Given a gnomeville game with 2 players in the build phase
       And player 0's town is:
@@ -337,6 +316,8 @@ Feature: Gnomeville upgrades: three or more matching tiles become the next tier
         """
         {"actor": 0, "type": "upgrade", "space": [0, 1], "kind": "house"}
         """
+
+  Rule: GV-UPGRADE-NONE-LEFT with no tile two tiers up the group is stacked without a new tile
 
     @GV-UPGRADE-NONE-LEFT @reading:master_build=false
     Scenario: With no monument left an academy group is stacked without a new tile

@@ -39,24 +39,6 @@ Feature: Gnomeville variants
         """
       Then the action is rejected citing rule "GV-VAR-TURN-BY-TURN"
 
-    @GV-VAR-TBT-ROUND
-    Scenario: A round not chosen for the variant is built freely
-      Given a gnomeville game with 2 players in the build phase and options:
-        """
-        {"turn_by_turn_rounds": [2]}
-        """
-      When these actions are applied:
-        """
-        [{"actor": 0, "type": "draw"},
-         {"actor": "chance", "type": "draw", "player": 0, "tile": "market", "tier": 1},
-         {"actor": 0, "type": "place", "space": [0, 0]}]
-        """
-      Then "to_act" is [0, 1]
-      And the legal actions include:
-        """
-        {"actor": 0, "type": "draw"}
-        """
-
     @GV-VAR-TURN-BY-TURN
     Scenario: Once the other player has passed the last builder draws again without waiting
       Given a gnomeville game with 2 players in the build phase and options:
@@ -74,6 +56,26 @@ Feature: Gnomeville variants
       And the legal actions include:
         """
         {"actor": 1, "type": "draw"}
+        """
+
+  Rule: GV-VAR-TBT-ROUND the variant applies only to the rounds chosen for it
+
+    @GV-VAR-TBT-ROUND
+    Scenario: A round not chosen for the variant is built freely
+      Given a gnomeville game with 2 players in the build phase and options:
+        """
+        {"turn_by_turn_rounds": [2]}
+        """
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "draw"},
+         {"actor": "chance", "type": "draw", "player": 0, "tile": "market", "tier": 1},
+         {"actor": 0, "type": "place", "space": [0, 0]}]
+        """
+      Then "to_act" is [0, 1]
+      And the legal actions include:
+        """
+        {"actor": 0, "type": "draw"}
         """
 
   Rule: GV-VAR-MASTER the new tile goes on the triggering space

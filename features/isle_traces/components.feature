@@ -77,6 +77,8 @@ Feature: Isle Traces components: map cards, pieces, the score counters
         | an unknown terrain      | ["swamp", "road", "road", "road", "road", "road"]                                 |
         | five cells              | ["road", "road", "road", "road", "road"]                                          |
 
+  Rule: IT-COMP-DOUBLE a map card has two faces
+
     @IT-COMP-DOUBLE
     Scenario: A card with one face is refused
       When a new "isle_traces" game with 2 players is requested with setup:

@@ -120,7 +120,7 @@ Feature: Isle Traces action 2: explorers
         """
       Then the action is rejected citing rule "IT-TURN-SEQUENCE"
 
-  Rule: IT-EXPL-NEED points only where one's explorers are; IT-EXPL-MAJORITY more explorers win the line
+  Rule: IT-EXPL-NEED points only where one's explorers are
 
     @IT-EXPL-ONLY @IT-EXPL-NEED @IT-SCORE-OWN @reading:line_points=cells
     Scenario: Only lines with one's explorer score
@@ -134,6 +134,8 @@ Feature: Isle Traces action 2: explorers
         """
         scores = [3, 0]
         """
+
+  Rule: IT-EXPL-MAJORITY more explorers win the line
 
     @IT-EXPL-MAJORITY @IT-SCORE-MAJORITY @reading:line_points=cells
     Scenario: Two explorers beat one on the road line

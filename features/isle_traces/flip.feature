@@ -42,7 +42,7 @@ Feature: Isle Traces action 3: flipping a map card
         current = 1
         """
 
-    @IT-FLIP-CONDITIONS
+    @IT-FLIP-ONE @IT-FLIP-CONDITIONS
     Scenario: A card holding a piece cannot be flipped
       Given "explorers" is [{"player": 1, "row": 7, "col": 8}]
       Then the legal actions do not include:
@@ -55,7 +55,7 @@ Feature: Isle Traces action 3: flipping a map card
         """
       Then the action is rejected citing rule "IT-FLIP-CONDITIONS"
 
-    @IT-FLIP-FEATHER
+    @IT-FLIP-ONE @IT-FLIP-FEATHER
     Scenario: Turning up a red feather icon lets the player move the red feather
       Given "feather" is {"row": 6, "col": 6}
       When player 0 plays:
@@ -75,7 +75,7 @@ Feature: Isle Traces action 3: flipping a map card
         phase = "draw"
         """
 
-    @IT-FLIP-FEATHER @IT-FEATHER-RESTRICT @reading:feather_restriction=no_explorer
+    @IT-FLIP-ONE @IT-FLIP-FEATHER @IT-FEATHER-RESTRICT @reading:feather_restriction=no_explorer
     Scenario: The red feather moved by a flip keeps off a line with an explorer
       Given "explorers" is [{"player": 1, "row": 6, "col": 6}]
       When player 0 plays:
@@ -92,7 +92,7 @@ Feature: Isle Traces action 3: flipping a map card
         """
       Then the action is rejected citing rule "IT-FEATHER-RESTRICT"
 
-    @IT-FLIP-AGAIN
+    @IT-FLIP-ONE @IT-FLIP-AGAIN
     Scenario: A card flipped before may be flipped back
       Given "map.0.face" is 1
       When player 0 plays:

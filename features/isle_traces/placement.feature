@@ -123,7 +123,7 @@ Feature: Isle Traces action 1: placing the drawn map card
         map.2.id = 102
         """
 
-    @IT-PLACE-FULLCOVER @IT-PLACE-FACE
+    @IT-PLACE-OVERLAP @IT-PLACE-FULLCOVER @IT-PLACE-FACE
     Scenario: A card may cover a card completely, here with its back face up
       When player 0 plays:
         """
@@ -137,7 +137,7 @@ Feature: Isle Traces action 1: placing the drawn map card
         map.2.face = 1
         """
 
-    @IT-PLACE-OVERLAPRULES
+    @IT-PLACE-OVERLAP @IT-PLACE-OVERLAPRULES
     Scenario: A card may straddle two cards
       When player 0 plays:
         """
@@ -254,7 +254,7 @@ Feature: Isle Traces action 1: placing the drawn map card
         {"type": "place_card", "row": 6, "col": 6}
         """
 
-  Rule: IT-PLACE-PORTRAIT later cards may be turned portrait; IT-PLACE-GRID quarter turns on the grid
+  Rule: IT-PLACE-PORTRAIT later cards may be turned portrait by a quarter turn on the grid
 
     Background:
       Given a new "isle_traces" game with 2 players
@@ -298,6 +298,19 @@ Feature: Isle Traces action 1: placing the drawn map card
         grid.9.7 = "mountain"
         grid.10.6 = "road/fort"
         grid.10.7 = "coast/harbour"
+        """
+
+  Rule: IT-PLACE-GRID a half turn keeps a card landscape on the cell grid
+
+    Background:
+      Given a new "isle_traces" game with 2 players
+      And the isle map:
+        """
+        101 0 0 6 6 : road road road plains plains plains | forest forest forest forest forest forest
+        """
+      And the isle card drawn:
+        """
+        102 : road/fort plains/creature1 forest coast/harbour mountain coast | forest forest forest forest forest forest
         """
 
     @IT-PLACE-GRID

@@ -49,7 +49,7 @@ Feature: Isle Traces: re-exploration
         """
       Then the action is rejected citing rule "IT-REEXP-ONCE"
 
-    @IT-REEXP-SAME
+    @IT-REEXP-ONCE @IT-REEXP-SAME
     Scenario: The withdrawn explorer must be placed again at once
       When player 0 plays:
         """

@@ -41,6 +41,8 @@ Feature: Isle Traces: final scoring of lines
         scores = [3, 2]
         """
 
+  Rule: IT-SCORE-COAST adjacent coast cells are connected, across a corner too under the other reading
+
     @IT-SCORE-COAST @reading:coast_diagonal=true
     Scenario: Under the diagonal reading the two coasts are one line with a tie
       Given "options.coast_diagonal" is true
@@ -50,6 +52,8 @@ Feature: Isle Traces: final scoring of lines
         scores = [0, 0]
         winners = [0, 1]
         """
+
+  Rule: IT-SCORE-POINTS a line pays its cells, or 1 under the other reading
 
     @IT-SCORE-POINTS @reading:line_points=one
     Scenario: Under the one-point reading each line pays 1
@@ -68,6 +72,8 @@ Feature: Isle Traces: final scoring of lines
         scores = [7, 0]
         """
 
+  Rule: IT-SCORE-TERRAINS all five terrains form lines
+
     @IT-SCORE-TERRAINS @IT-WIN-TIE1 @IT-WIN-ANIMAL @reading:line_points=cells
     Scenario: Mountain and forest lines score; the tie goes to the line with a creature
       Given "explorers" is [{"player": 0, "row": 6, "col": 10}, {"player": 1, "row": 8, "col": 7}]
@@ -76,6 +82,8 @@ Feature: Isle Traces: final scoring of lines
         scores = [2, 2]
         winners = [1]
         """
+
+  Rule: IT-SCORE-OWN a line scores for the player with explorers on it
 
     @IT-SCORE-OWN @IT-SCORE-FEATHER @reading:line_points=cells
     Scenario: The red feather blocks its line only
@@ -97,6 +105,8 @@ Feature: Isle Traces: final scoring of lines
         scores = [0, 3]
         winners = [1]
         """
+
+  Rule: IT-SCORE-SYMBOLS symbols give no points
 
     @IT-WIN-MOST @IT-SCORE-SYMBOLS @reading:line_points=cells
     Scenario: Four points without a creature beat three points with two creatures

@@ -122,6 +122,8 @@ Feature: Notre Dame phase 2, the action-card draft
         current = 0
         """
 
+  Rule: ND-DRAFT-LAST the last card passed is taken
+
     @ND-DRAFT-LAST @ND-PLAY-ORDER
     Scenario: After the draft the start player, seat 1, plays first
       Given the position:
@@ -148,8 +150,6 @@ Feature: Notre Dame phase 2, the action-card draft
         phase = "play"
         to_act = [1]
         """
-
-  Rule: ND-DRAFT-LAST the last card passed is taken
 
     @ND-DRAFT-LAST
     Scenario: With two players the last card comes back from the other player
