@@ -14,12 +14,12 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-import yaml
 from gherkin.errors import CompositeParserException, ParserError
 from gherkin.parser import Parser
 from gherkin.token_scanner import TokenScanner
 from jsonschema import Draft202012Validator
 
+from conformance.documents import read_checked_yaml
 from conformance.paths import FEATURES_DIR, SPEC_DIR, rulebooks_dir
 
 RULE_TAG = re.compile(r"^[A-Z]{2,4}(-[A-Z0-9]+)+$")
@@ -97,16 +97,7 @@ def load(game: str) -> Catalogue:
     if not path.exists():
         known = ", ".join(games_with_catalogue()) or "none"
         raise CatalogueError(f"no catalogue for game {game!r} ({path}); catalogues: {known}")
-    try:
-        document = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except yaml.YAMLError as error:
-        raise CatalogueError(f"{path}: not valid YAML: {error}") from None
-    problems = [
-        f"{path}: at {'/'.join(map(str, e.absolute_path)) or '(top)'}: {e.message}"
-        for e in _schema_validator().iter_errors(document)
-    ]
-    if problems:
-        raise CatalogueError("\n".join(problems))
+    document = read_checked_yaml(path, _schema_validator(), CatalogueError)
     rules = tuple(Rule(**entry) for entry in document["rules"])
     return Catalogue(
         game=document["game"],

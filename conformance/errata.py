@@ -20,10 +20,10 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-import yaml
 from jsonschema import Draft202012Validator
 
 from conformance import catalogue
+from conformance.documents import read_checked_yaml
 from conformance.paths import ROOT, SPEC_DIR
 
 GOLDEN_DIR = ROOT / "tests" / "golden"
@@ -69,16 +69,7 @@ def load(game: str, erratum_id: str) -> Erratum:
     if not path.is_file():
         known = ", ".join(available(game)) or "none"
         raise ErratumError(f"{game} has no erratum {erratum_id!r} (known: {known})")
-    try:
-        document = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except yaml.YAMLError as error:
-        raise ErratumError(f"{path}: not valid YAML: {error}") from None
-    problems = [
-        f"{path}: at {'/'.join(map(str, e.absolute_path)) or '(top)'}: {e.message}"
-        for e in _validator().iter_errors(document)
-    ]
-    if problems:
-        raise ErratumError("\n".join(problems))
+    document = read_checked_yaml(path, _validator(), ErratumError)
     erratum = Erratum(**{**document, "rules": tuple(document["rules"])})
     problems = erratum_problems(erratum, path)
     if problems:
