@@ -355,7 +355,12 @@ def play(
             results.append(result)
             if not quiet:
                 winners = ", ".join(f"P{w}" for w in result.winners) or "-"
-                extra = f"  {result.details['rank']}" if "rank" in result.details else ""
+                rank = result.details.get("rank", "")
+                extra = (
+                    f"  rank: {rank or 'none (below the chart)'}"
+                    if "rank" in result.details
+                    else ""
+                )
                 out.print(
                     f"game {result.index + 1}: scores {list(result.scores)}  "
                     f"winner {winners}  ({result.actions} actions){extra}"

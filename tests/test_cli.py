@@ -144,3 +144,9 @@ def test_an_engine_lying_about_its_state_fails_the_rule_it_breaks() -> None:
     assert "failed ND-PLAGUE" in result.stdout
     assert "players.0.prestige: expected 3, got 4" in result.stdout
     assert result.stdout.strip().endswith("0 passed, 1 failed")
+
+
+def test_play_reports_the_solo_rank() -> None:
+    result = rulespec("play", "neom", "--players", "1", "--games", "2")
+    assert result.returncode == 0
+    assert result.stdout.count("rank: ") == 2
