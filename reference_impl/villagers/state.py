@@ -141,14 +141,16 @@ class VillagersState(GameState):
             return []
         if self.chance["kind"] == "event":
             deck = self.decks[self.chance["deck"]]
-            return [
-                ({"actor": CHANCE, "type": "event", "event": e}, Fraction(1, len(deck)))
-                for e in deck
-            ]
-        total = sum(self.unseen.values())
+            each = _fraction(1, len(deck))
+            return [({"actor": CHANCE, "type": "event", "event": e}, each) for e in deck]
+        unseen = self.unseen
+        total = sum(unseen.values())
+        if not total:
+            return []
+        row = _ROWS.get(total) or _row(total)
         return [
-            ({"actor": CHANCE, "type": "draw", "card": name}, Fraction(count, total))
-            for name, count in sorted(self.unseen.items())
+            ({"actor": CHANCE, "type": "draw", "card": name}, row[count])
+            for name, count in sorted(unseen.items())
             if count
         ]
 
@@ -386,6 +388,27 @@ class VillagersState(GameState):
         from reference_impl.villagers.canonical import dump_state
 
         return dump_state(self)
+
+
+#: Fractions are immutable: chance probabilities are shared, keyed by (numerator, denominator).
+_FRACTIONS: dict[tuple[int, int], Fraction] = {}
+
+
+def _fraction(numerator: int, denominator: int) -> Fraction:
+    key = (numerator, denominator)
+    value = _FRACTIONS.get(key)
+    if value is None:
+        value = _FRACTIONS[key] = Fraction(numerator, denominator)
+    return value
+
+
+#: Fraction(count, total) for count 0..total, per total (a count never exceeds the total).
+_ROWS: dict[int, list[Fraction]] = {}
+
+
+def _row(total: int) -> list[Fraction]:
+    row = _ROWS[total] = [_fraction(count, total) for count in range(total + 1)]
+    return row
 
 
 def _ekey(event: str) -> int:
