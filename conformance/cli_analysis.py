@@ -21,14 +21,15 @@ out = Console(highlight=False, soft_wrap=True)
 err = Console(stderr=True, highlight=False, soft_wrap=True)
 
 
-def _fail(message: str, code: int = 2) -> None:
+def fail(message: str, code: int = 2) -> None:
     err.print(f"[bold red]error:[/] {message}")
     raise typer.Exit(code)
 
 
-def _game(game: str, known: list[str]) -> str:
+def known_game(game: str, known: list[str]) -> str:
+    """``game`` if it is one of ``known``; otherwise a named error, exit 2."""
     if game not in known:
-        _fail(f"unknown game {game!r} (known: {', '.join(known) or 'none'})")
+        fail(f"unknown game {game!r} (known: {', '.join(known) or 'none'})")
     return game
 
 
@@ -48,19 +49,19 @@ def perft(
     from conformance.perft import perft as count
 
     if depth < 1:
-        _fail("--depth must be at least 1")
+        fail("--depth must be at least 1")
     try:
         client = connect(engine)
     except HarnessError as error:
-        _fail(f"cannot start the engine: {error}", 3)
+        fail(f"cannot start the engine: {error}", 3)
     reference = connect(None) if compare and engine else None
     try:
-        _game(game, sorted(client.games))
+        known_game(game, sorted(client.games))
         if start is not None:
             try:
                 position = client.load_state(json.loads(start.read_text(encoding="utf-8")))
             except (OSError, json.JSONDecodeError) as error:
-                _fail(f"--from {start}: {error}")
+                fail(f"--from {start}: {error}")
         else:
             position = client.new_game(game, players)
         if not divide:
@@ -102,11 +103,11 @@ def firing(
     from conformance.firing import POLICIES, firing_report
     from reference_impl import registry
 
-    _game(game, registry.available_games())
+    known_game(game, registry.available_games())
     if policy not in POLICIES:
-        _fail(f"--policy {policy!r}: choose one of {', '.join(POLICIES)}")
+        fail(f"--policy {policy!r}: choose one of {', '.join(POLICIES)}")
     if games < 1:
-        _fail("--games must be at least 1")
+        fail("--games must be at least 1")
     report = firing_report(registry.get_game(game), games, seed, policy)
     for rule in report.rules:
         if rule in report.fired:
@@ -128,7 +129,7 @@ def proofs(
     from conformance.proofs import proofs as all_proofs
 
     known = catalogue.games_with_catalogue()
-    games = [_game(g, known) for g in game] if game else known
+    games = [known_game(g, known) for g in game] if game else known
     selected = [p for p in all_proofs() if p.game in games]
     failed = 0
     if selected:

@@ -1,0 +1,102 @@
+"""Rulings and errata commands of ``rulespec``: ``errata list|impact``, ``rulings diff``.
+
+Registered on the main app by :func:`register`.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from conformance import catalogue
+from conformance.cli_analysis import err, fail, known_game, out
+
+errata_app = typer.Typer(no_args_is_help=True, help="Errata as versioned rulesets.")
+rulings_app = typer.Typer(no_args_is_help=True, help="Readings of ambiguous rules.")
+
+
+@errata_app.command("list")
+def errata_list(game: Annotated[str, typer.Argument(help="game id")]) -> None:
+    """The errata of a game: id, date, rules touched, title."""
+    from conformance import errata
+
+    known_game(game, catalogue.games_with_catalogue())
+    for erratum_id in errata.available(game):
+        found = errata.load(game, erratum_id)
+        mark = " (example)" if found.example else ""
+        touched = ", ".join(found.rules)
+        out.print(f"{found.id}  {found.date}  [{touched}]  {found.title}{mark}", markup=False)
+
+
+@errata_app.command("impact")
+def errata_impact(
+    game: Annotated[str, typer.Argument(help="game id")],
+    erratum: Annotated[str, typer.Argument(help="erratum id (spec/GAME/errata/ID.yaml)")],
+    base: Annotated[
+        str | None, typer.Option(help="errata already in the ruleset (comma-separated)")
+    ] = None,
+) -> None:
+    """Scenarios and golden traces whose outcome the erratum changes; exit 1 on a regression."""
+    from conformance import errata
+
+    known_game(game, catalogue.games_with_catalogue())
+    try:
+        found = errata.impact(game, erratum, [i for i in (base or "").split(",") if i])
+    except errata.ErratumError as error:
+        fail(str(error))
+    out.print(f"{found.before.label}  ->  {found.after.label}", markup=False)
+    out.print(f"touches: {', '.join(found.erratum.rules)}")
+    out.print(f"\nscenarios: {len(found.scenarios)} of {found.scenarios_checked} change")
+    for change in found.scenarios:
+        mark = "" if change.tagged else "  REGRESSION: not tagged @since/@until"
+        out.print(f"  {change.before} -> {change.after}  {change.key}{mark}", markup=False)
+        out.print(f"    pins {', '.join(change.rules)}; fired {', '.join(change.fired)}")
+    out.print(f"\ntraces: {len(found.traces)} of {found.traces_checked} recorded games change")
+    for trace in found.traces:
+        mark = "" if trace.touched else "  REGRESSION: no touched rule fired"
+        where = "setup" if trace.step == 0 else f"action {trace.step}"
+        out.print(f"  {trace.trace} at {where}: {trace.what}{mark}", markup=False)
+        out.print(f"    then: {trace.final}", markup=False)
+        if trace.action is not None:
+            out.print(f"    action {json.dumps(trace.action, ensure_ascii=False)}", markup=False)
+        out.print(f"    fired {', '.join(trace.fired) or '(none)'}")
+    problems = found.regressions()
+    out.print(f"\nregressions: {len(problems)}")
+    raise typer.Exit(1 if problems else 0)
+
+
+@rulings_app.command("diff")
+def rulings_diff(
+    game: Annotated[str, typer.Argument(help="game id")],
+    rule: Annotated[str, typer.Argument(help="rule id (or its option name)")],
+    seeds: Annotated[int, typer.Option(help="random playouts per player count")] = 40,
+    output: Annotated[Path | None, typer.Option("--out", help="also write it here")] = None,
+) -> None:
+    """A small position where the readings of RULE differ, as a Gherkin Scenario Outline."""
+    from conformance import rulings
+
+    known_game(game, catalogue.games_with_catalogue())
+    if seeds < 1:
+        fail("--seeds must be at least 1")
+    try:
+        found = rulings.find_divergence(game, rule, seeds=seeds)
+    except rulings.RulingError as error:
+        fail(str(error))
+    if found is None:
+        err.print(
+            f"no divergence of {rule}'s readings in {seeds} random games per player count; "
+            "try more --seeds (the readings may differ only in rare positions)"
+        )
+        raise typer.Exit(1)
+    text = rulings.gherkin(found)
+    out.print(text, markup=False, end="")
+    if output is not None:
+        output.write_text(text, encoding="utf-8")
+
+
+def register(app: typer.Typer) -> None:
+    app.add_typer(errata_app, name="errata")
+    app.add_typer(rulings_app, name="rulings")
