@@ -120,8 +120,13 @@ def player_actions(state: NeomState) -> list[Action]:
     for seat in state.to_act():
         p = state.players[seat]  # type: ignore[index]
         if phase in ("draft", "select"):
-            kind = "keep" if phase == "draft" else "select"
-            out += [{"actor": seat, "type": kind, "tile": t} for t in sorted(set(p.hand))]
+            cached = state._seat_cache.get(seat)  # type: ignore[arg-type]
+            if cached is None:
+                kind = "keep" if phase == "draft" else "select"
+                cached = state._seat_cache[seat] = [  # type: ignore[index]
+                    {"actor": seat, "type": kind, "tile": t} for t in sorted(set(p.hand))
+                ]
+            out += cached
         elif phase == "act":
             cached = state._seat_cache.get(seat)  # type: ignore[arg-type]
             if cached is None:

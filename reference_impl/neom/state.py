@@ -183,8 +183,24 @@ class NeomState(GameState):
         if self.phase == DEAL:
             deck = self.decks[self.deck_key()]
             total = sum(deck.values())
-            return [(a, Fraction(deck[a["tile"]], total)) for a in self.chance_actions()]
+            return [(a, _share(deck[a["tile"]], total)) for a in self.chance_actions()]
         return []
+
+    def _is_chance_outcome(self, action: Action) -> bool:
+        """``action`` (shape-checked, actor chance) is one of :meth:`chance_actions`."""
+        if self.phase == BOARDS:
+            seat = next(s for s, p in enumerate(self.players) if p.board is None)
+            return (
+                action["type"] == "board"
+                and action["player"] == seat
+                and action["good"] in self.boards
+            )
+        kind = "deal_cornerstone" if self.generation == 0 else "deal"
+        return (
+            action["type"] == kind
+            and action["player"] == self.deal_recipient()
+            and bool(self.decks[self.deck_key()].get(action["tile"]))
+        )
 
     def chance_actions(self) -> list[Action]:
         """The chance outcomes without their probabilities (cheap: no Fractions)."""
@@ -208,7 +224,7 @@ class NeomState(GameState):
                 self._legal = self.chance_actions()
             else:
                 self._legal = act.player_actions(self)
-        return [dict(a) for a in self._legal]
+        return [a.copy() for a in self._legal]
 
     # -- apply ------------------------------------------------------------------------------
 
@@ -218,7 +234,10 @@ class NeomState(GameState):
         kind = action["type"]
         if actor != CHANCE and not 0 <= actor < self.n:
             raise MalformedInput(f"action.actor: no seat {actor} in a {self.n}-player game")
-        if actor not in self.to_act():
+        to_act = self._to_act
+        if to_act is None:
+            to_act = self._to_act = self._compute_to_act()
+        if actor not in to_act:
             selected = self.players[actor].selected if actor != CHANCE else None
             if self.phase == ACT and selected and TILES[selected].category == "disaster":
                 rule = "NM-CORNER-NODISASTER" if kind == "cornerstone" else "NM-DISASTER-SELECTOR"
@@ -231,9 +250,9 @@ class NeomState(GameState):
                 f"(phase {self.phase}, to act {self.to_act()})",
             )
         fired: list[str] = []
+        phase = self.phase
         if actor == CHANCE:
-            legal = self.legal_actions()
-            if action not in legal:
+            if not self._is_chance_outcome(action):
                 raise IllegalAction(
                     "NM-GEN-DEAL" if self.phase == DEAL else "NM-SETUP-BOARDS",
                     f"{json.dumps(action)} is not a chance outcome here (phase {self.phase})",
@@ -245,7 +264,11 @@ class NeomState(GameState):
             self._invalidate()
             act.apply_player_action(self, action, fired)
         self._invalidate()
-        if self.phase == ACT and kind in ("place", "cornerstone", "sell"):
+        if (self.phase == ACT and kind in ("place", "cornerstone", "sell")) or (
+            self.phase == phase
+            and phase in (DRAFT, SELECT)
+            and self.players[actor].selected is not None
+        ):
             self._seat_cache.pop(actor, None)  # the others' options are untouched
         else:
             self._seat_cache.clear()
@@ -439,6 +462,17 @@ class NeomState(GameState):
         other._seat_cache = {}
         other._to_act = None
         return other
+
+
+_SHARES: dict[tuple[int, int], Fraction] = {}
+
+
+def _share(count: int, total: int) -> Fraction:
+    """``Fraction(count, total)``, made once per pair (Fractions are immutable)."""
+    share = _SHARES.get((count, total))
+    if share is None:
+        share = _SHARES[(count, total)] = Fraction(count, total)
+    return share
 
 
 def _multiset(counts: dict[str, int]) -> dict[str, int]:
