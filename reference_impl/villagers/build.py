@@ -70,22 +70,47 @@ def actions(state: VillagersState) -> list[Action]:
             out.append({"actor": 0, "type": "arson", "choice": "pay"})
         return out
     out.append({"actor": 0, "type": "end_build"})
+    hand = sorted(state.hand)
     if state.built < state.build_limit:
-        for name in sorted(state.hand):
-            _, fee = lock_plan(state, name)
-            if fee > state.gold:
+        columns = state.columns
+        own = {card for column in columns for card, _ in column}
+        countess = {card for card, _ in state.c_cards}
+        if COUNTESS_BANK in state.active:
+            bank_fee = COUNTESS_BANK_FEE
+        else:
+            bank_fee = rule_param(state.options, "VL-LOCK-BANK", "fee", LOCK_FEE)
+        gold = state.gold
+        tops = [column[-1][0] for column in columns]
+        new_branch = state.branches() < state.options["founders_branches"]
+        for name in hand:
+            card = CARDS[name]
+            lock = card.lock
+            if (
+                lock is not None
+                and lock not in own
+                and (LOCK_FEE if lock in countess else bank_fee) > gold
+            ):
                 continue
-            for column in placements(state, name):
-                out.append({"actor": 0, "type": "build", "card": name, "column": column})
-    if state.basics_built < BASIC_LIMIT and state.hand:
+            on = card.on
+            if on is None:
+                out.append({"actor": 0, "type": "build", "card": name, "column": None})
+            elif on == FOUNDERS:
+                if new_branch:
+                    out.append({"actor": 0, "type": "build", "card": name, "column": None})
+            else:
+                for i, top in enumerate(tops):
+                    if top == on:
+                        out.append({"actor": 0, "type": "build", "card": name, "column": i})
+    if state.basics_built < BASIC_LIMIT and hand:
         serf = SERFDOM in state.active
         stacks: list[int | None] = (
             [None] if serf else [i for i in range(len(state.stacks)) if state.stack_has_cards(i)]
         )
+        basics = state.basics
         for basic in BASICS:
-            if state.basics[basic] <= 0:
+            if basics[basic] <= 0:
                 continue
-            for name in sorted(state.hand):
+            for name in hand:
                 for stack in stacks:
                     out.append(
                         {

@@ -125,28 +125,46 @@ def tally(
 
     Implements VL-CHAIN-VISIBLE and VL-ICONS-COVERED.
     """
-    t = Tally()
-    for card, coins, top in cards:
-        t.coins += coins
-        if coins > t.max_coins:
-            t.max_coins = coins
+    coins = max_coins = gold = gold_symbols = wood_gold = food = builders = padlocks = basics = 0
+    symbols = dict.fromkeys(SUITS, 0)
+    for card, on_card, top in cards:
+        coins += on_card
+        if on_card > max_coins:
+            max_coins = on_card
         if top or not gold_top_only:
-            t.gold += card.gold
-            if card.gold:
-                t.gold_symbols += 1
+            printed = card.gold
+            if printed:
+                gold += printed
+                gold_symbols += 1
                 if card.suit == "wood":
-                    t.wood_gold += card.gold
+                    wood_gold += printed
         if not (top or icons_covered):
             continue
-        t.food += card.food
-        t.builders += card.build
+        food += card.food
+        builders += card.build
         if card.lock:
-            t.padlocks += 1
+            padlocks += 1
         if card.basic:
-            t.basics += 1
+            basics += 1
         if card.name != COUNTESS_CARD:
-            setattr(t, card.suit + "_symbols", getattr(t, card.suit + "_symbols") + card.sym)
-    return t
+            symbols[card.suit] += card.sym
+    return Tally(
+        gold,
+        gold_symbols,
+        wood_gold,
+        food,
+        builders,
+        padlocks,
+        coins,
+        max_coins,
+        basics,
+        symbols["wood"],
+        symbols["hay"],
+        symbols["ore"],
+        symbols["solitary"],
+        symbols["grain"],
+        symbols["grapes"],
+    )
 
 
 def silver_value(card: Card, t: Tally) -> int:

@@ -98,10 +98,14 @@ class VillagersState(GameState):
         """(card, coins, top of chain) for the player's village, Founders first."""
         branches = self.branches()
         out = [(FOUNDERS_SIDES[self.founders], 0, branches == 0)]
+        append = out.append
         for column in self.columns:
             last = len(column) - 1
-            for depth, (name, coins) in enumerate(column):
-                out.append((CARDS[name], coins, depth == last))
+            for depth in range(last):
+                name, coins = column[depth]
+                append((CARDS[name], coins, False))
+            name, coins = column[last]
+            append((CARDS[name], coins, True))
         return out
 
     def countess_cards(self) -> list[tuple[Card, int, bool]]:
