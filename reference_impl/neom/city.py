@@ -55,6 +55,7 @@ for _i in range(SIZE * SIZE):
 
 #: tile name -> road bits (a flat copy of ``TILES[name].roads`` for the hot loops)
 ROADS: dict[str, int] = {name: tile.roads for name, tile in TILES.items()}
+CATEGORY: dict[str, str] = {name: tile.category for name, tile in TILES.items()}
 #: index -> road bits of a tile there -> [(neighbour index, side of the neighbour facing back)]
 #: for the sides of this tile that have a road
 LINKS: list[list[tuple[tuple[int, int], ...]]] = [
@@ -140,9 +141,10 @@ def protected(city: City, index: int, kind: str, scope: str) -> bool:
 def disaster_amount(city: City, kind: str, scope: str) -> int:
     """Coins owed: the rate times the unprotected target tiles (NM-DISASTER-COUNT)."""
     targets = DISASTER_TARGETS[kind]
+    category = CATEGORY
     count = 0
     for i, t in enumerate(city):
-        if t is not None and TILES[t].category in targets and not protected(city, i, kind, scope):
+        if t is not None and category[t] in targets and not protected(city, i, kind, scope):
             count += 1
     return DISASTER_RATE[kind] * count
 
@@ -153,7 +155,7 @@ def sacrifice_spaces(city: City, kind: str) -> list[int]:
     targets = DISASTER_TARGETS[kind]
     spaces = []
     for i, t in enumerate(city):
-        if t is None or i == CENTRE or TILES[t].category not in targets:
+        if t is None or i == CENTRE or CATEGORY[t] not in targets:
             continue
         city[i] = None
         try:

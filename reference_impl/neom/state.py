@@ -183,7 +183,13 @@ class NeomState(GameState):
         if self.phase == DEAL:
             deck = self.decks[self.deck_key()]
             total = sum(deck.values())
-            return [(a, _share(deck[a["tile"]], total)) for a in self.chance_actions()]
+            seat = self.deal_recipient()
+            kind = "deal_cornerstone" if self.generation == 0 else "deal"
+            return [
+                ({"actor": CHANCE, "type": kind, "player": seat, "tile": name}, _share(c, total))
+                for name, c in sorted(deck.items())
+                if c
+            ]
         return []
 
     def _is_chance_outcome(self, action: Action) -> bool:
@@ -292,8 +298,11 @@ class NeomState(GameState):
 
     def turn_target(self) -> int:
         if self.solo:
-            total = sum(deck_for(self.generation, self.icons).values())
-            return pile_sizes(total)[self.turn - 1]
+            key = (self.generation, self.icons)
+            piles = _PILES.get(key)
+            if piles is None:
+                piles = _PILES[key] = pile_sizes(sum(deck_for(*key).values()))
+            return piles[self.turn - 1]
         return HAND_SIZE
 
     def after_deal(self, fired: list[str]) -> None:
@@ -464,6 +473,8 @@ class NeomState(GameState):
         return other
 
 
+#: solo: (generation, icons) -> the sizes of the generation's 7 piles
+_PILES: dict[tuple[int, tuple[str, ...]], list[int]] = {}
 _SHARES: dict[tuple[int, int], Fraction] = {}
 
 
