@@ -176,7 +176,7 @@ class VillagersState(GameState):
                     ]
             else:
                 self._legal = _player_actions(self)
-        return [dict(a) for a in self._legal]
+        return [a.copy() for a in self._legal]
 
     # ------------------------------------------------------------------ apply
     def apply(self, action: Action) -> None:
