@@ -23,6 +23,8 @@ from conformance.client import EngineClient
 from conformance.errors import EngineRefused
 
 MAX_DIFFERENCES = 12
+#: other choices tried per step when looking for a shorter divergent path
+ALTERNATIVES = 3
 
 
 @dataclass
@@ -275,8 +277,10 @@ def shrink(
     """Make a divergent trace smaller within a time budget (greedy, deterministic).
 
     The trace already ends at the first divergence. Each choice, last first, is replaced by
-    0 (the first legal action) when the game then still diverges no later. Every attempt is
-    a real lockstep replay, so the result is a divergence the candidate really shows.
+    0 (the first legal action) when the game then still diverges no later; then, step by
+    step, a few other choices followed by first actions are tried, keeping any path that
+    diverges sooner. Every attempt is a real lockstep replay, so the result is a divergence
+    the candidate really shows.
     """
     deadline = time.monotonic() + seconds
     best, best_choices = found, list(choices[: len(found.actions)])
@@ -299,6 +303,17 @@ def shrink(
         result = attempt(trial)
         if result is not None and len(result[0].actions) <= len(best.actions):
             best, best_choices = result
+    # Shorter paths: another choice at one step, then always the first legal action.
+    index = 0
+    while index < len(best_choices) and time.monotonic() < deadline:
+        for alternative in range(1, ALTERNATIVES + 1):
+            if alternative == best_choices[index] or time.monotonic() > deadline:
+                continue
+            result = attempt([*best_choices[:index], alternative])
+            if result is not None and len(result[0].actions) < len(best.actions):
+                best, best_choices = result
+                break
+        index += 1
     return best
 
 
