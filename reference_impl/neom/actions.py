@@ -12,7 +12,14 @@ import json
 from typing import TYPE_CHECKING, Any
 
 from reference_impl.core import CHANCE, Action, Actor, IllegalAction, MalformedInput, rule_param
-from reference_impl.neom.city import can_place, disaster_amount, reached, sacrifice_spaces
+from reference_impl.neom.city import (
+    LINKS,
+    ROADS,
+    can_place,
+    disaster_amount,
+    reached,
+    sacrifice_spaces,
+)
 from reference_impl.neom.data import CENTRE, SELL_PRICE, SIZE, TILES
 
 if TYPE_CHECKING:
@@ -97,9 +104,17 @@ def _spaces(state: NeomState, player: Player, name: str, reach: set[int]) -> lis
     """
     city = player.city
     replace = state.options["allow_replace"]
+    roads_of = ROADS
+    links = LINKS
+    roads = roads_of[name]
     out = []
     for i in range(SIZE * SIZE):
-        if (city[i] is None or replace) and can_place(city, i, name, reach):
+        if city[i] is None:  # can_place of an empty space, inlined
+            for j, back in links[i][roads]:
+                if j in reach and roads_of[city[j]] & back:  # type: ignore[index]
+                    out.append(i)
+                    break
+        elif replace and can_place(city, i, name, reach):
             out.append(i)
     return out
 
@@ -148,14 +163,24 @@ def _act_actions(state: NeomState, seat: Actor, p: Player) -> list[Action]:
     out: list[Action] = []
     sel = p.selected
     assert sel is not None
-    reach = reached(p.city)
-    if cornerstones_in(p.city) <= state.generation:
+    city = p.city
+    reach = reached(city)
+    #: road bits -> spaces (where a tile may go depends only on its roads)
+    spaces: dict[int, list[int]] = {}
+    generation = state.generation
+    count = cornerstones_in(city)
+    if count <= generation:
         need = state.options["cornerstone_requirements"]
         for cs in sorted(set(p.cornerstones)):
             if need and not meets(p, cs):
                 continue
-            for i in _spaces(state, p, cs, reach):
-                if _corner_ok(state, p, cs, i):
+            roads = ROADS[cs]
+            where = spaces.get(roads)
+            if where is None:
+                where = spaces[roads] = _spaces(state, p, cs, reach)
+            for i in where:
+                old = city[i]  # _corner_ok, inlined
+                if count + 1 - (1 if old is not None and TILES[old].gen == 0 else 0) <= generation:
                     out.append(
                         {
                             "actor": seat,
@@ -166,9 +191,12 @@ def _act_actions(state: NeomState, seat: Actor, p: Player) -> list[Action]:
                         }
                     )
     if meets(p, sel):
+        where = spaces.get(ROADS[sel])
+        if where is None:
+            where = _spaces(state, p, sel, reach)
         out += [
             {"actor": seat, "type": "place", "tile": sel, "x": i % SIZE, "y": i // SIZE}
-            for i in _spaces(state, p, sel, reach)
+            for i in where
         ]
     out.append({"actor": seat, "type": "sell"})
     return out
