@@ -63,6 +63,7 @@ def placements(state: VillagersState, name: str) -> list[int | None]:
 
 
 def actions(state: VillagersState) -> list[Action]:
+    """The build step's actions. Some are shared templates: callers must copy, not mutate."""
     out: list[Action] = []
     if state.step == "arson":
         out.append({"actor": 0, "type": "arson", "choice": "fewer"})
@@ -107,21 +108,29 @@ def actions(state: VillagersState) -> list[Action]:
             [None] if serf else [i for i in range(len(state.stacks)) if state.stack_has_cards(i)]
         )
         basics = state.basics
+        templates = _BASIC_ACTIONS
+        append = out.append
         for basic in BASICS:
             if basics[basic] <= 0:
                 continue
             for name in hand:
                 for stack in stacks:
-                    out.append(
-                        {
+                    key = (basic, name, stack)
+                    action = templates.get(key)
+                    if action is None:
+                        action = templates[key] = {
                             "actor": 0,
                             "type": "build_basic",
                             "basic": basic,
                             "return": name,
                             "stack": stack,
                         }
-                    )
+                    append(action)
     return out
+
+
+#: build_basic actions as shared templates: the state caches them and hands out copies only.
+_BASIC_ACTIONS: dict[tuple[str, str, int | None], Action] = {}
 
 
 def _need_build(state: VillagersState, action: Action, rule: str) -> None:

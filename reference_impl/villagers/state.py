@@ -145,38 +145,44 @@ class VillagersState(GameState):
             return []
         if self.chance["kind"] == "event":
             deck = self.decks[self.chance["deck"]]
+            if not deck:
+                return []
             each = _fraction(1, len(deck))
-            return [({"actor": CHANCE, "type": "event", "event": e}, each) for e in deck]
+            return [((_EVENT_ACTIONS.get(e) or _event_action(e)).copy(), each) for e in deck]
         unseen = self.unseen
         total = sum(unseen.values())
         if not total:
             return []
         row = _ROWS.get(total) or _row(total)
         return [
-            ({"actor": CHANCE, "type": "draw", "card": name}, row[count])
+            ((_DRAW_ACTIONS.get(name) or _draw_action(name)).copy(), row[count])
             for name, count in sorted(unseen.items())
             if count
         ]
 
     def legal_actions(self) -> list[Action]:
-        if self._legal is None:
+        legal = self._legal
+        if legal is None:
             if self.step == "over":
-                self._legal = []
+                legal = []
             elif self.chance is not None:
                 if self.chance["kind"] == "event":
-                    events_left = self.decks[self.chance["deck"]]
-                    self._legal = [
-                        {"actor": CHANCE, "type": "event", "event": e} for e in events_left
+                    legal = [
+                        _EVENT_ACTIONS.get(e) or _event_action(e)
+                        for e in self.decks[self.chance["deck"]]
                     ]
                 else:
-                    self._legal = [
-                        {"actor": CHANCE, "type": "draw", "card": name}
-                        for name in sorted(self.unseen)
-                        if self.unseen[name]
+                    unseen = self.unseen
+                    legal = [
+                        _DRAW_ACTIONS.get(name) or _draw_action(name)
+                        for name in sorted(unseen)
+                        if unseen[name]
                     ]
             else:
-                self._legal = _player_actions(self)
-        return [a.copy() for a in self._legal]
+                legal = _player_actions(self)
+            self._legal = legal
+        # the cache may hold shared templates: only copies ever leave the engine
+        return [a.copy() for a in legal]
 
     # ------------------------------------------------------------------ apply
     def apply(self, action: Action) -> None:
@@ -413,6 +419,21 @@ _ROWS: dict[int, list[Fraction]] = {}
 def _row(total: int) -> list[Fraction]:
     row = _ROWS[total] = [_fraction(count, total) for count in range(total + 1)]
     return row
+
+
+#: Chance actions as templates: never handed out themselves, only their copies.
+_DRAW_ACTIONS: dict[str, Action] = {}
+_EVENT_ACTIONS: dict[str, Action] = {}
+
+
+def _draw_action(card: str) -> Action:
+    action = _DRAW_ACTIONS[card] = {"actor": CHANCE, "type": "draw", "card": card}
+    return action
+
+
+def _event_action(event: str) -> Action:
+    action = _EVENT_ACTIONS[event] = {"actor": CHANCE, "type": "event", "event": event}
+    return action
 
 
 def _ekey(event: str) -> int:
