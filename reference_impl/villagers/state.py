@@ -154,6 +154,12 @@ class VillagersState(GameState):
         if not total:
             return []
         row = _ROWS.get(total) or _row(total)
+        if unseen.keys() <= _CARD_SET:  # always, for a state built by this engine
+            templates = _DRAW_ACTIONS
+            get = unseen.get
+            return [
+                (templates[name].copy(), row[count]) for name in _CARD_ORDER if (count := get(name))
+            ]
         return [
             ((_DRAW_ACTIONS.get(name) or _draw_action(name)).copy(), row[count])
             for name, count in sorted(unseen.items())
@@ -426,6 +432,11 @@ _DRAW_ACTIONS: dict[str, Action] = {}
 _EVENT_ACTIONS: dict[str, Action] = {}
 
 
+#: Every card name in sorted order, each with its draw template.
+_CARD_ORDER: tuple[str, ...] = tuple(sorted(CARDS))
+_CARD_SET = frozenset(_CARD_ORDER)
+
+
 def _draw_action(card: str) -> Action:
     action = _DRAW_ACTIONS[card] = {"actor": CHANCE, "type": "draw", "card": card}
     return action
@@ -434,6 +445,10 @@ def _draw_action(card: str) -> Action:
 def _event_action(event: str) -> Action:
     action = _EVENT_ACTIONS[event] = {"actor": CHANCE, "type": "event", "event": event}
     return action
+
+
+for _name in _CARD_ORDER:
+    _draw_action(_name)
 
 
 def _ekey(event: str) -> int:
