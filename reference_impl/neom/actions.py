@@ -148,14 +148,21 @@ def player_actions(state: NeomState) -> list[Action]:
                 cached = state._seat_cache[seat] = _act_actions(state, seat, p)  # type: ignore[index]
             out += cached
         elif phase == "disaster":
-            kind = TILES[state.disasters[0]["tile"]].disaster
-            amount = disaster_amount(p.city, kind, state.options["protection_scope"])  # type: ignore[arg-type]
-            spaces = sacrifice_spaces(p.city, kind)  # type: ignore[arg-type]
-            if p.coins >= amount or not spaces:
-                out.append({"actor": seat, "type": "pay"})
-            out += [
-                {"actor": seat, "type": "sacrifice", "x": i % SIZE, "y": i // SIZE} for i in spaces
-            ]
+            cached = state._seat_cache.get(seat)  # type: ignore[arg-type]
+            if cached is None:
+                cached = state._seat_cache[seat] = _disaster_actions(state, seat, p)  # type: ignore[index]
+            out += cached
+    return out
+
+
+def _disaster_actions(state: NeomState, seat: Actor, p: Player) -> list[Action]:
+    kind = TILES[state.disasters[0]["tile"]].disaster
+    amount = disaster_amount(p.city, kind, state.options["protection_scope"])  # type: ignore[arg-type]
+    spaces = sacrifice_spaces(p.city, kind)  # type: ignore[arg-type]
+    out: list[Action] = []
+    if p.coins >= amount or not spaces:
+        out.append({"actor": seat, "type": "pay"})
+    out += [{"actor": seat, "type": "sacrifice", "x": i % SIZE, "y": i // SIZE} for i in spaces]
     return out
 
 
@@ -237,6 +244,9 @@ class _Where:
 def validate_player_action(state: NeomState, action: Action) -> None:
     """Raise IllegalAction (naming the rule) unless ``action`` is legal; never mutates."""
     seat, kind = action["actor"], action["type"]
+    cached = state._seat_cache.get(seat)
+    if cached is not None and action in cached:
+        return  # listed by legal_actions for this very position: legal
     p = state.players[seat]
     where = _Where(state, action)
     allowed = PHASE_TYPES.get(state.phase, ())

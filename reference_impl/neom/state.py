@@ -257,6 +257,7 @@ class NeomState(GameState):
             )
         fired: list[str] = []
         phase = self.phase
+        current = self.disasters[0] if phase == DISASTER else None
         if actor == CHANCE:
             if not self._is_chance_outcome(action):
                 raise IllegalAction(
@@ -270,10 +271,18 @@ class NeomState(GameState):
             self._invalidate()
             act.apply_player_action(self, action, fired)
         self._invalidate()
-        if (self.phase == ACT and kind in ("place", "cornerstone", "sell")) or (
-            self.phase == phase
-            and phase in (DRAFT, SELECT)
-            and self.players[actor].selected is not None
+        if (
+            (self.phase == ACT and kind in ("place", "cornerstone", "sell"))
+            or (
+                self.phase == phase
+                and phase in (DRAFT, SELECT)
+                and self.players[actor].selected is not None
+            )
+            or (
+                self.phase == phase == DISASTER
+                and bool(self.disasters)
+                and self.disasters[0] is current
+            )
         ):
             self._seat_cache.pop(actor, None)  # the others' options are untouched
         else:
