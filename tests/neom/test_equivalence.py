@@ -166,3 +166,28 @@ def _play(seed: int, n: int, options: dict[str, Any]) -> str:
 @pytest.mark.parametrize(("seed", "players", "options"), GAMES)
 def test_equivalent_to_original(seed: int, players: int, options: dict[str, Any]) -> None:
     assert _play(seed, players, options) == GOLDEN[seed]
+
+
+@pytest.mark.parametrize(("seed", "players", "options"), GAMES[:10])
+def test_uncached_state_agrees(seed: int, players: int, options: dict[str, Any]) -> None:
+    """A state that never listed its actions (no caches) applies every step the same way."""
+    rng = random.Random(seed)
+    state = GAME.new_game(players, options)
+    twin = GAME.new_game(players, options)
+    while not state.is_terminal():
+        if CHANCE in state.to_act():
+            action = _sample(state.chance_outcomes(), rng)
+        else:
+            legal = state.legal_actions()
+            action = legal[rng.randrange(len(legal))]
+            for probe in _probes(state, rng, players, legal):
+                errors = []
+                for s in (state, twin):
+                    with pytest.raises(EngineError) as caught:
+                        s.apply(probe)
+                    errors.append((caught.value.kind, caught.value.rule))
+                assert errors[0] == errors[1]
+        state.apply(action)
+        twin.apply(action)
+        assert state.fired == twin.fired
+        assert state.to_canonical() == twin.to_canonical()
