@@ -74,24 +74,25 @@ def actions(state: VillagersState) -> list[Action]:
     hand = sorted(state.hand)
     if state.built < state.build_limit:
         columns = state.columns
-        own = {card for column in columns for card, _ in column}
-        countess = {card for card, _ in state.c_cards}
-        if COUNTESS_BANK in state.active:
-            bank_fee = COUNTESS_BANK_FEE
-        else:
-            bank_fee = rule_param(state.options, "VL-LOCK-BANK", "fee", LOCK_FEE)
+        own: set[str] | None = None  # the lock data, computed on the first padlocked card
+        countess: set[str] = set()
+        bank_fee = LOCK_FEE
         gold = state.gold
         tops = [column[-1][0] for column in columns]
         new_branch = state.branches() < state.options["founders_branches"]
         for name in hand:
             card = CARDS[name]
             lock = card.lock
-            if (
-                lock is not None
-                and lock not in own
-                and (LOCK_FEE if lock in countess else bank_fee) > gold
-            ):
-                continue
+            if lock is not None:
+                if own is None:
+                    own = {n for column in columns for n, _ in column}
+                    countess = {n for n, _ in state.c_cards}
+                    if COUNTESS_BANK in state.active:
+                        bank_fee = COUNTESS_BANK_FEE
+                    else:
+                        bank_fee = rule_param(state.options, "VL-LOCK-BANK", "fee", LOCK_FEE)
+                if lock not in own and (LOCK_FEE if lock in countess else bank_fee) > gold:
+                    continue
             on = card.on
             if on is None:
                 out.append({"actor": 0, "type": "build", "card": name, "column": None})
@@ -104,9 +105,7 @@ def actions(state: VillagersState) -> list[Action]:
                         out.append({"actor": 0, "type": "build", "card": name, "column": i})
     if state.basics_built < BASIC_LIMIT and hand:
         serf = SERFDOM in state.active
-        stacks: list[int | None] = (
-            [None] if serf else [i for i in range(len(state.stacks)) if state.stack_has_cards(i)]
-        )
+        stacks: list[int | None] = [None] if serf else state.stacks_with_cards()
         basics = state.basics
         templates = _BASIC_ACTIONS
         append = out.append

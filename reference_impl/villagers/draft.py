@@ -98,9 +98,7 @@ def actions(state: VillagersState) -> list[Action]:
     elif step == "take":
         out.extend(_road_choices(state, "take_road"))
         out.extend(
-            {"actor": 0, "type": "take_stack", "stack": i}
-            for i in range(len(state.stacks))
-            if state.stack_has_cards(i)
+            {"actor": 0, "type": "take_stack", "stack": i} for i in state.stacks_with_cards()
         )
     elif step == "countess":
         out.extend(_road_choices(state, "countess_build"))

@@ -79,7 +79,7 @@ def choices(state: VillagersState, event: str) -> tuple[str, list[Any]] | None:
         values = [i for i, col in enumerate(state.columns) if not CARDS[col[-1][0]].basic]
     elif event == "e16":
         name = "stack"
-        values = [i for i in range(len(state.stacks)) if state.stack_has_cards(i)]
+        values = state.stacks_with_cards()
         if state.reserve > 0:
             values.append(None)
     elif event == "e18":

@@ -130,10 +130,14 @@ class VillagersState(GameState):
         return bool(stack["known"]) or stack["hidden"] > 0
 
     def leftmost_stack(self) -> int | None:
-        for index in range(len(self.stacks)):
-            if self.stack_has_cards(index):
+        for index, stack in enumerate(self.stacks):
+            if stack["known"] or stack["hidden"] > 0:
                 return index
         return None
+
+    def stacks_with_cards(self) -> list[int]:
+        """Indexes of the stacks that still hold a card, left to right."""
+        return [i for i, st in enumerate(self.stacks) if st["known"] or st["hidden"] > 0]
 
     def final_round(self) -> bool:
         """VL-EVENT-FINAL: the round in which the second market card was revealed."""
