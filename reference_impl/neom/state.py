@@ -185,8 +185,9 @@ class NeomState(GameState):
             total = sum(deck.values())
             seat = self.deal_recipient()
             kind = "deal_cornerstone" if self.generation == 0 else "deal"
+            shares = _shares(total)
             return [
-                ({"actor": CHANCE, "type": kind, "player": seat, "tile": name}, _share(c, total))
+                ({"actor": CHANCE, "type": kind, "player": seat, "tile": name}, shares[c])
                 for name, c in sorted(deck.items())
                 if c
             ]
@@ -484,15 +485,16 @@ class NeomState(GameState):
 
 #: solo: (generation, icons) -> the sizes of the generation's 7 piles
 _PILES: dict[tuple[int, tuple[str, ...]], list[int]] = {}
-_SHARES: dict[tuple[int, int], Fraction] = {}
+#: total -> [Fraction(count, total) for count in 0..total] (Fractions are immutable)
+_SHARES: dict[int, list[Fraction]] = {}
 
 
-def _share(count: int, total: int) -> Fraction:
-    """``Fraction(count, total)``, made once per pair (Fractions are immutable)."""
-    share = _SHARES.get((count, total))
-    if share is None:
-        share = _SHARES[(count, total)] = Fraction(count, total)
-    return share
+def _shares(total: int) -> list[Fraction]:
+    """``Fraction(count, total)`` by ``count``, made once per total."""
+    shares = _SHARES.get(total)
+    if shares is None:
+        shares = _SHARES[total] = [Fraction(c, total) for c in range(total + 1)]
+    return shares
 
 
 def _multiset(counts: dict[str, int]) -> dict[str, int]:
