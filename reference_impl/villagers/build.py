@@ -105,31 +105,34 @@ def actions(state: VillagersState) -> list[Action]:
                         out.append({"actor": 0, "type": "build", "card": name, "column": i})
     if state.basics_built < BASIC_LIMIT and hand:
         serf = SERFDOM in state.active
-        stacks: list[int | None] = [None] if serf else state.stacks_with_cards()
+        stacks: tuple[int | None, ...] = (None,) if serf else tuple(state.stacks_with_cards())
         basics = state.basics
-        templates = _BASIC_ACTIONS
-        append = out.append
+        runs = _BASIC_RUNS
+        extend = out.extend
         for basic in BASICS:
             if basics[basic] <= 0:
                 continue
             for name in hand:
-                for stack in stacks:
-                    key = (basic, name, stack)
-                    action = templates.get(key)
-                    if action is None:
-                        action = templates[key] = {
+                key = (basic, name, stacks)
+                run = runs.get(key)
+                if run is None:
+                    run = runs[key] = [
+                        {
                             "actor": 0,
                             "type": "build_basic",
                             "basic": basic,
                             "return": name,
                             "stack": stack,
                         }
-                    append(action)
+                        for stack in stacks
+                    ]
+                extend(run)
     return out
 
 
-#: build_basic actions as shared templates: the state caches them and hands out copies only.
-_BASIC_ACTIONS: dict[tuple[str, str, int | None], Action] = {}
+#: build_basic actions per (basic, returned card, stacks) as shared templates: the state
+#: caches them and hands out copies only.
+_BASIC_RUNS: dict[tuple[str, str, tuple[int | None, ...]], list[Action]] = {}
 
 
 def _need_build(state: VillagersState, action: Action, rule: str) -> None:
