@@ -97,9 +97,7 @@ def actions(state: VillagersState) -> list[Action]:
             out.append({"actor": 0, "type": "rats", "choice": "pay"})
     elif step == "take":
         out.extend(_road_choices(state, "take_road"))
-        out.extend(
-            {"actor": 0, "type": "take_stack", "stack": i} for i in state.stacks_with_cards()
-        )
+        out.extend(_TAKE_STACK[i] for i in state.stacks_with_cards())
     elif step == "countess":
         out.extend(_road_choices(state, "countess_build"))
     elif step == "coin":
@@ -108,12 +106,29 @@ def actions(state: VillagersState) -> list[Action]:
     return out
 
 
+#: take_stack actions per stack index, shared templates (the state hands out copies only).
+_TAKE_STACK = [{"actor": 0, "type": "take_stack", "stack": i} for i in range(6)]
+
+
 def _road_choices(state: VillagersState, kind: str) -> list[Action]:
-    seen = []
+    """One action per distinct road villager, as shared templates (callers copy them)."""
+    out: list[Action] = []
+    templates = _ROAD_ACTIONS
+    last = None
     for card, coins in state.road:
-        if not seen or seen[-1] != (card, coins):
-            seen.append((card, coins))
-    return [{"actor": 0, "type": kind, "card": c, "coins": n} for c, n in seen]
+        key = (kind, card, coins)
+        if key == last:
+            continue
+        last = key
+        action = templates.get(key)
+        if action is None:
+            action = templates[key] = {"actor": 0, "type": kind, "card": card, "coins": coins}
+        out.append(action)
+    return out
+
+
+#: road actions per (type, card, coins), shared: the state caches them and hands out copies.
+_ROAD_ACTIONS: dict[tuple[str, str, int], Action] = {}
 
 
 def _need_step(state: VillagersState, action: Action, step: str, rule: str) -> None:
