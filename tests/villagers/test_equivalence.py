@@ -151,7 +151,7 @@ def test_equivalent_to_original_engine(seed, options):
 
 
 def test_legal_actions_are_fresh_copies():
-    """Mutating a returned action list or action must not change the engine's answers."""
+    """Mutating returned actions or chance outcomes must not change the engine's answers."""
     state = GAME.new_game(1)
     rng = random.Random(7)
     for _ in range(200):
@@ -166,7 +166,12 @@ def test_legal_actions_are_fresh_copies():
         legal.append({"x": 1})
         assert state.legal_actions() == again
         if CHANCE in state.to_act():
-            state.apply(_sample(state.chance_outcomes(), rng))
+            outcomes = state.chance_outcomes()
+            fresh = state.chance_outcomes()
+            assert outcomes == fresh
+            outcomes[0][0]["card" if "card" in outcomes[0][0] else "event"] = "mutated"
+            assert state.chance_outcomes() == fresh
+            state.apply(_sample(fresh, rng))
         else:
             state.apply(again[rng.randrange(len(again))])
 
