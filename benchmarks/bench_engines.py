@@ -21,7 +21,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from reference_impl import registry
-from reference_impl.core import CHANCE, GameDefinition, sample_chance
+from reference_impl.core import GameDefinition, random_playout
 from tests.support.toy import GAME as TOY
 
 TARGET = 60_000
@@ -34,28 +34,14 @@ def rate(game: GameDefinition, players: int, seconds: float, seed: int = 1) -> f
     while elapsed < seconds:
         state = game.new_game(players)
         start = time.perf_counter()
-        while not state.is_terminal():
-            if CHANCE in state.to_act():
-                action = sample_chance(state, rng)
-            else:
-                actions = state.legal_actions()
-                action = actions[rng.randrange(len(actions))]
-            state.apply(action)
-            steps += 1
+        steps += random_playout(state, rng)
         elapsed += time.perf_counter() - start
     return steps / elapsed
 
 
 def peak_memory(game: GameDefinition, players: int) -> int:
     tracemalloc.start()
-    state = game.new_game(players)
-    rng = random.Random(2)
-    while not state.is_terminal():
-        if CHANCE in state.to_act():
-            state.apply(sample_chance(state, rng))
-        else:
-            actions = state.legal_actions()
-            state.apply(actions[rng.randrange(len(actions))])
+    random_playout(game.new_game(players), random.Random(2))
     peak = tracemalloc.get_traced_memory()[1]
     tracemalloc.stop()
     return peak
