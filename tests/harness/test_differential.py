@@ -3,21 +3,14 @@ that passes on the reference and fails on the broken engine."""
 
 from __future__ import annotations
 
-import subprocess
 import sys
 from pathlib import Path
 
 from conformance.differential import differences
 from conformance.paths import ROOT
+from tests.support.child_pytest import pytest_run
 
 DRIFT = f"{sys.executable} -m tests.fauxengines.faux drift players.1.coins:12"
-
-
-def pytest_run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *args],
-        cwd=ROOT, capture_output=True, text=True, timeout=600,
-    )  # fmt: skip
 
 
 def test_differences_name_every_leaf_path() -> None:

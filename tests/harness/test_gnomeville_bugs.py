@@ -23,19 +23,13 @@ import pytest
 from conformance.client import InProcessClient, SubprocessClient
 from conformance.differential import Divergence, lockstep, replay_chooser, shrink, write_feature
 from conformance.paths import ROOT
+from tests.support.child_pytest import pytest_run
 
 SUITE = ROOT / "conformance" / "suite"
 
 
 def engine(bug: str) -> str:
     return f"{sys.executable} -m tests.fauxengines.gnomeville_bugs {bug}"
-
-
-def pytest_run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *args],
-        cwd=ROOT, capture_output=True, text=True, timeout=300,
-    )  # fmt: skip
 
 
 @pytest.fixture(scope="module", autouse=True)

@@ -7,14 +7,13 @@ from __future__ import annotations
 
 import shlex
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from conformance.check import run_scenarios
 from conformance.paths import ROOT
+from tests.support.child_pytest import pytest_run
 
 NODE = shutil.which("node")
 ENGINE_JS = ROOT / "examples" / "notre_dame_js" / "engine.js"
@@ -24,13 +23,6 @@ BUGGY = f"{ENGINE} --bug"
 pytestmark = pytest.mark.skipif(
     NODE is None, reason="node (Node.js 20) is not installed: the example engine needs it"
 )
-
-
-def pytest_run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *args],
-        cwd=ROOT, capture_output=True, text=True, timeout=300,
-    )  # fmt: skip
 
 
 def test_the_node_engine_passes_the_scenario_suite_and_the_bug_slips_through() -> None:
