@@ -17,7 +17,7 @@ Loaded by ``-p conformance.plugin`` (see ``pyproject.toml``). Options:
 - ``--rulespec-errata IDS``: the errata of the ruleset under test (comma-separated); a
   scenario tagged ``@since:<id>`` runs only when ``id`` is listed, ``@until:<id>`` only when
   it is not; ``*`` ignores both tags (the impact report compares every scenario; see
-  :mod:`conformance.errata`);
+  :mod:`conformance.specification.errata`);
 - ``--rulespec-fired FILE``: one JSON line per test with the rule ids the engine reported
   as fired by its ``apply`` requests (the errata impact report).
 """
@@ -32,8 +32,8 @@ from typing import Any
 import pytest
 from pytest_bdd.scenario import scenario_wrapper_template_registry
 
-from conformance.client import DEFAULT_TIMEOUT, EngineClient, Limits, connect
-from conformance.errors import BudgetExhausted, CapabilityMissing, HarnessError
+from conformance.engine.client import DEFAULT_TIMEOUT, EngineClient, Limits, connect
+from conformance.engine.errors import BudgetExhausted, CapabilityMissing, HarnessError
 
 RULE_TAG = re.compile(r"^[A-Z]{2,4}(-[A-Z0-9]+)+$")
 READING_TAG = re.compile(r"^reading:[a-z][a-z0-9_]*=.+$")

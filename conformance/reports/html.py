@@ -13,9 +13,9 @@ from html import escape
 from pathlib import Path
 from typing import Any
 
-from conformance import catalogue
-from conformance.check import FAILING, rule_rows
+from conformance.cli.check import FAILING, rule_rows
 from conformance.reports.model import STATUSES, Report
+from conformance.specification import catalogue
 
 STYLE = """
 body { font: 14px/1.45 system-ui, sans-serif; margin: 1.5em auto; max-width: 78em;

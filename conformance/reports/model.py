@@ -22,9 +22,9 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any
 
-from conformance.check import FAILING, CheckRun, GameReport
-from conformance.protocol import PROTOCOL_VERSION
+from conformance.cli.check import FAILING, CheckRun, GameReport
 from conformance.reports.expectations import Expectations
+from rulespec.protocol import PROTOCOL_VERSION
 
 FORMAT = "rulespec-report"
 FORMAT_VERSION = 1

@@ -1,5 +1,5 @@
 """The shared step vocabulary (``features/README.md``). Every step talks to the engine
-through :class:`conformance.client.EngineClient` and reads canonical JSON only."""
+through :class:`conformance.engine.client.EngineClient` and reads canonical JSON only."""
 
 from __future__ import annotations
 
@@ -10,9 +10,9 @@ from typing import Any
 import pytest
 from pytest_bdd import given, parsers, then, when
 
-from conformance import jsonpath
-from conformance.client import EngineClient
-from conformance.errors import EngineRefused
+from conformance.engine import jsonpath
+from conformance.engine.client import EngineClient
+from conformance.engine.errors import EngineRefused
 
 
 @dataclass

@@ -15,8 +15,8 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from conformance import catalogue
 from conformance.plugin import tag_value
+from conformance.specification import catalogue
 
 
 @dataclass(frozen=True)
@@ -162,7 +162,7 @@ class ReadingRun:
     game: str
     option: str | None
     value: Any
-    run: Any  # conformance.check.CheckRun
+    run: Any  # conformance.cli.check.CheckRun
 
     @property
     def label(self) -> str:
@@ -174,10 +174,10 @@ class ReadingRun:
 def all_readings(games: list[str], **check: Any) -> list[ReadingRun]:
     """Run each game's scenarios under its defaults, then once per other reading.
 
-    ``check`` goes to :func:`conformance.check.run_scenarios` (engine, timeout, ...).
+    ``check`` goes to :func:`conformance.cli.check.run_scenarios` (engine, timeout, ...).
     Scenarios tagged with another reading of the run's option are deselected.
     """
-    from conformance.check import run_scenarios
+    from conformance.cli.check import run_scenarios
 
     runs = []
     for game in games:
@@ -267,7 +267,7 @@ def _legal(state: Any) -> set[str]:
 
 def _values(documents: list[Any], limit: int = 3, width: int = 60) -> dict[str, list[Any]]:
     """Up to ``limit`` differing paths, short values first (a table cell stays readable)."""
-    from conformance import jsonpath
+    from conformance.engine import jsonpath
 
     found = {p: [jsonpath.get(d, p) for d in documents] for p in _leaf_diffs(documents) if p}
     if not found:

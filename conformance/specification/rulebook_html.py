@@ -15,8 +15,8 @@ from html import escape
 from pathlib import Path
 from typing import Any
 
-from conformance import catalogue
-from conformance.catalogue import Catalogue, Rule, Scenario
+from conformance.specification import catalogue
+from conformance.specification.catalogue import Catalogue, Rule, Scenario
 
 #: worst first: the status a rule shows is the worst of its scenarios'
 ORDER = (
