@@ -65,6 +65,9 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption("--rulespec-options", default=None, help="JSON options per game id")
     group.addoption("--rulespec-errata", default="", help="errata of the ruleset (comma list)")
     group.addoption("--rulespec-fired", default=None, help="write each test's fired rule ids")
+    group.addoption(
+        "--rulespec-positions", default=None, help="write each scenario's positions (JSON lines)"
+    )
 
 
 @pytest.hookimpl(tryfirst=True)
@@ -186,6 +189,11 @@ def pytest_configure(config: pytest.Config) -> None:
             ResultRecorder(path, config.getoption("--rulespec-engine-info", default=None)),
             "rulespec-recorder",
         )
+    positions = config.getoption("--rulespec-positions", default=None)
+    if positions:
+        from conformance.render.positions import PositionRecorder
+
+        config.pluginmanager.register(PositionRecorder(positions), "rulespec-positions")
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
@@ -306,6 +314,9 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[Any]) -> 
         report.longrepr = (str(item.path), item.location[1] or 0, f"Skipped: {excinfo.value}")
     if excinfo.errisinstance(HarnessError):
         report.user_properties.append(("status", excinfo.value.status))
+    position = getattr(excinfo.value, "rulespec_position", None)
+    if position is not None:  # a state check failed: the positions to draw
+        report.user_properties.append(("positions", position))
 
 
 def result_status(report: pytest.TestReport) -> str:
@@ -364,6 +375,8 @@ class ResultRecorder:
         if status != "passed" and entry["status"] in ("passed", "skipped"):
             entry["status"] = status
             entry["message"] = _message(report)
+            if properties.get("positions") is not None:
+                entry["positions"] = properties["positions"]
 
     def pytest_sessionfinish(self) -> None:
         for entry in self.results.values():

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import sys
+import tempfile
 import time
 from pathlib import Path
 from typing import Annotated, Any
@@ -14,7 +15,7 @@ from typing import Annotated, Any
 import typer
 from rich.console import Console
 
-from conformance.cli import analysis, rulings_errata
+from conformance.cli import analysis, rulings_errata, show
 from conformance.cli.check import FAILING, LEVELS, rule_rows, run_scenarios, suite_games
 from conformance.specification import catalogue
 
@@ -488,14 +489,25 @@ def _write_rulebook(
         except (ValueError, KeyError) as error:
             fail(f"--report {report}: not a check report ({error})")
         origin = str(report)
-    elif run:
-        result = run_scenarios([loaded.game], options=options, errata=ids)
+    # The worked examples' positions come from a run of the game's scenarios against the
+    # reference; with --run, that run's results are the statuses too.
+    from conformance.render import positions as recorded
+
+    with tempfile.TemporaryDirectory(prefix="rulespec-positions-") as scratch:
+        where = Path(scratch) / "positions.jsonl"
+        result = run_scenarios(
+            [loaded.game], options=options, errata=ids, extra=["--rulespec-positions", str(where)]
+        )
+        drawn = recorded.read(where) if where.is_file() else {}
+    if run:
         statuses = rulebook_html.statuses_from_results(
             (r for g in result.games for r in g.results), loaded.game
         )
         origin = "rulespec check run by rulespec rules --run"
     try:
-        rulebook_html.write(path, loaded, statuses=statuses, errata=chosen, origin=origin)
+        rulebook_html.write(
+            path, loaded, statuses=statuses, errata=chosen, origin=origin, positions=drawn
+        )
     except OSError as error:
         fail(f"cannot write the rulebook to {path}: {error.strerror}")
     out.print(f"{loaded.title}: {len(loaded.rules)} rules written to {path}", markup=False)
@@ -527,6 +539,8 @@ def coverage(
 analysis.register(app)
 
 rulings_errata.register(app)
+
+show.register(app)
 
 
 def main() -> None:

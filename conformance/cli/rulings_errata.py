@@ -74,6 +74,9 @@ def rulings_diff(
     rule: Annotated[str, typer.Argument(help="rule id (or its option name)")],
     seeds: Annotated[int, typer.Option(help="random playouts per player count")] = 40,
     output: Annotated[Path | None, typer.Option("--out", help="also write it here")] = None,
+    html: Annotated[
+        Path | None, typer.Option(help="write a page with the positions drawn under each reading")
+    ] = None,
 ) -> None:
     """A small position where the readings of RULE differ, as a Gherkin Scenario Outline."""
     from conformance.specification import rulings
@@ -95,6 +98,14 @@ def rulings_diff(
     out.print(text, markup=False, end="")
     if output is not None:
         output.write_text(text, encoding="utf-8")
+    if html is not None:
+        from conformance.render.pages import rulings_page
+
+        try:
+            html.write_text(rulings_page(found, text), encoding="utf-8")
+        except OSError as error:
+            fail(f"cannot write the page to {html}: {error.strerror}")
+        err.print(f"positions under each reading written to {html}")
 
 
 def register(app: typer.Typer) -> None:

@@ -135,6 +135,8 @@ def make_result(raw: dict[str, Any], expected: dict[str, Any] | None = None) -> 
     result["duration"] = round(float(result["duration"] or 0.0), 4)
     if expected is not None:
         result["expected"] = expected
+    if isinstance(raw.get("positions"), dict):
+        result["positions"] = raw["positions"]
     return result
 
 

@@ -211,6 +211,7 @@ class Divergence:
     values: dict[str, list[Any]] = field(default_factory=dict)  # path -> value per reading
     seed: int = 0
     state: dict[str, Any] | None = None  # the common canonical state before the divergence
+    after: list[dict[str, Any] | None] | None = None  # per reading, the state it led to
 
     @property
     def length(self) -> int:
@@ -277,6 +278,13 @@ def _values(documents: list[Any], limit: int = 3, width: int = 60) -> dict[str, 
     return {p: found[p] for p in short[:limit]}
 
 
+def _after(state: Any, action: dict[str, Any]) -> dict[str, Any]:
+    """The position ``action`` leads to, on a copy (the playout goes on unchanged)."""
+    copy = state.clone()
+    copy.apply(action)
+    return copy.to_canonical()
+
+
 def playout_divergence(
     game: str, rule: str, option: OptionReading, players: int, seed: int, limit: int
 ) -> Divergence | None:
@@ -293,6 +301,7 @@ def playout_divergence(
     positions = [_position(s) for s in states]
     if any(p != positions[0] for p in positions):
         found.values = _values(positions)
+        found.after = [s.to_canonical() for s in states]
         return found
     rng = random.Random(seed)
     while len(found.actions) < limit:
@@ -310,6 +319,9 @@ def playout_divergence(
             differing = sorted(set.union(*legal) - set.intersection(*legal))[0]
             found.kind, found.action = "legal", json.loads(differing)
             found.values = {"": [differing in sets for sets in legal]}
+            found.state = lead.to_canonical()
+            found.after = [_after(s, found.action) if differing in sets else None
+                           for s, sets in zip(states, legal, strict=True)]
             return found
         found.state = lead.to_canonical()
         if chance:
@@ -322,6 +334,7 @@ def playout_divergence(
         positions = [_position(s) for s in states]
         if any(p != positions[0] for p in positions):
             found.kind, found.action, found.values = "state", action, _values(positions)
+            found.after = [s.to_canonical() for s in states]
             return found
         found.actions.append(action)
     return None
