@@ -15,7 +15,7 @@ from typing import Annotated, Any
 import typer
 from rich.console import Console
 
-from conformance.cli import analysis, rulings_errata, show
+from conformance.cli import analysis, campaign, rulings_errata, show
 from conformance.cli.check import FAILING, LEVELS, rule_rows, run_scenarios, suite_games
 from conformance.specification import catalogue
 
@@ -541,6 +541,8 @@ analysis.register(app)
 rulings_errata.register(app)
 
 show.register(app)
+
+campaign.register(app)
 
 
 def main() -> None:
