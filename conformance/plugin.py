@@ -1,6 +1,15 @@
 """pytest plugin: the engine under test, rule-id tags as markers, and per-rule results.
 
-Loaded by ``-p conformance.plugin`` (see ``pyproject.toml``). Options:
+Installing rulespec registers it with pytest (the ``pytest11`` entry point, named
+``conformance.plugin`` like the module, so ``-p conformance.plugin`` and the entry point
+are one plugin); it registers its own markers (``rule``, ``reading``, ``since``, ``until``),
+so it needs nothing from rulespec's ``pyproject.toml``. In an engine author's project
+``pytest --rulespec-suite --engine CMD`` (or ``rulespec_suite = true`` in the project's
+pytest configuration, then ``pytest --engine CMD``) adds the conformance scenarios to the
+run; ``pytest --pyargs conformance.suite --engine CMD`` does the same explicitly. Options:
+
+- ``--rulespec-suite``: add the conformance scenarios (``conformance/suite/test_*.py``) to
+  the collected paths (ini ``rulespec_suite``);
 
 - ``--engine CMD``: run every scenario against this command over the protocol
   (default: the reference engines in-process);
@@ -30,18 +39,46 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from pytest_bdd.scenario import scenario_wrapper_template_registry
 
 from conformance.engine.client import DEFAULT_TIMEOUT, EngineClient, Limits, connect
-from conformance.engine.errors import BudgetExhausted, CapabilityMissing, HarnessError
+from conformance.engine.errors import (
+    BudgetExhausted,
+    CapabilityMissing,
+    EngineRefused,
+    HarnessError,
+)
 
 RULE_TAG = re.compile(r"^[A-Z]{2,4}(-[A-Z0-9]+)+$")
 READING_TAG = re.compile(r"^reading:[a-z][a-z0-9_]*=.+$")
 ERRATUM_TAG = re.compile(r"^(since|until):[a-z0-9][a-z0-9_.-]*$")
 
 
+def scenario_of(item_or_function: Any) -> Any:
+    """The pytest-bdd scenario template of a test (``.name``, ``.feature.rel_filename``).
+
+    pytest-bdd has no public lookup from a test to its scenario; this reads its registry,
+    a private name, which is why ``pyproject.toml`` pins pytest-bdd's major versions and
+    ``tests/install/test_pytest_bdd_api.py`` fails loudly when the registry moves.
+    """
+    from pytest_bdd.scenario import scenario_wrapper_template_registry
+
+    function = getattr(item_or_function, "obj", item_or_function)
+    try:
+        return scenario_wrapper_template_registry.get(function)
+    except TypeError:  # not weak-referenceable: not a scenario
+        return None
+
+
 def pytest_addoption(parser: pytest.Parser) -> None:
     group = parser.getgroup("rulespec")
+    group.addoption(
+        "--rulespec-suite",
+        action="store_true",
+        default=None,
+        help="add rulespec's conformance scenarios to the run (ini: rulespec_suite)",
+    )
+    parser.addini("rulespec_suite", "add rulespec's conformance scenarios", type="bool",
+                  default=False)  # fmt: skip
     group.addoption("--engine", default=None, help="engine command (default: the reference)")
     group.addoption("--engine-timeout", type=float, default=DEFAULT_TIMEOUT)
     group.addoption("--engine-shell", action="store_true", help="run the command via a shell")
@@ -95,19 +132,86 @@ def engine(request: pytest.FixtureRequest) -> Iterator[EngineClient]:
         client = _connect(config, cache)
         cache["client"] = client
         cache.setdefault("identity", engine_identity(client))
+    game = item_game(request.node)
+    if game is not None and client.games and game not in client.games:
+        declared = ", ".join(sorted(client.games))
+        pytest.skip(f"the engine does not declare {game} (it declares: {declared})")
     incidents = list(getattr(client, "incidents", []))
+    scoped: Any = Declared(client)
     if config.getoption("--rulespec-fired", None):
-        recorder = FiredRecorder(client)
-        request.node.stash[_FIRED_KEY] = recorder
-        yield recorder  # type: ignore[misc]
-    else:
-        yield client
+        scoped = FiredRecorder(scoped)
+        request.node.stash[_FIRED_KEY] = scoped
+    yield scoped
     recovered = getattr(client, "incidents", [])[len(incidents) :]
     if recovered:
         # The engine was restarted and the game rebuilt so the run could go on; the test
         # it happened in still reports the crash or hang.
         cache["recoveries"] = cache.get("recoveries", 0) + len(recovered)
         raise recovered[-1]
+
+
+class NotDeclared(EngineRefused):
+    """A ``new_game`` the engine refused as ``unsupported`` (a game, player count, option
+    value it does not implement, as the protocol allows), or as ``malformed`` for an option
+    it does not declare. Still a refusal for the steps that expect one; a test it escapes
+    from is ``skipped`` with the reason, counted apart from failures."""
+
+    status = "skipped"
+
+    def __init__(self, refused: EngineRefused, reason: str) -> None:
+        super().__init__(refused.command, {"kind": refused.kind, "rule": refused.rule,
+                                           "message": refused.message_text})  # fmt: skip
+        self.reason = reason
+
+
+class Declared:
+    """The engine, turning refusals of what it does not declare into :class:`NotDeclared`."""
+
+    def __init__(self, client: EngineClient) -> None:
+        self._client = client
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._client, name)
+
+    def new_game(
+        self,
+        game: str,
+        num_players: int,
+        options: dict[str, Any] | None = None,
+        setup: dict[str, Any] | None = None,
+    ) -> dict[str, Any]:
+        try:
+            return self._client.new_game(game, num_players, options=options, setup=setup)
+        except EngineRefused as refused:
+            reason = _undeclared(self._client.games.get(game), game, num_players, options,
+                                 refused)  # fmt: skip
+            if reason is None:
+                raise
+            raise NotDeclared(refused, reason) from None
+
+
+def _undeclared(
+    declared: dict[str, Any] | None,
+    game: str,
+    players: int,
+    options: dict[str, Any] | None,
+    refused: EngineRefused,
+) -> str | None:
+    """Why a refused ``new_game`` is outside what the engine supports, or None."""
+    answer = f"(it answered {refused.kind}: {refused.message_text})"
+    if declared is None:
+        return f"the engine does not declare {game} {answer}"
+    low, high = declared.get("min_players"), declared.get("max_players")
+    outside = isinstance(low, int) and isinstance(high, int) and not low <= players <= high
+    if outside:
+        return f"the engine declares {game} for {low}-{high} players, not {players} {answer}"
+    known = declared.get("options")
+    unknown = sorted(set(options or {}) - set(known)) if isinstance(known, dict) else []
+    if unknown and refused.kind in ("unsupported", "malformed"):
+        return f"the engine does not declare the option(s) {', '.join(unknown)} {answer}"
+    if refused.kind == "unsupported":
+        return f"the engine does not support this {players}-player {game} game {answer}"
+    return None
 
 
 class FiredRecorder:
@@ -178,14 +282,34 @@ _CLIENT_KEY = pytest.StashKey[dict[str, Any]]()
 
 
 def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "rule(id): the catalogue rule ids a test pins")
+    config.addinivalue_line(
+        "markers", "reading(spec): the scenario depends on a reading of an ambiguous rule"
+    )
     config.addinivalue_line("markers", "since(erratum): runs only when the ruleset has it")
     config.addinivalue_line("markers", "until(erratum): runs only when the ruleset lacks it")
+    _add_suite(config)
     path = config.getoption("--rulespec-report", default=None)
     if path:
         config.pluginmanager.register(
             ResultRecorder(path, config.getoption("--rulespec-engine-info", default=None)),
             "rulespec-recorder",
         )
+
+
+def _add_suite(config: pytest.Config) -> None:
+    """``--rulespec-suite`` (or ini ``rulespec_suite``): collect the conformance scenarios
+    too, from wherever the ``conformance`` package is installed."""
+    wanted = config.getoption("--rulespec-suite", None)
+    if wanted is None:
+        wanted = config.getini("rulespec_suite")
+    if not wanted:
+        return
+    from importlib.resources import files
+
+    suite = str(files("conformance.suite"))
+    if not any(str(arg).startswith(suite) for arg in config.args):
+        config.args.append(suite)
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
@@ -211,7 +335,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
         expectations = load_expectations(path)
         for item in items:
-            scenario = scenario_wrapper_template_registry.get(getattr(item, "obj", None))
+            scenario = scenario_of(item)
             found = expectations.match(
                 item.nodeid, item_game(item), scenario.name if scenario else None, rule_ids(item)
             )
@@ -292,20 +416,59 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[Any]) -> 
     if "identity" in cache and not cache.get("identity_sent"):
         cache["identity_sent"] = True  # once per process (per xdist worker)
         report.user_properties.append(("engine", cache["identity"]))
-    scenario = scenario_wrapper_template_registry.get(getattr(item, "obj", None))
+    scenario = scenario_of(item)
     if scenario is not None:
         report.user_properties.append(("scenario", scenario.name))
         report.user_properties.append(("feature", str(scenario.feature.rel_filename)))
     excinfo = call.excinfo
     if excinfo is None:
         return
-    if excinfo.errisinstance((CapabilityMissing, BudgetExhausted)):
+    if excinfo.errisinstance((CapabilityMissing, BudgetExhausted, NotDeclared)):
         report.outcome = "skipped"
         if hasattr(report, "wasxfail"):  # a missing capability is a skip, even if expected
             del report.wasxfail
-        report.longrepr = (str(item.path), item.location[1] or 0, f"Skipped: {excinfo.value}")
+        reason = getattr(excinfo.value, "reason", None) or str(excinfo.value)
+        report.longrepr = (str(item.path), item.location[1] or 0, f"Skipped: {reason}")
+    elif (report.when == "call" and report.failed) or hasattr(report, "wasxfail"):
+        _shorten(item, report, excinfo, scenario)
     if excinfo.errisinstance(HarnessError):
         report.user_properties.append(("status", excinfo.value.status))
+
+
+_STEP_KEY = pytest.StashKey[str]()
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_bdd_step_error(request: pytest.FixtureRequest, step: Any) -> None:
+    """Remember the step a scenario failed in, for its short failure message."""
+    request.node.stash[_STEP_KEY] = f"{step.keyword} {step.name}".strip()
+
+
+def _shorten(item: pytest.Item, report: Any, excinfo: Any, scenario: Any) -> None:
+    """A failure's text as people read it: rule ids, scenario and the assertion's own
+    expected-versus-actual lines first, then the failing step; the traceback through
+    pytest and the steps is dropped. Kept only for an error of the harness itself (an
+    exception that is neither an assertion nor an engine fault)."""
+    value = excinfo.value
+    engine_fault = isinstance(value, HarnessError)
+    assertion = isinstance(value, AssertionError) or excinfo.typename == "Failed"
+    if not (assertion or engine_fault):
+        return  # an internal error of the harness: the traceback is what helps
+    text = str(value).strip() or excinfo.exconly().strip()
+    lines = [line.rstrip() for line in text.splitlines() if line.strip()]
+    headline = next((line.strip() for line in lines if not line.rstrip().endswith(":")),
+                    lines[0].strip() if lines else excinfo.typename)  # fmt: skip
+    rules = ", ".join(rule_ids(item))
+    name = scenario.name if scenario is not None else item.name
+    first = " | ".join(part for part in (rules, name, headline[:300]) if part)
+    body = [first]
+    step = item.stash.get(_STEP_KEY, None)
+    if step:
+        body.append(f"step: {step}")
+    body += lines
+    report.longrepr = "\n".join(body)
+    if assertion and not engine_fault:
+        report.user_properties.append(("status", "failed"))
 
 
 def result_status(report: pytest.TestReport) -> str:

@@ -1,7 +1,12 @@
 """``rulespec check``: run the conformance scenarios against an engine, roll up by rule id.
 
-The scenarios run under pytest in a child process (``-p conformance.plugin``), which writes
-one JSON line per scenario; this module reads them back and reports per rule.
+The scenarios run under pytest in a child process, which writes one JSON line per scenario;
+this module reads them back and reports per rule. The child runs the suite as the installed
+package's files (``conformance/suite``) with a pytest configuration of its own (written to
+a temporary folder: nothing of rulespec's ``pyproject.toml`` is needed), in the directory
+``rulespec check`` was started from, so a relative engine command such as ``./engine.sh``
+means what the user meant; nothing is added to the engine's ``PYTHONPATH``, and the child
+runs with ``python -P`` so the user's directory does not shadow rulespec's own modules.
 """
 
 from __future__ import annotations
@@ -12,18 +17,23 @@ import sys
 import tempfile
 from collections import Counter
 from dataclasses import dataclass, field
+from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
-from conformance.specification import catalogue
-from rulespec.resources import ROOT
+from rulespec.resources import FEATURES_DIR
 
-SUITE_DIR = ROOT / "conformance" / "suite"
 FAILING = ("failed", "errored", "crashed", "timed out", "protocol error", "unexpected pass")
+JUDGED = (*FAILING, "passed", "expected failure")
+
+
+def suite_dir() -> Path:
+    """The conformance suite's folder, wherever the ``conformance`` package is installed."""
+    return Path(str(files("conformance.suite")))
 
 
 def suite_games() -> list[str]:
-    return sorted(p.stem.removeprefix("test_") for p in SUITE_DIR.glob("test_*.py"))
+    return sorted(p.stem.removeprefix("test_") for p in suite_dir().glob("test_*.py"))
 
 
 @dataclass
@@ -50,6 +60,8 @@ class GameReport:
 
         A level passes only when it ran and every result passed (expected failures
         allowed); a level whose results were all skipped is skipped, with the reason.
+        Skips (what the engine declares it does not support) are left out: the level is
+        judged over what the engine declares.
         """
         mine = [r for r in self.results if level_of(r["test"]) == level]
         if not mine:
@@ -89,12 +101,41 @@ class CheckRun:
     exit_code: int
     log: str
     engine: dict[str, Any] | None = None  # the handshake's identity (None: never connected)
+    problem: str | None = None  # the results could not be read (a harness error)
 
     def counts(self) -> Counter[str]:
         return Counter(r["status"] for g in self.games for r in g.results)
 
+    def judged(self) -> int:
+        """Results that were judged: passed, failed or an expected failure (not skips)."""
+        counts = self.counts()
+        return sum(counts[s] for s in JUDGED)
 
-LEVELS = ("scenarios", "invariants", "differential", "all")
+
+LEVELS = ("protocol", "scenarios", "invariants", "differential", "all")
+
+#: the child pytest's whole configuration (rulespec's own pyproject.toml is not read)
+SUITE_INI = """\
+[pytest]
+addopts =
+python_files = test_*.py level_*.py
+xfail_strict = true
+bdd_features_base_dir = {features}
+filterwarnings = error::pytest.PytestUnknownMarkWarning
+"""
+
+
+def suite_command(files: list[str], tmp: Path) -> list[str]:
+    """``python -P -m pytest FILES`` with a configuration of its own, written into ``tmp``."""
+    suite = suite_dir()
+    ini = tmp / "pytest.ini"
+    ini.write_text(SUITE_INI.format(features=FEATURES_DIR), encoding="utf-8")
+    return [
+        sys.executable, "-P", "-m", "pytest", *files, "-c", str(ini),
+        "--rootdir", str(suite.parent.parent), "--confcutdir", str(suite.parent),
+        "-p", "conformance.plugin", "-p", "no:cacheprovider", "--strict-markers",
+        "-q", "--tb=short", "--no-header",
+    ]  # fmt: skip
 
 
 def run_scenarios(
@@ -117,22 +158,22 @@ def run_scenarios(
     ``expectations`` is a known-failures file (:mod:`conformance.reports.expectations`);
     ``options`` (game id -> options) reach every ``new_game`` and pick the readings run;
     ``errata`` name the ruleset, selecting ``@since``/``@until`` scenarios; ``fired`` is a
-    file for each test's fired rule ids (JSON lines).
+    file for each test's fired rule ids (JSON lines). The engine runs in the current
+    directory.
     """
+    suite = suite_dir()
     files = []
     if level in ("scenarios", "all"):
-        files += [str(SUITE_DIR / f"test_{game}.py") for game in games]
+        files += [str(suite / f"test_{game}.py") for game in games]
     if level in ("invariants", "all"):
-        files.append(str(SUITE_DIR / "level_invariants.py"))
+        files.append(str(suite / "level_invariants.py"))
     if level in ("differential", "all"):
-        files.append(str(SUITE_DIR / "level_differential.py"))
+        files.append(str(suite / "level_differential.py"))
     with tempfile.TemporaryDirectory(prefix="rulespec-") as tmp:
         report = Path(tmp) / "results.jsonl"
         identity = Path(tmp) / "engine.json"
         args = [
-            sys.executable, "-m", "pytest", *files, "--rulespec-games", ",".join(games),
-            "-c", str(ROOT / "pyproject.toml"), "--rootdir", str(ROOT),
-            "-q", "--tb=short", "-p", "no:cacheprovider", "--no-header",
+            *suite_command(files, Path(tmp)), "--rulespec-games", ",".join(games),
             "--rulespec-report", str(report), "--rulespec-engine-info", str(identity),
         ]  # fmt: skip
         if engine is not None:
@@ -152,13 +193,20 @@ def run_scenarios(
         if errata:
             args += ["--rulespec-errata", ",".join(errata)]
         if fired is not None:
-            args += ["--rulespec-fired", str(fired)]
+            args += ["--rulespec-fired", str(Path(fired).resolve())]
         args += extra or []  # robustness options for the engine under test
         if workers > 1:
             args += ["-n", str(workers)]
-        completed = subprocess.run(args, capture_output=True, text=True, cwd=ROOT)
-        results = _read(report)
-        engine_identity = json.loads(identity.read_text("utf-8")) if identity.exists() else None
+        completed = subprocess.run(args, capture_output=True, text=True)
+        problem = None
+        try:
+            results = _read(report)
+        except (OSError, ValueError) as error:
+            results, problem = [], f"the results file is unreadable: {error}"
+        try:
+            engine_identity = json.loads(identity.read_text("utf-8")) if identity.exists() else None
+        except (OSError, ValueError):
+            engine_identity = None
     by_game = {game: GameReport(game) for game in games}
     for result in results:
         game = result.get("game") or "?"
@@ -168,19 +216,33 @@ def run_scenarios(
         completed.returncode,
         completed.stdout + completed.stderr,
         engine_identity,
+        problem,
     )
 
 
 def _read(path: Path) -> list[dict[str, Any]]:
+    """The result lines; a line that is not a result object is an error (ValueError)."""
     if not path.exists():
         return []
-    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line]
+    results = []
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        if not line.strip():
+            continue
+        entry = json.loads(line)
+        if not isinstance(entry, dict) or not {"test", "status", "rules"} <= set(entry):
+            raise ValueError(f"line {number} is not a result")
+        entry.setdefault("message", "")
+        entry.setdefault("scenario", None)
+        results.append(entry)
+    return results
 
 
 def rule_rows(
     report: GameReport, rule_filter: str | None = None
 ) -> list[tuple[str, str, int, int]]:
     """(rule id, status, passed, total) for every catalogue rule of the game."""
+    from conformance.specification import catalogue
+
     rows = []
     for rule in catalogue.load(report.game).rules:
         if rule_filter and rule.id != rule_filter:
