@@ -254,7 +254,7 @@ def _connect(config: pytest.Config, cache: dict[str, Any]) -> EngineClient:
     """
     command = config.getoption("--engine")
     if command is None:
-        return connect(None)
+        return _reference(config)
     budget = config.getoption("--engine-restarts")
     starts = cache.get("starts", 0)
     used = starts + cache.get("recoveries", 0)  # every start after the first is a restart
@@ -271,6 +271,23 @@ def _connect(config: pytest.Config, cache: dict[str, Any]) -> EngineClient:
         game_timeout=config.getoption("--engine-game-timeout") * scale,
         restarts=max(0, budget - used),
     )
+
+
+def _reference(config: pytest.Config) -> EngineClient:
+    """The reference in-process: only the games of ``--rulespec-games`` when given (their
+    engines alone are imported), else every game."""
+    from conformance.engine.client import InProcessClient
+
+    wanted = [g for g in (config.getoption("--rulespec-games") or "").split(",") if g]
+    games = None
+    if wanted:
+        from reference_impl import registry
+
+        known = set(registry.available_games())
+        games = {g: registry.get_game(g) for g in wanted if g in known} or None
+    client = InProcessClient(games)
+    client.handshake()
+    return client
 
 
 def _is_dead(client: EngineClient) -> bool:
@@ -352,7 +369,7 @@ def _select(config: pytest.Config, items: list[pytest.Item]) -> None:
         item
         for item in items
         if (not wanted or wanted in rule_ids(item))
-        and (not games or item_game(item) in games.split(","))
+        and (not games or _outside_games(item) or item_game(item) in games.split(","))
         and _fits_reading(item, options.get(item_game(item) or "", {}))
         and _fits_ruleset(item, errata)
     ]
@@ -360,6 +377,14 @@ def _select(config: pytest.Config, items: list[pytest.Item]) -> None:
         return
     config.hook.pytest_deselected(items=[item for item in items if item not in keep])
     items[:] = keep
+
+
+def _outside_games(item: pytest.Item) -> bool:
+    """A test that judges no game of the suite (an engine author's own test): never
+    deselected by ``--rulespec-games``."""
+    from conformance.cli.check import suite_games
+
+    return item_game(item) not in suite_games()
 
 
 def run_options(config: pytest.Config) -> dict[str, dict[str, Any]]:

@@ -12,11 +12,13 @@ runs with ``python -P`` so the user's directory does not shadow rulespec's own m
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 import tempfile
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import cache
 from importlib.resources import files
 from pathlib import Path
 from typing import Any
@@ -32,8 +34,14 @@ def suite_dir() -> Path:
     return Path(str(files("conformance.suite")))
 
 
+@cache
+def _suite_games() -> tuple[str, ...]:
+    return tuple(sorted(p.stem.removeprefix("test_") for p in suite_dir().glob("test_*.py")))
+
+
 def suite_games() -> list[str]:
-    return sorted(p.stem.removeprefix("test_") for p in suite_dir().glob("test_*.py"))
+    """The games the suite has scenarios for (``conformance/suite/test_<game>.py``)."""
+    return list(_suite_games())
 
 
 @dataclass
@@ -125,17 +133,31 @@ filterwarnings = error::pytest.PytestUnknownMarkWarning
 """
 
 
-def suite_command(files: list[str], tmp: Path) -> list[str]:
+#: the pytest plugins the suite needs, loaded by name: the child runs with plugin autoload
+#: off (``PYTEST_DISABLE_PLUGIN_AUTOLOAD``), so other plugins installed beside rulespec
+#: neither slow its start-up nor change its verdicts
+SUITE_PLUGINS = ("conformance.plugin", "pytest_bdd.plugin")
+RANDOM_PLUGINS = ("_hypothesis_pytestplugin",)  # the levels that play random games
+PARALLEL_PLUGINS = ("xdist.plugin",)
+
+
+def suite_command(files: list[str], tmp: Path, plugins: tuple[str, ...] = ()) -> list[str]:
     """``python -P -m pytest FILES`` with a configuration of its own, written into ``tmp``."""
     suite = suite_dir()
     ini = tmp / "pytest.ini"
     ini.write_text(SUITE_INI.format(features=FEATURES_DIR), encoding="utf-8")
+    loaded = [arg for name in (*SUITE_PLUGINS, *plugins) for arg in ("-p", name)]
     return [
         sys.executable, "-P", "-m", "pytest", *files, "-c", str(ini),
         "--rootdir", str(suite.parent.parent), "--confcutdir", str(suite.parent),
-        "-p", "conformance.plugin", "-p", "no:cacheprovider", "--strict-markers",
+        *loaded, "-p", "no:cacheprovider", "--strict-markers",
         "-q", "--tb=short", "--no-header",
     ]  # fmt: skip
+
+
+def suite_environment() -> dict[str, str]:
+    """The child's environment: the caller's, with pytest's plugin autoload off."""
+    return {**os.environ, "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1"}
 
 
 def run_scenarios(
@@ -172,8 +194,11 @@ def run_scenarios(
     with tempfile.TemporaryDirectory(prefix="rulespec-") as tmp:
         report = Path(tmp) / "results.jsonl"
         identity = Path(tmp) / "engine.json"
+        plugins = PARALLEL_PLUGINS if workers > 1 else ()
+        if level != "scenarios":
+            plugins += RANDOM_PLUGINS
         args = [
-            *suite_command(files, Path(tmp)), "--rulespec-games", ",".join(games),
+            *suite_command(files, Path(tmp), plugins), "--rulespec-games", ",".join(games),
             "--rulespec-report", str(report), "--rulespec-engine-info", str(identity),
         ]  # fmt: skip
         if engine is not None:
@@ -197,7 +222,8 @@ def run_scenarios(
         args += extra or []  # robustness options for the engine under test
         if workers > 1:
             args += ["-n", str(workers)]
-        completed = subprocess.run(args, capture_output=True, text=True)
+        completed = subprocess.run(args, capture_output=True, text=True,
+                                   env=suite_environment())  # fmt: skip
         problem = None
         try:
             results = _read(report)
