@@ -191,59 +191,94 @@ def run_scenarios(
         files.append(str(suite / "level_invariants.py"))
     if level in ("differential", "all"):
         files.append(str(suite / "level_differential.py"))
+    common: list[str] = []
+    if engine is not None:
+        common += ["--engine", engine]
+    if timeout is not None:
+        common += ["--engine-timeout", str(timeout)]
+    if shell:
+        common.append("--engine-shell")
+    if rule is not None:
+        common += ["--rulespec-rule", rule]
+    if examples is not None:
+        common += ["--rulespec-examples", str(examples)]
+    if expectations is not None:
+        common += ["--rulespec-expectations", str(Path(expectations).resolve())]
+    if options:
+        common += ["--rulespec-options", json.dumps(options)]
+    if errata:
+        common += ["--rulespec-errata", ",".join(errata)]
+    if fired is not None:
+        common += ["--rulespec-fired", str(Path(fired).resolve())]
+    common += extra or []  # robustness options for the engine under test
+    plugins = RANDOM_PLUGINS if level != "scenarios" else ()
+    # -j N: one child per share of the games (each collects only its own games, so no
+    # work is done twice); one game with -j N is split by pytest-xdist instead.
+    shares = _shares(games, workers) if len(games) > 1 else [games]
+    split = workers if len(shares) == 1 and workers > 1 else 0
+    if split:
+        plugins += PARALLEL_PLUGINS
+        common += ["-n", str(split)]
     with tempfile.TemporaryDirectory(prefix="rulespec-") as tmp:
-        report = Path(tmp) / "results.jsonl"
-        identity = Path(tmp) / "engine.json"
-        plugins = PARALLEL_PLUGINS if workers > 1 else ()
-        if level != "scenarios":
-            plugins += RANDOM_PLUGINS
-        args = [
-            *suite_command(files, Path(tmp), plugins), "--rulespec-games", ",".join(games),
-            "--rulespec-report", str(report), "--rulespec-engine-info", str(identity),
-        ]  # fmt: skip
-        if engine is not None:
-            args += ["--engine", engine]
-        if timeout is not None:
-            args += ["--engine-timeout", str(timeout)]
-        if shell:
-            args.append("--engine-shell")
-        if rule is not None:
-            args += ["--rulespec-rule", rule]
-        if examples is not None:
-            args += ["--rulespec-examples", str(examples)]
-        if expectations is not None:
-            args += ["--rulespec-expectations", str(Path(expectations).resolve())]
-        if options:
-            args += ["--rulespec-options", json.dumps(options)]
-        if errata:
-            args += ["--rulespec-errata", ",".join(errata)]
-        if fired is not None:
-            args += ["--rulespec-fired", str(Path(fired).resolve())]
-        args += extra or []  # robustness options for the engine under test
-        if workers > 1:
-            args += ["-n", str(workers)]
-        completed = subprocess.run(args, capture_output=True, text=True,
-                                   env=suite_environment())  # fmt: skip
-        problem = None
-        try:
-            results = _read(report)
-        except (OSError, ValueError) as error:
-            results, problem = [], f"the results file is unreadable: {error}"
-        try:
-            engine_identity = json.loads(identity.read_text("utf-8")) if identity.exists() else None
-        except (OSError, ValueError):
-            engine_identity = None
+        children = []
+        for index, share in enumerate(shares):
+            folder = Path(tmp) / str(index)
+            folder.mkdir()
+            wanted = [f for f in files if "level_" in f or Path(f).stem[5:] in share]
+            args = [
+                *suite_command(wanted, folder, plugins), "--rulespec-games", ",".join(share),
+                "--rulespec-report", str(folder / "results.jsonl"),
+                "--rulespec-engine-info", str(folder / "engine.json"), *common,
+            ]  # fmt: skip
+            children.append((folder, subprocess.Popen(
+                args, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                env=suite_environment())))  # fmt: skip
+        logs, codes, results, problem, engine_identity = [], [], [], None, None
+        for folder, child in children:
+            logs.append(child.communicate()[0])
+            codes.append(child.returncode)
+            try:
+                results += _read(folder / "results.jsonl")
+            except (OSError, ValueError) as error:
+                problem = f"the results file is unreadable: {error}"
+            identity = folder / "engine.json"
+            try:
+                if engine_identity is None and identity.exists():
+                    engine_identity = json.loads(identity.read_text("utf-8"))
+            except (OSError, ValueError):
+                pass
     by_game = {game: GameReport(game) for game in games}
     for result in results:
         game = result.get("game") or "?"
         by_game.setdefault(game, GameReport(game)).results.append(result)
-    return CheckRun(
-        list(by_game.values()),
-        completed.returncode,
-        completed.stdout + completed.stderr,
-        engine_identity,
-        problem,
-    )
+    return CheckRun(list(by_game.values()), _combined(codes), "\n".join(logs),
+                    engine_identity, problem)  # fmt: skip
+
+
+def _shares(games: list[str], workers: int) -> list[list[str]]:
+    """``games`` in at most ``workers`` shares of about equal work (scenario count)."""
+    def weight(game: str) -> int:
+        folder = FEATURES_DIR / game
+        return sum(p.read_text("utf-8").count("Scenario") for p in folder.glob("*.feature"))
+
+    shares: list[list[str]] = [[] for _ in range(min(workers, len(games)))]
+    loads = [0] * len(shares)
+    for game in sorted(games, key=weight, reverse=True):
+        lightest = loads.index(min(loads))
+        shares[lightest].append(game)
+        loads[lightest] += weight(game)
+    return [sorted(share) for share in shares if share]
+
+
+def _combined(codes: list[int]) -> int:
+    """One pytest exit status for several children: the first abnormal one, else 1 if
+    any failed, 0 if any ran, else 5 (nothing collected)."""
+    for code in codes:
+        if code not in (0, 1, 5):
+            return code
+    if 1 in codes:
+        return 1
+    return 0 if 0 in codes else 5
 
 
 def _read(path: Path) -> list[dict[str, Any]]:

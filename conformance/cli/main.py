@@ -288,7 +288,8 @@ def _check_protocol(
 
 def _check_run_started(run: Any, level: str, games: list[str], rule: str | None) -> None:
     """One clear line and a non-zero status when the run judged nothing it can stand by."""
-    if run.exit_code == 2 and not any(g.results for g in run.games):
+    interrupted = run.exit_code == 2 and "KeyboardInterrupt" in run.log
+    if interrupted and not any(g.results for g in run.games):
         fail("interrupted before any result", EXIT_INTERRUPTED)
     if run.problem:
         fail(run.problem, EXIT_HARNESS)
@@ -298,7 +299,7 @@ def _check_run_started(run: Any, level: str, games: list[str], rule: str | None)
             + (f" pinning {rule}" if rule else ""),
             EXIT_NOTHING,
         )
-    if run.exit_code not in (0, 1, 2) or not any(g.results for g in run.games):
+    if (run.exit_code not in (0, 1) and not interrupted) or not any(g.results for g in run.games):
         err.print(run.log[-4000:], markup=False)
         fail(
             f"the scenario run did not produce results (pytest exit status {run.exit_code})",
@@ -308,7 +309,7 @@ def _check_run_started(run: Any, level: str, games: list[str], rule: str | None)
 
 def _exit_status(run: Any, failed: int) -> int:
     """The exit-status contract: 0 only when something was judged and nothing failed."""
-    if run.exit_code == 2:
+    if run.exit_code == 2 and "KeyboardInterrupt" in run.log:
         return EXIT_INTERRUPTED
     if failed:
         return EXIT_FAILED

@@ -4,6 +4,7 @@ directory, configuration files, fail-fast start-up, honest skips and the exit st
 from __future__ import annotations
 
 import os
+import resource
 import subprocess
 import sys
 import time
@@ -56,9 +57,13 @@ def test_an_engine_path_with_spaces_is_quoted_as_in_a_posix_shell(tmp_path: Path
 
 
 def test_a_missing_engine_fails_fast_in_one_line_with_exit_3(tmp_path: Path) -> None:
+    """Under 5 s of CPU (about 0.5 s idle; wall time is the machine's load), not 170 s."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.monotonic()
     result = rulespec(tmp_path, "check", "--game", "notre_dame", "--engine", "./no-such-engine")
-    assert time.monotonic() - started < 5
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+    assert cpu < 5 and time.monotonic() - started < 60
     assert result.returncode == 3
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and "./no-such-engine" in lines[0] and "No such file" in lines[0]
@@ -174,3 +179,61 @@ for line in sys.stdin:
             player["prestige"] += 1
     print(json.dumps(reply), flush=True)
 '''
+
+
+def _run_of(results: list[dict[str, object]], exit_code: int = 0, log: str = "",
+            problem: str | None = None):  # fmt: skip
+    from conformance.cli.check import CheckRun, GameReport
+
+    return CheckRun([GameReport("notre_dame", list(results))], exit_code, log, None, problem)
+
+
+def _status_of(run: object) -> int:
+    """The exit status ``rulespec check`` gives a finished run (no false green)."""
+    import typer
+
+    from conformance.cli.main import _check_run_started, _exit_status
+
+    try:
+        _check_run_started(run, "scenarios", ["notre_dame"], None)
+    except typer.Exit as stop:
+        return stop.exit_code
+    counts = run.counts()  # type: ignore[attr-defined]
+    failed = sum(counts[s] for s in ("failed", "errored", "crashed", "timed out",
+                                     "protocol error", "unexpected pass"))  # fmt: skip
+    return _exit_status(run, failed)
+
+
+def _result(status: str) -> dict[str, object]:
+    return {"test": f"t-{status}", "status": status, "rules": [], "message": "", "game": "x"}
+
+
+@pytest.mark.parametrize(
+    ("run", "expected"),
+    [
+        (_run_of([_result("passed"), _result("expected failure")]), 0),
+        (_run_of([_result("passed"), _result("failed")], exit_code=1), 1),
+        (_run_of([], exit_code=0), 3),  # an empty results file after a run: never green
+        (_run_of([], problem="the results file is unreadable: line 1"), 3),
+        (_run_of([_result("passed")], exit_code=3), 3),  # pytest's own internal error
+        (_run_of([], exit_code=2, log="error during collection"), 3),
+        (_run_of([], exit_code=2, log="!!! KeyboardInterrupt !!!"), 2),
+        (_run_of([_result("passed")], exit_code=2, log="KeyboardInterrupt"), 2),
+        (_run_of([_result("skipped"), _result("not run")]), 5),
+        (_run_of([], exit_code=5), 5),
+    ],
+)
+def test_the_exit_status_contract(run: object, expected: int) -> None:
+    assert _status_of(run) == expected
+
+
+def test_a_results_line_that_is_not_a_result_is_an_error(tmp_path: Path) -> None:
+    from conformance.cli.check import _read
+
+    path = tmp_path / "results.jsonl"
+    path.write_text('{"test": "a", "status": "passed", "rules": []}\n[1, 2]\n')
+    with pytest.raises(ValueError, match="line 2"):
+        _read(path)
+    path.write_text('{"test": "a", "status": "pas')
+    with pytest.raises(ValueError):
+        _read(path)
