@@ -237,3 +237,15 @@ def test_a_results_line_that_is_not_a_result_is_an_error(tmp_path: Path) -> None
     path.write_text('{"test": "a", "status": "pas')
     with pytest.raises(ValueError):
         _read(path)
+
+
+def test_jobs_split_the_games_into_shares_that_cover_each_game_once() -> None:
+    from conformance.cli.check import _combined, _shares, suite_games
+
+    games = suite_games()
+    for workers in (1, 2, 3, len(games) + 2):
+        shares = _shares(games, workers)
+        assert len(shares) == min(workers, len(games))
+        assert sorted(g for share in shares for g in share) == sorted(games)
+    assert _combined([0, 1]) == 1 and _combined([0, 5]) == 0 and _combined([5, 5]) == 5
+    assert _combined([1, 3]) == 3 and _combined([0, 2]) == 2
