@@ -34,6 +34,7 @@ run; ``pytest --pyargs conformance.suite --engine CMD`` does the same explicitly
 from __future__ import annotations
 
 import json
+import os
 import re
 from collections.abc import Iterator
 from typing import Any
@@ -67,6 +68,26 @@ def scenario_of(item_or_function: Any) -> Any:
         return scenario_wrapper_template_registry.get(function)
     except TypeError:  # not weak-referenceable: not a scenario
         return None
+
+
+RULE_ENV = "RULESPEC_ONLY_RULE"
+
+
+def feature_paths(game: str) -> list[str]:
+    """The feature files ``test_<game>.py`` binds: the game's whole folder, or, when the run
+    is for one rule (``$RULESPEC_ONLY_RULE``, set by ``rulespec check --rule``), only the
+    files that carry its tag; ``--rulespec-rule`` still selects the scenarios. Parsing every
+    feature file is most of a one-rule run's start-up."""
+    from rulespec.resources import FEATURES_DIR
+
+    folder = FEATURES_DIR / game
+    rule = os.environ.get(RULE_ENV)
+    if not rule:
+        return [str(folder)]
+    tag = re.compile(rf"@{re.escape(rule)}(?![\w-])")
+    chosen = [str(path) for path in sorted(folder.rglob("*.feature"))
+              if tag.search(path.read_text(encoding="utf-8"))]  # fmt: skip
+    return chosen or [str(folder)]
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

@@ -156,9 +156,14 @@ def suite_command(files: list[str], tmp: Path, plugins: tuple[str, ...] = ()) ->
     ]  # fmt: skip
 
 
-def suite_environment() -> dict[str, str]:
-    """The child's environment: the caller's, with pytest's plugin autoload off."""
-    return {**os.environ, "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1"}
+def suite_environment(rule: str | None = None) -> dict[str, str]:
+    """The child's environment: the caller's, with pytest's plugin autoload off (and, for
+    a one-rule run, the rule, so only the feature files tagging it are parsed)."""
+    environment = {**os.environ, "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1"}
+    environment.pop("RULESPEC_ONLY_RULE", None)
+    if rule is not None:
+        environment["RULESPEC_ONLY_RULE"] = rule
+    return environment
 
 
 def run_scenarios(
@@ -233,7 +238,7 @@ def run_scenarios(
             ]  # fmt: skip
             children.append((folder, subprocess.Popen(
                 args, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                env=suite_environment())))  # fmt: skip
+                env=suite_environment(rule))))  # fmt: skip
         logs, codes, results, problem, engine_identity = [], [], [], None, None
         for folder, child in children:
             logs.append(child.communicate()[0])
