@@ -1,6 +1,15 @@
 """pytest plugin: the engine under test, rule-id tags as markers, and per-rule results.
 
-Loaded by ``-p conformance.plugin`` (see ``pyproject.toml``). Options:
+Installing rulespec registers it with pytest (the ``pytest11`` entry point, named
+``conformance.plugin`` like the module, so ``-p conformance.plugin`` and the entry point
+are one plugin); it registers its own markers (``rule``, ``reading``, ``since``, ``until``),
+so it needs nothing from rulespec's ``pyproject.toml``. In an engine author's project
+``pytest --rulespec-suite --engine CMD`` (or ``rulespec_suite = true`` in the project's
+pytest configuration, then ``pytest --engine CMD``) adds the conformance scenarios to the
+run; ``pytest --pyargs conformance.suite --engine CMD`` does the same explicitly. Options:
+
+- ``--rulespec-suite``: add the conformance scenarios (``conformance/suite/test_*.py``) to
+  the collected paths (ini ``rulespec_suite``);
 
 - ``--engine CMD``: run every scenario against this command over the protocol
   (default: the reference engines in-process);
@@ -25,23 +34,72 @@ Loaded by ``-p conformance.plugin`` (see ``pyproject.toml``). Options:
 from __future__ import annotations
 
 import json
+import os
 import re
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from pytest_bdd.scenario import scenario_wrapper_template_registry
 
 from conformance.engine.client import DEFAULT_TIMEOUT, EngineClient, Limits, connect
-from conformance.engine.errors import BudgetExhausted, CapabilityMissing, HarnessError
+from conformance.engine.errors import (
+    BudgetExhausted,
+    CapabilityMissing,
+    EngineRefused,
+    HarnessError,
+)
 
 RULE_TAG = re.compile(r"^[A-Z]{2,4}(-[A-Z0-9]+)+$")
 READING_TAG = re.compile(r"^reading:[a-z][a-z0-9_]*=.+$")
 ERRATUM_TAG = re.compile(r"^(since|until):[a-z0-9][a-z0-9_.-]*$")
 
 
+def scenario_of(item_or_function: Any) -> Any:
+    """The pytest-bdd scenario template of a test (``.name``, ``.feature.rel_filename``).
+
+    pytest-bdd has no public lookup from a test to its scenario; this reads its registry,
+    a private name, which is why ``pyproject.toml`` pins pytest-bdd's major versions and
+    ``tests/install/test_pytest_bdd_api.py`` fails loudly when the registry moves.
+    """
+    from pytest_bdd.scenario import scenario_wrapper_template_registry
+
+    function = getattr(item_or_function, "obj", item_or_function)
+    try:
+        return scenario_wrapper_template_registry.get(function)
+    except TypeError:  # not weak-referenceable: not a scenario
+        return None
+
+
+RULE_ENV = "RULESPEC_ONLY_RULE"
+
+
+def feature_paths(game: str) -> list[str]:
+    """The feature files ``test_<game>.py`` binds: the game's whole folder, or, when the run
+    is for one rule (``$RULESPEC_ONLY_RULE``, set by ``rulespec check --rule``), only the
+    files that carry its tag; ``--rulespec-rule`` still selects the scenarios. Parsing every
+    feature file is most of a one-rule run's start-up."""
+    from rulespec.resources import FEATURES_DIR
+
+    folder = FEATURES_DIR / game
+    rule = os.environ.get(RULE_ENV)
+    if not rule:
+        return [str(folder)]
+    tag = re.compile(rf"@{re.escape(rule)}(?![\w-])")
+    chosen = [str(path) for path in sorted(folder.rglob("*.feature"))
+              if tag.search(path.read_text(encoding="utf-8"))]  # fmt: skip
+    return chosen or [str(folder)]
+
+
 def pytest_addoption(parser: pytest.Parser) -> None:
     group = parser.getgroup("rulespec")
+    group.addoption(
+        "--rulespec-suite",
+        action="store_true",
+        default=None,
+        help="add rulespec's conformance scenarios to the run (ini: rulespec_suite)",
+    )
+    parser.addini("rulespec_suite", "add rulespec's conformance scenarios", type="bool",
+                  default=False)  # fmt: skip
     group.addoption("--engine", default=None, help="engine command (default: the reference)")
     group.addoption("--engine-timeout", type=float, default=DEFAULT_TIMEOUT)
     group.addoption("--engine-shell", action="store_true", help="run the command via a shell")
@@ -98,19 +156,86 @@ def engine(request: pytest.FixtureRequest) -> Iterator[EngineClient]:
         client = _connect(config, cache)
         cache["client"] = client
         cache.setdefault("identity", engine_identity(client))
+    game = item_game(request.node)
+    if game is not None and client.games and game not in client.games:
+        declared = ", ".join(sorted(client.games))
+        pytest.skip(f"the engine does not declare {game} (it declares: {declared})")
     incidents = list(getattr(client, "incidents", []))
+    scoped: Any = Declared(client)
     if config.getoption("--rulespec-fired", None):
-        recorder = FiredRecorder(client)
-        request.node.stash[_FIRED_KEY] = recorder
-        yield recorder  # type: ignore[misc]
-    else:
-        yield client
+        scoped = FiredRecorder(scoped)
+        request.node.stash[_FIRED_KEY] = scoped
+    yield scoped
     recovered = getattr(client, "incidents", [])[len(incidents) :]
     if recovered:
         # The engine was restarted and the game rebuilt so the run could go on; the test
         # it happened in still reports the crash or hang.
         cache["recoveries"] = cache.get("recoveries", 0) + len(recovered)
         raise recovered[-1]
+
+
+class NotDeclared(EngineRefused):
+    """A ``new_game`` the engine refused as ``unsupported`` (a game, player count, option
+    value it does not implement, as the protocol allows), or as ``malformed`` for an option
+    it does not declare. Still a refusal for the steps that expect one; a test it escapes
+    from is ``skipped`` with the reason, counted apart from failures."""
+
+    status = "skipped"
+
+    def __init__(self, refused: EngineRefused, reason: str) -> None:
+        super().__init__(refused.command, {"kind": refused.kind, "rule": refused.rule,
+                                           "message": refused.message_text})  # fmt: skip
+        self.reason = reason
+
+
+class Declared:
+    """The engine, turning refusals of what it does not declare into :class:`NotDeclared`."""
+
+    def __init__(self, client: EngineClient) -> None:
+        self._client = client
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._client, name)
+
+    def new_game(
+        self,
+        game: str,
+        num_players: int,
+        options: dict[str, Any] | None = None,
+        setup: dict[str, Any] | None = None,
+    ) -> dict[str, Any]:
+        try:
+            return self._client.new_game(game, num_players, options=options, setup=setup)
+        except EngineRefused as refused:
+            reason = _undeclared(self._client.games.get(game), game, num_players, options,
+                                 refused)  # fmt: skip
+            if reason is None:
+                raise
+            raise NotDeclared(refused, reason) from None
+
+
+def _undeclared(
+    declared: dict[str, Any] | None,
+    game: str,
+    players: int,
+    options: dict[str, Any] | None,
+    refused: EngineRefused,
+) -> str | None:
+    """Why a refused ``new_game`` is outside what the engine supports, or None."""
+    answer = f"(it answered {refused.kind}: {refused.message_text})"
+    if declared is None:
+        return f"the engine does not declare {game} {answer}"
+    low, high = declared.get("min_players"), declared.get("max_players")
+    outside = isinstance(low, int) and isinstance(high, int) and not low <= players <= high
+    if outside:
+        return f"the engine declares {game} for {low}-{high} players, not {players} {answer}"
+    known = declared.get("options")
+    unknown = sorted(set(options or {}) - set(known)) if isinstance(known, dict) else []
+    if unknown and refused.kind in ("unsupported", "malformed"):
+        return f"the engine does not declare the option(s) {', '.join(unknown)} {answer}"
+    if refused.kind == "unsupported":
+        return f"the engine does not support this {players}-player {game} game {answer}"
+    return None
 
 
 class FiredRecorder:
@@ -153,7 +278,7 @@ def _connect(config: pytest.Config, cache: dict[str, Any]) -> EngineClient:
     """
     command = config.getoption("--engine")
     if command is None:
-        return connect(None)
+        return _reference(config)
     budget = config.getoption("--engine-restarts")
     starts = cache.get("starts", 0)
     used = starts + cache.get("recoveries", 0)  # every start after the first is a restart
@@ -172,6 +297,23 @@ def _connect(config: pytest.Config, cache: dict[str, Any]) -> EngineClient:
     )
 
 
+def _reference(config: pytest.Config) -> EngineClient:
+    """The reference in-process: only the games of ``--rulespec-games`` when given (their
+    engines alone are imported), else every game."""
+    from conformance.engine.client import InProcessClient
+
+    wanted = [g for g in (config.getoption("--rulespec-games") or "").split(",") if g]
+    games = None
+    if wanted:
+        from reference_impl import registry
+
+        known = set(registry.available_games())
+        games = {g: registry.get_game(g) for g in wanted if g in known} or None
+    client = InProcessClient(games)
+    client.handshake()
+    return client
+
+
 def _is_dead(client: EngineClient) -> bool:
     process = getattr(client, "process", None)
     return process is not None and process.poll() is not None
@@ -181,8 +323,13 @@ _CLIENT_KEY = pytest.StashKey[dict[str, Any]]()
 
 
 def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "rule(id): the catalogue rule ids a test pins")
+    config.addinivalue_line(
+        "markers", "reading(spec): the scenario depends on a reading of an ambiguous rule"
+    )
     config.addinivalue_line("markers", "since(erratum): runs only when the ruleset has it")
     config.addinivalue_line("markers", "until(erratum): runs only when the ruleset lacks it")
+    _add_suite(config)
     path = config.getoption("--rulespec-report", default=None)
     if path:
         config.pluginmanager.register(
@@ -194,6 +341,21 @@ def pytest_configure(config: pytest.Config) -> None:
         from conformance.render.positions import PositionRecorder
 
         config.pluginmanager.register(PositionRecorder(positions), "rulespec-positions")
+
+
+def _add_suite(config: pytest.Config) -> None:
+    """``--rulespec-suite`` (or ini ``rulespec_suite``): collect the conformance scenarios
+    too, from wherever the ``conformance`` package is installed."""
+    wanted = config.getoption("--rulespec-suite", None)
+    if wanted is None:
+        wanted = config.getini("rulespec_suite")
+    if not wanted:
+        return
+    from importlib.resources import files
+
+    suite = str(files("conformance.suite"))
+    if not any(str(arg).startswith(suite) for arg in config.args):
+        config.args.append(suite)
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
@@ -219,7 +381,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
         expectations = load_expectations(path)
         for item in items:
-            scenario = scenario_wrapper_template_registry.get(getattr(item, "obj", None))
+            scenario = scenario_of(item)
             found = expectations.match(
                 item.nodeid, item_game(item), scenario.name if scenario else None, rule_ids(item)
             )
@@ -236,7 +398,7 @@ def _select(config: pytest.Config, items: list[pytest.Item]) -> None:
         item
         for item in items
         if (not wanted or wanted in rule_ids(item))
-        and (not games or item_game(item) in games.split(","))
+        and (not games or _outside_games(item) or item_game(item) in games.split(","))
         and _fits_reading(item, options.get(item_game(item) or "", {}))
         and _fits_ruleset(item, errata)
     ]
@@ -244,6 +406,14 @@ def _select(config: pytest.Config, items: list[pytest.Item]) -> None:
         return
     config.hook.pytest_deselected(items=[item for item in items if item not in keep])
     items[:] = keep
+
+
+def _outside_games(item: pytest.Item) -> bool:
+    """A test that judges no game of the suite (an engine author's own test): never
+    deselected by ``--rulespec-games``."""
+    from conformance.cli.check import suite_games
+
+    return item_game(item) not in suite_games()
 
 
 def run_options(config: pytest.Config) -> dict[str, dict[str, Any]]:
@@ -300,23 +470,62 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[Any]) -> 
     if "identity" in cache and not cache.get("identity_sent"):
         cache["identity_sent"] = True  # once per process (per xdist worker)
         report.user_properties.append(("engine", cache["identity"]))
-    scenario = scenario_wrapper_template_registry.get(getattr(item, "obj", None))
+    scenario = scenario_of(item)
     if scenario is not None:
         report.user_properties.append(("scenario", scenario.name))
         report.user_properties.append(("feature", str(scenario.feature.rel_filename)))
     excinfo = call.excinfo
     if excinfo is None:
         return
-    if excinfo.errisinstance((CapabilityMissing, BudgetExhausted)):
+    if excinfo.errisinstance((CapabilityMissing, BudgetExhausted, NotDeclared)):
         report.outcome = "skipped"
         if hasattr(report, "wasxfail"):  # a missing capability is a skip, even if expected
             del report.wasxfail
-        report.longrepr = (str(item.path), item.location[1] or 0, f"Skipped: {excinfo.value}")
+        reason = getattr(excinfo.value, "reason", None) or str(excinfo.value)
+        report.longrepr = (str(item.path), item.location[1] or 0, f"Skipped: {reason}")
+    elif (report.when == "call" and report.failed) or hasattr(report, "wasxfail"):
+        _shorten(item, report, excinfo, scenario)
     if excinfo.errisinstance(HarnessError):
         report.user_properties.append(("status", excinfo.value.status))
     position = getattr(excinfo.value, "rulespec_position", None)
     if position is not None:  # a state check failed: the positions to draw
         report.user_properties.append(("positions", position))
+
+
+_STEP_KEY = pytest.StashKey[str]()
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_bdd_step_error(request: pytest.FixtureRequest, step: Any) -> None:
+    """Remember the step a scenario failed in, for its short failure message."""
+    request.node.stash[_STEP_KEY] = f"{step.keyword} {step.name}".strip()
+
+
+def _shorten(item: pytest.Item, report: Any, excinfo: Any, scenario: Any) -> None:
+    """A failure's text as people read it: rule ids, scenario and the assertion's own
+    expected-versus-actual lines first, then the failing step; the traceback through
+    pytest and the steps is dropped. Kept only for an error of the harness itself (an
+    exception that is neither an assertion nor an engine fault)."""
+    value = excinfo.value
+    engine_fault = isinstance(value, HarnessError)
+    assertion = isinstance(value, AssertionError) or excinfo.typename == "Failed"
+    if not (assertion or engine_fault):
+        return  # an internal error of the harness: the traceback is what helps
+    text = str(value).strip() or excinfo.exconly().strip()
+    lines = [line.rstrip() for line in text.splitlines() if line.strip()]
+    headline = next((line.strip() for line in lines if not line.rstrip().endswith(":")),
+                    lines[0].strip() if lines else excinfo.typename)  # fmt: skip
+    rules = ", ".join(rule_ids(item))
+    name = scenario.name if scenario is not None else item.name
+    first = " | ".join(part for part in (rules, name, headline[:300]) if part)
+    body = [first]
+    step = item.stash.get(_STEP_KEY, None)
+    if step:
+        body.append(f"step: {step}")
+    body += lines
+    report.longrepr = "\n".join(body)
+    if assertion and not engine_fault:
+        report.user_properties.append(("status", "failed"))
 
 
 def result_status(report: pytest.TestReport) -> str:

@@ -1,15 +1,20 @@
 """Where rulespec's data lives, found as package resources, never through the checkout.
 
 An installed wheel carries ``spec/`` and ``features/`` inside the ``rulespec`` package
-(``pyproject.toml`` maps them there). An editable install from a checkout keeps them at the
-checkout's top, beside the package; that is the only other place looked at. The source
-rulebooks are not shipped: ``$RULESPEC_RULEBOOKS``, else ``../shared/rulebooks`` beside a
-checkout.
+(``pyproject.toml`` maps them there: ``rulespec/spec``, ``rulespec/features``). An editable
+install from a checkout keeps them at the checkout's top, beside the package; that is the
+only other place looked at. The source rulebooks are not shipped: ``$RULESPEC_RULEBOOKS``,
+else ``../shared/rulebooks`` beside a checkout (their quote checks skip when absent).
+
+Things that exist only in a source checkout (the golden traces, perft vectors and proofs
+under ``tests/``) are found through :func:`checkout_dir`, which is ``None`` for an installed
+wheel: package code must work without them.
 """
 
 from __future__ import annotations
 
 import os
+from functools import cache
 from importlib.resources import files
 from pathlib import Path
 
@@ -26,9 +31,26 @@ def _data_dir(name: str) -> Path:
 SPEC_DIR = _data_dir("spec")
 FEATURES_DIR = _data_dir("features")
 PROTOCOL_DIR = SPEC_DIR / "protocol"
-# The checkout's top in an editable install. Package code must not depend on it; the
-# remaining uses go with the install-anywhere work.
+# The checkout's top in an editable install, site-packages in a wheel. Deprecated: package
+# code uses checkout_dir() (None outside a checkout); kept until the last users (the perft,
+# proofs and errata modules and some tests) have moved.
 ROOT = PACKAGE_DIR.parent
+
+
+@cache
+def checkout_dir() -> Path | None:
+    """The top of the source checkout rulespec runs from, or None (an installed wheel).
+
+    A checkout is recognised by rulespec's own ``pyproject.toml`` and ``tests/`` beside the
+    package, so a stray ``tests`` folder in site-packages is never mistaken for one.
+    """
+    top = PACKAGE_DIR.parent
+    pyproject = top / "pyproject.toml"
+    if not (top / "tests").is_dir() or not pyproject.is_file():
+        return None
+    if 'name = "rulespec"' not in pyproject.read_text(encoding="utf-8"):
+        return None
+    return top
 
 
 def rulebooks_dir() -> Path:

@@ -12,7 +12,7 @@ import pytest
 from conformance.cli.check import suite_games
 from conformance.specification import catalogue
 from reference_impl import registry
-from rulespec.resources import ROOT
+from tests.support.checkout import CHECKOUT as ROOT
 
 RULESPEC = [sys.executable, "-c", "from conformance.cli import main; main()"]
 SERVE = f"{sys.executable} -m reference_impl.server"
@@ -41,16 +41,16 @@ def test_every_command_has_help(command: str) -> None:
         (["replay", "/nonexistent/trace.jsonl"], "no trace file"),
     ],
 )
-def test_bad_arguments_are_named_and_exit_2(args: list[str], message: str) -> None:
+def test_bad_arguments_are_named_and_exit_4(args: list[str], message: str) -> None:
     result = rulespec(*args)
-    assert result.returncode == 2
+    assert result.returncode == 4
     assert message in result.stderr
 
 
 @pytest.mark.parametrize("game", registry.available_games())
 def test_play_rejects_a_player_count_the_game_does_not_have(game: str) -> None:
     result = rulespec("play", game, "--players", "9")
-    assert result.returncode == 2
+    assert result.returncode == 4
     assert "players" in result.stderr
 
 

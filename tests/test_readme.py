@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from rulespec.resources import ROOT
+from tests.support.checkout import CHECKOUT as ROOT
 
 
 def _opening_commands() -> list[str]:

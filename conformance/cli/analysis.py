@@ -14,20 +14,19 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
-from conformance.specification import catalogue
-from rulespec.resources import ROOT
+from rulespec.resources import checkout_dir
 
 out = Console(highlight=False, soft_wrap=True)
 err = Console(stderr=True, highlight=False, soft_wrap=True)
 
 
-def fail(message: str, code: int = 2) -> None:
+def fail(message: str, code: int = 4) -> None:
     err.print(f"[bold red]error:[/] {message}")
     raise typer.Exit(code)
 
 
 def known_game(game: str, known: list[str]) -> str:
-    """``game`` if it is one of ``known``; otherwise a named error, exit 2."""
+    """``game`` if it is one of ``known``; otherwise a named error, exit 4 (usage)."""
     if game not in known:
         fail(f"unknown game {game!r} (known: {', '.join(known) or 'none'})")
     return game
@@ -125,6 +124,7 @@ def proofs(
     game: Annotated[list[str] | None, typer.Option("--game", "-g")] = None,
 ) -> None:
     """Run the z3 proofs and decision-table checks, reported per rule id."""
+    from conformance.specification import catalogue
     from conformance.specification.decisions import check_game, decision_tables
     from conformance.specification.proofs import proofs as all_proofs
 
@@ -135,7 +135,7 @@ def proofs(
     if selected:
         args = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--no-header",
                 "-rA", "--tb=line", *sorted({p.test for p in selected})]  # fmt: skip
-        run = subprocess.run(args, cwd=ROOT, capture_output=True, text=True)
+        run = subprocess.run(args, cwd=checkout_dir(), capture_output=True, text=True)
         outcome = {}
         for line in run.stdout.splitlines():
             for word in ("PASSED", "FAILED", "ERROR"):

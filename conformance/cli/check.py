@@ -1,29 +1,48 @@
 """``rulespec check``: run the conformance scenarios against an engine, roll up by rule id.
 
-The scenarios run under pytest in a child process (``-p conformance.plugin``), which writes
-one JSON line per scenario; this module reads them back and reports per rule.
+The scenarios run under pytest in a child process, which writes one JSON line per scenario;
+this module reads them back and reports per rule. The child runs the suite as the installed
+package's files (``conformance/suite``) with a pytest configuration of its own (written to
+a temporary folder: nothing of rulespec's ``pyproject.toml`` is needed), in the directory
+``rulespec check`` was started from, so a relative engine command such as ``./engine.sh``
+means what the user meant; nothing is added to the engine's ``PYTHONPATH``, and the child
+runs with ``python -P`` so the user's directory does not shadow rulespec's own modules.
 """
 
 from __future__ import annotations
 
 import json
+import os
+import re
 import subprocess
 import sys
 import tempfile
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import cache
+from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
-from conformance.specification import catalogue
-from rulespec.resources import ROOT
+from rulespec.resources import FEATURES_DIR
 
-SUITE_DIR = ROOT / "conformance" / "suite"
 FAILING = ("failed", "errored", "crashed", "timed out", "protocol error", "unexpected pass")
+JUDGED = (*FAILING, "passed", "expected failure")
+
+
+def suite_dir() -> Path:
+    """The conformance suite's folder, wherever the ``conformance`` package is installed."""
+    return Path(str(files("conformance.suite")))
+
+
+@cache
+def _suite_games() -> tuple[str, ...]:
+    return tuple(sorted(p.stem.removeprefix("test_") for p in suite_dir().glob("test_*.py")))
 
 
 def suite_games() -> list[str]:
-    return sorted(p.stem.removeprefix("test_") for p in SUITE_DIR.glob("test_*.py"))
+    """The games the suite has scenarios for (``conformance/suite/test_<game>.py``)."""
+    return list(_suite_games())
 
 
 @dataclass
@@ -50,6 +69,8 @@ class GameReport:
 
         A level passes only when it ran and every result passed (expected failures
         allowed); a level whose results were all skipped is skipped, with the reason.
+        Skips (what the engine declares it does not support) are left out: the level is
+        judged over what the engine declares.
         """
         mine = [r for r in self.results if level_of(r["test"]) == level]
         if not mine:
@@ -89,12 +110,60 @@ class CheckRun:
     exit_code: int
     log: str
     engine: dict[str, Any] | None = None  # the handshake's identity (None: never connected)
+    problem: str | None = None  # the results could not be read (a harness error)
 
     def counts(self) -> Counter[str]:
         return Counter(r["status"] for g in self.games for r in g.results)
 
+    def judged(self) -> int:
+        """Results that were judged: passed, failed or an expected failure (not skips)."""
+        counts = self.counts()
+        return sum(counts[s] for s in JUDGED)
 
-LEVELS = ("scenarios", "invariants", "differential", "all")
+
+LEVELS = ("protocol", "scenarios", "invariants", "differential", "all")
+
+#: the child pytest's whole configuration (rulespec's own pyproject.toml is not read)
+SUITE_INI = """\
+[pytest]
+addopts =
+python_files = test_*.py level_*.py
+xfail_strict = true
+bdd_features_base_dir = {features}
+filterwarnings = error::pytest.PytestUnknownMarkWarning
+"""
+
+
+#: the pytest plugins the suite needs, loaded by name: the child runs with plugin autoload
+#: off (``PYTEST_DISABLE_PLUGIN_AUTOLOAD``), so other plugins installed beside rulespec
+#: neither slow its start-up nor change its verdicts
+SUITE_PLUGINS = ("conformance.plugin", "pytest_bdd.plugin")
+RANDOM_PLUGINS = ("_hypothesis_pytestplugin",)  # the levels that play random games
+PARALLEL_PLUGINS = ("xdist.plugin",)
+
+
+def suite_command(files: list[str], tmp: Path, plugins: tuple[str, ...] = ()) -> list[str]:
+    """``python -P -m pytest FILES`` with a configuration of its own, written into ``tmp``."""
+    suite = suite_dir()
+    ini = tmp / "pytest.ini"
+    ini.write_text(SUITE_INI.format(features=FEATURES_DIR), encoding="utf-8")
+    loaded = [arg for name in (*SUITE_PLUGINS, *plugins) for arg in ("-p", name)]
+    return [
+        sys.executable, "-P", "-m", "pytest", *files, "-c", str(ini),
+        "--rootdir", str(suite.parent.parent), "--confcutdir", str(suite.parent),
+        *loaded, "-p", "no:cacheprovider", "--strict-markers",
+        "-q", "--tb=short", "--no-header",
+    ]  # fmt: skip
+
+
+def suite_environment(rule: str | None = None) -> dict[str, str]:
+    """The child's environment: the caller's, with pytest's plugin autoload off (and, for
+    a one-rule run, the rule, so only the feature files tagging it are parsed)."""
+    environment = {**os.environ, "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1"}
+    environment.pop("RULESPEC_ONLY_RULE", None)
+    if rule is not None:
+        environment["RULESPEC_ONLY_RULE"] = rule
+    return environment
 
 
 def run_scenarios(
@@ -117,70 +186,139 @@ def run_scenarios(
     ``expectations`` is a known-failures file (:mod:`conformance.reports.expectations`);
     ``options`` (game id -> options) reach every ``new_game`` and pick the readings run;
     ``errata`` name the ruleset, selecting ``@since``/``@until`` scenarios; ``fired`` is a
-    file for each test's fired rule ids (JSON lines).
+    file for each test's fired rule ids (JSON lines). The engine runs in the current
+    directory.
     """
+    suite = suite_dir()
     files = []
     if level in ("scenarios", "all"):
-        files += [str(SUITE_DIR / f"test_{game}.py") for game in games]
+        files += [str(suite / f"test_{game}.py") for game in games]
     if level in ("invariants", "all"):
-        files.append(str(SUITE_DIR / "level_invariants.py"))
+        files.append(str(suite / "level_invariants.py"))
     if level in ("differential", "all"):
-        files.append(str(SUITE_DIR / "level_differential.py"))
+        files.append(str(suite / "level_differential.py"))
+    common: list[str] = []
+    if engine is not None:
+        common += ["--engine", engine]
+    if timeout is not None:
+        common += ["--engine-timeout", str(timeout)]
+    if shell:
+        common.append("--engine-shell")
+    if rule is not None:
+        common += ["--rulespec-rule", rule]
+    if examples is not None:
+        common += ["--rulespec-examples", str(examples)]
+    if expectations is not None:
+        common += ["--rulespec-expectations", str(Path(expectations).resolve())]
+    if options:
+        common += ["--rulespec-options", json.dumps(options)]
+    if errata:
+        common += ["--rulespec-errata", ",".join(errata)]
+    if fired is not None:
+        common += ["--rulespec-fired", str(Path(fired).resolve())]
+    common += extra or []  # robustness options for the engine under test
+    plugins = RANDOM_PLUGINS if level != "scenarios" else ()
+    # -j N: one child per share of the games (each collects only its own games, so no
+    # work is done twice); one game with -j N is split by pytest-xdist instead.
+    shares = _shares(games, workers) if len(games) > 1 else [games]
+    split = workers if len(shares) == 1 and workers > 1 else 0
+    if split:
+        plugins += PARALLEL_PLUGINS
+        common += ["-n", str(split)]
     with tempfile.TemporaryDirectory(prefix="rulespec-") as tmp:
-        report = Path(tmp) / "results.jsonl"
-        identity = Path(tmp) / "engine.json"
-        args = [
-            sys.executable, "-m", "pytest", *files, "--rulespec-games", ",".join(games),
-            "-c", str(ROOT / "pyproject.toml"), "--rootdir", str(ROOT),
-            "-q", "--tb=short", "-p", "no:cacheprovider", "--no-header",
-            "--rulespec-report", str(report), "--rulespec-engine-info", str(identity),
-        ]  # fmt: skip
-        if engine is not None:
-            args += ["--engine", engine]
-        if timeout is not None:
-            args += ["--engine-timeout", str(timeout)]
-        if shell:
-            args.append("--engine-shell")
-        if rule is not None:
-            args += ["--rulespec-rule", rule]
-        if examples is not None:
-            args += ["--rulespec-examples", str(examples)]
-        if expectations is not None:
-            args += ["--rulespec-expectations", str(Path(expectations).resolve())]
-        if options:
-            args += ["--rulespec-options", json.dumps(options)]
-        if errata:
-            args += ["--rulespec-errata", ",".join(errata)]
-        if fired is not None:
-            args += ["--rulespec-fired", str(fired)]
-        args += extra or []  # robustness options for the engine under test
-        if workers > 1:
-            args += ["-n", str(workers)]
-        completed = subprocess.run(args, capture_output=True, text=True, cwd=ROOT)
-        results = _read(report)
-        engine_identity = json.loads(identity.read_text("utf-8")) if identity.exists() else None
+        children = []
+        for index, share in enumerate(shares):
+            folder = Path(tmp) / str(index)
+            folder.mkdir()
+            wanted = [f for f in files if "level_" in f or Path(f).stem[5:] in share]
+            args = [
+                *suite_command(wanted, folder, plugins), "--rulespec-games", ",".join(share),
+                "--rulespec-report", str(folder / "results.jsonl"),
+                "--rulespec-engine-info", str(folder / "engine.json"), *common,
+            ]  # fmt: skip
+            children.append((folder, subprocess.Popen(
+                args, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                env=suite_environment(rule))))  # fmt: skip
+        logs, codes, results, problem, engine_identity = [], [], [], None, None
+        for folder, child in children:
+            logs.append(child.communicate()[0])
+            codes.append(child.returncode)
+            try:
+                results += _read(folder / "results.jsonl")
+            except (OSError, ValueError) as error:
+                problem = f"the results file is unreadable: {error}"
+            identity = folder / "engine.json"
+            try:
+                if engine_identity is None and identity.exists():
+                    engine_identity = json.loads(identity.read_text("utf-8"))
+            except (OSError, ValueError):
+                pass
     by_game = {game: GameReport(game) for game in games}
     for result in results:
         game = result.get("game") or "?"
         by_game.setdefault(game, GameReport(game)).results.append(result)
-    return CheckRun(
-        list(by_game.values()),
-        completed.returncode,
-        completed.stdout + completed.stderr,
-        engine_identity,
-    )
+    return CheckRun(list(by_game.values()), _combined(codes), "\n".join(logs),
+                    engine_identity, problem)  # fmt: skip
+
+
+#: relative cost of one scenario step per game, measured with the reference in-process
+#: (gnomeville's and isle_traces' states are large); it only balances ``-j`` shares
+STEP_COST = {"gnomeville": 1.27, "isle_traces": 1.5, "notre_dame": 1.0, "villagers": 0.8,
+             "neom": 0.83}  # fmt: skip
+STEP = re.compile(r"^\s*(Given|When|Then|And|But) ", re.M)
+
+
+def _shares(games: list[str], workers: int) -> list[list[str]]:
+    """``games`` in at most ``workers`` shares of about equal work (longest first)."""
+
+    def weight(game: str) -> float:
+        steps = sum(len(STEP.findall(p.read_text("utf-8")))
+                    for p in (FEATURES_DIR / game).glob("*.feature"))  # fmt: skip
+        return steps * STEP_COST.get(game, 1.0)
+
+    shares: list[list[str]] = [[] for _ in range(min(workers, len(games)))]
+    loads = [0.0] * len(shares)
+    for game in sorted(games, key=weight, reverse=True):
+        lightest = loads.index(min(loads))
+        shares[lightest].append(game)
+        loads[lightest] += weight(game)
+    return [sorted(share) for share in shares if share]
+
+
+def _combined(codes: list[int]) -> int:
+    """One pytest exit status for several children: the first abnormal one, else 1 if
+    any failed, 0 if any ran, else 5 (nothing collected)."""
+    for code in codes:
+        if code not in (0, 1, 5):
+            return code
+    if 1 in codes:
+        return 1
+    return 0 if 0 in codes else 5
 
 
 def _read(path: Path) -> list[dict[str, Any]]:
+    """The result lines; a line that is not a result object is an error (ValueError)."""
     if not path.exists():
         return []
-    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line]
+    results = []
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        if not line.strip():
+            continue
+        entry = json.loads(line)
+        if not isinstance(entry, dict) or not {"test", "status", "rules"} <= set(entry):
+            raise ValueError(f"line {number} is not a result")
+        entry.setdefault("message", "")
+        entry.setdefault("scenario", None)
+        results.append(entry)
+    return results
 
 
 def rule_rows(
     report: GameReport, rule_filter: str | None = None
 ) -> list[tuple[str, str, int, int]]:
     """(rule id, status, passed, total) for every catalogue rule of the game."""
+    from conformance.specification import catalogue
+
     rows = []
     for rule in catalogue.load(report.game).rules:
         if rule_filter and rule.id != rule_filter:

@@ -1,6 +1,14 @@
 """The ``rulespec`` command line: check, diff, play, replay, serve, rules, coverage.
 
-Every command exits 0 only on success; bad arguments get a message that names them.
+Exit statuses (every command; ``rulespec --help`` lists them):
+
+- 0: judged, and every result passed or was an expected failure;
+- 1: something was judged and failed (a failed, errored, crashed, timed-out scenario...);
+- 2: interrupted (Ctrl-C, SIGTERM);
+- 3: an engine or harness error: the engine cannot start or fails its handshake, the
+  results are unreadable, a report cannot be written;
+- 4: a usage error: bad flags, a bad configuration file, an unknown game or rule;
+- 5: nothing was judged (every result skipped, or nothing selected).
 """
 
 from __future__ import annotations
@@ -17,20 +25,46 @@ from rich.console import Console
 
 from conformance.cli import analysis, campaign, rulings_errata, show
 from conformance.cli.check import FAILING, LEVELS, rule_rows, run_scenarios, suite_games
-from conformance.specification import catalogue
+
+EXIT_HELP = (
+    "Exit status: 0 judged and all passed (or expected failures); 1 some failed; "
+    "2 interrupted; 3 engine or harness error (cannot start, handshake failed, results "
+    "unreadable, report not writable); 4 usage error (bad flags or configuration); "
+    "5 nothing judged."
+)
+EXIT_OK, EXIT_FAILED, EXIT_INTERRUPTED, EXIT_HARNESS, EXIT_USAGE, EXIT_NOTHING = range(6)
 
 app = typer.Typer(
-    add_completion=False,
+    add_completion=True,
     no_args_is_help=True,
     help="Board-game rulebooks as executable specifications; judge any engine against them.",
+    epilog=EXIT_HELP,
 )
 out = Console(highlight=False, soft_wrap=True)
 err = Console(stderr=True, highlight=False, soft_wrap=True)
 
 
-def fail(message: str, code: int = 2) -> None:
+def fail(message: str, code: int = EXIT_USAGE) -> None:
     err.print(f"[bold red]error:[/] {message}")
     raise typer.Exit(code)
+
+
+def _version(value: bool) -> None:
+    if value:
+        from rulespec import __version__
+
+        out.print(f"rulespec {__version__}")
+        raise typer.Exit(0)
+
+
+@app.callback()
+def _root(
+    version: Annotated[
+        bool,
+        typer.Option("--version", callback=_version, is_eager=True, help="print the version"),
+    ] = False,
+) -> None:
+    """Board-game rulebooks as executable specifications; judge any engine against them."""
 
 
 def _known_game(game: str, known: list[str], what: str) -> str:
@@ -52,24 +86,47 @@ def _parse_options(pairs: list[str]) -> dict[str, Any]:
     return options
 
 
-@app.command()
+def _settings() -> Any:
+    from conformance.cli import config
+
+    try:
+        return config.load(Path.cwd())
+    except config.ConfigError as error:
+        fail(str(error))
+
+
+@app.command(epilog=EXIT_HELP)
 def check(
     game: Annotated[
         list[str] | None, typer.Option("--game", "-g", help="game id (repeatable)")
     ] = None,
     engine: Annotated[
-        str | None, typer.Option(help="engine command; default: the reference")
+        str | None,
+        typer.Option(
+            help="engine command, split with POSIX shell rules (quote a path with spaces: "
+            "'\"./my engine/run.sh\" --fast'); run in the current directory; "
+            "default: the reference"
+        ),
     ] = None,
     rule: Annotated[
         str | None, typer.Option(help="only the scenarios pinning this rule id")
     ] = None,
-    timeout: Annotated[float, typer.Option(help="seconds per request (subprocess)")] = 10.0,
-    shell: Annotated[bool, typer.Option(help="run the engine command through a shell")] = False,
-    jobs: Annotated[int, typer.Option("--jobs", "-j", help="parallel engine processes")] = 1,
+    timeout: Annotated[
+        float | None, typer.Option(help="seconds per request (subprocess) [default: 10]")
+    ] = None,
+    shell: Annotated[
+        bool | None, typer.Option("--shell/--no-shell", help="run the engine through a shell")
+    ] = None,
+    jobs: Annotated[
+        int | None, typer.Option("--jobs", "-j", help="parallel engine processes [default: 1]")
+    ] = None,
     level: Annotated[
-        str, typer.Option(help="scenarios, invariants, differential or all")
-    ] = "scenarios",
-    examples: Annotated[int, typer.Option(help="random whole games per configuration")] = 2,
+        str | None,
+        typer.Option(help="protocol, scenarios, invariants, differential or all [scenarios]"),
+    ] = None,
+    examples: Annotated[
+        int | None, typer.Option(help="random whole games per configuration [default: 2]")
+    ] = None,
     verbose: Annotated[bool, typer.Option("--verbose", "-v", help="list every rule")] = False,
     report: Annotated[
         Path | None, typer.Option(help="write a JSON-lines report (spec/report.schema.json)")
@@ -91,43 +148,92 @@ def check(
         str | None, typer.Option(help="errata of the ruleset (comma-separated ids)")
     ] = None,
     timeout_multiplier: Annotated[
-        float, typer.Option(help="scale every timeout (slow machines, slow engines)")
-    ] = 1.0,
-    game_timeout: Annotated[float, typer.Option(help="seconds per whole game")] = 300.0,
-    restarts: Annotated[int, typer.Option(help="engine restart budget for the run")] = 3,
+        float | None, typer.Option(help="scale every timeout (slow machines, slow engines)")
+    ] = None,
+    game_timeout: Annotated[
+        float | None, typer.Option(help="seconds per whole game [default: 300]")
+    ] = None,
+    restarts: Annotated[
+        int | None, typer.Option(help="engine restart budget for the run [default: 3]")
+    ] = None,
     memory_mb: Annotated[int | None, typer.Option(help="engine memory limit (MB)")] = None,
     cpu_seconds: Annotated[int | None, typer.Option(help="engine CPU-time limit (s)")] = None,
 ) -> None:
-    """Run the conformance scenarios against an engine; per-rule summary, N passed, N failed."""
+    """Run the conformance scenarios against an engine; per-rule summary, N passed, N failed.
+
+    Settings come from [tool.rulespec] in ./pyproject.toml or from ./rulespec.toml (keys as
+    the flags, with underscores: engine, games, level, timeout, game_timeout, ...); flags
+    override them. The engine runs in the current directory.
+    """
+    settings = _settings()
+    engine = engine if engine is not None else settings.get("engine")
+    shell = shell if shell is not None else settings.get("shell", False)
+    timeout = timeout if timeout is not None else float(settings.get("timeout", 10.0))
+    jobs = jobs if jobs is not None else settings.get("jobs", 1)
+    level = level or settings.get("level", "scenarios")
+    examples = examples if examples is not None else settings.get("examples", 2)
+    ruleset = ruleset if ruleset is not None else settings.get("ruleset")
+    multiplier = timeout_multiplier or float(settings.get("timeout_multiplier", 1.0))
+    game_timeout = game_timeout or float(settings.get("game_timeout", 300.0))
+    restarts = restarts if restarts is not None else settings.get("restarts", 3)
+    memory_mb = memory_mb if memory_mb is not None else settings.get("memory_mb")
+    cpu_seconds = cpu_seconds if cpu_seconds is not None else settings.get("cpu_seconds")
+    paths = {
+        key: Path(settings.get(key)) if flag is None and settings.get(key) else flag
+        for key, flag in (("expectations", expectations), ("report", report),
+                          ("junit", junit), ("html", html))
+    }  # fmt: skip
+    expectations, report, junit, html = (paths[k] for k in ("expectations", "report", "junit",
+                                                             "html"))  # fmt: skip
+    if settings.source is not None:
+        out.print(f"settings: {settings.source}", markup=False)
     available = suite_games()
-    games = [_known_game(g, available, "check") for g in game] if game else available
-    if rule is not None and not any(rule in {r.id for r in catalogue.load(g).rules} for g in games):
-        fail(f"--rule {rule}: no such rule in {', '.join(games)}")
+    wanted = game or settings.get("games")
+    games = [_known_game(g, available, "check") for g in wanted] if wanted else available
     if jobs < 1:
         fail("--jobs must be at least 1")
     if level not in LEVELS:
         fail(f"--level {level!r}: choose one of {', '.join(LEVELS)}")
     if examples < 1:
         fail("--examples must be at least 1")
-    if timeout_multiplier <= 0 or game_timeout <= 0 or restarts < 0:
-        fail("--timeout-multiplier and --game-timeout must be positive, --restarts >= 0")
+    if multiplier <= 0 or game_timeout <= 0 or restarts < 0 or timeout <= 0:
+        fail("--timeout, --timeout-multiplier and --game-timeout must be positive, "
+             "--restarts >= 0")  # fmt: skip
+    if rule is not None:
+        from conformance.specification import catalogue
+
+        if not any(rule in {r.id for r in catalogue.load(g).rules} for g in games):
+            fail(f"--rule {rule}: no such rule in {', '.join(games)}")
+    known = _read_expectations(expectations, update_expectations)
+    from conformance.cli import smoke
+
+    target = engine or "the reference engine (in-process)"
+    if level == "protocol":
+        _check_protocol(engine, timeout * multiplier, shell, games, target)
+    if engine is not None:  # the reference in-process declares every game
+        try:
+            declared = smoke.probe(engine, timeout * multiplier, shell)
+        except smoke.ProbeFailed as error:
+            fail(str(error), EXIT_HARNESS)
+        undeclared = [g for g in games if g not in declared.games]
+        for name in undeclared:
+            declares = ", ".join(sorted(declared.games)) or "none"
+            out.print(f"{name}: skipped (the engine does not declare it; it declares: "
+                      f"{declares})")  # fmt: skip
+        games = [g for g in games if g in declared.games]
+    if not games:
+        fail("nothing judged: the engine declares none of the games asked for", EXIT_NOTHING)
     robustness = [
-        "--timeout-multiplier",
-        str(timeout_multiplier),
-        "--engine-game-timeout",
-        str(game_timeout),
-        "--engine-restarts",
-        str(restarts),
-    ]
+        "--timeout-multiplier", str(multiplier), "--engine-game-timeout", str(game_timeout),
+        "--engine-restarts", str(restarts),
+    ]  # fmt: skip
     if memory_mb is not None:
         robustness += ["--engine-memory", str(memory_mb)]
     if cpu_seconds is not None:
         robustness += ["--engine-cpu", str(cpu_seconds)]  # fmt: skip
-    known = _read_expectations(expectations, update_expectations)
     if all_readings:
         _check_all_readings(games, engine=engine, timeout=timeout, shell=shell, workers=jobs)
     options, errata_ids = _ruleset_arguments(games, ruleset)
-    target = engine or "the reference engine (in-process)"
     out.print(f"rulespec check: {', '.join(games)} against {target}")
     started = time.perf_counter()
     run = run_scenarios(
@@ -136,15 +242,7 @@ def check(
         extra=robustness,
     )  # fmt: skip
     elapsed = time.perf_counter() - started
-    if run.exit_code == 5:
-        fail(
-            f"nothing to run: no {level} checks for {', '.join(games)}"
-            + (f" pinning {rule}" if rule else ""),
-            1,
-        )
-    if run.exit_code not in (0, 1) and not any(g.results for g in run.games):
-        err.print(run.log[-4000:])
-        fail(f"the scenario run did not start (pytest exit status {run.exit_code})", 3)
+    _check_run_started(run, level, games, rule)
     for game_report in run.games:
         _print_game(game_report, rule, verbose)
     counts = run.counts()
@@ -165,7 +263,61 @@ def check(
     if skipped:
         closing += f", {skipped} skipped"
     out.print(closing)
-    raise typer.Exit(1 if failed or run.exit_code not in (0, 1, 5) else 0)
+    raise typer.Exit(_exit_status(run, failed))
+
+
+def _check_protocol(
+    engine: str | None, timeout: float, shell: bool, games: list[str], target: str
+) -> None:
+    """``--level protocol``: the handshake and one game's lifecycle per declared game."""
+    from conformance.cli import smoke
+
+    out.print(f"rulespec check --level protocol: {', '.join(games)} against {target}")
+    try:
+        rows = smoke.lifecycle(engine, timeout, shell, games)
+    except smoke.ProbeFailed as error:
+        fail(str(error), EXIT_HARNESS)
+    for game, status, detail in rows:
+        colour = {"passed": "green", "skipped": "yellow"}.get(status, "red")
+        out.print(f"  [{colour}]{status:>14}[/] {game}: ", end="")
+        out.print(detail, markup=False)
+    judged = [status for _, status, _ in rows if status != "skipped"]
+    bad = sum(status != "passed" for status in judged)
+    out.print(f"{len(judged) - bad} passed, {bad} failed, {len(rows) - len(judged)} skipped")
+    raise typer.Exit(EXIT_NOTHING if not judged else EXIT_FAILED if bad else EXIT_OK)
+
+
+def _check_run_started(run: Any, level: str, games: list[str], rule: str | None) -> None:
+    """One clear line and a non-zero status when the run judged nothing it can stand by."""
+    interrupted = run.exit_code == 2 and "KeyboardInterrupt" in run.log
+    if interrupted and not any(g.results for g in run.games):
+        fail("interrupted before any result", EXIT_INTERRUPTED)
+    if run.problem:
+        fail(run.problem, EXIT_HARNESS)
+    if run.exit_code == 5:
+        fail(
+            f"nothing judged: no {level} checks for {', '.join(games)}"
+            + (f" pinning {rule}" if rule else ""),
+            EXIT_NOTHING,
+        )
+    if (run.exit_code not in (0, 1) and not interrupted) or not any(g.results for g in run.games):
+        err.print(run.log[-4000:], markup=False)
+        fail(
+            f"the scenario run did not produce results (pytest exit status {run.exit_code})",
+            EXIT_HARNESS,
+        )
+
+
+def _exit_status(run: Any, failed: int) -> int:
+    """The exit-status contract: 0 only when something was judged and nothing failed."""
+    if run.exit_code == 2 and "KeyboardInterrupt" in run.log:
+        return EXIT_INTERRUPTED
+    if failed:
+        return EXIT_FAILED
+    if not run.judged():
+        err.print("nothing judged: every result was skipped (see the reasons above)")
+        return EXIT_NOTHING
+    return EXIT_OK
 
 
 def _ruleset_arguments(games: list[str], ruleset: str | None) -> tuple[Any, list[str]]:
@@ -237,7 +389,7 @@ def _write_reports(report: Any, jsonl: Path | None, junit: Path | None, html: Pa
         try:
             writer(report, path)
         except OSError as error:
-            fail(f"cannot write the {what} to {path}: {error.strerror}")
+            fail(f"cannot write the {what} to {path}: {error.strerror}", EXIT_HARNESS)
         out.print(f"{what} written to {path}")
 
 
@@ -248,7 +400,7 @@ def _update_expectations(path: Path, known: Any, report: Any) -> None:
     try:
         path.write_text(dump(updated, report.engine_label), encoding="utf-8")
     except OSError as error:
-        fail(f"cannot write the expectations to {path}: {error.strerror}")
+        fail(f"cannot write the expectations to {path}: {error.strerror}", EXIT_HARNESS)
     before = len(known.entries) if known else 0
     out.print(f"expectations: {len(updated.entries)} entries written to {path} (were {before})")
 
@@ -279,7 +431,10 @@ def _print_game(report: Any, rule: str | None, verbose: bool) -> None:
             rules = f" [{', '.join(result['rules'])}]" if result["rules"] else ""
             name = result["scenario"] or result["test"]
             out.print(f"\n  [red]{result['status'].upper()}[/] {name}{rules}")
-            for line in _failure_excerpt(result["message"]):
+            message = result["message"]
+            if name and message.partition("\n")[0].split(" | ")[:2][-1:] == [name]:
+                message = message.partition("\n")[2]  # the headline repeats name and rules
+            for line in _failure_excerpt(message):
                 out.print(f"    {line}", markup=False)
 
 
@@ -424,6 +579,8 @@ def rules(
     ] = None,
 ) -> None:
     """The catalogue entry: source, quote, English, status, ruling, pinning scenarios."""
+    from conformance.specification import catalogue
+
     _known_game(game, catalogue.games_with_catalogue(), "rules")
     loaded = catalogue.load(game)
     if html is not None:
@@ -465,7 +622,7 @@ def rules(
 
 
 def _write_rulebook(
-    loaded: catalogue.Catalogue, path: Path, report: Path | None, run: bool, ruleset: str | None
+    loaded: Any, path: Path, report: Path | None, run: bool, ruleset: str | None
 ) -> None:
     """``rules GAME --html FILE``: see :mod:`conformance.specification.rulebook_html`."""
     from conformance.specification import errata as errata_mod
@@ -518,6 +675,8 @@ def coverage(
     game: Annotated[list[str] | None, typer.Option("--game", "-g", help="game id")] = None,
 ) -> None:
     """Rule-to-scenario coverage, closing with: rules N, covered N, uncovered N."""
+    from conformance.specification import catalogue
+
     known = catalogue.games_with_catalogue()
     games = [_known_game(g, known, "coverage") for g in game] if game else known
     total = covered = 0
@@ -546,8 +705,29 @@ campaign.register(app)
 
 
 def main() -> None:
+    """The console script: runs the app and maps every way out to the exit-status contract.
+
+    Command-line parsing errors (click's, raised through typer) are usage errors (4), not
+    click's 2, which here means "interrupted".
+    """
     try:
-        app()
-    except catalogue.CatalogueError as error:
+        code = app(standalone_mode=False)
+    except KeyboardInterrupt:
+        err.print("interrupted")
+        sys.exit(EXIT_INTERRUPTED)
+    except Exception as error:
+        if type(error).__name__ == "Abort":
+            err.print("interrupted")
+            sys.exit(EXIT_INTERRUPTED)
+        if hasattr(error, "show") and hasattr(error, "exit_code"):  # a ClickException
+            error.show()
+            sys.exit(EXIT_USAGE)
+        from conformance.specification import catalogue
+
+        if not isinstance(error, catalogue.CatalogueError):
+            raise
         err.print(f"[bold red]error:[/] {error}", markup=True)
-        sys.exit(2)
+        sys.exit(EXIT_USAGE)
+    if code == 130:  # typer's code for Ctrl-C inside a command
+        code = EXIT_INTERRUPTED
+    sys.exit(code if isinstance(code, int) else 0)

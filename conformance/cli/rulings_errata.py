@@ -12,7 +12,6 @@ from typing import Annotated
 import typer
 
 from conformance.cli.analysis import err, fail, known_game, out
-from conformance.specification import catalogue
 
 errata_app = typer.Typer(no_args_is_help=True, help="Errata as versioned rulesets.")
 rulings_app = typer.Typer(no_args_is_help=True, help="Readings of ambiguous rules.")
@@ -21,7 +20,7 @@ rulings_app = typer.Typer(no_args_is_help=True, help="Readings of ambiguous rule
 @errata_app.command("list")
 def errata_list(game: Annotated[str, typer.Argument(help="game id")]) -> None:
     """The errata of a game: id, date, rules touched, title."""
-    from conformance.specification import errata
+    from conformance.specification import catalogue, errata
 
     known_game(game, catalogue.games_with_catalogue())
     for erratum_id in errata.available(game):
@@ -40,7 +39,7 @@ def errata_impact(
     ] = None,
 ) -> None:
     """Scenarios and golden traces whose outcome the erratum changes; exit 1 on a regression."""
-    from conformance.specification import errata
+    from conformance.specification import catalogue, errata
 
     known_game(game, catalogue.games_with_catalogue())
     try:
@@ -79,7 +78,7 @@ def rulings_diff(
     ] = None,
 ) -> None:
     """A small position where the readings of RULE differ, as a Gherkin Scenario Outline."""
-    from conformance.specification import rulings
+    from conformance.specification import catalogue, rulings
 
     known_game(game, catalogue.games_with_catalogue())
     if seeds < 1:

@@ -2,6 +2,6 @@
 
 from pytest_bdd import scenarios
 
-from rulespec.resources import FEATURES_DIR
+from conformance.plugin import feature_paths
 
-scenarios(str(FEATURES_DIR / "neom"))
+scenarios(*feature_paths("neom"))

@@ -90,5 +90,5 @@ def test_rulespec_diff_names_a_file_that_is_not_a_report(tmp_path: Path) -> None
     bogus = tmp_path / "bogus.jsonl"
     bogus.write_text(json.dumps({"hello": 1}) + "\n")
     result = rulespec("diff", bogus, bogus)
-    assert result.returncode == 2 and "bogus.jsonl" in result.stderr
+    assert result.returncode == 4 and "bogus.jsonl" in result.stderr
     assert rulespec("diff", "--help").returncode == 0

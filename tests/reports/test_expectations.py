@@ -167,11 +167,11 @@ def test_update_rewrites_the_file_and_the_next_run_is_clean(known_failures) -> N
     assert statuses == {"passed", "expected failure"}
 
 
-def test_a_bad_expectations_file_is_named_and_exits_2(tmp_path: Path) -> None:
+def test_a_bad_expectations_file_is_named_and_exits_4(tmp_path: Path) -> None:
     path = tmp_path / "bad.toml"
     path.write_text("[[expected]]\nrule = 3\n")
     result = rulespec("check", "--game", GAME, "--expectations", path)
-    assert result.returncode == 2
+    assert result.returncode == 4
     assert "bad.toml: entry 1" in result.stderr
     missing = rulespec("check", "--game", GAME, "--update-expectations")
-    assert missing.returncode == 2 and "--expectations FILE" in missing.stderr
+    assert missing.returncode == 4 and "--expectations FILE" in missing.stderr

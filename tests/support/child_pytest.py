@@ -5,7 +5,7 @@ from __future__ import annotations
 import subprocess
 import sys
 
-from rulespec.resources import ROOT
+from tests.support.checkout import CHECKOUT as ROOT
 
 
 def pytest_run(*args: str, timeout: float = 600) -> subprocess.CompletedProcess[str]:

@@ -1,0 +1,55 @@
+"""What the wheel ships: every code package, and the data mapped into ``rulespec``."""
+
+from __future__ import annotations
+
+import tomllib
+
+from conformance.plugin import scenario_of
+from tests.support.checkout import CHECKOUT
+
+
+def test_the_explicit_package_list_is_the_source_trees_packages() -> None:
+    config = tomllib.loads((CHECKOUT / "pyproject.toml").read_text(encoding="utf-8"))
+    listed = set(config["tool"]["setuptools"]["packages"])
+    found = {
+        ".".join(init.parent.relative_to(CHECKOUT).parts)
+        for top in ("rulespec", "conformance", "reference_impl")
+        for init in (CHECKOUT / top).rglob("__init__.py")
+    }
+    assert listed - {"rulespec.spec", "rulespec.features"} == found
+    mapping = config["tool"]["setuptools"]["package-dir"]
+    assert mapping == {"rulespec.spec": "spec", "rulespec.features": "features"}
+
+
+def test_the_package_data_globs_cover_every_data_file() -> None:
+    config = tomllib.loads((CHECKOUT / "pyproject.toml").read_text(encoding="utf-8"))
+    data = config["tool"]["setuptools"]["package-data"]
+    for package, folder in (("rulespec.spec", "spec"), ("rulespec.features", "features")):
+        suffixes = {pattern.removeprefix("**/*") for pattern in data[package]}
+        files = [p for p in (CHECKOUT / folder).rglob("*") if p.is_file()
+                 and "regressions" not in p.parts and "__pycache__" not in p.parts]
+        missing = [str(p) for p in files if p.suffix not in suffixes]
+        assert not missing, f"{package}: not shipped by the globs: {missing[:5]}"
+
+
+def test_the_plugin_is_one_entry_point_named_like_its_module() -> None:
+    """``-p conformance.plugin`` and the entry point must be one plugin, never two."""
+    config = tomllib.loads((CHECKOUT / "pyproject.toml").read_text(encoding="utf-8"))
+    assert config["project"]["entry-points"]["pytest11"] == {
+        "conformance.plugin": "conformance.plugin"
+    }
+
+
+def test_pytest_bdds_scenario_registry_still_maps_tests_to_scenarios() -> None:
+    """conformance.plugin.scenario_of reads a private pytest-bdd registry (pinned in
+    pyproject.toml): this fails loudly when a pytest-bdd release moves it."""
+    from pytest_bdd.scenario import scenario_wrapper_template_registry  # noqa: F401
+
+    import conformance.suite.test_notre_dame as module
+
+    tests = [getattr(module, name) for name in dir(module) if name.startswith("test_")]
+    assert tests
+    for test in tests:
+        scenario = scenario_of(test)
+        assert scenario is not None, f"{test.__name__}: no scenario found"
+        assert scenario.name and str(scenario.feature.rel_filename).endswith(".feature")

@@ -1,0 +1,96 @@
+"""rulespec installed from a built wheel into a fresh virtual environment, used from an
+engine author's folder outside the checkout: ``rulespec check`` and ``pytest --engine``."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.support.checkout import CHECKOUT
+
+SHIPPED = ("pyproject.toml", "README.md", "rulespec", "conformance", "reference_impl", "spec",
+           "features")  # fmt: skip
+
+
+def _run(args: list[str], cwd: Path, env: dict[str, str], timeout: float = 900) -> str:
+    done = subprocess.run(args, cwd=cwd, env=env, capture_output=True, text=True,
+                          timeout=timeout)  # fmt: skip
+    assert done.returncode == 0, f"{args}: exit {done.returncode}\n{done.stdout[-3000:]}" + (
+        done.stderr[-3000:]
+    )
+    return done.stdout
+
+
+@pytest.fixture(scope="module")
+def installed(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, str]]:
+    """A fresh venv with rulespec from a wheel built from a copy of the working tree (the
+    build writes build/ and *.egg-info where it runs: never into the checkout)."""
+    top = tmp_path_factory.mktemp("wheel")
+    source = top / "source"
+    source.mkdir()
+    ignore = shutil.ignore_patterns("__pycache__", "*.pyc", "regressions")
+    for name in SHIPPED:
+        path = CHECKOUT / name
+        if path.is_dir():
+            shutil.copytree(path, source / name, ignore=ignore)
+        else:
+            shutil.copy2(path, source / name)
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}
+    _run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(top / "dist"),
+          str(source)], top, env)  # fmt: skip
+    wheel = next((top / "dist").glob("rulespec-*.whl"))
+    venv = top / "venv"
+    _run([sys.executable, "-m", "venv", str(venv)], top, env)
+    _run([str(venv / "bin" / "pip"), "install", "-q", str(wheel)], top, env)
+    env["PATH"] = os.pathsep.join([str(venv / "bin"), env.get("PATH", "")])
+    return venv, env
+
+
+@pytest.mark.slow
+def test_the_wheel_carries_the_data_and_finds_it_without_the_checkout(
+    installed: tuple[Path, dict[str, str]], tmp_path: Path
+) -> None:
+    venv, env = installed
+    where = _run([str(venv / "bin" / "python"), "-c",
+                  "import rulespec.resources as r; print(r.SPEC_DIR); print(r.checkout_dir())"],
+                 tmp_path, env).split()  # fmt: skip
+    assert where[0].startswith(str(venv)) and where[1] == "None"
+    assert _run(["rulespec", "rules", "notre_dame"], tmp_path, env).strip().endswith("rules")
+    assert _run(["rulespec", "--version"], tmp_path, env).startswith("rulespec ")
+
+
+@pytest.mark.slow
+def test_check_and_pytest_from_an_author_folder_with_a_relative_engine(
+    installed: tuple[Path, dict[str, str]], tmp_path: Path
+) -> None:
+    _, env = installed
+    engine = tmp_path / "engine.sh"
+    engine.write_text("#!/bin/sh\nexec rulespec serve\n")
+    engine.chmod(0o755)
+    checked = _run(["rulespec", "check", "--game", "notre_dame", "--engine", "./engine.sh"],
+                   tmp_path, env)  # fmt: skip
+    assert checked.strip().splitlines()[-1].endswith(" passed, 0 failed")
+    tested = _run(["pytest", "-q", "--rulespec-suite", "--rulespec-games", "notre_dame",
+                   "--engine", "./engine.sh", "-p", "no:cacheprovider"], tmp_path, env)
+    assert " passed" in tested and "failed" not in tested
+
+
+@pytest.mark.slow
+def test_the_worked_example_project_passes_as_documented(
+    installed: tuple[Path, dict[str, str]], tmp_path: Path
+) -> None:
+    _, env = installed
+    author = tmp_path / "engine_author"
+    shutil.copytree(CHECKOUT / "examples" / "engine_author", author)
+    checked = _run(["rulespec", "check"], author, env)
+    assert "expected failure ND-PRESTIGE-FLOOR" in checked
+    assert checked.strip().splitlines()[-1].endswith(" 0 failed, 3 skipped")
+    tested = _run(["pytest", "--engine", "./engine.sh", "-p", "no:cacheprovider"], author, env)
+    assert "1 xfailed" in tested and "3 skipped" in tested and "failed," not in tested
+    assert "test_engine.py" in _run(["pytest", "--co", "-q", "--engine", "./engine.sh",
+                                     "-p", "no:cacheprovider"], author, env)  # fmt: skip
