@@ -22,6 +22,7 @@ says yes or no; only a message it refuses goes through ``jsonschema`` for the pr
 
 from __future__ import annotations
 
+import itertools
 import json
 from collections.abc import Callable
 from functools import cache
@@ -56,6 +57,8 @@ MAX_DEPTH = 64
 #: longest integer literal (Python's own limit on converting text to int)
 MAX_INT_DIGITS = 4300
 _INT_LIMIT = 10**MAX_INT_DIGITS
+#: problems listed for one message (the first found; a refusal should be quick to say)
+MAX_PROBLEMS = 8
 
 
 class WireError(ValueError):
@@ -109,7 +112,8 @@ def _problems(checker: Draft202012Validator, fast: Callable[[Any], bool] | None,
         except (ValueError, TypeError, OverflowError):
             pass  # a value the compiled validator cannot take: the detailed check decides
     problems = []
-    for error in sorted(checker.iter_errors(message), key=lambda e: [str(p) for p in e.path]):
+    first = itertools.islice(checker.iter_errors(message), MAX_PROBLEMS)
+    for error in sorted(first, key=lambda e: [str(p) for p in e.path]):
         where = "/".join(str(part) for part in error.absolute_path) or "(top)"
         problems.append(f"at {where}: {error.message}")
     if fast is not None and not problems:
