@@ -21,7 +21,8 @@ Modes (ARG in brackets):
 
 Hostile modes (a reply no parser should trust, or a process that misleads the driver):
   half-line [N]       write half of the N-th reply, no newline, then hang
-  close-stdout [N]    close stdout at the N-th request and stay alive
+  close-stdout [N[:FILE]]  close stdout at the N-th request and stay alive (with FILE:
+                      only when FILE does not exist yet, then create it)
   fork-exit [N]       at the N-th request start a child that keeps stdout open, then exit
   json-bomb [N]       answer the N-th request with arrays nested 100,000 deep
   huge-int [N]        answer the N-th request with a 5,000-digit integer in the result
@@ -74,6 +75,11 @@ def main(argv: list[str]) -> int:
         count += 1
         request = json.loads(line)
         nth = int(arg) if arg and arg.isdigit() else 3
+        if mode == "close-stdout" and arg and ":" in arg:
+            at, _, marker = arg.partition(":")
+            nth = int(at) if not os.path.exists(marker) else 0
+            if count == nth:
+                open(marker, "w").close()
         if mode == "hang" and count == nth:
             time.sleep(3600)
         if mode == "crash-once" and arg:

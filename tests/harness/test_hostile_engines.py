@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import sys
 import time
+from pathlib import Path
 
 import pytest
 
@@ -145,9 +146,11 @@ def test_a_lone_surrogate_in_a_name_or_a_message_is_just_text() -> None:
     assert "\ud800" in refused.value.message_text
 
 
-def test_after_a_crash_a_fresh_engine_starts_from_a_clean_slate() -> None:
+def test_after_a_crash_a_fresh_engine_starts_from_a_clean_slate(tmp_path: Path) -> None:
     """Restarted within the request that crashed; the next game owes nothing to it."""
-    command = [sys.executable, "-m", "tests.fauxengines.faux", "close-stdout", "--toy"]
+    marker = tmp_path / "closed"
+    command = [sys.executable, "-m", "tests.fauxengines.faux", "close-stdout", f"3:{marker}",
+               "--toy"]  # fmt: skip
     client = SubprocessClient(command, timeout=TIMEOUT, restarts=1)
     try:
         client.handshake()
@@ -155,5 +158,7 @@ def test_after_a_crash_a_fresh_engine_starts_from_a_clean_slate() -> None:
         listing = client.legal_actions()  # crashes, is restarted, rebuilt and retried
         assert len(client.incidents) == 1 and isinstance(client.incidents[0], EngineCrashed)
         assert listing["to_act"] == ["chance"]
+        assert client.new_game("toy", 2)["to_act"] == ["chance"]  # the next game: no charge
     finally:
         client.close()
+    assert marker.exists()
