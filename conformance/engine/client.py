@@ -511,36 +511,54 @@ def listing_problems(result: dict[str, Any]) -> list[str]:
         problems.append(f"the chance outcome {shown} is listed more than once")
     if collections.Counter(outcome_keys) != collections.Counter(keys):
         problems.append("the chance outcomes are not the listed actions")
-    total = Fraction(0)
+    fractions = []
     for outcome in chance:
         text = outcome["probability"]
         match = _FRACTION.fullmatch(text) if len(text) <= 200 else None
-        probability = (
-            (Fraction(int(match.group(1)), int(match.group(2))) if match.group(1) else Fraction(1))
-            if match
-            else None
-        )
-        if probability is None or not 0 < probability <= 1:
+        if match is None:
+            fraction = None
+        elif match.group(1) is None:
+            fraction = (1, 1)
+        else:
+            fraction = (int(match.group(1)), int(match.group(2)))
+        if fraction is None or not 0 < fraction[0] <= fraction[1]:
             problems.append(
                 f"chance outcome {_shown(outcome['action'])}: probability {_shown(text)} "
                 "is not an exact fraction in (0, 1]"
             )
             return problems
-        total += probability
-    if chance and total != 1:
+        fractions.append(fraction)
+    if fractions and not _sums_to_one(fractions):
+        total = sum((Fraction(n, d) for n, d in fractions), Fraction(0))
         problems.append(f"the chance probabilities sum to {total}, not 1")
     return problems
 
 
+def _sums_to_one(fractions: list[tuple[int, int]]) -> bool:
+    denominators = {d for _, d in fractions}
+    if len(denominators) == 1:  # the usual case: one denominator
+        return sum(n for n, _ in fractions) == denominators.pop()
+    return sum((Fraction(n, d) for n, d in fractions), Fraction(0)) == 1
+
+
 def _keys(actions: list[Any]) -> list[Any]:
-    """Keys equal for equal actions: the items of a flat action, else its sorted JSON."""
+    """Keys equal for equal actions (hashable, field order ignored; ``1``, ``1.0`` and
+    ``true`` are not told apart here, see :func:`_first_duplicate`)."""
     keys: list[Any] = []
     for action in actions:
         try:
             keys.append(frozenset(action.items()))
         except TypeError:  # a list or object inside
-            keys.append(_exact(action))
+            keys.append(_freeze(action))
     return keys
+
+
+def _freeze(value: Any) -> Any:
+    if type(value) is dict:
+        return frozenset((key, _freeze(item)) for key, item in value.items())
+    if type(value) is list:
+        return tuple(_freeze(item) for item in value)
+    return value
 
 
 def _exact(action: Any) -> str:
