@@ -240,31 +240,42 @@ def wire_copy(message: Any) -> Any:
     return _copy(message, 1)
 
 
+_PLAIN = frozenset({str, bool, type(None)})
+
+
 def _copy(value: Any, depth: int) -> Any:
     kind = type(value)
-    if kind is str or kind is bool or value is None:
+    if kind is dict:
+        if depth > MAX_DEPTH:
+            raise WireError(f"nested more than {MAX_DEPTH} levels deep")
+        copied = {}
+        for key, item in value.items():
+            if type(key) is not str:
+                key = _key(key)
+                if key in copied:
+                    raise WireError(f"duplicate key {key!r} in an object")
+            kind = type(item)
+            if kind in _PLAIN or (kind is int and -_INT_LIMIT < item < _INT_LIMIT):
+                copied[key] = item
+            else:
+                copied[key] = _copy(item, depth + 1)
+        return copied
+    if kind is list or kind is tuple:
+        if depth > MAX_DEPTH:
+            raise WireError(f"nested more than {MAX_DEPTH} levels deep")
+        return [
+            item
+            if type(item) in _PLAIN
+            or (type(item) is int and -_INT_LIMIT < item < _INT_LIMIT)
+            else _copy(item, depth + 1)
+            for item in value
+        ]
+    if kind in _PLAIN:
         return value
     if kind is int:
         if -_INT_LIMIT < value < _INT_LIMIT:
             return value
         raise WireError(f"an integer has more than {MAX_INT_DIGITS} digits")
-    if depth > MAX_DEPTH and (kind is dict or kind is list or kind is tuple):
-        raise WireError(f"nested more than {MAX_DEPTH} levels deep")
-    if kind is dict:
-        copied = {}
-        for key, item in value.items():
-            if type(key) is not str:
-                key = _key(key)
-            if key in copied:
-                raise WireError(f"duplicate key {key!r} in an object")
-            kind = type(item)
-            copied[key] = item if kind is str or kind is bool else _copy(item, depth + 1)
-        return copied
-    if kind is list or kind is tuple:
-        return [
-            item if type(item) is str or type(item) is bool else _copy(item, depth + 1)
-            for item in value
-        ]
     if kind is float:
         if value - value == 0.0:  # neither NaN nor an infinity
             return value
