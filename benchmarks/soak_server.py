@@ -19,15 +19,18 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tests.harness.server_fuzz import Fuzzer
+from tests.harness.server_fuzz import FUZZED, GAMES, Fuzzer
 
 
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--messages", type=int, default=100_000)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--game", action="append", help=f"games to fuzz (default: {FUZZED})")
     args = parser.parse_args(argv)
-    fuzzer = Fuzzer(random.Random(args.seed))
+    games = {game: GAMES[game] for game in args.game} if args.game else FUZZED
+    fuzzer = Fuzzer(random.Random(args.seed), games)
+    print(f"games: {', '.join(sorted(games))}")
     started = time.process_time()
     step = max(1, args.messages // 10)
     while fuzzer.tally.messages < args.messages:
