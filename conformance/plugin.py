@@ -15,7 +15,8 @@ run; ``pytest --pyargs conformance.suite --engine CMD`` does the same explicitly
   (default: the reference engines in-process);
 - ``--engine-timeout S``: seconds per request for a subprocess engine;
 - ``--engine-shell``: run CMD through the shell (default: no shell);
-- ``--rulespec-report FILE``: write one JSON line per test (rule ids, status, message);
+- ``--rulespec-report FILE``: write one JSON line per test (rule ids, status, message) as
+  it finishes, then a footer line (see :class:`ResultRecorder`);
 - ``--rulespec-engine-info FILE``: write the engine's handshake identity (JSON);
 - ``--rulespec-expectations FILE``: known failures (TOML, see
   :mod:`conformance.reports.expectations`); matching tests are marked ``xfail(strict=True)``,
@@ -33,9 +34,12 @@ run; ``pytest --pyargs conformance.suite --engine CMD`` does the same explicitly
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
+import signal
+import threading
 from collections.abc import Iterator
 from typing import Any
 
@@ -48,6 +52,7 @@ from conformance.engine.errors import (
     EngineRefused,
     HarnessError,
 )
+from conformance.reports.text import sanitised
 
 RULE_TAG = re.compile(r"^[A-Z]{2,4}(-[A-Z0-9]+)+$")
 READING_TAG = re.compile(r"^reading:[a-z][a-z0-9_]*=.+$")
@@ -331,11 +336,13 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "until(erratum): runs only when the ruleset lacks it")
     _add_suite(config)
     path = config.getoption("--rulespec-report", default=None)
-    if path:
+    if path and not hasattr(config, "workerinput"):  # xdist: the controller records
         config.pluginmanager.register(
             ResultRecorder(path, config.getoption("--rulespec-engine-info", default=None)),
             "rulespec-recorder",
         )
+        if threading.current_thread() is threading.main_thread():
+            signal.signal(signal.SIGTERM, _stop_on_sigterm)
     positions = config.getoption("--rulespec-positions", default=None)
     if positions:
         from conformance.render.positions import PositionRecorder
@@ -554,18 +561,32 @@ def result_status(report: pytest.TestReport) -> str:
 
 
 class ResultRecorder:
-    """Writes one JSON line per test: id, rule ids, status and the failure text."""
+    """Writes one JSON line per test as it finishes (flushed), and a footer at the end.
+
+    The footer, ``{"type": "footer", "interrupted", "exitstatus", "results"}``, goes to
+    ``FILE.footer`` beside the results (so a reader of result lines sees only results) at
+    the end of the session, also when it is stopped by Ctrl-C or SIGTERM (then
+    ``interrupted`` is true); a run without one was killed or broke
+    (:func:`conformance.reports.model.read_results` tells which). Engine text is made safe
+    first (:mod:`conformance.reports.text`), so no engine can make the file unwritable.
+    """
 
     def __init__(self, path: str, engine_info: str | None = None) -> None:
+        self.footer_path = path + FOOTER_SUFFIX
+        with contextlib.suppress(FileNotFoundError):
+            os.remove(self.footer_path)  # a footer of an earlier run must not vouch for this one
         self.handle = open(path, "w", encoding="utf-8")  # noqa: SIM115 - closed at session end
         self.results: dict[str, dict[str, Any]] = {}
+        self.written: set[str] = set()
         self.engine_info = engine_info
         self.identity: dict[str, Any] | None = None
+        self.interrupted = False
 
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
         properties = dict(report.user_properties)
         if self.identity is None and properties.get("engine"):
             self.identity = properties["engine"]
+            self._write_engine_info()
         entry = self.results.setdefault(
             report.nodeid,
             {
@@ -586,14 +607,54 @@ class ResultRecorder:
             entry["message"] = _message(report)
             if properties.get("positions") is not None:
                 entry["positions"] = properties["positions"]
+        if report.when == "teardown":
+            self._write(entry)
 
-    def pytest_sessionfinish(self) -> None:
-        for entry in self.results.values():
-            self.handle.write(json.dumps(entry, ensure_ascii=False) + "\n")
+    def _write(self, entry: dict[str, Any]) -> None:
+        if entry["test"] in self.written:
+            return
+        self.written.add(entry["test"])
+        self.handle.write(_json_line(entry))
+        self.handle.flush()
+
+    def _write_engine_info(self) -> None:
+        if not self.engine_info or self.identity is None:
+            return
+        text = json.dumps(sanitised(self.identity), ensure_ascii=False)
+        _write_atomically(self.engine_info, text)
+
+    def pytest_keyboard_interrupt(self) -> None:
+        self.interrupted = True
+
+    def pytest_sessionfinish(self, exitstatus: int) -> None:
+        for entry in self.results.values():  # a test cut short by an interruption
+            self._write(entry)
+        interrupted = self.interrupted or exitstatus == pytest.ExitCode.INTERRUPTED
+        footer = {"type": "footer", "interrupted": interrupted, "exitstatus": int(exitstatus),
+                  "results": len(self.written)}  # fmt: skip
         self.handle.close()
-        if self.engine_info and self.identity is not None:
-            with open(self.engine_info, "w", encoding="utf-8") as handle:
-                json.dump(self.identity, handle, ensure_ascii=False)
+        self._write_engine_info()
+        _write_atomically(self.footer_path, _json_line(footer))
+
+
+#: the recorder's footer file is the results file's name plus this
+FOOTER_SUFFIX = ".footer"
+
+
+def _write_atomically(path: str, text: str) -> None:
+    partial = f"{path}.partial"
+    with open(partial, "w", encoding="utf-8") as handle:
+        handle.write(text)
+    os.replace(partial, path)
+
+
+def _json_line(entry: dict[str, Any]) -> str:
+    return json.dumps(sanitised(entry), ensure_ascii=False) + "\n"
+
+
+def _stop_on_sigterm(signum: int, frame: Any) -> None:
+    """SIGTERM (a CI timeout) ends the run as Ctrl-C does: reports of what ran are written."""
+    raise KeyboardInterrupt(f"signal {signum}")
 
 
 def _message(report: pytest.TestReport) -> str:

@@ -7,7 +7,7 @@ transports cannot drift apart.
 
 from __future__ import annotations
 
-import json
+import io
 import sys
 import traceback
 from collections.abc import Callable, Mapping
@@ -22,7 +22,15 @@ from reference_impl.core import (
     MalformedInput,
     Unsupported,
 )
-from rulespec.protocol import PROTOCOL_VERSION, schema_problems
+from rulespec.protocol import (
+    PROTOCOL_VERSION,
+    WireError,
+    decode,
+    encode,
+    is_request_id,
+    schema_problems,
+    state_problems,
+)
 
 ENGINE_NAME = "rulespec-reference"
 ENGINE_VERSION = "0.1.0"
@@ -34,12 +42,20 @@ def _fraction_text(probability: Any) -> str:
 
 
 class Server:
-    """Dispatches protocol requests to reference engines; never raises on bad input."""
+    """Dispatches protocol requests to reference engines; never raises on bad input.
+
+    Every request gets exactly one reply. A refused request leaves the game exactly as it
+    was: ``new_game`` and ``load_state`` build, export and check the new game before it
+    replaces the current one, and an engine failure inside ``apply`` rebuilds the game from
+    its start and the actions applied since (the games are deterministic).
+    """
 
     def __init__(self, games: Mapping[str, GameDefinition] | None = None) -> None:
         self._games = dict(games) if games is not None else None
         self.state: GameState | None = None
         self.stopped = False
+        self._start: tuple[str, dict[str, Any]] | None = None  # how the game began
+        self._applied: list[dict[str, Any]] = []  # the actions applied since
         self._handlers: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
             "handshake": self._handshake,
             "new_game": self._new_game,
@@ -55,39 +71,66 @@ class Server:
 
     def handle(self, request: Any) -> dict[str, Any]:
         """Answer one request (already parsed from JSON)."""
-        request_id = request.get("id") if isinstance(request, dict) else None
-        if not isinstance(request_id, int | str) or isinstance(request_id, bool):
-            request_id = None
-        command = request.get("cmd") if isinstance(request, dict) else None
+        if not isinstance(request, dict):
+            kind = _json_type(request)
+            return _error(None, MalformedInput(f"a request must be a JSON object, not {kind}"))
+        if "id" not in request:
+            return _error(None, MalformedInput("the request has no 'id'"))
+        request_id = request["id"]
+        if not is_request_id(request_id):
+            return _error(None, MalformedInput(
+                f"'id' must be an integer or a string, not {_json_type(request_id)} "
+                f"{_shown(request_id)}"))  # fmt: skip
+        command = request.get("cmd")
         handler = self._handlers.get(command) if isinstance(command, str) else None
         if handler is None:
-            return _error(request_id, MalformedInput(f"unknown command {command!r}"))
+            return _error(request_id, MalformedInput(f"unknown command {_shown(command)}"))
         problems = schema_problems(f"{command}.request", request)
         if problems:
-            return _error(request_id, MalformedInput(f"{command}: " + "; ".join(problems)))
+            return _error(request_id, MalformedInput(f"{command}: " + "; ".join(problems[:8])))
         try:
             return {"id": request_id, "ok": True, "result": handler(request)}
         except EngineError as error:
             return _error(request_id, error)
         except Exception as error:  # an engine bug must not kill the session
-            detail = "".join(traceback.format_exception_only(type(error), error)).strip()
-            return _error(request_id, EngineError(f"internal error in {command}: {detail}"))
+            return _error(request_id, EngineError(f"internal error in {command}: {_detail(error)}"))
 
-    def serve(self, stdin: IO[str], stdout: IO[str]) -> int:
-        """The stdio loop: one JSON request per line, one JSON reply per line."""
-        for line_number, line in enumerate(stdin, start=1):
-            if not line.strip():
-                continue
-            try:
-                request = json.loads(line)
-            except json.JSONDecodeError as error:
-                reply = _error(None, MalformedInput(f"line {line_number}: not JSON: {error}"))
-            else:
-                reply = self.handle(request)
-            stdout.write(json.dumps(reply, ensure_ascii=False, separators=(",", ":")) + "\n")
-            stdout.flush()
-            if self.stopped:
+    def serve(self, stdin: IO[Any], stdout: IO[Any]) -> int:
+        """The stdio loop: one JSON request per line, one JSON reply per line.
+
+        ``stdin``/``stdout`` may be text or binary streams. Nothing on a line can stop the
+        loop: a line that is not UTF-8, not JSON, too deep, too long or not an object gets a
+        ``malformed`` reply with id null; only ``stop`` or the end of input ends it.
+        """
+        binary_out = not isinstance(stdout, io.TextIOBase)
+        line_number = 0
+        while not self.stopped:
+            line, too_long = _read_line(stdin)
+            if not line and not too_long:
                 break
+            line_number += 1
+            if too_long:
+                reply = _error(None, MalformedInput(
+                    f"line {line_number}: longer than {MAX_LINE_BYTES} bytes"))  # fmt: skip
+            elif not line.strip():
+                continue
+            else:
+                try:
+                    request = decode(line)
+                except WireError as error:
+                    reply = _error(None, MalformedInput(f"line {line_number}: {error}"))
+                else:
+                    reply = self.handle(request)
+            try:
+                text = encode(reply)
+            except WireError as error:
+                failure = EngineError(f"internal error: the reply {error}")
+                text = encode(_error(reply.get("id"), failure))
+            try:
+                stdout.write((text + "\n").encode("utf-8") if binary_out else text + "\n")
+                stdout.flush()
+            except (BrokenPipeError, ValueError, OSError):
+                return 0  # the driver has gone
         return 0
 
     # -- commands ---------------------------------------------------------------------
@@ -133,14 +176,28 @@ class Server:
     def _new_game(self, request: dict[str, Any]) -> dict[str, Any]:
         game = self._game(request["game"])
         state = game.new_game(request["num_players"], request.get("options"), request.get("setup"))
-        self.state = state
-        return {"state": state.to_canonical()}
+        canonical = _exported(game, state)
+        self._replace(state, ("new_game", request))
+        return {"state": canonical}
 
     def _load_state(self, request: dict[str, Any]) -> dict[str, Any]:
-        canonical = request["state"]
-        state = self._game(canonical["game"]).load(canonical)
+        """Implements the protocol's load_state: schema first, then the game's own checks."""
+        given = request["state"]
+        game = self._game(given["game"])
+        problems = state_problems(game.id, given)
+        if problems:
+            shown = "; ".join(p.replace("at ", "at state/", 1) for p in problems[:8])
+            raise MalformedInput(f"load_state: the state breaks {game.id}'s state schema: {shown}")
+        state = game.load(given)
+        canonical = _exported(game, state)
+        _playable(state)
+        self._replace(state, ("load_state", request))
+        return {"state": canonical}
+
+    def _replace(self, state: GameState, start: tuple[str, dict[str, Any]]) -> None:
         self.state = state
-        return {"state": state.to_canonical()}
+        self._start = start
+        self._applied = []
 
     def _state(self, request: dict[str, Any]) -> dict[str, Any]:
         state = self._current()
@@ -170,9 +227,31 @@ class Server:
         state = self._current()
         if state.is_terminal():
             raise MalformedInput("the game is over: no action can be applied")
-        state.apply(request["action"])
+        try:
+            state.apply(request["action"])
+        except EngineError:
+            raise
+        except Exception:
+            self._rebuild()  # the engine failed half-way: back to the position before
+            raise
+        self._applied.append(request["action"])
         fired = list(getattr(state, "fired", ()))
         return {"to_act": state.to_act(), "terminal": state.is_terminal(), "fired": fired}
+
+    def _rebuild(self) -> None:
+        """The current game again, from how it began and the actions applied since."""
+        if self._start is None:
+            return
+        command, request = self._start
+        applied = self._applied
+        try:
+            self._handlers[command](request)
+            state = self._current()
+            for action in applied:
+                state.apply(action)
+            self._start, self._applied = (command, request), applied
+        except Exception:  # cannot happen with a deterministic engine; say so on next use
+            self.state = None
 
     def _outcome(self, request: dict[str, Any]) -> dict[str, Any]:
         state = self._current()
@@ -184,14 +263,69 @@ class Server:
         return {}
 
 
+MAX_LINE_BYTES = 32 * 1024 * 1024
+
+
+def _read_line(stream: IO[Any]) -> tuple[Any, bool]:
+    """The next line (empty at the end) and whether it was over the limit (then dropped)."""
+    line = stream.readline(MAX_LINE_BYTES + 1)
+    if len(line) <= MAX_LINE_BYTES:
+        return line, False
+    newline = b"\n" if isinstance(line, bytes) else "\n"
+    while line and not line.endswith(newline):  # skip the rest of the long line
+        line = stream.readline(MAX_LINE_BYTES)
+    return line[:0], True
+
+
+def _exported(game: GameDefinition, state: GameState) -> dict[str, Any]:
+    """The new game's canonical state, checked against the game's schema (else internal)."""
+    canonical = state.to_canonical()
+    problems = state_problems(game.id, canonical)
+    if problems:
+        raise EngineError(f"internal error: the exported state breaks the schema: {problems[0]}")
+    return canonical
+
+
+def _playable(state: GameState) -> None:
+    """A loaded position the engine can play from: who acts and what they may do."""
+    try:
+        if not state.is_terminal():
+            to_act = state.to_act()
+            state.chance_outcomes() if CHANCE in to_act else state.legal_actions()
+    except EngineError as error:
+        raise MalformedInput(f"load_state: the engine cannot play this position: {error}"
+                             ) from None  # fmt: skip
+    except Exception as error:
+        raise MalformedInput(
+            f"load_state: the engine cannot play this position: {_detail(error)}"
+        ) from None
+
+
+def _json_type(value: Any) -> str:
+    names = {dict: "an object", list: "an array", str: "a string", bool: "a boolean",
+             int: "an integer", float: "a number", type(None): "null"}  # fmt: skip
+    return names.get(type(value), type(value).__name__)
+
+
+def _shown(value: Any, limit: int = 80) -> str:
+    text = repr(value)
+    return text if len(text) <= limit else text[:limit] + "..."
+
+
+def _detail(error: BaseException) -> str:
+    text = "".join(traceback.format_exception_only(type(error), error)).strip()
+    return text if len(text) <= 500 else text[:500] + "..."
+
+
 def _error(request_id: Any, error: EngineError) -> dict[str, Any]:
     return {"id": request_id, "ok": False, "error": error.to_json()}
 
 
 def main() -> int:
-    sys.stdin.reconfigure(encoding="utf-8")  # type: ignore[union-attr]
-    sys.stdout.reconfigure(encoding="utf-8")  # type: ignore[union-attr]
-    return Server().serve(sys.stdin, sys.stdout)
+    try:
+        return Server().serve(sys.stdin.buffer, sys.stdout.buffer)
+    except KeyboardInterrupt:
+        return 130
 
 
 if __name__ == "__main__":

@@ -1,4 +1,4 @@
-"""The engine protocol v1: message schemas and their validation.
+"""The engine protocol v1: message schemas, their validation, and the wire's JSON rules.
 
 Lifecycle of a session (``spec/protocol/README.md`` has the full text):
 
@@ -10,17 +10,33 @@ Lifecycle of a session (``spec/protocol/README.md`` has the full text):
 
 Every request carries an ``id`` that the reply echoes. A reply is either
 ``{"id", "ok": true, "result": {...}}`` or ``{"id", "ok": false, "error": {"kind", ...}}``.
+
+What a message may contain on the wire, for both sides (:func:`decode`, :func:`wire_copy`):
+UTF-8 JSON text, objects without duplicate keys, no ``NaN``/``Infinity``, integers of at
+most :data:`MAX_INT_DIGITS` digits, nesting at most :data:`MAX_DEPTH` deep. Anything else
+is refused with a :class:`WireError` naming the problem, never a Python exception.
+
+Validation is two-speed: a compiled validator (``jsonschema_rs``, built once per schema)
+says yes or no; only a message it refuses goes through ``jsonschema`` for the problem list.
 """
 
 from __future__ import annotations
 
+import itertools
 import json
+from collections.abc import Callable
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 from jsonschema import Draft202012Validator
 
-from rulespec.resources import PROTOCOL_DIR
+from rulespec.resources import PROTOCOL_DIR, SPEC_DIR
+
+try:  # the compiled validator; without it every check is the (slow) detailed one
+    import jsonschema_rs
+except ImportError:  # pragma: no cover - a platform without a wheel
+    jsonschema_rs = None
 
 PROTOCOL_VERSION = 1
 COMMANDS = (
@@ -36,23 +52,87 @@ COMMANDS = (
 ERROR_KINDS = ("illegal_action", "malformed", "unsupported", "internal")
 CAPABILITIES = ("load_state", "legal_actions", "chance", "views", "fired", "outcome")
 
+#: deepest nesting of arrays and objects a message may have (a state needs about 8)
+MAX_DEPTH = 64
+#: longest integer literal (Python's own limit on converting text to int)
+MAX_INT_DIGITS = 4300
+_INT_LIMIT = 10**MAX_INT_DIGITS
+#: problems listed for one message (the first found; a refusal should be quick to say)
+MAX_PROBLEMS = 8
+
+
+class WireError(ValueError):
+    """A message that breaks the wire's JSON rules; the text says what and where."""
+
+
+# -- validation ------------------------------------------------------------------------------
+
+
+def _read_schema(path: Path) -> dict[str, Any]:
+    # The schemas themselves are checked by the test suite, not on every start.
+    return json.loads(path.read_text(encoding="utf-8"))
+
 
 @cache
 def validator(name: str) -> Draft202012Validator:
     """Validator for ``spec/protocol/<name>.schema.json`` (e.g. ``apply.reply``)."""
-    path = PROTOCOL_DIR / f"{name}.schema.json"
-    schema = json.loads(path.read_text(encoding="utf-8"))
-    Draft202012Validator.check_schema(schema)
-    return Draft202012Validator(schema)
+    return Draft202012Validator(_read_schema(PROTOCOL_DIR / f"{name}.schema.json"))
+
+
+@cache
+def _fast(name: str) -> Callable[[Any], bool] | None:
+    if jsonschema_rs is None:
+        return None
+    return jsonschema_rs.validator_for(validator(name).schema).is_valid
+
+
+@cache
+def state_validator(game: str) -> Draft202012Validator | None:
+    """Validator for ``spec/<game>/state.schema.json`` (None for a game without one)."""
+    path = SPEC_DIR / game / "state.schema.json"
+    if not path.is_file():
+        return None
+    return Draft202012Validator(_read_schema(path))
+
+
+@cache
+def _fast_state(game: str) -> Callable[[Any], bool] | None:
+    checker = state_validator(game)
+    if jsonschema_rs is None or checker is None:
+        return None
+    return jsonschema_rs.validator_for(checker.schema).is_valid
+
+
+def _problems(checker: Draft202012Validator, fast: Callable[[Any], bool] | None, message: Any,
+              name: str) -> list[str]:  # fmt: skip
+    if fast is not None:
+        try:
+            if fast(message):
+                return []
+        except (ValueError, TypeError, OverflowError):
+            pass  # a value the compiled validator cannot take: the detailed check decides
+    problems = []
+    first = itertools.islice(checker.iter_errors(message), MAX_PROBLEMS)
+    for error in sorted(first, key=lambda e: [str(p) for p in e.path]):
+        where = "/".join(str(part) for part in error.absolute_path) or "(top)"
+        problems.append(f"at {where}: {error.message}")
+    if fast is not None and not problems:
+        # The two validators disagree (a regex dialect, say): the stricter one wins.
+        problems.append(f"at (top): does not match the {name} schema")
+    return problems
 
 
 def schema_problems(name: str, message: Any) -> list[str]:
-    """Every violation of the named schema, as ``at <path>: <what>`` lines."""
-    problems = []
-    for error in sorted(validator(name).iter_errors(message), key=lambda e: list(e.path)):
-        where = "/".join(str(part) for part in error.absolute_path) or "(top)"
-        problems.append(f"at {where}: {error.message}")
-    return problems
+    """Every violation of the named protocol schema, as ``at <path>: <what>`` lines."""
+    return _problems(validator(name), _fast(name), message, name)
+
+
+def state_problems(game: str, state: Any) -> list[str]:
+    """Every violation of ``spec/<game>/state.schema.json`` ([] for a game without one)."""
+    checker = state_validator(game)
+    if checker is None:
+        return []
+    return _problems(checker, _fast_state(game), state, f"{game} state")
 
 
 def reply_problems(command: str, reply: Any) -> list[str]:
@@ -60,3 +140,158 @@ def reply_problems(command: str, reply: Any) -> list[str]:
     if isinstance(reply, dict) and reply.get("ok") is False:
         return schema_problems("error.reply", reply)
     return schema_problems(f"{command}.reply", reply)
+
+
+def is_request_id(value: Any) -> bool:
+    """An id as the schemas mean it: an integer (not ``1.0``, not ``true``) or a string."""
+    return type(value) is int or type(value) is str
+
+
+# -- the wire ----------------------------------------------------------------------------------
+
+
+def _no_constant(name: str) -> Any:
+    raise WireError(f"{name} is not a JSON number the protocol accepts")
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    value = dict(pairs)
+    if len(value) != len(pairs):
+        seen: set[str] = set()
+        twice = next(key for key, _ in pairs if key in seen or seen.add(key))  # type: ignore[func-returns-value]
+        raise WireError(f"duplicate key {twice!r} in an object")
+    return value
+
+
+_DECODER = json.JSONDecoder(object_pairs_hook=_no_duplicates, parse_constant=_no_constant)
+
+
+def decode(data: bytes | str) -> Any:
+    """One message from its JSON text, under the wire's rules (:class:`WireError` if not)."""
+    if isinstance(data, bytes):
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError as error:
+            raise WireError(f"not UTF-8 (byte {error.start}: {data[error.start:error.start + 1]!r})"
+                            ) from None  # fmt: skip
+    else:
+        text = data
+    try:
+        value = _DECODER.decode(text)
+    except WireError:
+        raise
+    except json.JSONDecodeError as error:
+        raise WireError(f"not JSON ({error.msg} at line {error.lineno} column {error.colno})"
+                        ) from None  # fmt: skip
+    except RecursionError:
+        raise WireError(f"nested more than {MAX_DEPTH} levels deep") from None
+    except ValueError as error:  # an integer literal beyond Python's conversion limit
+        if "digits" in str(error):
+            raise WireError(f"an integer has more than {MAX_INT_DIGITS} digits") from None
+        raise WireError(f"not JSON ({error})") from None
+    if text.count("[") + text.count("{") > MAX_DEPTH:  # else it cannot be too deep
+        _check_depth(value)
+    return value
+
+
+def _check_depth(value: Any, depth: int = 1) -> None:
+    """Refuse nesting deeper than :data:`MAX_DEPTH` (a parsed message, walked once)."""
+    if depth > MAX_DEPTH:
+        raise WireError(f"nested more than {MAX_DEPTH} levels deep")
+    children = value.values() if type(value) is dict else value if type(value) is list else ()
+    for child in children:
+        if type(child) is dict or type(child) is list:
+            _check_depth(child, depth + 1)
+
+
+def encode(message: Any) -> str:
+    """The JSON text of one message (no newline); :class:`WireError` if it cannot be sent.
+
+    Non-ASCII text is written as UTF-8, except a string holding a lone surrogate (valid in
+    JSON only as an escape), which is written escaped.
+    """
+    try:
+        text = json.dumps(message, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+        text.encode("utf-8")
+        return text
+    except UnicodeEncodeError:
+        return json.dumps(message, allow_nan=False, separators=(",", ":"))
+    except (TypeError, ValueError, RecursionError) as error:
+        raise WireError(f"cannot be written as JSON: {_short(error)}") from None
+
+
+def _short(error: BaseException) -> str:
+    if isinstance(error, RecursionError):
+        return "nested too deeply"
+    return str(error)
+
+
+_KEY_TEXT = {True: "true", False: "false", None: "null"}
+
+
+def wire_copy(message: Any) -> Any:
+    """What the other side gets from ``decode(encode(message))``, without the text between.
+
+    Tuples become lists and non-string keys strings, as ``json`` writes them; a value the
+    wire refuses (NaN, an over-long integer, nesting beyond :data:`MAX_DEPTH`, a type JSON
+    does not have) is a :class:`WireError`. The result shares nothing mutable with
+    ``message``. This is the in-process transport's copy.
+    """
+    return _copy(message, 1)
+
+
+_PLAIN = frozenset({str, bool, type(None)})
+
+
+def _copy(value: Any, depth: int) -> Any:
+    kind = type(value)
+    if kind is dict:
+        if depth > MAX_DEPTH:
+            raise WireError(f"nested more than {MAX_DEPTH} levels deep")
+        copied = {}
+        for key, item in value.items():
+            if type(key) is not str:
+                key = _key(key)
+                if key in copied:
+                    raise WireError(f"duplicate key {key!r} in an object")
+            kind = type(item)
+            if kind in _PLAIN or (kind is int and -_INT_LIMIT < item < _INT_LIMIT):
+                copied[key] = item
+            else:
+                copied[key] = _copy(item, depth + 1)
+        return copied
+    if kind is list or kind is tuple:
+        if depth > MAX_DEPTH:
+            raise WireError(f"nested more than {MAX_DEPTH} levels deep")
+        return [
+            item
+            if type(item) in _PLAIN
+            or (type(item) is int and -_INT_LIMIT < item < _INT_LIMIT)
+            else _copy(item, depth + 1)
+            for item in value
+        ]
+    if kind in _PLAIN:
+        return value
+    if kind is int:
+        if -_INT_LIMIT < value < _INT_LIMIT:
+            return value
+        raise WireError(f"an integer has more than {MAX_INT_DIGITS} digits")
+    if kind is float:
+        if value - value == 0.0:  # neither NaN nor an infinity
+            return value
+        raise WireError(f"{value!r} is not a JSON number the protocol accepts")
+    if isinstance(value, int | float | str | dict | list | tuple):  # a subclass: as json does
+        plain = {int: int, float: float, str: str, dict: dict, list: list, tuple: list}
+        base = next(b for b in plain if isinstance(value, b))
+        return _copy(plain[base](value), depth)
+    raise WireError(f"a {kind.__name__} cannot be written as JSON")
+
+
+def _key(key: Any) -> str:
+    if type(key) is bool or key is None:
+        return _KEY_TEXT[key]
+    if type(key) is int:
+        return str(_copy(key, 1))
+    if type(key) is float:
+        return json.dumps(_copy(key, 1))
+    raise WireError(f"a {type(key).__name__} key cannot be written as JSON")

@@ -12,13 +12,16 @@ import itertools
 import json
 import os
 import queue
+import re
 import shlex
+import signal
 import subprocess
 import sys
 import threading
 import time
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
 from conformance.engine.errors import (
@@ -29,11 +32,21 @@ from conformance.engine.errors import (
     ProtocolViolation,
     TransportError,
 )
-from rulespec.protocol import PROTOCOL_VERSION, reply_problems
+from rulespec.protocol import (
+    PROTOCOL_VERSION,
+    WireError,
+    decode,
+    encode,
+    reply_problems,
+    wire_copy,
+)
 
 DEFAULT_TIMEOUT = 10.0
 MAX_REPLY_BYTES = 32 * 1024 * 1024
 STDERR_TAIL_BYTES = 16 * 1024
+#: how long an engine that closed its output, or exited, may take before it counts as crashed
+EXIT_GRACE = 1.0
+_POLL = 0.2
 
 
 class EngineClient(ABC):
@@ -56,22 +69,27 @@ class EngineClient(ABC):
     def request(self, command: str, **arguments: Any) -> dict[str, Any]:
         request = {"id": next(self._ids), "cmd": command, **arguments}
         reply = self._exchange(request)
-        if not isinstance(reply, dict) or reply.get("id") != request["id"]:
-            got = reply.get("id") if isinstance(reply, dict) else type(reply).__name__
+        asked = f"{command} (request id {request['id']})"
+        got = reply.get("id") if isinstance(reply, dict) else None
+        if not isinstance(reply, dict) or type(got) is not int or got != request["id"]:
+            shown = _shown(got) if isinstance(reply, dict) else f"a JSON {_json_type(reply)}"
             raise ProtocolViolation(
-                f"{command}: reply id {got!r} does not echo request id {request['id']}",
+                f"{asked}: the reply does not echo the request id (got {shown})",
                 self.stderr_tail(),
             )
         problems = reply_problems(command, reply)
         if problems:
-            shown = json.dumps(reply, ensure_ascii=False)[:500]
             raise ProtocolViolation(
-                f"{command}: reply breaks the protocol schema: {'; '.join(problems)}\n"
-                f"reply: {shown}",
+                f"{asked}: reply breaks the protocol schema: {'; '.join(problems[:8])}\n"
+                f"reply: {_shown(reply, 500)}",
                 self.stderr_tail(),
             )
         if reply["ok"] is False:
             raise EngineRefused(command, reply["error"])
+        if command == "legal_actions":
+            problems = listing_problems(reply["result"])
+            if problems:
+                raise ProtocolViolation(f"{asked}: {'; '.join(problems)}", self.stderr_tail())
         return reply["result"]
 
     def stderr_tail(self) -> str:
@@ -137,7 +155,8 @@ class EngineClient(ABC):
 class InProcessClient(EngineClient):
     """The reference engines in this process, through the same server code as ``serve``.
 
-    Replies go through a JSON round trip, exactly as on the wire, so a scenario that
+    Requests and replies are copied as the wire would carry them (:func:`wire_copy`: what
+    the wire refuses is refused here too, and nothing is shared), so a scenario that
     passes here passes against ``rulespec serve``.
     """
 
@@ -152,8 +171,16 @@ class InProcessClient(EngineClient):
         return "reference (in-process)"
 
     def _exchange(self, request: dict[str, Any]) -> Any:
-        wire = json.dumps(request, ensure_ascii=False)
-        return json.loads(json.dumps(self.server.handle(json.loads(wire)), ensure_ascii=False))
+        try:
+            sent = wire_copy(request)
+        except WireError as error:
+            raise ValueError(f"{request['cmd']}: the request {error}") from None
+        reply = self.server.handle(sent)
+        try:
+            return wire_copy(reply)
+        except WireError as error:
+            raise ProtocolViolation(f"{request['cmd']} (request id {request['id']}): the reply "
+                                    f"cannot go over the wire: {error}") from None  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -222,6 +249,8 @@ class SubprocessClient(EngineClient):
             "env": environment,
             "cwd": cwd,
             "preexec_fn": limits.apply if limits and os.name == "posix" else None,
+            # its own process group, so that what it starts is stopped with it
+            "start_new_session": os.name == "posix",
         }
         self._start()
 
@@ -301,50 +330,102 @@ class SubprocessClient(EngineClient):
 
     def _exchange(self, request: dict[str, Any]) -> Any:
         command = request["cmd"]
+        asked = f"{command} (request id {request['id']})"
         if self.process.poll() is not None:
             raise EngineCrashed(
-                f"{command}: engine has exited (status {self.process.returncode})",
+                f"{asked}: engine has exited (status {self.process.returncode})",
                 self.stderr_tail(),
             )
-        data = (json.dumps(request, ensure_ascii=False) + "\n").encode("utf-8")
+        try:
+            data = (encode(request) + "\n").encode("utf-8")
+        except WireError as error:
+            raise ValueError(f"{command}: the request {error}") from None
+        self._drop_stale_replies()
         try:
             assert self.process.stdin is not None
             self.process.stdin.write(data)
             self.process.stdin.flush()
-        except (BrokenPipeError, OSError) as error:
+        except (BrokenPipeError, OSError, ValueError) as error:
+            self.kill()
             raise EngineCrashed(
-                f"{command}: cannot write to engine ({error})", self._wait_stderr()
+                f"{asked}: cannot write to engine ({error})", self._wait_stderr()
             ) from error
         timeout = self.timeout
         if self.game_timeout is not None and command not in ("new_game", "load_state"):
             left = self.game_started_at + self.game_timeout - time.monotonic()
             timeout = max(0.0, min(timeout, left))
-        try:
-            line = self._replies.get(timeout=timeout)
-        except queue.Empty:
-            self.kill()
-            what = f"no reply within {timeout:g}s"
-            if timeout < self.timeout:
-                what = f"the game exceeded its {self.game_timeout:g}s budget"
-            raise EngineTimeout(f"{command}: {what}", self.stderr_tail()) from None
-        if line is None:
-            status = self.process.wait(timeout=5)
-            raise EngineCrashed(
-                f"{command}: engine closed its output (exit status {status})",
-                self._wait_stderr(),
-            )
+        line = self._next_line(asked, timeout)
         if len(line) > MAX_REPLY_BYTES:
             self.kill()
             raise ProtocolViolation(
-                f"{command}: reply longer than {MAX_REPLY_BYTES} bytes", self.stderr_tail()
+                f"{asked}: reply longer than {MAX_REPLY_BYTES} bytes", self.stderr_tail()
             )
         try:
-            return json.loads(line)
-        except (json.JSONDecodeError, UnicodeDecodeError) as error:
+            return decode(line)
+        except WireError as error:
             shown = line[:200].decode("utf-8", errors="replace")
             raise ProtocolViolation(
-                f"{command}: reply is not JSON ({error}): {shown!r}", self.stderr_tail()
+                f"{asked}: reply refused: {error}: {shown!r}", self.stderr_tail()
             ) from None
+
+    def _next_line(self, asked: str, timeout: float) -> bytes:
+        """The next reply line; a hang, an exit or a closed output raised as what it is."""
+        deadline = time.monotonic() + timeout
+        exited_at: float | None = None
+        while True:
+            now = time.monotonic()
+            wait = min(_POLL, deadline - now)
+            if exited_at is not None:
+                wait = min(wait, exited_at + EXIT_GRACE - now)
+            try:
+                line = self._replies.get(timeout=max(0.0, wait))
+            except queue.Empty:
+                now = time.monotonic()
+                if exited_at is None and self.process.poll() is not None:
+                    exited_at = now  # output may still be in the pipe: a short grace
+                elif exited_at is not None and now >= exited_at + EXIT_GRACE:
+                    status = self.process.returncode
+                    self.kill()  # a process it started still holds the pipe
+                    raise EngineCrashed(
+                        f"{asked}: engine exited (status {status}) without replying",
+                        self.stderr_tail(),
+                    ) from None
+                if now >= deadline:
+                    self.kill()
+                    what = f"no reply within {timeout:g}s"
+                    if timeout < self.timeout:
+                        what = f"the game exceeded its {self.game_timeout:g}s budget"
+                    raise EngineTimeout(f"{asked}: {what}", self.stderr_tail()) from None
+                continue
+            if line is not None:
+                return line
+            status = self._wait_exit()
+            if status is None:
+                self.kill()
+                raise EngineCrashed(
+                    f"{asked}: engine closed its output but kept running (stopped)",
+                    self.stderr_tail(),
+                )
+            raise EngineCrashed(
+                f"{asked}: engine closed its output (exit status {status})", self._wait_stderr()
+            )
+
+    def _drop_stale_replies(self) -> None:
+        """Lines left from an earlier, already-failed request are not replies to this one."""
+        while not self._replies.empty():
+            try:
+                line = self._replies.get_nowait()
+            except queue.Empty:
+                return
+            if line is None:  # the end of the output: keep it for the next read
+                self._replies.put(None)
+                return
+
+    def _wait_exit(self) -> int | None:
+        try:
+            return self.process.wait(timeout=EXIT_GRACE)
+        except subprocess.TimeoutExpired:
+            return None
 
     @property
     def game_started_at(self) -> float:
@@ -352,12 +433,19 @@ class SubprocessClient(EngineClient):
 
     def _wait_stderr(self) -> str:
         with contextlib.suppress(subprocess.TimeoutExpired):
-            self.process.wait(timeout=2)
+            self.process.wait(timeout=EXIT_GRACE)
+        time.sleep(0.05)  # let the stderr reader catch the last lines
         return self.stderr_tail()
 
     def kill(self) -> None:
+        """Stop the engine and everything it started (its process group)."""
+        if os.name == "posix":
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.killpg(self.process.pid, signal.SIGKILL)
         if self.process.poll() is None:
-            self.process.kill()
+            with contextlib.suppress(ProcessLookupError):
+                self.process.kill()
+        with contextlib.suppress(subprocess.TimeoutExpired):
             self.process.wait(timeout=5)
 
     def close(self) -> None:
@@ -394,3 +482,112 @@ def connect(
         client.close()
         raise
     return client
+
+
+_FRACTION = re.compile(r"([0-9]+)/([1-9][0-9]*)|1")
+
+
+def listing_problems(result: dict[str, Any]) -> list[str]:
+    """What is wrong with a ``legal_actions`` result beyond its schema.
+
+    Implements the protocol's listing rules: every action listed once; when chance
+    outcomes are listed, each once, each with an exact probability in (0, 1], summing to
+    exactly 1, and the same actions as ``actions``.
+    """
+    problems = []
+    actions = result["actions"]
+    keys = _keys(actions)
+    twice = _first_duplicate(actions, keys)
+    if twice is not None:
+        problems.append(f"the action {_shown(actions[twice])} is listed more than once")
+    chance = result.get("chance")
+    if chance is None:
+        return problems
+    outcomes = [outcome["action"] for outcome in chance]
+    outcome_keys = _keys(outcomes)
+    twice = _first_duplicate(outcomes, outcome_keys)
+    if twice is not None:
+        shown = _shown(chance[twice]["action"])
+        problems.append(f"the chance outcome {shown} is listed more than once")
+    if collections.Counter(outcome_keys) != collections.Counter(keys):
+        problems.append("the chance outcomes are not the listed actions")
+    fractions = []
+    for outcome in chance:
+        text = outcome["probability"]
+        match = _FRACTION.fullmatch(text) if len(text) <= 200 else None
+        if match is None:
+            fraction = None
+        elif match.group(1) is None:
+            fraction = (1, 1)
+        else:
+            fraction = (int(match.group(1)), int(match.group(2)))
+        if fraction is None or not 0 < fraction[0] <= fraction[1]:
+            problems.append(
+                f"chance outcome {_shown(outcome['action'])}: probability {_shown(text)} "
+                "is not an exact fraction in (0, 1]"
+            )
+            return problems
+        fractions.append(fraction)
+    if fractions and not _sums_to_one(fractions):
+        total = sum((Fraction(n, d) for n, d in fractions), Fraction(0))
+        problems.append(f"the chance probabilities sum to {total}, not 1")
+    return problems
+
+
+def _sums_to_one(fractions: list[tuple[int, int]]) -> bool:
+    denominators = {d for _, d in fractions}
+    if len(denominators) == 1:  # the usual case: one denominator
+        return sum(n for n, _ in fractions) == denominators.pop()
+    return sum((Fraction(n, d) for n, d in fractions), Fraction(0)) == 1
+
+
+def _keys(actions: list[Any]) -> list[Any]:
+    """Keys equal for equal actions (hashable, field order ignored; ``1``, ``1.0`` and
+    ``true`` are not told apart here, see :func:`_first_duplicate`)."""
+    keys: list[Any] = []
+    for action in actions:
+        try:
+            keys.append(frozenset(action.items()))
+        except TypeError:  # a list or object inside
+            keys.append(_freeze(action))
+    return keys
+
+
+def _freeze(value: Any) -> Any:
+    if type(value) is dict:
+        return frozenset((key, _freeze(item)) for key, item in value.items())
+    if type(value) is list:
+        return tuple(_freeze(item) for item in value)
+    return value
+
+
+def _exact(action: Any) -> str:
+    return json.dumps(action, sort_keys=True, separators=(",", ":"))
+
+
+def _first_duplicate(actions: list[Any], keys: list[Any]) -> int | None:
+    """The index of the first action listed before, as JSON values (``1``, ``true``, ``1.0``
+    differ, which the fast keys do not tell apart: a fast match is confirmed exactly)."""
+    if len(set(keys)) == len(keys):
+        return None
+    seen: set[str] = set()
+    for index, action in enumerate(actions):
+        key = _exact(action)
+        if key in seen:
+            return index
+        seen.add(key)
+    return None
+
+
+def _json_type(value: Any) -> str:
+    names = {dict: "object", list: "array", str: "string", bool: "boolean", int: "integer",
+             float: "number", type(None): "null"}  # fmt: skip
+    return names.get(type(value), type(value).__name__)
+
+
+def _shown(value: Any, limit: int = 120) -> str:
+    try:
+        text = json.dumps(value, ensure_ascii=True)
+    except (TypeError, ValueError):
+        text = repr(value)
+    return text if len(text) <= limit else text[:limit] + "..."

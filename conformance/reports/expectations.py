@@ -22,11 +22,14 @@ with :func:`update`.
 from __future__ import annotations
 
 import json
+import re
 import tomllib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
+
+from conformance.reports.text import printable
 
 KEYS = ("rule", "scenario", "test")
 FIELDS = (*KEYS, "game", "reason", "link")
@@ -188,7 +191,12 @@ def _reason(result: dict[str, Any]) -> str:
 
 
 def dump(expectations: Expectations, title: str = "") -> str:
-    """The TOML text of ``expectations`` (strings written as TOML basic strings)."""
+    """The TOML text of ``expectations`` (strings written as TOML basic strings).
+
+    ``title`` (the engine's name, which the engine chose) is written on a comment line with
+    every line break and control character escaped, so it cannot add a line of its own.
+    """
+    title = printable(title, single_line=True)
     lines = [
         f"# Known failures{f' of {title}' if title else ''}: rulespec check --expectations FILE",
         "# Each [[expected]] names a rule, a scenario (with its game) or a test id, and why.",
@@ -205,5 +213,15 @@ def dump(expectations: Expectations, title: str = "") -> str:
 
 
 def _toml_string(value: str) -> str:
+    """Exactly ``value`` as a TOML basic string (names must still match after a round trip);
+    only a lone surrogate, which TOML cannot hold at all, is written as visible text."""
     # JSON string escapes (\" \\ \n \t \uXXXX ...) are all valid TOML basic-string escapes.
-    return json.dumps(value, ensure_ascii=False).replace("\x7f", "\\u007f")
+    text = json.dumps(_SURROGATE.sub(_visible, value), ensure_ascii=False)
+    return text.replace("\x7f", "\\u007f")
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _visible(match: re.Match[str]) -> str:
+    return printable(match.group())

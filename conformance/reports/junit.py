@@ -10,23 +10,22 @@ elements of the test case.
 
 from __future__ import annotations
 
-import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
 from typing import Any
 
 from conformance.reports.model import Report
+from conformance.reports.text import printable
 
 FAILURE = ("failed", "unexpected pass")
 ERROR = ("errored", "crashed", "timed out", "protocol error")
 SKIPPED = ("skipped", "not run", "expected failure")
-# Characters XML 1.0 cannot carry even escaped (an engine may print anything).
-_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
 
 
 def clean(text: Any) -> str:
-    """``text`` as a string XML 1.0 can hold; ElementTree escapes ``<``, ``&`` and quotes."""
-    return _NOT_XML.sub(lambda m: f"\\x{ord(m.group()):02x}", str(text))
+    """``text`` as a string XML 1.0 can hold (:func:`~.text.printable`: no control
+    character, no lone surrogate); ElementTree escapes ``<``, ``&`` and quotes."""
+    return printable(text)
 
 
 def to_xml(report: Report) -> ET.Element:
@@ -43,6 +42,8 @@ def to_xml(report: Report) -> ET.Element:
     for key, value in totals.items():
         root.set(key, str(value))
     root.set("time", f"{total_time:.3f}")
+    if report.footer.get("interrupted"):
+        root.set("name", root.get("name", "") + " (interrupted)")
     return root
 
 
@@ -81,7 +82,7 @@ def _case(game: str, result: dict[str, Any]) -> ET.Element:
         time=f"{float(result.get('duration') or 0):.3f}",
     )
     properties = ET.SubElement(case, "properties")
-    ET.SubElement(properties, "property", name="status", value=result["status"])
+    ET.SubElement(properties, "property", name="status", value=clean(result["status"]))
     ET.SubElement(properties, "property", name="test", value=clean(result["test"]))
     if feature:
         ET.SubElement(properties, "property", name="feature", value=clean(feature))

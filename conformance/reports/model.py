@@ -8,7 +8,14 @@ has one object per line, each with a ``type``:
    the date;
 2. ``result``, one per test: ``test, game, scenario, feature, rules, status, message,
    duration``, plus ``expected`` (reason, link) when the expectations file lists it;
-3. ``footer``: the count of every status, the total, passed and failed.
+3. ``footer``: the count of every status, the total, passed and failed, and
+   ``"interrupted": true`` when the run was stopped (Ctrl-C, SIGTERM) before the end.
+
+Every string an engine said is passed through :func:`conformance.reports.text.printable`
+before it is written, so no engine text can make a report unwritable or unreadable.
+
+The plugin's results file (``--rulespec-report``, what ``rulespec check`` reads back) is
+read with :func:`read_results`, which also says when the run cannot be trusted.
 """
 
 from __future__ import annotations
@@ -24,6 +31,7 @@ from typing import Any
 
 from conformance.cli.check import FAILING, CheckRun, GameReport
 from conformance.reports.expectations import Expectations
+from conformance.reports.text import sanitised
 from rulespec.protocol import PROTOCOL_VERSION
 
 FORMAT = "rulespec-report"
@@ -113,9 +121,11 @@ def make_header(
     }
 
 
-def make_footer(results: list[dict[str, Any]], duration: float) -> dict[str, Any]:
+def make_footer(
+    results: list[dict[str, Any]], duration: float, interrupted: bool = False
+) -> dict[str, Any]:
     counts = count(results)
-    return {
+    footer = {
         "type": "footer",
         "counts": counts,
         "total": len(results),
@@ -123,6 +133,9 @@ def make_footer(results: list[dict[str, Any]], duration: float) -> dict[str, Any
         "failed": sum(counts[s] for s in FAILING),
         "duration": round(duration, 3),
     }
+    if interrupted:
+        footer["interrupted"] = True
+    return footer
 
 
 def make_result(raw: dict[str, Any], expected: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -147,11 +160,16 @@ def rulespec_version() -> str:
         return "0+unknown"
 
 
+def jsonl_line(entry: dict[str, Any]) -> str:
+    """One JSON line (with its newline), engine text made safe (:mod:`~.text`)."""
+    return json.dumps(sanitised(entry), ensure_ascii=False) + "\n"
+
+
 def write_jsonl(report: Report, path: Path | str) -> None:
     lines = [report.header, *report.results, report.footer]
     with open(path, "w", encoding="utf-8") as handle:
         for line in lines:
-            handle.write(json.dumps(line, ensure_ascii=False) + "\n")
+            handle.write(jsonl_line(line))
 
 
 def read_jsonl(path: Path | str) -> Report:
@@ -202,8 +220,13 @@ def from_run(
     expectations: Expectations | None = None,
     expectations_path: str | None = None,
     duration: float = 0.0,
+    interrupted: bool = False,
 ) -> Report:
-    """The report of a ``rulespec check`` run; results that the expectations list say so."""
+    """The report of a ``rulespec check`` run; results that the expectations list say so.
+
+    ``interrupted`` (from :attr:`RecordedRun.interrupted`) marks the footer: the report
+    holds what ran before the run was stopped.
+    """
     results = []
     for game in run.games:
         for raw in game.results:
@@ -217,4 +240,109 @@ def from_run(
         rule=rule,
         expectations=expectations_path,
     )
-    return Report(header, results, make_footer(results, duration))
+    return Report(header, results, make_footer(results, duration, interrupted))
+
+
+# -- the plugin's results file ------------------------------------------------------------
+
+#: pytest's exit statuses that mean the harness itself failed (not the engine)
+HARNESS_EXIT = {3: "pytest hit an internal error", 4: "pytest was given a wrong option"}
+INCONCLUSIVE = ("skipped", "not run")
+
+
+#: the plugin writes its footer beside the results file, under the same name plus this
+FOOTER_SUFFIX = ".footer"
+
+
+@dataclass
+class RecordedRun:
+    """What the plugin recorded: results in the order they finished, and its footer.
+
+    ``footer`` is None when the run died before writing it (killed, or the harness broke);
+    ``problem`` says why the file could not be read whole (None when it could).
+    """
+
+    results: list[dict[str, Any]] = field(default_factory=list)
+    footer: dict[str, Any] | None = None
+    problem: str | None = None
+
+    @property
+    def interrupted(self) -> bool:
+        """True when the run did not reach its end: stopped, killed or broken."""
+        return self.footer is None or bool(self.footer.get("interrupted"))
+
+    def trouble(self, returncode: int | None = None) -> tuple[str, str] | None:
+        """Why this run must not exit 0 whatever its results say: ``(kind, one line)``.
+
+        Kinds: ``unreadable`` (the file is missing or damaged), ``harness error`` (the
+        run died before its footer, or pytest failed in itself: ``returncode`` 3 or 4),
+        ``interrupted`` (stopped by Ctrl-C or SIGTERM), ``judged nothing`` (no result, or
+        every result skipped or not run). None when the results are the whole run; then
+        it exits 0 only if every result passed or was an expected failure.
+        """
+        if self.problem is not None:
+            return "unreadable", self.problem
+        if returncode in HARNESS_EXIT:
+            return "harness error", f"{HARNESS_EXIT[returncode]} (exit status {returncode})"
+        if self.footer is None:
+            return "harness error", (
+                f"the run ended without finishing its results ({len(self.results)} recorded)"
+            )
+        if self.footer.get("interrupted"):
+            return "interrupted", f"the run was interrupted after {len(self.results)} results"
+        judged = [r for r in self.results if r.get("status") not in INCONCLUSIVE]
+        if not judged:
+            what = "no test ran" if not self.results else "every test was skipped or not run"
+            return "judged nothing", f"nothing was judged: {what}"
+        return None
+
+
+def read_results(path: Path | str) -> RecordedRun:
+    """Read the plugin's results file (and its footer, ``FILE.footer``); never raises.
+
+    :attr:`RecordedRun.problem` says what could not be read. A run killed mid-write
+    leaves a last line cut short: the results before it are kept (so the reports of what
+    ran can still be written) and the problem is named.
+    """
+    path = Path(path)
+    run = RecordedRun()
+    footer = Path(f"{path}{FOOTER_SUFFIX}")
+    if footer.exists():
+        try:
+            entry = json.loads(footer.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, ValueError, RecursionError):
+            entry = None
+        if not isinstance(entry, dict) or entry.get("type") != "footer":
+            run.problem = f"{footer}: not a footer line"
+            return run
+        run.footer = entry
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        run.problem = f"{path}: no results file: the run recorded nothing"
+        return run
+    except OSError as error:
+        run.problem = f"{path}: cannot read the results ({error.strerror})"
+        return run
+    lines = data.split(b"\n")
+    for number, raw in enumerate(lines, 1):
+        if not raw.strip():
+            continue
+        last = number == len(lines)  # no newline after it: cut short by a kill
+        try:
+            entry = json.loads(raw.decode("utf-8"))
+        except (UnicodeDecodeError, json.JSONDecodeError, RecursionError, ValueError):
+            cut = " (cut short: the run was killed while writing)" if last else ""
+            run.problem = f"{path}:{number}: not a JSON line{cut}"
+            return run
+        if not isinstance(entry, dict):
+            run.problem = f"{path}:{number}: not a JSON object"
+            return run
+        if not isinstance(entry.get("test"), str) or not isinstance(entry.get("status"), str):
+            run.problem = f"{path}:{number}: a result needs 'test' and 'status'"
+            return run
+        run.results.append(entry)
+    if run.footer is not None and run.footer.get("results") not in (None, len(run.results)):
+        run.problem = (f"{path}: {len(run.results)} results, the footer says "
+                       f"{run.footer.get('results')}")  # fmt: skip
+    return run

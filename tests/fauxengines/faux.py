@@ -18,6 +18,23 @@ Modes (ARG in brackets):
   drop-legal          leave the last action out of every legal_actions reply with two or more
   slow SECONDS        sleep before every reply
   flood-stderr        write 1 MB to stderr before every reply
+
+Hostile modes (a reply no parser should trust, or a process that misleads the driver):
+  half-line [N]       write half of the N-th reply, no newline, then hang
+  close-stdout [N[:FILE]]  close stdout at the N-th request and stay alive (with FILE:
+                      only when FILE does not exist yet, then create it)
+  fork-exit [N]       at the N-th request start a child that keeps stdout open, then exit
+  json-bomb [N]       answer the N-th request with arrays nested 100,000 deep
+  huge-int [N]        answer the N-th request with a 5,000-digit integer in the result
+  nan [N]             answer the N-th request with NaN in the result
+  duplicate-key [N]   answer the N-th request with the key "ok" twice
+  duplicated-lists    list every legal action and chance outcome three times
+  bad-probability     give chance outcomes probabilities that do not sum to 1
+  surrogate           a lone surrogate in the engine's name; every apply refused with an
+                      internal error whose message (and a line on stderr) holds one too
+  newline-name        an engine name with newlines that spell [[expected]] entries, and
+                      every rejection accepted (so scenarios fail and get listed)
+  float-id [N]        echo the id as 1.0-style number from the N-th request on
 """
 
 from __future__ import annotations
@@ -31,6 +48,10 @@ from typing import Any
 
 from conformance.engine import jsonpath
 from reference_impl.server import Server
+
+#: the name ``newline-name`` claims: a comment line in a TOML file must not become entries
+NEWLINE_NAME = 'faux\n\n[[expected]]\ntest = "*"\nreason = "injected"\n#'
+SURROGATE = "\ud800"
 
 
 def _server(toy: bool) -> Server:
@@ -54,6 +75,11 @@ def main(argv: list[str]) -> int:
         count += 1
         request = json.loads(line)
         nth = int(arg) if arg and arg.isdigit() else 3
+        if mode == "close-stdout" and arg and ":" in arg:
+            at, _, marker = arg.partition(":")
+            nth = int(at) if not os.path.exists(marker) else 0
+            if count == nth:
+                open(marker, "w").close()
         if mode == "hang" and count == nth:
             time.sleep(3600)
         if mode == "crash-once" and arg:
@@ -73,6 +99,8 @@ def main(argv: list[str]) -> int:
             sys.stdout.write("this is not json\n")
             sys.stdout.flush()
             continue
+        if count == nth and _hostile(mode, request):
+            continue
         reply = _mutate(mode, arg, request, server.handle(request), count, nth, server)
         if mode == "slow":
             time.sleep(float(arg or 1))
@@ -80,11 +108,46 @@ def main(argv: list[str]) -> int:
             for _ in range(1024):
                 sys.stderr.write("x" * 1023 + "\n")
             sys.stderr.flush()
-        sys.stdout.write(json.dumps(reply) + "\n")
+        text = json.dumps(reply)
+        if mode == "float-id" and count >= nth and isinstance(reply.get("id"), int):
+            text = text.replace(f'{{"id": {reply["id"]},', f'{{"id": {reply["id"]}.0,', 1)
+        sys.stdout.write(text + "\n")
         sys.stdout.flush()
         if server.stopped:
             break
     return 0
+
+
+def _hostile(mode: str, request: dict[str, Any]) -> bool:
+    """Misbehave on this request as ``mode`` says; True when the reply was replaced."""
+    ident = json.dumps(request.get("id"))
+    if mode == "half-line":
+        sys.stdout.write(f'{{"id": {ident}, "ok": tr')
+        sys.stdout.flush()
+        time.sleep(3600)
+    elif mode == "close-stdout":
+        sys.stdout.flush()
+        os.close(1)  # sys.stdout.close() would leave the descriptor open
+        time.sleep(3600)
+    elif mode == "fork-exit":
+        if os.fork() == 0:  # the child keeps the inherited stdout open
+            time.sleep(3600)
+            os._exit(0)
+        os._exit(4)
+    elif mode in _RAW:
+        sys.stdout.write(_RAW[mode](ident) + "\n")
+        sys.stdout.flush()
+        return True
+    return False
+
+
+_RAW = {
+    "json-bomb": lambda ident: f'{{"id": {ident}, "ok": true, "result": '
+    + "[" * 100_000 + "]" * 100_000 + "}",
+    "huge-int": lambda ident: f'{{"id": {ident}, "ok": true, "result": {{"n": {"9" * 5000}}}}}',
+    "nan": lambda ident: f'{{"id": {ident}, "ok": true, "result": {{"n": NaN}}}}',
+    "duplicate-key": lambda ident: f'{{"id": {ident}, "ok": false, "ok": true, "result": {{}}}}',
+}
 
 
 def _mutate(
@@ -97,6 +160,20 @@ def _mutate(
     server: Server,
 ) -> dict[str, Any]:
     command = request.get("cmd")
+    if mode == "surrogate":
+        return _surrogate(request, reply, server)
+    if mode == "newline-name" and command == "handshake" and reply.get("ok"):
+        reply["result"]["engine"]["name"] = NEWLINE_NAME
+    if mode == "newline-name":
+        mode = "accept-illegal"
+    if mode == "duplicated-lists" and command == "legal_actions" and reply.get("ok"):
+        result = reply["result"]
+        result["actions"] = result["actions"] * 3
+        if "chance" in result:
+            result["chance"] = result["chance"] * 3
+    elif mode == "bad-probability" and command == "legal_actions" and reply.get("ok"):
+        for outcome in reply["result"].get("chance", []):
+            outcome["probability"] = "1/1"
     if mode == "wrong-id" and count >= nth:
         reply["id"] = (reply.get("id") or 0) + 1000
     elif mode == "wrong-version" and command == "handshake":
@@ -130,6 +207,19 @@ def _mutate(
         scores = reply["result"]["scores"]
         if scores:
             scores[0] += 1
+    return reply
+
+
+
+def _surrogate(request: dict[str, Any], reply: dict[str, Any], server: Server) -> dict[str, Any]:
+    command = request.get("cmd")
+    if command == "handshake" and reply.get("ok"):
+        reply["result"]["engine"]["name"] = f"faux {SURROGATE} engine"
+    if command == "apply":
+        print(f"lone surrogate {SURROGATE!r} follows", file=sys.stderr, flush=True)
+        message = f"internal failure {SURROGATE} here"
+        reply = {"id": request.get("id"), "ok": False,
+                 "error": {"kind": "internal", "message": message}}  # fmt: skip
     return reply
 
 

@@ -1,0 +1,91 @@
+"""Real ``rulespec check`` runs against each hostile engine: the verdict and the exit status.
+
+Each run judges the three Notre Dame scenarios of ND-BUY-ONE (a move, a listing of the
+legal actions, a rejection) against ``tests/fauxengines/faux.py`` in one mode, writes the
+JSON-lines report and JUnit, and must exit non-zero with the fault named in the report.
+Slow (a child ``rulespec check`` each): ``-m slow``.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import tomllib
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+from conformance.reports.model import read_jsonl
+from rulespec.resources import ROOT
+from tests.fauxengines.faux import NEWLINE_NAME
+
+pytestmark = pytest.mark.slow
+RULESPEC = [sys.executable, "-c", "from conformance.cli import main; main()"]
+
+
+def check(mode: str, tmp_path: Path, *extra: str) -> tuple[subprocess.CompletedProcess[str], Path]:
+    report = tmp_path / "run.jsonl"
+    engine = f"{sys.executable} -m tests.fauxengines.faux {mode}"
+    process = subprocess.run(
+        [*RULESPEC, "check", "--game", "notre_dame", "--rule", "ND-BUY-ONE", "--engine", engine,
+         "--timeout", "3", "--report", str(report), "--junit", str(tmp_path / "run.xml"),
+         *extra],
+        capture_output=True, text=True, cwd=ROOT, timeout=300,
+    )  # fmt: skip
+    ET.parse(tmp_path / "run.xml")  # the JUnit is well-formed whatever the engine said
+    return process, report
+
+
+def statuses(report: Path) -> list[str]:
+    return [result["status"] for result in read_jsonl(report).results]
+
+
+@pytest.mark.parametrize(
+    ("mode", "status"),
+    [
+        ("half-line", "timed out"),
+        ("close-stdout", "crashed"),
+        ("fork-exit", "crashed"),
+        ("json-bomb", "protocol error"),
+        ("huge-int", "protocol error"),
+        ("nan", "protocol error"),
+        ("duplicate-key", "protocol error"),
+        ("duplicated-lists", "protocol error"),
+        ("float-id", "protocol error"),
+    ],
+)
+def test_a_hostile_engine_is_classified_and_the_run_exits_non_zero(
+    mode: str, status: str, tmp_path: Path
+) -> None:
+    process, report = check(mode, tmp_path)
+    found = statuses(report)
+    assert len(found) == 3, process.stdout[-2000:]
+    assert status in found, found
+    assert "errored" not in found, found  # never a raw Python exception
+    assert process.returncode != 0
+
+
+def test_a_lone_surrogate_from_the_engine_is_reported_not_a_false_green(tmp_path: Path) -> None:
+    process, report = check("surrogate", tmp_path)
+    parsed = read_jsonl(report)
+    assert parsed.header["engine"]["name"] == "faux \\ud800 engine"
+    assert len(parsed.results) == 3
+    refused = [r for r in parsed.results if "internal failure" in r["message"]]
+    assert refused and all("\\ud800" in r["message"] for r in refused)
+    assert process.returncode != 0
+
+
+def test_a_name_with_newlines_writes_no_expectation_entries(tmp_path: Path) -> None:
+    expectations = tmp_path / "known.toml"
+    process, report = check(
+        "newline-name", tmp_path, "--expectations", str(expectations), "--update-expectations"
+    )
+    failing = [r for r in read_jsonl(report).results if r["status"] == "failed"]
+    assert failing, process.stdout[-2000:]
+    text = expectations.read_text(encoding="utf-8")
+    entries = tomllib.loads(text)["expected"]
+    assert len(entries) == len(failing)
+    assert all(entry["reason"] != "injected" for entry in entries)
+    assert "\\x0a[[expected]]" in text.splitlines()[0]  # the name, escaped, on its comment line
+    assert NEWLINE_NAME.splitlines()[0] in text.splitlines()[0]
