@@ -55,6 +55,10 @@ class CampaignStats:
     interrupted: bool = False
     shrink: dict[str, Any] = field(default_factory=dict)
     divergence: dict[str, Any] = field(default_factory=dict)
+    #: games cut off by the budget's end (the first game of a campaign always ends)
+    partial_games: int = 0
+    #: when games after the first stop (``time.monotonic``); None: no budget
+    deadline: float | None = None
     _started: tuple[float, float] = (0.0, 0.0)
 
     def begin(self) -> None:
@@ -75,8 +79,9 @@ class CampaignStats:
 
     def summary(self, rules: bool = True) -> str:
         share = len(self.rules_reached) / self.rules_total if self.rules_total else 0.0
+        cut = " (+1 cut off by the budget)" if self.partial_games else ""
         text = (
-            f"{self.games} games, {self.steps} steps in {self.seconds:.1f}s "
+            f"{self.games} games{cut}, {self.steps} steps in {self.seconds:.1f}s "
             f"({self.steps_per_second:,.0f} steps/s)"
         )
         if not rules:
@@ -98,6 +103,7 @@ class CampaignStats:
             "seconds": round(self.seconds, 3),
             "cpu_seconds": round(self.cpu_seconds, 3),
             "steps_per_second": round(self.steps_per_second, 1),
+            "partial_games": self.partial_games,
             "guided_steps": self.guided_steps,
             "rules_total": self.rules_total,
             "rules_reached": len(self.rules_reached),
@@ -115,23 +121,41 @@ class CampaignStats:
         return found
 
 
-def ticking(
-    choose: Callable[[int], int], progress: Progress | None, stats: CampaignStats, index: int
-) -> Callable[[int], int]:
-    """``choose``, updating the progress line (when due) with the game and step."""
-    if progress is None:
-        return choose
-    steps = 0
+class BudgetSpent(Exception):
+    """The budget ran out in the middle of a game (not the campaign's first)."""
 
-    def tick(count: int) -> int:
-        nonlocal steps
-        steps += 1
-        if progress.due():
+    def __init__(self, steps: int) -> None:
+        super().__init__(f"budget spent after {steps} steps of a game")
+        self.steps = steps
+
+
+class TickingChoices(list[int]):
+    """The choice list of one game, updating the progress line (when due) at every step.
+
+    In a budgeted campaign it ends a game other than the first when the budget runs out
+    (:class:`BudgetSpent`), so a slow engine does not overrun the budget by whole games.
+    """
+
+    def __init__(self, progress: Progress | None, stats: CampaignStats, index: int) -> None:
+        super().__init__()
+        self._progress = progress
+        self._stats = stats
+        self._index = index
+
+    def append(self, choice: int) -> None:
+        deadline = self._stats.deadline
+        if self._index > 0 and deadline is not None and time.monotonic() > deadline:
+            raise BudgetSpent(len(self))
+        super().append(choice)
+        if self._progress is not None and self._progress.due():
+            stats = self._stats
             stats.account()
-            progress.update(f"game {index + 1}, step {steps}; {stats.summary(rules=False)}")
-        return choose(count)
-
-    return tick
+            steps = stats.steps + len(self)
+            rate = steps / stats.seconds if stats.seconds > 0 else 0.0
+            self._progress.update(
+                f"game {self._index + 1}, step {len(self)}; {stats.games} games and {steps} "
+                f"steps in {stats.seconds:.1f}s ({rate:,.0f} steps/s)"
+            )
 
 
 def campaign_games(config: Any) -> int | None:
@@ -187,6 +211,7 @@ def run_campaign(
     """
     stats.begin()
     deadline = time.monotonic() + stats.budget
+    stats.deadline = deadline if games is None else None
     guided_before = guide.guided_steps if guide else 0
 
     def account() -> None:
@@ -198,7 +223,12 @@ def run_campaign(
         while stats.games == 0 or (
             stats.games < games if games is not None else time.monotonic() < deadline
         ):
-            stats.steps += play(stats.games)
+            try:
+                stats.steps += play(stats.games)
+            except BudgetSpent as spent:
+                stats.steps += spent.steps
+                stats.partial_games += 1
+                break
             stats.games += 1
             account()
             if progress is not None:

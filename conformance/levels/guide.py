@@ -5,7 +5,7 @@ engine (the reference reports the rules each action fires, so guidance works for
 candidates without the ``fired`` capability). At a guided step it looks one action ahead:
 it tries a sample of the legal actions (one of each action type first) on clones of the
 shadow and scores each by the rules it fires (1 for a rule the campaign never fired,
-``1/(1+n)`` for one fired ``n`` times) and, at half weight, by how seldom the campaign
+``1/(1+n)`` for one fired ``n`` times) and by how seldom the campaign
 took an action of its kind (its *signature*: type and other text fields, such as "buy an
 armory"), which leads toward rules that lie a few actions behind a rare choice. The best
 score wins. Guided steps are mixed with uniform ones (``share``), and every
@@ -28,11 +28,11 @@ from reference_impl.core import EngineError, GameState
 #: legal actions tried per guided step (one per action type first, then at random)
 WIDTH = 8
 #: share of guided steps in a guided game
-SHARE = 0.6
+SHARE = 0.9
 #: every n-th game of a campaign is uniform from start to end
 UNIFORM_EVERY = 3
 #: weight of an action kind's novelty against the novelty of the rules it fires
-KIND_WEIGHT = 0.5
+KIND_WEIGHT = 1.0
 
 Chooser = Callable[[int], int]
 

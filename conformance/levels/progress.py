@@ -82,9 +82,8 @@ class Progress:
         if self._live is None:
             with self._writing():
                 pass  # decides live or plain
+        if not self._live and self._last == 0.0:
             self._last = now  # the first plain line comes after one interval
-            if not self._live:
-                return
         if not force and now - self._last < self.interval:
             return
         self._last = now

@@ -22,12 +22,12 @@ import pytest
 from conformance.engine.client import EngineClient, InProcessClient
 from conformance.levels.campaign import (
     CampaignStats,
+    TickingChoices,
     campaign_games,
     campaign_guide,
     configuration_budget,
     game_chooser,
     run_campaign,
-    ticking,
 )
 from conformance.levels.differential import Divergence, lockstep, shrink, write_feature
 from conformance.levels.guide import RuleGuide
@@ -116,8 +116,8 @@ def test_engine_matches_the_reference_in_lockstep(
     recording: Any = Recording()
 
     def play(index: int) -> int:
-        choose = ticking(game_chooser(seed, f"{LEVEL}:{label}", index), progress, stats, index)
-        choices: list[int] = []
+        choose = game_chooser(seed, f"{LEVEL}:{label}", index)
+        choices = TickingChoices(progress, stats, index)
         try:
             return lockstep(engine, recording, game, players, None, choose, choices=choices,
                             guide=guide)  # fmt: skip

@@ -21,13 +21,13 @@ from conformance.invariants import for_game
 from conformance.invariants.machine import InvariantViolation, PlayRecord, play_checked
 from conformance.levels.campaign import (
     CampaignStats,
+    TickingChoices,
     campaign_games,
     campaign_guide,
     configuration_budget,
     game_chooser,
     run_campaign,
     shrink_choices,
-    ticking,
 )
 from conformance.levels.progress import Progress
 from conformance.specification import catalogue
@@ -72,8 +72,8 @@ def test_invariants_hold_in_whole_random_games(
     reported: Counter[str] = Counter()
 
     def play(index: int) -> int:
-        choices: list[int] = []
-        choose = ticking(game_chooser(seed, f"{LEVEL}:{label}", index), progress, stats, index)
+        choices = TickingChoices(progress, stats, index)
+        choose = game_chooser(seed, f"{LEVEL}:{label}", index)
         record = PlayRecord()
         try:
             play_checked(engine, invariants, players, options or None, choose, record, guide,
