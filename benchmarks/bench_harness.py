@@ -118,8 +118,9 @@ def lockstep_rate(game: str, seconds: float, seed: int) -> tuple[float, int, boo
         candidate.close()
 
 
-def spread(values: list[float]) -> str:
-    return f"{min(values):.4f} / {statistics.median(values):.4f} / {max(values):.4f}"
+def spread(values: list[float], form: str = ",.0f") -> str:
+    low, mid, high = min(values), statistics.median(values), max(values)
+    return f"{low:{form}} / {mid:{form}} / {high:{form}}"
 
 
 def main() -> int:
@@ -146,13 +147,13 @@ def main() -> int:
             rates[game].append(rate)
             ratios[game].append(rate / echo)
             print(f"  {game:<12} lockstep {rate:>8,.1f} steps/s ({played} games), "
-                  f"ratio {rate / echo:.4f}", flush=True)  # fmt: skip
+                  f"ratio {rate / echo:.2%}", flush=True)  # fmt: skip
     unit = "CPU time (driver + child)" if cpu else "wall time (no /proc here)"
     print(f"\nover {args.rounds} interleaved rounds, in {unit}; min / median / max")
     print(f"{'echo round trips/s':<26}{spread(echoes)}")
     for game in games:
-        print(f"{game + ' steps/s':<26}{spread(rates[game])}")
-        print(f"{game + ' ratio to echo':<26}{spread(ratios[game])}")
+        print(f"{game + ' steps/s':<26}{spread(rates[game], ',.1f')}")
+        print(f"{game + ' ratio to echo':<26}{spread(ratios[game], '.2%')}")
     return 0
 
 
