@@ -114,13 +114,25 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption("--engine-memory", type=int, default=None, help="memory limit (MB)")
     group.addoption("--engine-cpu", type=int, default=None, help="CPU-time limit (s)")
     group.addoption("--rulespec-report", default=None, help="JSON-lines result file")
-    group.addoption(
-        "--rulespec-examples", type=int, default=2, help="random whole games per configuration"
-    )
-    group.addoption("--rulespec-emit", default=None, help="where differential play writes")
-    group.addoption(
-        "--rulespec-shrink-seconds", type=float, default=60.0, help="shrinking budget per failure"
-    )
+    # The deep levels (invariants, differential): time budgets, guidance, progress, output.
+    from conformance.levels.campaign import DEFAULT_GAME_BUDGET, DEFAULT_SHRINK_SECONDS
+
+    group.addoption("--rulespec-budget", type=float, default=None,
+                    help="seconds per game and configuration, per deep level "
+                    f"(default: {DEFAULT_GAME_BUDGET:g}s per game and level, shared)")  # fmt: skip
+    group.addoption("--rulespec-examples", type=int, default=None,
+                    help="exactly this many games per configuration (no budget)")  # fmt: skip
+    group.addoption("--rulespec-emit-dir", "--rulespec-emit", dest="rulespec_emit_dir",
+                    default=None, help="where regression scenarios go "
+                    "(default ./rulespec-regressions/<game>/)")  # fmt: skip
+    group.addoption("--rulespec-shrink-seconds", type=float, default=DEFAULT_SHRINK_SECONDS,
+                    help="shrinking budget per failure (then the shortest so far)")  # fmt: skip
+    group.addoption("--rulespec-seed", default="0", help="seed of the deep levels' games")
+    group.addoption("--rulespec-uniform", action="store_true",
+                    help="uniform random play only (no rule guidance)")  # fmt: skip
+    group.addoption("--rulespec-quiet", action="store_true", help="no live progress lines")
+    group.addoption("--rulespec-features", action="append", default=[],
+                    help="extra feature folder (regression scenarios; repeatable)")  # fmt: skip
     group.addoption("--rulespec-games", default=None, help="comma-separated games to keep")
     group.addoption("--rulespec-rule", default=None, help="run only the tests that pin this rule")
     group.addoption("--rulespec-engine-info", default=None, help="write the engine identity here")

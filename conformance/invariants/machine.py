@@ -1,8 +1,10 @@
 """Whole games of random legal play through the engine client, checking invariants.
 
 Works on any engine (in-process or ``--engine CMD``): every decision and every chance
-outcome is drawn by hypothesis from the legal sets the engine lists, so a failure shrinks
-to a minimal action trace. Checked on every state: the game's own invariants
+outcome is picked by a chooser from the legal sets the engine lists (a seeded or
+rule-guided chooser in the level, see :mod:`conformance.levels.campaign`; a hypothesis
+``data`` object also works), so a failure replays from its choices and shrinks to a short
+action trace. Checked on every state: the game's own invariants
 (``conformance/invariants/<game>.py``, each tagged with a rule id) and the generic ones:
 
 - ``GEN-ACTOR``: a non-terminal state has someone to act and a legal action for them;
@@ -22,17 +24,22 @@ from fractions import Fraction
 from typing import Any
 
 from hypothesis import strategies as st
-from hypothesis import target
 
 from conformance.engine.client import EngineClient
 from conformance.engine.errors import EngineRefused
 from conformance.invariants import GameInvariants
+from conformance.levels.guide import Chooser, RuleGuide
 
 ROUNDTRIP_EVERY = 25
 
 
 class InvariantViolation(AssertionError):
     """An invariant broke; the message holds the rule id and the action trace."""
+
+    def __init__(self, message: str, rule: str = "", steps: int = 0) -> None:
+        super().__init__(message)
+        self.rule = rule
+        self.steps = steps
 
 
 @dataclass
@@ -53,7 +60,9 @@ class PlayRecord:
 
 def _fail(rule: str, what: str, record: PlayRecord) -> None:
     raise InvariantViolation(
-        f"{rule}: {what}\nafter {len(record.actions)} actions:\n{record.trace_text()}"
+        f"{rule}: {what}\nafter {len(record.actions)} actions:\n{record.trace_text()}",
+        rule,
+        len(record.actions),
     )
 
 
@@ -72,11 +81,23 @@ def play_checked(
     game: GameInvariants,
     num_players: int,
     options: dict[str, Any] | None,
-    data: st.DataObject,
+    choose: Chooser | st.DataObject,
     record: PlayRecord | None = None,
+    guide: RuleGuide | None = None,
+    choices: list[int] | None = None,
 ) -> PlayRecord:
-    """Play one whole game, drawing every choice from ``data``; raise on a violation."""
+    """Play one whole game; raise :class:`InvariantViolation` on a violation.
+
+    ``choose(n)`` picks each action's index among the ``n`` legal ones (through
+    ``guide.choose`` when a guide is given); a hypothesis ``data`` object draws them
+    instead. The picks are appended to ``choices`` when it is given.
+    """
     record = record or PlayRecord()
+    if hasattr(choose, "draw"):
+        data = choose
+        choose = lambda count: data.draw(st.integers(0, count - 1), label="action index")  # noqa: E731
+    if guide is not None:
+        guide.start(game.game, num_players, options)
     start = client.new_game(game.game, num_players, options)
     can_load = "load_state" in client.capabilities
     state = start
@@ -108,11 +129,15 @@ def play_checked(
                         _fail("GEN-ILLEGAL", f"refused {probe} but changed the state", record)
                 else:
                     _fail("GEN-ILLEGAL", f"accepted {probe}, whose actor is not to act", record)
-        index = data.draw(st.integers(0, len(actions) - 1), label="action index")
+        index = guide.choose(actions, choose) if guide is not None else choose(len(actions))
+        if choices is not None:
+            choices.append(index)
         action = actions[index]
         reply = client.apply(action)
         record.actions.append(action)
         record.fired.update(reply.get("fired", []))
+        if guide is not None:
+            guide.observe(action, reply.get("fired"))
         before, state = state, client.state()
         for transition in game.transitions:
             problems = transition.problems(before, action, state)
@@ -121,7 +146,6 @@ def play_checked(
         if can_load and step % ROUNDTRIP_EVERY == 0 and client.load_state(state) != state:
             _fail("GEN-ROUNDTRIP", "load_state(state) returned a different state", record)
     _check_determinism(client, game, num_players, options, start, state, record)
-    target(float(len(record.fired)), label="distinct rules fired")
     return record
 
 

@@ -1,4 +1,6 @@
 """The deep levels and the tools that play whole games: differential lockstep against the
-reference, perft counts, rule firing, and random playouts with traces. (The scenario level
-is the pytest plugin, ``conformance.plugin``, with the steps in ``conformance.steps``;
-invariants are defined per game in ``conformance.invariants``.)"""
+reference, time-budgeted campaigns with rule-guided choices, live progress and budgeted
+shrinking (``campaign``, ``guide``, ``progress``), perft counts, rule firing, and random
+playouts with traces. (The scenario level is the pytest plugin, ``conformance.plugin``,
+with the steps in ``conformance.steps``; invariants are defined per game in
+``conformance.invariants``.)"""

@@ -1,17 +1,19 @@
 """Differential play (level L3): a candidate engine and the reference in lockstep.
 
 Both start the same game; at every step their legal action sets (and chance
-probabilities) and, after every action, their canonical states are compared. Every
-decision is drawn by hypothesis from the reference's legal set, so a divergence shrinks
-to a minimal action trace, which :func:`divergence_feature` writes out as a ready-to-run
-Gherkin scenario tagged with the rule ids that fired.
+probabilities) and, after every action, their canonical states are compared (equal
+values first, the field-by-field diff only when they differ). Decisions are drawn from
+the reference's legal sets by a chooser (seeded, or rule-guided through
+:class:`~conformance.levels.guide.RuleGuide`); a divergence names its step, the first
+differing field or action, and the rules the reference fired at that step, shrinks to a
+short action trace (:func:`shrink`, within a time budget), and :func:`divergence_feature`
+writes it out as a ready-to-run Gherkin scenario tagged with those rules.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -21,10 +23,11 @@ from hypothesis import strategies as st
 
 from conformance.engine.client import EngineClient
 from conformance.engine.errors import EngineRefused
+from conformance.levels.campaign import shrink_choices
+from conformance.levels.guide import RuleGuide
+from conformance.levels.progress import Progress
 
 MAX_DIFFERENCES = 12
-#: other choices tried per step when looking for a shorter divergent path
-ALTERNATIVES = 3
 
 
 @dataclass
@@ -41,6 +44,17 @@ class Divergence(AssertionError):
     expected: dict[str, Any] = field(default_factory=dict)
     legal_missing: list[dict[str, Any]] = field(default_factory=list)
     legal_extra: list[dict[str, Any]] = field(default_factory=list)
+    #: the first differing field (state, outcome), action (legal, refused) or outcome key
+    first: str = ""
+
+    @property
+    def step(self) -> int:
+        """The step the divergence shows at: the number of actions applied (0: the start)."""
+        return len(self.actions)
+
+    def attribution(self) -> dict[str, Any]:
+        """Step, kind, first difference and the rules the reference fired at that step."""
+        return {"step": self.step, "kind": self.kind, "first": self.first, "rules": self.rules}
 
     def __str__(self) -> str:
         steps = "\n".join(
@@ -49,8 +63,9 @@ class Divergence(AssertionError):
         rules = ", ".join(self.rules) or "none reported"
         return (
             f"{self.game} ({self.num_players} players): candidate diverges from the reference "
-            f"({self.kind}) after {len(self.actions)} actions; rules fired: {rules}\n"
-            f"{self.detail}\ntrace:\n{steps}"
+            f"({self.kind}) after {len(self.actions)} actions; at step {self.step} the first "
+            f"difference is {self.first or '?'}; rules the reference fired at that step: "
+            f"{rules}\n{self.detail}\ntrace:\n{steps}"
         )
 
 
@@ -110,59 +125,61 @@ def lockstep(
     choose: Chooser,
     step_bound: int = 100_000,
     choices: list[int] | None = None,
+    guide: RuleGuide | None = None,
 ) -> int:
     """Play one whole game in lockstep; raise :class:`Divergence` at the first difference.
 
     ``choose(n)`` picks the index of the next action among the reference's ``n`` legal
-    actions; the picks are appended to ``choices`` when it is given.
+    actions (through ``guide.choose`` when a guide is given, which calls it on uniform
+    steps); the picks are appended to ``choices`` when it is given.
     """
     options = options or {}
     actions: list[dict[str, Any]] = []
     fired: list[str] = []
 
-    def diverge(kind: str, detail: str, **extra: Any) -> Divergence:
+    def diverge(kind: str, detail: str, first: str, **extra: Any) -> Divergence:
         return Divergence(game, num_players, options, list(actions), kind, detail,
-                          sorted(set(fired)), **extra)  # fmt: skip
+                          sorted(set(fired)), first=first, **extra)  # fmt: skip
 
+    def compare(expected: Any, actual: Any, kind: str) -> None:
+        if expected == actual:  # the fast path: no field-by-field walk
+            return
+        diffs = differences(expected, actual)
+        if diffs:
+            raise diverge(kind, _describe(diffs), diffs[0][0], expected=dict(_flat(diffs)))
+
+    if guide is not None:
+        guide.start(game, num_players, options)
     expected_state = reference.new_game(game, num_players, options or None)
     actual_state = candidate.new_game(game, num_players, options or None)
-    diffs = differences(expected_state, actual_state)
-    if diffs:
-        raise diverge("start", _describe(diffs), expected=dict(_flat(diffs)))
+    compare(expected_state, actual_state, "start")
     for _ in range(step_bound):
         if expected_state["terminal"]:
             break
         ref_listing = reference.legal_actions()
         cand_listing = candidate.legal_actions()
-        ref_keys = {_key(a): a for a in ref_listing["actions"]}
-        cand_keys = {_key(a): a for a in cand_listing["actions"]}
-        if ref_keys.keys() != cand_keys.keys():
-            missing = [ref_keys[k] for k in sorted(ref_keys.keys() - cand_keys.keys())]
-            extra = [cand_keys[k] for k in sorted(cand_keys.keys() - ref_keys.keys())]
-            raise diverge(
-                "legal",
-                f"  legal actions missing from the candidate: {len(missing)}, "
-                f"not legal in the reference: {len(extra)}\n"
-                + "".join(f"  missing: {json.dumps(a, ensure_ascii=False)}\n" for a in missing[:5])
-                + "".join(f"  extra:   {json.dumps(a, ensure_ascii=False)}\n" for a in extra[:5]),
-                legal_missing=missing,
-                legal_extra=extra,
-            )
-        if "chance" in ref_listing["to_act"]:
+        legal = ref_listing["actions"]
+        if legal != cand_listing["actions"]:
+            _compare_legal(legal, cand_listing["actions"], diverge)
+        if "chance" in ref_listing["to_act"] and ref_listing.get("chance") != cand_listing.get(
+            "chance"
+        ):
             ref_p = {_key(o["action"]): o["probability"] for o in ref_listing.get("chance", [])}
             cand_p = {_key(o["action"]): o["probability"] for o in cand_listing.get("chance", [])}
             if ref_p != cand_p:
                 wrong = [k for k in ref_p if ref_p[k] != cand_p.get(k)][:5]
                 shown = "; ".join(f"{k}: reference {ref_p[k]}, candidate {cand_p.get(k)}"
                                   for k in wrong)  # fmt: skip
-                raise diverge("chance", f"  probabilities differ for: {shown}")
-        legal = ref_listing["actions"]
-        index = choose(len(legal))
+                raise diverge("chance", f"  probabilities differ for: {shown}",
+                              f"probability of {wrong[0] if wrong else '?'}")  # fmt: skip
+        index = guide.choose(legal, choose) if guide is not None else choose(len(legal))
         if choices is not None:
             choices.append(index)
         action = legal[index]
         reply = reference.apply(action)
         fired = list(reply.get("fired", []))
+        if guide is not None:
+            guide.observe(action, fired)
         actions.append(action)
         try:
             candidate.apply(action)
@@ -171,22 +188,46 @@ def lockstep(
             raise diverge(
                 "refused",
                 f"  the candidate refused it: {refused}",
+                f"action {json.dumps(action, ensure_ascii=False)} refused",
                 expected={"to_act": after["to_act"], "terminal": after["terminal"]},
             ) from None
         expected_state = reference.state()
-        actual_state = candidate.state()
-        diffs = differences(expected_state, actual_state)
-        if diffs:
-            raise diverge("state", _describe(diffs), expected=dict(_flat(diffs)))
+        compare(expected_state, candidate.state(), "state")
     expected_outcome = reference.outcome()
     actual_outcome = candidate.outcome()
-    diffs = differences(
+    compare(
         {k: expected_outcome.get(k) for k in ("scores", "winners")},
         {k: actual_outcome.get(k) for k in ("scores", "winners")},
+        "outcome",
     )
-    if diffs:
-        raise diverge("outcome", _describe(diffs), expected=dict(_flat(diffs)))
     return len(actions)
+
+
+def _compare_legal(
+    reference: list[dict[str, Any]], candidate: list[dict[str, Any]], diverge: Callable[..., Any]
+) -> None:
+    """Raise when the two legal action lists differ as sets (their order is free)."""
+    ref_keys = {_key(a): a for a in reference}
+    cand_keys = {_key(a): a for a in candidate}
+    if ref_keys.keys() == cand_keys.keys():
+        return
+    missing = [ref_keys[k] for k in sorted(ref_keys.keys() - cand_keys.keys())]
+    extra = [cand_keys[k] for k in sorted(cand_keys.keys() - ref_keys.keys())]
+    first = (
+        f"legal action missing: {json.dumps(missing[0], ensure_ascii=False)}"
+        if missing
+        else f"action not legal in the reference: {json.dumps(extra[0], ensure_ascii=False)}"
+    )
+    raise diverge(
+        "legal",
+        f"  legal actions missing from the candidate: {len(missing)}, "
+        f"not legal in the reference: {len(extra)}\n"
+        + "".join(f"  missing: {json.dumps(a, ensure_ascii=False)}\n" for a in missing[:5])
+        + "".join(f"  extra:   {json.dumps(a, ensure_ascii=False)}\n" for a in extra[:5]),
+        first,
+        legal_missing=missing,
+        legal_extra=extra,
+    )
 
 
 def _flat(diffs: list[tuple[str, Any, Any]]) -> list[tuple[str, Any]]:
@@ -205,6 +246,8 @@ def divergence_feature(divergence: Divergence, fallback_rule: str) -> str:
         f"Feature: Differential regression {digest} ({divergence.game})",
         "  # Written by rulespec's differential play: the shrunk trace where a candidate",
         "  # engine diverged from the reference. Expected values are the reference's.",
+        f"  # Step {divergence.step}, first difference: {divergence.first or '?'}; rules the",
+        f"  # reference fired at that step: {', '.join(divergence.rules) or 'none'}.",
         "",
         f"  {tags}",
         f"  Scenario: Differential divergence {digest} ({divergence.kind})",
@@ -272,18 +315,17 @@ def shrink(
     reference: EngineClient,
     found: Divergence,
     choices: list[int],
-    seconds: float = 60.0,
+    seconds: float = 30.0,
+    progress: Progress | None = None,
+    report: dict[str, Any] | None = None,
 ) -> Divergence:
     """Make a divergent trace smaller within a time budget (greedy, deterministic).
 
-    The trace already ends at the first divergence. Each choice, last first, is replaced by
-    0 (the first legal action) when the game then still diverges no later; then, step by
-    step, a few other choices followed by first actions are tried, keeping any path that
-    diverges sooner. Every attempt is a real lockstep replay, so the result is a divergence
-    the candidate really shows.
+    Every attempt is a real lockstep replay of a choice list (see
+    :func:`~conformance.levels.campaign.shrink_choices`), so the result is a divergence the
+    candidate really shows; when the budget runs out the shortest found so far is returned.
+    ``report``, when given, receives what the shrinking did (attempts, seconds, complete).
     """
-    deadline = time.monotonic() + seconds
-    best, best_choices = found, list(choices[: len(found.actions)])
 
     def attempt(prefix: list[int]) -> tuple[Divergence, list[int]] | None:
         taken: list[int] = []
@@ -291,30 +333,13 @@ def shrink(
             lockstep(candidate, reference, found.game, found.num_players, found.options,
                      replay_chooser(prefix), choices=taken)  # fmt: skip
         except Divergence as divergence:
-            return divergence, taken[: len(divergence.actions)]
+            return divergence, taken
         return None
 
-    for index in reversed(range(len(best_choices))):
-        if time.monotonic() > deadline:
-            break
-        if index >= len(best_choices) or best_choices[index] == 0:
-            continue
-        trial = [*best_choices[:index], 0, *best_choices[index + 1 :]]
-        result = attempt(trial)
-        if result is not None and len(result[0].actions) <= len(best.actions):
-            best, best_choices = result
-    # Shorter paths: another choice at one step, then always the first legal action.
-    index = 0
-    while index < len(best_choices) and time.monotonic() < deadline:
-        for alternative in range(1, ALTERNATIVES + 1):
-            if alternative == best_choices[index] or time.monotonic() > deadline:
-                continue
-            result = attempt([*best_choices[:index], alternative])
-            if result is not None and len(result[0].actions) < len(best.actions):
-                best, best_choices = result
-                break
-        index += 1
-    return best
+    result = shrink_choices(attempt, found, choices, lambda d: len(d.actions), seconds, progress)
+    if report is not None:
+        report.update(result.to_json(len(found.actions)))
+    return result.failure
 
 
 def write_feature(divergence: Divergence, directory: Path, fallback_rule: str) -> Path:

@@ -1,21 +1,39 @@
 """Conformance level "invariants": whole random games through the client, every state checked.
 
 Run by ``rulespec check --level invariants`` (and by the test suite against the reference).
-Every decision is drawn by hypothesis, so a failure shrinks to a minimal action trace.
+Each configuration plays as many whole games as fit in its time budget
+(``--rulespec-budget``), choices seeded and steered toward rules the game's campaign has
+not fired yet (a shadow reference game reports them, so this works for any engine the
+reference agrees with); a violation is replayed from its choices and shrunk under its own
+budget (``--rulespec-shrink-seconds``). The result carries the campaign's statistics.
 """
 
 from __future__ import annotations
 
 import importlib.util
+from collections import Counter
+from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
 
 from conformance.engine.client import EngineClient
 from conformance.invariants import for_game
-from conformance.invariants.machine import play_checked
+from conformance.invariants.machine import InvariantViolation, PlayRecord, play_checked
+from conformance.levels.campaign import (
+    CampaignStats,
+    TickingChoices,
+    campaign_games,
+    campaign_guide,
+    configuration_budget,
+    game_chooser,
+    run_campaign,
+    shrink_choices,
+)
+from conformance.levels.progress import Progress
+from conformance.specification import catalogue
 from rulespec.resources import ROOT
+
+LEVEL = "invariants"
 
 GENERIC_RULES = ("GEN-ACTOR", "GEN-CHANCE", "GEN-ILLEGAL", "GEN-ROUNDTRIP", "GEN-BOUND")
 
@@ -43,18 +61,82 @@ def test_invariants_hold_in_whole_random_games(
 ) -> None:
     if game not in engine.games:
         pytest.skip(f"the engine does not serve {game}")
+    config = request.config
     invariants = for_game(game)
-    examples = request.config.getoption("--rulespec-examples")
+    label = f"{game}-{players}p" + "".join(f"-{k}={v}" for k, v in options.items())
+    seed = config.getoption("--rulespec-seed")
+    stats = CampaignStats(LEVEL, game, label, configuration_budget(config, len(invariants.configs)))
+    progress = Progress.for_pytest(config, f"{LEVEL} {label}")
+    guide = campaign_guide(config, LEVEL, game)
+    before = Counter(guide.counts) if guide is not None else Counter()
+    reported: Counter[str] = Counter()
 
-    @settings(
-        max_examples=examples,
-        deadline=None,
-        derandomize=True,
-        database=None,
-        suppress_health_check=list(HealthCheck),
-    )
-    @given(st.data())
-    def play(data: st.DataObject) -> None:
-        play_checked(engine, invariants, players, options or None, data)
+    def play(index: int) -> int:
+        choices = TickingChoices(progress, stats, index)
+        choose = game_chooser(seed, f"{LEVEL}:{label}", index)
+        record = PlayRecord()
+        try:
+            play_checked(engine, invariants, players, options or None, choose, record, guide,
+                         choices)  # fmt: skip
+        except InvariantViolation as violation:
+            _fail(request, stats, violation, choices, progress, engine, invariants, players,
+                  options)  # fmt: skip
+        reported.update(record.fired)
+        return len(record.actions)
 
-    play()
+    try:
+        run_campaign(stats, play, campaign_games(config), progress, guide)
+    finally:
+        fired = set(reported)
+        if guide is not None:
+            fired |= {rule for rule, count in guide.counts.items() if count > before[rule]}
+        rules = [rule.id for rule in catalogue.load(game).rules]
+        stats.rules_reached = [rule for rule in rules if rule in fired]
+        stats.rules_unreached = [rule for rule in rules if rule not in fired]
+        stats.campaign_reached = len(guide.reached()) if guide is not None else 0
+        request.node.user_properties.append(("stats", stats.to_json()))
+    progress.done(stats.summary())
+
+
+def _fail(
+    request: pytest.FixtureRequest,
+    stats: CampaignStats,
+    violation: InvariantViolation,
+    choices: list[int],
+    progress: Progress,
+    engine: EngineClient,
+    invariants: Any,
+    players: int,
+    options: dict[str, Any],
+) -> None:
+    """Shrink the violation (same rule, within its budget) and fail the test with it."""
+    stats.account()
+    stats.games += 1
+    stats.steps += violation.steps
+    progress.update(f"{violation.rule} broken after {violation.steps} actions; shrinking",
+                    force=True)  # fmt: skip
+
+    def attempt(prefix: list[int]) -> tuple[InvariantViolation, list[int]] | None:
+        from conformance.levels.differential import replay_chooser
+
+        taken: list[int] = []
+        try:
+            play_checked(engine, invariants, players, options or None, replay_chooser(prefix),
+                         choices=taken)  # fmt: skip
+        except InvariantViolation as found:
+            if found.rule == violation.rule:
+                return found, taken
+        return None
+
+    budget = request.config.getoption("--rulespec-shrink-seconds")
+    result = shrink_choices(attempt, violation, choices, lambda v: v.steps, budget, progress)
+    stats.shrink = result.to_json(violation.steps)
+    smaller = result.failure
+    shrunk = "" if result.complete else " (shrinking budget spent: the shortest trace so far)"
+    progress.done(f"{smaller.rule} BROKEN after {smaller.steps} actions{shrunk}")
+    raise InvariantViolation(
+        f"{smaller}\nshrunk from {violation.steps} to {smaller.steps} actions{shrunk}\n"
+        f"campaign until then: {stats.summary(rules=False)}",
+        smaller.rule,
+        smaller.steps,
+    ) from None

@@ -1,0 +1,161 @@
+"""How close differential lockstep comes to what a subprocess pipe carries, in one run.
+
+    python benchmarks/bench_harness.py [--rounds 3] [--seconds 2] [--game G ...]
+
+Each round measures, interleaved (so a busy machine slows every figure alike):
+
+- raw echo: JSON-lines round trips per second through a subprocess pipe (the driver
+  encodes a request, a child Python process echoes the line, the driver decodes it);
+- lockstep: differential steps per second per game, the candidate ``rulespec serve`` as a
+  subprocess and the reference in-process (``conformance.levels.differential.lockstep``,
+  every reply schema-checked and every state compared, uniform random choices);
+
+and their ratio (lockstep steps/s over echo round trips/s; a step is about three
+candidate round trips, so 0.33 would be the pipe's limit). Rates are in CPU time: the
+driver's process time plus the child's (``/proc/<pid>/stat``; where that is missing,
+wall time, and the header says so). Printed: each round, then min/median/max over rounds.
+Nothing here is a timed test.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from conformance.engine.client import InProcessClient, SubprocessClient
+from conformance.levels.differential import lockstep
+from reference_impl import registry
+
+ECHO = (
+    "import sys\n"
+    "for line in sys.stdin:\n"
+    "    sys.stdout.write(line)\n"
+    "    sys.stdout.flush()\n"
+)
+#: a request of typical size (a legal_actions reply is larger; this is the floor)
+MESSAGE = {"id": 0, "cmd": "apply", "action": {"actor": 0, "type": "place", "space": [2, 3]}}
+
+
+def child_cpu(pid: int) -> float | None:
+    """User + system CPU seconds of a running child (Linux ``/proc``), or None."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+class Clock:
+    """CPU time of this process plus one child (wall time when the child's is unknown)."""
+
+    def __init__(self, pid: int) -> None:
+        self.pid = pid
+        self.cpu = child_cpu(pid) is not None
+        self._start = self._now()
+
+    def _now(self) -> float:
+        if self.cpu:
+            return time.process_time() + (child_cpu(self.pid) or 0.0)
+        return time.perf_counter()
+
+    def elapsed(self) -> float:
+        return self._now() - self._start
+
+
+def echo_rate(seconds: float) -> tuple[float, bool]:
+    """Round trips per (CPU) second of a JSON-lines echo child."""
+    child = subprocess.Popen([sys.executable, "-c", ECHO], stdin=subprocess.PIPE,
+                             stdout=subprocess.PIPE)  # fmt: skip
+    assert child.stdin is not None and child.stdout is not None
+    try:
+        child.stdin.write(b"{}\n")  # the child is up before the clock starts
+        child.stdin.flush()
+        child.stdout.readline()
+        clock, wall = Clock(child.pid), time.perf_counter()
+        trips = 0
+        while time.perf_counter() - wall < seconds:
+            for _ in range(200):
+                MESSAGE["id"] = trips
+                child.stdin.write((json.dumps(MESSAGE) + "\n").encode())
+                child.stdin.flush()
+                reply = json.loads(child.stdout.readline())
+                assert reply["id"] == trips
+                trips += 1
+        return trips / clock.elapsed(), clock.cpu
+    finally:
+        child.stdin.close()
+        child.wait(timeout=5)
+
+
+def lockstep_rate(game: str, seconds: float, seed: int) -> tuple[float, int, bool]:
+    """Lockstep steps per (CPU) second against ``rulespec serve``; games played too."""
+    definition = registry.get_game(game)
+    reference = InProcessClient()
+    reference.handshake()
+    candidate = SubprocessClient([sys.executable, "-m", "reference_impl.server"])
+    candidate.handshake()
+    rng = random.Random(seed)
+    try:
+        clock, wall = Clock(candidate.process.pid), time.perf_counter()
+        steps = games = 0
+        while games == 0 or time.perf_counter() - wall < seconds:
+            players = definition.min_players + games % (
+                definition.max_players - definition.min_players + 1
+            )
+            steps += lockstep(candidate, reference, game, players, None, rng.randrange)
+            games += 1
+        return steps / clock.elapsed(), games, clock.cpu
+    finally:
+        candidate.close()
+
+
+def spread(values: list[float], form: str = ",.0f") -> str:
+    low, mid, high = min(values), statistics.median(values), max(values)
+    return f"{low:{form}} / {mid:{form}} / {high:{form}}"
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--seconds", type=float, default=2.0, help="per measurement")
+    parser.add_argument("--game", action="append")
+    args = parser.parse_args()
+    if args.rounds < 3:
+        parser.error("--rounds: at least 3 (the figures are min/median/max over rounds)")
+    games = args.game or registry.available_games()
+    echoes: list[float] = []
+    rates: dict[str, list[float]] = {game: [] for game in games}
+    ratios: dict[str, list[float]] = {game: [] for game in games}
+    cpu = True
+    for round_number in range(1, args.rounds + 1):
+        echo, measured = echo_rate(args.seconds)
+        cpu &= measured
+        echoes.append(echo)
+        print(f"round {round_number}: echo {echo:,.0f} round trips/s", flush=True)
+        for game in games:
+            rate, played, measured = lockstep_rate(game, args.seconds, round_number)
+            cpu &= measured
+            rates[game].append(rate)
+            ratios[game].append(rate / echo)
+            print(f"  {game:<12} lockstep {rate:>8,.1f} steps/s ({played} games), "
+                  f"ratio {rate / echo:.2%}", flush=True)  # fmt: skip
+    unit = "CPU time (driver + child)" if cpu else "wall time (no /proc here)"
+    print(f"\nover {args.rounds} interleaved rounds, in {unit}; min / median / max")
+    print(f"{'echo round trips/s':<26}{spread(echoes)}")
+    for game in games:
+        print(f"{game + ' steps/s':<26}{spread(rates[game], ',.1f')}")
+        print(f"{game + ' ratio to echo':<26}{spread(ratios[game], '.2%')}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

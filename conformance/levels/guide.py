@@ -1,0 +1,146 @@
+"""Rule-guided play: steer a campaign's choices toward the rules it has not fired yet.
+
+A :class:`RuleGuide` follows every game of a campaign on a *shadow* copy of the reference
+engine (the reference reports the rules each action fires, so guidance works for
+candidates without the ``fired`` capability). At a guided step it looks one action ahead:
+it tries a sample of the legal actions (one of each action type first) on clones of the
+shadow and scores each by the rules it fires (1 for a rule the campaign never fired,
+``1/(1+n)`` for one fired ``n`` times) and by how seldom the campaign
+took an action of its kind (its *signature*: type and other text fields, such as "buy an
+armory"), which leads toward rules that lie a few actions behind a rare choice. The best
+score wins. Guided steps are mixed with uniform ones (``share``), and every
+``uniform_every``-th game is played uniformly throughout, so common paths are not starved.
+
+When the reference does not know the game, or refuses an action the candidate accepted
+(a divergent candidate in the invariant level), the guide stops guiding that game and
+play is uniform.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from reference_impl.core import EngineError, GameState
+
+#: legal actions tried per guided step (one per action type first, then at random)
+WIDTH = 8
+#: share of guided steps in a guided game
+SHARE = 0.9
+#: every n-th game of a campaign is uniform from start to end
+UNIFORM_EVERY = 3
+#: weight of an action kind's novelty against the novelty of the rules it fires
+KIND_WEIGHT = 1.0
+
+Chooser = Callable[[int], int]
+
+
+class RuleGuide:
+    """Campaign-wide rule counts and one-step look-ahead on a shadow reference game."""
+
+    def __init__(
+        self,
+        rules: Iterable[str],
+        seed: int | str = 0,
+        share: float = SHARE,
+        width: int = WIDTH,
+        uniform_every: int = UNIFORM_EVERY,
+    ) -> None:
+        self.rules = list(rules)
+        self.counts: Counter[str] = Counter()
+        self.taken: Counter[tuple[tuple[str, str], ...]] = Counter()
+        self.share = share
+        self.width = width
+        self.uniform_every = uniform_every
+        self.games = 0
+        self.guided_steps = 0
+        self._rng = random.Random(f"guide:{seed}")
+        self._shadow: GameState | None = None
+        self._guiding = False
+
+    # -- one game ----------------------------------------------------------------------
+
+    def start(self, game: str, num_players: int, options: dict[str, Any] | None) -> None:
+        """A new game of the campaign begins (its shadow is a fresh reference game)."""
+        self.games += 1
+        self._guiding = self.uniform_every <= 0 or self.games % self.uniform_every != 0
+        try:
+            from reference_impl import registry
+
+            self._shadow = registry.get_game(game).new_game(num_players, options or None)
+        except (EngineError, KeyError, ValueError):
+            self._shadow = None
+
+    def observe(self, action: dict[str, Any], fired: Iterable[str] | None = None) -> list[str]:
+        """``action`` was applied; returns the rules it fired (the shadow's, else ``fired``)."""
+        reported = list(fired or [])
+        self.taken[signature(action)] += 1
+        if self._shadow is not None:
+            try:
+                self._shadow.apply(action)
+            except EngineError:
+                self._shadow = None
+            else:
+                reported = list(self._shadow.fired)
+        self.counts.update(reported)
+        return reported
+
+    def choose(self, actions: list[dict[str, Any]], fallback: Chooser) -> int:
+        """The index of the next action: guided (look-ahead) or ``fallback(len(actions))``."""
+        if (
+            self._shadow is None
+            or not self._guiding
+            or len(actions) < 2
+            or self._rng.random() >= self.share
+        ):
+            return fallback(len(actions))
+        self.guided_steps += 1
+        best, best_score = -1, 0.0
+        for index in self._sample(actions):
+            score = self._novelty(actions[index])
+            if score > best_score:
+                best, best_score = index, score
+        return best if best >= 0 else fallback(len(actions))
+
+    # -- helpers -----------------------------------------------------------------------
+
+    def _sample(self, actions: list[dict[str, Any]]) -> list[int]:
+        """Up to ``width`` indexes: one per action kind (in random order), then random."""
+        by_type: dict[tuple[tuple[str, str], ...], list[int]] = {}
+        for index, action in enumerate(actions):
+            by_type.setdefault(signature(action), []).append(index)
+        picked = [self._rng.choice(group) for group in by_type.values()]
+        self._rng.shuffle(picked)
+        picked = picked[: self.width]
+        if len(picked) < self.width:
+            rest = [i for i in range(len(actions)) if i not in set(picked)]
+            picked += self._rng.sample(rest, min(len(rest), self.width - len(picked)))
+        return picked
+
+    def _novelty(self, action: dict[str, Any]) -> float:
+        """How new this action is: the rules it fires (1: never fired yet), and its kind."""
+        assert self._shadow is not None
+        trial = self._shadow.clone()
+        try:
+            trial.apply(action)
+        except EngineError:
+            return 0.0
+        rules = max((1.0 / (1 + self.counts[rule]) for rule in trial.fired), default=0.0)
+        return max(rules, KIND_WEIGHT / (1 + self.taken[signature(action)]))
+
+    # -- reporting ---------------------------------------------------------------------
+
+    def reached(self) -> list[str]:
+        """Catalogue rules fired so far in the campaign."""
+        return [rule for rule in self.rules if rule in self.counts]
+
+    def unreached(self) -> list[str]:
+        return [rule for rule in self.rules if rule not in self.counts]
+
+
+def signature(action: dict[str, Any]) -> tuple[tuple[str, str], ...]:
+    """An action's kind: its text fields but the actor (``type``, ``kind``, ``tile``...)."""
+    return tuple(sorted((key, value) for key, value in action.items()
+                        if isinstance(value, str) and key != "actor"))  # fmt: skip
