@@ -14,7 +14,7 @@ from typing import Annotated, Any
 import typer
 from rich.console import Console
 
-from conformance.cli import analysis, rulings_errata
+from conformance.cli import analysis, mutate, rulings_errata
 from conformance.cli.check import FAILING, LEVELS, rule_rows, run_scenarios, suite_games
 from conformance.specification import catalogue
 
@@ -525,6 +525,7 @@ def coverage(
 
 
 analysis.register(app)
+mutate.register(app)
 
 rulings_errata.register(app)
 

@@ -181,9 +181,14 @@ e.dataset.status===s||e.dataset.ruleStatus===s);e.hidden=!ok;});}
 
 
 def render(
-    cat: Catalogue, statuses: dict[str, str] | None = None, errata: Any = None, origin: str = ""
+    cat: Catalogue,
+    statuses: dict[str, str] | None = None,
+    errata: Any = None,
+    origin: str = "",
+    mutation: Any = None,
 ) -> str:
-    """The whole page for ``cat``; ``statuses`` from a run (None: nothing run)."""
+    """The whole page for ``cat``; ``statuses`` from a run (None: nothing run); ``mutation``
+    a mutation summary (None: the last ``rulespec mutate`` run in this folder, if any)."""
     areas: dict[str, list[Rule]] = {}
     for rule in cat.rules:
         areas.setdefault(rule.area, []).append(rule)
@@ -212,8 +217,16 @@ def render(
         + "</p>"
         f'<p><input id="q" placeholder="filter" oninput="filt()"> '
         f'<select id="s" onchange="filt()"><option value="">all</option>{options}</select></p>'
-        f"<nav>{nav}</nav>{sections}<script>{SCRIPT}</script></body></html>"
+        f"<nav>{nav}</nav>{_mutation(cat.game, mutation)}{sections}"
+        f"<script>{SCRIPT}</script></body></html>"
     )
+
+
+def _mutation(game: str, summary: Any) -> str:
+    """The mutation-score section (:func:`conformance.mutation.report.html_section`)."""
+    from conformance.mutation import report
+
+    return report.html_section(summary if summary is not None else report.last_run(game))
 
 
 def write(path: Path, cat: Catalogue, **kwargs: Any) -> None:
