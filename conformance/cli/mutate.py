@@ -7,7 +7,6 @@ mutant run was killed, 1 when some survived (they are listed, by rule), 2 for ba
 
 from __future__ import annotations
 
-import random
 import sys
 import time
 from pathlib import Path
@@ -52,6 +51,10 @@ def mutate(
     ] = None,
     cache: Annotated[Path, typer.Option(help="cache folder (results, last run)")] = DEFAULT_CACHE,
     no_cache: Annotated[bool, typer.Option(help="neither read nor write the cache")] = False,
+    scenarios_of: Annotated[
+        str | None,
+        typer.Option(help="run only the scenarios pinning this rule (how well they pin it)"),
+    ] = None,
     timeout_factor: Annotated[
         float, typer.Option(help="a mutant times out after this many times the baseline")
     ] = 10.0,
@@ -71,8 +74,8 @@ def mutate(
             fail("--sample must be at least 1")
         if jobs < 1:
             fail("--jobs must be at least 1")
-        summary, header = _run(game, sample, seed, jobs, module, rule, operators,
-                               None if no_cache else cache, timeout_factor, verbose)  # fmt: skip
+        settings = (jobs, None if no_cache else cache, timeout_factor, scenarios_of)
+        summary, header = _run(game, sample, seed, module, rule, operators, settings, verbose)
         from conformance.mutation import report as report_mod
 
         if report is not None:
@@ -112,14 +115,13 @@ def _run(
     game: str,
     sample: int | None,
     seed: int,
-    jobs: int,
     module: str | None,
     rule: str | None,
     operators: str | None,
-    cache: Path | None,
-    timeout_factor: float,
+    settings_: tuple[int, Path | None, float, str | None],
     verbose: bool,
 ) -> tuple[Any, dict[str, Any]]:
+    jobs, cache, timeout_factor, scenarios_of = settings_
     try:
         from conformance.mutation import generate, run, triage
         from conformance.mutation import report as report_mod
@@ -130,7 +132,9 @@ def _run(
         chosen_ops = list(generate.ALL_OPERATORS) if operators == "all" else operators.split(",")
     try:
         triaged = triage.load(game)
-        mutants = generate.generate(game, triaged.seeds, chosen_ops)
+        mutants = generate.generate(
+            game, triaged.seeds, chosen_ops, None if module is None else [module]
+        )
     except (generate.MutantError, triage.TriageError) as error:
         fail(str(error))
     pool = mutants.mutants
@@ -142,8 +146,7 @@ def _run(
         pool = [m for m in pool if rule in m.rules]
         if not pool:
             fail(f"--rule {rule!r}: no mutant of code that names it")
-    if sample is not None and sample < len(pool):
-        pool = sorted(random.Random(seed).sample(pool, sample), key=pool.index)
+    pool = generate.choose(pool, sample, seed)
     err.print(f"{game}: {len(pool)} of {len(mutants.mutants)} mutants, {jobs} worker(s)")
     started = time.monotonic()
     counts: dict[str, int] = {}
@@ -158,7 +161,7 @@ def _run(
             tally = ", ".join(f"{k} {v}" for k, v in sorted(counts.items()))
             err.print(f"[{done:>5}/{total}] {tally} ({rate:.2f} s/mutant)", markup=False)
 
-    settings = run.RunSettings(jobs=jobs, timeout_factor=timeout_factor, cache=cache)
+    settings = run.RunSettings(jobs, timeout_factor, cache=cache, scenario_rule=scenarios_of)
     try:
         results, _baseline = run.run(mutants, pool, settings, progress)
     except run.MutationRunError as error:
@@ -170,7 +173,8 @@ def _run(
     header = {
         "fingerprint": run.fingerprint(mutants), "operators": chosen_ops or "default",
         "sample": sample, "seed": seed, "mutants_total": len(mutants.mutants),
-        "module": module, "rule": rule, "seconds": round(time.monotonic() - started, 2),
+        "module": module, "rule": rule, "scenarios_of": scenarios_of,
+        "seconds": round(time.monotonic() - started, 2),
     }  # fmt: skip
     return summary, header
 

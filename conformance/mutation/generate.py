@@ -100,6 +100,16 @@ class MutantSet:
         return {m.key: m for m in self.mutants}
 
 
+def choose(pool: list[Mutant], sample: int | None, seed: int) -> list[Mutant]:
+    """A reproducible sample of ``pool`` (all of it when ``sample`` is None or too large)."""
+    import random
+
+    if sample is None or sample >= len(pool):
+        return list(pool)
+    index = {id(m): i for i, m in enumerate(pool)}
+    return sorted(random.Random(seed).sample(pool, sample), key=lambda m: index[id(m)])
+
+
 class MutantError(ValueError):
     """A seed mutant that does not apply, or a package that cannot be read."""
 
@@ -113,9 +123,17 @@ def package_dir(game: str) -> Path:
 
 
 def generate(
-    game: str, seeds: Iterable[dict[str, str]] = (), operators: Iterable[str] | None = None
+    game: str,
+    seeds: Iterable[dict[str, str]] = (),
+    operators: Iterable[str] | None = None,
+    modules: Iterable[str] | None = None,
 ) -> MutantSet:
-    """All mutants of ``reference_impl/<game>/``, sorted by module and line, then the seeds."""
+    """All mutants of ``reference_impl/<game>/``, sorted by module and line, then the seeds.
+
+    ``modules`` (file names such as ``scoring.py``) limits the operators to those modules;
+    every module's source is still read (the fingerprint and seeds need them).
+    """
+    only = None if modules is None else set(modules)
     chosen = tuple(DEFAULT_OPERATORS if operators is None else operators)
     unknown = sorted(set(chosen) - set(ALL_OPERATORS))
     if unknown:
@@ -130,6 +148,8 @@ def generate(
         module = path.relative_to(directory).as_posix()
         source = path.read_text(encoding="utf-8")
         sources[module] = source
+        if only is not None and module not in only:
+            continue
         mutants += _module_mutants(game, module, source, RuleIndex(source, known), chosen)
     for seed in seeds:
         module = f"{seed['module']}.py" if not seed["module"].endswith(".py") else seed["module"]

@@ -101,13 +101,18 @@ def select(mutant: Mutant, baseline: Baseline) -> list[str] | None:
 
 
 class _Worker:
-    def __init__(self, game: str, directory: Path, baseline: bool) -> None:
+    def __init__(
+        self, game: str, directory: Path, baseline: bool, scenario_rule: str | None = None
+    ) -> None:
         from conformance.mutation import worker
 
         args = [
             str(SUITE_DIR / f"test_{game}.py"), "-c", str(ROOT / "pyproject.toml"),
             "--rootdir", str(ROOT), "-q", "-p", "no:cacheprovider", "--rulespec-games", game,
         ]  # fmt: skip
+        if scenario_rule:
+            args += ["--rulespec-rule", scenario_rule]
+        self.spec = (game, directory, scenario_rule)
         context = multiprocessing.get_context("spawn")
         self.conn, child = context.Pipe()
         self.process = context.Process(
@@ -149,6 +154,7 @@ class RunSettings:
     timeout_factor: float = 10.0
     grace: float = 5.0
     cache: Path | None = DEFAULT_CACHE
+    scenario_rule: str | None = None  # run only the scenarios pinning this rule
 
 
 def run(
@@ -160,7 +166,7 @@ def run(
     """Run the scenarios against each chosen mutant; (mutant, outcome) pairs in order."""
     settings = settings or RunSettings()
     todo = list(chosen)
-    print_ = fingerprint(mutants)
+    print_ = fingerprint(mutants) + (f":{settings.scenario_rule}" if settings.scenario_rule else "")
     cached = _load_cache(settings.cache, mutants.game, print_)
     outcomes: dict[str, Outcome] = {}
     pending = []
@@ -187,13 +193,13 @@ def _execute(
     progress: Callable[[Mutant, Outcome, int, int], None] | None,
 ) -> Baseline:
     game = mutants.game
-    first = _Worker(game, mutants.directory, baseline=True)
+    first = _Worker(game, mutants.directory, True, settings.scenario_rule)
     workers = [first]
     try:
         first.receive(timeout=300)  # ready
         baseline = _baseline(first.receive(timeout=600))
         for _ in range(1, max(1, settings.jobs)):
-            workers.append(_Worker(game, mutants.directory, baseline=False))
+            workers.append(_Worker(game, mutants.directory, False, settings.scenario_rule))
         queue: list[tuple[Mutant, list[str]]] = []
         for mutant in pending:
             order = select(mutant, baseline)
@@ -273,7 +279,7 @@ def _replace(
     worker.stop(kill=True)
     workers.remove(worker)
     ready.remove(worker)
-    fresh = _Worker(game, mutants.directory, baseline=False)
+    fresh = _Worker(*worker.spec[:2], False, worker.spec[2])
     workers.append(fresh)
     starting.append(fresh)
 
