@@ -14,7 +14,8 @@ too (mutmut skips them because its trampolines cannot wrap them; we need no tram
 
 Left alone, because L2 does not judge them: rule ids appended to ``fired`` (the firing level
 checks those) and the free-form wording of an error message inside ``raise`` (the protocol
-pins the error's kind and rule id, not its text; a rule id there is still mutated).
+pins the error's kind and rule id, not its text: no mutant inside an f-string of a ``raise``,
+no string of a ``raise`` but a rule id, no argument removed from it).
 """
 
 from __future__ import annotations
@@ -240,16 +241,19 @@ class _Visitor(MutationVisitor):
         self.found: list[tuple[cst.CSTNode, cst.CSTNode, str, str]] = []
         self.stack: list[cst.CSTNode] = []
         self.raises = 0
+        self.fstrings = 0
 
     def on_visit(self, node: cst.CSTNode) -> bool:
         self.stack.append(node)
         self.raises += type(node) is cst.Raise
+        self.fstrings += type(node) is cst.FormattedString
         if _reports_fired(node):
             return False
         return super().on_visit(node)
 
     def on_leave(self, original_node: cst.CSTNode) -> None:
         self.raises -= type(original_node) is cst.Raise
+        self.fstrings -= type(original_node) is cst.FormattedString
         self.stack.pop()
 
     def _skip_node_and_children(self, node: cst.CSTNode) -> bool:
@@ -261,6 +265,8 @@ class _Visitor(MutationVisitor):
 
     def _create_mutations(self, node: cst.CSTNode) -> None:
         in_raise = self.raises > 0
+        if in_raise and self.fstrings:
+            return  # the wording of an error message
         kind = type(node)
         if kind not in self.by_type:
             self.by_type[kind] = [op for kinds, op in self.chosen if issubclass(kind, kinds)]
