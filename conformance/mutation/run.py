@@ -317,9 +317,8 @@ def _done(
 
 def _prepare(cache: Path) -> None:
     """Create the cache folder with a ``.gitignore`` of ``*`` (as pytest does for its own)."""
-    if not cache.is_dir():
-        cache.mkdir(parents=True, exist_ok=True)
-    top = cache if cache.parent == Path(".") else cache.parent
+    cache.mkdir(parents=True, exist_ok=True)
+    top = cache.parent if cache == DEFAULT_CACHE else cache  # the whole ./.rulespec-cache
     ignore = top / ".gitignore"
     if not ignore.exists():
         ignore.write_text("# created by rulespec mutate\n*\n", encoding="utf-8")
