@@ -1,7 +1,7 @@
 """The mutation report of a game: score, survivors by rule, share killed per rule.
 
-The score is (killed + timed out) / (mutants - equivalent - invalid): the share of the
-wrong engines that the L2 scenarios catch. A survivor recorded as equivalent in
+The score is (killed + timed out) / (mutants - equivalent - invalid - not imported): the
+share of the wrong engines that the L2 scenarios catch. A survivor recorded as equivalent in
 ``spec/<game>/mutants.yaml`` is triaged and leaves the denominator; every other survivor
 is a rule the scenarios pin too weakly (or a mutant still to triage).
 
@@ -65,7 +65,8 @@ class Summary:
 
     @property
     def judged(self) -> int:
-        return len(self.records) - len(self.equivalent) - self.count("invalid")
+        left_out = self.count("invalid") + self.count("not imported")
+        return len(self.records) - len(self.equivalent) - left_out
 
     @property
     def score(self) -> float | None:
@@ -74,7 +75,7 @@ class Summary:
     def by_rule(self) -> dict[str, RuleTally]:
         tallies: dict[str, RuleTally] = {}
         for record in self.records:
-            if record["status"] == "invalid":
+            if record["status"] in ("invalid", "not imported"):
                 continue
             for rule in record["rules"] or [NO_RULE]:
                 tally = tallies.setdefault(rule, RuleTally())
@@ -92,6 +93,7 @@ class Summary:
             "mutants": len(self.records), "killed": self.count("killed"),
             "timed_out": self.count("timed out"), "survived": self.count("survived"),
             "equivalent": len(self.equivalent), "invalid": self.count("invalid"),
+            "not_imported": self.count("not imported"),
             "score": None if self.score is None else round(self.score, 4),
             "seconds": round(sum(r.get("seconds", 0.0) for r in self.records), 2),
         }  # fmt: skip
@@ -170,7 +172,7 @@ def table(summary: Summary, limit: int = 40) -> list[str]:
     lines = [
         f"{summary.game}: mutants {t['mutants']}, killed {t['killed']}, timed out "
         f"{t['timed_out']}, survived {t['survived']} (equivalent {t['equivalent']}), "
-        f"invalid {t['invalid']}; score {score}",
+        f"invalid {t['invalid']}, not imported {t['not_imported']}; score {score}",
         f"  {'rule':<30} {'mutants':>7} {'killed':>6} {'equiv':>5} {'share':>6}",
     ]
     for rule, tally in list(summary.by_rule().items())[:limit]:
@@ -224,7 +226,7 @@ def html_section(summary: Summary | None, origin: str = "") -> str:
         )
     return (
         f'<section id="mutation"><h2>Mutation score</h2><p>{escape(score)} of '
-        f"{t['mutants'] - t['equivalent'] - t['invalid']} non-equivalent mutants killed by the "
+        f"{summary.judged} non-equivalent mutants killed by the "
         f"scenarios (killed {t['killed']}, timed out {t['timed_out']}, survived "
         f"{t['survived'] - t['equivalent']}, equivalent {t['equivalent']})"
         + (f" · from {escape(origin)}" if origin else "")

@@ -4,7 +4,9 @@ Per mutant the outcome is ``killed`` (a scenario failed; the first one to fail i
 ``survived`` (every scenario that runs the mutated lines passed, or none runs them),
 ``timed out`` (the worker was stopped after ``timeout_factor`` times the baseline time of the
 scenarios it had to run, plus ``grace`` seconds; a hang is caught by any engine author's
-suite, so it counts with the killed) or ``invalid`` (the edit is not Python: left out).
+suite, so it counts with the killed), ``invalid`` (the edit is not Python) or ``not
+imported`` (a module of the package the engine never imports, such as a data generator);
+the last two are left out of the score.
 
 Only the scenarios that execute a ``function``-scope mutant's lines can see it, so only they
 run (mutmut does the same with coverage); ``global`` mutants (import time, caches) run all.
@@ -203,9 +205,12 @@ def _execute(
         queue: list[tuple[Mutant, list[str]]] = []
         for mutant in pending:
             order = select(mutant, baseline)
-            if not order:
-                why = ("its module is never imported by the scenarios" if order is None
-                       else "no scenario runs this line")  # fmt: skip
+            if order is None:  # not engine code: the engine never imports the module
+                why = "its module is never imported by the engine under the scenarios"
+                _done(mutants, mutant, Outcome(mutant.key, "not imported", message=why),
+                      outcomes, settings, print_, total, progress)  # fmt: skip
+            elif not order:
+                why = "no scenario runs this line"
                 _done(mutants, mutant, Outcome(mutant.key, "survived", message=why),
                       outcomes, settings, print_, total, progress)  # fmt: skip
             else:
