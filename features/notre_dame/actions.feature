@@ -202,19 +202,6 @@ Feature: Notre Dame district actions
       Then "players.0.prestige" is 2
 
     @ND-PARK-BONUS
-    Scenario: Four park cubes add two prestige
-      Given the position:
-        """
-        players.0.areas.park = 4
-        players.0.areas.residence = 1
-        """
-      When player 0 plays:
-        """
-        {"type": "play", "card": "residence", "from": "hand"}
-        """
-      Then "players.0.prestige" is 4
-
-    @ND-PARK-BONUS
     Scenario: Three park cubes add one prestige, not one and a half
       Given "players.0.areas.park" is 3
       When player 0 plays:
@@ -252,6 +239,21 @@ Feature: Notre Dame district actions
         players.0.messages = [{"color": 0, "value": 4}]
         players.0.prestige = 5
         """
+
+  Rule: ND-PARK-EX the rulebook's example: four park cubes, two extra prestige
+
+    @ND-PARK-EX @ND-PARK-BONUS
+    Scenario: Four park cubes add two prestige
+      Given the position:
+        """
+        players.0.areas.park = 4
+        players.0.areas.residence = 1
+        """
+      When player 0 plays:
+        """
+        {"type": "play", "card": "residence", "from": "hand"}
+        """
+      Then "players.0.prestige" is 4
 
   Rule: ND-PARK-FRIEND the friend counts for the park bonus
 

@@ -220,10 +220,81 @@ Feature: Notre Dame phase 3, playing action cards
         """
       Then the action is rejected citing rule "ND-PLACE-NONE"
 
-  Rule: ND-PLAY-FORGO a card may be played without its action
+  Rule: ND-PLAY-FORGO a card's action is performed whenever it can be
 
     @ND-PLAY-FORGO
-    Scenario: A card played without action changes nothing else
+    Scenario: A card whose action can be performed cannot be played without it
+      When player 0 plays:
+        """
+        {"type": "play", "card": "bank", "forgo": true}
+        """
+      Then the action is rejected citing rule "ND-PLAY-FORGO"
+
+    @ND-PLAY-FORGO
+    Scenario: With cubes in hand no card is offered without its action
+      Then the legal actions do not include:
+        """
+        {"actor": 0, "type": "play", "forgo": true}
+        """
+
+    @ND-PLAY-FORGO @ND-PLACE-NONE
+    Scenario: Without a cube anywhere the card is played without its action
+      Given "players.0.cubes" is 0
+      When player 0 plays:
+        """
+        {"type": "play", "card": "bank", "forgo": true}
+        """
+      Then the position has:
+        """
+        players.0.cubes = 0
+        players.0.coins = 3
+        players.0.played = ["bank"]
+        to_act = [1]
+        """
+
+    @ND-PLAY-FORGO @ND-ND-PAY
+    Scenario: Without a coin the Notre Dame card can only be played without its action
+      Given the position:
+        """
+        players.0.cards = ["bank", "notre_dame", "park"]
+        players.0.coins = 0
+        """
+      Then the legal actions include:
+        """
+        {"actor": 0, "type": "play", "card": "notre_dame", "forgo": true}
+        """
+      And the legal actions do not include:
+        """
+        {"actor": 0, "type": "play", "card": "notre_dame", "from": "hand"}
+        """
+
+    @ND-PLAY-FORGO @ND-FRIEND-PLACE
+    Scenario: The friend card always has an area to go to, so it cannot be forgone
+      Given the position:
+        """
+        players.0.cards = ["bank", "friend", "park"]
+        players.0.cubes = 0
+        """
+      When player 0 plays:
+        """
+        {"type": "play", "card": "friend", "forgo": true}
+        """
+      Then the action is rejected citing rule "ND-PLAY-FORGO"
+
+    @ND-PLAY-FORGO @reading:forgo_at_will=true
+    Scenario: Under the permissive reading a card played without action changes nothing else
+      Given a new "notre_dame" game with 3 players and setup:
+        """
+        {"options": {"forgo_at_will": true},
+         "setup": {"messages": {"0": [1, 2, 3, 4], "1": [1, 2, 3, 4], "2": [1, 2, 3, 4]}}}
+        """
+      And the position:
+        """
+        phase = "play"
+        current = 0
+        display = ["A1", "doctor", "poet"]
+        players.0.cards = ["bank", "park", "residence"]
+        """
       When player 0 plays:
         """
         {"type": "play", "card": "bank", "forgo": true}
@@ -237,9 +308,9 @@ Feature: Notre Dame phase 3, playing action cards
         to_act = [1]
         """
 
-  Rule: ND-PLACE-ND-SOURCE cubes at Notre Dame are not moved
+  Rule: ND-PLACE-MOVE-NOTND cubes at Notre Dame are not moved to play a card
 
-    @ND-PLACE-ND-SOURCE
+    @ND-PLACE-MOVE-NOTND
     Scenario: A cube at Notre Dame cannot be moved to the bank
       Given the position:
         """
@@ -250,4 +321,4 @@ Feature: Notre Dame phase 3, playing action cards
         """
         {"type": "play", "card": "bank", "from": "notre_dame"}
         """
-      Then the action is rejected citing rule "ND-PLACE-ND-SOURCE"
+      Then the action is rejected citing rule "ND-PLACE-MOVE-NOTND"

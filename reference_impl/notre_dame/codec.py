@@ -159,19 +159,19 @@ def load(game: Any, data: Any) -> NotreDameState:
     if not isinstance(nd, list) or len(nd) != n:
         raise _bad("notre_dame", f"must list {n} cube counts", nd)
     st.nd = [_int(v, f"notre_dame.{i}", 0) for i, v in enumerate(nd)]
-    st.board = _board(_get(data, "messages", ""), n)
+    st.board = _board(_get(data, "messages", ""), n, st.ring)
     players = _get(data, "players", "")
     if not isinstance(players, list) or len(players) != n:
         raise _bad("players", f"must list {n} players", players)
-    st.players = [_player(pj, f"players.{i}", n) for i, pj in enumerate(players)]
+    st.players = [_player(pj, f"players.{i}", n, st.ring) for i, pj in enumerate(players)]
     settle(st)  # a hand-edited reveal/deal position with nothing left to draw moves on
     return st
 
 
-def _board(value: Any, n: int) -> dict[str, tuple[int, int]]:
+def _board(value: Any, n: int, ring: tuple[int, ...]) -> dict[str, tuple[int, int]]:
     if not isinstance(value, dict):
         raise _bad("messages", "must map squares to messages", value)
-    graph = road_graph(n)
+    graph = road_graph(ring)
     board = {}
     for sq in sorted(value):
         if sq not in graph:
@@ -186,7 +186,7 @@ def _board(value: Any, n: int) -> dict[str, tuple[int, int]]:
     return board
 
 
-def _player(pj: Any, path: str, n: int) -> Player:
+def _player(pj: Any, path: str, n: int, ring: tuple[int, ...]) -> Player:
     pl = Player.__new__(Player)
     pl.coins = _int(_get(pj, "coins", path), f"{path}.coins", 0)
     pl.prestige = _int(_get(pj, "prestige", path), f"{path}.prestige")
@@ -202,7 +202,7 @@ def _player(pj: Any, path: str, n: int) -> Player:
         raise _bad(f"{path}.friend", "must be null or an area", friend)
     pl.friend = friend
     carriage = _get(pj, "carriage", path)
-    if carriage not in road_graph(n):
+    if carriage not in road_graph(ring):
         raise _bad(f"{path}.carriage", "must be a square of the board", carriage)
     pl.carriage = carriage
     messages = _get(pj, "messages", path)

@@ -1,7 +1,8 @@
 """The Notre Dame game definition: options (rulings), new games, loading.
 
 Implements ND-SETUP-BOARD, ND-SETUP-RESOURCES, ND-SETUP-START and the options of the
-rulings ND-RATS-FLOOR, ND-PARK-FRIEND, ND-HOSPITAL-FRIEND and ND-PRESTIGE-FLOOR.
+rulings ND-RATS-FLOOR, ND-PARK-FRIEND, ND-HOSPITAL-FRIEND, ND-PRESTIGE-FLOOR, ND-PLAY-FORGO,
+ND-PLACE-ND-SOURCE and ND-SETUP-2P-LAYOUT.
 """
 
 from __future__ import annotations
@@ -10,7 +11,13 @@ from typing import Any
 
 from reference_impl.core import GameDefinition, MalformedInput
 from reference_impl.notre_dame import codec, flow
-from reference_impl.notre_dame.data import GAME_ID, MAX_PLAYERS, MESSAGE_VALUES, MIN_PLAYERS
+from reference_impl.notre_dame.data import (
+    GAME_ID,
+    LAYOUTS,
+    MAX_PLAYERS,
+    MESSAGE_VALUES,
+    MIN_PLAYERS,
+)
 from reference_impl.notre_dame.state import NotreDameState
 
 SETUP_KEYS = ("messages", "start_player")
@@ -26,6 +33,9 @@ class NotreDameGame(GameDefinition):
         "friend_in_park_bonus": True,
         "friend_in_hospital": True,
         "prestige_floor": True,
+        "forgo_at_will": False,
+        "notre_dame_source": False,
+        "two_player_layout": "four_districts",
     }
 
     def new_game(
@@ -68,6 +78,16 @@ class NotreDameGame(GameDefinition):
             )
         st.fired = []
         return st
+
+    def resolve_options(self, options: dict[str, Any] | None) -> dict[str, Any]:
+        """The options, with ``two_player_layout`` one of the layouts (ND-SETUP-2P-LAYOUT)."""
+        resolved = super().resolve_options(options)
+        if resolved["two_player_layout"] not in LAYOUTS:
+            raise MalformedInput(
+                f"option 'two_player_layout' must be one of {', '.join(LAYOUTS)}, "
+                f"got {resolved['two_player_layout']!r}"
+            )
+        return resolved
 
     def load(self, canonical: dict[str, Any]) -> NotreDameState:
         return codec.load(self, canonical)
