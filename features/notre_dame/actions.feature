@@ -29,7 +29,11 @@ Feature: Notre Dame district actions
 
     @ND-BANK-EX @ND-BANK-PLUS
     Scenario: Text example, a second bank cube gives 2 coins
-      Given "players.0.areas.bank" is 1
+      Given the position:
+        """
+        players.0.areas.bank = 1
+        players.0.stock = 9
+        """
       When player 0 plays:
         """
         {"type": "play", "card": "bank", "from": "hand"}
@@ -44,7 +48,11 @@ Feature: Notre Dame district actions
 
     @ND-BANK-PLUS
     Scenario: Four cubes in the bank give four coins
-      Given "players.0.areas.bank" is 3
+      Given the position:
+        """
+        players.0.areas.bank = 3
+        players.0.stock = 7
+        """
       When player 0 plays:
         """
         {"type": "play", "card": "bank", "from": "hand"}
@@ -55,7 +63,11 @@ Feature: Notre Dame district actions
 
     @ND-RESIDENCE
     Scenario: Three cubes in the residence give three prestige
-      Given "players.0.areas.residence" is 2
+      Given the position:
+        """
+        players.0.areas.residence = 2
+        players.0.stock = 8
+        """
       When player 0 plays:
         """
         {"type": "play", "card": "residence", "from": "hand"}
@@ -66,7 +78,11 @@ Feature: Notre Dame district actions
 
     @ND-CLOISTER
     Scenario: Two cubes in the cloister school bring two cubes from the stock
-      Given "players.0.areas.cloister" is 1
+      Given the position:
+        """
+        players.0.areas.cloister = 1
+        players.0.stock = 9
+        """
       When player 0 plays:
         """
         {"type": "play", "card": "cloister", "from": "hand"}
@@ -74,7 +90,7 @@ Feature: Notre Dame district actions
       Then the position has:
         """
         players.0.cubes = 5
-        players.0.stock = 8
+        players.0.stock = 7
         """
 
   Rule: ND-CLOISTER-LIMIT only the cubes in the stock
@@ -84,6 +100,7 @@ Feature: Notre Dame district actions
       Given the position:
         """
         players.0.areas.cloister = 3
+        players.0.areas.bank = 5
         players.0.stock = 2
         """
       When player 0 plays:
@@ -108,7 +125,11 @@ Feature: Notre Dame district actions
 
     @ND-GUEST @ND-GUEST-DOUBLE
     Scenario: Two choices need three cubes in the guest house
-      Given "players.0.areas.guesthouse" is 1
+      Given the position:
+        """
+        players.0.areas.guesthouse = 1
+        players.0.stock = 9
+        """
       When player 0 plays:
         """
         {"type": "play", "card": "guesthouse", "from": "hand", "choices": ["coin", "cube"]}
@@ -146,7 +167,11 @@ Feature: Notre Dame district actions
 
     @ND-GUEST-DOUBLE
     Scenario: The third cube allows the same choice twice
-      Given "players.0.areas.guesthouse" is 2
+      Given the position:
+        """
+        players.0.areas.guesthouse = 2
+        players.0.stock = 8
+        """
       When player 0 plays:
         """
         {"type": "play", "card": "guesthouse", "from": "hand", "choices": ["coin", "coin"]}
@@ -159,6 +184,7 @@ Feature: Notre Dame district actions
         """
         players.0.areas.guesthouse = 2
         players.0.rats = 5
+        players.0.stock = 8
         """
       When player 0 plays:
         """
@@ -167,7 +193,7 @@ Feature: Notre Dame district actions
       Then the position has:
         """
         players.0.cubes = 4
-        players.0.stock = 9
+        players.0.stock = 7
         players.0.rats = 4
         """
 
@@ -179,6 +205,7 @@ Feature: Notre Dame district actions
         """
         players.0.areas.park = 2
         players.0.rats = 5
+        players.0.stock = 8
         """
       When player 0 plays:
         """
@@ -194,7 +221,11 @@ Feature: Notre Dame district actions
 
     @ND-PARK-BONUS
     Scenario: Two park cubes add one prestige to the residence
-      Given "players.0.areas.park" is 2
+      Given the position:
+        """
+        players.0.areas.park = 2
+        players.0.stock = 8
+        """
       When player 0 plays:
         """
         {"type": "play", "card": "residence", "from": "hand"}
@@ -203,7 +234,11 @@ Feature: Notre Dame district actions
 
     @ND-PARK-BONUS
     Scenario: Three park cubes add one prestige, not one and a half
-      Given "players.0.areas.park" is 3
+      Given the position:
+        """
+        players.0.areas.park = 3
+        players.0.stock = 7
+        """
       When player 0 plays:
         """
         {"type": "play", "card": "residence", "from": "hand"}
@@ -212,7 +247,11 @@ Feature: Notre Dame district actions
 
     @ND-PARK-BONUS
     Scenario: A gain without prestige earns no park bonus
-      Given "players.0.areas.park" is 2
+      Given the position:
+        """
+        players.0.areas.park = 2
+        players.0.stock = 8
+        """
       When player 0 plays:
         """
         {"type": "play", "card": "bank", "from": "hand"}
@@ -229,6 +268,7 @@ Feature: Notre Dame district actions
         """
         players.0.cards = ["bank", "carriage", "park"]
         players.0.areas.park = 2
+        players.0.stock = 8
         """
       When player 0 plays:
         """
@@ -248,6 +288,7 @@ Feature: Notre Dame district actions
         """
         players.0.areas.park = 4
         players.0.areas.residence = 1
+        players.0.stock = 5
         """
       When player 0 plays:
         """
@@ -263,6 +304,7 @@ Feature: Notre Dame district actions
         """
         players.0.areas.park = 1
         players.0.friend = "park"
+        players.0.stock = 9
         """
       When player 0 plays:
         """
@@ -284,6 +326,7 @@ Feature: Notre Dame district actions
         players.0.cards = ["bank", "park", "residence"]
         players.0.areas.park = 1
         players.0.friend = "park"
+        players.0.stock = 9
         """
       When player 0 plays:
         """
@@ -299,6 +342,7 @@ Feature: Notre Dame district actions
         """
         players.0.areas.hospital = 2
         players.0.rats = 3
+        players.0.stock = 8
         """
       When player 0 plays:
         """

@@ -135,7 +135,11 @@ Feature: Notre Dame phase 4, buying persons
 
     @ND-PERSON-PARK
     Scenario: Two park cubes add one prestige to the landlady's three
-      Given "players.0.areas.park" is 2
+      Given the position:
+        """
+        players.0.areas.park = 2
+        players.0.stock = 8
+        """
       When player 0 plays:
         """
         {"type": "buy", "person": "landlady", "choice": "cube"}
@@ -186,6 +190,7 @@ Feature: Notre Dame phase 4, buying persons
         players.0.areas.bank = 3
         players.0.friend = "bank"
         players.0.rats = 3
+        players.0.stock = 7
         """
       When player 0 plays:
         """
@@ -207,6 +212,7 @@ Feature: Notre Dame phase 4, buying persons
         display = ["A1", "doctor", "poet"]
         players.0.areas.bank = 3
         players.0.friend = "bank"
+        players.0.stock = 7
         """
       When player 0 plays:
         """
@@ -220,6 +226,7 @@ Feature: Notre Dame phase 4, buying persons
         """
         display = ["A1", "doctor", "poet"]
         players.0.areas.bank = 3
+        players.0.stock = 7
         """
       When player 0 plays:
         """
@@ -236,6 +243,7 @@ Feature: Notre Dame phase 4, buying persons
         display = ["A1", "doctor", "magician"]
         players.0.areas.bank = 2
         players.0.areas.residence = 1
+        players.0.stock = 7
         """
       When player 0 plays:
         """
@@ -256,6 +264,7 @@ Feature: Notre Dame phase 4, buying persons
         display = ["A1", "doctor", "magician"]
         players.0.areas.bank = 2
         players.0.friend = "park"
+        players.0.stock = 8
         """
       When player 0 plays:
         """
@@ -274,6 +283,7 @@ Feature: Notre Dame phase 4, buying persons
         display = ["A1", "doctor", "magician"]
         players.0.areas.guesthouse = 2
         players.0.friend = "park"
+        players.0.stock = 8
         """
       When player 0 plays:
         """
@@ -292,6 +302,7 @@ Feature: Notre Dame phase 4, buying persons
         display = ["A1", "doctor", "magician"]
         players.0.areas.bank = 1
         players.0.areas.carriage = 1
+        players.0.stock = 8
         """
       When player 0 plays:
         """
@@ -313,6 +324,7 @@ Feature: Notre Dame phase 4, buying persons
         """
         display = ["A1", "doctor", "magician"]
         notre_dame = [1, 0, 0]
+        players.0.stock = 9
         """
       When player 0 plays:
         """
@@ -328,6 +340,7 @@ Feature: Notre Dame phase 4, buying persons
         """
         display = ["A1", "doctor", "poet"]
         notre_dame = [2, 0, 0]
+        players.0.stock = 8
         """
       Then the legal actions do not include:
         """

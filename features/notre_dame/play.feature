@@ -158,6 +158,7 @@ Feature: Notre Dame phase 3, playing action cards
         display = []
         players.0.areas.bank = 2
         players.0.areas.residence = 1
+        players.0.stock = 7
         """
       When player 2 plays:
         """
@@ -178,6 +179,7 @@ Feature: Notre Dame phase 3, playing action cards
         """
         players.0.cubes = 0
         players.0.areas.park = 2
+        players.0.stock = 12
         """
       When player 0 plays:
         """
@@ -192,7 +194,11 @@ Feature: Notre Dame phase 3, playing action cards
 
     @ND-PLACE-MOVE
     Scenario: A cube cannot be moved while cubes are in hand
-      Given "players.0.areas.park" is 2
+      Given the position:
+        """
+        players.0.areas.park = 2
+        players.0.stock = 8
+        """
       When player 0 plays:
         """
         {"type": "play", "card": "bank", "from": "park"}
@@ -203,7 +209,11 @@ Feature: Notre Dame phase 3, playing action cards
 
     @ND-PLACE-NONE
     Scenario: Without any cube the cards can only be played without action
-      Given "players.0.cubes" is 0
+      Given the position:
+        """
+        players.0.cubes = 0
+        players.0.stock = 14
+        """
       Then the legal actions are exactly:
         """
         [{"actor": 0, "type": "play", "card": "bank", "forgo": true},
@@ -213,7 +223,11 @@ Feature: Notre Dame phase 3, playing action cards
 
     @ND-PLACE-NONE
     Scenario: A cube cannot come from an empty hand with an empty district
-      Given "players.0.cubes" is 0
+      Given the position:
+        """
+        players.0.cubes = 0
+        players.0.stock = 14
+        """
       When player 0 plays:
         """
         {"type": "play", "card": "bank", "from": "hand"}
@@ -239,7 +253,11 @@ Feature: Notre Dame phase 3, playing action cards
 
     @ND-PLAY-FORGO @ND-PLACE-NONE
     Scenario: Without a cube anywhere the card is played without its action
-      Given "players.0.cubes" is 0
+      Given the position:
+        """
+        players.0.cubes = 0
+        players.0.stock = 14
+        """
       When player 0 plays:
         """
         {"type": "play", "card": "bank", "forgo": true}
@@ -274,6 +292,7 @@ Feature: Notre Dame phase 3, playing action cards
         """
         players.0.cards = ["bank", "friend", "park"]
         players.0.cubes = 0
+        players.0.stock = 14
         """
       When player 0 plays:
         """
@@ -316,6 +335,7 @@ Feature: Notre Dame phase 3, playing action cards
         """
         players.0.cubes = 0
         notre_dame = [1, 0, 0]
+        players.0.stock = 13
         """
       When player 0 plays:
         """

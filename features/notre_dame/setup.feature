@@ -333,6 +333,7 @@ Feature: Notre Dame setup
         players.0.coins = 60
         players.0.areas.bank = 1
         players.0.cards = ["bank", "park", "residence"]
+        players.0.stock = 9
         """
       When player 0 plays:
         """
