@@ -113,6 +113,27 @@ Feature: Notre Dame district actions
         players.0.stock = 0
         """
 
+  Rule: ND-CLOISTER-ALL the cloister school takes every cube it can
+
+    @ND-CLOISTER-ALL @ND-CLOISTER
+    Scenario: Three people in the cloister school take all three cubes, not fewer
+      Given the position:
+        """
+        players.0.cards = ["bank", "cloister", "park"]
+        players.0.areas.cloister = 2
+        players.0.stock = 8
+        """
+      When player 0 plays:
+        """
+        {"type": "play", "card": "cloister", "from": "hand"}
+        """
+      Then the position has:
+        """
+        players.0.cubes = 6
+        players.0.stock = 5
+        players.0.areas.cloister = 3
+        """
+
   Rule: ND-GUEST one coin, one cube or one rat
 
     @ND-GUEST

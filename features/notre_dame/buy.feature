@@ -318,7 +318,7 @@ Feature: Notre Dame phase 4, buying persons
         players.0.coins = 3
         """
 
-    @ND-PERSON-MAGICIAN @ND-PLACE-ND-SOURCE
+    @ND-PERSON-MAGICIAN @ND-PLACE-ND-SOURCE @reading:notre_dame_source=false
     Scenario: The magician cannot take a cube from Notre Dame
       Given the position:
         """
@@ -334,7 +334,7 @@ Feature: Notre Dame phase 4, buying persons
 
   Rule: ND-PLACE-ND-SOURCE whether the poet and the magician may take cubes from Notre Dame
 
-    @ND-PLACE-ND-SOURCE @ND-PERSON-POET
+    @ND-PLACE-ND-SOURCE @ND-PERSON-POET @reading:notre_dame_source=false
     Scenario: The poet cannot take cubes from Notre Dame
       Given the position:
         """

@@ -236,7 +236,7 @@ Feature: Notre Dame phase 3, playing action cards
 
   Rule: ND-PLAY-FORGO a card's action is performed whenever it can be
 
-    @ND-PLAY-FORGO
+    @ND-PLAY-FORGO @reading:forgo_at_will=false
     Scenario: A card whose action can be performed cannot be played without it
       When player 0 plays:
         """
@@ -244,7 +244,7 @@ Feature: Notre Dame phase 3, playing action cards
         """
       Then the action is rejected citing rule "ND-PLAY-FORGO"
 
-    @ND-PLAY-FORGO
+    @ND-PLAY-FORGO @reading:forgo_at_will=false
     Scenario: With cubes in hand no card is offered without its action
       Then the legal actions do not include:
         """
@@ -286,7 +286,7 @@ Feature: Notre Dame phase 3, playing action cards
         {"actor": 0, "type": "play", "card": "notre_dame", "from": "hand"}
         """
 
-    @ND-PLAY-FORGO @ND-FRIEND-PLACE
+    @ND-PLAY-FORGO @ND-FRIEND-PLACE @reading:forgo_at_will=false
     Scenario: The friend card always has an area to go to, so it cannot be forgone
       Given the position:
         """

@@ -47,7 +47,7 @@ Feature: Notre Dame setup
 
   Rule: ND-SETUP-2P-LAYOUT two players use four districts, two of them neutral
 
-    @ND-SETUP-2P-LAYOUT @ND-CARRIAGE-ROADS
+    @ND-SETUP-2P-LAYOUT @ND-CARRIAGE-ROADS @reading:two_player_layout=four_districts
     Scenario: With two players the road from square 0-4 leads into a neutral district
       Given a new "notre_dame" game with 2 players and setup:
         """
@@ -70,7 +70,7 @@ Feature: Notre Dame setup
         {"actor": 0, "type": "play", "card": "carriage", "square": "1-1"}
         """
 
-    @ND-SETUP-2P-LAYOUT @ND-CARRIAGE-ROADS
+    @ND-SETUP-2P-LAYOUT @ND-CARRIAGE-ROADS @reading:two_player_layout=four_districts
     Scenario: With two players the road from square 1-4 leads into the neutral district 3
       Given a new "notre_dame" game with 2 players and setup:
         """
@@ -89,7 +89,7 @@ Feature: Notre Dame setup
         {"actor": 0, "type": "play", "card": "carriage", "from": "hand", "square": "3-1", "take": false}
         """
 
-    @ND-SETUP-2P-LAYOUT @ND-CARRIAGE-STOP
+    @ND-SETUP-2P-LAYOUT @ND-CARRIAGE-STOP @reading:two_player_layout=four_districts
     Scenario: A neutral district holds no message to take
       Given a new "notre_dame" game with 2 players and setup:
         """
