@@ -97,12 +97,13 @@ const DEFAULT_OPTIONS = {
   prestige_floor: true,
   forgo_at_will: false,
   notre_dame_source: false,
-  two_player_layout: "four_districts",
+  neutral_districts: true,
 };
 // ND-SETUP-2P-LAYOUT: the districts in clockwise order; with 2 players per the option
 const LAYOUTS = component("two-player-layout");
-function ringOf(n, layout) {
-  return n === 2 ? LAYOUTS[layout].ring.slice() : [...Array(n).keys()];
+function ringOf(n, neutralDistricts) {
+  if (n !== 2) return [...Array(n).keys()];
+  return LAYOUTS[neutralDistricts ? "four_districts" : "ring"].ring.slice();
 }
 
 const GUEST_SINGLES = GUEST_OPTIONS.map((c) => [c]);
@@ -235,7 +236,7 @@ function newState(n, options) {
   return {
     num: n,
     options,
-    ring: ringOf(n, options.two_player_layout),
+    ring: ringOf(n, options.neutral_districts),
     round: 1,
     phase: "setup",
     start: 0,
@@ -1101,10 +1102,6 @@ function resolveOptions(options) {
       throw malformed(`option '${name}' must be ${typeof resolved[name]}, got ${show(value)}`);
     }
     resolved[name] = value;
-  }
-  if (typeof resolved.two_player_layout !== "string" || !Object.hasOwn(LAYOUTS, resolved.two_player_layout)) {
-    const known = Object.keys(LAYOUTS).join(", ");
-    throw malformed(`option 'two_player_layout' must be one of ${known}, got ${show(resolved.two_player_layout)}`);
   }
   return resolved;
 }

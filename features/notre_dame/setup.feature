@@ -47,7 +47,7 @@ Feature: Notre Dame setup
 
   Rule: ND-SETUP-2P-LAYOUT two players use four districts, two of them neutral
 
-    @ND-SETUP-2P-LAYOUT @ND-CARRIAGE-ROADS @reading:two_player_layout=four_districts
+    @ND-SETUP-2P-LAYOUT @ND-CARRIAGE-ROADS @reading:neutral_districts=true
     Scenario: With two players the road from square 0-4 leads into a neutral district
       Given a new "notre_dame" game with 2 players and setup:
         """
@@ -70,7 +70,7 @@ Feature: Notre Dame setup
         {"actor": 0, "type": "play", "card": "carriage", "square": "1-1"}
         """
 
-    @ND-SETUP-2P-LAYOUT @ND-CARRIAGE-ROADS @reading:two_player_layout=four_districts
+    @ND-SETUP-2P-LAYOUT @ND-CARRIAGE-ROADS @reading:neutral_districts=true
     Scenario: With two players the road from square 1-4 leads into the neutral district 3
       Given a new "notre_dame" game with 2 players and setup:
         """
@@ -89,7 +89,7 @@ Feature: Notre Dame setup
         {"actor": 0, "type": "play", "card": "carriage", "from": "hand", "square": "3-1", "take": false}
         """
 
-    @ND-SETUP-2P-LAYOUT @ND-CARRIAGE-STOP @reading:two_player_layout=four_districts
+    @ND-SETUP-2P-LAYOUT @ND-CARRIAGE-STOP @reading:neutral_districts=true
     Scenario: A neutral district holds no message to take
       Given a new "notre_dame" game with 2 players and setup:
         """
@@ -109,11 +109,11 @@ Feature: Notre Dame setup
         """
       Then the action is rejected citing rule "ND-CARRIAGE-STOP"
 
-    @ND-SETUP-2P-LAYOUT @reading:two_player_layout=ring
+    @ND-SETUP-2P-LAYOUT @reading:neutral_districts=false
     Scenario: On the two-district ring the road from square 0-4 leads to square 1-1
       Given a new "notre_dame" game with 2 players and setup:
         """
-        {"options": {"two_player_layout": "ring"}, "setup": {"messages": {"0": [1, 2, 3, 4], "1": [4, 3, 2, 1]}}}
+        {"options": {"neutral_districts": false}, "setup": {"messages": {"0": [1, 2, 3, 4], "1": [4, 3, 2, 1]}}}
         """
       And the position:
         """

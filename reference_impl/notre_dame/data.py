@@ -89,15 +89,14 @@ def node(district: int, square: int) -> str:
 
 
 _LAYOUTS = component(GAME_ID, "two-player-layout")
-LAYOUTS: tuple[str, ...] = tuple(_LAYOUTS)
-DEFAULT_LAYOUT = "four_districts"
 
 
-def ring_of(num_players: int, layout: str = DEFAULT_LAYOUT) -> tuple[int, ...]:
+def ring_of(num_players: int, neutral_districts: bool = True) -> tuple[int, ...]:
     """Districts in clockwise board order (ND-SETUP-2P-LAYOUT): seats' districts are 0..n-1;
-    with 2 players the ``four_districts`` layout adds the neutral districts 2 and 3."""
+    with 2 players the ``four_districts`` layout (option ``neutral_districts``) adds the
+    neutral districts 2 and 3, otherwise the ``ring`` layout joins the two districts."""
     if num_players == 2:
-        return tuple(_LAYOUTS[layout]["ring"])
+        return tuple(_LAYOUTS["four_districts" if neutral_districts else "ring"]["ring"])
     return tuple(range(num_players))
 
 

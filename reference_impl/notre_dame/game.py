@@ -13,7 +13,6 @@ from reference_impl.core import GameDefinition, MalformedInput
 from reference_impl.notre_dame import codec, flow
 from reference_impl.notre_dame.data import (
     GAME_ID,
-    LAYOUTS,
     MAX_PLAYERS,
     MESSAGE_VALUES,
     MIN_PLAYERS,
@@ -35,7 +34,7 @@ class NotreDameGame(GameDefinition):
         "prestige_floor": True,
         "forgo_at_will": False,
         "notre_dame_source": False,
-        "two_player_layout": "four_districts",
+        "neutral_districts": True,
     }
 
     def new_game(
@@ -78,16 +77,6 @@ class NotreDameGame(GameDefinition):
             )
         st.fired = []
         return st
-
-    def resolve_options(self, options: dict[str, Any] | None) -> dict[str, Any]:
-        """The options, with ``two_player_layout`` one of the layouts (ND-SETUP-2P-LAYOUT)."""
-        resolved = super().resolve_options(options)
-        if resolved["two_player_layout"] not in LAYOUTS:
-            raise MalformedInput(
-                f"option 'two_player_layout' must be one of {', '.join(LAYOUTS)}, "
-                f"got {resolved['two_player_layout']!r}"
-            )
-        return resolved
 
     def load(self, canonical: dict[str, Any]) -> NotreDameState:
         return codec.load(self, canonical)
