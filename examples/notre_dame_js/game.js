@@ -95,7 +95,16 @@ const DEFAULT_OPTIONS = {
   friend_in_park_bonus: true,
   friend_in_hospital: true,
   prestige_floor: true,
+  forgo_at_will: false,
+  notre_dame_source: false,
+  neutral_districts: true,
 };
+// ND-SETUP-2P-LAYOUT: the districts in clockwise order; with 2 players per the option
+const LAYOUTS = component("two-player-layout");
+function ringOf(n, neutralDistricts) {
+  if (n !== 2) return [...Array(n).keys()];
+  return LAYOUTS[neutralDistricts ? "four_districts" : "ring"].ring.slice();
+}
 
 const GUEST_SINGLES = GUEST_OPTIONS.map((c) => [c]);
 const GUEST_PAIRS = [];
@@ -128,25 +137,26 @@ function node(district, square) {
   return `${district}-${square}`;
 }
 
-// ND-CARRIAGE-ROADS: adjacency and all-pairs distances, per player count
+// ND-CARRIAGE-ROADS: adjacency and all-pairs distances, per board (districts in ring order)
 const GRAPHS = new Map();
-function roadGraph(n) {
-  if (GRAPHS.has(n)) return GRAPHS.get(n);
+function roadGraph(ring) {
+  const id = ring.join(",");
+  if (GRAPHS.has(id)) return GRAPHS.get(id);
   const adjacency = new Map();
   const squares = [0, ...OUTER];
-  for (let d = 0; d < n; d++) for (const s of squares) adjacency.set(node(d, s), new Set());
+  for (const d of ring) for (const s of squares) adjacency.set(node(d, s), new Set());
   const link = (a, b) => {
     adjacency.get(a).add(b);
     adjacency.get(b).add(a);
   };
-  for (let d = 0; d < n; d++) {
+  ring.forEach((d, i) => {
     for (const [a, b] of ROADS.within) link(node(d, a), node(d, b));
-    const e = (d + 1) % n;
+    const e = ring[(i + 1) % ring.length];
     // The deliberate bug "road-no-wrap": the districts are joined as a line, not a ring, so
-    // the last district has no road to district 0 (ND-CARRIAGE-ROADS, ND-CARRIAGE-OTHER).
-    if (e === 0 && BUGS.has("road-no-wrap")) continue;
+    // the last district has no road back to the first (ND-CARRIAGE-ROADS, ND-CARRIAGE-OTHER).
+    if (i + 1 === ring.length && BUGS.has("road-no-wrap")) return;
     for (const [a, b] of ROADS.between) link(node(d, a), node(e, b));
-  }
+  });
   const graph = new Map();
   for (const key of [...adjacency.keys()].sort()) graph.set(key, [...adjacency.get(key)].sort());
   const distances = new Map();
@@ -168,12 +178,12 @@ function roadGraph(n) {
     distances.set(start, dist);
   }
   const entry = { graph, distances, within: new Map() };
-  GRAPHS.set(n, entry);
+  GRAPHS.set(id, entry);
   return entry;
 }
 
-function within(n, start, steps) {
-  const entry = roadGraph(n);
+function within(ring, start, steps) {
+  const entry = roadGraph(ring);
   const key = `${start}|${steps}`;
   if (!entry.within.has(key)) {
     const dist = entry.distances.get(start);
@@ -226,6 +236,7 @@ function newState(n, options) {
   return {
     num: n,
     options,
+    ring: ringOf(n, options.neutral_districts),
     round: 1,
     phase: "setup",
     start: 0,
@@ -508,7 +519,7 @@ function mayTake(st, pl, colour) {
 function areaParams(st, pl, area, count) {
   if (area === "carriage") {
     const out = [];
-    for (const square of within(st.num, pl.carriage, count)) {
+    for (const square of within(st.ring, pl.carriage, count)) {
       out.push({ square, take: false });
       const message = st.board[square];
       if (message !== undefined && mayTake(st, pl, message[0])) out.push({ square, take: true });
@@ -522,46 +533,62 @@ function areaParams(st, pl, area, count) {
   return [{}];
 }
 
+// ND-PLAY-FORGO: a card is played without its action only when the action cannot be
+// performed, or at any time with the option forgo_at_will
 function playActions(st, p) {
   const pl = st.players[p];
   const acts = [];
   for (const card of uniqueSorted(pl.cards)) {
-    acts.push({ actor: p, type: "play", card, forgo: true });
-    if (card === FRIEND) {
-      for (const area of AREAS) {
-        if (area === pl.friend) continue;
-        for (const params of areaParams(st, pl, area, pl.areas[area] + 1)) {
-          acts.push({ actor: p, type: "play", card, area, ...params });
-        }
+    const performed = cardActions(st, p, card);
+    if (!performed.length || st.options.forgo_at_will) acts.push({ actor: p, type: "play", card, forgo: true });
+    acts.push(...performed);
+  }
+  return acts;
+}
+
+function cardActions(st, p, card) {
+  const pl = st.players[p];
+  const acts = [];
+  if (card === FRIEND) {
+    for (const area of AREAS) {
+      if (area === pl.friend) continue;
+      for (const params of areaParams(st, pl, area, pl.areas[area] + 1)) {
+        acts.push({ actor: p, type: "play", card, area, ...params });
+      }
+    }
+    return acts;
+  }
+  const sources = pl.cubes > 0 ? ["hand"] : AREAS.filter((a) => a !== card && pl.areas[a] > 0);
+  for (const src of sources) {
+    if (card === NOTRE_DAME) {
+      for (const offering of OFFERING_VALUES) {
+        if (offering <= pl.coins) acts.push({ actor: p, type: "play", card, from: src, offering });
       }
       continue;
     }
-    const sources =
-      pl.cubes > 0 ? ["hand"] : AREAS.filter((a) => a !== card && pl.areas[a] > 0);
-    for (const src of sources) {
-      if (card === NOTRE_DAME) {
-        for (const offering of OFFERING_VALUES) {
-          if (offering <= pl.coins) {
-            acts.push({ actor: p, type: "play", card, from: src, offering });
-          }
-        }
-        continue;
-      }
-      for (const params of areaParams(st, pl, card, people(pl, card) + 1)) {
-        acts.push({ actor: p, type: "play", card, from: src, ...params });
-      }
+    for (const params of areaParams(st, pl, card, people(pl, card) + 1)) {
+      acts.push({ actor: p, type: "play", card, from: src, ...params });
     }
   }
   return acts;
 }
 
-function poetMoves(pl) {
+// ND-PLACE-ND-SOURCE: [area, cubes there] the poet and the magician may move people from
+function moveSources(st, p) {
+  const pl = st.players[p];
+  const found = AREAS.map((a) => [a, pl.areas[a]]);
+  if (st.options.notre_dame_source) found.push([NOTRE_DAME, st.nd[p]]);
+  return found;
+}
+
+function poetMoves(st, p) {
+  const pl = st.players[p];
   const out = [];
-  for (const from of AREAS) {
+  for (const [from, cubes] of moveSources(st, p)) {
     const hasFriend = pl.friend === from;
     for (const to of AREAS) {
       if (to === from) continue;
-      for (let k = 0; k <= Math.min(POET_MAX, pl.areas[from]); k++) {
+      for (let k = 0; k <= Math.min(POET_MAX, cubes); k++) {
         for (const f of hasFriend ? [false, true] : [false]) {
           const moved = k + (f ? 1 : 0);
           if (moved >= 1 && moved <= POET_MAX) out.push({ from, to, cubes: k, friend: f });
@@ -572,11 +599,12 @@ function poetMoves(pl) {
   return out;
 }
 
-function magicianMoves(st, pl) {
+function magicianMoves(st, p) {
+  const pl = st.players[p];
   const out = [];
-  for (const from of AREAS) {
+  for (const [from, cubes] of moveSources(st, p)) {
     const pieces = [];
-    if (pl.areas[from] > 0) pieces.push("cube");
+    if (cubes > 0) pieces.push("cube");
     if (pl.friend === from) pieces.push("friend");
     for (const piece of pieces) {
       for (const to of AREAS) {
@@ -598,8 +626,8 @@ function buyActions(st, p) {
   for (const person of uniqueSorted(st.display)) {
     const base = { actor: p, type: "buy", person };
     if (person === "landlady") for (const choice of GUEST_OPTIONS) acts.push({ ...base, choice });
-    else if (person === "poet") for (const m of poetMoves(pl)) acts.push({ ...base, ...m });
-    else if (person === "magician") for (const m of magicianMoves(st, pl)) acts.push({ ...base, ...m });
+    else if (person === "poet") for (const m of poetMoves(st, p)) acts.push({ ...base, ...m });
+    else if (person === "magician") for (const m of magicianMoves(st, p)) acts.push({ ...base, ...m });
     else acts.push(base);
   }
   return acts;
@@ -748,6 +776,14 @@ function doPlay(st, p, a) {
 
 const CHOICE_GAIN = { coin: { coins: 1 }, cube: { cubes: 1 }, rat: { rats_removed: 1 } };
 
+// cubes moved by the poet or the magician leave an area or Notre Dame (ND-PLACE-ND-SOURCE)
+function takeFrom(st, p, source, cubes) {
+  if (source === NOTRE_DAME) {
+    st.nd[p] -= cubes;
+    st.fired.push("ND-PLACE-ND-SOURCE");
+  } else st.players[p].areas[source] -= cubes;
+}
+
 function doBuy(st, p, a) {
   const pl = st.players[p];
   const person = a.person;
@@ -767,14 +803,14 @@ function doBuy(st, p, a) {
     gainPrestige(st, p, 1);
     st.fired.push("ND-PERSON-MONEYLENDER");
   } else if (person === "poet") {
-    pl.areas[a.from] -= a.cubes;
+    takeFrom(st, p, a.from, a.cubes);
     pl.areas[a.to] += a.cubes;
     if (a.friend) pl.friend = a.to;
     st.fired.push("ND-PERSON-POET");
   } else if (person === "magician") {
     if (a.piece === "friend") pl.friend = a.to;
     else {
-      pl.areas[a.from] -= 1;
+      takeFrom(st, p, a.from, 1);
       pl.areas[a.to] += 1;
     }
     st.fired.push("ND-PERSON-MAGICIAN");
@@ -893,14 +929,14 @@ function diagnose(st, a) {
   if (kind === "lose_cube") {
     return illegal("ND-PLAGUE-CHOICE", `the cube must come from an area with the most people: ${where}`);
   }
-  if (kind === "play") return diagnosePlay(st, pl, a, where);
+  if (kind === "play") return a.forgo ? diagnoseForgo(st, actor, a, where) : diagnosePlay(st, pl, a, where);
   return diagnoseBuy(st, pl, a, where);
 }
 
 function diagnoseParams(st, pl, area, count, a, where) {
   if (area === "carriage") {
     const to = a.square;
-    if (!within(st.num, pl.carriage, count).includes(to)) {
+    if (!within(st.ring, pl.carriage, count).includes(to)) {
       return illegal("ND-CARRIAGE-MOVE", `${show(to)} is not within ${count} squares of ${pl.carriage}: ${where}`);
     }
     if (a.take) {
@@ -921,6 +957,20 @@ function diagnoseParams(st, pl, area, count, a, where) {
     }
   }
   return illegal("ND-PLAY-CARD", `malformed parameters for the ${area} action: ${where}`);
+}
+
+function diagnoseForgo(st, actor, a, where) {
+  const cards = st.players[actor].cards;
+  if (!CARD_SET.has(a.card) || !cards.includes(a.card)) {
+    return illegal("ND-DRAFT-CARDS", `'${a.card}' is not among the cards ${show(cards)}: ${where}`);
+  }
+  if (Object.keys(a).length !== 4 || a.forgo !== true) {
+    return illegal("ND-PLAY-FORGO", `a forgone play names only the card: ${where}`);
+  }
+  if (cardActions(st, actor, a.card).length) {
+    return illegal("ND-PLAY-FORGO", `the ${a.card} action can be performed, so the card must perform it: ${where}`);
+  }
+  return illegal("ND-PLAY-FORGO", `malformed forgone play: ${where}`);
 }
 
 function diagnosePlay(st, pl, a, where) {
@@ -945,7 +995,7 @@ function diagnosePlay(st, pl, a, where) {
     if (pl.cubes > 0) return illegal("ND-PLACE-MOVE", `cubes in hand must be placed first: ${where}`);
     if (src === card || pl.areas[src] <= 0) return illegal("ND-PLACE-NONE", `no cube to move from ${src}: ${where}`);
   } else if (src === NOTRE_DAME) {
-    return illegal("ND-PLACE-ND-SOURCE", `cubes at Notre Dame stay there: ${where}`);
+    return illegal("ND-PLACE-MOVE-NOTND", `cubes at Notre Dame stay there: ${where}`);
   } else {
     return illegal("ND-PLACE-CUBE", `'from' must be 'hand' or an area: ${where}`);
   }
@@ -965,7 +1015,11 @@ function diagnoseBuy(st, pl, a, where) {
     return illegal("ND-BUY-ONE", `'${person}' is not on display ${show(st.display)}: ${where}`);
   }
   if ((person === "poet" || person === "magician") && a.from === NOTRE_DAME) {
-    return illegal("ND-PLACE-ND-SOURCE", `cubes at Notre Dame stay there: ${where}`);
+    if (!st.options.notre_dame_source) return illegal("ND-PLACE-ND-SOURCE", `cubes at Notre Dame stay there: ${where}`);
+    const held = st.nd[a.actor];
+    if ((a.cubes === undefined ? 1 : a.cubes) > held) {
+      return illegal("ND-PLACE-ND-SOURCE", `only ${held} cubes at Notre Dame: ${where}`);
+    }
   }
   if (person === "poet") return illegal("ND-PERSON-POET", `not a legal poet move: ${where}`);
   if (person === "magician") return illegal("ND-PERSON-MAGICIAN", `not a legal magician move: ${where}`);
@@ -1226,17 +1280,17 @@ function load(data) {
   const nd = get(data, "notre_dame", "");
   if (!Array.isArray(nd) || nd.length !== n) throw bad("notre_dame", `must list ${n} cube counts`, nd);
   st.nd = nd.map((v, i) => int(v, `notre_dame.${i}`, 0));
-  st.board = loadBoard(get(data, "messages", ""), n);
+  st.board = loadBoard(get(data, "messages", ""), n, st.ring);
   const players = get(data, "players", "");
   if (!Array.isArray(players) || players.length !== n) throw bad("players", `must list ${n} players`, players);
-  st.players = players.map((pj, i) => loadPlayer(pj, `players.${i}`, n));
+  st.players = players.map((pj, i) => loadPlayer(pj, `players.${i}`, n, st.ring));
   settle(st); // a hand-edited reveal/deal position with nothing left to draw moves on
   return st;
 }
 
-function loadBoard(value, n) {
+function loadBoard(value, n, ring) {
   if (!isObject(value)) throw bad("messages", "must map squares to messages", value);
-  const graph = roadGraph(n).graph;
+  const graph = roadGraph(ring).graph;
   const board = {};
   for (const sq of Object.keys(value).sort()) {
     if (!graph.has(sq)) throw bad(`messages.${sq}`, "is not a square of the board", sq);
@@ -1252,7 +1306,7 @@ function loadBoard(value, n) {
   return board;
 }
 
-function loadPlayer(pj, where, n) {
+function loadPlayer(pj, where, n, ring) {
   const pl = {};
   pl.coins = int(get(pj, "coins", where), `${where}.coins`, 0);
   pl.prestige = int(get(pj, "prestige", where), `${where}.prestige`);
@@ -1269,7 +1323,7 @@ function loadPlayer(pj, where, n) {
   if (friend !== null && !AREA_SET.has(friend)) throw bad(`${where}.friend`, "must be null or an area", friend);
   pl.friend = friend;
   const carriage = get(pj, "carriage", where);
-  if (!roadGraph(n).graph.has(carriage)) throw bad(`${where}.carriage`, "must be a square of the board", carriage);
+  if (!roadGraph(ring).graph.has(carriage)) throw bad(`${where}.carriage`, "must be a square of the board", carriage);
   pl.carriage = carriage;
   const messages = get(pj, "messages", where);
   if (!Array.isArray(messages)) throw bad(`${where}.messages`, "must be a list", messages);

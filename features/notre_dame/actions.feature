@@ -29,7 +29,11 @@ Feature: Notre Dame district actions
 
     @ND-BANK-EX @ND-BANK-PLUS
     Scenario: Text example, a second bank cube gives 2 coins
-      Given "players.0.areas.bank" is 1
+      Given the position:
+        """
+        players.0.areas.bank = 1
+        players.0.stock = 9
+        """
       When player 0 plays:
         """
         {"type": "play", "card": "bank", "from": "hand"}
@@ -44,7 +48,11 @@ Feature: Notre Dame district actions
 
     @ND-BANK-PLUS
     Scenario: Four cubes in the bank give four coins
-      Given "players.0.areas.bank" is 3
+      Given the position:
+        """
+        players.0.areas.bank = 3
+        players.0.stock = 7
+        """
       When player 0 plays:
         """
         {"type": "play", "card": "bank", "from": "hand"}
@@ -55,7 +63,11 @@ Feature: Notre Dame district actions
 
     @ND-RESIDENCE
     Scenario: Three cubes in the residence give three prestige
-      Given "players.0.areas.residence" is 2
+      Given the position:
+        """
+        players.0.areas.residence = 2
+        players.0.stock = 8
+        """
       When player 0 plays:
         """
         {"type": "play", "card": "residence", "from": "hand"}
@@ -66,7 +78,11 @@ Feature: Notre Dame district actions
 
     @ND-CLOISTER
     Scenario: Two cubes in the cloister school bring two cubes from the stock
-      Given "players.0.areas.cloister" is 1
+      Given the position:
+        """
+        players.0.areas.cloister = 1
+        players.0.stock = 9
+        """
       When player 0 plays:
         """
         {"type": "play", "card": "cloister", "from": "hand"}
@@ -74,7 +90,7 @@ Feature: Notre Dame district actions
       Then the position has:
         """
         players.0.cubes = 5
-        players.0.stock = 8
+        players.0.stock = 7
         """
 
   Rule: ND-CLOISTER-LIMIT only the cubes in the stock
@@ -84,6 +100,7 @@ Feature: Notre Dame district actions
       Given the position:
         """
         players.0.areas.cloister = 3
+        players.0.areas.bank = 5
         players.0.stock = 2
         """
       When player 0 plays:
@@ -94,6 +111,27 @@ Feature: Notre Dame district actions
         """
         players.0.cubes = 5
         players.0.stock = 0
+        """
+
+  Rule: ND-CLOISTER-ALL the cloister school takes every cube it can
+
+    @ND-CLOISTER-ALL @ND-CLOISTER
+    Scenario: Three people in the cloister school take all three cubes, not fewer
+      Given the position:
+        """
+        players.0.cards = ["bank", "cloister", "park"]
+        players.0.areas.cloister = 2
+        players.0.stock = 8
+        """
+      When player 0 plays:
+        """
+        {"type": "play", "card": "cloister", "from": "hand"}
+        """
+      Then the position has:
+        """
+        players.0.cubes = 6
+        players.0.stock = 5
+        players.0.areas.cloister = 3
         """
 
   Rule: ND-GUEST one coin, one cube or one rat
@@ -108,7 +146,11 @@ Feature: Notre Dame district actions
 
     @ND-GUEST @ND-GUEST-DOUBLE
     Scenario: Two choices need three cubes in the guest house
-      Given "players.0.areas.guesthouse" is 1
+      Given the position:
+        """
+        players.0.areas.guesthouse = 1
+        players.0.stock = 9
+        """
       When player 0 plays:
         """
         {"type": "play", "card": "guesthouse", "from": "hand", "choices": ["coin", "cube"]}
@@ -146,7 +188,11 @@ Feature: Notre Dame district actions
 
     @ND-GUEST-DOUBLE
     Scenario: The third cube allows the same choice twice
-      Given "players.0.areas.guesthouse" is 2
+      Given the position:
+        """
+        players.0.areas.guesthouse = 2
+        players.0.stock = 8
+        """
       When player 0 plays:
         """
         {"type": "play", "card": "guesthouse", "from": "hand", "choices": ["coin", "coin"]}
@@ -159,6 +205,7 @@ Feature: Notre Dame district actions
         """
         players.0.areas.guesthouse = 2
         players.0.rats = 5
+        players.0.stock = 8
         """
       When player 0 plays:
         """
@@ -167,7 +214,7 @@ Feature: Notre Dame district actions
       Then the position has:
         """
         players.0.cubes = 4
-        players.0.stock = 9
+        players.0.stock = 7
         players.0.rats = 4
         """
 
@@ -179,6 +226,7 @@ Feature: Notre Dame district actions
         """
         players.0.areas.park = 2
         players.0.rats = 5
+        players.0.stock = 8
         """
       When player 0 plays:
         """
@@ -194,7 +242,11 @@ Feature: Notre Dame district actions
 
     @ND-PARK-BONUS
     Scenario: Two park cubes add one prestige to the residence
-      Given "players.0.areas.park" is 2
+      Given the position:
+        """
+        players.0.areas.park = 2
+        players.0.stock = 8
+        """
       When player 0 plays:
         """
         {"type": "play", "card": "residence", "from": "hand"}
@@ -202,21 +254,12 @@ Feature: Notre Dame district actions
       Then "players.0.prestige" is 2
 
     @ND-PARK-BONUS
-    Scenario: Four park cubes add two prestige
+    Scenario: Three park cubes add one prestige, not one and a half
       Given the position:
         """
-        players.0.areas.park = 4
-        players.0.areas.residence = 1
+        players.0.areas.park = 3
+        players.0.stock = 7
         """
-      When player 0 plays:
-        """
-        {"type": "play", "card": "residence", "from": "hand"}
-        """
-      Then "players.0.prestige" is 4
-
-    @ND-PARK-BONUS
-    Scenario: Three park cubes add one prestige, not one and a half
-      Given "players.0.areas.park" is 3
       When player 0 plays:
         """
         {"type": "play", "card": "residence", "from": "hand"}
@@ -225,7 +268,11 @@ Feature: Notre Dame district actions
 
     @ND-PARK-BONUS
     Scenario: A gain without prestige earns no park bonus
-      Given "players.0.areas.park" is 2
+      Given the position:
+        """
+        players.0.areas.park = 2
+        players.0.stock = 8
+        """
       When player 0 plays:
         """
         {"type": "play", "card": "bank", "from": "hand"}
@@ -242,6 +289,7 @@ Feature: Notre Dame district actions
         """
         players.0.cards = ["bank", "carriage", "park"]
         players.0.areas.park = 2
+        players.0.stock = 8
         """
       When player 0 plays:
         """
@@ -253,6 +301,22 @@ Feature: Notre Dame district actions
         players.0.prestige = 5
         """
 
+  Rule: ND-PARK-EX the rulebook's example: four park cubes, two extra prestige
+
+    @ND-PARK-EX @ND-PARK-BONUS
+    Scenario: Four park cubes add two prestige
+      Given the position:
+        """
+        players.0.areas.park = 4
+        players.0.areas.residence = 1
+        players.0.stock = 5
+        """
+      When player 0 plays:
+        """
+        {"type": "play", "card": "residence", "from": "hand"}
+        """
+      Then "players.0.prestige" is 4
+
   Rule: ND-PARK-FRIEND the friend counts for the park bonus
 
     @ND-PARK-FRIEND @reading:friend_in_park_bonus=true
@@ -261,6 +325,7 @@ Feature: Notre Dame district actions
         """
         players.0.areas.park = 1
         players.0.friend = "park"
+        players.0.stock = 9
         """
       When player 0 plays:
         """
@@ -282,6 +347,7 @@ Feature: Notre Dame district actions
         players.0.cards = ["bank", "park", "residence"]
         players.0.areas.park = 1
         players.0.friend = "park"
+        players.0.stock = 9
         """
       When player 0 plays:
         """
@@ -297,6 +363,7 @@ Feature: Notre Dame district actions
         """
         players.0.areas.hospital = 2
         players.0.rats = 3
+        players.0.stock = 8
         """
       When player 0 plays:
         """

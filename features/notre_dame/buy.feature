@@ -135,7 +135,11 @@ Feature: Notre Dame phase 4, buying persons
 
     @ND-PERSON-PARK
     Scenario: Two park cubes add one prestige to the landlady's three
-      Given "players.0.areas.park" is 2
+      Given the position:
+        """
+        players.0.areas.park = 2
+        players.0.stock = 8
+        """
       When player 0 plays:
         """
         {"type": "buy", "person": "landlady", "choice": "cube"}
@@ -186,6 +190,7 @@ Feature: Notre Dame phase 4, buying persons
         players.0.areas.bank = 3
         players.0.friend = "bank"
         players.0.rats = 3
+        players.0.stock = 7
         """
       When player 0 plays:
         """
@@ -207,6 +212,7 @@ Feature: Notre Dame phase 4, buying persons
         display = ["A1", "doctor", "poet"]
         players.0.areas.bank = 3
         players.0.friend = "bank"
+        players.0.stock = 7
         """
       When player 0 plays:
         """
@@ -220,6 +226,7 @@ Feature: Notre Dame phase 4, buying persons
         """
         display = ["A1", "doctor", "poet"]
         players.0.areas.bank = 3
+        players.0.stock = 7
         """
       When player 0 plays:
         """
@@ -236,6 +243,7 @@ Feature: Notre Dame phase 4, buying persons
         display = ["A1", "doctor", "magician"]
         players.0.areas.bank = 2
         players.0.areas.residence = 1
+        players.0.stock = 7
         """
       When player 0 plays:
         """
@@ -256,6 +264,7 @@ Feature: Notre Dame phase 4, buying persons
         display = ["A1", "doctor", "magician"]
         players.0.areas.bank = 2
         players.0.friend = "park"
+        players.0.stock = 8
         """
       When player 0 plays:
         """
@@ -274,6 +283,7 @@ Feature: Notre Dame phase 4, buying persons
         display = ["A1", "doctor", "magician"]
         players.0.areas.guesthouse = 2
         players.0.friend = "park"
+        players.0.stock = 8
         """
       When player 0 plays:
         """
@@ -292,6 +302,7 @@ Feature: Notre Dame phase 4, buying persons
         display = ["A1", "doctor", "magician"]
         players.0.areas.bank = 1
         players.0.areas.carriage = 1
+        players.0.stock = 8
         """
       When player 0 plays:
         """
@@ -307,18 +318,89 @@ Feature: Notre Dame phase 4, buying persons
         players.0.coins = 3
         """
 
-    @ND-PERSON-MAGICIAN @ND-PLACE-ND-SOURCE
+    @ND-PERSON-MAGICIAN @ND-PLACE-ND-SOURCE @reading:notre_dame_source=false
     Scenario: The magician cannot take a cube from Notre Dame
       Given the position:
         """
         display = ["A1", "doctor", "magician"]
         notre_dame = [1, 0, 0]
+        players.0.stock = 9
         """
       When player 0 plays:
         """
         {"type": "buy", "person": "magician", "from": "notre_dame", "to": "bank", "piece": "cube"}
         """
       Then the action is rejected citing rule "ND-PLACE-ND-SOURCE"
+
+  Rule: ND-PLACE-ND-SOURCE whether the poet and the magician may take cubes from Notre Dame
+
+    @ND-PLACE-ND-SOURCE @ND-PERSON-POET @reading:notre_dame_source=false
+    Scenario: The poet cannot take cubes from Notre Dame
+      Given the position:
+        """
+        display = ["A1", "doctor", "poet"]
+        notre_dame = [2, 0, 0]
+        players.0.stock = 8
+        """
+      Then the legal actions do not include:
+        """
+        {"actor": 0, "type": "buy", "person": "poet", "from": "notre_dame"}
+        """
+
+    @ND-PLACE-ND-SOURCE @ND-PERSON-POET @reading:notre_dame_source=true
+    Scenario: Under the other reading the poet moves two cubes from Notre Dame to the bank
+      Given a new "notre_dame" game with 3 players and setup:
+        """
+        {"options": {"notre_dame_source": true},
+         "setup": {"messages": {"0": [1, 2, 3, 4], "1": [1, 2, 3, 4], "2": [1, 2, 3, 4]}}}
+        """
+      And the position:
+        """
+        phase = "buy"
+        current = 0
+        display = ["A1", "doctor", "poet"]
+        notre_dame = [2, 0, 0]
+        players.0.cubes = 2
+        """
+      When player 0 plays:
+        """
+        {"type": "buy", "person": "poet", "from": "notre_dame", "to": "bank", "cubes": 2, "friend": false}
+        """
+      Then the position has:
+        """
+        notre_dame = [0, 0, 0]
+        players.0.areas.bank = 2
+        players.0.coins = 2
+        players.0.prestige = 0
+        """
+
+    @ND-PLACE-ND-SOURCE @ND-PERSON-MAGICIAN @reading:notre_dame_source=true
+    Scenario: Under the other reading the magician moves a Notre Dame cube to the residence and scores it
+      Given a new "notre_dame" game with 3 players and setup:
+        """
+        {"options": {"notre_dame_source": true},
+         "setup": {"messages": {"0": [1, 2, 3, 4], "1": [1, 2, 3, 4], "2": [1, 2, 3, 4]}}}
+        """
+      And the position:
+        """
+        phase = "buy"
+        current = 0
+        display = ["A1", "doctor", "magician"]
+        notre_dame = [1, 0, 0]
+        players.0.cubes = 2
+        players.0.areas.residence = 1
+        """
+      When player 0 plays:
+        """
+        {"type": "buy", "person": "magician", "from": "notre_dame", "to": "residence", "piece": "cube"}
+        """
+      Then the position has:
+        """
+        notre_dame = [0, 0, 0]
+        players.0.areas.residence = 2
+        players.0.prestige = 2
+        players.0.coins = 2
+        """
 
   Rule: ND-PERSON-DOCTOR the buyer's rat increase is 0
 

@@ -41,7 +41,11 @@ Feature: Notre Dame carriage house and messages
 
     @ND-CARRIAGE-MOVE
     Scenario: Two cubes may move the carriage just one square
-      Given "players.0.areas.carriage" is 1
+      Given the position:
+        """
+        players.0.areas.carriage = 1
+        players.0.stock = 9
+        """
       When player 0 plays:
         """
         {"type": "play", "card": "carriage", "from": "hand", "square": "0-4", "take": true}
@@ -57,7 +61,11 @@ Feature: Notre Dame carriage house and messages
 
     @ND-CARRIAGE-OTHER
     Scenario: Two cubes reach a message in the left neighbour's district
-      Given "players.0.areas.carriage" is 1
+      Given the position:
+        """
+        players.0.areas.carriage = 1
+        players.0.stock = 9
+        """
       When player 0 plays:
         """
         {"type": "play", "card": "carriage", "from": "hand", "square": "1-1", "take": true}
@@ -185,6 +193,7 @@ Feature: Notre Dame carriage house and messages
         """
         players.0.messages = [{"color": 0, "value": 1}]
         players.0.message_set = [0]
+        messages = {"0-2": {"color": 0, "value": 2}, "0-3": {"color": 0, "value": 3}, "0-4": {"color": 0, "value": 4}, "1-1": {"color": 1, "value": 4}, "1-2": {"color": 1, "value": 3}, "1-3": {"color": 1, "value": 2}, "1-4": {"color": 1, "value": 1}, "2-1": {"color": 2, "value": 2}, "2-2": {"color": 2, "value": 1}, "2-3": {"color": 2, "value": 4}, "2-4": {"color": 2, "value": 3}}
         """
       When player 0 plays:
         """
@@ -198,6 +207,7 @@ Feature: Notre Dame carriage house and messages
         """
         players.0.messages = [{"color": 0, "value": 1}]
         players.0.message_set = [0]
+        messages = {"0-2": {"color": 0, "value": 2}, "0-3": {"color": 0, "value": 3}, "0-4": {"color": 0, "value": 4}, "1-1": {"color": 1, "value": 4}, "1-2": {"color": 1, "value": 3}, "1-3": {"color": 1, "value": 2}, "1-4": {"color": 1, "value": 1}, "2-1": {"color": 2, "value": 2}, "2-2": {"color": 2, "value": 1}, "2-3": {"color": 2, "value": 4}, "2-4": {"color": 2, "value": 3}}
         """
       Then the legal actions include:
         """
@@ -216,6 +226,7 @@ Feature: Notre Dame carriage house and messages
         """
         players.0.messages = [{"color": 0, "value": 1}, {"color": 1, "value": 1}, {"color": 2, "value": 1}]
         players.0.message_set = [0, 1, 2]
+        messages = {"0-2": {"color": 0, "value": 2}, "0-3": {"color": 0, "value": 3}, "0-4": {"color": 0, "value": 4}, "1-1": {"color": 1, "value": 4}, "1-2": {"color": 1, "value": 3}, "1-3": {"color": 1, "value": 2}, "2-1": {"color": 2, "value": 2}, "2-3": {"color": 2, "value": 4}, "2-4": {"color": 2, "value": 3}}
         """
       When player 0 plays:
         """
@@ -278,6 +289,7 @@ Feature: Notre Dame carriage house and messages
         players.0.carriage = "0-4"
         players.0.messages = [{"color": 0, "value": 1}, {"color": 0, "value": 3}, {"color": 1, "value": 1}, {"color": 2, "value": 1}]
         players.0.message_set = [0]
+        messages = {"0-2": {"color": 0, "value": 2}, "0-4": {"color": 0, "value": 4}, "1-1": {"color": 1, "value": 4}, "1-2": {"color": 1, "value": 3}, "1-3": {"color": 1, "value": 2}, "2-1": {"color": 2, "value": 2}, "2-3": {"color": 2, "value": 4}, "2-4": {"color": 2, "value": 3}}
         """
       When player 0 plays:
         """

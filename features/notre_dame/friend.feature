@@ -72,6 +72,7 @@ Feature: Notre Dame friend
         """
         players.0.friend = "residence"
         players.0.areas.residence = 2
+        players.0.stock = 8
         """
       When player 0 plays:
         """
@@ -81,7 +82,11 @@ Feature: Notre Dame friend
 
     @ND-FRIEND-COUNT @ND-GUEST-DOUBLE
     Scenario: The friend makes the third person for the guest house double
-      Given "players.0.areas.guesthouse" is 2
+      Given the position:
+        """
+        players.0.areas.guesthouse = 2
+        players.0.stock = 8
+        """
       When player 0 plays:
         """
         {"type": "play", "card": "friend", "area": "guesthouse", "choices": ["coin", "coin"]}
@@ -92,7 +97,11 @@ Feature: Notre Dame friend
 
     @ND-FRIEND-EX
     Scenario: Text example, the friend card in a bank with 2 cubes gives 3 coins
-      Given "players.0.areas.bank" is 2
+      Given the position:
+        """
+        players.0.areas.bank = 2
+        players.0.stock = 8
+        """
       When player 0 plays:
         """
         {"type": "play", "card": "friend", "area": "bank"}
@@ -105,6 +114,7 @@ Feature: Notre Dame friend
         """
         players.0.areas.bank = 1
         players.0.friend = "bank"
+        players.0.stock = 9
         """
       When player 0 plays:
         """

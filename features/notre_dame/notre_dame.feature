@@ -74,6 +74,8 @@ Feature: Notre Dame cathedral
         current = 3
         display = []
         notre_dame = [2, 1, 0, 0]
+        players.0.stock = 8
+        players.1.stock = 9
         """
       When player 3 plays:
         """
@@ -96,6 +98,9 @@ Feature: Notre Dame cathedral
         current = 3
         display = []
         notre_dame = [4, 1, 0, 2]
+        players.0.stock = 6
+        players.1.stock = 9
+        players.3.stock = 8
         """
       When player 3 plays:
         """
@@ -117,6 +122,8 @@ Feature: Notre Dame cathedral
         current = 3
         display = []
         notre_dame = [2, 1, 0, 0]
+        players.0.stock = 8
+        players.1.stock = 9
         """
       When player 3 plays:
         """
@@ -140,6 +147,9 @@ Feature: Notre Dame cathedral
         current = 3
         display = []
         notre_dame = [2, 2, 1, 0]
+        players.0.stock = 8
+        players.1.stock = 8
+        players.2.stock = 9
         """
       When player 3 plays:
         """
@@ -190,6 +200,8 @@ Feature: Notre Dame cathedral
         display = []
         notre_dame = [2, 1, 0, 0]
         players.0.areas.park = 2
+        players.0.stock = 6
+        players.1.stock = 9
         """
       When player 3 plays:
         """
@@ -199,7 +211,11 @@ Feature: Notre Dame cathedral
 
     @ND-ND-PARK
     Scenario: Two park cubes add one prestige to an offering
-      Given "players.0.areas.park" is 2
+      Given the position:
+        """
+        players.0.areas.park = 2
+        players.0.stock = 8
+        """
       When player 0 plays:
         """
         {"type": "play", "card": "notre_dame", "from": "hand", "offering": 2}
@@ -220,6 +236,7 @@ Feature: Notre Dame cathedral
         phase = "buy"
         current = 2
         notre_dame = [1, 0, 0]
+        players.0.stock = 9
         """
       When player 2 plays:
         """

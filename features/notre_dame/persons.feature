@@ -33,6 +33,46 @@ Feature: Notre Dame person decks and phase 1
 
   Rule: ND-SETUP-LETTERED three cards of each letter are used
 
+    @ND-SETUP-LETTERED @ND-PERSONS-LETTERED
+    Scenario: The first lettered card is one of the nine A cards, each equally likely
+      When these actions are applied:
+        """
+        [{"actor": "chance", "type": "reveal_person", "person": "monk"},
+         {"actor": "chance", "type": "reveal_person", "person": "poet"}]
+        """
+      Then the chance outcomes are:
+        """
+        [{"action": {"person": "A1"}, "probability": "1/9"},
+         {"action": {"person": "A2"}, "probability": "1/9"},
+         {"action": {"person": "A3"}, "probability": "1/9"},
+         {"action": {"person": "A4"}, "probability": "1/9"},
+         {"action": {"person": "A5"}, "probability": "1/9"},
+         {"action": {"person": "A6"}, "probability": "1/9"},
+         {"action": {"person": "A7"}, "probability": "1/9"},
+         {"action": {"person": "A8"}, "probability": "1/9"},
+         {"action": {"person": "A9"}, "probability": "1/9"}]
+        """
+
+    @ND-SETUP-LETTERED
+    Scenario: The third A card comes from the seven A cards not yet drawn
+      Given the position:
+        """
+        round = 3
+        lettered.A = ["A1", "A2", "A4", "A5", "A7", "A8", "A9"]
+        display = ["doctor", "poet"]
+        brown_deck = ["landlady", "magician"]
+        """
+      Then the chance outcomes are:
+        """
+        [{"action": {"person": "A1"}, "probability": "1/7"},
+         {"action": {"person": "A2"}, "probability": "1/7"},
+         {"action": {"person": "A4"}, "probability": "1/7"},
+         {"action": {"person": "A5"}, "probability": "1/7"},
+         {"action": {"person": "A7"}, "probability": "1/7"},
+         {"action": {"person": "A8"}, "probability": "1/7"},
+         {"action": {"person": "A9"}, "probability": "1/7"}]
+        """
+
     @ND-SETUP-LETTERED
     Scenario: The lettered card of a round is drawn from the letter's unused cards
       Given the position:
@@ -61,9 +101,15 @@ Feature: Notre Dame person decks and phase 1
         """
       Then the chance outcomes are:
         """
-        [{"action": {"person": "B1"}, "probability": "1/3"},
-         {"action": {"person": "B2"}, "probability": "1/3"},
-         {"action": {"person": "B3"}, "probability": "1/3"}]
+        [{"action": {"person": "B1"}, "probability": "1/9"},
+         {"action": {"person": "B2"}, "probability": "1/9"},
+         {"action": {"person": "B3"}, "probability": "1/9"},
+         {"action": {"person": "B4"}, "probability": "1/9"},
+         {"action": {"person": "B5"}, "probability": "1/9"},
+         {"action": {"person": "B6"}, "probability": "1/9"},
+         {"action": {"person": "B7"}, "probability": "1/9"},
+         {"action": {"person": "B8"}, "probability": "1/9"},
+         {"action": {"person": "B9"}, "probability": "1/9"}]
         """
 
     @ND-SETUP-STACK

@@ -158,6 +158,7 @@ Feature: Notre Dame phase 3, playing action cards
         display = []
         players.0.areas.bank = 2
         players.0.areas.residence = 1
+        players.0.stock = 7
         """
       When player 2 plays:
         """
@@ -178,6 +179,7 @@ Feature: Notre Dame phase 3, playing action cards
         """
         players.0.cubes = 0
         players.0.areas.park = 2
+        players.0.stock = 12
         """
       When player 0 plays:
         """
@@ -192,7 +194,11 @@ Feature: Notre Dame phase 3, playing action cards
 
     @ND-PLACE-MOVE
     Scenario: A cube cannot be moved while cubes are in hand
-      Given "players.0.areas.park" is 2
+      Given the position:
+        """
+        players.0.areas.park = 2
+        players.0.stock = 8
+        """
       When player 0 plays:
         """
         {"type": "play", "card": "bank", "from": "park"}
@@ -203,7 +209,11 @@ Feature: Notre Dame phase 3, playing action cards
 
     @ND-PLACE-NONE
     Scenario: Without any cube the cards can only be played without action
-      Given "players.0.cubes" is 0
+      Given the position:
+        """
+        players.0.cubes = 0
+        players.0.stock = 14
+        """
       Then the legal actions are exactly:
         """
         [{"actor": 0, "type": "play", "card": "bank", "forgo": true},
@@ -213,17 +223,97 @@ Feature: Notre Dame phase 3, playing action cards
 
     @ND-PLACE-NONE
     Scenario: A cube cannot come from an empty hand with an empty district
-      Given "players.0.cubes" is 0
+      Given the position:
+        """
+        players.0.cubes = 0
+        players.0.stock = 14
+        """
       When player 0 plays:
         """
         {"type": "play", "card": "bank", "from": "hand"}
         """
       Then the action is rejected citing rule "ND-PLACE-NONE"
 
-  Rule: ND-PLAY-FORGO a card may be played without its action
+  Rule: ND-PLAY-FORGO a card's action is performed whenever it can be
 
-    @ND-PLAY-FORGO
-    Scenario: A card played without action changes nothing else
+    @ND-PLAY-FORGO @reading:forgo_at_will=false
+    Scenario: A card whose action can be performed cannot be played without it
+      When player 0 plays:
+        """
+        {"type": "play", "card": "bank", "forgo": true}
+        """
+      Then the action is rejected citing rule "ND-PLAY-FORGO"
+
+    @ND-PLAY-FORGO @reading:forgo_at_will=false
+    Scenario: With cubes in hand no card is offered without its action
+      Then the legal actions do not include:
+        """
+        {"actor": 0, "type": "play", "forgo": true}
+        """
+
+    @ND-PLAY-FORGO @ND-PLACE-NONE
+    Scenario: Without a cube anywhere the card is played without its action
+      Given the position:
+        """
+        players.0.cubes = 0
+        players.0.stock = 14
+        """
+      When player 0 plays:
+        """
+        {"type": "play", "card": "bank", "forgo": true}
+        """
+      Then the position has:
+        """
+        players.0.cubes = 0
+        players.0.coins = 3
+        players.0.played = ["bank"]
+        to_act = [1]
+        """
+
+    @ND-PLAY-FORGO @ND-ND-PAY
+    Scenario: Without a coin the Notre Dame card can only be played without its action
+      Given the position:
+        """
+        players.0.cards = ["bank", "notre_dame", "park"]
+        players.0.coins = 0
+        """
+      Then the legal actions include:
+        """
+        {"actor": 0, "type": "play", "card": "notre_dame", "forgo": true}
+        """
+      And the legal actions do not include:
+        """
+        {"actor": 0, "type": "play", "card": "notre_dame", "from": "hand"}
+        """
+
+    @ND-PLAY-FORGO @ND-FRIEND-PLACE @reading:forgo_at_will=false
+    Scenario: The friend card always has an area to go to, so it cannot be forgone
+      Given the position:
+        """
+        players.0.cards = ["bank", "friend", "park"]
+        players.0.cubes = 0
+        players.0.stock = 14
+        """
+      When player 0 plays:
+        """
+        {"type": "play", "card": "friend", "forgo": true}
+        """
+      Then the action is rejected citing rule "ND-PLAY-FORGO"
+
+    @ND-PLAY-FORGO @reading:forgo_at_will=true
+    Scenario: Under the permissive reading a card played without action changes nothing else
+      Given a new "notre_dame" game with 3 players and setup:
+        """
+        {"options": {"forgo_at_will": true},
+         "setup": {"messages": {"0": [1, 2, 3, 4], "1": [1, 2, 3, 4], "2": [1, 2, 3, 4]}}}
+        """
+      And the position:
+        """
+        phase = "play"
+        current = 0
+        display = ["A1", "doctor", "poet"]
+        players.0.cards = ["bank", "park", "residence"]
+        """
       When player 0 plays:
         """
         {"type": "play", "card": "bank", "forgo": true}
@@ -237,17 +327,18 @@ Feature: Notre Dame phase 3, playing action cards
         to_act = [1]
         """
 
-  Rule: ND-PLACE-ND-SOURCE cubes at Notre Dame are not moved
+  Rule: ND-PLACE-MOVE-NOTND cubes at Notre Dame are not moved to play a card
 
-    @ND-PLACE-ND-SOURCE
+    @ND-PLACE-MOVE-NOTND
     Scenario: A cube at Notre Dame cannot be moved to the bank
       Given the position:
         """
         players.0.cubes = 0
         notre_dame = [1, 0, 0]
+        players.0.stock = 13
         """
       When player 0 plays:
         """
         {"type": "play", "card": "bank", "from": "notre_dame"}
         """
-      Then the action is rejected citing rule "ND-PLACE-ND-SOURCE"
+      Then the action is rejected citing rule "ND-PLACE-MOVE-NOTND"

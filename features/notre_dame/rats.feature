@@ -59,6 +59,7 @@ Feature: Notre Dame phase 5, rats and the plague
         players.0.rats = 6
         players.0.prestige = 5
         players.0.areas.bank = 1
+        players.0.stock = 9
         """
       When player 2 plays:
         """
@@ -99,6 +100,7 @@ Feature: Notre Dame phase 5, rats and the plague
         players.0.rats = 8
         players.0.areas.bank = 3
         players.0.areas.park = 1
+        players.0.stock = 6
         """
       When player 2 plays:
         """
@@ -108,7 +110,7 @@ Feature: Notre Dame phase 5, rats and the plague
         """
         players.0.areas.bank = 2
         players.0.areas.park = 1
-        players.0.stock = 11
+        players.0.stock = 7
         """
 
     @ND-PLAGUE-CUBE @ND-FRIEND-COUNT
@@ -119,6 +121,7 @@ Feature: Notre Dame phase 5, rats and the plague
         players.0.areas.bank = 2
         players.0.areas.park = 2
         players.0.friend = "bank"
+        players.0.stock = 6
         """
       When player 2 plays:
         """
@@ -140,6 +143,7 @@ Feature: Notre Dame phase 5, rats and the plague
         players.0.rats = 8
         players.0.areas.bank = 2
         players.0.areas.park = 2
+        players.0.stock = 6
         """
       When player 2 plays:
         """
@@ -168,6 +172,7 @@ Feature: Notre Dame phase 5, rats and the plague
         players.0.rats = 8
         players.0.areas.bank = 1
         players.0.friend = "residence"
+        players.0.stock = 9
         """
       When player 2 plays:
         """
@@ -189,6 +194,7 @@ Feature: Notre Dame phase 5, rats and the plague
         players.0.rats = 9
         players.0.prestige = 5
         players.0.areas.bank = 3
+        players.0.stock = 7
         """
       When player 2 plays:
         """
@@ -280,6 +286,7 @@ Feature: Notre Dame phase 5, rats and the plague
         """
         players.0.rats = 1
         players.0.areas.hospital = 5
+        players.0.stock = 5
         """
       When player 2 plays:
         """
@@ -301,6 +308,7 @@ Feature: Notre Dame phase 5, rats and the plague
         display = ["A1", "landlady", "monk"]
         players.0.rats = 1
         players.0.areas.hospital = 5
+        players.0.stock = 5
         """
       When player 2 plays:
         """
@@ -316,6 +324,7 @@ Feature: Notre Dame phase 5, rats and the plague
         """
         players.0.rats = 2
         players.0.areas.hospital = 1
+        players.0.stock = 9
         """
       When player 2 plays:
         """
@@ -331,6 +340,7 @@ Feature: Notre Dame phase 5, rats and the plague
         """
         players.0.rats = 2
         players.0.areas.hospital = 4
+        players.0.stock = 6
         """
       When player 2 plays:
         """
@@ -347,6 +357,7 @@ Feature: Notre Dame phase 5, rats and the plague
         players.0.rats = 6
         players.0.areas.hospital = 2
         players.0.friend = "hospital"
+        players.0.stock = 8
         """
       When player 2 plays:
         """
@@ -369,6 +380,7 @@ Feature: Notre Dame phase 5, rats and the plague
         players.0.rats = 6
         players.0.areas.hospital = 2
         players.0.friend = "hospital"
+        players.0.stock = 8
         """
       When player 2 plays:
         """
@@ -384,6 +396,7 @@ Feature: Notre Dame phase 5, rats and the plague
         """
         players.0.rats = 6
         players.0.areas.hospital = 2
+        players.0.stock = 8
         """
       When player 2 plays:
         """
@@ -399,6 +412,7 @@ Feature: Notre Dame phase 5, rats and the plague
         """
         players.0.rats = 6
         players.0.areas.hospital = 5
+        players.0.stock = 5
         """
       When player 2 plays:
         """
@@ -453,6 +467,7 @@ Feature: Notre Dame phase 5, rats and the plague
         players.0.bought = "doctor"
         players.0.rats = 6
         players.0.areas.hospital = 1
+        players.0.stock = 9
         """
       When player 2 plays:
         """
@@ -470,6 +485,7 @@ Feature: Notre Dame phase 5, rats and the plague
         players.0.bought = "doctor"
         players.0.rats = 6
         players.0.areas.hospital = 2
+        players.0.stock = 8
         """
       When player 2 plays:
         """

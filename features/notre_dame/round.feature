@@ -128,6 +128,8 @@ Feature: Notre Dame rounds and stages
         """
         round = 6
         notre_dame = [2, 1, 0]
+        players.0.stock = 8
+        players.1.stock = 9
         """
       When player 2 plays:
         """

@@ -61,6 +61,8 @@ Feature: Notre Dame end of the game
         players.0.cubes = 0
         players.1.coins = 1
         players.1.cubes = 3
+        players.0.stock = 14
+        players.1.stock = 11
         """
       When player 1 plays:
         """
@@ -83,6 +85,7 @@ Feature: Notre Dame end of the game
         players.0.areas.bank = 8
         players.1.coins = 2
         players.1.cubes = 2
+        players.1.stock = 12
         """
       When player 1 plays:
         """
@@ -105,6 +108,8 @@ Feature: Notre Dame end of the game
         players.0.cubes = 2
         players.1.coins = 4
         players.1.cubes = 0
+        players.0.stock = 12
+        players.1.stock = 14
         """
       When player 1 plays:
         """
@@ -124,6 +129,7 @@ Feature: Notre Dame end of the game
         players.0.prestige = 20
         players.1.prestige = 25
         notre_dame = [1, 0]
+        players.0.stock = 9
         """
       When player 1 plays:
         """

@@ -10,7 +10,7 @@ Feature: Notre Dame setup
   Rule: ND-SETUP-BOARD the board is set up for 2 to 5 players
 
     @ND-SETUP-BOARD
-    Scenario: A two-player game has two districts of squares
+    Scenario: A two-player game uses the square tile and two players' districts
       Given a new "notre_dame" game with 2 players
       Then the position has:
         """
@@ -44,6 +44,95 @@ Feature: Notre Dame setup
         | players |
         | 1       |
         | 6       |
+
+  Rule: ND-SETUP-2P-LAYOUT two players use four districts, two of them neutral
+
+    @ND-SETUP-2P-LAYOUT @ND-CARRIAGE-ROADS @reading:neutral_districts=true
+    Scenario: With two players the road from square 0-4 leads into a neutral district
+      Given a new "notre_dame" game with 2 players and setup:
+        """
+        {"setup": {"messages": {"0": [1, 2, 3, 4], "1": [4, 3, 2, 1]}}}
+        """
+      And the position:
+        """
+        phase = "play"
+        current = 0
+        display = ["A1", "doctor", "poet"]
+        players.0.cards = ["bank", "carriage", "park"]
+        players.0.carriage = "0-4"
+        """
+      Then the legal actions include:
+        """
+        {"actor": 0, "type": "play", "card": "carriage", "from": "hand", "square": "2-1", "take": false}
+        """
+      And the legal actions do not include:
+        """
+        {"actor": 0, "type": "play", "card": "carriage", "square": "1-1"}
+        """
+
+    @ND-SETUP-2P-LAYOUT @ND-CARRIAGE-ROADS @reading:neutral_districts=true
+    Scenario: With two players the road from square 1-4 leads into the neutral district 3
+      Given a new "notre_dame" game with 2 players and setup:
+        """
+        {"setup": {"messages": {"0": [1, 2, 3, 4], "1": [4, 3, 2, 1]}}}
+        """
+      And the position:
+        """
+        phase = "play"
+        current = 0
+        display = ["A1", "doctor", "poet"]
+        players.0.cards = ["bank", "carriage", "park"]
+        players.0.carriage = "1-4"
+        """
+      Then the legal actions include:
+        """
+        {"actor": 0, "type": "play", "card": "carriage", "from": "hand", "square": "3-1", "take": false}
+        """
+
+    @ND-SETUP-2P-LAYOUT @ND-CARRIAGE-STOP @reading:neutral_districts=true
+    Scenario: A neutral district holds no message to take
+      Given a new "notre_dame" game with 2 players and setup:
+        """
+        {"setup": {"messages": {"0": [1, 2, 3, 4], "1": [4, 3, 2, 1]}}}
+        """
+      And the position:
+        """
+        phase = "play"
+        current = 0
+        display = ["A1", "doctor", "poet"]
+        players.0.cards = ["bank", "carriage", "park"]
+        players.0.carriage = "0-4"
+        """
+      When player 0 plays:
+        """
+        {"type": "play", "card": "carriage", "from": "hand", "square": "2-1", "take": true}
+        """
+      Then the action is rejected citing rule "ND-CARRIAGE-STOP"
+
+    @ND-SETUP-2P-LAYOUT @reading:neutral_districts=false
+    Scenario: On the two-district ring the road from square 0-4 leads to square 1-1
+      Given a new "notre_dame" game with 2 players and setup:
+        """
+        {"options": {"neutral_districts": false}, "setup": {"messages": {"0": [1, 2, 3, 4], "1": [4, 3, 2, 1]}}}
+        """
+      And the position:
+        """
+        phase = "play"
+        current = 0
+        display = ["A1", "doctor", "poet"]
+        players.0.cards = ["bank", "carriage", "park"]
+        players.0.carriage = "0-4"
+        """
+      When player 0 plays:
+        """
+        {"type": "play", "card": "carriage", "from": "hand", "square": "1-1", "take": true}
+        """
+      Then the position has:
+        """
+        players.0.carriage = "1-1"
+        players.0.messages = [{"color": 1, "value": 4}]
+        players.0.prestige = 4
+        """
 
   Rule: ND-SETUP-COLORS each player takes one colour
 
@@ -244,6 +333,7 @@ Feature: Notre Dame setup
         players.0.coins = 60
         players.0.areas.bank = 1
         players.0.cards = ["bank", "park", "residence"]
+        players.0.stock = 9
         """
       When player 0 plays:
         """

@@ -2,7 +2,7 @@
 
 Implements the component data of ND-SETUP-BOARD, ND-COMP-CUBES, ND-SETUP-RESOURCES,
 ND-PERSONS-BROWN, ND-PERSONS-LETTERED, ND-PERSONS-RATS, ND-MESSAGE-VALUES,
-ND-CARRIAGE-ROADS and ND-ND-VALUES. Everything here is immutable.
+ND-CARRIAGE-ROADS, ND-SETUP-2P-LAYOUT and ND-ND-VALUES. Everything here is immutable.
 """
 
 from __future__ import annotations
@@ -88,19 +88,31 @@ def node(district: int, square: int) -> str:
     return f"{district}-{square}"
 
 
+_LAYOUTS = component(GAME_ID, "two-player-layout")
+
+
+def ring_of(num_players: int, neutral_districts: bool = True) -> tuple[int, ...]:
+    """Districts in clockwise board order (ND-SETUP-2P-LAYOUT): seats' districts are 0..n-1;
+    with 2 players the ``four_districts`` layout (option ``neutral_districts``) adds the
+    neutral districts 2 and 3, otherwise the ``ring`` layout joins the two districts."""
+    if num_players == 2:
+        return tuple(_LAYOUTS["four_districts" if neutral_districts else "ring"]["ring"])
+    return tuple(range(num_players))
+
+
 @cache
-def road_graph(num_players: int) -> MappingProxyType:
-    """Adjacency of the market squares for a player count (ND-CARRIAGE-ROADS)."""
+def road_graph(ring: tuple[int, ...]) -> MappingProxyType:
+    """Adjacency of the market squares of a board (ND-CARRIAGE-ROADS)."""
     adjacency: dict[str, set[str]] = {}
     squares = {0, *OUTER}
-    for d in range(num_players):
+    for d in ring:
         for s in squares:
             adjacency.setdefault(node(d, s), set())
-    for d in range(num_players):
+    for i, d in enumerate(ring):
         for a, b in _ROADS["within"]:
             adjacency[node(d, a)].add(node(d, b))
             adjacency[node(d, b)].add(node(d, a))
-        e = (d + 1) % num_players
+        e = ring[(i + 1) % len(ring)]
         for a, b in _ROADS["between"]:
             adjacency[node(d, a)].add(node(e, b))
             adjacency[node(e, b)].add(node(d, a))
@@ -108,9 +120,9 @@ def road_graph(num_players: int) -> MappingProxyType:
 
 
 @cache
-def distances(num_players: int) -> MappingProxyType:
+def distances(ring: tuple[int, ...]) -> MappingProxyType:
     """All-pairs road distances (breadth-first), for the carriage's reach."""
-    graph = road_graph(num_players)
+    graph = road_graph(ring)
     result: dict[str, dict[str, int]] = {}
     for start in graph:
         dist = {start: 0}
@@ -128,9 +140,9 @@ def distances(num_players: int) -> MappingProxyType:
 
 
 @cache
-def within(num_players: int, start: str, steps: int) -> tuple[str, ...]:
+def within(ring: tuple[int, ...], start: str, steps: int) -> tuple[str, ...]:
     """Squares reachable from ``start`` in at most ``steps`` moves, sorted."""
-    dist = distances(num_players)[start]
+    dist = distances(ring)[start]
     return tuple(sorted(sq for sq, d in dist.items() if d <= steps))
 
 

@@ -1,7 +1,8 @@
 """The Notre Dame game definition: options (rulings), new games, loading.
 
 Implements ND-SETUP-BOARD, ND-SETUP-RESOURCES, ND-SETUP-START and the options of the
-rulings ND-RATS-FLOOR, ND-PARK-FRIEND, ND-HOSPITAL-FRIEND and ND-PRESTIGE-FLOOR.
+rulings ND-RATS-FLOOR, ND-PARK-FRIEND, ND-HOSPITAL-FRIEND, ND-PRESTIGE-FLOOR, ND-PLAY-FORGO,
+ND-PLACE-ND-SOURCE and ND-SETUP-2P-LAYOUT.
 """
 
 from __future__ import annotations
@@ -10,7 +11,12 @@ from typing import Any
 
 from reference_impl.core import GameDefinition, MalformedInput
 from reference_impl.notre_dame import codec, flow
-from reference_impl.notre_dame.data import GAME_ID, MAX_PLAYERS, MESSAGE_VALUES, MIN_PLAYERS
+from reference_impl.notre_dame.data import (
+    GAME_ID,
+    MAX_PLAYERS,
+    MESSAGE_VALUES,
+    MIN_PLAYERS,
+)
 from reference_impl.notre_dame.state import NotreDameState
 
 SETUP_KEYS = ("messages", "start_player")
@@ -26,6 +32,9 @@ class NotreDameGame(GameDefinition):
         "friend_in_park_bonus": True,
         "friend_in_hospital": True,
         "prestige_floor": True,
+        "forgo_at_will": False,
+        "notre_dame_source": False,
+        "neutral_districts": True,
     }
 
     def new_game(

@@ -61,7 +61,7 @@ def area_params(st: NotreDameState, pl: Player, area: str, count: int) -> list[d
     """The choices an area's action leaves open when it is performed with ``count`` people."""
     if area == "carriage":
         out: list[dict[str, Any]] = []
-        for square in within(st.num, pl.carriage, count):
+        for square in within(st.ring, pl.carriage, count):
             out.append({"square": square, "take": False})
             message = st.board.get(square)
             if message is not None and may_take(st, pl, message[0]):
@@ -78,36 +78,43 @@ def area_params(st: NotreDameState, pl: Player, area: str, count: int) -> list[d
 
 
 def play_actions(st: NotreDameState, p: int) -> list[Action]:
-    """Phase 3: every way for ``p`` to play one of the cards kept in the draft."""
+    """Phase 3: every way for ``p`` to play one of the cards kept in the draft.
+
+    ND-PLAY-FORGO: a card is played without its action only when the action cannot be
+    performed (ND-PLACE-NONE, ND-ND-PAY), or at any time under ``forgo_at_will``.
+    """
     pl = st.players[p]
     acts: list[Action] = []
     for card in sorted(set(pl.cards)):
-        acts.append({"actor": p, "type": "play", "card": card, "forgo": True})
-        if card == FRIEND:
-            for area in AREAS:
-                if area == pl.friend:
-                    continue
-                for params in area_params(st, pl, area, pl.areas[area] + 1):
-                    acts.append({"actor": p, "type": "play", "card": card, "area": area, **params})
-            continue
-        sources = ["hand"] if pl.cubes > 0 else [a for a in AREAS if a != card and pl.areas[a] > 0]
-        for src in sources:
-            if card == NOTRE_DAME:
-                for offering in sorted(OFFERINGS):
-                    if offering <= pl.coins:
-                        acts.append(
-                            {
-                                "actor": p,
-                                "type": "play",
-                                "card": card,
-                                "from": src,
-                                "offering": offering,
-                            }
-                        )
+        performed = card_actions(st, p, card)
+        if not performed or st.options["forgo_at_will"]:
+            acts.append({"actor": p, "type": "play", "card": card, "forgo": True})
+        acts.extend(performed)
+    return acts
+
+
+def card_actions(st: NotreDameState, p: int, card: str) -> list[Action]:
+    """Every way to play ``card`` performing its action (empty: the action is impossible)."""
+    pl = st.players[p]
+    acts: list[Action] = []
+    if card == FRIEND:
+        for area in AREAS:
+            if area == pl.friend:
                 continue
-            count = pl.people(card) + 1
-            for params in area_params(st, pl, card, count):
-                acts.append({"actor": p, "type": "play", "card": card, "from": src, **params})
+            for params in area_params(st, pl, area, pl.areas[area] + 1):
+                acts.append({"actor": p, "type": "play", "card": card, "area": area, **params})
+        return acts
+    sources = ["hand"] if pl.cubes > 0 else [a for a in AREAS if a != card and pl.areas[a] > 0]
+    for src in sources:
+        if card == NOTRE_DAME:
+            for offering in sorted(OFFERINGS):
+                if offering <= pl.coins:
+                    play = {"actor": p, "type": "play", "card": card, "from": src}
+                    acts.append({**play, "offering": offering})
+            continue
+        count = pl.people(card) + 1
+        for params in area_params(st, pl, card, count):
+            acts.append({"actor": p, "type": "play", "card": card, "from": src, **params})
     return acts
 
 
@@ -122,35 +129,47 @@ def buy_actions(st: NotreDameState, p: int) -> list[Action]:
         if person == "landlady":
             acts.extend({**base, "choice": c} for c in GUEST_OPTIONS)
         elif person == "poet":
-            acts.extend({**base, **m} for m in poet_moves(pl))
+            acts.extend({**base, **m} for m in poet_moves(st, p))
         elif person == "magician":
-            acts.extend({**base, **m} for m in magician_moves(st, pl))
+            acts.extend({**base, **m} for m in magician_moves(st, p))
         else:
             acts.append(base)
     return acts
 
 
-def poet_moves(pl: Player) -> list[dict[str, Any]]:
+def move_sources(st: NotreDameState, p: int) -> list[tuple[str, int]]:
+    """(area, cubes there) a poet or magician may move from: the district's areas, and Notre
+    Dame under ``notre_dame_source`` (ND-PLACE-ND-SOURCE)."""
+    pl = st.players[p]
+    found = [(area, pl.areas[area]) for area in AREAS]
+    if st.options["notre_dame_source"]:
+        found.append((NOTRE_DAME, st.nd[p]))
+    return found
+
+
+def poet_moves(st: NotreDameState, p: int) -> list[dict[str, Any]]:
     """ND-PERSON-POET: 1-3 people (cubes and/or the friend) from one area to another."""
+    pl = st.players[p]
     out = []
-    for frm in AREAS:
+    for frm, cubes in move_sources(st, p):
         has_friend = pl.friend == frm
         for to in AREAS:
             if to == frm:
                 continue
-            for k in range(min(POET_MAX, pl.areas[frm]) + 1):
+            for k in range(min(POET_MAX, cubes) + 1):
                 for f in (False, True) if has_friend else (False,):
                     if 1 <= k + f <= POET_MAX:
                         out.append({"from": frm, "to": to, "cubes": k, "friend": f})
     return out
 
 
-def magician_moves(st: NotreDameState, pl: Player) -> list[dict[str, Any]]:
+def magician_moves(st: NotreDameState, p: int) -> list[dict[str, Any]]:
     """ND-PERSON-MAGICIAN: one cube or the friend to another area, whose action is performed."""
+    pl = st.players[p]
     out = []
-    for frm in AREAS:
+    for frm, cubes in move_sources(st, p):
         pieces = []
-        if pl.areas[frm] > 0:
+        if cubes > 0:
             pieces.append("cube")
         if pl.friend == frm:
             pieces.append("friend")
@@ -310,7 +329,7 @@ def do_buy(st: NotreDameState, p: int, a: Action) -> None:
         gain_prestige(st, p, 1)
         st.fired.append("ND-PERSON-MONEYLENDER")
     elif person == "poet":
-        pl.areas[a["from"]] -= a["cubes"]
+        _take_from(st, p, a["from"], a["cubes"])
         pl.areas[a["to"]] += a["cubes"]
         if a["friend"]:
             pl.friend = a["to"]
@@ -319,7 +338,7 @@ def do_buy(st: NotreDameState, p: int, a: Action) -> None:
         if a["piece"] == "friend":
             pl.friend = a["to"]
         else:
-            pl.areas[a["from"]] -= 1
+            _take_from(st, p, a["from"], 1)
             pl.areas[a["to"]] += 1
         st.fired.append("ND-PERSON-MAGICIAN")
         area_action(st, p, a["to"], a)
@@ -328,6 +347,15 @@ def do_buy(st: NotreDameState, p: int, a: Action) -> None:
     else:
         apply_gains(st, p, LETTERED_EFFECTS[person])
         st.fired.append("ND-PERSONS-LETTERED")
+
+
+def _take_from(st: NotreDameState, p: int, source: str, cubes: int) -> None:
+    """Remove moved cubes from an area or from Notre Dame (ND-PLACE-ND-SOURCE)."""
+    if source == NOTRE_DAME:
+        st.nd[p] -= cubes
+        st.fired.append("ND-PLACE-ND-SOURCE")
+    else:
+        st.players[p].areas[source] -= cubes
 
 
 _CHOICE_GAIN = {"coin": {"coins": 1}, "cube": {"cubes": 1}, "rat": {"rats_removed": 1}}

@@ -12,7 +12,13 @@ from typing import Any
 
 from reference_impl.core import CHANCE, Action, Actor, GameState, Outcome
 from reference_impl.notre_dame import flow, moves
-from reference_impl.notre_dame.data import BROWN, CUBES_PER_COLOUR, LETTERED, START_CUBES
+from reference_impl.notre_dame.data import (
+    BROWN,
+    CUBES_PER_COLOUR,
+    LETTERED,
+    START_CUBES,
+    ring_of,
+)
 from reference_impl.notre_dame.player import Player
 from reference_impl.notre_dame.scoring import winners
 from reference_impl.notre_dame.validate import check_shape, diagnose
@@ -32,6 +38,7 @@ class NotreDameState(GameState):
     def __init__(self, num_players: int, options: dict[str, Any]) -> None:
         self.num = num_players
         self.options = options
+        self.ring = ring_of(num_players, options["neutral_districts"])
         self.round = 1
         self.phase = "setup"
         self.start = 0
@@ -146,6 +153,7 @@ class NotreDameState(GameState):
         other = NotreDameState.__new__(NotreDameState)
         other.num = self.num
         other.options = dict(self.options)
+        other.ring = self.ring
         other.round = self.round
         other.phase = self.phase
         other.start = self.start

@@ -20,7 +20,7 @@ from reference_impl.notre_dame.data import (
     PERSONS,
     within,
 )
-from reference_impl.notre_dame.moves import may_take
+from reference_impl.notre_dame.moves import card_actions, may_take
 
 if TYPE_CHECKING:
     from reference_impl.notre_dame.state import NotreDameState
@@ -160,6 +160,8 @@ def diagnose(st: NotreDameState, a: Action) -> EngineError:
             "ND-PLAGUE-CHOICE", f"the cube must come from an area with the most people: {where}"
         )
     if kind == "play":
+        if a.get("forgo"):
+            return _diagnose_forgo(st, actor, a, where)
         return _diagnose_play(st, pl, a, where)
     return _diagnose_buy(st, pl, a, where)
 
@@ -169,7 +171,7 @@ def _diagnose_params(
 ) -> EngineError:
     if area == "carriage":
         to = a.get("square")
-        if to not in within(st.num, pl.carriage, count):
+        if to not in within(st.ring, pl.carriage, count):
             return IllegalAction(
                 "ND-CARRIAGE-MOVE",
                 f"{to!r} is not within {count} squares of {pl.carriage}: {where}",
@@ -191,6 +193,22 @@ def _diagnose_params(
                 "ND-GUEST-DOUBLE", f"two choices need 3 people, not {count}: {where}"
             )
     return IllegalAction("ND-PLAY-CARD", f"malformed parameters for the {area} action: {where}")
+
+
+def _diagnose_forgo(st: NotreDameState, actor: int, a: Action, where: str) -> EngineError:
+    card = a["card"]
+    if card not in CARD_SET or card not in st.players[actor].cards:
+        return IllegalAction(
+            "ND-DRAFT-CARDS", f"{card!r} is not among the cards {st.players[actor].cards}: {where}"
+        )
+    if len(a) != 4 or a["forgo"] is not True:
+        return IllegalAction("ND-PLAY-FORGO", f"a forgone play names only the card: {where}")
+    if card_actions(st, actor, card):
+        return IllegalAction(
+            "ND-PLAY-FORGO",
+            f"the {card} action can be performed, so the card must perform it: {where}",
+        )
+    return IllegalAction("ND-PLAY-FORGO", f"malformed forgone play: {where}")
 
 
 def _diagnose_play(st: NotreDameState, pl: Any, a: Action, where: str) -> EngineError:
@@ -222,7 +240,7 @@ def _diagnose_play(st: NotreDameState, pl: Any, a: Action, where: str) -> Engine
         if src == card or pl.areas[src] <= 0:
             return IllegalAction("ND-PLACE-NONE", f"no cube to move from {src}: {where}")
     elif src == NOTRE_DAME:
-        return IllegalAction("ND-PLACE-ND-SOURCE", f"cubes at Notre Dame stay there: {where}")
+        return IllegalAction("ND-PLACE-MOVE-NOTND", f"cubes at Notre Dame stay there: {where}")
     else:
         return IllegalAction("ND-PLACE-CUBE", f"'from' must be 'hand' or an area: {where}")
     if card == NOTRE_DAME:
@@ -242,7 +260,12 @@ def _diagnose_buy(st: NotreDameState, pl: Any, a: Action, where: str) -> EngineE
     if person not in PERSONS or person not in st.display:
         return IllegalAction("ND-BUY-ONE", f"{person!r} is not on display {st.display}: {where}")
     if person in ("poet", "magician") and a.get("from") == NOTRE_DAME:
-        return IllegalAction("ND-PLACE-ND-SOURCE", f"cubes at Notre Dame stay there: {where}")
+        if not st.options["notre_dame_source"]:
+            return IllegalAction("ND-PLACE-ND-SOURCE", f"cubes at Notre Dame stay there: {where}")
+        if a.get("cubes", 1) > st.nd[a["actor"]]:
+            return IllegalAction(
+                "ND-PLACE-ND-SOURCE", f"only {st.nd[a['actor']]} cubes at Notre Dame: {where}"
+            )
     if person == "poet":
         return IllegalAction("ND-PERSON-POET", f"not a legal poet move: {where}")
     if person == "magician":
