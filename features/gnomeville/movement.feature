@@ -302,6 +302,14 @@ Feature: Gnomeville gnome movement, exhaustion, abilities and equipment
         """
         {"type": "step", "gnome": 0, "dir": "N"}
         """
+      Then the legal actions are exactly:
+        """
+        [{"actor": 0, "type": "use"}, {"actor": 0, "type": "decline"}]
+        """
+      When player 0 plays:
+        """
+        {"type": "use"}
+        """
       Then "players.0.gnomes.0.graduated" is true
       When chance reveals:
         """
@@ -375,6 +383,10 @@ Feature: Gnomeville gnome movement, exhaustion, abilities and equipment
       When player 0 plays:
         """
         {"type": "step", "gnome": 0, "dir": "N"}
+        """
+      And player 0 plays:
+        """
+        {"type": "use"}
         """
       Then the position has:
         """

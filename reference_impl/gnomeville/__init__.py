@@ -26,7 +26,9 @@ class Gnomeville(GameDefinition):
         "turn_by_turn_rounds": [],
         "master_build": False,
         "two_player_tie_includes_second": False,
-        "adjacency_loser_scores_min": True,
+        "hammer_gnome_shields_building": False,
+        "sword_gnome_shields_building": False,
+        "boulder_supply_limited": True,
     }
 
     def resolve_options(self, options: dict[str, Any] | None) -> dict[str, Any]:
