@@ -62,7 +62,7 @@ Feature: Gnomeville building effects
         players.0.mushrooms = 2
         players.0.bag = {"academy": 0, "armory": 0, "ballista": 0, "gnome": 3, "house": 2, "market": 5, "monument": 0, "tavern": 0, "workshop": 2}
         players.0.activation = null
-        supply.market = 30
+        supply.market = 29
         """
 
   Rule: GV-BLDG-MONUMENT each monument adds one movement
