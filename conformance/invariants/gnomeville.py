@@ -67,7 +67,15 @@ def buildings_conserved(s: State) -> Iterator[str]:
 
 
 def boulders_conserved(s: State) -> Iterator[str]:
-    total = s["boulder_supply"] + sum(_cells(p).count("boulder") for p in s["players"])
+    """GV-COMP-BOULDERS: supply + towns = 44; under the unlimited reading of
+    GV-BOULDER-SUPPLY-EXHAUSTED (``boulder_supply_limited`` false) substitutes may lie in the
+    towns beyond the 44 and the supply holds what the towns leave of the 44."""
+    in_towns = sum(_cells(p).count("boulder") for p in s["players"])
+    if s["options"].get("boulder_supply_limited", True) is False:
+        if s["boulder_supply"] != max(0, TOKENS["boulders"] - in_towns):
+            yield f"{s['boulder_supply']} boulders in the supply with {in_towns} in the towns"
+        return
+    total = s["boulder_supply"] + in_towns
     if total != TOKENS["boulders"]:
         yield f"{total} boulders, not {TOKENS['boulders']}"
 
@@ -174,6 +182,8 @@ CONFIGS = [
     (3, {}),
     (4, {}),
     (4, {"boards": ["maizeville", "riverville", "boulderville", "towerville"]}),
+    (4, {"boulder_supply_limited": False, "hammer_gnome_shields_building": True,
+         "sword_gnome_shields_building": True}),
     (2, {"boards": ["maizeville", "maizeville"], "master_build": True,
          "turn_by_turn_rounds": [1, 2, 3, 4, 5]}),
 ]  # fmt: skip

@@ -94,10 +94,23 @@ def given_town(ctx: ScenarioContext, seat: int, docstring: str) -> None:
     rows, gnomes = parse_town(docstring)
     state = ctx.engine.state()
     player = state["players"][seat]
+    rebalance_supply(state, player["cells"], rows)
     player["cells"] = rows
     for k, gnome in enumerate(player["gnomes"]):
         gnome["space"] = gnomes.get(k)
     ctx.engine.load_state(state)
+
+
+def rebalance_supply(state: dict[str, Any], old: list[list[Any]], new: list[list[Any]]) -> None:
+    """The tiles and boulders a town edit adds come from the shared supply and those it
+    removes go back there, so the position keeps every component count (GV-COMP-TILES,
+    GV-COMP-BOULDERS). Trolls come from the town's own stands; an edit that needs more than
+    the supply holds is left for load_state to refuse."""
+    flat_old = [c for row in old for c in row]
+    flat_new = [c for row in new for c in row]
+    for kind in state["supply"]:
+        state["supply"][kind] += flat_old.count(kind) - flat_new.count(kind)
+    state["boulder_supply"] += flat_old.count("boulder") - flat_new.count("boulder")
 
 
 @then(parsers.parse("player {seat:d}'s town is:"))

@@ -254,10 +254,226 @@ Feature: Gnomeville enemy attack: boulders, trolls and their movement
         players.1.gnomes.0.space = null
         """
 
+  Rule: GV-SWORD-SPACE what stands under a sword gnome when a troll arrives
+
+    @GV-SWORD-SPACE @GV-SWORD-DEFEAT @GV-TROLL-DESTROY @GV-TILES-TO-BAG @reading:sword_gnome_shields_building=false
+    Scenario: A troll appearing on a sword gnome destroys the house under it and is defeated
+      Given a gnomeville game with 2 players whose round troll card is:
+        """
+        {"matrix": [".....", ".....", "..T..", ".....", "....."], "moves": []}
+        """
+      And player 0's town is:
+        """
+        .  .  .  .  .
+        .  .  .  .  .
+        .  .  ho@0 .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      And "players.0.gnomes.0.sword" is true
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "pass"}, {"actor": 1, "type": "pass"}]
+        """
+      # enemies destroy buildings, the sword gnome being the only exception (gnomeville.ja.txt:304):
+      # the house goes to the bag (2 + 1 = 3, :295), the troll is defeated for a mushroom (2 + 1, :309)
+      Then player 0's town is:
+        """
+        .  .  .  .  .
+        .  .  .  .  .
+        .  .  .@0 .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      And the position has:
+        """
+        players.0.bag.house = 3
+        players.0.mushrooms = 3
+        players.0.gnomes.0.sword = true
+        """
+
+    @GV-SWORD-SPACE @GV-SWORD-DEFEAT @GV-TROLL-MOVE-FAR @reading:sword_gnome_shields_building=false
+    Scenario: A running troll destroys the armory under a sword gnome, is defeated there and runs no further
+      Given a gnomeville game with 2 players whose round troll card is:
+        """
+        {"matrix": [".....", "..T..", ".....", ".....", "....."], "moves": [["S", "far"]]}
+        """
+      And player 0's town is:
+        """
+        .  .  .  .  .
+        .  .  .  .  .
+        .  .  ar@0 .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      And "players.0.gnomes.0.sword" is true
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "pass"}, {"actor": 1, "type": "pass"}]
+        """
+      Then player 0's town is:
+        """
+        .  .  .  .  .
+        .  .  .  .  .
+        .  .  .@0 .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      And the position has:
+        """
+        players.0.bag.armory = 1
+        players.0.mushrooms = 3
+        """
+
+    @GV-SWORD-SPACE @GV-SWORD-DEFEAT @reading:sword_gnome_shields_building=true
+    Scenario: Under the shielding reading the house under the sword gnome stays
+      Given a gnomeville game with 2 players whose round troll card is:
+        """
+        {"matrix": [".....", ".....", "..T..", ".....", "....."], "moves": []}
+        """
+      And player 0's town is:
+        """
+        .  .  .  .  .
+        .  .  .  .  .
+        .  .  ho@0 .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      And the position:
+        """
+        players.0.gnomes.0.sword = true
+        options.sword_gnome_shields_building = true
+        """
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "pass"}, {"actor": 1, "type": "pass"}]
+        """
+      Then player 0's town is:
+        """
+        .  .  .  .  .
+        .  .  .  .  .
+        .  .  ho@0 .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      And the position has:
+        """
+        players.0.bag.house = 2
+        players.0.mushrooms = 3
+        """
+
+    @GV-SWORD-SPACE @GV-SWORD-DEFEAT @GV-TROLL-MOVE-FAR @reading:sword_gnome_shields_building=true
+    Scenario: Under the shielding reading a running troll is defeated on the sword gnome and the armory stays
+      Given a gnomeville game with 2 players whose round troll card is:
+        """
+        {"matrix": [".....", "..T..", ".....", ".....", "....."], "moves": [["S", "far"]]}
+        """
+      And player 0's town is:
+        """
+        .  .  .  .  .
+        .  .  .  .  .
+        .  .  ar@0 .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      And the position:
+        """
+        players.0.gnomes.0.sword = true
+        options.sword_gnome_shields_building = true
+        """
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "pass"}, {"actor": 1, "type": "pass"}]
+        """
+      Then player 0's town is:
+        """
+        .  .  .  .  .
+        .  .  .  .  .
+        .  .  ar@0 .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      And the position has:
+        """
+        players.0.bag.armory = 0
+        players.0.mushrooms = 3
+        """
+
+  Rule: GV-BOULDER-SUPPLY-EXHAUSTED a boulder icon when all 44 tokens are in the towns
+
+    @GV-BOULDER-SUPPLY-EXHAUSTED @GV-COMP-BOULDERS @reading:boulder_supply_limited=true
+    Scenario: With the 44 boulders all in the towns a boulder icon is ignored
+      Given a gnomeville game with 2 players whose round troll card is:
+        """
+        {"matrix": [".....", ".....", ".B...", ".....", "....."], "moves": []}
+        """
+      And player 0's town is:
+        """
+        BO BO BO BO BO
+        BO BO BO BO BO
+        BO .  .@0 .  BO
+        BO BO BO BO BO
+        BO BO BO BO BO
+        """
+      And player 1's town is:
+        """
+        BO BO BO BO BO
+        BO BO BO BO BO
+        BO .  .@0 .  BO
+        BO BO BO BO BO
+        BO BO BO BO BO
+        """
+      And "boulder_supply" is 0
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "pass"}, {"actor": 1, "type": "pass"}]
+        """
+      Then the position has:
+        """
+        players.0.cells.2 = ["boulder", null, null, null, "boulder"]
+        players.1.cells.2 = ["boulder", null, null, null, "boulder"]
+        boulder_supply = 0
+        """
+
+    @GV-BOULDER-SUPPLY-EXHAUSTED @reading:boulder_supply_limited=false
+    Scenario: Under the unlimited reading a substitute boulder lands though the supply is empty
+      Given a gnomeville game with 2 players whose round troll card is:
+        """
+        {"matrix": [".....", ".....", ".B...", ".....", "....."], "moves": []}
+        """
+      And player 0's town is:
+        """
+        BO BO BO BO BO
+        BO BO BO BO BO
+        BO .  .@0 .  BO
+        BO BO BO BO BO
+        BO BO BO BO BO
+        """
+      And player 1's town is:
+        """
+        BO BO BO BO BO
+        BO BO BO BO BO
+        BO .  .@0 .  BO
+        BO BO BO BO BO
+        BO BO BO BO BO
+        """
+      And "boulder_supply" is 0
+      And "options.boulder_supply_limited" is false
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "pass"}, {"actor": 1, "type": "pass"}]
+        """
+      Then the position has:
+        """
+        players.0.cells.2 = ["boulder", "boulder", null, null, "boulder"]
+        players.1.cells.2 = ["boulder", "boulder", null, null, "boulder"]
+        boulder_supply = 0
+        """
+
   Rule: GV-BOULDER-DESTROY boulders destroy all where they land, except hammer gnomes
 
-    @GV-BOULDER-DESTROY @GV-HAMMER-BREAK @GV-HAMMER-SPACE @GV-ONE-PER-SPACE
-    Scenario: A boulder breaks on a hammer gnome, crushes a troll and a market, and is lost on a boulder
+    @GV-BOULDER-DESTROY @GV-HAMMER-BREAK @GV-HAMMER-SPACE @GV-ONE-PER-SPACE @reading:hammer_gnome_shields_building=false
+    Scenario: A boulder crushes the market under a hammer gnome and breaks on the gnome, crushes a troll and a market, and is lost on a boulder
       Given a gnomeville game with 2 players whose round troll card is:
         """
         {"matrix": ["B.B.B", ".....", "..B..", ".....", "....."], "moves": []}
@@ -273,7 +489,7 @@ Feature: Gnomeville enemy attack: boulders, trolls and their movement
       And the position:
         """
         players.0.gnomes.0.hammer = true
-        boulder_supply = 40
+        boulder_supply = 43
         """
       When these actions are applied:
         """
@@ -282,18 +498,22 @@ Feature: Gnomeville enemy attack: boulders, trolls and their movement
          {"actor": 0, "type": "spawn", "what": "boulder", "space": [0, 2]},
          {"actor": 0, "type": "spawn", "what": "boulder", "space": [0, 4]}]
         """
+      # the boulder destroys everything where it lands but the hammer gnome (gnomeville.ja.txt:305):
+      # the market under the gnome goes to the bag with the other crushed market (5 + 2 = 7),
+      # the gnome breaks the boulder for a mushroom (2 + 1 = 3, gnomeville.ja.txt:310)
       Then player 0's town is:
         """
         BO .  BO .  BO
         .  .  .  .  .
-        .  .  mk@0 .  .
+        .  .  .@0 .  .
         .  .  .  .  .
         .  .  .  .  .
         """
       And the position has:
         """
         players.0.mushrooms = 3
-        players.0.bag.market = 6
+        players.0.bag.market = 7
+        players.0.gnomes.0.hammer = true
         """
 
     @GV-BOULDER-DESTROY @GV-EXHAUST
@@ -328,6 +548,49 @@ Feature: Gnomeville enemy attack: boulders, trolls and their movement
         players.0.gnomes.0 = {"space": null, "hammer": false, "sword": false, "graduated": false, "ability": null}
         players.0.bag.house = 3
         players.0.mushrooms = 2
+        """
+
+  Rule: GV-HAMMER-SPACE what stands under a hammer gnome when a boulder lands
+
+    @GV-HAMMER-SPACE @GV-HAMMER-BREAK @reading:hammer_gnome_shields_building=true
+    Scenario: Under the shielding reading the market under the hammer gnome stays
+      Given a gnomeville game with 2 players whose round troll card is:
+        """
+        {"matrix": ["B.B.B", ".....", "..B..", ".....", "....."], "moves": []}
+        """
+      And player 0's town is:
+        """
+        TR .  mk .  BO
+        .  .  .  .  .
+        .  .  mk@0 .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      And the position:
+        """
+        players.0.gnomes.0.hammer = true
+        boulder_supply = 43
+        options.hammer_gnome_shields_building = true
+        """
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "pass"}, {"actor": 1, "type": "pass"},
+         {"actor": 0, "type": "spawn", "what": "boulder", "space": [0, 0]},
+         {"actor": 0, "type": "spawn", "what": "boulder", "space": [0, 2]},
+         {"actor": 0, "type": "spawn", "what": "boulder", "space": [0, 4]}]
+        """
+      Then player 0's town is:
+        """
+        BO .  BO .  BO
+        .  .  .  .  .
+        .  .  mk@0 .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      And the position has:
+        """
+        players.0.mushrooms = 3
+        players.0.bag.market = 6
         """
 
   Rule: GV-ONE-PER-SPACE one space holds one enemy or one boulder only

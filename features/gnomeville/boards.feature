@@ -54,8 +54,11 @@ Feature: Gnomeville unique town boards (provisional layouts)
         """
         {"matrix": [".....", ".....", ".....", ".....", "....."], "moves": [["S", "step"]]}
         """
-      And "options.boards" is ["maizeville", "symmetric"]
-      And "players.0.board" is "maizeville"
+      And the position:
+        """
+        options.boards = ["maizeville", "symmetric"]
+        players.0.board = "maizeville"
+        """
       And player 0's town is:
         """
         .  TR .  .  .
@@ -96,7 +99,8 @@ Feature: Gnomeville unique town boards (provisional layouts)
       Then the position has:
         """
         players.0.cells.4 = [null, null, "house", null, null]
-        supply.market = 31
+        # 40 markets: 2 x 5 in the bags, 1 in the town from the supply (29), back from the river
+        supply.market = 30
         boulder_supply = 44
         """
 

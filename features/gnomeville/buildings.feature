@@ -62,7 +62,7 @@ Feature: Gnomeville building effects
         players.0.mushrooms = 2
         players.0.bag = {"academy": 0, "armory": 0, "ballista": 0, "gnome": 3, "house": 2, "market": 5, "monument": 0, "tavern": 0, "workshop": 2}
         players.0.activation = null
-        supply.market = 30
+        supply.market = 29
         """
 
   Rule: GV-BLDG-MONUMENT each monument adds one movement
@@ -155,7 +155,7 @@ Feature: Gnomeville building effects
 
   Rule: GV-BLDG-TAVERN a tavern refills the stew
 
-    @GV-BLDG-TAVERN @GV-FAQ-SECOND-CHANCE-REPEAT
+    @GV-BLDG-TAVERN @GV-BLDG-OPTIONAL @GV-FAQ-SECOND-CHANCE-REPEAT
     Scenario: After a tavern the second chance can be used again
       Given a gnomeville game with 2 players in the build phase
       And player 0's town is:
@@ -172,6 +172,14 @@ Feature: Gnomeville building effects
         """
         {"type": "step", "gnome": 0, "dir": "N"}
         """
+      Then the legal actions are exactly:
+        """
+        [{"actor": 0, "type": "use"}, {"actor": 0, "type": "decline"}]
+        """
+      When player 0 plays:
+        """
+        {"type": "use"}
+        """
       Then "players.0.stew" is true
       Given "players.0.hand" is "market"
       When player 0 plays:
@@ -180,9 +188,63 @@ Feature: Gnomeville building effects
         """
       Then "players.0.stew" is false
 
+    @GV-BLDG-TAVERN @GV-BLDG-OPTIONAL
+    Scenario: The tavern's refill may be declined and the stew stays empty
+      Given a gnomeville game with 2 players in the build phase
+      And player 0's town is:
+        """
+        .  .  .  .  .
+        .  .  tv .  .
+        .  .  .@0 .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      And "players.0.stew" is false
+      And "players.0.moves" is 1
+      When player 0 plays:
+        """
+        {"type": "step", "gnome": 0, "dir": "N"}
+        """
+      When player 0 plays:
+        """
+        {"type": "decline"}
+        """
+      Then the position has:
+        """
+        players.0.stew = false
+        players.0.activation = null
+        players.0.mushrooms = 2
+        """
+
+    @GV-BLDG-TAVERN @GV-BLDG-OPTIONAL
+    Scenario: With the stew already full the tavern asks nothing
+      Given a gnomeville game with 2 players in the build phase
+      And player 0's town is:
+        """
+        .  .  .  .  .
+        .  .  tv .  .
+        .  .  .@0 .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      And "players.0.moves" is 1
+      When player 0 plays:
+        """
+        {"type": "step", "gnome": 0, "dir": "N"}
+        """
+      Then the position has:
+        """
+        players.0.stew = true
+        players.0.activation = null
+        """
+      And the legal actions do not include:
+        """
+        {"actor": 0, "type": "use"}
+        """
+
   Rule: GV-BLDG-WORKSHOP a workshop gives the gnome a hammer
 
-    @GV-BLDG-WORKSHOP @GV-EQUIP
+    @GV-BLDG-WORKSHOP @GV-BLDG-OPTIONAL @GV-EQUIP
     Scenario: The entering gnome takes a hammer
       Given a gnomeville game with 2 players in the build phase
       And player 0's town is:
@@ -198,11 +260,164 @@ Feature: Gnomeville building effects
         """
         {"type": "step", "gnome": 0, "dir": "N"}
         """
+      Then the legal actions are exactly:
+        """
+        [{"actor": 0, "type": "use"}, {"actor": 0, "type": "decline"}]
+        """
+      When player 0 plays:
+        """
+        {"type": "use"}
+        """
       Then the position has:
         """
         players.0.gnomes.0.hammer = true
         players.0.gnomes.0.sword = false
         players.0.mushrooms = 2
+        players.0.activation = null
+        """
+
+    @GV-BLDG-WORKSHOP @GV-BLDG-OPTIONAL
+    Scenario: The workshop's hammer may be declined
+      Given a gnomeville game with 2 players in the build phase
+      And player 0's town is:
+        """
+        .  .  .  .  .
+        .  .  ws .  .
+        .  .  .@0 .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      And "players.0.moves" is 1
+      When player 0 plays:
+        """
+        {"type": "step", "gnome": 0, "dir": "N"}
+        """
+      When player 0 plays:
+        """
+        {"type": "decline"}
+        """
+      Then the position has:
+        """
+        players.0.gnomes.0.hammer = false
+        players.0.activation = null
+        """
+
+  Rule: GV-BLDG-ARMORY an armory gives the gnome a sword
+
+    @GV-BLDG-ARMORY @GV-BLDG-OPTIONAL @GV-EQUIP
+    Scenario: The entering gnome takes a sword
+      Given a gnomeville game with 2 players in the build phase
+      And player 0's town is:
+        """
+        .  .  .  .  .
+        .  .  ar .  .
+        .  .  .@0 .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      And "players.0.moves" is 1
+      When player 0 plays:
+        """
+        {"type": "step", "gnome": 0, "dir": "N"}
+        """
+      Then the legal actions are exactly:
+        """
+        [{"actor": 0, "type": "use"}, {"actor": 0, "type": "decline"}]
+        """
+      When player 0 plays:
+        """
+        {"type": "use"}
+        """
+      Then the position has:
+        """
+        players.0.gnomes.0.sword = true
+        players.0.gnomes.0.hammer = false
+        players.0.activation = null
+        """
+
+    @GV-BLDG-ARMORY @GV-BLDG-OPTIONAL @GV-END-EX-SWORDS
+    Scenario: The armory's sword may be declined, which the fewest-swords goal card can reward
+      Given a gnomeville game with 2 players in the build phase
+      And player 0's town is:
+        """
+        .  .  .  .  .
+        .  .  ar .  .
+        .  .  .@0 .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      And "players.0.moves" is 1
+      When player 0 plays:
+        """
+        {"type": "step", "gnome": 0, "dir": "N"}
+        """
+      When player 0 plays:
+        """
+        {"type": "decline"}
+        """
+      Then the position has:
+        """
+        players.0.gnomes.0.sword = false
+        players.0.activation = null
+        players.0.moves = 0
+        """
+      And the legal actions include:
+        """
+        {"actor": 0, "type": "draw"}
+        """
+
+    @GV-BLDG-ARMORY @GV-BLDG-OPTIONAL
+    Scenario: A gnome that already has a sword is asked nothing by an armory
+      Given a gnomeville game with 2 players in the build phase
+      And player 0's town is:
+        """
+        .  .  .  .  .
+        .  .  ar .  .
+        .  .  .@0 .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      And "players.0.gnomes.0.sword" is true
+      And "players.0.moves" is 1
+      When player 0 plays:
+        """
+        {"type": "step", "gnome": 0, "dir": "N"}
+        """
+      Then "players.0.activation" is null
+
+  Rule: GV-BLDG-ACADEMY an academy graduates the gnome
+
+    @GV-BLDG-ACADEMY @GV-BLDG-OPTIONAL
+    Scenario: The academy's graduation may be declined: no tracker flips and no card is drawn
+      Given a gnomeville game with 2 players in the build phase
+      And player 0's town is:
+        """
+        .  .  .  .  .
+        .  .  ac .  .
+        .  .  .@0 .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      And "players.0.moves" is 1
+      When player 0 plays:
+        """
+        {"type": "step", "gnome": 0, "dir": "N"}
+        """
+      Then the legal actions are exactly:
+        """
+        [{"actor": 0, "type": "use"}, {"actor": 0, "type": "decline"}]
+        """
+      When player 0 plays:
+        """
+        {"type": "decline"}
+        """
+      Then the position has:
+        """
+        players.0.gnomes.0.graduated = false
+        players.0.gnomes.0.ability = null
+        players.0.drawn_abilities = []
+        players.0.activation = null
+        chance = null
         """
 
   Rule: GV-BLDG-BALLISTA a ballista destroys one adjacent boulder or enemy

@@ -29,8 +29,8 @@ Feature: Gnomeville end of the game: adjacency goals and the winner
 
   Rule: GV-END-EX-2P the two-player example scores three adjacency cards
 
-    @GV-END-EX-2P @GV-END-WINNER @GV-END-EX-SWORDS @GV-END-EX-BOULDERS @GV-END-EX-BLUE @GV-END-ADJACENCY @GV-END-ADJACENCY-TIE @GV-END-ADJACENCY-LOSER @GV-COMP-GOALS @reading:adjacency_loser_scores_min=true
-    Scenario: Red scores 5 + 4 + 5 and Blue 2 + 4 + 2
+    @GV-END-EX-2P @GV-END-WINNER @GV-END-EX-SWORDS @GV-END-EX-BOULDERS @GV-END-EX-BLUE @GV-END-ADJACENCY @GV-END-ADJACENCY-TIE @GV-END-ADJACENCY-LOSER @GV-COMP-GOALS
+    Scenario: Red scores 5 + 4 + 5 = 14 and Blue only the shared 4
       When these actions are applied:
         """
         [{"actor": 0, "type": "pass"}, {"actor": 1, "type": "pass"},
@@ -39,13 +39,18 @@ Feature: Gnomeville end of the game: adjacency goals and the winner
       Then the game is over
       And the outcome has:
         """
-        scores = [8, 14]
+        scores = [4, 14]
         winners = [1]
         """
 
-    @GV-END-EX-2P @GV-END-ADJACENCY-LOSER @GV-END-EX-BOULDERS @reading:adjacency_loser_scores_min=false
-    Scenario: Under the other reading Blue only scores the shared boulder card
-      Given "options.adjacency_loser_scores_min" is false
+  Rule: GV-END-ADJACENCY-LOSER only the winner of a card scores its value
+
+    @GV-END-EX-SWORDS @GV-END-ADJACENCY-LOSER @GV-END-ADJACENCY
+    Scenario: On the fewest-swords card Red scores 5 and Blue with two swords nothing
+      Given the position:
+        """
+        goals = [{"players": [0, 1], "cards": ["fewest-swords"], "size": 3}]
+        """
       When these actions are applied:
         """
         [{"actor": 0, "type": "pass"}, {"actor": 1, "type": "pass"},
@@ -53,7 +58,41 @@ Feature: Gnomeville end of the game: adjacency goals and the winner
         """
       Then the outcome has:
         """
-        scores = [4, 14]
+        scores = [0, 5]
+        """
+
+    @GV-END-EX-BLUE @GV-END-ADJACENCY-LOSER @GV-END-ADJACENCY
+    Scenario: On the most-blue card Red with six blue buildings scores 5 and Blue with one nothing
+      Given the position:
+        """
+        goals = [{"players": [0, 1], "cards": ["most-blue"], "size": 3}]
+        """
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "pass"}, {"actor": 1, "type": "pass"},
+         {"actor": "chance", "type": "delivery_card", "card": "delivery-01"}]
+        """
+      Then the outcome has:
+        """
+        scores = [0, 5]
+        """
+
+  Rule: GV-END-ADJACENCY-TIE a tie shares the card's value plus its tie value
+
+    @GV-END-EX-BOULDERS @GV-END-ADJACENCY-TIE
+    Scenario: Three boulders each on the most-boulders card: both score (5 + 2) / 2 rounded up = 4
+      Given the position:
+        """
+        goals = [{"players": [0, 1], "cards": ["most-boulders"], "size": 3}]
+        """
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "pass"}, {"actor": 1, "type": "pass"},
+         {"actor": "chance", "type": "delivery_card", "card": "delivery-01"}]
+        """
+      Then the outcome has:
+        """
+        scores = [4, 4]
         """
 
   Rule: GV-END-TIEBREAK most buildings, then most mushrooms, then a shared win

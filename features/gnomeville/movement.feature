@@ -140,7 +140,7 @@ Feature: Gnomeville gnome movement, exhaustion, abilities and equipment
 
   Rule: GV-MOVE-TROLL only a sword gnome enters a troll space
 
-    @GV-MOVE-TROLL @GV-FAQ-MUSHROOMS @GV-SWORD-DEFEAT
+    @GV-MOVE-TROLL @GV-FAQ-MUSHROOMS @GV-SWORD-DEFEAT @GV-MOVE-MUSHROOM-MAY
     Scenario: Without a sword the troll blocks; with one the troll is removed for a mushroom
       Given a gnomeville game with 2 players in the build phase
       And player 0's town is:
@@ -171,7 +171,7 @@ Feature: Gnomeville gnome movement, exhaustion, abilities and equipment
 
   Rule: GV-MOVE-BOULDER only a hammer gnome enters a boulder space
 
-    @GV-MOVE-BOULDER @GV-FAQ-MUSHROOMS @GV-DESTROYED-TO-SUPPLY
+    @GV-MOVE-BOULDER @GV-FAQ-MUSHROOMS @GV-DESTROYED-TO-SUPPLY @GV-MOVE-MUSHROOM-MAY
     Scenario: A hammer gnome breaks the boulder, which returns to the supply
       Given a gnomeville game with 2 players in the build phase
       And player 0's town is:
@@ -302,6 +302,14 @@ Feature: Gnomeville gnome movement, exhaustion, abilities and equipment
         """
         {"type": "step", "gnome": 0, "dir": "N"}
         """
+      Then the legal actions are exactly:
+        """
+        [{"actor": 0, "type": "use"}, {"actor": 0, "type": "decline"}]
+        """
+      When player 0 plays:
+        """
+        {"type": "use"}
+        """
       Then "players.0.gnomes.0.graduated" is true
       When chance reveals:
         """
@@ -375,6 +383,10 @@ Feature: Gnomeville gnome movement, exhaustion, abilities and equipment
       When player 0 plays:
         """
         {"type": "step", "gnome": 0, "dir": "N"}
+        """
+      And player 0 plays:
+        """
+        {"type": "use"}
         """
       Then the position has:
         """

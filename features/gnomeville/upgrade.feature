@@ -102,7 +102,7 @@ Feature: Gnomeville upgrades: three or more matching tiles become the next tier
       And the position has:
         """
         players.0.stacks = [["armory", "armory", "armory", "ballista", "ballista", "ballista"]]
-        supply.ballista = 19
+        supply.ballista = 17
         supply.monument = 11
         """
       When these actions are applied:

@@ -26,7 +26,9 @@ class Gnomeville(GameDefinition):
         "turn_by_turn_rounds": [],
         "master_build": False,
         "two_player_tie_includes_second": False,
-        "adjacency_loser_scores_min": True,
+        "hammer_gnome_shields_building": False,
+        "sword_gnome_shields_building": False,
+        "boulder_supply_limited": True,
     }
 
     def resolve_options(self, options: dict[str, Any] | None) -> dict[str, Any]:
@@ -61,12 +63,22 @@ class Gnomeville(GameDefinition):
         return GVState(num_players, resolved)
 
     def load(self, canonical: dict[str, Any]) -> GameState:
+        """A new state from a canonical one, or MalformedInput naming the field.
+
+        The whole new state is built, checked for consistency (the rules' counts and the
+        positions the engine can handle, :mod:`reference_impl.gnomeville.validate`) and
+        exported once before it is returned, so a refused load changes nothing the caller
+        holds: nothing is assigned anywhere until this returns."""
         from reference_impl.gnomeville.canonical import state_from_canonical
+        from reference_impl.gnomeville.validate import check_state
 
         try:
-            return state_from_canonical(canonical)
+            state = state_from_canonical(canonical)
         except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
             raise MalformedInput(f"malformed gnomeville state: {exc!r}") from exc
+        check_state(state)
+        state.to_canonical()
+        return state
 
 
 GAME = Gnomeville()

@@ -20,6 +20,7 @@ _FIELDS: dict[str, dict[str, Any]] = {
     "second_chance": {},
     "stop": {},
     "decline": {},
+    "use": {},
     "done": {},
     "place": {"space?": _is_space},
     "upgrade": {"space": _is_space, "kind": lambda v: v is None or v in KINDS},

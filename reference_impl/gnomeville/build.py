@@ -213,10 +213,12 @@ class BuildRules:
             for j in p.board.diag[act["space"]]:
                 if p.cells[j] in (TROLL, BOULDER):
                     acts.append({"actor": pi, "type": "destroy", "space": p.board.coord(j)})
-        elif kind == "academy":
+        elif kind == "academy" and "to_draw" in act:  # graduated: keep one of the two
             for card in sorted(set(p.drawn_abilities)):
                 acts.append({"actor": pi, "type": "keep", "card": card})
             return acts
+        else:  # tavern, workshop, armory, academy: take the effect or decline it
+            acts.append({"actor": pi, "type": "use"})
         acts.append({"actor": pi, "type": "decline"})
         return acts
 
@@ -352,7 +354,11 @@ class BuildRules:
             self._activate(pi, gi, j, c)
 
     def _activate(self, pi: int, gi: int, j: int, kind: str) -> None:
-        """GV-BLDG-*: a gnome entering a building activates it (optional effects)."""
+        """GV-BLDG-*: a gnome entering a building activates it. Every effect is optional
+        (GV-BLDG-OPTIONAL, gnomeville.ja.txt:251): where the effect can change anything the
+        player gets a pending activation to take it (``buy``/``deploy``/``destroy``/``use``) or
+        ``decline`` it; an effect that cannot happen (a full stew, a gnome already armed or
+        graduated, no target) asks nothing."""
         p = self.players[pi]
         g = p.gnomes[gi]
         self.fired.append("GV-MOVE-ACTIVATE")
@@ -367,25 +373,21 @@ class BuildRules:
                 if len(self._activation_actions(pi)) == 1:
                     p.activation = None
         elif kind == "tavern":
-            p.stew = True
             self.fired.append("GV-BLDG-TAVERN")
+            if not p.stew:
+                p.activation = {"kind": "tavern", "space": j, "gnome": gi}
         elif kind == "academy":
             self.fired.append("GV-BLDG-ACADEMY")
             if not g.graduated:
-                g.graduated = True
-                n = min(2, len(self.ability_deck) + len(self.ability_bottom))
-                p.drawn_abilities = []
-                if n:
-                    p.activation = {"kind": "academy", "space": j, "gnome": gi, "to_draw": n}
-                    self._next_ability_chance(pi)
+                p.activation = {"kind": "academy", "space": j, "gnome": gi}
         elif kind == "workshop":
             self.fired.append("GV-BLDG-WORKSHOP")
             if not g.hammer and self._tokens_free(p, "hammer"):
-                g.hammer = True
+                p.activation = {"kind": "workshop", "space": j, "gnome": gi}
         elif kind == "armory":
             self.fired.append("GV-BLDG-ARMORY")
             if not g.sword and self._tokens_free(p, "sword"):
-                g.sword = True
+                p.activation = {"kind": "armory", "space": j, "gnome": gi}
         elif kind == "ballista":
             self.fired.append("GV-BLDG-BALLISTA")
             p.activation = {"kind": "ballista", "space": j, "gnome": gi}
@@ -431,6 +433,8 @@ class BuildRules:
                 self.boulder_supply += 1
             p.cells[j] = None
             self.fired.append("GV-BLDG-BALLISTA")
+        elif t == "use":
+            self._use(pi, act)
         elif t == "keep":
             card = action["card"]
             p.drawn_abilities.remove(card)
@@ -443,6 +447,31 @@ class BuildRules:
             self.fired.append("GV-BLDG-ACADEMY")
         else:
             self.fired.append("GV-BLDG-OPTIONAL")
+
+    def _use(self, pi: int, act: dict[str, Any]) -> None:
+        """The effect of a tavern, workshop, armory or academy, taken (``use``).
+
+        Implements GV-BLDG-TAVERN, GV-BLDG-WORKSHOP, GV-BLDG-ARMORY, GV-BLDG-ACADEMY."""
+        p = self.players[pi]
+        g = p.gnomes[act["gnome"]]
+        kind = act["kind"]
+        if kind == "tavern":
+            p.stew = True
+            self.fired.append("GV-BLDG-TAVERN")
+        elif kind == "workshop":
+            g.hammer = True
+            self.fired.extend(("GV-BLDG-WORKSHOP", "GV-EQUIP"))
+        elif kind == "armory":
+            g.sword = True
+            self.fired.extend(("GV-BLDG-ARMORY", "GV-EQUIP"))
+        else:  # academy: graduate, then draw two ability cards and keep one
+            g.graduated = True
+            self.fired.extend(("GV-BLDG-ACADEMY", "GV-ABILITY-GRADUATE"))
+            n = min(2, len(self.ability_deck) + len(self.ability_bottom))
+            p.drawn_abilities = []
+            if n:
+                p.activation = {**act, "to_draw": n}
+                self._next_ability_chance(pi)
 
     def _diagnose_build(self, pi: int, action: Action) -> str:
         """Rule id an illegal build action breaks (for IllegalAction)."""
@@ -486,6 +515,8 @@ class BuildRules:
             return "GV-BLDG-MARKET"
         if t == "deploy":
             return "GV-BLDG-HOUSE"
+        if t in ("use", "decline", "keep"):
+            return "GV-BLDG-ACTIVATE"
         if t == "destroy":
             return "GV-BLDG-BALLISTA"
         if t == "draw":

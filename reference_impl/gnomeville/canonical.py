@@ -24,6 +24,17 @@ from reference_impl.gnomeville.data import (
 from reference_impl.gnomeville.player import STATUSES, Gnome, Player
 
 CELL_VALUES = (*KINDS, TROLL, BOULDER)
+PLAYER_FIELDS = (
+    "board", "cells", "gnomes", "stumps", "bag", "stacks", "open_stack", "mushrooms", "score",
+    "stew", "status", "stuck", "hand", "moves", "transit", "activation", "drawn_abilities",
+    "attack", "delivery", "buys_left", "trigger", "tbt_done", "full_town",
+)  # fmt: skip
+STATE_FIELDS = (
+    "game", "num_players", "options", "to_act", "terminal", "round", "phase", "chance",
+    "supply", "boulder_supply", "troll_deck", "troll_card", "surprise_card", "troll_discard",
+    "ability_deck", "ability_bottom", "delivery_deck", "delivery_card", "delivery_discard",
+    "event_deck", "events", "goal_deck", "goals", "attack_queue", "delivery_queue", "players",
+)  # fmt: skip
 
 
 def _coord(p: Player, i: int) -> list[int] | None:
@@ -138,9 +149,42 @@ def _req(d: Any, key: str, kind: Any, path: str) -> Any:
 
 
 def _ids(v: Any, known: Any, path: str) -> list[str]:
-    if not isinstance(v, list) or any(x not in known for x in v):
+    if not isinstance(v, list) or any(not isinstance(x, str) or x not in known for x in v):
         raise MalformedInput(f"state field {path} must list known card ids, got {v!r}")
+    if len(set(v)) != len(v):
+        raise MalformedInput(f"state field {path} lists a card twice: {v!r}")
     return list(v)
+
+
+def _keys(d: dict[str, Any], known: Any, path: str) -> None:
+    """Refuse fields the canonical form does not have (the schemas' additionalProperties)."""
+    extra = sorted(set(d) - set(known))
+    if extra:
+        raise MalformedInput(f"state field {path} has unknown fields {extra}")
+
+
+def _tiles(v: Any, path: str) -> list[str]:
+    if not isinstance(v, list) or any(not isinstance(k, str) or k not in KINDS for k in v):
+        raise MalformedInput(f"state field {path} must list building kinds, got {v!r}")
+    return list(v)
+
+
+def _int_in(v: Any, low: int, high: int, path: str) -> int:
+    if type(v) is not int or not low <= v <= high:
+        raise MalformedInput(f"state field {path} must be an integer {low}..{high}, got {v!r}")
+    return v
+
+
+def _moves(v: Any, path: str) -> list[list[str]]:
+    if not isinstance(v, list) or not all(
+        isinstance(m, list)
+        and len(m) == 2
+        and m[0] in ("N", "E", "S", "W")
+        and m[1] in ("step", "far")
+        for m in v
+    ):
+        raise MalformedInput(f"state field {path} must list [dir, 'step'|'far'], got {v!r}")
+    return [list(m) for m in v]
 
 
 def _space(p: Player, v: Any, path: str) -> int:
@@ -155,12 +199,25 @@ def _space(p: Player, v: Any, path: str) -> int:
 def _card_in(v: Any, path: str) -> dict[str, Any] | None:
     if v is None:
         return None
-    if not isinstance(v, dict) or v.get("id") not in TROLL_CARDS:
+    if (
+        not isinstance(v, dict)
+        or set(v) != {"id", "matrix", "moves"}
+        or not isinstance(v["id"], str)
+        or v["id"] not in TROLL_CARDS
+    ):
         raise MalformedInput(f"state field {path} must be a troll card or null, got {v!r}")
-    return {"id": v["id"], "matrix": list(v["matrix"]), "moves": [list(m) for m in v["moves"]]}
+    matrix = v["matrix"]
+    if not isinstance(matrix, list) or not all(
+        isinstance(r, str) and set(r) <= set(".BT") for r in matrix
+    ):
+        raise MalformedInput(f"state field {path}.matrix must be rows of '.', 'B', 'T'")
+    return {"id": v["id"], "matrix": list(matrix), "moves": _moves(v["moves"], path + ".moves")}
 
 
 def player_from_canonical(d: Any, path: str) -> Player:
+    if not isinstance(d, dict):
+        raise MalformedInput(f"state field {path} must be an object, got {d!r}")
+    _keys(d, PLAYER_FIELDS, path)
     board = _req(d, "board", str, path)
     if board not in BOARD_GEOMETRY:
         raise MalformedInput(f"state field {path}.board: unknown board {board!r}")
@@ -180,6 +237,9 @@ def player_from_canonical(d: Any, path: str) -> Player:
     for k, gd in enumerate(gnomes):
         g = Gnome()
         gp = f"{path}.gnomes.{k}"
+        if not isinstance(gd, dict):
+            raise MalformedInput(f"state field {gp} must be an object, got {gd!r}")
+        _keys(gd, ("space", "hammer", "sword", "graduated", "ability"), gp)
         g.pos = _space(p, _req(gd, "space", None, gp), gp + ".space")
         g.hammer = _req(gd, "hammer", bool, gp)
         g.sword = _req(gd, "sword", bool, gp)
@@ -188,17 +248,18 @@ def player_from_canonical(d: Any, path: str) -> Player:
         if g.ability is not None and g.ability not in ABILITIES:
             raise MalformedInput(f"state field {gp}.ability: unknown card {g.ability!r}")
         p.gnomes[k] = g
-    p.stumps = _req(d, "stumps", int, path)
+    p.stumps = _int_in(_req(d, "stumps", int, path), 0, len(b.stumps), path + ".stumps")
     bag = _req(d, "bag", dict, path)
     if set(bag) != {*KINDS, GNOME} or any(type(v) is not int or v < 0 for v in bag.values()):
         raise MalformedInput(f"state field {path}.bag must count every tile kind: {bag!r}")
     p.bag = dict(bag)
-    p.stacks = [list(s) for s in _req(d, "stacks", list, path)]
-    for s in p.stacks:
-        if not isinstance(s, list) or any(k not in KINDS for k in s):
-            raise MalformedInput(f"state field {path}.stacks holds a bad stack {s!r}")
+    p.stacks = [
+        _tiles(st, f"{path}.stacks.{k}") for k, st in enumerate(_req(d, "stacks", list, path))
+    ]
+    if any(len(st) < 3 for st in p.stacks):
+        raise MalformedInput(f"state field {path}.stacks: an upgrade stack has 3 tiles or more")
     ops = _req(d, "open_stack", None, path)
-    p.open_stack = list(ops) if ops is not None else None
+    p.open_stack = _tiles(ops, path + ".open_stack") if ops is not None else None
     p.mushrooms = _req(d, "mushrooms", int, path)
     p.score = _req(d, "score", int, path)
     p.stew = _req(d, "stew", bool, path)
@@ -207,29 +268,46 @@ def player_from_canonical(d: Any, path: str) -> Player:
         raise MalformedInput(f"state field {path}.status must be one of {STATUSES}")
     p.stuck = _req(d, "stuck", bool, path)
     p.hand = _req(d, "hand", None, path)
-    if p.hand is not None and p.hand not in (*KINDS, GNOME):
+    if p.hand is not None and (not isinstance(p.hand, str) or p.hand not in (*KINDS, GNOME)):
         raise MalformedInput(f"state field {path}.hand: unknown tile {p.hand!r}")
-    p.moves = _req(d, "moves", int, path)
+    p.moves = _int_in(_req(d, "moves", int, path), 0, 3 + b.size, path + ".moves")
     tr = _req(d, "transit", None, path)
-    p.transit = -1 if tr is None else tr
+    p.transit = -1 if tr is None else _int_in(tr, 0, len(p.gnomes) - 1, path + ".transit")
     act = _req(d, "activation", None, path)
     if act is not None:
+        ap = path + ".activation"
+        if not isinstance(act, dict) or not {"kind", "space", "gnome"} <= set(act):
+            raise MalformedInput(f"state field {ap} must be {{kind, space, gnome}}, got {act!r}")
+        _keys(act, ("kind", "space", "gnome", "to_draw"), ap)
         act = dict(act)
-        act["space"] = _space(p, act.get("space"), path + ".activation.space")
+        act["space"] = _space(p, act["space"], ap + ".space")
+        if act["space"] < 0:
+            raise MalformedInput(f"state field {ap}.space must be a space of the board")
+        act["gnome"] = _int_in(act["gnome"], 0, len(p.gnomes) - 1, ap + ".gnome")
+        if "to_draw" in act:
+            act["to_draw"] = _int_in(act["to_draw"], 1, 2, ap + ".to_draw")
     p.activation = act
     p.drawn_abilities = _ids(
         _req(d, "drawn_abilities", list, path), ABILITIES, path + ".drawn_abilities"
     )
     att = _req(d, "attack", None, path)
     if att is not None:
-        att = {
-            "boulders": [_space(p, x, path + ".attack.boulders") for x in att["boulders"]],
-            "trolls": [_space(p, x, path + ".attack.trolls") for x in att["trolls"]],
-            "moves": [list(m) for m in att["moves"]],
-        }
+        ap = path + ".attack"
+        if not isinstance(att, dict) or set(att) != {"boulders", "trolls", "moves"}:
+            raise MalformedInput(f"state field {ap} must be {{boulders, trolls, moves}}")
+        spawns = {}
+        for what in ("boulders", "trolls"):
+            if not isinstance(att[what], list):
+                raise MalformedInput(f"state field {ap}.{what} must list spaces")
+            spawns[what] = [_space(p, x, f"{ap}.{what}") for x in att[what]]
+            if any(i < 0 for i in spawns[what]) or len(set(spawns[what])) != len(att[what]):
+                raise MalformedInput(f"state field {ap}.{what} must list distinct spaces")
+        att = {**spawns, "moves": _moves(att["moves"], ap + ".moves")}
     p.attack = att
     p.delivery = list(_req(d, "delivery", list, path))
-    p.buys_left = _req(d, "buys_left", int, path)
+    if not all(isinstance(icon, str) for icon in p.delivery):
+        raise MalformedInput(f"state field {path}.delivery must list icon names")
+    p.buys_left = _int_in(_req(d, "buys_left", int, path), 0, 5, path + ".buys_left")
     p.trigger = _space(p, _req(d, "trigger", None, path), path + ".trigger")
     p.tbt_done = _req(d, "tbt_done", bool, path)
     p.full_town = _req(d, "full_town", bool, path)
@@ -243,6 +321,7 @@ def state_from_canonical(c: Any) -> Any:
 
     if not isinstance(c, dict):
         raise MalformedInput("a state is a JSON object")
+    _keys(c, STATE_FIELDS, "state")
     if c.get("game") != GAME_ID:
         raise MalformedInput(f"state field game must be {GAME_ID!r}, got {c.get('game')!r}")
     n = _req(c, "num_players", int, "state")
@@ -257,6 +336,10 @@ def state_from_canonical(c: Any) -> Any:
     if s.phase not in PHASES:
         raise MalformedInput(f"state field phase must be one of {PHASES}, got {s.phase!r}")
     s.chance = _req(c, "chance", None, "state")
+    if s.chance is not None:
+        if not isinstance(s.chance, dict):
+            raise MalformedInput(f"state field chance must be an object or null, got {s.chance!r}")
+        s.chance = dict(s.chance)
     s.terminal = _req(c, "terminal", bool, "state")
     sup = _req(c, "supply", dict, "state")
     if set(sup) != set(KINDS) or any(type(v) is not int or v < 0 for v in sup.values()):
@@ -271,25 +354,36 @@ def state_from_canonical(c: Any) -> Any:
     s.ability_bottom = _ids(_req(c, "ability_bottom", list, "state"), ABILITIES, "ability_bottom")
     s.delivery_deck = _ids(_req(c, "delivery_deck", list, "state"), DELIVERIES, "delivery_deck")
     s.delivery_card = _req(c, "delivery_card", None, "state")
+    if s.delivery_card is not None and not isinstance(s.delivery_card, str):
+        raise MalformedInput("state field delivery_card must be a card id or null")
     s.delivery_discard = _ids(
         _req(c, "delivery_discard", list, "state"), DELIVERIES, "delivery_discard"
     )
     s.event_deck = _ids(_req(c, "event_deck", list, "state"), EVENTS, "event_deck")
     ev = _req(c, "events", list, "state")
-    if len(ev) != 3 or any(e is not None and e not in EVENTS for e in ev):
+    known = [e is None or (isinstance(e, str) and e in EVENTS) for e in ev]
+    if len(ev) != 3 or not all(known):
         raise MalformedInput(f"state field events must be 3 event ids or null, got {ev!r}")
     s.events = list(ev)
     s.goal_deck = _ids(_req(c, "goal_deck", list, "state"), GOALS, "goal_deck")
     s.goals = []
     for k, g in enumerate(_req(c, "goals", list, "state")):
+        if isinstance(g, dict):
+            _keys(g, ("players", "cards", "size"), f"goals.{k}")
+        seats = _req(g, "players", list, f"goals.{k}")
+        if any(type(x) is not int for x in seats):
+            raise MalformedInput(f"state field goals.{k}.players must list seats")
         s.goals.append(
             {
-                "players": list(_req(g, "players", list, f"goals.{k}")),
+                "players": list(seats),
                 "cards": _ids(_req(g, "cards", list, f"goals.{k}"), GOALS, f"goals.{k}.cards"),
                 "size": _req(g, "size", int, f"goals.{k}"),
             }
         )
-    s.attack_queue = [list(a) for a in _req(c, "attack_queue", list, "state")]
+    s.attack_queue = _req(c, "attack_queue", list, "state")
+    if not all(isinstance(a, list) for a in s.attack_queue):
+        raise MalformedInput("state field attack_queue must list [seat, 'surprise'|'round']")
+    s.attack_queue = [list(a) for a in s.attack_queue]
     s.delivery_queue = list(_req(c, "delivery_queue", list, "state"))
     pl = _req(c, "players", list, "state")
     if len(pl) != n:

@@ -2,7 +2,8 @@
 
 Implements GV-ATTACK-SURPRISE, GV-ATTACK-ORDER, GV-BOULDER-SPAWN, GV-TROLL-SPAWN,
 GV-TROLL-CAP, GV-TROLL-CHOICE, GV-TROLL-MOVE, GV-TROLL-DESTROY, GV-BOULDER-DESTROY,
-GV-SWORD-DEFEAT, GV-HAMMER-BREAK, GV-ONE-PER-SPACE, GV-EXHAUST, GV-EXHAUST-REDEPLOY,
+GV-SWORD-DEFEAT, GV-HAMMER-BREAK, GV-ONE-PER-SPACE, GV-SWORD-SPACE, GV-HAMMER-SPACE,
+GV-BOULDER-SUPPLY-EXHAUSTED, GV-EXHAUST, GV-EXHAUST-REDEPLOY,
 GV-FAQ-SPAWN-ORDER, GV-FAQ-TROLL-BOULDER, GV-TILES-TO-BAG.
 """
 
@@ -63,15 +64,23 @@ class EnemyRules:
             self.fired.append("GV-TILES-TO-BAG")
 
     def _spawn_boulder(self, pi: int, i: int) -> None:
+        """GV-BOULDER-SPAWN, GV-BOULDER-DESTROY, GV-HAMMER-BREAK, GV-ONE-PER-SPACE; the
+        readings of GV-HAMMER-SPACE and GV-BOULDER-SUPPLY-EXHAUSTED are options."""
         p = self.players[pi]
         self.fired.append("GV-BOULDER-SPAWN")
-        if p.cells[i] == BOULDER or self.boulder_supply == 0:
+        if p.cells[i] == BOULDER:
             self.fired.append("GV-ONE-PER-SPACE")
+            return
+        if self.boulder_supply == 0 and self.options["boulder_supply_limited"]:
+            self.fired.append("GV-BOULDER-SUPPLY-EXHAUSTED")
             return
         gi = p.occupant(i)
         if gi >= 0 and p.gnomes[gi].hammer:
+            # the boulder lands (destroying what it destroys) and the hammer breaks it at once
+            if not self.options["hammer_gnome_shields_building"]:
+                self._destroy_building(p, i)
             p.mushrooms += 1
-            self.fired.append("GV-HAMMER-BREAK")
+            self.fired.extend(("GV-HAMMER-BREAK", "GV-HAMMER-SPACE"))
             return
         if gi >= 0:
             self._exhaust(pi, gi)
@@ -80,9 +89,19 @@ class EnemyRules:
         else:
             self._destroy_building(p, i)
         p.cells[i] = BOULDER
-        self.boulder_supply -= 1
+        self.boulder_supply = max(0, self.boulder_supply - 1)
         p.groups = None
         self.fired.append("GV-BOULDER-DESTROY")
+
+    def _sword_defeats(self, p: Player, i: int) -> None:
+        """A troll arriving on a sword gnome's space ``i`` is defeated (GV-SWORD-DEFEAT); what
+        it destroyed on arrival is the reading of GV-SWORD-SPACE (option
+        ``sword_gnome_shields_building``)."""
+        if not self.options["sword_gnome_shields_building"]:
+            self._destroy_building(p, i)
+        p.mushrooms += 1
+        p.groups = None
+        self.fired.extend(("GV-SWORD-DEFEAT", "GV-SWORD-SPACE"))
 
     def _spawn_troll(self, pi: int, i: int) -> None:
         p = self.players[pi]
@@ -92,8 +111,7 @@ class EnemyRules:
             return
         gi = p.occupant(i)
         if gi >= 0 and p.gnomes[gi].sword:
-            p.mushrooms += 1
-            self.fired.append("GV-SWORD-DEFEAT")
+            self._sword_defeats(p, i)
             return
         if gi >= 0:
             self._exhaust(pi, gi)
@@ -123,9 +141,7 @@ class EnemyRules:
                 p.cells[pos] = None
                 gi = p.occupant(j)
                 if gi >= 0 and p.gnomes[gi].sword:
-                    p.mushrooms += 1
-                    p.groups = None
-                    self.fired.append("GV-SWORD-DEFEAT")
+                    self._sword_defeats(p, j)
                     pos = -1
                     break
                 if gi >= 0:

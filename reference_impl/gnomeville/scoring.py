@@ -2,8 +2,8 @@
 
 Implements GV-SCORE-STACK, GV-SCORE-EVENTS, GV-EVENT-TIE-FIRST, GV-EVENT-TIE-SECOND,
 GV-EVENT-TWO-PLAYERS, GV-SCORE-FULL-TOWN, GV-DELIVERY, GV-DELIVERY-DECLINE,
-GV-END-ADJACENCY, GV-END-ADJACENCY-TIE, GV-END-WINNER, GV-END-TIEBREAK, GV-SOLO-EVENTS,
-GV-SOLO-RANK.
+GV-END-ADJACENCY, GV-END-ADJACENCY-TIE, GV-END-ADJACENCY-LOSER, GV-END-WINNER,
+GV-END-TIEBREAK, GV-SOLO-EVENTS, GV-SOLO-RANK.
 """
 
 from __future__ import annotations
@@ -108,14 +108,17 @@ def event_tie_rules(values: list[int], goal: str, players: int) -> list[str]:
     return ["GV-EVENT-PLACES"]
 
 
-def goal_points(a: int, b: int, goal: str, high: int, low: int, loser_min: bool) -> tuple[int, int]:
-    """Adjacency goal between two neighbours (GV-END-ADJACENCY, GV-END-ADJACENCY-TIE)."""
+def goal_points(a: int, b: int, goal: str, value: int, tie: int) -> tuple[int, int]:
+    """Adjacency goal between two neighbours with metrics ``a`` and ``b``.
+
+    Implements GV-END-ADJACENCY (the winner scores the card's most/fewest ``value``),
+    GV-END-ADJACENCY-LOSER (the other player scores nothing) and GV-END-ADJACENCY-TIE
+    (a tie shares ``value + tie``, rounded up: the example's (5 + 2) / 2 = 4)."""
     if a == b:
-        share = tie_share(high + low, 2)
+        share = tie_share(value + tie, 2)
         return share, share
     a_wins = a > b if goal == "most" else a < b
-    lose = low if loser_min else 0
-    return (high, lose) if a_wins else (lose, high)
+    return (value, 0) if a_wins else (0, value)
 
 
 def solo_rank(score: int) -> str | None:
@@ -193,14 +196,7 @@ class ScoringRules:
                 card = GOALS[card_id]
                 va = metric(self.players[a], card["metric"])
                 vb = metric(self.players[b], card["metric"])
-                pa, pb = goal_points(
-                    va,
-                    vb,
-                    card["goal"],
-                    card["max"],
-                    card["min"],
-                    self.options["adjacency_loser_scores_min"],
-                )
+                pa, pb = goal_points(va, vb, card["goal"], card["value"], card["tie"])
                 self.players[a].score += pa
                 self.players[b].score += pb
                 self.fired.append("GV-END-ADJACENCY-TIE" if va == vb else "GV-END-ADJACENCY")

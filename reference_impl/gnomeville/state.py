@@ -243,6 +243,15 @@ class GVState(BuildRules, EnemyRules, ScoringRules, DeliveryRules, GameState):
         self._act = None
         self._advance()
         self._act = None
+        if not self.options["boulder_supply_limited"]:
+            self._recount_boulders()
+
+    def _recount_boulders(self) -> None:
+        """Ruling GV-BOULDER-SUPPLY-EXHAUSTED, unlimited reading: boulders beyond the 44
+        tokens are substitutes, so the supply holds what the towns leave of the 44, never
+        fewer than none."""
+        in_towns = sum(p.count(BOULDER) for p in self.players)
+        self.boulder_supply = max(0, TOKENS["boulders"] - in_towns)
 
     def _where(self, action: Action) -> str:
         return (

@@ -222,8 +222,17 @@ def test_gnomes_never_cross_a_maizeville_hedge() -> None:
 
 def test_view_hides_other_players_drawn_abilities() -> None:
     state = GAME.new_game(2)
+    rng = random.Random(0)
+    while CHANCE in state.to_act():
+        state.apply(sample_chance(state, rng))
     canonical = state.to_canonical()
-    canonical["players"][0]["drawn_abilities"] = ["ability-01", "ability-02"]
+    player = canonical["players"][0]  # a gnome that graduated at an academy on its space
+    player["cells"][2][2] = "academy"
+    canonical["supply"]["academy"] -= 1
+    player["gnomes"][0]["graduated"] = True
+    player["activation"] = {"kind": "academy", "space": [2, 2], "gnome": 0, "to_draw": 2}
+    player["drawn_abilities"] = ["ability-01", "ability-02"]
+    canonical["ability_deck"] = canonical["ability_deck"][2:]
     state = GAME.load(canonical)
     assert state.view(0)["players"][0]["drawn_abilities"] == ["ability-01", "ability-02"]
     assert state.view(1)["players"][0]["drawn_abilities"] == ["hidden", "hidden"]

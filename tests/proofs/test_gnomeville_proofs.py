@@ -74,14 +74,34 @@ def test_second_place_shares_and_two_players_pay_no_second() -> None:
 
 
 @pytest.mark.rule("GV-END-ADJACENCY-TIE")
-def test_adjacency_tie_shares_max_plus_min() -> None:
-    """GV-END-ADJACENCY-TIE: for all max, min in 0..MAX_POINTS (z3, bounded) a tie pays each
-    player ceil((max+min)/2), together >= max+min and < max+min+2."""
+def test_adjacency_tie_shares_value_plus_tie_value() -> None:
+    """GV-END-ADJACENCY-TIE: for all most/fewest values and tie values in 0..MAX_POINTS (z3,
+    bounded) a tie pays each player ceil((value+tie)/2), together >= value+tie and
+    < value+tie+2; the rulebook's card (5 and 2, gnomeville.ja.txt:403) pays 4 each."""
     high, low = z3.Ints("high low")
     share = tie_share(high + low, 2)
     bounds = z3.And(high >= 0, low >= 0, high <= MAX_POINTS, low <= MAX_POINTS)
     _prove(z3.Implies(bounds, z3.And(2 * share >= high + low, 2 * share < high + low + 2)))
-    assert goal_points(3, 3, "most", 5, 2, True) == (4, 4)
+    assert goal_points(3, 3, "most", 5, 2) == (4, 4)
+
+
+@pytest.mark.rule("GV-END-ADJACENCY-LOSER")
+@pytest.mark.rule("GV-END-ADJACENCY")
+def test_adjacency_winner_takes_the_value_and_the_other_player_nothing() -> None:
+    """GV-END-ADJACENCY, GV-END-ADJACENCY-LOSER: exhaustively for metrics a, b in 0..6 and
+    card values in 0..6, on most and fewest cards: the better town scores the card's value,
+    the other 0; a tie pays both ceil((value + tie) / 2) (gnomeville.ja.txt:392, :402-404)."""
+    import itertools
+
+    for a, b, value, tie in itertools.product(range(7), repeat=4):
+        for goal in ("most", "fewest"):
+            paid = goal_points(a, b, goal, value, tie)
+            if a == b:
+                assert paid == (-(-(value + tie) // 2),) * 2
+            elif (a > b) == (goal == "most"):
+                assert paid == (value, 0)
+            else:
+                assert paid == (0, value)
 
 
 @pytest.mark.rule("GV-TROLL-CAP")
