@@ -613,6 +613,11 @@ class ResultRecorder:
             },
         )
         entry["duration"] += report.duration
+        if report.when == "call":
+            # the deep levels add the rules a divergence fired as markers during the call
+            entry["rules"] = sorted(set(entry["rules"]) | set(properties.get("rules", [])))
+            if properties.get("stats") is not None:
+                entry["stats"] = properties["stats"]
         status = result_status(report)
         if status != "passed" and entry["status"] in ("passed", "skipped"):
             entry["status"] = status

@@ -180,14 +180,20 @@ def run_scenarios(
     errata: list[str] | None = None,
     fired: Path | None = None,
     extra: list[str] | None = None,
+    budget: float | None = None,
+    emit_dir: Path | None = None,
+    features: list[Path] | None = None,
 ) -> CheckRun:
     """Run the scenario suites (and/or the invariant level) of ``games`` under pytest.
 
     ``expectations`` is a known-failures file (:mod:`conformance.reports.expectations`);
     ``options`` (game id -> options) reach every ``new_game`` and pick the readings run;
     ``errata`` name the ruleset, selecting ``@since``/``@until`` scenarios; ``fired`` is a
-    file for each test's fired rule ids (JSON lines). The engine runs in the current
-    directory.
+    file for each test's fired rule ids (JSON lines). ``budget`` is the deep levels' time
+    per game and configuration (seconds); ``emit_dir`` where they write divergences as
+    scenarios (default ``./rulespec-regressions``); ``features`` extra scenario folders
+    (such regressions) run with the scenario level. The engine runs in the current
+    directory; the deep levels' progress lines go to this process's stderr.
     """
     suite = suite_dir()
     files = []
@@ -197,7 +203,16 @@ def run_scenarios(
         files.append(str(suite / "level_invariants.py"))
     if level in ("differential", "all"):
         files.append(str(suite / "level_differential.py"))
+    if features and level in ("scenarios", "all"):
+        files.append(str(suite / "level_regressions.py"))
     common: list[str] = []
+    for folder in features or []:
+        common += ["--rulespec-features", str(Path(folder).resolve())]
+    if level in ("invariants", "differential", "all"):
+        chosen = emit_dir if emit_dir is not None else Path.cwd() / "rulespec-regressions"
+        common += ["--rulespec-emit-dir", str(Path(chosen).resolve())]
+        if budget is not None:
+            common += ["--rulespec-budget", str(budget)]
     if engine is not None:
         common += ["--engine", engine]
     if timeout is not None:
@@ -236,8 +251,9 @@ def run_scenarios(
                 "--rulespec-report", str(folder / "results.jsonl"),
                 "--rulespec-engine-info", str(folder / "engine.json"), *common,
             ]  # fmt: skip
+            # stderr passes through: the deep levels' progress lines reach the user
             children.append((folder, subprocess.Popen(
-                args, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                args, stdout=subprocess.PIPE, stderr=None, text=True,
                 env=suite_environment(rule))))  # fmt: skip
         logs, codes, results, problem, engine_identity = [], [], [], None, None
         for folder, child in children:

@@ -26,14 +26,17 @@ KEYS: dict[str, tuple[tuple[type, ...], str]] = {
     "memory_mb": ((int,), "engine memory limit (MB)"),
     "cpu_seconds": ((int,), "engine CPU-time limit (s)"),
     "jobs": ((int,), "parallel engine processes"),
-    "examples": ((int,), "random whole games per configuration"),
+    "examples": ((int,), "exactly N whole games per configuration (instead of budget)"),
+    "budget": ((int, float), "deep levels: seconds per game and configuration"),
+    "emit_dir": ((str,), "where divergences are written as scenarios"),
+    "features": ((list,), "extra scenario folders to run"),
     "ruleset": ((str,), "errata of the ruleset (comma-separated ids)"),
     "expectations": ((str,), "known failures file (TOML)"),
     "report": ((str,), "JSON-lines report path"),
     "junit": ((str,), "JUnit XML path"),
     "html": ((str,), "HTML report path"),
 }
-PATH_KEYS = ("expectations", "report", "junit", "html")
+PATH_KEYS = ("expectations", "report", "junit", "html", "emit_dir")
 
 
 class ConfigError(Exception):

@@ -125,7 +125,22 @@ def check(
         typer.Option(help="protocol, scenarios, invariants, differential or all [scenarios]"),
     ] = None,
     examples: Annotated[
-        int | None, typer.Option(help="random whole games per configuration [default: 2]")
+        int | None,
+        typer.Option(help="exactly N whole games per configuration (instead of --budget)"),
+    ] = None,
+    budget: Annotated[
+        float | None,
+        typer.Option(help="deep levels: seconds per game and configuration [default: a "
+                     "share of 24 s per game and level]"),
+    ] = None,
+    emit_dir: Annotated[
+        Path | None,
+        typer.Option(help="where divergences are written as scenarios "
+                     "[default: ./rulespec-regressions]"),
+    ] = None,
+    features: Annotated[
+        list[Path] | None,
+        typer.Option("--features", help="also run the scenarios in this folder (repeatable)"),
     ] = None,
     verbose: Annotated[bool, typer.Option("--verbose", "-v", help="list every rule")] = False,
     report: Annotated[
@@ -171,7 +186,11 @@ def check(
     timeout = timeout if timeout is not None else float(settings.get("timeout", 10.0))
     jobs = jobs if jobs is not None else settings.get("jobs", 1)
     level = level or settings.get("level", "scenarios")
-    examples = examples if examples is not None else settings.get("examples", 2)
+    examples = examples if examples is not None else settings.get("examples")
+    budget = budget if budget is not None else settings.get("budget")
+    emit_dir = emit_dir if emit_dir is not None else (
+        Path(settings["emit_dir"]) if settings.get("emit_dir") else None)
+    features = features or [Path(f) for f in settings.get("features", [])] or None
     ruleset = ruleset if ruleset is not None else settings.get("ruleset")
     multiplier = timeout_multiplier or float(settings.get("timeout_multiplier", 1.0))
     game_timeout = game_timeout or float(settings.get("game_timeout", 300.0))
@@ -194,8 +213,13 @@ def check(
         fail("--jobs must be at least 1")
     if level not in LEVELS:
         fail(f"--level {level!r}: choose one of {', '.join(LEVELS)}")
-    if examples < 1:
+    if examples is not None and examples < 1:
         fail("--examples must be at least 1")
+    if budget is not None and budget <= 0:
+        fail("--budget must be positive (seconds)")
+    for folder in features or []:
+        if not folder.exists():
+            fail(f"--features {folder}: no such file or folder")
     if multiplier <= 0 or game_timeout <= 0 or restarts < 0 or timeout <= 0:
         fail("--timeout, --timeout-multiplier and --game-timeout must be positive, "
              "--restarts >= 0")  # fmt: skip
@@ -239,7 +263,7 @@ def check(
     run = run_scenarios(
         games, engine, rule, timeout, shell, jobs, level, examples,
         expectations if known is not None else None, options=options, errata=errata_ids,
-        extra=robustness,
+        extra=robustness, budget=budget, emit_dir=emit_dir, features=features,
     )  # fmt: skip
     elapsed = time.perf_counter() - started
     _check_run_started(run, level, games, rule)
@@ -417,6 +441,17 @@ def _print_game(report: Any, rule: str | None, verbose: bool) -> None:
         status, reason = report.level_status(level)
         levels.append(f"{level} {status}" + (f" ({reason})" if reason else ""))
     out.print(f"  level reached: {report.level_reached()}; " + "; ".join(levels))
+    for result in report.results:
+        stats = result.get("stats")
+        if isinstance(stats, dict):
+            unreached = stats.get("rules_unreached") or []
+            out.print(
+                f"  {stats.get('level')} {stats.get('config')}: games {stats.get('games')}, "
+                f"steps {stats.get('steps')}, {stats.get('steps_per_second')} steps/s, rules "
+                f"reached {stats.get('rules_reached')}/{stats.get('rules_total')}", markup=False,
+            )
+            if unreached and verbose:
+                out.print(f"    never reached: {', '.join(map(str, unreached))}", markup=False)
     scenarios_ran = report.level_status("scenarios")[0] != "not run"
     for rule_id, status, ok, total in rows:
         if status == "not run" and not scenarios_ran and not verbose:

@@ -148,8 +148,9 @@ def make_result(raw: dict[str, Any], expected: dict[str, Any] | None = None) -> 
     result["duration"] = round(float(result["duration"] or 0.0), 4)
     if expected is not None:
         result["expected"] = expected
-    if isinstance(raw.get("positions"), dict):
-        result["positions"] = raw["positions"]
+    for name in ("positions", "stats"):
+        if isinstance(raw.get(name), dict):
+            result[name] = raw[name]
     return result
 
 
