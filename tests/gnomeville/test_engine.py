@@ -5,7 +5,6 @@ from __future__ import annotations
 import copy
 import json
 import random
-import time
 
 import jsonschema
 import pytest
@@ -177,22 +176,6 @@ def test_any_troll_card_leaves_at_most_three_trolls(matrix, moves, trolls, seed)
             assert sum(row.count("troll") for row in p["cells"]) <= 3
     for p in state.to_canonical()["players"]:
         assert sum(row.count("troll") for row in p["cells"]) <= 3
-
-
-def test_speed_of_random_play() -> None:
-    """Engine speed (legal_actions + apply per second) over a 4-player game."""
-    rng = random.Random(5)
-    state = GAME.new_game(4)
-    start = time.perf_counter()
-    steps = 0
-    while not state.is_terminal():
-        if CHANCE in state.to_act():
-            state.apply(sample_chance(state, rng))
-        else:
-            state.apply(rng.choice(state.legal_actions()))
-        steps += 1
-    rate = steps / (time.perf_counter() - start)
-    assert rate > 2000, f"{rate:.0f} steps/s"
 
 
 def test_gnomes_never_cross_a_maizeville_hedge() -> None:

@@ -21,7 +21,7 @@ EXPECTED_TRACES = {
         "3p-seed2.jsonl#0": 148, "3p-seed2.jsonl#1": 58,
     },
     "example-four-explorers": {"2p-seed1.jsonl#0": 0, "2p-seed1.jsonl#1": 0, "4p-seed2.jsonl#0": 0},
-    "example-offering-seven": {"4p-seed2.jsonl#0": 98},
+    "example-offering-seven": {"2p-seed1.jsonl#1": 37, "4p-seed2.jsonl#0": 32},
     "example-sell-six": {"2p-seed1.jsonl#0": 43, "2p-seed1.jsonl#1": 36, "3p-seed2.jsonl#0": 53},
     "example-bank-lock-three": {"1p-seed1.jsonl#0": 50, "1p-seed1.jsonl#1": 26},
 }  # fmt: skip
@@ -111,9 +111,11 @@ def test_a_bad_erratum_is_reported_with_every_problem(tmp_path) -> None:
 
 
 def test_a_changed_trace_says_how_the_recorded_game_ends() -> None:
-    """ND: the 3-coin offering gives 7, so seat 2 ends with 20 prestige instead of 19."""
+    """ND: the 3-coin offering gives 7, so seat 0 of the recorded 4-player game ends with 38
+    prestige instead of 37 (one offering of 3 coins: 7 - 6 = 1 more)."""
     report = errata.impact("notre_dame", "example-offering-seven", scenarios=False)
-    (trace,) = report.traces
-    assert trace.final == "final scores [5, 0, 19, 6] -> [5, 0, 20, 6], winners [2] -> [2]"
+    traces = {t.trace: t for t in report.traces}
+    trace = traces["4p-seed2.jsonl#0"]
+    assert trace.final == "final scores [37, 0, 15, 8] -> [38, 0, 15, 8], winners [0] -> [0]"
     assert trace.action is not None
     assert (trace.action["card"], trace.action["offering"]) == ("notre_dame", 3)
