@@ -44,10 +44,11 @@ def expected_and_actual(positions: dict[str, Any]) -> str:
     highlighted on both."""
     differs = [str(p) for p in positions.get("differs") or []]
     action = positions.get("action") if isinstance(positions.get("action"), dict) else None
+    source = "the reference" if positions.get("kind") == "divergence" else "the rulebook"
     return boards(
         [
             figure(picture(positions.get("expected"), differs=differs, action=action),
-                   "expected (the rulebook)"),
+                   f"expected ({source})"),
             figure(picture(positions.get("actual"), differs=differs, action=action),
                    "actual (the engine)"),
         ]

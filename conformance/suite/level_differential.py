@@ -157,8 +157,30 @@ def _fail(
     if not stats.shrink.get("complete", True):
         shrunk = " (shrinking budget spent: the shortest trace so far)"
     progress.done(f"DIVERGED at step {smaller.step}{shrunk}; scenario written to {path}")
-    raise AssertionError(
+    failure = AssertionError(
         f"scenario written to {path}\n{smaller}\n"
         f"shrunk from {len(divergence.actions)} to {len(smaller.actions)} actions{shrunk}\n"
         f"campaign until then: {stats.summary(rules=False)}"
     )
+    failure.rulespec_position = _positions(smaller, reference, engine)  # type: ignore[attr-defined]
+    raise failure
+
+
+def _positions(
+    divergence: Divergence, reference: EngineClient, engine: EngineClient
+) -> dict[str, Any] | None:
+    """The reference's and the candidate's positions after the shrunk trace, for the
+    reports' pictures (replayed on both; None when the candidate cannot replay it)."""
+    positions = []
+    for client in (reference, engine):
+        try:
+            client.new_game(divergence.game, divergence.num_players, divergence.options or None)
+            for action in divergence.actions:
+                client.apply(action)
+            positions.append(client.state())
+        except Exception:  # the candidate refused or broke: the text report says how
+            return None
+    differs = sorted(divergence.expected) or ([divergence.first] if divergence.first else [])
+    last = divergence.actions[-1] if divergence.actions else None
+    return {"expected": positions[0], "actual": positions[1], "differs": differs,
+            "action": last, "kind": "divergence"}

@@ -127,3 +127,20 @@ def test_show_refuses_an_action_that_is_not_a_json_object(tmp_path: Path, action
     state.write_text(json.dumps(position("villagers", 1, 1, 5)), encoding="utf-8")
     done = rulespec("show", "villagers", state, "--action", action)
     assert done.returncode == 2 and "--action" in done.stderr
+
+
+def test_a_divergence_shows_the_reference_and_the_candidate_boards(tmp_path: Path) -> None:
+    jsonl, html = tmp_path / "run.jsonl", tmp_path / "run.html"
+    process = rulespec("check", "--game", "notre_dame", "--level", "differential", "--engine",
+                       LIAR, "--budget", "5", "--emit-dir", tmp_path / "emitted",
+                       "--report", jsonl, "--html", html)
+    assert process.returncode == 1, process.stdout[-2000:] + process.stderr[-2000:]
+    results = [json.loads(line) for line in jsonl.read_text().splitlines()]
+    diverged = [r for r in results if r.get("type") == "result" and r["status"] == "failed"]
+    assert diverged and all(r["positions"]["kind"] == "divergence" for r in diverged)
+    positions = diverged[0]["positions"]
+    assert positions["actual"]["players"][0]["prestige"] == (
+        positions["expected"]["players"][0]["prestige"] + 1
+    )
+    text = html.read_text(encoding="utf-8")
+    assert "expected (the reference)" in text and len(svgs(text)) >= 2 * len(diverged)
