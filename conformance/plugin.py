@@ -52,6 +52,7 @@ from conformance.engine.errors import (
     EngineRefused,
     HarnessError,
 )
+from conformance.engine.recording import FiredRecorder
 from conformance.reports.text import sanitised
 
 RULE_TAG = re.compile(r"^[A-Z]{2,4}(-[A-Z0-9]+)+$")
@@ -253,22 +254,6 @@ def _undeclared(
     if refused.kind == "unsupported":
         return f"the engine does not support this {players}-player {game} game {answer}"
     return None
-
-
-class FiredRecorder:
-    """The engine, remembering the rule ids every ``apply`` reply says fired."""
-
-    def __init__(self, client: EngineClient) -> None:
-        self._client = client
-        self.fired: set[str] = set()
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._client, name)
-
-    def apply(self, action: dict[str, Any]) -> dict[str, Any]:
-        reply = self._client.apply(action)
-        self.fired.update(reply.get("fired") or [])
-        return reply
 
 
 _FIRED_KEY = pytest.StashKey[FiredRecorder]()

@@ -18,6 +18,7 @@ from typing import Any
 from conformance.campaign.shards import Shard
 from conformance.engine.client import EngineClient, InProcessClient, SubprocessClient
 from conformance.engine.errors import HarnessError
+from conformance.engine.recording import FiredRecorder
 from conformance.levels.differential import Divergence, divergence_feature, lockstep, shrink
 
 STEP_BOUND = 100_000
@@ -44,22 +45,6 @@ class ShardResult:
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> ShardResult:
         return cls(**data)
-
-
-class _Firing:
-    """The reference, remembering every rule id its ``apply`` replies say fired."""
-
-    def __init__(self, client: EngineClient) -> None:
-        self._client = client
-        self.fired: set[str] = set()
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._client, name)
-
-    def apply(self, action: dict[str, Any]) -> dict[str, Any]:
-        reply = self._client.apply(action)
-        self.fired.update(reply.get("fired") or [])
-        return reply
 
 
 def _worker_name() -> str:
@@ -102,7 +87,7 @@ def run_shard(
     """
     started, cpu_started = time.monotonic(), time.process_time()
     result = ShardResult(shard.id, _worker_name())
-    reference = _Firing(InProcessClient())
+    reference = FiredRecorder(InProcessClient())
     reference.handshake()
     candidate: EngineClient | None = None
     try:
@@ -125,7 +110,7 @@ def run_shard(
                 result.steps += len(found.actions)
                 result.status = "failed"
                 result.divergence = _divergence(
-                    candidate, reference._client, found, choices, seed, shrink_seconds,
+                    candidate, reference.client, found, choices, seed, shrink_seconds,
                     fallback_rule,
                 )
                 result.message = str(found).splitlines()[0]
