@@ -71,7 +71,7 @@ def errata_impact(
 def rulings_diff(
     game: Annotated[str, typer.Argument(help="game id")],
     rule: Annotated[str, typer.Argument(help="rule id (or its option name)")],
-    seeds: Annotated[int, typer.Option(help="random playouts per player count")] = 40,
+    seeds: Annotated[int, typer.Option(help="random playouts per player count")] = 60,
     output: Annotated[Path | None, typer.Option("--out", help="also write it here")] = None,
     html: Annotated[
         Path | None, typer.Option(help="write a page with the positions drawn under each reading")
