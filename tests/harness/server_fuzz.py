@@ -213,6 +213,10 @@ class Fuzzer:
             self.tally.crashes.append(f"serve: {type(error).__name__}: {error}"[:300])
             return
         lines = output.getvalue().splitlines()
+        if not line.strip():  # a blank line is no request: no reply
+            if lines:
+                self.tally.crashes.append(f"serve: a reply to the blank line {line!r}")
+            return
         if len(lines) != 1:
             self.tally.crashes.append(f"serve: {len(lines)} reply lines to {line[:60]!r}")
             return

@@ -10,7 +10,7 @@ import io
 import json
 import random
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from reference_impl import server as server_module
@@ -20,8 +20,10 @@ from tests.harness.server_fuzz import Fuzzer
 MESSAGES_PER_EXAMPLE = 30
 
 
+# No shrinking: the random choices do not shrink into anything shorter, and the failure
+# lists say what went wrong.
 @settings(max_examples=80, deadline=None, suppress_health_check=list(HealthCheck),
-          database=None)  # fmt: skip
+          database=None, phases=[Phase.generate])  # fmt: skip
 @given(st.randoms(use_true_random=False))
 def test_every_message_gets_one_valid_reply_and_a_refusal_changes_nothing(
     rng: random.Random,
