@@ -259,10 +259,12 @@ def run_scenarios(
         for folder, child in children:
             logs.append(child.communicate()[0])
             codes.append(child.returncode)
-            try:
-                results += _read(folder / "results.jsonl")
-            except (OSError, ValueError) as error:
-                problem = f"the results file is unreadable: {error}"
+            from conformance.reports.model import read_results
+
+            recorded = read_results(folder / "results.jsonl")  # never raises
+            results += [_with_defaults(entry) for entry in recorded.results]
+            if recorded.problem and (child.returncode != 5 or recorded.results):
+                problem = f"the results file is unreadable: {recorded.problem}"
             identity = folder / "engine.json"
             try:
                 if engine_identity is None and identity.exists():
@@ -312,21 +314,11 @@ def _combined(codes: list[int]) -> int:
     return 0 if 0 in codes else 5
 
 
-def _read(path: Path) -> list[dict[str, Any]]:
-    """The result lines; a line that is not a result object is an error (ValueError)."""
-    if not path.exists():
-        return []
-    results = []
-    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
-        if not line.strip():
-            continue
-        entry = json.loads(line)
-        if not isinstance(entry, dict) or not {"test", "status", "rules"} <= set(entry):
-            raise ValueError(f"line {number} is not a result")
-        entry.setdefault("message", "")
-        entry.setdefault("scenario", None)
-        results.append(entry)
-    return results
+def _with_defaults(entry: dict[str, Any]) -> dict[str, Any]:
+    entry.setdefault("message", "")
+    entry.setdefault("scenario", None)
+    entry.setdefault("rules", [])
+    return entry
 
 
 def rule_rows(

@@ -71,7 +71,11 @@ def render(report: Report) -> str:
 
 
 def write(report: Report, path: Path | str) -> None:
-    Path(path).write_text(render(report), encoding="utf-8")
+    """Write the page; engine text the page could not encode (a lone surrogate) is shown
+    escaped (:func:`conformance.reports.text.printable`), never lost."""
+    from conformance.reports.text import printable
+
+    Path(path).write_text(printable(render(report)), encoding="utf-8")
 
 
 def _meta(header: dict[str, Any], engine: dict[str, Any]) -> str:
