@@ -40,6 +40,46 @@ Feature: NEOM disasters (neom.ja.txt:57-62)
         """
       Then the action is rejected citing rule "NM-DISASTER-SELECTOR"
 
+    @NM-DISASTER-SELECTOR
+    Scenario: The fire selector's sale is not listed and is refused after the listing
+      # neom.ja.txt:58: selecting a disaster allows no other action that turn, whatever was
+      # asked before: the legal actions are read first here, then the sale is tried
+      Given the position:
+        """
+        phase = "select"
+        generation = 1
+        players.0.hand = ["g1-fire", "g1-park"]
+        players.1.selected = "g1-farm"
+        players.1.hand = ["g1-mine"]
+        players.2.selected = "g1-farm"
+        players.2.hand = ["g1-quarry"]
+        """
+      When player 0 plays:
+        """
+        {"type": "select", "tile": "g1-fire"}
+        """
+      Then the legal actions do not include:
+        """
+        {"actor": 0, "type": "sell"}
+        """
+      And the legal actions do not include:
+        """
+        {"actor": 0}
+        """
+      And the legal actions include:
+        """
+        {"actor": 1, "type": "sell"}
+        """
+      When player 0 plays:
+        """
+        {"type": "sell"}
+        """
+      Then the action is rejected citing rule "NM-DISASTER-SELECTOR"
+      And the legal actions do not include:
+        """
+        {"actor": 0, "type": "sell"}
+        """
+
   Rule: NM-DISASTER-STRIKE at the end of the turn every other player pays or sacrifices
 
     @NM-DISASTER-STRIKE @NM-DISASTER-SELECTOR @until:example-sell-six

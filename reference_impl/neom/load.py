@@ -118,6 +118,17 @@ def load_state(game: Any, canonical: Any) -> NeomState:
         for i, p in enumerate(state.players):
             if phase == "act" and not p.acted and p.selected is None:
                 raise _fail(f"players.{i}.selected", "a player still to act needs a selection")
+            if (
+                phase == "act"
+                and not p.acted
+                and p.selected is not None
+                and TILES[p.selected].category == "disaster"
+            ):
+                raise _fail(
+                    f"players.{i}.acted",
+                    f"a player who selected {p.selected} takes no action this turn and has "
+                    "acted (NM-DISASTER-SELECTOR)",
+                )
     state.settle()
     return state
 
