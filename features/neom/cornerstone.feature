@@ -84,6 +84,9 @@ Feature: NEOM discarding a tile to place a cornerstone (neom.ja.txt:50-55)
       Given the position:
         """
         generation = 2
+        players.0.selected = "g2-plaza"
+        players.0.hand = ["g2-offices"]
+        players.1.hand = ["g2-terraces"]
         players.0.city.3.2 = "cs-garden-homes"
         """
       When player 0 plays:

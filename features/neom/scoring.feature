@@ -45,11 +45,13 @@ Feature: NEOM final scoring (neom.ja.txt:80-100, in English)
     @NM-SCORE-HOOD
     Scenario: Houses joined by road make one neighbourhood, cottages without a road to them another
       # houses x2 y1 and x2 y0: size 2 = 3 VP; cottages x1 y1 have no east road: size 1 = 1 VP
+      # (they reach the centre south through the park on x1 y2, which is not residential)
       Given the position:
         """
         players.0.city.1.2 = "g1-houses"
         players.0.city.0.2 = "g1-houses"
         players.0.city.1.1 = "g1-cottages"
+        players.0.city.2.1 = "g1-park"
         """
       Then the outcome has:
         """
@@ -73,9 +75,11 @@ Feature: NEOM final scoring (neom.ja.txt:80-100, in English)
 
     @NM-SCORE-HOODTABLE
     Scenario: A neighbourhood of 5 is worth 15
+      # the park on x2 y1 (not residential) joins the row of houses to the centre
       Given the position:
         """
         players.0.city.0 = ["g1-houses", "g1-houses", "g1-houses", "g1-houses", "g1-houses"]
+        players.0.city.1.2 = "g1-park"
         """
       Then the outcome has:
         """
