@@ -25,7 +25,7 @@ GAMES: dict[str, tuple[list[tuple[int, int, dict[str, Any]]], int]] = {
         23,
     ),
     "notre_dame": ([(2, 1, {}), (3, 2, {}), (5, 3, {})], 23),
-    "gnomeville": ([(1, 1, {}), (2, 2, {}), (3, 3, {})], 11),
+    "gnomeville": ([(1, 1, {}), (2, 2, {"master_build": True}), (3, 3, {})], 11),
     "villagers": ([(1, 1, {}), (1, 2, {})], 11),
     "isle_traces": ([(2, 1, {}), (4, 2, {})], 13),
 }
