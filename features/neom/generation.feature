@@ -19,16 +19,29 @@ Feature: NEOM generations (neom.ja.txt:18-24)
         players.0.hand = ["g1-market"]
         players.1.acted = true
         players.1.hand = ["g1-farm"]
-        decks.2 = {"g2-apartments": 3, "g2-offices": 1}
         """
       When player 0 plays:
         """
         {"type": "sell"}
         """
-      Then the chance outcomes are:
+      Then the position has:
         """
-        [{"action": {"type": "deal", "player": 0, "tile": "g2-apartments"}, "probability": "3/4"},
-         {"action": {"type": "deal", "player": 0, "tile": "g2-offices"}, "probability": "1/4"}]
+        generation = 2
+        phase = "deal"
+        deal_target = 8
+        to_act = ["chance"]
+        """
+      And the legal actions include:
+        """
+        {"actor": "chance", "type": "deal", "player": 0, "tile": "g2-apartments"}
+        """
+      And the legal actions do not include:
+        """
+        {"actor": "chance", "type": "deal", "tile": "g1-houses"}
+        """
+      And the legal actions do not include:
+        """
+        {"actor": "chance", "type": "deal", "tile": "g3-towers"}
         """
 
   Rule: NM-GEN-DEAL 8 tiles of the generation are dealt to each player

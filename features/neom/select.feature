@@ -77,13 +77,13 @@ Feature: NEOM selecting a tile (neom.ja.txt:29-31)
     Scenario: Decks and the discard pile show only their sizes
       Given the position:
         """
-        decks.2 = {"g2-apartments": 3, "g2-offices": 1}
+        decks.cornerstone = {"cs-atelier": 2, "cs-exchange": 2}
         discard = {"g1-fire": 1}
         players.1.cornerstones = ["cs-kiln", "cs-forest"]
         """
       Then the view of player 0 has:
         """
-        decks.2 = {"hidden": 4}
+        decks.cornerstone = {"hidden": 4}
         discard = {"hidden": 1}
         players.1.cornerstones = {"hidden": 2}
         players.1.coins = 6

@@ -6,7 +6,8 @@ them (a deck holds only its generation, a city no disaster, a hand only the curr
 generation's tiles), copies (no zone holds more than exist; the box is exactly what the player
 count removes, NM-SETUP-PLAYERCOUNT), the city (the centre, every tile joined to it,
 NM-PLACE-ROAD; at most ``generation`` cornerstones, NM-CORNER-LIMIT), the board and its good,
-phase flags (selections, ``acted``, pending disasters) and the deal (the deck can complete it).
+phase flags (selections, ``acted``, pending disasters) and the deals (each deck holds what every
+deal still to come needs: a deck found empty at a deal would divide by zero).
 
 Full tile conservation is NOT required: scenarios write positions as edits of an exported
 state (features/README.md), placing a tile without taking it from a deck; the invariants of
@@ -38,6 +39,13 @@ from reference_impl.neom.data import (
 
 if TYPE_CHECKING:
     from reference_impl.neom.state import NeomState, Player
+
+
+def pile_sizes(total: int) -> list[int]:
+    """Solo: a generation's tiles in 7 piles, larger first (as NeomState deals them)."""
+    from reference_impl.neom.state import pile_sizes as sizes
+
+    return sizes(total)
 
 Problem = tuple[str, str]
 
@@ -253,20 +261,39 @@ def _disasters(state: NeomState) -> list[Problem]:
 
 
 def _deal(state: NeomState) -> list[Problem]:
-    """In the deal phase the deck must hold the tiles the deal still needs (NM-GEN-DEAL)."""
-    if state.phase != "deal":
+    """The decks hold the tiles every deal still to come needs (NM-GEN-DEAL, NM-SOLO-PLAY):
+    a deck found empty at a deal would leave chance with no outcome."""
+    if state.phase == "over":
         return []
-    key = "cornerstone" if state.generation == 0 else str(state.generation)
-    if state.generation == 0 and state.deal_target != DRAFT_DEALT:
-        return [("deal_target", f"the draft deals {DRAFT_DEALT}, not {state.deal_target}")]
-    if state.generation > 0 and state.deal_target != state.turn_target():
-        return [("deal_target", f"this deal is of {state.turn_target()}, not {state.deal_target}")]
-    missing = sum(max(0, state.deal_target - len(p.hand)) for p in state.players)
-    held = sum(state.decks[key].values())
     out: list[Problem] = []
-    for seat, p in enumerate(state.players):
-        if len(p.hand) > state.deal_target:
-            out.append((f"players.{seat}.hand", f"more than the {state.deal_target} dealt"))
-    if missing > held:
-        out.append((f"decks.{key}", f"{held} tiles cannot complete a deal needing {missing}"))
+    missing = 0
+    if state.phase == "deal":
+        if state.generation == 0 and state.deal_target != DRAFT_DEALT:
+            out.append(("deal_target", f"the draft deals {DRAFT_DEALT}, not {state.deal_target}"))
+        if state.generation > 0 and state.deal_target != state.turn_target():
+            out.append(
+                ("deal_target", f"this deal is of {state.turn_target()}, not {state.deal_target}")
+            )
+        for seat, p in enumerate(state.players):
+            if len(p.hand) > state.deal_target:
+                out.append((f"players.{seat}.hand", f"more than the {state.deal_target} dealt"))
+        missing = sum(max(0, state.deal_target - len(p.hand)) for p in state.players)
+        if state.generation == 0:
+            held = sum(state.decks["cornerstone"].values())
+            if missing > held:
+                out.append(("decks.cornerstone", f"{held} tiles cannot complete this deal"))
+            missing = 0
+    for gen in range(max(state.generation, 1), GENERATIONS + 1):
+        if gen > state.generation:  # a later generation: every deal of it
+            need = (
+                sum(deck_for(gen, state.icons).values()) if state.solo else state.n * HAND_SIZE
+            )
+        elif state.solo:  # this deal, then the piles of the later turns
+            piles = pile_sizes(sum(deck_for(gen, state.icons).values()))
+            need = missing + sum(piles[state.turn :])
+        else:  # this deal only
+            need = missing
+        held = sum(state.decks[str(gen)].values())
+        if held < need:
+            out.append((f"decks.{gen}", f"{held} tiles; the deals still to come need {need}"))
     return out

@@ -12,6 +12,7 @@ import pytest
 from hypothesis import HealthCheck, assume, event, given, settings
 from hypothesis import strategies as st
 
+from conformance.invariants.neom import STEP_BOUND
 from conformance.paths import SPEC_DIR
 from reference_impl.core import CHANCE, IllegalAction, MalformedInput, sample_chance
 from reference_impl.neom import GAME
@@ -161,7 +162,8 @@ def test_mutated_positions_are_refused_or_playable(data: st.DataObject) -> None:
     """Issue 13.4: one field of a reachable position changed (type, +/-1, out of range, key
     deleted or added) is refused as malformed naming a field, or it loads, exports, round-trips,
     validates against the state schema, and every listed action applies without an internal
-    error and with the same answer whether or not the actions were listed first (issue 16)."""
+    error and with the same answer whether or not the actions were listed first (issue 16),
+    and random play from it reaches the end."""
     canonical = data.draw(st.sampled_from(REACHABLE), label="position")
     path = data.draw(st.sampled_from(_paths(canonical)), label="path")
     kind = data.draw(st.sampled_from(MUTATIONS), label="mutation")
@@ -191,3 +193,28 @@ def test_mutated_positions_are_refused_or_playable(data: st.DataObject) -> None:
             twin.apply(copy.deepcopy(action))  # listed: must apply, never raise
         assert fresh.to_canonical() == listed.to_canonical()
         assert fresh.fired == listed.fired
+    # and the game goes on from there to its end without an internal error
+    rng = random.Random(len(legal))
+    for _ in range(STEP_BOUND):
+        if state.is_terminal():
+            break
+        if CHANCE in state.to_act():
+            state.apply(sample_chance(state, rng))
+        else:
+            state.apply(rng.choice(state.legal_actions()))
+    assert state.is_terminal()
+
+
+def test_a_deck_too_short_for_its_deals_is_refused() -> None:
+    """NM-GEN-DEAL: generation 2 deals 8 to each of 2 players; 15 tiles would leave chance
+    with no outcome at the last deal."""
+    canonical = GAME.new_game(2, setup={"boards": ["oil", "ore"]}).to_canonical()
+    deck = canonical["decks"]["2"]
+    assert sum(deck.values()) >= 16
+    while sum(deck.values()) > 15:
+        name = next(n for n in sorted(deck) if deck[n] > 0)
+        deck[name] -= 1
+        if not deck[name]:
+            del deck[name]
+    with pytest.raises(MalformedInput, match=r"^decks\.2: .*need 16"):
+        GAME.load(canonical)
