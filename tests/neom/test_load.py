@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, assume, event, given, settings
 from hypothesis import strategies as st
 
 from conformance.invariants.neom import STEP_BOUND
-from conformance.paths import SPEC_DIR
+from rulespec.resources import SPEC_DIR
 from reference_impl.core import CHANCE, IllegalAction, MalformedInput, sample_chance
 from reference_impl.neom import GAME
 

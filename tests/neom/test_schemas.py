@@ -9,7 +9,7 @@ from typing import Any
 import jsonschema
 import pytest
 
-from conformance.paths import SPEC_DIR
+from rulespec.resources import SPEC_DIR
 from reference_impl.core import CHANCE, IllegalAction, sample_chance
 from reference_impl.neom import GAME
 
