@@ -13,9 +13,9 @@ from hypothesis import HealthCheck, assume, event, given, settings
 from hypothesis import strategies as st
 
 from conformance.invariants.neom import STEP_BOUND
-from rulespec.resources import SPEC_DIR
 from reference_impl.core import CHANCE, IllegalAction, MalformedInput, sample_chance
 from reference_impl.neom import GAME
+from rulespec.resources import SPEC_DIR
 
 
 def _act_position_with_unacted_disaster_selector() -> dict:

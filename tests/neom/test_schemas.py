@@ -9,9 +9,9 @@ from typing import Any
 import jsonschema
 import pytest
 
-from rulespec.resources import SPEC_DIR
 from reference_impl.core import CHANCE, IllegalAction, sample_chance
 from reference_impl.neom import GAME
+from rulespec.resources import SPEC_DIR
 
 SCHEMAS = {
     name: json.loads((SPEC_DIR / "neom" / f"{name}.schema.json").read_text(encoding="utf-8"))
