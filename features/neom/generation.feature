@@ -73,6 +73,28 @@ Feature: NEOM generations (neom.ja.txt:18-24)
         decks.1 = {"g1-cottages": 1}
         """
 
+    @NM-GEN-DEAL
+    Scenario: Chance deals only tiles of the deck, and only to a hand short of 8
+      Given the position:
+        """
+        phase = "deal"
+        generation = 1
+        deal_target = 8
+        players.0.hand = ["g1-houses", "g1-houses", "g1-park", "g1-market", "g1-farm", "g1-mine", "g1-quarry", "g1-fire"]
+        players.1.hand = ["g1-houses", "g1-houses", "g1-park", "g1-market", "g1-farm", "g1-mine", "g1-quarry"]
+        decks.1 = {"g1-cottages": 1, "g1-coal-plant": 1}
+        """
+      When chance reveals:
+        """
+        {"type": "deal", "player": 1, "tile": "g1-park"}
+        """
+      Then the action is rejected citing rule "NM-GEN-DEAL"
+      When chance reveals:
+        """
+        {"type": "deal", "player": 0, "tile": "g1-cottages"}
+        """
+      Then the action is rejected citing rule "NM-GEN-DEAL"
+
   Rule: NM-GEN-STEPS a turn is select, act, pass
 
     @NM-GEN-STEPS

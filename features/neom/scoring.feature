@@ -71,6 +71,21 @@ Feature: NEOM final scoring (neom.ja.txt:80-100, in English)
         details.breakdown.0.neighbourhoods = 2
         """
 
+    @NM-SCORE-HOOD @NM-ROADS-MEET
+    Scenario: A road on one side of the shared edge does not join two homes
+      # the cottages on x1 y1 (roads N and S) meet the houses on x2 y1 with their road-less
+      # east side: two neighbourhoods of 1 (the cottages reach the centre by the park on x1 y2)
+      Given the position:
+        """
+        players.0.city.1.1 = "g1-cottages"
+        players.0.city.2.1 = "g1-park"
+        players.0.city.1.2 = "g1-houses"
+        """
+      Then the outcome has:
+        """
+        details.breakdown.0.neighbourhoods = 2
+        """
+
   Rule: NM-SCORE-HOODTABLE 1, 3, 6, 10, 15, 21, 28, 36, 40, 44, then +4 per tile
 
     @NM-SCORE-HOODTABLE
@@ -192,6 +207,22 @@ Feature: NEOM final scoring (neom.ja.txt:80-100, in English)
       Then the outcome has:
         """
         details.breakdown.0.pollution = -4
+        """
+
+    @NM-SCORE-POLLUTION
+    Scenario: A polluting tile in the corner is a diagonal neighbour
+      # the mine on x0 y0 is diagonal to the house on x1 y1 (-1); the markets on x1 y0 and
+      # x2 y1, orthogonal to it, do not pollute
+      Given the position:
+        """
+        players.0.city.1.2 = "g1-market"
+        players.0.city.1.1 = "g1-houses"
+        players.0.city.0.1 = "g1-market"
+        players.0.city.0.0 = "g1-mine"
+        """
+      Then the outcome has:
+        """
+        details.breakdown.0.pollution = -1
         """
 
   Rule: NM-SCORE-GHOST -10 without homes, -4 with one

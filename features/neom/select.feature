@@ -44,6 +44,18 @@ Feature: NEOM selecting a tile (neom.ja.txt:29-31)
         """
       Then the action is rejected citing rule "NM-SELECT-SIMUL"
 
+    @NM-SELECT-SIMUL
+    Scenario: A player who has selected may not select again while others choose
+      When player 0 plays:
+        """
+        {"type": "select", "tile": "g1-park"}
+        """
+      And player 0 plays:
+        """
+        {"type": "select", "tile": "g1-market"}
+        """
+      Then the action is rejected citing rule "NM-SELECT-SIMUL"
+
   Rule: NM-SELECT-SEQ simultaneous selection in any order, hidden until all have chosen
 
     @NM-SELECT-SEQ

@@ -38,6 +38,47 @@ Feature: NEOM setup (not in neom.ja.txt; public sources, see the rulings)
          {"action": {"type": "board", "player": 1, "good": "cotton"}, "probability": "1/5"}]
         """
 
+    @NM-SETUP-BOARDS @NM-DRAFT-DEAL
+    Scenario: Once the last board is dealt the cornerstones are dealt
+      Given a new "neom" game with 2 players
+      When chance reveals:
+        """
+        {"type": "board", "player": 0, "good": "sand"}
+        """
+      And chance reveals:
+        """
+        {"type": "board", "player": 1, "good": "oil"}
+        """
+      Then the position has:
+        """
+        phase = "deal"
+        deal_target = 4
+        to_act = ["chance"]
+        players.1.city.2.2 = "centre-oil"
+        boards = ["cotton", "grain", "ore", "wood"]
+        """
+
+    @NM-SETUP-BOARDS
+    Scenario: A board already dealt cannot be dealt again
+      Given a new "neom" game with 2 players
+      When chance reveals:
+        """
+        {"type": "board", "player": 0, "good": "sand"}
+        """
+      Then the legal actions include:
+        """
+        {"actor": "chance", "type": "board", "player": 1, "good": "wood"}
+        """
+      And the legal actions do not include:
+        """
+        {"actor": "chance", "type": "board", "good": "sand"}
+        """
+      When chance reveals:
+        """
+        {"type": "board", "player": 1, "good": "sand"}
+        """
+      Then the action is rejected citing rule "NM-SETUP-BOARDS"
+
   Rule: NM-SETUP-COINS each player starts with 6 coins
 
     @NM-SETUP-COINS
