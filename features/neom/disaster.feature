@@ -125,6 +125,8 @@ Feature: NEOM disasters (neom.ja.txt:57-62)
         players.0.selected = null
         to_act = [0, 1, 2]
         disasters = []
+        players.1.acted = false
+        players.2.acted = false
         """
 
     @NM-DISASTER-STRIKE
@@ -147,6 +149,73 @@ Feature: NEOM disasters (neom.ja.txt:57-62)
         [{"actor": 1, "type": "pay"}, {"actor": 1, "type": "sacrifice", "x": 2, "y": 1},
          {"actor": 2, "type": "pay"}, {"actor": 2, "type": "sacrifice", "x": 2, "y": 1}]
         """
+
+    @NM-DISASTER-STRIKE
+    Scenario: A disaster reached by play, every player having acted, waits for the struck
+      Given the position:
+        """
+        phase = "disaster"
+        generation = 1
+        disasters = [{"tile": "g1-fire", "by": 0, "decided": []}]
+        players.0.acted = true
+        players.1.acted = true
+        players.2.acted = true
+        players.1.city.1.2 = "g1-houses"
+        players.0.hand = ["g1-park"]
+        players.1.hand = ["g1-mine"]
+        players.2.hand = ["g1-quarry"]
+        """
+      Then the position has:
+        """
+        phase = "disaster"
+        to_act = [1]
+        """
+      When player 1 plays:
+        """
+        {"type": "pay"}
+        """
+      Then the position has:
+        """
+        phase = "select"
+        turn = 2
+        players.1.coins = 5
+        """
+
+    @NM-DISASTER-STRIKE
+    Scenario: A disaster for which nobody owes anything ends the turn
+      # neither player 1 nor player 2 has a residential or commercial tile
+      Given the position:
+        """
+        phase = "disaster"
+        generation = 1
+        disasters = [{"tile": "g1-fire", "by": 0, "decided": []}]
+        players.0.hand = ["g1-park"]
+        players.1.hand = ["g1-mine"]
+        players.2.hand = ["g1-quarry"]
+        """
+      Then the position has:
+        """
+        phase = "select"
+        turn = 2
+        disasters = []
+        players.1.coins = 6
+        """
+
+    @NM-DISASTER-STRIKE
+    Scenario: A player the disaster does not strike has nothing to answer
+      # player 2 has no residential or commercial tile: only player 1 answers the fire
+      Given the position:
+        """
+        phase = "disaster"
+        generation = 1
+        disasters = [{"tile": "g1-fire", "by": 0, "decided": []}]
+        players.1.city.1.2 = "g1-houses"
+        """
+      When player 2 plays:
+        """
+        {"type": "pay"}
+        """
+      Then the action is rejected
 
   Rule: NM-DISASTER-NONE no disaster selected, no disaster
 
@@ -249,6 +318,27 @@ Feature: NEOM disasters (neom.ja.txt:57-62)
         players.1.coins = 5
         players.2.coins = 5
         """
+
+    @NM-DISASTER-PROTECT @NM-DISASTER-SCOPE @reading:protection_scope=adjacent
+    Scenario: A home in the far corner with no station near is counted
+      # the parks (not fire targets) lead to the houses on x4 y4, whose 3x3 block holds no
+      # fire station: 1 coin
+      Given the position:
+        """
+        phase = "disaster"
+        generation = 1
+        disasters = [{"tile": "g1-fire", "by": 0, "decided": []}]
+        players.1.city.2.3 = "g1-park"
+        players.1.city.2.4 = "g1-park"
+        players.1.city.3.4 = "g1-park"
+        players.1.city.4.4 = "g1-houses"
+        """
+      Then "to_act" is [1]
+      When player 1 plays:
+        """
+        {"type": "pay"}
+        """
+      Then "players.1.coins" is 5
 
   Rule: NM-DISASTER-COUNT protected tiles are not counted
 

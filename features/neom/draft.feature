@@ -38,6 +38,10 @@ Feature: NEOM cornerstone draft (neom.ja.txt:11)
     @NM-DRAFT-DEAL
     Scenario: A dealt cornerstone leaves its other copy in the deck
       # 2 copies of each cornerstone: one dealt, one left
+      Then the legal actions include:
+        """
+        {"actor": "chance", "type": "deal_cornerstone", "player": 0, "tile": "cs-kiln"}
+        """
       When chance reveals:
         """
         {"type": "deal_cornerstone", "player": 0, "tile": "cs-kiln"}
@@ -47,6 +51,23 @@ Feature: NEOM cornerstone draft (neom.ja.txt:11)
         decks.cornerstone.cs-kiln = 1
         players.0.hand = ["cs-kiln"]
         phase = "deal"
+        """
+
+    @NM-DRAFT-DEAL
+    Scenario: The fourth cornerstone of the last hand starts the draft
+      Given the position:
+        """
+        players.0.hand = ["cs-forest", "cs-kiln", "cs-orchard", "cs-smelter"]
+        players.1.hand = ["cs-windmill", "cs-monument", "cs-precinct"]
+        """
+      When chance reveals:
+        """
+        {"type": "deal_cornerstone", "player": 1, "tile": "cs-fire-hall"}
+        """
+      Then the position has:
+        """
+        phase = "draft"
+        to_act = [0, 1]
         """
 
     @NM-DRAFT-DEAL
@@ -70,6 +91,8 @@ Feature: NEOM cornerstone draft (neom.ja.txt:11)
         players.1.hand = ["cs-kiln", "cs-orchard", "cs-smelter"]
         turn = 2
         phase = "draft"
+        players.0.selected = null
+        to_act = [0, 1]
         """
 
     @NM-DRAFT-DEAL

@@ -95,6 +95,38 @@ Feature: NEOM generations (neom.ja.txt:18-24)
         """
       Then the action is rejected citing rule "NM-GEN-DEAL"
 
+    @NM-GEN-DEAL
+    Scenario: A deal with every hand already full goes on to the selection
+      Given the position:
+        """
+        phase = "deal"
+        generation = 1
+        deal_target = 8
+        players.0.hand = ["g1-houses", "g1-houses", "g1-park", "g1-market", "g1-farm", "g1-mine", "g1-quarry", "g1-fire"]
+        players.1.hand = ["g1-houses", "g1-houses", "g1-park", "g1-market", "g1-farm", "g1-mine", "g1-quarry", "g1-cottages"]
+        """
+      Then the position has:
+        """
+        phase = "select"
+        to_act = [0, 1]
+        """
+
+    @NM-GEN-DEAL
+    Scenario: A deck of three copies of one tile deals it for certain
+      Given the position:
+        """
+        phase = "deal"
+        generation = 1
+        deal_target = 8
+        players.0.hand = ["g1-park", "g1-park", "g1-market", "g1-market", "g1-farm", "g1-mine", "g1-quarry", "g1-fire"]
+        players.1.hand = ["g1-park", "g1-market", "g1-farm", "g1-farm", "g1-mine", "g1-quarry", "g1-quarry"]
+        decks.1 = {"g1-houses": 3}
+        """
+      Then the chance outcomes are:
+        """
+        [{"action": {"type": "deal", "player": 1, "tile": "g1-houses"}, "probability": "1/1"}]
+        """
+
   Rule: NM-GEN-STEPS a turn is select, act, pass
 
     @NM-GEN-STEPS

@@ -343,6 +343,19 @@ Feature: NEOM placing the selected tile (neom.ja.txt:40-48)
         discard = {"g1-houses": 1}
         """
 
+    @NM-PLACE-REPLACE @reading:allow_replace=true
+    Scenario: A tile that replaced the City Centre is discarded when it is replaced in turn
+      Given "players.0.city.2.2" is "g1-houses"
+      When player 0 plays:
+        """
+        {"type": "place", "x": 2, "y": 2}
+        """
+      Then the position has:
+        """
+        players.0.city.2.2 = "g1-market"
+        discard = {"g1-houses": 1}
+        """
+
   Rule: NM-PLACE-ROAD joined by road to the centre (or the tile that replaced it)
 
     @NM-PLACE-ROAD

@@ -25,6 +25,21 @@ Feature: NEOM final scoring (neom.ja.txt:80-100, in English)
         winners = [0, 1]
         """
 
+    @NM-SCORE-END
+    Scenario: Before the game is over nobody has won
+      Given the position:
+        """
+        phase = "select"
+        generation = 2
+        turn = 3
+        players.0.hand = ["g2-plaza"]
+        players.1.hand = ["g2-offices"]
+        """
+      Then the outcome has:
+        """
+        winners = []
+        """
+
   Rule: NM-SCORE-TILES printed VP of residential and public tiles
 
     @NM-SCORE-TILES
@@ -148,6 +163,22 @@ Feature: NEOM final scoring (neom.ja.txt:80-100, in English)
       Then the outcome has:
         """
         details.breakdown.0.neighbourhoods = 48
+        """
+
+    @NM-SCORE-HOODTABLE
+    Scenario: A neighbourhood of 12 is worth 52
+      # rows y0 and y1 and x0-x1 of y2 are houses (roads NESW): one neighbourhood of 12,
+      # 36 + 4 x (12 - 8) = 52
+      Given the position:
+        """
+        players.0.city.0 = ["g1-houses", "g1-houses", "g1-houses", "g1-houses", "g1-houses"]
+        players.0.city.1 = ["g1-houses", "g1-houses", "g1-houses", "g1-houses", "g1-houses"]
+        players.0.city.2.0 = "g1-houses"
+        players.0.city.2.1 = "g1-houses"
+        """
+      Then the outcome has:
+        """
+        details.breakdown.0.neighbourhoods = 52
         """
 
   Rule: NM-SCORE-GOODS each good once: raw 1, processed 2, luxury 10

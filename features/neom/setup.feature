@@ -14,6 +14,10 @@ Feature: NEOM setup (not in neom.ja.txt; public sources, see the rulings)
          {"action": {"type": "board", "player": 0, "good": "sand"}, "probability": "1/6"},
          {"action": {"type": "board", "player": 0, "good": "wood"}, "probability": "1/6"}]
         """
+      And the legal actions include:
+        """
+        {"actor": "chance", "type": "board", "player": 0, "good": "wood"}
+        """
 
     @NM-SETUP-BOARDS
     Scenario: A dealt board puts its City Centre in the middle and gives its raw good
@@ -120,6 +124,12 @@ Feature: NEOM setup (not in neom.ja.txt; public sources, see the rulings)
         decks.1.g1-houses = 5
         box = {}
         """
+
+    @NM-SETUP-PLAYERCOUNT
+    Scenario: Six players are refused: a generation has 40 tiles, six hands need 48
+      # 5+ is the highest icon: with 5 players all 40 tiles of a generation are used (8 each)
+      When a new "neom" game with 6 players is requested
+      Then the request is refused as unsupported
 
   Rule: NM-BANK-UNLIMITED the bank never runs out
 
