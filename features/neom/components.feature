@@ -53,7 +53,12 @@ Feature: NEOM components (not in neom.ja.txt; public facts and provisional data)
 
     @NM-COMP-CENTRE
     Scenario: The centre alone is a ghost town without power
-      Given "phase" is "over"
+      Given the position:
+        """
+        phase = "over"
+        generation = 3
+        turn = 7
+        """
       Then the outcome has:
         """
         details.breakdown.0.ghost_town = -10

@@ -52,6 +52,24 @@ Feature: NEOM discarding a tile to place a cornerstone (neom.ja.txt:50-55)
         """
       Then the action is rejected citing rule "NM-PLACE-ROAD"
 
+    @NM-CORNER-PLACE @NM-PLACE-NOROTATE
+    Scenario: Each cornerstone is listed on the spaces its own roads reach
+      # the trade post (roads NESW) may go west of the centre; the windmill (roads N and S)
+      # may not, but may go north of it
+      Given "players.0.cornerstones" is ["cs-trade-post", "cs-windmill"]
+      Then the legal actions include:
+        """
+        {"actor": 0, "type": "cornerstone", "tile": "cs-trade-post", "x": 1, "y": 2}
+        """
+      And the legal actions include:
+        """
+        {"actor": 0, "type": "cornerstone", "tile": "cs-windmill", "x": 2, "y": 1}
+        """
+      And the legal actions do not include:
+        """
+        {"actor": 0, "type": "cornerstone", "tile": "cs-windmill", "x": 1, "y": 2}
+        """
+
   Rule: NM-CORNER-SIMILAR cornerstones are like generation tiles
 
     @NM-CORNER-SIMILAR
@@ -84,6 +102,9 @@ Feature: NEOM discarding a tile to place a cornerstone (neom.ja.txt:50-55)
       Given the position:
         """
         generation = 2
+        players.0.selected = "g2-plaza"
+        players.0.hand = ["g2-offices"]
+        players.1.hand = ["g2-terraces"]
         players.0.city.3.2 = "cs-garden-homes"
         """
       When player 0 plays:
@@ -91,6 +112,69 @@ Feature: NEOM discarding a tile to place a cornerstone (neom.ja.txt:50-55)
         {"type": "cornerstone", "tile": "cs-garden-homes", "x": 2, "y": 1}
         """
       Then "players.0.city.1.2" is "cs-garden-homes"
+
+    @NM-CORNER-LIMIT @NM-PLACE-REPLACE @reading:allow_replace=true
+    Scenario: At the limit a cornerstone may replace a cornerstone
+      # generation 1, one cornerstone in the city: replacing it keeps the count at 1
+      Given the position:
+        """
+        players.0.cornerstones = ["cs-trade-post"]
+        players.0.city.3.2 = "cs-garden-homes"
+        """
+      Then the legal actions include:
+        """
+        {"actor": 0, "type": "cornerstone", "tile": "cs-trade-post", "x": 2, "y": 3}
+        """
+      And the legal actions do not include:
+        """
+        {"actor": 0, "type": "cornerstone", "x": 2, "y": 1}
+        """
+      When player 0 plays:
+        """
+        {"type": "cornerstone", "tile": "cs-trade-post", "x": 2, "y": 3}
+        """
+      Then the position has:
+        """
+        players.0.city.3.2 = "cs-trade-post"
+        players.0.cornerstones = []
+        discard = {"cs-garden-homes": 1, "g1-park": 1}
+        """
+
+    @NM-CORNER-LIMIT @NM-PLACE-REPLACE @reading:allow_replace=true
+    Scenario: At the limit a cornerstone may not replace a generation tile
+      # replacing the houses would make two cornerstones in generation 1
+      Given the position:
+        """
+        players.0.cornerstones = ["cs-trade-post"]
+        players.0.city.3.2 = "cs-garden-homes"
+        players.0.city.1.2 = "g1-houses"
+        """
+      Then the legal actions do not include:
+        """
+        {"actor": 0, "type": "cornerstone", "x": 2, "y": 1}
+        """
+      When player 0 plays:
+        """
+        {"type": "cornerstone", "tile": "cs-trade-post", "x": 2, "y": 1}
+        """
+      Then the action is rejected citing rule "NM-CORNER-LIMIT"
+
+    @NM-CORNER-LIMIT
+    Scenario: Below the limit every joined space is listed for a cornerstone
+      # generation 2 with one cornerstone in the city: a second one may go on x2 y1
+      Given the position:
+        """
+        generation = 2
+        players.0.selected = "g2-plaza"
+        players.0.hand = ["g2-offices"]
+        players.1.hand = ["g2-terraces"]
+        players.0.cornerstones = ["cs-trade-post"]
+        players.0.city.3.2 = "cs-garden-homes"
+        """
+      Then the legal actions include:
+        """
+        {"actor": 0, "type": "cornerstone", "tile": "cs-trade-post", "x": 2, "y": 1}
+        """
 
   Rule: NM-CORNER-REQ the cornerstone's own requirements apply (option cornerstone_requirements)
 
@@ -101,6 +185,19 @@ Feature: NEOM discarding a tile to place a cornerstone (neom.ja.txt:50-55)
         {"type": "cornerstone", "tile": "cs-townhouses", "x": 2, "y": 1}
         """
       Then the action is rejected citing rule "NM-CORNER-REQ"
+
+    @NM-CORNER-REQ @reading:cornerstone_requirements=true
+    Scenario: A cornerstone whose requirement is unmet is not listed, the others are
+      # townhouses need wood (the oil board has none); the trade post needs nothing
+      Given "players.0.cornerstones" is ["cs-townhouses", "cs-trade-post"]
+      Then the legal actions do not include:
+        """
+        {"actor": 0, "type": "cornerstone", "tile": "cs-townhouses"}
+        """
+      And the legal actions include:
+        """
+        {"actor": 0, "type": "cornerstone", "tile": "cs-trade-post", "x": 2, "y": 1}
+        """
 
     @NM-CORNER-REQ @reading:cornerstone_requirements=false
     Scenario: Without cornerstone requirements townhouses go down without wood

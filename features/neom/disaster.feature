@@ -40,6 +40,46 @@ Feature: NEOM disasters (neom.ja.txt:57-62)
         """
       Then the action is rejected citing rule "NM-DISASTER-SELECTOR"
 
+    @NM-DISASTER-SELECTOR
+    Scenario: The fire selector's sale is not listed and is refused after the listing
+      # neom.ja.txt:58: selecting a disaster allows no other action that turn, whatever was
+      # asked before: the legal actions are read first here, then the sale is tried
+      Given the position:
+        """
+        phase = "select"
+        generation = 1
+        players.0.hand = ["g1-fire", "g1-park"]
+        players.1.selected = "g1-farm"
+        players.1.hand = ["g1-mine"]
+        players.2.selected = "g1-farm"
+        players.2.hand = ["g1-quarry"]
+        """
+      When player 0 plays:
+        """
+        {"type": "select", "tile": "g1-fire"}
+        """
+      Then the legal actions do not include:
+        """
+        {"actor": 0, "type": "sell"}
+        """
+      And the legal actions do not include:
+        """
+        {"actor": 0}
+        """
+      And the legal actions include:
+        """
+        {"actor": 1, "type": "sell"}
+        """
+      When player 0 plays:
+        """
+        {"type": "sell"}
+        """
+      Then the action is rejected citing rule "NM-DISASTER-SELECTOR"
+      And the legal actions do not include:
+        """
+        {"actor": 0, "type": "sell"}
+        """
+
   Rule: NM-DISASTER-STRIKE at the end of the turn every other player pays or sacrifices
 
     @NM-DISASTER-STRIKE @NM-DISASTER-SELECTOR @until:example-sell-six
@@ -82,7 +122,100 @@ Feature: NEOM disasters (neom.ja.txt:57-62)
         players.0.hand = ["g1-quarry"]
         players.1.hand = ["g1-park"]
         players.2.hand = ["g1-mine"]
+        players.0.selected = null
+        to_act = [0, 1, 2]
+        disasters = []
+        players.1.acted = false
+        players.2.acted = false
         """
+
+    @NM-DISASTER-STRIKE
+    Scenario: Every struck player who owes answers the same disaster
+      # players 1 and 2 each have one house: both owe the fire 1 coin and both are listed
+      Given the position:
+        """
+        phase = "disaster"
+        generation = 1
+        disasters = [{"tile": "g1-fire", "by": 0, "decided": []}]
+        players.1.city.1.2 = "g1-houses"
+        players.2.city.1.2 = "g1-houses"
+        """
+      Then the position has:
+        """
+        to_act = [1, 2]
+        """
+      And the legal actions are exactly:
+        """
+        [{"actor": 1, "type": "pay"}, {"actor": 1, "type": "sacrifice", "x": 2, "y": 1},
+         {"actor": 2, "type": "pay"}, {"actor": 2, "type": "sacrifice", "x": 2, "y": 1}]
+        """
+
+    @NM-DISASTER-STRIKE
+    Scenario: A disaster reached by play, every player having acted, waits for the struck
+      Given the position:
+        """
+        phase = "disaster"
+        generation = 1
+        disasters = [{"tile": "g1-fire", "by": 0, "decided": []}]
+        players.0.acted = true
+        players.1.acted = true
+        players.2.acted = true
+        players.1.city.1.2 = "g1-houses"
+        players.0.hand = ["g1-park"]
+        players.1.hand = ["g1-mine"]
+        players.2.hand = ["g1-quarry"]
+        """
+      Then the position has:
+        """
+        phase = "disaster"
+        to_act = [1]
+        """
+      When player 1 plays:
+        """
+        {"type": "pay"}
+        """
+      Then the position has:
+        """
+        phase = "select"
+        turn = 2
+        players.1.coins = 5
+        """
+
+    @NM-DISASTER-STRIKE
+    Scenario: A disaster for which nobody owes anything ends the turn
+      # neither player 1 nor player 2 has a residential or commercial tile
+      Given the position:
+        """
+        phase = "disaster"
+        generation = 1
+        disasters = [{"tile": "g1-fire", "by": 0, "decided": []}]
+        players.0.hand = ["g1-park"]
+        players.1.hand = ["g1-mine"]
+        players.2.hand = ["g1-quarry"]
+        """
+      Then the position has:
+        """
+        phase = "select"
+        turn = 2
+        disasters = []
+        players.1.coins = 6
+        """
+
+    @NM-DISASTER-STRIKE
+    Scenario: A player the disaster does not strike has nothing to answer
+      # player 2 has no residential or commercial tile: only player 1 answers the fire
+      Given the position:
+        """
+        phase = "disaster"
+        generation = 1
+        disasters = [{"tile": "g1-fire", "by": 0, "decided": []}]
+        players.1.city.1.2 = "g1-houses"
+        """
+      When player 2 plays:
+        """
+        {"type": "pay"}
+        """
+      Then the action is rejected
 
   Rule: NM-DISASTER-NONE no disaster selected, no disaster
 
@@ -146,6 +279,66 @@ Feature: NEOM disasters (neom.ja.txt:57-62)
         {"type": "pay"}
         """
       Then "players.1.coins" is 4
+
+    @NM-DISASTER-PROTECT @NM-DISASTER-SCOPE @reading:protection_scope=adjacent
+    Scenario: A fire station protects exactly the 3x3 block around it, at the edge too
+      # player 1: the fire station in the corner x0 y0 protects the houses on x1 y0, x0 y1 and
+      # x1 y1; the houses on x2 y1 are two columns away: 1 coin.
+      # player 2: the fire station on x4 y0 protects the houses on x3 y1 (diagonal), not the
+      # houses on x0 y1 at the other edge of the row below: 1 coin. Parks are not fire targets.
+      Given the position:
+        """
+        phase = "disaster"
+        generation = 1
+        disasters = [{"tile": "g1-fire", "by": 0, "decided": []}]
+        players.1.city.0.0 = "g1-fire-station"
+        players.1.city.0.1 = "g1-houses"
+        players.1.city.1.0 = "g1-houses"
+        players.1.city.1.1 = "g1-houses"
+        players.1.city.1.2 = "g1-houses"
+        players.2.city.1.2 = "g1-park"
+        players.2.city.0.2 = "g1-park"
+        players.2.city.0.3 = "g1-park"
+        players.2.city.0.4 = "g1-fire-station"
+        players.2.city.1.3 = "g1-houses"
+        players.2.city.1.1 = "g1-park"
+        players.2.city.1.0 = "g1-houses"
+        """
+      Then "to_act" is [1, 2]
+      When player 1 plays:
+        """
+        {"type": "pay"}
+        """
+      And player 2 plays:
+        """
+        {"type": "pay"}
+        """
+      Then the position has:
+        """
+        players.1.coins = 5
+        players.2.coins = 5
+        """
+
+    @NM-DISASTER-PROTECT @NM-DISASTER-SCOPE @reading:protection_scope=adjacent
+    Scenario: A home in the far corner with no station near is counted
+      # the parks (not fire targets) lead to the houses on x4 y4, whose 3x3 block holds no
+      # fire station: 1 coin
+      Given the position:
+        """
+        phase = "disaster"
+        generation = 1
+        disasters = [{"tile": "g1-fire", "by": 0, "decided": []}]
+        players.1.city.2.3 = "g1-park"
+        players.1.city.2.4 = "g1-park"
+        players.1.city.3.4 = "g1-park"
+        players.1.city.4.4 = "g1-houses"
+        """
+      Then "to_act" is [1]
+      When player 1 plays:
+        """
+        {"type": "pay"}
+        """
+      Then "players.1.coins" is 5
 
   Rule: NM-DISASTER-COUNT protected tiles are not counted
 
@@ -237,6 +430,83 @@ Feature: NEOM disasters (neom.ja.txt:57-62)
       Then the legal actions are exactly:
         """
         [{"actor": 1, "type": "pay"}, {"actor": 1, "type": "sacrifice", "x": 2, "y": 1}]
+        """
+
+    @NM-DISASTER-SACRIFICECOUNT @NM-DISASTER-COUNT
+    Scenario: Coins exactly equal to the amount owed may be paid
+      # the fire costs 1 coin per unprotected residential tile: one house, one coin
+      Given the position:
+        """
+        phase = "disaster"
+        generation = 1
+        disasters = [{"tile": "g1-fire", "by": 0, "decided": []}]
+        players.1.coins = 1
+        players.1.city.1.2 = "g1-houses"
+        """
+      Then the legal actions are exactly:
+        """
+        [{"actor": 1, "type": "pay"}, {"actor": 1, "type": "sacrifice", "x": 2, "y": 1}]
+        """
+      When player 1 plays:
+        """
+        {"type": "pay"}
+        """
+      Then the position has:
+        """
+        players.1.coins = 0
+        players.1.city.1.2 = "g1-houses"
+        """
+
+    @NM-DISASTER-SACRIFICECOUNT
+    Scenario: A player short of coins with a tile to sacrifice may not pay
+      Given the position:
+        """
+        phase = "disaster"
+        generation = 1
+        disasters = [{"tile": "g1-fire", "by": 0, "decided": []}]
+        players.1.coins = 0
+        players.1.city.1.2 = "g1-houses"
+        """
+      When player 1 plays:
+        """
+        {"type": "pay"}
+        """
+      Then the action is rejected citing rule "NM-DISASTER-SACRIFICECOUNT"
+
+    @NM-DISASTER-SACRIFICECOUNT
+    Scenario: Only a tile the disaster targets may be sacrificed
+      # fire targets residential and commercial tiles: the farm (industrial) on x1 y2 is not one
+      Given the position:
+        """
+        phase = "disaster"
+        generation = 1
+        disasters = [{"tile": "g1-fire", "by": 0, "decided": []}]
+        players.1.city.1.2 = "g1-houses"
+        players.1.city.2.1 = "g1-farm"
+        """
+      When player 1 plays:
+        """
+        {"type": "sacrifice", "x": 1, "y": 2}
+        """
+      Then the action is rejected citing rule "NM-DISASTER-SACRIFICECOUNT"
+
+    @NM-DISASTER-SACRIFICECOUNT @NM-ROADS-MEET
+    Scenario: A road into a road-less side does not keep a tile joined after a sacrifice
+      # the houses on x2 y1 join the park on x1 y1 and, below it, the cottages on x1 y2 to the
+      # centre; the cottages (roads N and S) have no road on their east side facing the centre,
+      # so the houses cannot be sacrificed; the cottages can
+      Given the position:
+        """
+        phase = "disaster"
+        generation = 1
+        disasters = [{"tile": "g1-fire", "by": 0, "decided": []}]
+        players.1.city.1.2 = "g1-houses"
+        players.1.city.1.1 = "g1-park"
+        players.1.city.2.1 = "g1-cottages"
+        """
+      Then the legal actions are exactly:
+        """
+        [{"actor": 1, "type": "pay"}, {"actor": 1, "type": "sacrifice", "x": 1, "y": 2}]
         """
 
   Rule: NM-DISASTER-ORDER two disasters resolve in their selectors' seat order

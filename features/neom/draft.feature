@@ -36,6 +36,41 @@ Feature: NEOM cornerstone draft (neom.ja.txt:11)
         """
 
     @NM-DRAFT-DEAL
+    Scenario: A dealt cornerstone leaves its other copy in the deck
+      # 2 copies of each cornerstone: one dealt, one left
+      Then the legal actions include:
+        """
+        {"actor": "chance", "type": "deal_cornerstone", "player": 0, "tile": "cs-kiln"}
+        """
+      When chance reveals:
+        """
+        {"type": "deal_cornerstone", "player": 0, "tile": "cs-kiln"}
+        """
+      Then the position has:
+        """
+        decks.cornerstone.cs-kiln = 1
+        players.0.hand = ["cs-kiln"]
+        phase = "deal"
+        """
+
+    @NM-DRAFT-DEAL
+    Scenario: The fourth cornerstone of the last hand starts the draft
+      Given the position:
+        """
+        players.0.hand = ["cs-forest", "cs-kiln", "cs-orchard", "cs-smelter"]
+        players.1.hand = ["cs-windmill", "cs-monument", "cs-precinct"]
+        """
+      When chance reveals:
+        """
+        {"type": "deal_cornerstone", "player": 1, "tile": "cs-fire-hall"}
+        """
+      Then the position has:
+        """
+        phase = "draft"
+        to_act = [0, 1]
+        """
+
+    @NM-DRAFT-DEAL
     Scenario: Keeping one cornerstone passes the other three to the next player
       Given the position:
         """
@@ -56,6 +91,28 @@ Feature: NEOM cornerstone draft (neom.ja.txt:11)
         players.1.hand = ["cs-kiln", "cs-orchard", "cs-smelter"]
         turn = 2
         phase = "draft"
+        players.0.selected = null
+        to_act = [0, 1]
+        """
+
+    @NM-DRAFT-DEAL
+    Scenario: Every player keeps from their own hand at once
+      Given the position:
+        """
+        phase = "draft"
+        players.0.hand = ["cs-forest", "cs-kiln", "cs-orchard", "cs-smelter"]
+        players.1.hand = ["cs-windmill", "cs-monument", "cs-precinct", "cs-fire-hall"]
+        """
+      Then the legal actions are exactly:
+        """
+        [{"actor": 0, "type": "keep", "tile": "cs-forest"},
+         {"actor": 0, "type": "keep", "tile": "cs-kiln"},
+         {"actor": 0, "type": "keep", "tile": "cs-orchard"},
+         {"actor": 0, "type": "keep", "tile": "cs-smelter"},
+         {"actor": 1, "type": "keep", "tile": "cs-fire-hall"},
+         {"actor": 1, "type": "keep", "tile": "cs-monument"},
+         {"actor": 1, "type": "keep", "tile": "cs-precinct"},
+         {"actor": 1, "type": "keep", "tile": "cs-windmill"}]
         """
 
     @NM-DRAFT-DEAL

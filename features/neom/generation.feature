@@ -19,16 +19,29 @@ Feature: NEOM generations (neom.ja.txt:18-24)
         players.0.hand = ["g1-market"]
         players.1.acted = true
         players.1.hand = ["g1-farm"]
-        decks.2 = {"g2-apartments": 3, "g2-offices": 1}
         """
       When player 0 plays:
         """
         {"type": "sell"}
         """
-      Then the chance outcomes are:
+      Then the position has:
         """
-        [{"action": {"type": "deal", "player": 0, "tile": "g2-apartments"}, "probability": "3/4"},
-         {"action": {"type": "deal", "player": 0, "tile": "g2-offices"}, "probability": "1/4"}]
+        generation = 2
+        phase = "deal"
+        deal_target = 8
+        to_act = ["chance"]
+        """
+      And the legal actions include:
+        """
+        {"actor": "chance", "type": "deal", "player": 0, "tile": "g2-apartments"}
+        """
+      And the legal actions do not include:
+        """
+        {"actor": "chance", "type": "deal", "tile": "g1-houses"}
+        """
+      And the legal actions do not include:
+        """
+        {"actor": "chance", "type": "deal", "tile": "g3-towers"}
         """
 
   Rule: NM-GEN-DEAL 8 tiles of the generation are dealt to each player
@@ -58,6 +71,60 @@ Feature: NEOM generations (neom.ja.txt:18-24)
         phase = "select"
         to_act = [0, 1]
         decks.1 = {"g1-cottages": 1}
+        """
+
+    @NM-GEN-DEAL
+    Scenario: Chance deals only tiles of the deck, and only to a hand short of 8
+      Given the position:
+        """
+        phase = "deal"
+        generation = 1
+        deal_target = 8
+        players.0.hand = ["g1-houses", "g1-houses", "g1-park", "g1-market", "g1-farm", "g1-mine", "g1-quarry", "g1-fire"]
+        players.1.hand = ["g1-houses", "g1-houses", "g1-park", "g1-market", "g1-farm", "g1-mine", "g1-quarry"]
+        decks.1 = {"g1-cottages": 1, "g1-coal-plant": 1}
+        """
+      When chance reveals:
+        """
+        {"type": "deal", "player": 1, "tile": "g1-park"}
+        """
+      Then the action is rejected citing rule "NM-GEN-DEAL"
+      When chance reveals:
+        """
+        {"type": "deal", "player": 0, "tile": "g1-cottages"}
+        """
+      Then the action is rejected citing rule "NM-GEN-DEAL"
+
+    @NM-GEN-DEAL
+    Scenario: A deal with every hand already full goes on to the selection
+      Given the position:
+        """
+        phase = "deal"
+        generation = 1
+        deal_target = 8
+        players.0.hand = ["g1-houses", "g1-houses", "g1-park", "g1-market", "g1-farm", "g1-mine", "g1-quarry", "g1-fire"]
+        players.1.hand = ["g1-houses", "g1-houses", "g1-park", "g1-market", "g1-farm", "g1-mine", "g1-quarry", "g1-cottages"]
+        """
+      Then the position has:
+        """
+        phase = "select"
+        to_act = [0, 1]
+        """
+
+    @NM-GEN-DEAL
+    Scenario: A deck of three copies of one tile deals it for certain
+      Given the position:
+        """
+        phase = "deal"
+        generation = 1
+        deal_target = 8
+        players.0.hand = ["g1-park", "g1-park", "g1-market", "g1-market", "g1-farm", "g1-mine", "g1-quarry", "g1-fire"]
+        players.1.hand = ["g1-park", "g1-market", "g1-farm", "g1-farm", "g1-mine", "g1-quarry", "g1-quarry"]
+        decks.1 = {"g1-houses": 3}
+        """
+      Then the chance outcomes are:
+        """
+        [{"action": {"type": "deal", "player": 1, "tile": "g1-houses"}, "probability": "1/1"}]
         """
 
   Rule: NM-GEN-STEPS a turn is select, act, pass

@@ -66,7 +66,13 @@ Feature: NEOM income at the end of each generation (neom.ja.txt:26-27, 73-76)
 
     @NM-INCOME-FINAL @NM-SCORE-END @until:example-sell-six
     Scenario: The final income comes before scoring ends the game
-      Given "generation" is 3
+      Given the position:
+        """
+        generation = 3
+        players.0.selected = "g3-stadium"
+        players.0.hand = ["g3-bank"]
+        players.1.hand = ["g3-towers"]
+        """
       When player 0 plays:
         """
         {"type": "sell"}

@@ -34,7 +34,12 @@ Feature: NEOM overview and game flow (neom.ja.txt:5-14)
 
     @NM-RULES-REQUIRED
     Scenario: A city with neither housing nor power is penalised
-      Given "phase" is "over"
+      Given the position:
+        """
+        phase = "over"
+        generation = 3
+        turn = 7
+        """
       Then the outcome has:
         """
         details.breakdown.0.ghost_town = -10
@@ -141,7 +146,12 @@ Feature: NEOM overview and game flow (neom.ja.txt:5-14)
 
     @NM-FLOW-END
     Scenario: No action is legal once the game is over
-      Given "phase" is "over"
+      Given the position:
+        """
+        phase = "over"
+        generation = 3
+        turn = 7
+        """
       Then the game is over
       And the legal actions are exactly:
         """

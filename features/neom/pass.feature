@@ -37,12 +37,24 @@ Feature: NEOM passing the remaining tiles (neom.ja.txt:68-71)
 
     @NM-PASS-DIRECTION
     Scenario: Generation 2 passes the same way
-      Given "generation" is 2
+      Given the position:
+        """
+        generation = 2
+        players.0.selected = "g2-plaza"
+        players.0.hand = ["g2-offices"]
+        players.1.hand = ["g2-terraces"]
+        players.2.hand = ["g2-farmstead"]
+        """
       When player 0 plays:
         """
         {"type": "sell"}
         """
-      Then "players.1.hand" is ["g1-farm"]
+      Then the position has:
+        """
+        players.0.hand = ["g2-farmstead"]
+        players.1.hand = ["g2-offices"]
+        players.2.hand = ["g2-terraces"]
+        """
 
   Rule: NM-PASS-LAST the eighth tile is discarded after turn 7
 

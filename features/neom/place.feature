@@ -100,6 +100,51 @@ Feature: NEOM placing the selected tile (neom.ja.txt:40-48)
         [{"actor": 0, "type": "sell"}]
         """
 
+    @NM-REQ-COST
+    Scenario: Coins equal to the cost are enough
+      # g1-market costs 2: two coins pay it and none are left
+      Given "players.0.coins" is 2
+      When player 0 plays:
+        """
+        {"type": "place", "x": 2, "y": 1}
+        """
+      Then the position has:
+        """
+        players.0.city.1.2 = "g1-market"
+        players.0.coins = 0
+        """
+
+    @NM-REQ-COST
+    Scenario: Holding exactly the goods required is enough
+      # the wood board's City Centre gives wood, the sawmill's only requirement; 6 - 3 = 3 coins
+      Given a new "neom" game with 2 players and setup:
+        """
+        {"setup": {"boards": ["wood", "ore"]}}
+        """
+      And the position:
+        """
+        phase = "act"
+        generation = 1
+        players.0.selected = "g1-sawmill"
+        players.0.hand = ["g1-farm"]
+        players.1.acted = true
+        players.1.hand = ["g1-mine"]
+        """
+      Then the legal actions include:
+        """
+        {"actor": 0, "type": "place", "tile": "g1-sawmill", "x": 2, "y": 1}
+        """
+      When player 0 plays:
+        """
+        {"type": "place", "x": 2, "y": 1}
+        """
+      Then the position has:
+        """
+        players.0.city.1.2 = "g1-sawmill"
+        players.0.goods = ["lumber", "wood"]
+        players.0.coins = 3
+        """
+
   Rule: NM-GOODS-GAIN a producing tile gives its good token for good
 
     @NM-GOODS-GAIN @reading:allow_replace=true
@@ -194,6 +239,123 @@ Feature: NEOM placing the selected tile (neom.ja.txt:40-48)
         """
       Then the action is rejected citing rule "NM-PLACE-ROAD"
 
+    @NM-PLACE-REPLACE @reading:allow_replace=true
+    Scenario: Replacing a tile and the City Centre are among the legal places
+      Given "players.0.city.1.2" is "g1-houses"
+      Then the legal actions include:
+        """
+        {"actor": 0, "type": "place", "tile": "g1-market", "x": 2, "y": 1}
+        """
+      And the legal actions include:
+        """
+        {"actor": 0, "type": "place", "tile": "g1-market", "x": 2, "y": 2}
+        """
+
+    @NM-PLACE-REPLACE @reading:allow_replace=false
+    Scenario: With replacing switched off no taken space is listed
+      Given a new "neom" game with 2 players and setup:
+        """
+        {"options": {"allow_replace": false}, "setup": {"boards": ["oil", "ore"]}}
+        """
+      And the position:
+        """
+        phase = "act"
+        generation = 1
+        players.0.selected = "g1-market"
+        players.0.hand = ["g1-farm"]
+        players.0.city.1.2 = "g1-houses"
+        players.1.acted = true
+        players.1.hand = ["g1-mine"]
+        """
+      Then the legal actions do not include:
+        """
+        {"actor": 0, "type": "place", "x": 2, "y": 1}
+        """
+      And the legal actions do not include:
+        """
+        {"actor": 0, "type": "place", "x": 2, "y": 2}
+        """
+      And the legal actions include:
+        """
+        {"actor": 0, "type": "place", "tile": "g1-market", "x": 3, "y": 2}
+        """
+
+    @NM-PLACE-REPLACE @reading:allow_replace=true
+    Scenario: A replacement that would cut a tile off is not listed
+      # cottages (roads N and S) on x2 y1 would leave the park on x1 y1 without a road to the
+      # centre; the houses may still be replaced by tiles with an east-west road
+      Given the position:
+        """
+        players.0.selected = "g1-cottages"
+        players.0.city.1.2 = "g1-houses"
+        players.0.city.1.1 = "g1-park"
+        """
+      Then the legal actions do not include:
+        """
+        {"actor": 0, "type": "place", "x": 2, "y": 1}
+        """
+      And the legal actions include:
+        """
+        {"actor": 0, "type": "place", "tile": "g1-cottages", "x": 2, "y": 3}
+        """
+
+    @NM-PLACE-REPLACE @reading:allow_replace=true
+    Scenario: A replacement with the same roads keeps every tile joined
+      # the market (roads NESW) replaces the houses (NESW) between the centre and the park
+      Given the position:
+        """
+        players.0.city.1.2 = "g1-houses"
+        players.0.city.0.2 = "g1-park"
+        """
+      When player 0 plays:
+        """
+        {"type": "place", "x": 2, "y": 1}
+        """
+      Then the position has:
+        """
+        players.0.city.1.2 = "g1-market"
+        players.0.city.0.2 = "g1-park"
+        discard = {"g1-houses": 1}
+        """
+
+    @NM-PLACE-REPLACE @reading:allow_replace=true
+    Scenario: A replacement with fewer roads is allowed while every tile stays joined
+      # the corner shop (roads N and E) replaces the houses on x2 y3: its north road meets the
+      # centre and its east road keeps the park on x3 y3 joined
+      Given the position:
+        """
+        players.0.selected = "g1-corner-shop"
+        players.0.city.3.2 = "g1-houses"
+        players.0.city.3.3 = "g1-park"
+        """
+      Then the legal actions include:
+        """
+        {"actor": 0, "type": "place", "tile": "g1-corner-shop", "x": 2, "y": 3}
+        """
+      When player 0 plays:
+        """
+        {"type": "place", "x": 2, "y": 3}
+        """
+      Then the position has:
+        """
+        players.0.city.3.2 = "g1-corner-shop"
+        players.0.city.3.3 = "g1-park"
+        discard = {"g1-houses": 1}
+        """
+
+    @NM-PLACE-REPLACE @reading:allow_replace=true
+    Scenario: A tile that replaced the City Centre is discarded when it is replaced in turn
+      Given "players.0.city.2.2" is "g1-houses"
+      When player 0 plays:
+        """
+        {"type": "place", "x": 2, "y": 2}
+        """
+      Then the position has:
+        """
+        players.0.city.2.2 = "g1-market"
+        discard = {"g1-houses": 1}
+        """
+
   Rule: NM-PLACE-ROAD joined by road to the centre (or the tile that replaced it)
 
     @NM-PLACE-ROAD
@@ -227,6 +389,25 @@ Feature: NEOM placing the selected tile (neom.ja.txt:40-48)
         {"type": "place", "x": 2, "y": 3}
         """
       Then "players.0.city.3.2" is "g1-market"
+
+    @NM-PLACE-ROAD @NM-ROADS-MEET
+    Scenario: A tile beside a side without a road is not joined
+      # cottages on x2 y1 have roads N and S only: the market on x1 y1 would meet their
+      # road-less west side, and x1 y2 (its south) is empty
+      Given "players.0.city.1.2" is "g1-cottages"
+      Then the legal actions do not include:
+        """
+        {"actor": 0, "type": "place", "x": 1, "y": 1}
+        """
+      And the legal actions include:
+        """
+        {"actor": 0, "type": "place", "tile": "g1-market", "x": 2, "y": 0}
+        """
+      When player 0 plays:
+        """
+        {"type": "place", "x": 1, "y": 1}
+        """
+      Then the action is rejected citing rule "NM-PLACE-ROAD"
 
   Rule: NM-PLACE-ROADPARTIAL one road to the centre is enough
 
@@ -280,3 +461,27 @@ Feature: NEOM placing the selected tile (neom.ja.txt:40-48)
         {"type": "place", "x": 1, "y": 2}
         """
       Then "players.0.city.2.1" is "g1-rowhouses"
+
+    @NM-ROADS-MEET @NM-PLACE-NOROTATE
+    Scenario: The corner shop joins from the west by its east road, never from the east
+      # the corner shop has roads N and E: west of the centre its east road meets the centre;
+      # east of it the side facing the centre (west) has no road
+      Given "players.0.selected" is "g1-corner-shop"
+      Then the legal actions include:
+        """
+        {"actor": 0, "type": "place", "tile": "g1-corner-shop", "x": 1, "y": 2}
+        """
+      And the legal actions do not include:
+        """
+        {"actor": 0, "type": "place", "x": 3, "y": 2}
+        """
+      When player 0 plays:
+        """
+        {"type": "place", "x": 3, "y": 2}
+        """
+      Then the action is rejected citing rule "NM-PLACE-ROAD"
+      When player 0 plays:
+        """
+        {"type": "place", "x": 1, "y": 2}
+        """
+      Then "players.0.city.2.1" is "g1-corner-shop"

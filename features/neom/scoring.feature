@@ -25,6 +25,21 @@ Feature: NEOM final scoring (neom.ja.txt:80-100, in English)
         winners = [0, 1]
         """
 
+    @NM-SCORE-END
+    Scenario: Before the game is over nobody has won
+      Given the position:
+        """
+        phase = "select"
+        generation = 2
+        turn = 3
+        players.0.hand = ["g2-plaza"]
+        players.1.hand = ["g2-offices"]
+        """
+      Then the outcome has:
+        """
+        winners = []
+        """
+
   Rule: NM-SCORE-TILES printed VP of residential and public tiles
 
     @NM-SCORE-TILES
@@ -45,11 +60,13 @@ Feature: NEOM final scoring (neom.ja.txt:80-100, in English)
     @NM-SCORE-HOOD
     Scenario: Houses joined by road make one neighbourhood, cottages without a road to them another
       # houses x2 y1 and x2 y0: size 2 = 3 VP; cottages x1 y1 have no east road: size 1 = 1 VP
+      # (they reach the centre south through the park on x1 y2, which is not residential)
       Given the position:
         """
         players.0.city.1.2 = "g1-houses"
         players.0.city.0.2 = "g1-houses"
         players.0.city.1.1 = "g1-cottages"
+        players.0.city.2.1 = "g1-park"
         """
       Then the outcome has:
         """
@@ -69,13 +86,30 @@ Feature: NEOM final scoring (neom.ja.txt:80-100, in English)
         details.breakdown.0.neighbourhoods = 2
         """
 
+    @NM-SCORE-HOOD @NM-ROADS-MEET
+    Scenario: A road on one side of the shared edge does not join two homes
+      # the cottages on x1 y1 (roads N and S) meet the houses on x2 y1 with their road-less
+      # east side: two neighbourhoods of 1 (the cottages reach the centre by the park on x1 y2)
+      Given the position:
+        """
+        players.0.city.1.1 = "g1-cottages"
+        players.0.city.2.1 = "g1-park"
+        players.0.city.1.2 = "g1-houses"
+        """
+      Then the outcome has:
+        """
+        details.breakdown.0.neighbourhoods = 2
+        """
+
   Rule: NM-SCORE-HOODTABLE 1, 3, 6, 10, 15, 21, 28, 36, 40, 44, then +4 per tile
 
     @NM-SCORE-HOODTABLE
     Scenario: A neighbourhood of 5 is worth 15
+      # the park on x2 y1 (not residential) joins the row of houses to the centre
       Given the position:
         """
         players.0.city.0 = ["g1-houses", "g1-houses", "g1-houses", "g1-houses", "g1-houses"]
+        players.0.city.1.2 = "g1-park"
         """
       Then the outcome has:
         """
@@ -129,6 +163,22 @@ Feature: NEOM final scoring (neom.ja.txt:80-100, in English)
       Then the outcome has:
         """
         details.breakdown.0.neighbourhoods = 48
+        """
+
+    @NM-SCORE-HOODTABLE
+    Scenario: A neighbourhood of 12 is worth 52
+      # rows y0 and y1 and x0-x1 of y2 are houses (roads NESW): one neighbourhood of 12,
+      # 36 + 4 x (12 - 8) = 52
+      Given the position:
+        """
+        players.0.city.0 = ["g1-houses", "g1-houses", "g1-houses", "g1-houses", "g1-houses"]
+        players.0.city.1 = ["g1-houses", "g1-houses", "g1-houses", "g1-houses", "g1-houses"]
+        players.0.city.2.0 = "g1-houses"
+        players.0.city.2.1 = "g1-houses"
+        """
+      Then the outcome has:
+        """
+        details.breakdown.0.neighbourhoods = 52
         """
 
   Rule: NM-SCORE-GOODS each good once: raw 1, processed 2, luxury 10
@@ -188,6 +238,22 @@ Feature: NEOM final scoring (neom.ja.txt:80-100, in English)
       Then the outcome has:
         """
         details.breakdown.0.pollution = -4
+        """
+
+    @NM-SCORE-POLLUTION
+    Scenario: A polluting tile in the corner is a diagonal neighbour
+      # the mine on x0 y0 is diagonal to the house on x1 y1 (-1); the markets on x1 y0 and
+      # x2 y1, orthogonal to it, do not pollute
+      Given the position:
+        """
+        players.0.city.1.2 = "g1-market"
+        players.0.city.1.1 = "g1-houses"
+        players.0.city.0.1 = "g1-market"
+        players.0.city.0.0 = "g1-mine"
+        """
+      Then the outcome has:
+        """
+        details.breakdown.0.pollution = -1
         """
 
   Rule: NM-SCORE-GHOST -10 without homes, -4 with one

@@ -44,6 +44,43 @@ Feature: NEOM selecting a tile (neom.ja.txt:29-31)
         """
       Then the action is rejected citing rule "NM-SELECT-SIMUL"
 
+    @NM-SELECT-SIMUL
+    Scenario: A player who has selected may not select again while others choose
+      When player 0 plays:
+        """
+        {"type": "select", "tile": "g1-park"}
+        """
+      And player 0 plays:
+        """
+        {"type": "select", "tile": "g1-market"}
+        """
+      Then the action is rejected citing rule "NM-SELECT-SIMUL"
+
+    @NM-SELECT-SIMUL
+    Scenario: Chance does not act while the players select
+      When chance reveals:
+        """
+        {"type": "deal", "player": 0, "tile": "g1-houses"}
+        """
+      Then the action is rejected
+
+    @NM-SELECT-SIMUL
+    Scenario: A player who has acted this turn may not act again
+      # player 1 has acted (not by selecting a disaster): one action per turn
+      Given the position:
+        """
+        phase = "act"
+        players.0.selected = "g1-park"
+        players.0.hand = ["g1-market"]
+        players.1.acted = true
+        players.1.hand = ["g1-mine"]
+        """
+      When player 1 plays:
+        """
+        {"type": "sell"}
+        """
+      Then the action is rejected citing rule "NM-SELECT-SIMUL"
+
   Rule: NM-SELECT-SEQ simultaneous selection in any order, hidden until all have chosen
 
     @NM-SELECT-SEQ
@@ -71,19 +108,35 @@ Feature: NEOM selecting a tile (neom.ja.txt:29-31)
         players.1.selected = "g1-mine"
         """
 
+    @NM-SELECT-SEQ @NM-VIEW-HIDDEN
+    Scenario: Once every player has selected the selections are shown
+      When player 1 plays:
+        """
+        {"type": "select", "tile": "g1-mine"}
+        """
+      And player 0 plays:
+        """
+        {"type": "select", "tile": "g1-park"}
+        """
+      Then the view of player 0 has:
+        """
+        phase = "act"
+        players.1.selected = "g1-mine"
+        """
+
   Rule: NM-VIEW-HIDDEN what a player cannot see
 
     @NM-VIEW-HIDDEN
     Scenario: Decks and the discard pile show only their sizes
       Given the position:
         """
-        decks.2 = {"g2-apartments": 3, "g2-offices": 1}
+        decks.cornerstone = {"cs-atelier": 2, "cs-exchange": 2}
         discard = {"g1-fire": 1}
         players.1.cornerstones = ["cs-kiln", "cs-forest"]
         """
       Then the view of player 0 has:
         """
-        decks.2 = {"hidden": 4}
+        decks.cornerstone = {"hidden": 4}
         discard = {"hidden": 1}
         players.1.cornerstones = {"hidden": 2}
         players.1.coins = 6

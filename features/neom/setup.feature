@@ -14,6 +14,10 @@ Feature: NEOM setup (not in neom.ja.txt; public sources, see the rulings)
          {"action": {"type": "board", "player": 0, "good": "sand"}, "probability": "1/6"},
          {"action": {"type": "board", "player": 0, "good": "wood"}, "probability": "1/6"}]
         """
+      And the legal actions include:
+        """
+        {"actor": "chance", "type": "board", "player": 0, "good": "wood"}
+        """
 
     @NM-SETUP-BOARDS
     Scenario: A dealt board puts its City Centre in the middle and gives its raw good
@@ -37,6 +41,47 @@ Feature: NEOM setup (not in neom.ja.txt; public sources, see the rulings)
          {"action": {"type": "board", "player": 1, "good": "grain"}, "probability": "1/5"},
          {"action": {"type": "board", "player": 1, "good": "cotton"}, "probability": "1/5"}]
         """
+
+    @NM-SETUP-BOARDS @NM-DRAFT-DEAL
+    Scenario: Once the last board is dealt the cornerstones are dealt
+      Given a new "neom" game with 2 players
+      When chance reveals:
+        """
+        {"type": "board", "player": 0, "good": "sand"}
+        """
+      And chance reveals:
+        """
+        {"type": "board", "player": 1, "good": "oil"}
+        """
+      Then the position has:
+        """
+        phase = "deal"
+        deal_target = 4
+        to_act = ["chance"]
+        players.1.city.2.2 = "centre-oil"
+        boards = ["cotton", "grain", "ore", "wood"]
+        """
+
+    @NM-SETUP-BOARDS
+    Scenario: A board already dealt cannot be dealt again
+      Given a new "neom" game with 2 players
+      When chance reveals:
+        """
+        {"type": "board", "player": 0, "good": "sand"}
+        """
+      Then the legal actions include:
+        """
+        {"actor": "chance", "type": "board", "player": 1, "good": "wood"}
+        """
+      And the legal actions do not include:
+        """
+        {"actor": "chance", "type": "board", "good": "sand"}
+        """
+      When chance reveals:
+        """
+        {"type": "board", "player": 1, "good": "sand"}
+        """
+      Then the action is rejected citing rule "NM-SETUP-BOARDS"
 
   Rule: NM-SETUP-COINS each player starts with 6 coins
 
@@ -79,6 +124,12 @@ Feature: NEOM setup (not in neom.ja.txt; public sources, see the rulings)
         decks.1.g1-houses = 5
         box = {}
         """
+
+    @NM-SETUP-PLAYERCOUNT
+    Scenario: Six players are refused: a generation has 40 tiles, six hands need 48
+      # 5+ is the highest icon: with 5 players all 40 tiles of a generation are used (8 each)
+      When a new "neom" game with 6 players is requested
+      Then the request is refused as unsupported
 
   Rule: NM-BANK-UNLIMITED the bank never runs out
 

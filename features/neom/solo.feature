@@ -22,6 +22,7 @@ Feature: NEOM solo game (neom.ja.txt:102; procedure from public sources, see NM-
         """
         scores = [79]
         details.rank = "Intern"
+        details.tile_set = "1+"
         """
 
     @NM-SOLO-TABLE @reading:solo_tile_set=1+
@@ -180,6 +181,58 @@ Feature: NEOM solo game (neom.ja.txt:102; procedure from public sources, see NM-
         generation = 1
         deal_target = 4
         players.0.cornerstones = ["cs-forest", "cs-kiln", "cs-windmill"]
+        """
+
+    @NM-SOLO-PLAY @reading:solo_tile_set=1+
+    Scenario: The third pile of the 24 1+ tiles still has 4 tiles
+      # 24 tiles in 7 piles: 4, 4, 4, 3, 3, 3, 3; after turn 2 the third pile is dealt
+      Given a new "neom" game with 1 player and setup:
+        """
+        {"setup": {"boards": ["oil"]}}
+        """
+      And the position:
+        """
+        phase = "act"
+        generation = 1
+        turn = 2
+        players.0.selected = "g1-park"
+        players.0.hand = ["g1-market"]
+        """
+      When player 0 plays:
+        """
+        {"type": "sell"}
+        """
+      Then the position has:
+        """
+        phase = "deal"
+        turn = 3
+        deal_target = 4
+        """
+
+    @NM-SOLO-PLAY @reading:solo_tile_set=1+
+    Scenario: The fourth pile of the 24 1+ tiles has 3 tiles
+      # 24 tiles in 7 piles: 4, 4, 4, 3, 3, 3, 3; after turn 3 the fourth pile is dealt
+      Given a new "neom" game with 1 player and setup:
+        """
+        {"setup": {"boards": ["oil"]}}
+        """
+      And the position:
+        """
+        phase = "act"
+        generation = 1
+        turn = 3
+        players.0.selected = "g1-park"
+        players.0.hand = ["g1-market"]
+        """
+      When player 0 plays:
+        """
+        {"type": "sell"}
+        """
+      Then the position has:
+        """
+        phase = "deal"
+        turn = 4
+        deal_target = 3
         """
 
     @NM-SOLO-PLAY @reading:solo_tile_set=1+ @reading:solo_disasters_strike=true @until:example-sell-six

@@ -167,9 +167,12 @@ def _disaster_actions(state: NeomState, seat: Actor, p: Player) -> list[Action]:
 
 
 def _act_actions(state: NeomState, seat: Actor, p: Player) -> list[Action]:
+    """Place, cornerstone and sell; none for a disaster selector (NM-DISASTER-SELECTOR)."""
     out: list[Action] = []
     sel = p.selected
     assert sel is not None
+    if TILES[sel].category == "disaster":
+        return out  # selecting a disaster allows no other action that turn
     city = p.city
     reach = reached(city)
     #: road bits -> spaces (where a tile may go depends only on its roads)
@@ -242,11 +245,12 @@ class _Where:
 
 
 def validate_player_action(state: NeomState, action: Action) -> None:
-    """Raise IllegalAction (naming the rule) unless ``action`` is legal; never mutates."""
+    """Raise IllegalAction (naming the rule) unless ``action`` is legal; never mutates.
+
+    Always checks the rules themselves: the legal-action cache is never consulted, so the
+    answer cannot depend on whether ``legal_actions`` was asked first (issue 16).
+    """
     seat, kind = action["actor"], action["type"]
-    cached = state._seat_cache.get(seat)
-    if cached is not None and action in cached:
-        return  # listed by legal_actions for this very position: legal
     p = state.players[seat]
     where = _Where(state, action)
     allowed = PHASE_TYPES.get(state.phase, ())

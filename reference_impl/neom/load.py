@@ -1,16 +1,27 @@
 """Rebuild a NEOM state from canonical JSON; every problem names the bad field.
 
 ``to_act`` and ``terminal`` are derived from the rest and recomputed, so a scenario may edit a
-position without updating them. Tile conservation is not enforced here (the invariants check
-it); shapes, names and ranges are.
+position without updating them (their types are still checked). Shapes, names and ranges are
+checked here, consistency in :mod:`reference_impl.neom.consistency` (every problem at once);
+the state is then settled, exported and its legal actions listed on a copy, so a position the
+engine cannot handle is refused as malformed instead of returned half-built.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from reference_impl.core import MalformedInput
-from reference_impl.neom.data import BOARD_GOODS, GENERATIONS, SIZE, TILES, TURNS, icons_for
+from reference_impl.core import CHANCE, EngineError, MalformedInput
+from reference_impl.neom.consistency import problems
+from reference_impl.neom.data import (
+    ALL_GOODS,
+    BOARD_GOODS,
+    GENERATIONS,
+    SIZE,
+    TILES,
+    TURNS,
+    icons_for,
+)
 from reference_impl.neom.state import PHASES, NeomState, Player
 
 TOP_KEYS = {
@@ -70,6 +81,28 @@ def _tiles(value: Any, field: str) -> list[str]:
 
 
 def load_state(game: Any, canonical: Any) -> NeomState:
+    """A new state from ``canonical``; raises MalformedInput naming the field, never returns
+    a position the rules cannot reach or the engine cannot handle."""
+    state = _build(game, canonical)
+    found = problems(state)
+    if found:
+        shown = "; ".join(f"{f}: {p}" for f, p in found[:6])
+        more = f" (and {len(found) - 6} more)" if len(found) > 6 else ""
+        raise MalformedInput(f"{found[0][0]}: inconsistent position: {shown}{more}")
+    try:
+        state.settle()
+        state.to_canonical()
+        state.clone().legal_actions()
+    except EngineError as error:
+        raise MalformedInput(f"state: the position cannot be played on: {error.message}") from None
+    except Exception as error:  # an engine limit the checks above missed: refuse, never crash
+        raise MalformedInput(
+            f"state: the position cannot be played on: {type(error).__name__}: {error}"
+        ) from None
+    return state
+
+
+def _build(game: Any, canonical: Any) -> NeomState:
     if not isinstance(canonical, dict):
         raise MalformedInput(f"state must be a JSON object, got {type(canonical).__name__}")
     if missing := TOP_KEYS - set(canonical):
@@ -85,12 +118,13 @@ def load_state(game: Any, canonical: Any) -> NeomState:
         raise _fail("options", "expected an object")
     try:
         options = game.resolve_options(canonical["options"])
+        game.check_option_values(options)
     except MalformedInput as error:
         raise _fail("options", error.message) from None
-    game.check_option_values(options)
+    _derived(canonical, n)
     state = NeomState(n, options)
     phase = canonical["phase"]
-    if phase not in PHASES:
+    if not isinstance(phase, str) or phase not in PHASES:
         raise _fail("phase", f"unknown phase {phase!r} (one of {list(PHASES)})")
     state.phase = phase
     state.generation = _int(canonical["generation"], "generation", 0, GENERATIONS)
@@ -103,7 +137,9 @@ def load_state(game: Any, canonical: Any) -> NeomState:
     state.box = _multiset(canonical["box"], "box")
     state.discard = _multiset(canonical["discard"], "discard")
     boards = canonical["boards"]
-    if not isinstance(boards, list) or any(b not in BOARD_GOODS for b in boards):
+    if not isinstance(boards, list) or any(
+        not isinstance(b, str) or b not in BOARD_GOODS for b in boards
+    ):
         raise _fail("boards", f"expected a list of board goods {list(BOARD_GOODS)}")
     state.boards = list(boards)
     state.disasters = _disasters(canonical["disasters"], n)
@@ -112,14 +148,19 @@ def load_state(game: Any, canonical: Any) -> NeomState:
         raise _fail("players", f"expected a list of {n} players")
     state.players = [_player(p, f"players.{i}") for i, p in enumerate(players)]
     state.icons = icons_for(n, options["solo_tile_set"])
-    if phase == "disaster" and not state.disasters:
-        raise _fail("disasters", "the disaster phase needs a pending disaster")
-    if phase in ("act", "select", "draft"):
-        for i, p in enumerate(state.players):
-            if phase == "act" and not p.acted and p.selected is None:
-                raise _fail(f"players.{i}.selected", "a player still to act needs a selection")
-    state.settle()
     return state
+
+
+def _derived(canonical: dict[str, Any], n: int) -> None:
+    """``to_act`` and ``terminal`` are recomputed, but must have their types."""
+    to_act = canonical["to_act"]
+    if not isinstance(to_act, list) or any(
+        a != CHANCE and (not isinstance(a, int) or isinstance(a, bool) or not 0 <= a < n)
+        for a in to_act
+    ):
+        raise _fail("to_act", f"expected a list of seats 0-{n - 1} or 'chance', got {to_act!r}")
+    if not isinstance(canonical["terminal"], bool):
+        raise _fail("terminal", f"expected true or false, got {canonical['terminal']!r}")
 
 
 def _disasters(value: Any, n: int) -> list[dict[str, Any]]:
@@ -149,7 +190,9 @@ def _player(value: Any, field: str) -> Player:
     if extra := set(value) - PLAYER_KEYS:
         raise _fail(f"{field}.{sorted(extra)[0]}", "unknown field")
     p = Player()
-    if value["board"] is not None and value["board"] not in BOARD_GOODS:
+    if value["board"] is not None and (
+        not isinstance(value["board"], str) or value["board"] not in BOARD_GOODS
+    ):
         raise _fail(f"{field}.board", f"unknown board {value['board']!r}")
     p.board = value["board"]
     p.coins = _int(value["coins"], f"{field}.coins")
@@ -166,9 +209,9 @@ def _player(value: Any, field: str) -> Player:
         for x, t in enumerate(row)
     ]
     goods = value["goods"]
-    from reference_impl.neom.data import ALL_GOODS
-
-    if not isinstance(goods, list) or any(g not in ALL_GOODS for g in goods):
+    if not isinstance(goods, list) or any(
+        not isinstance(g, str) or g not in ALL_GOODS for g in goods
+    ):
         raise _fail(f"{field}.goods", f"expected a list of goods, got {goods!r}")
     p.goods = set(goods)
     p.cornerstones = _tiles(value["cornerstones"], f"{field}.cornerstones")

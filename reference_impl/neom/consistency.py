@@ -1,0 +1,299 @@
+"""Consistency of a loaded NEOM position: what the rules can reach and the engine can handle.
+
+Every problem is reported at once, each with the dotted path of the field (``players.1.city.0.3``),
+as python-chess's ``Board.status()`` does. Checked: tiles in the zones where the rules can put
+them (a deck holds only its generation, a city no disaster, a hand only the current
+generation's tiles), copies (no zone holds more than exist; the box is exactly what the player
+count removes, NM-SETUP-PLAYERCOUNT), the city (the centre, every tile joined to it,
+NM-PLACE-ROAD; at most ``generation`` cornerstones, NM-CORNER-LIMIT), the board and its good,
+phase flags (selections, ``acted``, pending disasters) and the deals (each deck holds what every
+deal still to come needs: a deck found empty at a deal would divide by zero).
+
+Full tile conservation is NOT required: scenarios write positions as edits of an exported
+state (features/README.md), placing a tile without taking it from a deck; the invariants of
+``conformance/invariants/neom.py`` check conservation along played games.
+
+Implements the load side of NM-SETUP-BOARDS, NM-SETUP-PLAYERCOUNT, NM-PLACE-ROAD,
+NM-CORNER-LIMIT, NM-DISASTER-SELECTOR and NM-GEN-DEAL.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from reference_impl.neom.city import all_connected
+from reference_impl.neom.data import (
+    BOARD_GOODS,
+    CENTRE,
+    CORNERSTONE_COPIES,
+    DRAFT_DEALT,
+    DRAFT_KEPT,
+    GENERATIONS,
+    HAND_SIZE,
+    ICONS,
+    SIZE,
+    TILES,
+    centre_tile,
+    deck_for,
+)
+
+if TYPE_CHECKING:
+    from reference_impl.neom.state import NeomState, Player
+
+
+def pile_sizes(total: int) -> list[int]:
+    """Solo: a generation's tiles in 7 piles, larger first (as NeomState deals them)."""
+    from reference_impl.neom.state import pile_sizes as sizes
+
+    return sizes(total)
+
+Problem = tuple[str, str]
+
+#: every copy of every generation tile and cornerstone (all icons)
+ALL_COPIES: dict[str, int] = dict(CORNERSTONE_COPIES)
+for _gen in range(1, GENERATIONS + 1):
+    ALL_COPIES.update(deck_for(_gen, ICONS))
+#: phases in which generation (0: the draft) is fixed
+DRAFT_PHASES = ("boards", "draft")
+GENERATION_PHASES = ("select", "act", "disaster")
+
+
+def _cell(index: int) -> str:
+    return f"{index // SIZE}.{index % SIZE}"
+
+
+def problems(state: NeomState) -> list[Problem]:
+    """Every inconsistency of ``state`` (loaded, not yet settled), as (field, problem)."""
+    out: list[Problem] = []
+    out += _flow(state)
+    out += _zones(state)
+    for seat, p in enumerate(state.players):
+        out += _player(state, seat, p)
+    out += _boards(state)
+    out += _disasters(state)
+    out += _deal(state)
+    return out
+
+
+def _flow(state: NeomState) -> list[Problem]:
+    phase, gen, turn = state.phase, state.generation, state.turn
+    out: list[Problem] = []
+    if phase in DRAFT_PHASES and gen != 0:
+        out.append(("generation", f"the {phase} phase is in the preliminary round (0), not {gen}"))
+    if phase in GENERATION_PHASES and gen == 0:
+        out.append(("generation", f"the {phase} phase needs a generation 1-{GENERATIONS}"))
+    if phase == "over" and gen != GENERATIONS:
+        out.append(("generation", f"the game ends after generation {GENERATIONS}, not {gen}"))
+    if gen == 0 and turn > DRAFT_KEPT:
+        out.append(("turn", f"the draft has {DRAFT_KEPT} rounds, not {turn}"))
+    if phase == "boards" and turn != 1:
+        out.append(("turn", "boards are dealt before the first turn (1)"))
+    return out
+
+
+def _zones(state: NeomState) -> list[Problem]:
+    """Decks, box and discard hold only what can be there, never more copies than exist."""
+    out: list[Problem] = []
+    for key, deck in sorted(state.decks.items()):
+        gen = 0 if key == "cornerstone" else int(key)
+        in_play = CORNERSTONE_COPIES if gen == 0 else deck_for(gen, state.icons)
+        for name, count in sorted(deck.items()):
+            if TILES[name].gen != gen:
+                out.append((f"decks.{key}.{name}", f"not a tile of the {key} deck"))
+            elif count > in_play.get(name, 0):
+                out.append(
+                    (f"decks.{key}.{name}", f"{count} copies; {in_play.get(name, 0)} are in play")
+                )
+    expected_box = _box(state)
+    if state.box != expected_box:
+        wrong = sorted(set(state.box) ^ set(expected_box) | {
+            n for n in state.box if state.box[n] != expected_box.get(n)
+        })
+        out.append(
+            (f"box.{wrong[0]}", "the box holds exactly the tiles the player count removes, "
+             f"{expected_box.get(wrong[0], 0)} of {wrong[0]}")
+        )
+    for name, count in sorted(state.discard.items()):
+        if TILES[name].category == "centre":
+            out.append((f"discard.{name}", "a replaced City Centre leaves the game"))
+        elif count > ALL_COPIES[name]:
+            out.append((f"discard.{name}", f"{count} copies; {ALL_COPIES[name]} exist"))
+    return out
+
+
+def _box(state: NeomState) -> dict[str, int]:
+    """The copies removed by the player-count icons (NM-SETUP-PLAYERCOUNT)."""
+    box: dict[str, int] = {}
+    for gen in range(1, GENERATIONS + 1):
+        used = deck_for(gen, state.icons)
+        for name, count in deck_for(gen, ICONS).items():
+            if count - used.get(name, 0):
+                box[name] = count - used.get(name, 0)
+    return box
+
+
+def _player(state: NeomState, seat: int, p: Player) -> list[Problem]:
+    field = f"players.{seat}"
+    out: list[Problem] = []
+    phase, gen = state.phase, state.generation
+    city = p.city
+    if p.board is None:
+        if phase != "boards":
+            out.append((f"{field}.board", f"every board is dealt before the {phase} phase"))
+        for i, t in enumerate(city):
+            if t is not None:
+                out.append((f"{field}.city.{_cell(i)}", "a city without a board is empty"))
+                break
+        if p.goods:
+            out.append((f"{field}.goods", "goods come with the board"))
+    else:
+        if p.board not in p.goods:
+            out.append((f"{field}.goods", f"the board's raw good {p.board} is held from setup"))
+        if city[CENTRE] is None:
+            out.append((f"{field}.city.{_cell(CENTRE)}", "the centre space is never empty"))
+    for i, t in enumerate(city):
+        if t is None:
+            continue
+        tile = TILES[t]
+        where = f"{field}.city.{_cell(i)}"
+        if tile.category == "disaster":
+            out.append((where, f"{t} is a disaster: it is never placed"))
+        elif tile.category == "centre" and (i != CENTRE or t != centre_tile(p.board or "")):
+            out.append((where, f"{t} is printed on the centre of the {t[7:]} board only"))
+        elif tile.gen > max(gen, 0) or (tile.gen > 0 and phase == "boards"):
+            out.append((where, f"{t} is a generation {tile.gen} tile in generation {gen}"))
+    if p.board is not None and city[CENTRE] is not None and not all_connected(city):
+        out.append((f"{field}.city", "every tile must be joined by road to the centre space"))
+    placed = sum(1 for t in city if t is not None and TILES[t].gen == 0)
+    if placed > gen:
+        out.append((f"{field}.city", f"{placed} cornerstones placed in generation {gen}"))
+    for i, t in enumerate(p.cornerstones):
+        if TILES[t].gen != 0:
+            out.append((f"{field}.cornerstones.{i}", f"{t} is not a cornerstone"))
+    if len(p.cornerstones) + placed > DRAFT_KEPT:
+        out.append(
+            (f"{field}.cornerstones", f"{len(p.cornerstones)} kept and {placed} placed; "
+             f"only {DRAFT_KEPT} are drafted")
+        )
+    if len(set(p.goods)) != len(p.goods):
+        out.append((f"{field}.goods", "each good is held once"))
+    out += _hand(state, field, p)
+    return out
+
+
+def _hand(state: NeomState, field: str, p: Player) -> list[Problem]:
+    """Hand, selection and ``acted`` as the phase allows them."""
+    out: list[Problem] = []
+    phase, gen = state.phase, state.generation
+    limit = DRAFT_DEALT if gen == 0 else HAND_SIZE
+    if len(p.hand) + (p.selected is not None) > limit:
+        out.append((f"{field}.hand", f"{len(p.hand)} tiles; a hand holds at most {limit}"))
+    if phase in ("boards", "over") and p.hand:
+        out.append((f"{field}.hand", f"no hand is held in the {phase} phase"))
+    for i, t in enumerate(p.hand):
+        if TILES[t].gen != gen:
+            what = "cornerstone" if gen == 0 else f"generation {gen} tile"
+            out.append((f"{field}.hand.{i}", f"{t} is not a {what}"))
+    sel = p.selected
+    if sel is not None:
+        tile = TILES[sel]
+        if phase not in ("draft", "select", "act"):
+            out.append((f"{field}.selected", f"nothing is selected in the {phase} phase"))
+        elif tile.gen != gen:
+            out.append((f"{field}.selected", f"{sel} is not a tile of generation {gen}"))
+        elif phase == "act" and p.acted and tile.category != "disaster":
+            out.append((f"{field}.selected", "a player who has acted holds no selection"))
+        elif phase == "act" and not p.acted and tile.category == "disaster":
+            out.append(
+                (f"{field}.acted", f"a player who selected {sel} takes no action this turn "
+                 "and has acted (NM-DISASTER-SELECTOR)")
+            )
+    elif phase == "act" and not p.acted:
+        out.append((f"{field}.selected", "a player still to act needs a selection"))
+    elif phase in ("draft", "select") and not p.hand:
+        out.append((f"{field}.hand", "a player still to select needs a tile in hand"))
+    if p.acted and phase not in ("act", "disaster"):
+        out.append((f"{field}.acted", f"only the act and disaster phases record it, not {phase}"))
+    return out
+
+
+def _boards(state: NeomState) -> list[Problem]:
+    out: list[Problem] = []
+    dealt = [p.board for p in state.players if p.board is not None]
+    if len(set(dealt)) != len(dealt):
+        seat = next(s for s, p in enumerate(state.players) if dealt.count(p.board) > 1)
+        out.append((f"players.{seat}.board", f"{state.players[seat].board} is dealt twice"))
+    if len(set(state.boards)) != len(state.boards):
+        out.append(("boards", "each board is listed once"))
+    for good in state.boards:
+        if good in dealt:
+            out.append(("boards", f"{good} is both dealt and undealt"))
+    if sorted(state.boards + dealt) != sorted(BOARD_GOODS) and not out:
+        out.append(("boards", f"undealt and dealt boards make the {len(BOARD_GOODS)} boards"))
+    seen_none = False
+    for seat, p in enumerate(state.players):
+        if p.board is None:
+            seen_none = True
+        elif seen_none:
+            out.append((f"players.{seat}.board", "boards are dealt in seat order"))
+    return out
+
+
+def _disasters(state: NeomState) -> list[Problem]:
+    out: list[Problem] = []
+    if state.disasters and state.phase != "disaster":
+        out.append(("disasters", f"pending only in the disaster phase, not {state.phase}"))
+    if state.phase == "disaster" and not state.disasters:
+        out.append(("disasters", "the disaster phase needs a pending disaster"))
+    for i, d in enumerate(state.disasters):
+        field = f"disasters.{i}"
+        if TILES[d["tile"]].gen != state.generation:
+            out.append((f"{field}.tile", f"{d['tile']} is not of generation {state.generation}"))
+        if d["by"] is None and not state.solo:
+            out.append((f"{field}.by", "only a solo game's left-over disaster has no selector"))
+        if len(set(d["decided"])) != len(d["decided"]):
+            out.append((f"{field}.decided", "each struck player answers once"))
+        if d["by"] is not None and d["by"] in d["decided"]:
+            out.append((f"{field}.decided", "the selector is not struck (NM-DISASTER-SELECTOR)"))
+        if i > 0 and d["decided"]:
+            out.append((f"{field}.decided", "only the first pending disaster is being answered"))
+    return out
+
+
+def _deal(state: NeomState) -> list[Problem]:
+    """The decks hold the tiles every deal still to come needs (NM-GEN-DEAL, NM-SOLO-PLAY):
+    a deck found empty at a deal would leave chance with no outcome."""
+    if state.phase == "over":
+        return []
+    out: list[Problem] = []
+    missing = 0
+    if state.phase == "deal":
+        if state.generation == 0 and state.deal_target != DRAFT_DEALT:
+            out.append(("deal_target", f"the draft deals {DRAFT_DEALT}, not {state.deal_target}"))
+        if state.generation > 0 and state.deal_target != state.turn_target():
+            out.append(
+                ("deal_target", f"this deal is of {state.turn_target()}, not {state.deal_target}")
+            )
+        for seat, p in enumerate(state.players):
+            if len(p.hand) > state.deal_target:
+                out.append((f"players.{seat}.hand", f"more than the {state.deal_target} dealt"))
+        missing = sum(max(0, state.deal_target - len(p.hand)) for p in state.players)
+        if state.generation == 0:
+            held = sum(state.decks["cornerstone"].values())
+            if missing > held:
+                out.append(("decks.cornerstone", f"{held} tiles cannot complete this deal"))
+            missing = 0
+    for gen in range(max(state.generation, 1), GENERATIONS + 1):
+        if gen > state.generation:  # a later generation: every deal of it
+            need = (
+                sum(deck_for(gen, state.icons).values()) if state.solo else state.n * HAND_SIZE
+            )
+        elif state.solo:  # this deal, then the piles of the later turns
+            piles = pile_sizes(sum(deck_for(gen, state.icons).values()))
+            need = missing + sum(piles[state.turn :])
+        else:  # this deal only
+            need = missing
+        held = sum(state.decks[str(gen)].values())
+        if held < need:
+            out.append((f"decks.{gen}", f"{held} tiles; the deals still to come need {need}"))
+    return out
