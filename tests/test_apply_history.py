@@ -115,7 +115,9 @@ def test_a_cache_that_decides_is_found() -> None:
     """The trusting toy accepts the taken cell 4 only after ``legal_actions`` was asked."""
     found = _findings(_TrustingState)
     assert found and all('"cell": 4' in f for f in found), found
-    assert any("fresh: (False, 'illegal_action', 'TT-EMPTY')" in f for f in found), found
+    # One history refuses what another accepts (the server's load_state lists actions
+    # itself while it validates the position, so which history is "fresh" varies).
+    assert any("(False, 'illegal_action', 'TT-EMPTY')" in f for f in found), found
 
 
 def test_a_refusal_that_changes_later_answers_is_found() -> None:
