@@ -20,18 +20,20 @@ BROKEN_RULE = "GV-BLDG-ARMORY"
 
 
 def install() -> None:
-    """Break GV-BLDG-ARMORY: the armory fires as before, but the gnome keeps no sword."""
+    """Break GV-BLDG-ARMORY: taking the armory's (optional) effect fires as before, but the
+    gnome keeps no sword."""
     from reference_impl.gnomeville.build import BuildRules
 
-    activate = BuildRules._activate
+    use = BuildRules._use
 
-    def no_sword(self: Any, pi: int, gi: int, j: int, kind: str) -> None:
-        had = self.players[pi].gnomes[gi].sword
-        activate(self, pi, gi, j, kind)
-        if kind == "armory":
-            self.players[pi].gnomes[gi].sword = had
+    def no_sword(self: Any, pi: int, act: dict[str, Any]) -> None:
+        gnome = self.players[pi].gnomes[act["gnome"]]
+        had = gnome.sword
+        use(self, pi, act)
+        if act["kind"] == "armory":
+            gnome.sword = had
 
-    BuildRules._activate = no_sword  # type: ignore[method-assign]
+    BuildRules._use = no_sword  # type: ignore[method-assign]
 
 
 def main() -> int:

@@ -115,7 +115,10 @@ def test_the_compiled_validator_agrees_with_jsonschema_on_mutated_replies() -> N
     for command, reply in zip(commands, replies, strict=True):
         for candidate in [reply, *(mutate(json.loads(json.dumps(reply)), rng) for _ in range(5))]:
             name = f"{command}.reply"
-            fast = protocol._fast(name)(candidate)
+            try:
+                fast = protocol._fast(name)(candidate)
+            except ValueError:  # e.g. a lone surrogate: production falls back to jsonschema
+                continue
             slow = protocol.validator(name).is_valid(candidate)
             assert fast == slow, (name, candidate)
             checked += 1

@@ -112,11 +112,11 @@ def test_show_draws_a_saved_state_and_refuses_bad_input_by_name(tmp_path: Path) 
         "players.1.score"
     ]
     wrong = rulespec("show", "neom", state)
-    assert wrong.returncode == 2 and "of game 'gnomeville', not 'neom'" in wrong.stderr
+    assert wrong.returncode == 4 and "of game 'gnomeville', not 'neom'" in wrong.stderr
     garbage = tmp_path / "garbage.json"
     garbage.write_text("{not json", encoding="utf-8")
     bad = rulespec("show", "gnomeville", garbage)
-    assert bad.returncode == 2 and "not JSON (line 1" in bad.stderr
+    assert bad.returncode == 4 and "not JSON (line 1" in bad.stderr
 
 
 @pytest.mark.parametrize("action", ["[1]", "{oops"])
@@ -126,7 +126,7 @@ def test_show_refuses_an_action_that_is_not_a_json_object(tmp_path: Path, action
     state = tmp_path / "state.json"
     state.write_text(json.dumps(position("villagers", 1, 1, 5)), encoding="utf-8")
     done = rulespec("show", "villagers", state, "--action", action)
-    assert done.returncode == 2 and "--action" in done.stderr
+    assert done.returncode == 4 and "--action" in done.stderr
 
 
 def test_a_divergence_shows_the_reference_and_the_candidate_boards(tmp_path: Path) -> None:
