@@ -148,3 +148,85 @@ Feature: Isle Traces: final scoring of lines
         """
         scores = [6, 0, 0]
         """
+
+  Rule: IT-SCORE-CONNECT other terrains join only where their drawings meet, coast always
+
+    # Card 111 at rows 6-7, columns 6-8, card 112 at rows 6-7, columns 9-11: a road runs
+    # along row 6 and a coast along row 7 across both cards. On card 111 the drawings of
+    # the last cell of both rows stop at its east side (road!e, coast!e): the edge between
+    # columns 8 and 9.
+
+    Background:
+      Given a new "isle_traces" game with 2 players
+      And the isle map:
+        """
+        111 0 0 6 6 : road road road!e coast coast coast!e | forest forest forest forest forest forest
+        112 0 0 6 9 : road road road coast coast coast | forest forest forest forest forest forest
+        """
+      And the position:
+        """
+        phase = "over"
+        """
+      And the isle deck is empty
+
+    @IT-SCORE-CONNECT @IT-COMP-ART @IT-SCORE-LINE @reading:line_points=cells
+    Scenario: A road whose drawing stops at the card edge is two lines of three
+      Given "explorers" is [{"player": 0, "row": 6, "col": 6}, {"player": 1, "row": 6, "col": 11}]
+      Then the outcome has:
+        """
+        scores = [3, 3]
+        """
+
+    @IT-SCORE-COAST @IT-SCORE-CONNECT @IT-COMP-ART @IT-SCORE-MAJORITY @reading:line_points=cells
+    Scenario: Coast cells join across a side their drawings do not cross
+      Given "explorers" is [{"player": 0, "row": 7, "col": 6}, {"player": 0, "row": 7, "col": 7}, {"player": 1, "row": 7, "col": 11}]
+      Then the outcome has:
+        """
+        scores = [6, 0]
+        """
+
+    @IT-SCORE-CONNECT @IT-FEATHER-RESTRICT @reading:feather_restriction=no_explorer
+    Scenario: The red feather may go onto the road beyond the break from an explorer
+      Given the position:
+        """
+        phase = "place_feather"
+        explorers = [{"player": 1, "row": 6, "col": 6}]
+        """
+      Then the legal actions include:
+        """
+        {"type": "place_feather", "row": 6, "col": 10}
+        """
+      And the legal actions do not include:
+        """
+        {"type": "place_feather", "row": 6, "col": 8}
+        """
+
+  Rule: IT-COMP-ART the closed sides of a drawing turn with its card
+
+    # Card 101 at rows 6-7, columns 6-8 joins on every side. Card 113 lies at rows 6-7,
+    # columns 9-11 turned 180 degrees: its face cells 5, 4, 3 show in row 6 at columns 9,
+    # 10, 11, and the east side of cell 5 (road!e) now faces west, toward column 8.
+
+    @IT-COMP-ART @IT-SCORE-CONNECT @IT-PLACE-GRID @reading:line_points=cells
+    Scenario: A side closed on a card turned end for end faces the other way
+      Given a new "isle_traces" game with 2 players
+      And the isle map:
+        """
+        101 0 0 6 6 : road road road coast coast coast | forest forest forest forest forest forest
+        113 0 180 6 9 : coast coast coast road road road!e | forest forest forest forest forest forest
+        """
+      And the position:
+        """
+        phase = "over"
+        explorers = [{"player": 0, "row": 6, "col": 6}, {"player": 1, "row": 6, "col": 11}]
+        """
+      And the isle deck is empty
+      Then the outcome has:
+        """
+        scores = [3, 3]
+        """
+      And the position has:
+        """
+        grid.6.9 = "road"
+        map.1.closed = [["", "", "", "", "", "e"], ["", "", "", "", "", ""]]
+        """
