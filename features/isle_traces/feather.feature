@@ -165,8 +165,8 @@ Feature: Isle Traces: the red feather
         drawn = null
         explorers = [{"player": 0, "row": 6, "col": 6}, {"player": 1, "row": 7, "col": 6}]
         feather = {"row": 6, "col": 8}
+        deck = []
         """
-      And the isle deck is empty
       Then the outcome has:
         """
         scores = [0, 3]

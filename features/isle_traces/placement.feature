@@ -200,7 +200,10 @@ Feature: Isle Traces action 1: placing the drawn map card
       Given a new "isle_traces" game with 2 players
       And the isle map:
         """
-        101 0 0 12 6 : road road road plains plains plains | forest forest forest forest forest forest
+        101 0 0 6 6 : road road road plains plains plains | forest forest forest forest forest forest
+        103 0 0 8 6 : road road road plains plains plains | forest forest forest forest forest forest
+        104 0 0 10 6 : road road road plains plains plains | forest forest forest forest forest forest
+        105 0 0 12 6 : road road road plains plains plains | forest forest forest forest forest forest
         """
       And the isle card drawn:
         """

@@ -19,8 +19,8 @@ Feature: Isle Traces: final scoring of lines
     And the position:
       """
       phase = "over"
+      deck = []
       """
-    And the isle deck is empty
 
   Rule: IT-SCORE-LINE same terrain joined through sides forms a line worth its cells
 
@@ -129,8 +129,8 @@ Feature: Isle Traces: final scoring of lines
       And the position:
         """
         phase = "over"
+        deck = []
         """
-      And the isle deck is empty
 
     @IT-SCORE-TIEMULTI @IT-SCORE-TIE @reading:line_points=cells
     Scenario: Two and two against one on the road pays nobody
@@ -166,8 +166,8 @@ Feature: Isle Traces: final scoring of lines
       And the position:
         """
         phase = "over"
+        deck = []
         """
-      And the isle deck is empty
 
     @IT-SCORE-CONNECT @IT-COMP-ART @IT-SCORE-LINE @reading:line_points=cells
     Scenario: A road whose drawing stops at the card edge is two lines of three
@@ -219,8 +219,8 @@ Feature: Isle Traces: final scoring of lines
         """
         phase = "over"
         explorers = [{"player": 0, "row": 6, "col": 6}, {"player": 1, "row": 6, "col": 11}]
+        deck = []
         """
-      And the isle deck is empty
       Then the outcome has:
         """
         scores = [3, 3]

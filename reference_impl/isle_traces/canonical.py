@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from reference_impl.core import MalformedInput, rule_param
+from reference_impl.isle_traces import position
 from reference_impl.isle_traces.board import ROTATIONS
 from reference_impl.isle_traces.cards import CARD_KEYS, validate_card
 from reference_impl.isle_traces.state import (
@@ -95,12 +96,26 @@ def _cell(value: Any, field: str, size: int, keys: tuple[str, ...] = ("row", "co
 
 
 def load(game: Any, data: Any) -> IsleState:
-    """Rebuild a state; MalformedInput names the first bad field."""
+    """Rebuild a state, or refuse it whole: MalformedInput names the bad fields.
+
+    The position must have the shape of the state schema (derived fields may be left
+    out: they are recomputed), be reachable by the rules (position.reachability_problems) and be one
+    the engine can export and act in (position.usable_problems).
+    """
     if not isinstance(data, dict):
         raise MalformedInput("state: expected a JSON object")
     for field in REQUIRED:
         if field not in data:
             raise MalformedInput(f"state.{field}: missing")
+    position.refuse(position.derived_problems(data))
+    s = _build(game, data)
+    position.refuse(position.reachability_problems(s))
+    position.refuse(position.usable_problems(s))
+    return s
+
+
+def _build(game: Any, data: dict[str, Any]) -> IsleState:
+    """The state of a schema-valid position; MalformedInput names the first bad field."""
     if data["game"] != GAME_ID:
         raise MalformedInput(f"state.game: expected {GAME_ID!r}, got {data['game']!r}")
     if type(data["num_players"]) is not int:
