@@ -17,7 +17,7 @@ Loaded by ``-p conformance.plugin`` (see ``pyproject.toml``). Options:
 - ``--rulespec-errata IDS``: the errata of the ruleset under test (comma-separated); a
   scenario tagged ``@since:<id>`` runs only when ``id`` is listed, ``@until:<id>`` only when
   it is not; ``*`` ignores both tags (the impact report compares every scenario; see
-  :mod:`conformance.errata`);
+  :mod:`conformance.specification.errata`);
 - ``--rulespec-fired FILE``: one JSON line per test with the rule ids the engine reported
   as fired by its ``apply`` requests (the errata impact report).
 """
@@ -32,8 +32,8 @@ from typing import Any
 import pytest
 from pytest_bdd.scenario import scenario_wrapper_template_registry
 
-from conformance.client import DEFAULT_TIMEOUT, EngineClient, Limits, connect
-from conformance.errors import BudgetExhausted, CapabilityMissing, HarnessError
+from conformance.engine.client import DEFAULT_TIMEOUT, EngineClient, Limits, connect
+from conformance.engine.errors import BudgetExhausted, CapabilityMissing, HarnessError
 
 RULE_TAG = re.compile(r"^[A-Z]{2,4}(-[A-Z0-9]+)+$")
 READING_TAG = re.compile(r"^reading:[a-z][a-z0-9_]*=.+$")
@@ -65,6 +65,9 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption("--rulespec-options", default=None, help="JSON options per game id")
     group.addoption("--rulespec-errata", default="", help="errata of the ruleset (comma list)")
     group.addoption("--rulespec-fired", default=None, help="write each test's fired rule ids")
+    group.addoption(
+        "--rulespec-positions", default=None, help="write each scenario's positions (JSON lines)"
+    )
 
 
 @pytest.hookimpl(tryfirst=True)
@@ -186,6 +189,11 @@ def pytest_configure(config: pytest.Config) -> None:
             ResultRecorder(path, config.getoption("--rulespec-engine-info", default=None)),
             "rulespec-recorder",
         )
+    positions = config.getoption("--rulespec-positions", default=None)
+    if positions:
+        from conformance.render.positions import PositionRecorder
+
+        config.pluginmanager.register(PositionRecorder(positions), "rulespec-positions")
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
@@ -306,6 +314,9 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[Any]) -> 
         report.longrepr = (str(item.path), item.location[1] or 0, f"Skipped: {excinfo.value}")
     if excinfo.errisinstance(HarnessError):
         report.user_properties.append(("status", excinfo.value.status))
+    position = getattr(excinfo.value, "rulespec_position", None)
+    if position is not None:  # a state check failed: the positions to draw
+        report.user_properties.append(("positions", position))
 
 
 def result_status(report: pytest.TestReport) -> str:
@@ -364,6 +375,8 @@ class ResultRecorder:
         if status != "passed" and entry["status"] in ("passed", "skipped"):
             entry["status"] = status
             entry["message"] = _message(report)
+            if properties.get("positions") is not None:
+                entry["positions"] = properties["positions"]
 
     def pytest_sessionfinish(self) -> None:
         for entry in self.results.values():

@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 from functools import cache
-from pathlib import Path
 from typing import Any
 
 import yaml
 
-SPEC_DIR = Path(__file__).resolve().parent.parent / "spec"
+from rulespec.resources import SPEC_DIR
 
 
 @cache

@@ -180,10 +180,10 @@ class GameDefinition(ABC):
 def rule_param(options: dict[str, Any], rule_id: str, name: str, default: Any) -> Any:
     """Parameter ``name`` of catalogue rule ``rule_id`` (its ``params``: caps, counts, tables).
 
-    ``default`` is the edition's value, the one in ``spec/<game>/rules.yaml``. A ruleset with
-    errata (``spec/<game>/errata/``, :mod:`conformance.errata`) overrides it through the
-    ``params`` option, ``{"params": {"GV-TROLL-CAP": {"cap": 4}}}``, which every game accepts
-    and keeps in its canonical ``options`` only when it is not empty.
+    ``default`` is the edition's value, the one in ``spec/<game>/rules.yaml``. A ruleset
+    with errata (``spec/<game>/errata/``, :mod:`conformance.specification.errata`) overrides
+    it through the ``params`` option, ``{"params": {"GV-TROLL-CAP": {"cap": 4}}}``, which
+    every game accepts and keeps in its canonical ``options`` only when it is not empty.
     """
     return options.get(PARAMS_OPTION, {}).get(rule_id, {}).get(name, default)
 

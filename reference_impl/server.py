@@ -1,7 +1,7 @@
 """The reference engines served over the rulespec protocol v1 (JSON Lines on stdio).
 
 ``rulespec serve`` or ``python -m reference_impl.server``. The same :class:`Server`
-answers in-process requests (``conformance.client.InProcessClient``), so the two
+answers in-process requests (``conformance.engine.client.InProcessClient``), so the two
 transports cannot drift apart.
 """
 
@@ -13,7 +13,6 @@ import traceback
 from collections.abc import Callable, Mapping
 from typing import IO, Any
 
-from conformance.protocol import PROTOCOL_VERSION, schema_problems
 from reference_impl import registry
 from reference_impl.core import (
     CHANCE,
@@ -23,6 +22,7 @@ from reference_impl.core import (
     MalformedInput,
     Unsupported,
 )
+from rulespec.protocol import PROTOCOL_VERSION, schema_problems
 
 ENGINE_NAME = "rulespec-reference"
 ENGINE_VERSION = "0.1.0"

@@ -21,7 +21,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from conformance.playout import play_many  # noqa: E402
+from conformance.levels.playout import play_many  # noqa: E402
 from reference_impl import registry  # noqa: E402
 
 #: game -> (players, seed, games) of each golden file

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from conformance import catalogue
-from conformance.catalogue import Catalogue, Rule, Scenario
-from conformance.paths import rulebooks_dir
+from conformance.specification import catalogue
+from conformance.specification.catalogue import Catalogue, Rule, Scenario
+from rulespec.resources import rulebooks_dir
 
 GAMES = catalogue.games_with_catalogue()
 

@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from conformance import catalogue
-from conformance.check import suite_games
-from conformance.paths import ROOT
+from conformance.cli.check import suite_games
+from conformance.specification import catalogue
 from reference_impl import registry
+from rulespec.resources import ROOT
 
 RULESPEC = [sys.executable, "-c", "from conformance.cli import main; main()"]
 SERVE = f"{sys.executable} -m reference_impl.server"

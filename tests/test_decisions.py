@@ -5,8 +5,13 @@ from __future__ import annotations
 
 import pytest
 
-from conformance import catalogue
-from conformance.decisions import DecisionError, check_decision, check_game, decision_tables
+from conformance.specification import catalogue
+from conformance.specification.decisions import (
+    DecisionError,
+    check_decision,
+    check_game,
+    decision_tables,
+)
 
 GAMES = [g for g in catalogue.games_with_catalogue() if decision_tables(g)]
 

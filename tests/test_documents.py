@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from jsonschema import Draft202012Validator
 
-from conformance.documents import read_checked_yaml
+from conformance.specification.documents import read_checked_yaml
 
 SCHEMA = Draft202012Validator(
     {"type": "object", "required": ["rules"],

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from conformance.client import InProcessClient
-from conformance.perft import PERFT_DIR, divide, perft, read_golden
+from conformance.engine.client import InProcessClient
+from conformance.levels.perft import PERFT_DIR, divide, perft, read_golden
 from tests.support.toy import GAME as TOY
 
 GAMES = sorted(p.stem for p in PERFT_DIR.glob("*.perft"))
@@ -37,7 +37,7 @@ def test_divide_sums_to_perft() -> None:
 
 
 def test_a_malformed_golden_line_is_named(tmp_path, monkeypatch) -> None:
-    import conformance.perft as module
+    import conformance.levels.perft as module
 
     (tmp_path / "toy.perft").write_text("2 1 9\n2 x 3\n")
     monkeypatch.setattr(module, "PERFT_DIR", tmp_path)

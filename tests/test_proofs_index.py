@@ -6,8 +6,8 @@ import fnmatch
 
 import pytest
 
-from conformance import catalogue
-from conformance.proofs import proofs
+from conformance.specification import catalogue
+from conformance.specification.proofs import proofs
 
 GAMES = sorted({proof.game for proof in proofs()})
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from conformance.paths import ROOT
+from rulespec.resources import ROOT
 
 
 def _opening_commands() -> list[str]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from conformance.firing import firing_report
+from conformance.levels.firing import firing_report
 from reference_impl import registry
 
 #: rare rules the default run (200 mixed games, seed 0) must reach, per game

@@ -131,7 +131,7 @@ def _hedges() -> dict[str, set[frozenset[tuple[int, int]]]]:
     """Hedge pairs per board, from the component data (spec, not engine internals)."""
     import yaml
 
-    from conformance.paths import SPEC_DIR
+    from rulespec.resources import SPEC_DIR
 
     document = yaml.safe_load((SPEC_DIR / "gnomeville" / "components.yaml").read_text())
     boards = next(c for c in document["components"] if "hedges" in str(c["data"]))["data"]

@@ -24,8 +24,8 @@ from typing import Any
 from hypothesis import strategies as st
 from hypothesis import target
 
-from conformance.client import EngineClient
-from conformance.errors import EngineRefused
+from conformance.engine.client import EngineClient
+from conformance.engine.errors import EngineRefused
 from conformance.invariants import GameInvariants
 
 ROUNDTRIP_EVERY = 25

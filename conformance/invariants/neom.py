@@ -14,7 +14,7 @@ from typing import Any
 import yaml
 
 from conformance.invariants import CanonicalState, Invariant, Transition
-from conformance.paths import SPEC_DIR
+from rulespec.resources import SPEC_DIR
 
 SIZE = 5
 CENTRE = (2, 2)

@@ -13,9 +13,10 @@ from html import escape
 from pathlib import Path
 from typing import Any
 
-from conformance import catalogue
-from conformance.check import FAILING, rule_rows
+from conformance.cli.check import FAILING, rule_rows
+from conformance.render.pages import STYLE as BOARD_STYLE
 from conformance.reports.model import STATUSES, Report
+from conformance.specification import catalogue
 
 STYLE = """
 body { font: 14px/1.45 system-ui, sans-serif; margin: 1.5em auto; max-width: 78em;
@@ -57,7 +58,7 @@ def render(report: Report) -> str:
         "<!DOCTYPE html>",
         '<html lang="en"><head><meta charset="utf-8">',
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
-        f"<title>{escape(title)}</title><style>{STYLE}</style></head><body>",
+        f"<title>{escape(title)}</title><style>{STYLE}{BOARD_STYLE}</style></head><body>",
         f"<header><h1>{escape(title)}</h1>",
         _meta(report.header, engine),
         f'<p class="totals">{_totals(report.counts())}</p>',
@@ -223,8 +224,19 @@ def _failure(result: dict[str, Any], anchor: str) -> str:
         f"<summary>{_badge(status)} "
         f'{escape(name)} <span class="muted">[{escape(rules)}]</span></summary>'
         f'<p class="muted">{" · ".join(details)}</p>'
-        f"<pre>{escape(result.get('message') or '(no message)')}</pre></details>"
+        + _positions(result)
+        + f"<pre>{escape(result.get('message') or '(no message)')}</pre></details>"
     )
+
+
+def _positions(result: dict[str, Any]) -> str:
+    """Expected and actual positions drawn side by side, when the failure carries them."""
+    positions = result.get("positions")
+    if not isinstance(positions, dict):
+        return ""
+    from conformance.render.pages import expected_and_actual
+
+    return expected_and_actual(positions)
 
 
 def _link(expected: dict[str, Any]) -> str:

@@ -22,9 +22,9 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any
 
-from conformance.check import FAILING, CheckRun, GameReport
-from conformance.protocol import PROTOCOL_VERSION
+from conformance.cli.check import FAILING, CheckRun, GameReport
 from conformance.reports.expectations import Expectations
+from rulespec.protocol import PROTOCOL_VERSION
 
 FORMAT = "rulespec-report"
 FORMAT_VERSION = 1
@@ -135,6 +135,8 @@ def make_result(raw: dict[str, Any], expected: dict[str, Any] | None = None) -> 
     result["duration"] = round(float(result["duration"] or 0.0), 4)
     if expected is not None:
         result["expected"] = expected
+    if isinstance(raw.get("positions"), dict):
+        result["positions"] = raw["positions"]
     return result
 
 

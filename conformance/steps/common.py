@@ -1,5 +1,5 @@
 """The shared step vocabulary (``features/README.md``). Every step talks to the engine
-through :class:`conformance.client.EngineClient` and reads canonical JSON only."""
+through :class:`conformance.engine.client.EngineClient` and reads canonical JSON only."""
 
 from __future__ import annotations
 
@@ -10,9 +10,9 @@ from typing import Any
 import pytest
 from pytest_bdd import given, parsers, then, when
 
-from conformance import jsonpath
-from conformance.client import EngineClient
-from conformance.errors import EngineRefused
+from conformance.engine import jsonpath
+from conformance.engine.client import EngineClient
+from conformance.engine.errors import EngineRefused
 
 
 @dataclass
@@ -209,33 +209,67 @@ def request_refused(ctx: ScenarioContext, kind: str) -> None:
         )
 
 
-def _check_assignments(document: Any, assignments: list[tuple[str, Any]], what: str) -> None:
+def _check_assignments(
+    document: Any,
+    assignments: list[tuple[str, Any]],
+    what: str,
+    position: ScenarioContext | None = None,
+) -> None:
+    """Fail naming every path whose value is not the rulebook's. With ``position`` (the
+    document is the canonical state), the failure carries the actual position, the
+    expected one (the actual with the rulebook's values put in) and the differing paths,
+    so reports can draw both (:mod:`conformance.render`)."""
     mismatches = []
+    differs: list[tuple[str, Any]] = []
     for path, expected in assignments:
         try:
             actual = jsonpath.get(document, path)
         except jsonpath.PathError as error:
             mismatches.append(str(error))
+            differs.append((path, expected))
             continue
         if actual != expected:
             mismatches.append(
                 f"{path}: expected {json.dumps(expected, ensure_ascii=False)}, "
                 f"got {json.dumps(actual, ensure_ascii=False)}"
             )
+            differs.append((path, expected))
     if mismatches:
-        pytest.fail(f"{what} differs from the rulebook:\n  " + "\n  ".join(mismatches))
+        failure = pytest.fail.Exception(
+            f"{what} differs from the rulebook:\n  " + "\n  ".join(mismatches), pytrace=True
+        )
+        if position is not None:
+            failure.rulespec_position = _failed_position(document, differs, position)  # type: ignore[attr-defined]
+        raise failure
+
+
+def _failed_position(
+    document: Any, differs: list[tuple[str, Any]], ctx: ScenarioContext
+) -> dict[str, Any]:
+    expected = json.loads(json.dumps(document))
+    for path, value in differs:
+        try:
+            jsonpath.set_(expected, path, value)
+        except (jsonpath.PathError, TypeError, ValueError):
+            continue  # a path the engine's state lacks: listed as differing, not drawn
+    return {
+        "actual": document,
+        "expected": expected,
+        "differs": [path for path, _ in differs],
+        "action": ctx.applied[-1] if ctx.applied else None,
+    }
 
 
 @then(parsers.re(r'"(?P<path>[^"]+)" is (?P<value>.+)'))
 def then_path_is(ctx: ScenarioContext, path: str, value: str) -> None:
     ctx.expect_no_pending_rejection()
-    _check_assignments(ctx.state(), [(path, _json(value, path))], "the state")
+    _check_assignments(ctx.state(), [(path, _json(value, path))], "the state", ctx)
 
 
 @then("the position has:")
 def then_position_has(ctx: ScenarioContext, docstring: str) -> None:
     ctx.expect_no_pending_rejection()
-    _check_assignments(ctx.state(), jsonpath.parse_assignments(docstring), "the state")
+    _check_assignments(ctx.state(), jsonpath.parse_assignments(docstring), "the state", ctx)
 
 
 @then(parsers.parse("the view of player {seat:d} has:"))

@@ -16,8 +16,8 @@ from typing import Any
 import pytest
 from pytest_bdd import given, parsers, then, when
 
-from conformance import jsonpath
-from conformance.errors import EngineRefused
+from conformance.engine import jsonpath
+from conformance.engine.errors import EngineRefused
 from conformance.steps.common import ScenarioContext
 
 

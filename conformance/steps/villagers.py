@@ -14,7 +14,7 @@ from typing import Any
 
 from pytest_bdd import given, parsers, then
 
-from conformance import jsonpath
+from conformance.engine import jsonpath
 from conformance.steps.common import ScenarioContext, _check_assignments
 
 GAME = "villagers"

@@ -15,17 +15,17 @@ import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
-from conformance import catalogue
-from conformance.client import EngineClient, InProcessClient
-from conformance.differential import (
+from conformance.engine.client import EngineClient, InProcessClient
+from conformance.levels.differential import (
     Divergence,
     hypothesis_chooser,
     lockstep,
     shrink,
     write_feature,
 )
-from conformance.paths import FEATURES_DIR
+from conformance.specification import catalogue
 from reference_impl import registry
+from rulespec.resources import FEATURES_DIR
 
 
 def _cases() -> list[object]:

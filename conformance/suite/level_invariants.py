@@ -12,10 +12,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conformance.client import EngineClient
+from conformance.engine.client import EngineClient
 from conformance.invariants import for_game
 from conformance.invariants.machine import play_checked
-from conformance.paths import ROOT
+from rulespec.resources import ROOT
 
 GENERIC_RULES = ("GEN-ACTOR", "GEN-CHANCE", "GEN-ILLEGAL", "GEN-ROUNDTRIP", "GEN-BOUND")
 

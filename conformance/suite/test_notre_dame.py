@@ -2,6 +2,6 @@
 
 from pytest_bdd import scenarios
 
-from conformance.paths import FEATURES_DIR
+from rulespec.resources import FEATURES_DIR
 
 scenarios(str(FEATURES_DIR / "notre_dame"))

@@ -2,7 +2,7 @@
 
 from pytest_bdd import scenarios
 
-from conformance.paths import FEATURES_DIR
 from conformance.steps.villagers import *  # noqa: F403
+from rulespec.resources import FEATURES_DIR
 
 scenarios(str(FEATURES_DIR / "villagers"))

@@ -29,7 +29,7 @@ import sys
 import time
 from typing import Any
 
-from conformance import jsonpath
+from conformance.engine import jsonpath
 from reference_impl.server import Server
 
 

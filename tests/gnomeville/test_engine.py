@@ -13,9 +13,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from conformance.invariants.gnomeville import INVARIANTS
-from conformance.paths import SPEC_DIR
 from reference_impl.core import CHANCE, IllegalAction, MalformedInput, random_playout, sample_chance
 from reference_impl.gnomeville import GAME
+from rulespec.resources import SPEC_DIR
 
 STATE_SCHEMA = json.loads((SPEC_DIR / "gnomeville" / "state.schema.json").read_text())
 ACTION_SCHEMA = json.loads((SPEC_DIR / "gnomeville" / "action.schema.json").read_text())

@@ -24,7 +24,7 @@ from typing import NamedTuple
 import pytest
 import yaml
 
-from conformance.paths import ROOT
+from rulespec.resources import ROOT
 
 ENGINE = ROOT / "reference_impl" / "gnomeville"
 
@@ -69,7 +69,7 @@ def test_every_mutant_edits_its_module_in_exactly_one_place() -> None:
 
 
 def test_every_mutated_rule_is_in_the_catalogue() -> None:
-    from conformance import catalogue
+    from conformance.specification import catalogue
 
     known = {rule.id for rule in catalogue.load("gnomeville").rules}
     assert {m.rule for m in MUTANTS} <= known

@@ -6,8 +6,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from conformance.differential import differences
-from conformance.paths import ROOT
+from conformance.levels.differential import differences
+from rulespec.resources import ROOT
 from tests.support.child_pytest import pytest_run
 
 DRIFT = f"{sys.executable} -m tests.fauxengines.faux drift players.1.coins:12"

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from conformance.paths import ROOT
+from rulespec.resources import ROOT
 
 SUITE = Path(__file__).parent / "toy_suite" / "toy_scenarios.py"
 

@@ -20,9 +20,15 @@ from typing import Any
 
 import pytest
 
-from conformance.client import InProcessClient, SubprocessClient
-from conformance.differential import Divergence, lockstep, replay_chooser, shrink, write_feature
-from conformance.paths import ROOT
+from conformance.engine.client import InProcessClient, SubprocessClient
+from conformance.levels.differential import (
+    Divergence,
+    lockstep,
+    replay_chooser,
+    shrink,
+    write_feature,
+)
+from rulespec.resources import ROOT
 from tests.support.child_pytest import pytest_run
 
 SUITE = ROOT / "conformance" / "suite"

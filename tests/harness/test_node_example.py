@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from conformance.check import run_scenarios
-from conformance.paths import ROOT
+from conformance.cli.check import run_scenarios
+from rulespec.resources import ROOT
 from tests.support.child_pytest import pytest_run
 
 NODE = shutil.which("node")

@@ -8,10 +8,10 @@ import sys
 
 import pytest
 
-from conformance.client import InProcessClient, SubprocessClient
-from conformance.errors import CapabilityMissing, EngineCrashed, EngineRefused
-from conformance.protocol import reply_problems
+from conformance.engine.client import InProcessClient, SubprocessClient
+from conformance.engine.errors import CapabilityMissing, EngineCrashed, EngineRefused
 from reference_impl.server import Server
+from rulespec.protocol import reply_problems
 from tests.support.toy import GAME
 
 TOY = {"toy": GAME}

@@ -10,9 +10,9 @@ import jsonschema
 import pytest
 
 from conformance.invariants.neom import INVARIANTS, STEP_BOUND
-from conformance.paths import SPEC_DIR
 from reference_impl.core import CHANCE, IllegalAction, MalformedInput, random_playout, sample_chance
 from reference_impl.neom import GAME
+from rulespec.resources import SPEC_DIR
 
 STATE_SCHEMA = jsonschema.Draft202012Validator(
     json.loads((SPEC_DIR / "neom" / "state.schema.json").read_text())

@@ -10,7 +10,6 @@ import re
 import pytest
 import z3
 
-from conformance.paths import rulebooks_dir
 from reference_impl.neom.city import DIAG, ORTHO
 from reference_impl.neom.scoring import (
     HOOD_STEP,
@@ -22,6 +21,7 @@ from reference_impl.neom.scoring import (
     score_city,
     solo_rank,
 )
+from rulespec.resources import rulebooks_dir
 
 CELLS = 25
 

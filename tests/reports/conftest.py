@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from conformance.paths import ROOT
+from rulespec.resources import ROOT
 
 GAME = "villagers"
 RULESPEC = [sys.executable, "-c", "from conformance.cli import main; main()"]

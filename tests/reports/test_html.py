@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from conformance import catalogue
+from conformance.specification import catalogue
 from tests.reports.conftest import GAME, Run
 from tests.reports.hostile_engine import NAME, PAYLOAD
 

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from jsonschema import Draft202012Validator
 
-from conformance.paths import SPEC_DIR
 from conformance.reports.model import STATUSES, ReportError, read_jsonl
+from rulespec.resources import SPEC_DIR
 from tests.reports.conftest import ACCEPT_ILLEGAL, GAME, Run
 
 SCHEMA = json.loads((SPEC_DIR / "report.schema.json").read_text(encoding="utf-8"))

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from conformance import rulings
-from conformance.paths import ROOT
+from conformance.specification import rulings
+from rulespec.resources import ROOT
 
 CASES = [
     ("notre_dame", "ND-RATS-FLOOR", 4),  # a state difference after a short game start

@@ -7,9 +7,9 @@ import io
 
 import pytest
 
-from conformance import catalogue, errata
-from conformance.check import run_scenarios
-from conformance.playout import replay
+from conformance.cli.check import run_scenarios
+from conformance.levels.playout import replay
+from conformance.specification import catalogue, errata
 from reference_impl import registry
 
 GAMES = catalogue.games_with_catalogue()

@@ -8,9 +8,9 @@ import json
 import pytest
 from jsonschema import Draft202012Validator
 
-from conformance import catalogue, errata
-from conformance.paths import SPEC_DIR
+from conformance.specification import catalogue, errata
 from reference_impl import registry
+from rulespec.resources import SPEC_DIR
 
 CASES = [
     (game, erratum_id)

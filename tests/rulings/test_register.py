@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from conformance import catalogue, rulings
+from conformance.specification import catalogue, rulings
 
 GAMES = catalogue.games_with_catalogue()
 
@@ -33,7 +33,7 @@ def test_every_game_has_readings_to_run(game: str) -> None:
 
 def test_a_reading_tag_of_another_value_is_deselected(tmp_path) -> None:
     """Under rat_floor=false, the scenarios tagged @reading:rat_floor=true are not run."""
-    from conformance.check import run_scenarios
+    from conformance.cli.check import run_scenarios
 
     tagged = [
         s.name for s in catalogue.load("notre_dame").scenarios if "reading:rat_floor=true" in s.tags

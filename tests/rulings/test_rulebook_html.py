@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from conformance import catalogue, rulebook_html
-from conformance.catalogue import Catalogue, Rule, Scenario
+from conformance.specification import catalogue, rulebook_html
+from conformance.specification.catalogue import Catalogue, Rule, Scenario
 from tests.reports.conftest import rulespec
 from tests.reports.test_html import Page, browse
 
@@ -57,7 +57,7 @@ def test_the_rulebook_of_a_game_shows_every_rule_with_its_results(tmp_path: Path
 
 
 def test_a_ruleset_shows_the_erratum_text(tmp_path: Path) -> None:
-    from conformance import errata
+    from conformance.specification import errata
 
     chosen = errata.ruleset("gnomeville", ["example-troll-cap-4"])
     html = tmp_path / "gv.html"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import subprocess
 import sys
 
-from conformance.paths import ROOT
+from rulespec.resources import ROOT
 
 
 def pytest_run(*args: str, timeout: float = 600) -> subprocess.CompletedProcess[str]:

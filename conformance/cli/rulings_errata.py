@@ -11,8 +11,8 @@ from typing import Annotated
 
 import typer
 
-from conformance import catalogue
-from conformance.cli_analysis import err, fail, known_game, out
+from conformance.cli.analysis import err, fail, known_game, out
+from conformance.specification import catalogue
 
 errata_app = typer.Typer(no_args_is_help=True, help="Errata as versioned rulesets.")
 rulings_app = typer.Typer(no_args_is_help=True, help="Readings of ambiguous rules.")
@@ -21,7 +21,7 @@ rulings_app = typer.Typer(no_args_is_help=True, help="Readings of ambiguous rule
 @errata_app.command("list")
 def errata_list(game: Annotated[str, typer.Argument(help="game id")]) -> None:
     """The errata of a game: id, date, rules touched, title."""
-    from conformance import errata
+    from conformance.specification import errata
 
     known_game(game, catalogue.games_with_catalogue())
     for erratum_id in errata.available(game):
@@ -40,7 +40,7 @@ def errata_impact(
     ] = None,
 ) -> None:
     """Scenarios and golden traces whose outcome the erratum changes; exit 1 on a regression."""
-    from conformance import errata
+    from conformance.specification import errata
 
     known_game(game, catalogue.games_with_catalogue())
     try:
@@ -74,9 +74,12 @@ def rulings_diff(
     rule: Annotated[str, typer.Argument(help="rule id (or its option name)")],
     seeds: Annotated[int, typer.Option(help="random playouts per player count")] = 40,
     output: Annotated[Path | None, typer.Option("--out", help="also write it here")] = None,
+    html: Annotated[
+        Path | None, typer.Option(help="write a page with the positions drawn under each reading")
+    ] = None,
 ) -> None:
     """A small position where the readings of RULE differ, as a Gherkin Scenario Outline."""
-    from conformance import rulings
+    from conformance.specification import rulings
 
     known_game(game, catalogue.games_with_catalogue())
     if seeds < 1:
@@ -95,6 +98,14 @@ def rulings_diff(
     out.print(text, markup=False, end="")
     if output is not None:
         output.write_text(text, encoding="utf-8")
+    if html is not None:
+        from conformance.render.pages import rulings_page
+
+        try:
+            html.write_text(rulings_page(found, text), encoding="utf-8")
+        except OSError as error:
+            fail(f"cannot write the page to {html}: {error.strerror}")
+        err.print(f"positions under each reading written to {html}")
 
 
 def register(app: typer.Typer) -> None:

@@ -19,8 +19,8 @@ from gherkin.parser import Parser
 from gherkin.token_scanner import TokenScanner
 from jsonschema import Draft202012Validator
 
-from conformance.documents import read_checked_yaml
-from conformance.paths import FEATURES_DIR, SPEC_DIR, rulebooks_dir
+from conformance.specification.documents import read_checked_yaml
+from rulespec.resources import FEATURES_DIR, SPEC_DIR, rulebooks_dir
 
 RULE_TAG = re.compile(r"^[A-Z]{2,4}(-[A-Z0-9]+)+$")
 SOURCE = re.compile(r"^(?P<file>[^:]+):(?P<first>\d+)(?:-(?P<last>\d+))?$")

@@ -15,7 +15,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from conformance import catalogue
+from conformance.specification import catalogue
 from reference_impl.core import CHANCE, GameDefinition, sample_chance
 
 

@@ -22,9 +22,9 @@ from typing import Any
 
 from jsonschema import Draft202012Validator
 
-from conformance import catalogue
-from conformance.documents import read_checked_yaml
-from conformance.paths import ROOT, SPEC_DIR
+from conformance.specification import catalogue
+from conformance.specification.documents import read_checked_yaml
+from rulespec.resources import ROOT, SPEC_DIR
 
 GOLDEN_DIR = ROOT / "tests" / "golden"
 
@@ -363,7 +363,7 @@ def scenario_changes(
     """Run every scenario (``@since``/``@until`` ignored) under both rulesets; compare."""
     import tempfile
 
-    from conformance.check import run_scenarios
+    from conformance.cli.check import run_scenarios
 
     runs = {}
     with tempfile.TemporaryDirectory(prefix="rulespec-impact-") as tmp:

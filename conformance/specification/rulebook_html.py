@@ -15,8 +15,9 @@ from html import escape
 from pathlib import Path
 from typing import Any
 
-from conformance import catalogue
-from conformance.catalogue import Catalogue, Rule, Scenario
+from conformance.render.pages import STYLE as BOARD_STYLE
+from conformance.specification import catalogue
+from conformance.specification.catalogue import Catalogue, Rule, Scenario
 
 #: worst first: the status a rule shows is the worst of its scenarios'
 ORDER = (
@@ -111,7 +112,34 @@ def _ruling(rule: Rule) -> str:
     return "".join(parts)
 
 
-def _rule_section(rule: Rule, cat: Catalogue, statuses: dict[str, str] | None, errata: Any) -> str:
+def _example_boards(rule: Rule, pinned: list[Scenario], positions: dict[Any, Any] | None) -> str:
+    """A worked example's scenarios drawn: the position built, then the position reached."""
+    if positions is None or rule.kind != "example":
+        return ""
+    from conformance.render.pages import boards, figure, picture
+
+    figures = []
+    for scenario in pinned:
+        entry = positions.get((scenario.feature, scenario.name))
+        if entry is None:
+            continue
+        if entry.get("before") is not None:
+            figures.append(figure(picture(entry["before"]), f"{scenario.name}: the position"))
+        figures.append(
+            figure(picture(entry.get("after"), action=entry.get("action")),
+                   f"{scenario.name}: after the action" if entry.get("action") else
+                   f"{scenario.name}: the position")
+        )
+    return boards(figures) if figures else ""
+
+
+def _rule_section(
+    rule: Rule,
+    cat: Catalogue,
+    statuses: dict[str, str] | None,
+    errata: Any,
+    positions: dict[Any, Any] | None = None,
+) -> str:
     pinned = cat.scenarios_for(rule.id)
     status = _rule_status(pinned, statuses)
     japanese = _source_text(rule) or rule.quote
@@ -156,8 +184,11 @@ def _rule_section(rule: Rule, cat: Catalogue, statuses: dict[str, str] | None, e
         f'<div class="pair">{ja}<div class="en" lang="en"><p>{escape(rule.text)}</p>{changed}'
         f"<dl>{_ruling(rule)}{params}</dl>"
         + (f"<p class='notes'>{escape(rule.notes)}</p>" if rule.notes else "")
-        + f'<ul class="scenarios">{items or "<li>no scenario</li>"}</ul></div></div></section>'
+        + f'<ul class="scenarios">{items or "<li>no scenario</li>"}</ul></div></div>'
+        + _example_boards(rule, pinned, positions)
+        + "</section>"
     )
+
 
 
 STYLE = """
@@ -181,15 +212,21 @@ e.dataset.status===s||e.dataset.ruleStatus===s);e.hidden=!ok;});}
 
 
 def render(
-    cat: Catalogue, statuses: dict[str, str] | None = None, errata: Any = None, origin: str = ""
+    cat: Catalogue,
+    statuses: dict[str, str] | None = None,
+    errata: Any = None,
+    origin: str = "",
+    positions: dict[Any, Any] | None = None,
 ) -> str:
-    """The whole page for ``cat``; ``statuses`` from a run (None: nothing run)."""
+    """The whole page for ``cat``; ``statuses`` from a run (None: nothing run);
+    ``positions`` ((feature, scenario) -> recorded positions, see
+    :mod:`conformance.render.positions`) draws every worked example's position."""
     areas: dict[str, list[Rule]] = {}
     for rule in cat.rules:
         areas.setdefault(rule.area, []).append(rule)
     sections = "".join(
         f'<h2 id="area-{escape(area)}">{escape(area)}</h2>'
-        + "".join(_rule_section(rule, cat, statuses, errata) for rule in rules)
+        + "".join(_rule_section(rule, cat, statuses, errata, positions) for rule in rules)
         for area, rules in areas.items()
     )
     nav = "".join(f'<a href="#area-{escape(a)}">{escape(a)}</a>' for a in areas)
@@ -205,7 +242,7 @@ def render(
     )
     return (
         '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">'
-        f"<title>{title}: rule reference</title><style>{STYLE}</style></head><body>"
+        f"<title>{title}: rule reference</title><style>{STYLE}{BOARD_STYLE}</style></head><body>"
         f"<h1>{title}</h1><p class='summary'>{len(cat.rules)} rules · "
         f"sources {escape(', '.join(cat.sources))} · {summary}"
         + (f" · results: {escape(origin)}" if origin else " · no results")

@@ -21,7 +21,7 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from typing import Any
 
-from conformance.errors import (
+from conformance.engine.errors import (
     CapabilityMissing,
     EngineCrashed,
     EngineRefused,
@@ -29,7 +29,7 @@ from conformance.errors import (
     ProtocolViolation,
     TransportError,
 )
-from conformance.protocol import PROTOCOL_VERSION, reply_problems
+from rulespec.protocol import PROTOCOL_VERSION, reply_problems
 
 DEFAULT_TIMEOUT = 10.0
 MAX_REPLY_BYTES = 32 * 1024 * 1024

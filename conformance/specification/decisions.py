@@ -17,7 +17,7 @@ from typing import Any
 import yaml
 import z3
 
-from conformance.paths import SPEC_DIR
+from rulespec.resources import SPEC_DIR
 
 
 class DecisionError(ValueError):

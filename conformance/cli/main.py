@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import sys
+import tempfile
 import time
 from pathlib import Path
 from typing import Annotated, Any
@@ -14,8 +15,9 @@ from typing import Annotated, Any
 import typer
 from rich.console import Console
 
-from conformance import catalogue, cli_analysis, cli_rulings
-from conformance.check import FAILING, LEVELS, rule_rows, run_scenarios, suite_games
+from conformance.cli import analysis, campaign, rulings_errata, show
+from conformance.cli.check import FAILING, LEVELS, rule_rows, run_scenarios, suite_games
+from conformance.specification import catalogue
 
 app = typer.Typer(
     add_completion=False,
@@ -168,7 +170,7 @@ def check(
 
 def _ruleset_arguments(games: list[str], ruleset: str | None) -> tuple[Any, list[str]]:
     """``--ruleset``: (options per game, errata ids) for :func:`run_scenarios`."""
-    from conformance import errata
+    from conformance.specification import errata
 
     try:
         chosen = errata.rulesets_for(games, [i for i in (ruleset or "").split(",") if i])
@@ -182,7 +184,7 @@ def _ruleset_arguments(games: list[str], ruleset: str | None) -> tuple[Any, list
 
 def _check_all_readings(games: list[str], **check: Any) -> None:
     """``check --all-readings``: every game once per reading; exit 1 on any failure."""
-    from conformance import rulings
+    from conformance.specification import rulings
 
     failed = 0
     for game in games:
@@ -334,7 +336,7 @@ def play(
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="only the totals")] = False,
 ) -> None:
     """Uniformly random legal playouts with the reference engine."""
-    from conformance.playout import play_many
+    from conformance.levels.playout import play_many
     from reference_impl import registry
     from reference_impl.core import EngineError
 
@@ -381,7 +383,7 @@ def play(
 @app.command()
 def replay(trace: Annotated[Path, typer.Argument(help="a trace written by rulespec play")]) -> None:
     """Replay a trace and check that every game reaches the recorded final state."""
-    from conformance.playout import replay as replay_trace
+    from conformance.levels.playout import replay as replay_trace
     from reference_impl import registry
 
     if not trace.is_file():
@@ -456,7 +458,7 @@ def rules(
     out.print(f"scenarios ({len(pinned)}):")
     for scenario in pinned:
         out.print(f"  {scenario.feature}:{scenario.line}  {scenario.name}", markup=False)
-    for heading, items in cli_analysis.guardians(game, rule.id):
+    for heading, items in analysis.guardians(game, rule.id):
         out.print(f"{heading} ({len(items)}):")
         for item in items:
             out.print(f"  {item}", markup=False)
@@ -465,9 +467,9 @@ def rules(
 def _write_rulebook(
     loaded: catalogue.Catalogue, path: Path, report: Path | None, run: bool, ruleset: str | None
 ) -> None:
-    """``rules GAME --html FILE``: see :mod:`conformance.rulebook_html`."""
-    from conformance import errata as errata_mod
-    from conformance import rulebook_html
+    """``rules GAME --html FILE``: see :mod:`conformance.specification.rulebook_html`."""
+    from conformance.specification import errata as errata_mod
+    from conformance.specification import rulebook_html
 
     if report is not None and run:
         fail("--report and --run: give one source of results")
@@ -487,14 +489,25 @@ def _write_rulebook(
         except (ValueError, KeyError) as error:
             fail(f"--report {report}: not a check report ({error})")
         origin = str(report)
-    elif run:
-        result = run_scenarios([loaded.game], options=options, errata=ids)
+    # The worked examples' positions come from a run of the game's scenarios against the
+    # reference; with --run, that run's results are the statuses too.
+    from conformance.render import positions as recorded
+
+    with tempfile.TemporaryDirectory(prefix="rulespec-positions-") as scratch:
+        where = Path(scratch) / "positions.jsonl"
+        result = run_scenarios(
+            [loaded.game], options=options, errata=ids, extra=["--rulespec-positions", str(where)]
+        )
+        drawn = recorded.read(where) if where.is_file() else {}
+    if run:
         statuses = rulebook_html.statuses_from_results(
             (r for g in result.games for r in g.results), loaded.game
         )
         origin = "rulespec check run by rulespec rules --run"
     try:
-        rulebook_html.write(path, loaded, statuses=statuses, errata=chosen, origin=origin)
+        rulebook_html.write(
+            path, loaded, statuses=statuses, errata=chosen, origin=origin, positions=drawn
+        )
     except OSError as error:
         fail(f"cannot write the rulebook to {path}: {error.strerror}")
     out.print(f"{loaded.title}: {len(loaded.rules)} rules written to {path}", markup=False)
@@ -523,9 +536,13 @@ def coverage(
     raise typer.Exit(1 if total != covered else 0)
 
 
-cli_analysis.register(app)
+analysis.register(app)
 
-cli_rulings.register(app)
+rulings_errata.register(app)
+
+show.register(app)
+
+campaign.register(app)
 
 
 def main() -> None:

@@ -20,7 +20,7 @@ from typing import Any
 
 from jsonschema import Draft202012Validator
 
-from conformance.paths import PROTOCOL_DIR
+from rulespec.resources import PROTOCOL_DIR
 
 PROTOCOL_VERSION = 1
 COMMANDS = (

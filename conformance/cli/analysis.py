@@ -14,8 +14,8 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
-from conformance import catalogue
-from conformance.paths import ROOT
+from conformance.specification import catalogue
+from rulespec.resources import ROOT
 
 out = Console(highlight=False, soft_wrap=True)
 err = Console(stderr=True, highlight=False, soft_wrap=True)
@@ -43,10 +43,10 @@ def perft(
     compare: Annotated[bool, typer.Option(help="also count with the reference; diff")] = False,
 ) -> None:
     """Count the action sequences of length DEPTH (chance outcomes count as branches)."""
-    from conformance.client import connect
-    from conformance.errors import HarnessError
-    from conformance.perft import divide as divide_counts
-    from conformance.perft import perft as count
+    from conformance.engine.client import connect
+    from conformance.engine.errors import HarnessError
+    from conformance.levels.perft import divide as divide_counts
+    from conformance.levels.perft import perft as count
 
     if depth < 1:
         fail("--depth must be at least 1")
@@ -100,7 +100,7 @@ def firing(
     policy: Annotated[str, typer.Option(help="random, steered or mixed")] = "mixed",
 ) -> None:
     """Which catalogue rules random play reaches (the engine reports fired rule ids)."""
-    from conformance.firing import POLICIES, firing_report
+    from conformance.levels.firing import POLICIES, firing_report
     from reference_impl import registry
 
     known_game(game, registry.available_games())
@@ -125,8 +125,8 @@ def proofs(
     game: Annotated[list[str] | None, typer.Option("--game", "-g")] = None,
 ) -> None:
     """Run the z3 proofs and decision-table checks, reported per rule id."""
-    from conformance.decisions import check_game, decision_tables
-    from conformance.proofs import proofs as all_proofs
+    from conformance.specification.decisions import check_game, decision_tables
+    from conformance.specification.proofs import proofs as all_proofs
 
     known = catalogue.games_with_catalogue()
     games = [known_game(g, known) for g in game] if game else known
@@ -165,8 +165,8 @@ def guardians(game: str, rule_id: str) -> list[tuple[str, list[str]]]:
     """The invariants, transitions, proofs and decision tables that protect a rule."""
     import importlib.util
 
-    from conformance.decisions import decision_tables
-    from conformance.proofs import proofs_of
+    from conformance.specification.decisions import decision_tables
+    from conformance.specification.proofs import proofs_of
 
     invariants: list[str] = []
     if importlib.util.find_spec(f"conformance.invariants.{game}") is not None:

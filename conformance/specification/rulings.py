@@ -15,8 +15,8 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from conformance import catalogue
 from conformance.plugin import tag_value
+from conformance.specification import catalogue
 
 
 @dataclass(frozen=True)
@@ -162,7 +162,7 @@ class ReadingRun:
     game: str
     option: str | None
     value: Any
-    run: Any  # conformance.check.CheckRun
+    run: Any  # conformance.cli.check.CheckRun
 
     @property
     def label(self) -> str:
@@ -174,10 +174,10 @@ class ReadingRun:
 def all_readings(games: list[str], **check: Any) -> list[ReadingRun]:
     """Run each game's scenarios under its defaults, then once per other reading.
 
-    ``check`` goes to :func:`conformance.check.run_scenarios` (engine, timeout, ...).
+    ``check`` goes to :func:`conformance.cli.check.run_scenarios` (engine, timeout, ...).
     Scenarios tagged with another reading of the run's option are deselected.
     """
-    from conformance.check import run_scenarios
+    from conformance.cli.check import run_scenarios
 
     runs = []
     for game in games:
@@ -211,6 +211,7 @@ class Divergence:
     values: dict[str, list[Any]] = field(default_factory=dict)  # path -> value per reading
     seed: int = 0
     state: dict[str, Any] | None = None  # the common canonical state before the divergence
+    after: list[dict[str, Any] | None] | None = None  # per reading, the state it led to
 
     @property
     def length(self) -> int:
@@ -267,7 +268,7 @@ def _legal(state: Any) -> set[str]:
 
 def _values(documents: list[Any], limit: int = 3, width: int = 60) -> dict[str, list[Any]]:
     """Up to ``limit`` differing paths, short values first (a table cell stays readable)."""
-    from conformance import jsonpath
+    from conformance.engine import jsonpath
 
     found = {p: [jsonpath.get(d, p) for d in documents] for p in _leaf_diffs(documents) if p}
     if not found:
@@ -275,6 +276,13 @@ def _values(documents: list[Any], limit: int = 3, width: int = 60) -> dict[str, 
     size = {p: max(len(json.dumps(v)) for v in values) for p, values in found.items()}
     short = [p for p in found if size[p] <= width] or [min(found, key=size.__getitem__)]
     return {p: found[p] for p in short[:limit]}
+
+
+def _after(state: Any, action: dict[str, Any]) -> dict[str, Any]:
+    """The position ``action`` leads to, on a copy (the playout goes on unchanged)."""
+    copy = state.clone()
+    copy.apply(action)
+    return copy.to_canonical()
 
 
 def playout_divergence(
@@ -293,6 +301,7 @@ def playout_divergence(
     positions = [_position(s) for s in states]
     if any(p != positions[0] for p in positions):
         found.values = _values(positions)
+        found.after = [s.to_canonical() for s in states]
         return found
     rng = random.Random(seed)
     while len(found.actions) < limit:
@@ -310,6 +319,9 @@ def playout_divergence(
             differing = sorted(set.union(*legal) - set.intersection(*legal))[0]
             found.kind, found.action = "legal", json.loads(differing)
             found.values = {"": [differing in sets for sets in legal]}
+            found.state = lead.to_canonical()
+            found.after = [_after(s, found.action) if differing in sets else None
+                           for s, sets in zip(states, legal, strict=True)]
             return found
         found.state = lead.to_canonical()
         if chance:
@@ -322,6 +334,7 @@ def playout_divergence(
         positions = [_position(s) for s in states]
         if any(p != positions[0] for p in positions):
             found.kind, found.action, found.values = "state", action, _values(positions)
+            found.after = [s.to_canonical() for s in states]
             return found
         found.actions.append(action)
     return None

@@ -6,7 +6,7 @@ with ``load_state`` and ``legal_actions``; :func:`divide` gives the count under 
 action, to find the branch where two engines disagree.
 
 Golden vectors live in ``tests/perft/<game>.perft`` (plain text, regenerated on purpose by
-``python -m conformance.perft --write``), one line per ``players depth count``.
+``python -m conformance.levels.perft --write``), one line per ``players depth count``.
 """
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ import argparse
 import json
 from typing import Any
 
-from conformance.client import EngineClient, InProcessClient
-from conformance.paths import ROOT
+from conformance.engine.client import EngineClient, InProcessClient
+from rulespec.resources import ROOT
 
 PERFT_DIR = ROOT / "tests" / "perft"
 #: the depths the golden vectors cover, per game (kept small: seconds, not minutes)
@@ -72,7 +72,8 @@ def write_golden(game: str, client: EngineClient) -> None:
     spec = client.games[game]
     lines = [
         f"# perft of {game} from the start of a new game: players depth count",
-        f"# regression vector, regenerated on purpose: python -m conformance.perft --write {game}",
+        "# regression vector, regenerated on purpose: "
+        f"python -m conformance.levels.perft --write {game}",
     ]
     for players in range(spec["min_players"], spec["max_players"] + 1):
         start = client.new_game(game, players)

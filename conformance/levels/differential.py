@@ -19,8 +19,8 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from conformance.client import EngineClient
-from conformance.errors import EngineRefused
+from conformance.engine.client import EngineClient
+from conformance.engine.errors import EngineRefused
 
 MAX_DIFFERENCES = 12
 #: other choices tried per step when looking for a shorter divergent path

@@ -15,8 +15,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from conformance import catalogue
-from conformance.paths import ROOT
+from conformance.specification import catalogue
+from rulespec.resources import ROOT
 
 SUITE_DIR = ROOT / "conformance" / "suite"
 FAILING = ("failed", "errored", "crashed", "timed out", "protocol error", "unexpected pass")

@@ -13,7 +13,7 @@ import fnmatch
 import re
 from dataclasses import dataclass
 
-from conformance.paths import ROOT
+from rulespec.resources import ROOT
 
 PROOFS_DIR = ROOT / "tests" / "proofs"
 ID = re.compile(r"[A-Z]{2,4}(?:-[A-Z0-9*]+)+")

@@ -1,0 +1,160 @@
+"""``rulespec campaign GAME --engine CMD``: differential play on Dask, budgeted and loud.
+
+Exit status: 0 when shards ran and none diverged or failed; 1 on a divergence; 3 when the
+engine or the harness failed (a shard crashed, timed out, answered garbage, or no shard
+ran); 4 on a usage error.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+import time
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from conformance.cli.analysis import err, fail, known_game, out
+from conformance.specification import catalogue
+
+DURATION = re.compile(r"^(?P<value>\d+(?:\.\d+)?)(?P<unit>s|m|h)?$")
+
+
+def parse_duration(text: str) -> float:
+    """``90``, ``90s``, ``10m``, ``1.5h`` -> seconds."""
+    found = DURATION.match(text.strip())
+    if found is None:
+        raise typer.BadParameter(f"{text!r} is not a duration (e.g. 60s, 10m, 1h)")
+    return float(found["value"]) * {"s": 1, "m": 60, "h": 3600}[found["unit"] or "s"]
+
+
+class _Progress:
+    """A live line on a terminal; a plain line every few seconds in a pipe or CI log."""
+
+    def __init__(self, label: str, budget_seconds: float | None) -> None:
+        self.label, self.budget = label, budget_seconds
+        self.tty = sys.stderr.isatty()
+        self.last = 0.0
+
+    def __call__(self, summary: object) -> None:
+        now = time.monotonic()
+        if not self.tty and now - self.last < 5:
+            return
+        self.last = now
+        elapsed = summary.elapsed  # type: ignore[attr-defined]
+        rate = summary.steps / max(elapsed, 1e-9)  # type: ignore[attr-defined]
+        budget = f"/{self.budget:.0f}s" if self.budget else ""
+        line = (f"{self.label}: {elapsed:.0f}s{budget}  shards {len(summary.results)}  "  # type: ignore[attr-defined]
+                f"games {summary.games}  steps {summary.steps}  {rate:.0f} steps/s  "  # type: ignore[attr-defined]
+                f"rules {len(summary.fired)}  divergences {len(summary.divergences)}")  # type: ignore[attr-defined]
+        if self.tty:
+            sys.stderr.write("\r\x1b[K" + line)
+        else:
+            sys.stderr.write(line + "\n")
+        sys.stderr.flush()
+
+    def done(self) -> None:
+        if self.tty:
+            sys.stderr.write("\n")
+
+
+def campaign(
+    game: Annotated[str, typer.Argument(help="game id")],
+    engine: Annotated[str, typer.Option(help="the candidate engine command (POSIX shell words)")],
+    budget: Annotated[str, typer.Option(help="wall-time budget, e.g. 60s, 10m, 1h")] = "60s",
+    games: Annotated[int | None, typer.Option(help="stop after this many games")] = None,
+    steps: Annotated[int | None, typer.Option(help="stop after this many steps")] = None,
+    max_divergences: Annotated[int, typer.Option(help="stop after N divergences")] = 1,
+    players: Annotated[
+        list[int] | None, typer.Option(help="player counts to play (default: all)")
+    ] = None,
+    scheduler: Annotated[
+        str | None, typer.Option(help="an existing Dask scheduler, tcp://HOST:PORT")
+    ] = None,
+    workers: Annotated[
+        int | None, typer.Option(help="local workers (default: one per core)")
+    ] = None,
+    shard_games: Annotated[int, typer.Option(help="games per shard")] = 2,
+    seed: Annotated[int, typer.Option(help="first seed of the plan")] = 0,
+    timeout: Annotated[float, typer.Option(help="seconds per engine request")] = 10.0,
+    shrink_seconds: Annotated[float, typer.Option(help="shrinking budget per divergence")] = 30.0,
+    out_dir: Annotated[
+        Path, typer.Option("--out", help="where reports and scenarios go")
+    ] = Path("rulespec-campaign"),
+    replay: Annotated[
+        str | None, typer.Option(help="replay one shard id in this process, no Dask")
+    ] = None,
+) -> None:
+    """Differential play against the reference, split into deterministic shards on Dask."""
+    from conformance.campaign import driver, report, worker
+    from conformance.campaign.shards import Shard, ShardError
+
+    known_game(game, catalogue.games_with_catalogue())
+    if shard_games < 1 or max_divergences < 1:
+        fail("--shard-games and --max-divergences must be at least 1", code=4)
+    if replay is not None:
+        try:
+            shard = Shard.parse(replay)
+        except ShardError as error:
+            fail(str(error), code=4)
+        if shard.game != game:
+            fail(f"shard {replay} is of game {shard.game!r}, not {game!r}", code=4)
+        result = worker.run_shard(shard, engine, timeout=timeout, shrink_seconds=shrink_seconds)
+        out.print(json.dumps({k: v for k, v in result.to_json().items() if k != "divergence"},
+                             ensure_ascii=False), markup=False)
+        if result.divergence is not None:
+            shown = {k: v for k, v in result.divergence.items() if k != "feature"}
+            out.print(json.dumps(shown, ensure_ascii=False), markup=False)
+            out.print(result.divergence["feature"], markup=False)
+        raise typer.Exit(0 if result.status == "passed" else 1 if result.status == "failed" else 3)
+    configs = driver.configurations([game], players)
+    if not configs:
+        fail(f"{game} has no player count among {players}", code=4)
+    limits = driver.Budget(parse_duration(budget), games, steps, max_divergences)
+    progress = _Progress(f"campaign {game}", limits.seconds)
+    try:
+        summary = driver.run(
+            configs, engine, limits, scheduler=scheduler, workers=workers,
+            games_per_shard=shard_games, first_seed=seed,
+            shard_options={"timeout": timeout, "shrink_seconds": shrink_seconds},
+            on_progress=progress,
+        )
+    except driver.CampaignError as error:
+        fail(str(error), code=3)
+    except KeyboardInterrupt:
+        err.print("interrupted")
+        raise typer.Exit(2) from None
+    finally:
+        progress.done()
+    written = report.write_all(summary, [game], engine, out_dir)
+    document = json.loads(written["summary"].read_text(encoding="utf-8"))
+    coverage = document["coverage"][game]
+    out.print(
+        f"campaign {game}: {document['shards']} shards, {document['games_played']} games, "
+        f"{document['steps']} steps in {document['elapsed_seconds']:.0f}s "
+        f"({document['steps_per_second']:.0f} steps/s); rules reached {coverage['reached']}/"
+        f"{coverage['rules']}; stopped: {document['stopped']}", markup=False,
+    )
+    for name, info in document["workers"].items():
+        out.print(f"  worker {name}: {info['steps']} steps, {info['steps_per_second']:.0f}/s",
+                  markup=False)
+    for field, count in document["divergences_by_first_field"].items():
+        out.print(f"  divergences at {field}: {count}", markup=False)
+    for entry in document["divergences"]:
+        out.print(f"  {entry['shard']}: {entry['kind']} at step {entry['step']}, first "
+                  f"difference {entry['first_field']}; rules {', '.join(entry['rules']) or '-'};"
+                  f" scenario {entry['scenario']}", markup=False)
+    for problem in document["harness_problems"]:
+        out.print(f"  {problem['shard']}: {problem['status']}: {problem['message'][:200]}",
+                  markup=False)
+    out.print(f"summary {written['summary']}, reports {written['jsonl']}, {written['junit']}, "
+              f"{written['html']}", markup=False)
+    if document["harness_problems"] or not document["shards"]:
+        raise typer.Exit(3)
+    raise typer.Exit(1 if document["divergences"] else 0)
+
+
+def register(app: typer.Typer) -> None:
+    app.command("campaign")(campaign)

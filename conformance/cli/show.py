@@ -1,0 +1,77 @@
+"""``rulespec show GAME STATE.json -o out.svg``: draw any canonical state as SVG.
+
+The file holds a canonical state (an engine's ``state`` reply, a saved trace step, a
+regression scenario's position), or an object with the state under ``"state"``; ``-``
+reads standard input. ``--differs PATH`` highlights fields, ``--action JSON`` shows (and
+where the game can, marks) the action just applied.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from conformance.cli.analysis import fail, known_game, out
+from conformance.specification import catalogue
+
+
+def _read_state(source: str) -> Any:
+    try:
+        text = sys.stdin.read() if source == "-" else Path(source).read_text(encoding="utf-8")
+    except OSError as error:
+        fail(f"cannot read {source}: {error.strerror}")
+    except UnicodeDecodeError as error:
+        fail(f"{source}: not UTF-8 text ({error.reason} at byte {error.start})")
+    try:
+        document = json.loads(text)
+    except json.JSONDecodeError as error:
+        fail(f"{source}: not JSON (line {error.lineno}, column {error.colno}: {error.msg})")
+    if isinstance(document, dict) and isinstance(document.get("state"), dict):
+        document = document["state"]
+    if not isinstance(document, dict):
+        fail(f"{source}: expected a canonical state (a JSON object), got {type(document).__name__}")
+    return document
+
+
+def show(
+    game: Annotated[str, typer.Argument(help="game id")],
+    state_file: Annotated[str, typer.Argument(help="canonical state as JSON ('-': stdin)")],
+    output: Annotated[Path | None, typer.Option("-o", "--out", help="SVG file (default: stdout)")]
+    = None,
+    differs: Annotated[
+        list[str] | None, typer.Option("--differs", help="a state path to highlight (repeatable)")
+    ] = None,
+    action: Annotated[str | None, typer.Option(help="the action just applied (JSON)")] = None,
+) -> None:
+    """Draw a canonical state of GAME as a self-contained SVG picture."""
+    from conformance.render import render
+
+    known_game(game, catalogue.games_with_catalogue())
+    state = _read_state(state_file)
+    if state.get("game") != game:
+        fail(f"{state_file}: the state is of game {state.get('game')!r}, not {game!r}")
+    shown_action = None
+    if action is not None:
+        try:
+            shown_action = json.loads(action)
+        except json.JSONDecodeError as error:
+            fail(f"--action: not JSON ({error.msg} at column {error.colno})")
+        if not isinstance(shown_action, dict):
+            fail("--action: expected a JSON object")
+    svg = render(state, differs=differs or [], action=shown_action)
+    if output is None:
+        sys.stdout.write(svg)
+        return
+    try:
+        output.write_text(svg, encoding="utf-8")
+    except OSError as error:
+        fail(f"cannot write {output}: {error.strerror}")
+    out.print(f"{game} position drawn to {output}", markup=False)
+
+
+def register(app: typer.Typer) -> None:
+    app.command("show")(show)
