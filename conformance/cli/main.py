@@ -15,7 +15,7 @@ from typing import Annotated, Any
 import typer
 from rich.console import Console
 
-from conformance.cli import analysis, campaign, rulings_errata, show
+from conformance.cli import analysis, campaign, mutate, rulings_errata, show
 from conformance.cli.check import FAILING, LEVELS, rule_rows, run_scenarios, suite_games
 from conformance.specification import catalogue
 
@@ -537,6 +537,7 @@ def coverage(
 
 
 analysis.register(app)
+mutate.register(app)
 
 rulings_errata.register(app)
 

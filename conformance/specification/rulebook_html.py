@@ -217,10 +217,12 @@ def render(
     errata: Any = None,
     origin: str = "",
     positions: dict[Any, Any] | None = None,
+    mutation: Any = None,
 ) -> str:
     """The whole page for ``cat``; ``statuses`` from a run (None: nothing run);
     ``positions`` ((feature, scenario) -> recorded positions, see
-    :mod:`conformance.render.positions`) draws every worked example's position."""
+    :mod:`conformance.render.positions`) draws every worked example's position; ``mutation``
+    a mutation summary (None: the last ``rulespec mutate`` run in this folder, if any)."""
     areas: dict[str, list[Rule]] = {}
     for rule in cat.rules:
         areas.setdefault(rule.area, []).append(rule)
@@ -249,8 +251,16 @@ def render(
         + "</p>"
         f'<p><input id="q" placeholder="filter" oninput="filt()"> '
         f'<select id="s" onchange="filt()"><option value="">all</option>{options}</select></p>'
-        f"<nav>{nav}</nav>{sections}<script>{SCRIPT}</script></body></html>"
+        f"<nav>{nav}</nav>{_mutation(cat.game, mutation)}{sections}"
+        f"<script>{SCRIPT}</script></body></html>"
     )
+
+
+def _mutation(game: str, summary: Any) -> str:
+    """The mutation-score section (:func:`conformance.mutation.report.html_section`)."""
+    from conformance.mutation import report
+
+    return report.html_section(summary if summary is not None else report.last_run(game))
 
 
 def write(path: Path, cat: Catalogue, **kwargs: Any) -> None:

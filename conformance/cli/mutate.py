@@ -1,0 +1,183 @@
+"""``rulespec mutate GAME``: how many wrong reference engines the game's scenarios catch.
+
+Registered on the main app by :func:`register`. Exit status: 0 when every non-equivalent
+mutant run was killed, 1 when some survived (they are listed, by rule), 2 for bad arguments,
+3 when the scenarios could not be run at all.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+
+from conformance.cli.analysis import known_game
+from conformance.mutation import DEFAULT_CACHE
+
+out = Console(highlight=False, soft_wrap=True)
+err = Console(stderr=True, highlight=False, soft_wrap=True)
+
+
+def fail(message: str, code: int = 2) -> None:
+    err.print(f"[bold red]error:[/] {message}")
+    raise typer.Exit(code)
+
+
+def mutate(
+    game: Annotated[str, typer.Argument(help="game id")],
+    sample: Annotated[
+        int | None, typer.Option(help="run a random sample of N mutants (default: all)")
+    ] = None,
+    seed: Annotated[int, typer.Option(help="seed of the sample")] = 0,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", help="worker processes")] = 1,
+    module: Annotated[
+        str | None, typer.Option(help="only mutants of this module (e.g. scoring.py)")
+    ] = None,
+    rule: Annotated[str | None, typer.Option(help="only mutants of code implementing it")] = None,
+    operators: Annotated[
+        str | None, typer.Option(help="comma-separated mutmut operators, or 'all'")
+    ] = None,
+    report: Annotated[Path | None, typer.Option(help="write the report as JSON lines")] = None,
+    html: Annotated[
+        Path | None, typer.Option(help="write the HTML rulebook with this run's mutation score")
+    ] = None,
+    results: Annotated[
+        Path | None,
+        typer.Option("--mutation-results", help="report from an earlier run: show, don't run"),
+    ] = None,
+    cache: Annotated[Path, typer.Option(help="cache folder (results, last run)")] = DEFAULT_CACHE,
+    no_cache: Annotated[bool, typer.Option(help="neither read nor write the cache")] = False,
+    scenarios_of: Annotated[
+        str | None,
+        typer.Option(help="run only the scenarios pinning this rule (how well they pin it)"),
+    ] = None,
+    timeout_factor: Annotated[
+        float, typer.Option(help="a mutant times out after this many times the baseline")
+    ] = 10.0,
+    verbose: Annotated[
+        bool, typer.Option("--verbose", "-v", help="every rule, every mutant")
+    ] = False,
+) -> None:
+    """Mutate reference_impl/GAME (in memory) and run its scenarios against each mutant."""
+    from conformance.specification import catalogue
+
+    known_game(game, catalogue.games_with_catalogue())
+    if results is not None:
+        summary = _read(results, game)
+        origin = str(results)
+    else:
+        if sample is not None and sample < 1:
+            fail("--sample must be at least 1")
+        if jobs < 1:
+            fail("--jobs must be at least 1")
+        settings = (jobs, None if no_cache else cache, timeout_factor, scenarios_of)
+        summary, header = _run(game, sample, seed, module, rule, operators, settings, verbose)
+        from conformance.mutation import report as report_mod
+
+        if report is not None:
+            report_mod.write_jsonl(report, summary, header)
+        if not no_cache:
+            report_mod.write_jsonl(report_mod.last_run_path(game, cache), summary, header)
+        origin = f"rulespec mutate {game}" + (f" --sample {sample} --seed {seed}" if sample else "")
+    from conformance.mutation import report as report_mod
+
+    for line in report_mod.table(summary, limit=10_000 if verbose else 25):
+        out.print(line, markup=False)
+    if html is not None:
+        from conformance.specification import rulebook_html
+
+        try:
+            rulebook_html.write(html, catalogue.load(game), mutation=summary, origin=origin)
+        except OSError as error:
+            fail(f"cannot write the rulebook to {html}: {error.strerror}")
+        out.print(f"rulebook with the mutation score written to {html}")
+    if summary.judged == 0:
+        fail("no mutant was judged", 1)
+    raise typer.Exit(1 if summary.survivors else 0)
+
+
+def _read(path: Path, game: str) -> Any:
+    from conformance.mutation import report as report_mod
+
+    if not path.is_file():
+        fail(f"--mutation-results: no file at {path}")
+    try:
+        return report_mod.read_jsonl(path, game)
+    except ValueError as error:
+        fail(f"--mutation-results: {error}")
+
+
+def _run(
+    game: str,
+    sample: int | None,
+    seed: int,
+    module: str | None,
+    rule: str | None,
+    operators: str | None,
+    settings_: tuple[int, Path | None, float, str | None],
+    verbose: bool,
+) -> tuple[Any, dict[str, Any]]:
+    jobs, cache, timeout_factor, scenarios_of = settings_
+    try:
+        from conformance.mutation import generate, run, triage
+        from conformance.mutation import report as report_mod
+    except ImportError as error:
+        fail(f"mutation testing needs mutmut and libcst ({error}): pip install 'mutmut>=3.8,<4'")
+    chosen_ops = None
+    if operators:
+        chosen_ops = list(generate.ALL_OPERATORS) if operators == "all" else operators.split(",")
+    try:
+        triaged = triage.load(game)
+        mutants = generate.generate(
+            game, triaged.seeds, chosen_ops, None if module is None else [module]
+        )
+    except (generate.MutantError, triage.TriageError) as error:
+        fail(str(error))
+    pool = mutants.mutants
+    if module is not None:
+        pool = [m for m in pool if m.module == module]
+        if not pool:
+            fail(f"--module {module!r}: no mutants (modules: {', '.join(mutants.sources)})")
+    if rule is not None:
+        pool = [m for m in pool if rule in m.rules]
+        if not pool:
+            fail(f"--rule {rule!r}: no mutant of code that names it")
+    pool = generate.choose(pool, sample, seed)
+    err.print(f"{game}: {len(pool)} of {len(mutants.mutants)} mutants, {jobs} worker(s)")
+    started = time.monotonic()
+    counts: dict[str, int] = {}
+    step = 1 if verbose else max(1, len(pool) // 20)
+
+    def progress(mutant: Any, outcome: Any, done: int, total: int) -> None:
+        counts[outcome.status] = counts.get(outcome.status, 0) + 1
+        if verbose:
+            err.print(f"  {outcome.status:<9} {mutant.describe()}", markup=False)
+        if done % step == 0 or done == total:
+            rate = (time.monotonic() - started) / done
+            tally = ", ".join(f"{k} {v}" for k, v in sorted(counts.items()))
+            err.print(f"[{done:>5}/{total}] {tally} ({rate:.2f} s/mutant)", markup=False)
+
+    settings = run.RunSettings(jobs, timeout_factor, cache=cache, scenario_rule=scenarios_of)
+    try:
+        results, _baseline = run.run(mutants, pool, settings, progress)
+    except run.MutationRunError as error:
+        fail(f"{game}: {error}", 3)
+    except KeyboardInterrupt:
+        err.print("interrupted: results so far are in the cache")
+        sys.exit(2)
+    summary = report_mod.summarise(game, results, triaged)
+    header = {
+        "fingerprint": run.fingerprint(mutants), "operators": chosen_ops or "default",
+        "sample": sample, "seed": seed, "mutants_total": len(mutants.mutants),
+        "module": module, "rule": rule, "scenarios_of": scenarios_of,
+        "seconds": round(time.monotonic() - started, 2),
+    }  # fmt: skip
+    return summary, header
+
+
+def register(app: typer.Typer) -> None:
+    app.command()(mutate)

@@ -1,0 +1,350 @@
+"""Run a game's scenarios against its mutants: workers, selection, timeouts, the cache.
+
+Per mutant the outcome is ``killed`` (a scenario failed; the first one to fail is named),
+``survived`` (every scenario that runs the mutated lines passed, or none runs them),
+``timed out`` (the worker was stopped after ``timeout_factor`` times the baseline time of the
+scenarios it had to run, plus ``grace`` seconds; a hang is caught by any engine author's
+suite, so it counts with the killed), ``invalid`` (the edit is not Python) or ``not
+imported`` (a module of the package the engine never imports, such as a data generator);
+the last two are left out of the score.
+
+Only the scenarios that execute a ``function``-scope mutant's lines can see it, so only they
+run (mutmut does the same with coverage); ``global`` mutants (import time, caches) run all.
+Scenarios tagged with the mutant's rules go first, then the fastest.
+
+The cache (one JSON line per mutant in ``<cache>/<game>/results.jsonl``) is keyed on a
+fingerprint of the game's package, its features and the shared step code, so a result is
+reused only while none of them has changed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import multiprocessing
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from multiprocessing.connection import wait
+from pathlib import Path
+from typing import Any
+
+from conformance.mutation import DEFAULT_CACHE
+from conformance.mutation.generate import Mutant, MutantSet
+from rulespec.resources import FEATURES_DIR, ROOT
+
+SUITE_DIR = ROOT / "conformance" / "suite"
+
+
+class MutationRunError(RuntimeError):
+    """The suite could not be run at all (collection failed, the baseline failed)."""
+
+
+@dataclass
+class Outcome:
+    key: str
+    status: str  # killed | survived | timed out | invalid
+    killers: list[str] = field(default_factory=list)
+    message: str = ""
+    seconds: float = 0.0
+    ran: int = 0  # scenarios run against the mutant
+    killer_rules: list[str] = field(default_factory=list)  # the rule tags of the killers
+    cached: bool = False
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "status": self.status, "killers": self.killers, "killer_rules": self.killer_rules,
+            "message": self.message, "seconds": round(self.seconds, 4), "ran": self.ran,
+        }  # fmt: skip
+
+
+@dataclass
+class Baseline:
+    scenarios: list[dict[str, Any]]  # the passing ones, with their lines and time
+    failing: list[str]  # nodeids that fail (or skip) on the unmutated engine: never used
+    imported: dict[str, set[int]]  # lines run at import time
+    modules: set[str]  # modules of the package the suite imports
+    lines: list[dict[str, set[int]]] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.lines = [{m: set(ls) for m, ls in s["lines"].items()} for s in self.scenarios]
+
+
+def fingerprint(mutants: MutantSet) -> str:
+    """Hash of the game's package, features, suite binding and the shared step code."""
+    digest = hashlib.sha256()
+    paths = [mutants.directory / m for m in sorted(mutants.sources)]
+    paths += sorted((FEATURES_DIR / mutants.game).rglob("*.feature"))
+    paths += sorted((ROOT / "conformance" / "steps").glob("*.py"))
+    paths += [ROOT / "conformance" / "plugin.py", SUITE_DIR / f"test_{mutants.game}.py"]
+    for path in paths:
+        if path.is_file():
+            digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()[:16]
+
+
+def select(mutant: Mutant, baseline: Baseline) -> list[str] | None:
+    """The scenarios to run against ``mutant``, in order; None when its module never loads."""
+    first, last = mutant.span
+    span = set(range(first, last + 1))
+    if mutant.module not in baseline.modules:
+        return None
+    chosen = []
+    for scenario, lines in zip(baseline.scenarios, baseline.lines, strict=True):
+        if (
+            mutant.scope == "global"
+            or span & baseline.imported.get(mutant.module, set())
+            or span & lines.get(mutant.module, set())
+        ):
+            chosen.append(scenario)
+    rules = set(mutant.rules)
+    chosen.sort(key=lambda s: (not rules & set(s["rules"]), s["seconds"]))
+    return [s["nodeid"] for s in chosen]
+
+
+class _Worker:
+    def __init__(
+        self, game: str, directory: Path, baseline: bool, scenario_rule: str | None = None
+    ) -> None:
+        from conformance.mutation import worker
+
+        args = [
+            str(SUITE_DIR / f"test_{game}.py"), "-c", str(ROOT / "pyproject.toml"),
+            "--rootdir", str(ROOT), "-q", "-p", "no:cacheprovider", "--rulespec-games", game,
+        ]  # fmt: skip
+        if scenario_rule:
+            args += ["--rulespec-rule", scenario_rule]
+        self.spec = (game, directory, scenario_rule)
+        context = multiprocessing.get_context("spawn")
+        self.conn, child = context.Pipe()
+        self.process = context.Process(
+            target=worker.serve, args=(game, str(directory), child, baseline, args), daemon=True
+        )
+        self.process.start()
+        child.close()
+        self.job: tuple[Mutant, float, float] | None = None  # mutant, started, budget
+
+    def receive(self, timeout: float | None = None) -> dict[str, Any]:
+        if not self.conn.poll(timeout):
+            raise MutationRunError(f"the worker said nothing for {timeout} s")
+        try:
+            message = self.conn.recv()
+        except EOFError as error:
+            raise MutationRunError(f"the worker died (exit {self.process.exitcode})") from error
+        if message.get("type") == "exit":
+            raise MutationRunError(
+                f"the scenario suite could not be collected (pytest exit {message['code']})"
+            )
+        return message
+
+    def stop(self, kill: bool = False) -> None:
+        if not kill:
+            try:
+                self.conn.send(None)
+            except (BrokenPipeError, OSError):
+                kill = True
+        self.process.join(timeout=0 if kill else 10)
+        if self.process.is_alive():
+            self.process.kill()
+            self.process.join()
+        self.conn.close()
+
+
+@dataclass
+class RunSettings:
+    jobs: int = 1
+    timeout_factor: float = 10.0
+    grace: float = 5.0
+    cache: Path | None = DEFAULT_CACHE
+    scenario_rule: str | None = None  # run only the scenarios pinning this rule
+
+
+def run(
+    mutants: MutantSet,
+    chosen: Iterable[Mutant],
+    settings: RunSettings | None = None,
+    progress: Callable[[Mutant, Outcome, int, int], None] | None = None,
+) -> tuple[list[tuple[Mutant, Outcome]], Baseline | None]:
+    """Run the scenarios against each chosen mutant; (mutant, outcome) pairs in order."""
+    settings = settings or RunSettings()
+    todo = list(chosen)
+    print_ = fingerprint(mutants) + (f":{settings.scenario_rule}" if settings.scenario_rule else "")
+    cached = _load_cache(settings.cache, mutants.game, print_)
+    outcomes: dict[str, Outcome] = {}
+    pending = []
+    for mutant in todo:
+        if mutant.key in cached:
+            outcomes[mutant.key] = cached[mutant.key]
+            if progress:
+                progress(mutant, outcomes[mutant.key], len(outcomes), len(todo))
+        else:
+            pending.append(mutant)
+    baseline = None
+    if pending:
+        baseline = _execute(mutants, pending, settings, outcomes, print_, len(todo), progress)
+    return [(m, outcomes[m.key]) for m in todo], baseline
+
+
+def _execute(
+    mutants: MutantSet,
+    pending: list[Mutant],
+    settings: RunSettings,
+    outcomes: dict[str, Outcome],
+    print_: str,
+    total: int,
+    progress: Callable[[Mutant, Outcome, int, int], None] | None,
+) -> Baseline:
+    game = mutants.game
+    first = _Worker(game, mutants.directory, True, settings.scenario_rule)
+    workers = [first]
+    try:
+        first.receive(timeout=300)  # ready
+        baseline = _baseline(first.receive(timeout=600))
+        for _ in range(1, max(1, settings.jobs)):
+            workers.append(_Worker(game, mutants.directory, False, settings.scenario_rule))
+        queue: list[tuple[Mutant, list[str]]] = []
+        for mutant in pending:
+            order = select(mutant, baseline)
+            if order is None:  # not engine code: the engine never imports the module
+                why = "its module is never imported by the engine under the scenarios"
+                _done(mutants, mutant, Outcome(mutant.key, "not imported", message=why),
+                      outcomes, settings, print_, total, progress)  # fmt: skip
+            elif not order:
+                why = "no scenario runs this line"
+                _done(mutants, mutant, Outcome(mutant.key, "survived", message=why),
+                      outcomes, settings, print_, total, progress)  # fmt: skip
+            else:
+                queue.append((mutant, order))
+        ready = [w for w in workers if w is first]
+        starting = [w for w in workers if w is not first]
+        seconds = {s["nodeid"]: s["seconds"] for s in baseline.scenarios}
+        rules = {s["nodeid"]: s["rules"] for s in baseline.scenarios}
+        while queue or any(w.job for w in workers):
+            for worker in ready:
+                if queue and worker.job is None:
+                    mutant, order = queue.pop(0)
+                    budget = settings.timeout_factor * sum(seconds[n] for n in order)
+                    worker.job = (mutant, time.monotonic(), budget + settings.grace)
+                    worker.conn.send({
+                        "key": mutant.key, "module_name": mutants.module_name(mutant.module),
+                        "source": mutants.source_of(mutant), "order": order,
+                        "path": str(mutants.directory / mutant.module),
+                        "is_package": mutant.module.endswith("__init__.py"),
+                    })  # fmt: skip
+            busy = {w.conn: w for w in ready if w.job} | {w.conn: w for w in starting}
+            deadlines = [w.job[1] + w.job[2] for w in ready if w.job]
+            wait_for = max(0.0, min(deadlines) - time.monotonic()) if deadlines else 1.0
+            for conn in wait(list(busy), timeout=wait_for):
+                worker = busy[conn]
+                try:
+                    message = worker.receive(timeout=0)
+                except MutationRunError as error:
+                    if worker.job is None:
+                        raise
+                    mutant = worker.job[0]
+                    _done(mutants, mutant, Outcome(mutant.key, "killed", ["<worker died>"],
+                          str(error)), outcomes, settings, print_, total, progress)  # fmt: skip
+                    _replace(worker, workers, ready, starting, game, mutants)
+                    continue
+                if message["type"] == "ready":
+                    starting.remove(worker)
+                    ready.append(worker)
+                elif message["type"] == "result" and worker.job:
+                    mutant = worker.job[0]
+                    worker.job = None
+                    outcome = Outcome(
+                        mutant.key, message["status"], message["killers"], message["message"],
+                        message["seconds"], message["ran"],
+                        sorted({r for k in message["killers"] for r in rules.get(k, ())}),
+                    )  # fmt: skip
+                    _done(mutants, mutant, outcome, outcomes, settings, print_, total, progress)
+            now = time.monotonic()
+            for worker in list(ready):
+                if worker.job and now > worker.job[1] + worker.job[2]:
+                    mutant, started, _budget = worker.job
+                    outcome = Outcome(mutant.key, "timed out", [], "stopped after "
+                                      f"{now - started:.1f} s", now - started)  # fmt: skip
+                    _done(mutants, mutant, outcome, outcomes, settings, print_, total, progress)
+                    _replace(worker, workers, ready, starting, game, mutants)
+        return baseline
+    finally:
+        for worker in workers:
+            worker.stop()
+
+
+def _replace(
+    worker: _Worker,
+    workers: list[_Worker],
+    ready: list[_Worker],
+    starting: list[_Worker],
+    game: str,
+    mutants: MutantSet,
+) -> None:
+    """Kill ``worker`` and start a fresh one in its place (it reports ready when collected)."""
+    worker.stop(kill=True)
+    workers.remove(worker)
+    ready.remove(worker)
+    fresh = _Worker(*worker.spec[:2], False, worker.spec[2])
+    workers.append(fresh)
+    starting.append(fresh)
+
+
+def _baseline(message: dict[str, Any]) -> Baseline:
+    passing = [s for s in message["scenarios"] if s["outcome"] == "passed"]
+    failing = [s["nodeid"] for s in message["scenarios"] if s["outcome"] != "passed"]
+    if not passing:
+        raise MutationRunError("no scenario passes on the unmutated reference engine")
+    imported = {m: set(lines) for m, lines in message["import"].items()}
+    return Baseline(passing, failing, imported, set(message["modules"]))
+
+
+def _done(
+    mutants: MutantSet,
+    mutant: Mutant,
+    outcome: Outcome,
+    outcomes: dict[str, Outcome],
+    settings: RunSettings,
+    print_: str,
+    total: int,
+    progress: Callable[[Mutant, Outcome, int, int], None] | None,
+) -> None:
+    outcomes[mutant.key] = outcome
+    if settings.cache is not None:
+        folder = settings.cache / mutants.game
+        _prepare(settings.cache)
+        folder.mkdir(parents=True, exist_ok=True)
+        with (folder / "results.jsonl").open("a", encoding="utf-8") as handle:
+            record = {"fingerprint": print_, "key": mutant.key, **outcome.as_json()}
+            handle.write(json.dumps(record, ensure_ascii=False) + "\n")
+    if progress:
+        progress(mutant, outcome, len(outcomes), total)
+
+
+def _prepare(cache: Path) -> None:
+    """Create the cache folder with a ``.gitignore`` of ``*`` (as pytest does for its own)."""
+    cache.mkdir(parents=True, exist_ok=True)
+    top = cache.parent if cache == DEFAULT_CACHE else cache  # the whole ./.rulespec-cache
+    ignore = top / ".gitignore"
+    if not ignore.exists():
+        ignore.write_text("# created by rulespec mutate\n*\n", encoding="utf-8")
+
+
+def _load_cache(cache: Path | None, game: str, print_: str) -> dict[str, Outcome]:
+    if cache is None:
+        return {}
+    path = cache / game / "results.jsonl"
+    found: dict[str, Outcome] = {}
+    if not path.is_file():
+        return found
+    for line in path.read_text(encoding="utf-8").splitlines():
+        try:
+            record = json.loads(line)
+        except json.JSONDecodeError:
+            continue  # an interrupted write: that mutant runs again
+        if record.get("fingerprint") == print_ and record.get("status"):
+            found[record["key"]] = Outcome(
+                record["key"], record["status"], record.get("killers", []),
+                record.get("message", ""), record.get("seconds", 0.0), record.get("ran", 0),
+                record.get("killer_rules", []), cached=True,
+            )  # fmt: skip
+    return found

@@ -1,0 +1,225 @@
+"""A long-lived worker: one pytest session of a game's scenarios, run against mutant after mutant.
+
+The worker collects the game's suite once (``conformance/suite/test_<game>.py``, the same
+scenarios ``rulespec check`` runs, through the in-process client), then serves requests from
+its parent over a pipe:
+
+- the first worker runs a **baseline**: every scenario against the unmutated engine, with a
+  line tracer on the game's package, so the parent knows which scenarios pass and which lines
+  each one runs (and which run at import time);
+- ``{"mutant": ...}``: swap the mutated module into ``sys.modules`` (an in-memory source, served
+  by a finder ahead of the normal import system, with every module of the game's package
+  reimported so that none keeps a reference to the original), run the scenarios in the order
+  given until the first one fails, restore the original package, reply.
+
+Nothing is written: the mutant exists only in memory, bytecode caching is off. A mutant that
+loops or hangs is the parent's to kill (it knows each scenario's baseline time).
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.abc
+import importlib.util
+import os
+import sys
+import time
+from multiprocessing.connection import Connection
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+MEMORY_LIMIT_MB = 3072
+
+
+class _MutantFinder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
+    """Serves one module's mutated source from memory; every other import goes on as usual."""
+
+    def __init__(self, name: str, source: str, path: str, package: bool) -> None:
+        self.name, self.source, self.path, self.package = name, source, path, package
+
+    def find_spec(self, fullname: str, path: Any = None, target: Any = None) -> Any:
+        if fullname != self.name:
+            return None
+        locations = [str(Path(self.path).parent)] if self.package else None
+        return importlib.util.spec_from_file_location(
+            fullname, self.path, loader=self, submodule_search_locations=locations
+        )
+
+    def create_module(self, spec: Any) -> ModuleType | None:
+        return None
+
+    def exec_module(self, module: ModuleType) -> None:
+        exec(compile(self.source, self.path, "exec"), module.__dict__)
+
+
+def purge(package: str) -> None:
+    """Forget every module of ``package`` and every cache the shared reference code holds."""
+    for name in [n for n in sys.modules if n == package or n.startswith(package + ".")]:
+        del sys.modules[name]
+    for name, module in list(sys.modules.items()):
+        if name.startswith("reference_impl.") and module is not None:
+            for value in list(vars(module).values()):
+                clear = getattr(value, "cache_clear", None)
+                if callable(clear) and getattr(value, "__module__", None) == name:
+                    clear()
+
+
+class _Tracer:
+    """The lines each scenario runs in the game's package, measured by coverage.py (its C
+    tracer: a pure-Python ``settrace`` made the baseline ten times slower), one dynamic
+    context per scenario, kept in memory (``data_file=None``)."""
+
+    def __init__(self, directory: str) -> None:
+        import coverage
+
+        self.prefix = directory.rstrip(os.sep) + os.sep
+        self.coverage = coverage.Coverage(
+            data_file=None, include=[self.prefix + "*"], config_file=False, branch=False
+        )
+        self.coverage.start()
+
+    def context(self, name: str) -> None:
+        self.coverage.switch_context(name)
+
+    def finish(self) -> dict[str, dict[str, list[int]]]:
+        """context -> module -> lines."""
+        self.coverage.stop()
+        data = self.coverage.get_data()
+        found: dict[str, dict[str, set[int]]] = {}
+        for filename in data.measured_files():
+            module = Path(filename).relative_to(self.prefix).as_posix()
+            for line, contexts in data.contexts_by_lineno(filename).items():
+                for context in contexts:
+                    found.setdefault(context, {}).setdefault(module, set()).add(line)
+        return {c: {m: sorted(ls) for m, ls in ms.items()} for c, ms in found.items()}
+
+
+class MutationSession:
+    """pytest plugin: takes over the run loop and serves the parent's requests."""
+
+    def __init__(self, game: str, directory: str, conn: Connection, baseline: bool) -> None:
+        self.game, self.directory, self.conn, self.baseline = game, directory, conn, baseline
+        self.package = f"reference_impl.{game}"
+
+    def pytest_runtestloop(self, session: Any) -> bool:
+        items = {item.nodeid: item for item in session.items}
+        self.neighbours = {
+            a.nodeid: b
+            for a, b in zip(session.items, [*session.items[1:], *session.items[:1]], strict=True)
+        }
+        self.conn.send({"type": "ready", "scenarios": list(items)})
+        if self.baseline:
+            self.conn.send(self._baseline(session.items))
+        while True:
+            request = self.conn.recv()
+            if request is None:
+                break
+            self.conn.send(self._mutant(request, items))
+        return True
+
+    def _baseline(self, items: list[Any]) -> dict[str, Any]:
+        purge(self.package)
+        tracer = _Tracer(self.directory)
+        tracer.context("<import>")
+        importlib.import_module(self.package)
+        scenarios = []
+        for item in items:
+            tracer.context(item.nodeid)
+            started = time.perf_counter()
+            outcome, _message = _run(item, self.neighbours[item.nodeid])
+            seconds = time.perf_counter() - started
+            scenarios.append({
+                "nodeid": item.nodeid, "name": _name(item), "outcome": outcome,
+                "rules": sorted({m.args[0] for m in item.iter_markers("rule") if m.args}),
+                "seconds": seconds,
+            })  # fmt: skip
+        lines = tracer.finish()
+        for scenario in scenarios:
+            scenario["lines"] = lines.get(scenario["nodeid"], {})
+        imported = lines.get("<import>", {})
+        mine = [m for n, m in sys.modules.items() if n.split(".")[:2] == self.package.split(".")]
+        modules = sorted(
+            Path(m.__file__).relative_to(self.directory).as_posix()
+            for m in mine
+            if getattr(m, "__file__", None)
+        )
+        return {"type": "baseline", "scenarios": scenarios, "import": imported, "modules": modules}
+
+    def _mutant(self, request: dict[str, Any], items: dict[str, Any]) -> dict[str, Any]:
+        started = time.perf_counter()
+        finder = _MutantFinder(
+            request["module_name"], request["source"], request["path"], request["is_package"]
+        )
+        purge(self.package)
+        sys.meta_path.insert(0, finder)
+        reply: dict[str, Any] = {"type": "result", "key": request["key"], "killers": [], "ran": 0}
+        try:
+            try:
+                compile(request["source"], request["path"], "exec")
+            except SyntaxError as error:
+                reply.update(status="invalid", message=f"not Python: {error}")
+                return reply
+            try:
+                importlib.import_module(self.package)
+            except BaseException as error:  # any failure to import kills it, even SystemExit
+                reply.update(status="killed", killers=["<import>"],
+                             message=f"{type(error).__name__}: {error}"[:300])  # fmt: skip
+                return reply
+            for nodeid in request["order"]:
+                outcome, message = _run(items[nodeid], self.neighbours[nodeid])
+                reply["ran"] += 1
+                if outcome == "failed":
+                    reply.update(status="killed", killers=[nodeid], message=message)
+                    return reply
+            reply.update(status="survived", message="")
+            return reply
+        finally:
+            sys.meta_path.remove(finder)
+            purge(self.package)
+            reply["seconds"] = time.perf_counter() - started
+
+
+def _name(item: Any) -> str:
+    scenario = getattr(getattr(item, "obj", None), "__scenario__", None)
+    return getattr(scenario, "name", None) or item.name
+
+
+def _run(item: Any, neighbour: Any) -> tuple[str, str]:
+    """Run one collected test again: ``passed``, ``failed`` or ``skipped``, and a message.
+
+    ``neighbour`` is another item of the same module, given to pytest as the next one so
+    that module- and session-scoped fixtures stay up between runs (all of a game's
+    scenarios are collected from one module; tearing them down each time doubled the cost).
+    """
+    from _pytest.runner import runtestprotocol
+
+    item._initrequest()  # fresh function-scoped fixtures for every run of the same item
+    reports = runtestprotocol(item, nextitem=neighbour, log=False)
+    for report in reports:
+        if report.failed:
+            text = str(report.longrepr).strip().splitlines()
+            return "failed", (text[-1] if text else "")[:300]
+    if any(report.skipped for report in reports):
+        return "skipped", ""
+    return "passed", ""
+
+
+def serve(game: str, directory: str, conn: Connection, baseline: bool, args: list[str]) -> None:
+    """Entry point of a worker process (``multiprocessing``, spawn)."""
+    import resource
+
+    import pytest
+
+    sys.dont_write_bytecode = True
+    try:
+        size = MEMORY_LIMIT_MB * 1024 * 1024
+        resource.setrlimit(resource.RLIMIT_AS, (size, size))
+    except (ValueError, OSError):
+        pass
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, 1)
+    os.dup2(devnull, 2)
+    session = MutationSession(game, directory, conn, baseline)
+    code = pytest.main(args, plugins=[session])
+    conn.send({"type": "exit", "code": int(code)})

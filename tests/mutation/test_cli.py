@@ -1,0 +1,93 @@
+"""``rulespec mutate`` as a user runs it: a weak suite scores low, reports, cache, rulebook."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from rulespec.resources import ROOT
+
+RULESPEC = [sys.executable, "-m", "conformance"]
+#: six mutants of Notre Dame's scoring code
+SAMPLE = ["notre_dame", "--module", "scoring.py", "--sample", "6", "--seed", "3"]
+
+
+def mutate(cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [*RULESPEC, "mutate", *args], capture_output=True, text=True, cwd=cwd, timeout=900
+    )
+
+
+def read(path: Path) -> tuple[dict, list[dict], dict]:
+    lines = [json.loads(line) for line in path.read_text("utf-8").splitlines()]
+    return lines[0], lines[1:-1], lines[-1]
+
+
+def status() -> str:
+    return subprocess.run(
+        ["git", "status", "--porcelain", "--untracked-files=all"], capture_output=True,
+        text=True, cwd=ROOT,
+    ).stdout  # fmt: skip
+
+
+@pytest.mark.slow
+def test_a_weak_suite_scores_low_and_the_full_suite_kills_more(tmp_path: Path) -> None:
+    before = status()
+    # ND-BANK's scenarios alone: a deliberately weak suite for the scoring code
+    weak = mutate(tmp_path, *SAMPLE, "--scenarios-of", "ND-BANK", "--report", "weak.jsonl")
+    assert weak.returncode == 1, weak.stdout + weak.stderr
+    assert "survivors (" in weak.stdout
+    header, records, summary = read(tmp_path / "weak.jsonl")
+    assert header["scenarios_of"] == "ND-BANK" and len(records) == 6
+    assert summary["survived"] >= 3, summary
+    full = mutate(tmp_path, *SAMPLE, "--report", "full.jsonl")
+    assert full.returncode in (0, 1), full.stderr
+    _, full_records, full_summary = read(tmp_path / "full.jsonl")
+    assert [r["key"] for r in full_records] == [r["key"] for r in records]
+    assert full_summary["killed"] > summary["killed"], (summary, full_summary)
+    for record in full_records:
+        if record["status"] == "killed":
+            assert record["killers"] and record["killers"][0].startswith("conformance/suite/")
+    assert status() == before, "a run wrote into the source tree"
+    assert (tmp_path / ".rulespec-cache" / ".gitignore").read_text("utf-8").endswith("*\n")
+
+    again = mutate(tmp_path, *SAMPLE, "--scenarios-of", "ND-BANK", "--report", "again.jsonl")
+    _, again_records, _ = read(tmp_path / "again.jsonl")
+    assert [(r["key"], r["status"]) for r in again_records] == [
+        (r["key"], r["status"]) for r in records
+    ]
+    assert again.returncode == 1
+
+    page = tmp_path / "nd.html"
+    shown = mutate(tmp_path, "notre_dame", "--mutation-results", "weak.jsonl", "--html", "nd.html")
+    assert shown.returncode == 1 and "score" in shown.stdout
+    text = page.read_text("utf-8")
+    assert 'id="mutation"' in text and "Mutation score" in text
+    survivor = next(r for r in records if r["status"] == "survived")
+    assert f"scoring.py:{survivor['line']}" in text
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["no_such_game"], "unknown game"),
+        (["notre_dame", "--sample", "0"], "--sample"),
+        (["notre_dame", "--module", "nothing.py"], "--module 'nothing.py'"),
+        (["notre_dame", "--operators", "bogus"], "bogus"),
+        (["notre_dame", "--mutation-results", "missing.jsonl"], "no file"),
+    ],
+)
+def test_bad_arguments_are_named(tmp_path: Path, args: list[str], message: str) -> None:
+    result = mutate(tmp_path, *args)
+    assert result.returncode == 2, result.stdout + result.stderr
+    assert message in result.stderr
+
+
+def test_a_file_that_is_not_a_report_is_refused(tmp_path: Path) -> None:
+    (tmp_path / "r.jsonl").write_text('{"type": "result"}\n', "utf-8")
+    result = mutate(tmp_path, "notre_dame", "--mutation-results", "r.jsonl")
+    assert result.returncode == 2 and "not a rulespec mutate report" in result.stderr

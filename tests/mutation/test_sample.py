@@ -1,0 +1,88 @@
+"""A fixed sample of every game's mutants is killed by its scenarios, or triaged as equivalent.
+
+The sample is ``rulespec mutate GAME --sample 12 --seed 2026`` (the same mutants: the draw
+is :func:`conformance.mutation.generate.choose`). A survivor that is not equivalent is a thin
+rule: never record it as equivalent to make this pass; add the scenario the rulebook implies.
+Until then the game's test is an expected failure (strict, so it must be unmarked as soon
+as the scenarios kill the sample) whose reason lists the survivors. The sample changes when
+the engine's code does; the full run is ``rulespec mutate GAME`` (a maintainer's tool).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from conformance.mutation import generate, report, run, triage
+from conformance.specification import catalogue
+
+SAMPLE, SEED = 12, 2026
+
+#: The sample's non-equivalent survivors when this was written (module:line: before -> after),
+#: each a rule whose scenarios miss a boundary: for the scenario writers.
+THIN: dict[str, list[str]] = {
+    "gnomeville": [
+        "GV-BLDG-HOUSE build.py:424 h.pos < 0 -> h.pos < 1 (a gnome already on space 0)",
+        "GV-BOULDER-SPAWN enemies.py:84 p.groups = None -> '' (upgrade groups after a boulder)",
+        "GV-MOVE-PASS-THROUGH build.py:189 b >= 0 -> b >= 1 (passing through space 0)",
+    ],
+    "villagers": [
+        "VL-BUILD-BASIC build.py:226 hand.get(name, 0) <= 0 -> < 0 (return a card not in hand)",
+    ],
+    "isle_traces": [
+        "canonical.py:88 row bound size - 1 -> size - 0 (load_state with row == size)",
+        "IT-COMP-FACES cards.py:122 rng.random() < 0.25 -> < 1.25 (no scenario runs it)",
+        "IT-PLACE-AREA state.py:362 < self.size -> <= self.size (a coordinate == size)",
+        "state.py:262 free >> g & 1 -> free >> g | 1 (a cell that is not free)",
+        "IT-FLIP-ONE state.py:402 p[0] == key[1] -> != (flip a card not on the map)",
+    ],
+    "neom": [
+        "__init__.py:24 min_players = 1 -> 0 (a game with no players)",
+        "NM-PLACE-REQ actions.py:190 else 0 -> else 1 (a generation requirement's boundary)",
+    ],
+}
+
+GAMES = [
+    pytest.param(
+        game,
+        marks=pytest.mark.xfail(
+            strict=True, reason=f"thin scenarios, survivors: {'; '.join(THIN[game])}"
+        ),
+    )
+    if THIN.get(game)
+    else game
+    for game in catalogue.games_with_catalogue()
+]
+
+_MUTANTS: dict[str, generate.MutantSet] = {}
+
+
+def mutants_of(game: str) -> generate.MutantSet:
+    if game not in _MUTANTS:
+        _MUTANTS[game] = generate.generate(game, triage.load(game).seeds)
+    return _MUTANTS[game]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", catalogue.games_with_catalogue())
+def test_every_equivalent_entry_still_names_a_mutant(game: str) -> None:
+    triaged = triage.load(game)
+    if not triaged.equivalent:
+        pytest.skip(f"{game} has no equivalent mutants recorded")
+    present = {(m.module, m.before, m.after) for m in mutants_of(game).mutants}
+    stale = [e for e in triaged.equivalent if (e["module"], e["before"], e["after"]) not in present]
+    assert not stale, f"spec/{game}/mutants.yaml names mutants the engine no longer has: {stale}"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", GAMES)
+def test_a_fixed_sample_of_mutants_is_killed_or_triaged(game: str) -> None:
+    mutants = mutants_of(game)
+    chosen = generate.choose(mutants.mutants, SAMPLE, SEED)
+    results, baseline = run.run(mutants, chosen, run.RunSettings(jobs=1, cache=None))
+    assert baseline is not None and len(baseline.scenarios) > 10
+    summary = report.summarise(game, results, triage.load(game))
+    assert summary.judged >= SAMPLE // 2
+    survivors = [report.describe(r) for r in summary.survivors]
+    assert not survivors, f"{game}: non-equivalent survivors: {survivors}"
+    unpinned = [r for r in summary.records if r.get("pinned") is False]
+    assert not unpinned, f"seed mutants not killed by their rule's scenarios: {unpinned}"
