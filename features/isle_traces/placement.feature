@@ -152,6 +152,39 @@ Feature: Isle Traces action 1: placing the drawn map card
         grid.7.9 = "mountain"
         """
 
+    @IT-PLACE-OVERLAP @IT-PLACE-OVERLAPRULES @IT-PLACE-ADJACENT
+    Scenario: A card placed in play is partly covered by the next player's card
+      # 102 goes below 101 (rows 8-9, cols 6-8); seat 1 then lays 104 at rows 9-10, cols 7-9,
+      # covering 102's e and f: the rest of 102 stays visible.
+      Given the isle deck:
+        """
+        104 : coast coast coast coast coast coast | plains plains plains plains plains plains
+        """
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "place_card", "face": 0, "rot": 0, "row": 8, "col": 6},
+         {"actor": 0, "type": "pass"},
+         {"actor": 0, "type": "pass"},
+         {"actor": "chance", "type": "draw", "card": 104, "faces": [["coast", "coast", "coast", "coast", "coast", "coast"], ["plains", "plains", "plains", "plains", "plains", "plains"]]},
+         {"actor": 1, "type": "place_card", "face": 0, "rot": 0, "row": 9, "col": 7}]
+        """
+      Then the position has:
+        """
+        map.2.id = 102
+        map.3.id = 104
+        grid.8.6 = "road/fort"
+        grid.8.7 = "plains/creature1"
+        grid.8.8 = "forest"
+        grid.9.6 = "coast/harbour"
+        grid.9.7 = "coast"
+        grid.9.8 = "coast"
+        grid.9.9 = "coast"
+        grid.10.7 = "coast"
+        grid.10.9 = "coast"
+        phase = "explore"
+        current = 1
+        """
+
   Rule: IT-PLACE-NOPIECE a card never covers a piece
 
     Background:
@@ -218,6 +251,30 @@ Feature: Isle Traces action 1: placing the drawn map card
         {"type": "place_card", "face": 0, "rot": 0, "row": 14, "col": 6}
         """
       Then the action is rejected citing rule "IT-PLACE-AREA"
+
+    @IT-PLACE-AREA @reading:area_size=15
+    Scenario Outline: A card whose top-left cell lies outside the 15 x 15 area is refused (<where>)
+      Given a new "isle_traces" game with 2 players
+      And the isle map:
+        """
+        101 0 0 6 6 : road road road plains plains plains | forest forest forest forest forest forest
+        """
+      And the isle card drawn:
+        """
+        102 : road/fort plains/creature1 forest coast/harbour mountain coast | forest forest forest forest forest forest
+        """
+      When player 0 plays:
+        """
+        {"type": "place_card", "face": 0, "rot": 0, "row": <row>, "col": <col>}
+        """
+      Then the action is rejected citing rule "IT-PLACE-AREA"
+
+      Examples:
+        | where             | row | col |
+        | row 15, one past  | 15  | 6   |
+        | column 15         | 6   | 15  |
+        | row -1            | -1  | 6   |
+        | column -1         | 6   | -1  |
 
     @IT-PLACE-AREA @IT-PLACE-CENTRE @reading:area_size=13
     Scenario: In a 13 x 13 area the first card goes to rows 5-6, columns 5-7
