@@ -295,6 +295,26 @@ Feature: Isle Traces action 1: placing the drawn map card
         {"type": "place_card", "row": 6, "col": 6}
         """
 
+    @IT-PLACE-AREA @IT-PLACE-CENTRE @reading:area_size=14
+    Scenario: In an even 14 x 14 area the first card goes to rows 6-7, columns 5-7
+      # ((14 - 2) // 2, (14 - 3) // 2) = (6, 5): 6 rows above (0-5) and 6 below (8-13),
+      # 5 columns left (0-4) and 6 right (8-13)
+      Given a new "isle_traces" game with 2 players and options:
+        """
+        {"area_size": 14}
+        """
+      And the isle card drawn:
+        """
+        102 : road/fort plains/creature1 forest coast/harbour mountain coast | forest forest forest forest forest forest
+        """
+      Then the legal actions are exactly:
+        """
+        [{"actor": 0, "type": "place_card", "face": 0, "rot": 0, "row": 6, "col": 5},
+         {"actor": 0, "type": "place_card", "face": 0, "rot": 180, "row": 6, "col": 5},
+         {"actor": 0, "type": "place_card", "face": 1, "rot": 0, "row": 6, "col": 5},
+         {"actor": 0, "type": "place_card", "face": 1, "rot": 180, "row": 6, "col": 5}]
+        """
+
     @IT-PLACE-AREA @IT-PLACE-CENTRE @reading:area_size=17
     Scenario: In a 17 x 17 area the first card goes to rows 7-8, columns 7-9
       Given a new "isle_traces" game with 2 players and options:
@@ -409,6 +429,36 @@ Feature: Isle Traces action 1: placing the drawn map card
         """
         {"type": "place_card", "face": 0, "rot": 90, "row": 8, "col": 6}
         """
+      Then the action is rejected citing rule "IT-PLACE-PORTRAIT"
+
+    @IT-PLACE-PORTRAIT @IT-PLACE-GRID @reading:allow_portrait=false
+    Scenario: With allow_portrait false the card may still be laid landscape, either way up
+      Given a new "isle_traces" game with 2 players and options:
+        """
+        {"allow_portrait": false}
+        """
+      And the isle map:
+        """
+        101 0 0 6 6 : road road road plains plains plains | forest forest forest forest forest forest
+        """
+      And the isle card drawn:
+        """
+        102 : road/fort plains/creature1 forest coast/harbour mountain coast | forest forest forest forest forest forest
+        """
+      Then the legal actions include:
+        """
+        {"type": "place_card", "face": 0, "rot": 0, "row": 8, "col": 6}
+        """
+      And the legal actions include:
+        """
+        {"type": "place_card", "face": 1, "rot": 180, "row": 4, "col": 6}
+        """
+      And the legal actions do not include:
+        """
+        {"type": "place_card", "rot": 90}
+        """
+
+  Rule: IT-PLACE-NONE a card that fits nowhere is set aside
       Then the action is rejected citing rule "IT-PLACE-PORTRAIT"
 
   Rule: IT-PLACE-NONE a card that fits nowhere is set aside

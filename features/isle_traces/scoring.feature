@@ -41,6 +41,32 @@ Feature: Isle Traces: final scoring of lines
         scores = [3, 2]
         """
 
+    @IT-SCORE-LINE @IT-SCORE-CONNECT @reading:area_size=5 @reading:line_points=cells
+    Scenario: A line along the area's top row and left column keeps all its cells
+      # 5 x 5 area: 101 (all forest) at the centre, rows 1-2, cols 1-3; 103 on top at rows 0-1,
+      # cols 0-2: coast road road / road road mountain. The road (0,1),(0,2),(1,1),(1,0) is one
+      # line of 4 along row 0 and into column 0; the mountain (1,2) is a line of 1.
+      Given a new "isle_traces" game with 2 players and options:
+        """
+        {"area_size": 5}
+        """
+      And the isle map:
+        """
+        101 0 0 1 1 : forest forest forest forest forest forest | forest forest forest forest forest forest
+        103 0 0 0 0 : coast road road road road mountain | plains plains plains plains plains plains
+        """
+      And the position:
+        """
+        phase = "over"
+        deck = []
+        explorers = [{"player": 0, "row": 1, "col": 0}, {"player": 1, "row": 1, "col": 2}]
+        """
+      Then the outcome has:
+        """
+        scores = [4, 1]
+        winners = [0]
+        """
+
   Rule: IT-SCORE-COAST adjacent coast cells are connected, across a corner too under the other reading
 
     @IT-SCORE-COAST @reading:coast_diagonal=true
@@ -51,6 +77,42 @@ Feature: Isle Traces: final scoring of lines
         """
         scores = [0, 0]
         winners = [0, 1]
+        """
+
+    @IT-SCORE-COAST @reading:coast_diagonal=true @reading:line_points=cells
+    Scenario: Under the diagonal reading a V of coast cells is one line, up the corner too
+      # One card at rows 6-7, cols 6-8: coast road coast / road coast road. The coast runs
+      # (6,6) down to (7,7) and up again to (6,8): one line of 3 cells, all player 0's.
+      # Player 1's road at (6,7) touches the other roads only at corners: a line of 1.
+      Given the isle map:
+        """
+        101 0 0 6 6 : coast road coast road coast road | forest forest forest forest forest forest
+        """
+      And "options.coast_diagonal" is true
+      And "explorers" is [{"player": 0, "row": 6, "col": 8}, {"player": 1, "row": 6, "col": 7}]
+      Then the outcome has:
+        """
+        scores = [3, 1]
+        winners = [0]
+        """
+
+    @IT-SCORE-COAST @reading:coast_diagonal=true @reading:line_points=cells
+    Scenario: Under the diagonal reading a zigzag of coast cells is one line, back up a corner too
+      # 101 at rows 6-7, cols 6-8: plains plains coast / plains coast plains; 104 at rows 6-7,
+      # cols 3-5: plains x5 then coast at (7,5); 103 at rows 8-9, cols 6-8: coast at (8,6), plains.
+      # The coast (6,8), (7,7), (8,6), (7,5) joins corner to corner: one line of 4 cells.
+      Given the isle map:
+        """
+        101 0 0 6 6 : plains plains coast plains coast plains | forest forest forest forest forest forest
+        104 0 0 6 3 : plains plains plains plains plains coast | forest forest forest forest forest forest
+        103 0 0 8 6 : coast plains plains plains plains plains | forest forest forest forest forest forest
+        """
+      And "options.coast_diagonal" is true
+      And "explorers" is [{"player": 0, "row": 7, "col": 5}]
+      Then the outcome has:
+        """
+        scores = [4, 0]
+        winners = [0]
         """
 
   Rule: IT-SCORE-POINTS a line pays its cells, or 1 under the other reading
