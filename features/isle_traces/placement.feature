@@ -276,6 +276,33 @@ Feature: Isle Traces action 1: placing the drawn map card
         | row -1            | -1  | 6   |
         | column -1         | 6   | -1  |
 
+    @IT-PLACE-AREA @reading:area_size=15
+    Scenario: A card may fill the area's last three columns, 12 to 14
+      Given a new "isle_traces" game with 2 players
+      And the isle map:
+        """
+        101 0 0 6 6 : road road road plains plains plains | forest forest forest forest forest forest
+        103 0 0 6 9 : mountain mountain mountain coast coast coast | plains plains plains plains plains plains
+        """
+      And the isle card drawn:
+        """
+        102 : road/fort plains/creature1 forest coast/harbour mountain coast | forest forest forest forest forest forest
+        """
+      Then the legal actions include:
+        """
+        {"type": "place_card", "face": 0, "rot": 0, "row": 6, "col": 12}
+        """
+      When player 0 plays:
+        """
+        {"type": "place_card", "face": 0, "rot": 0, "row": 6, "col": 12}
+        """
+      Then the position has:
+        """
+        grid.6.12 = "road/fort"
+        grid.6.14 = "forest"
+        grid.7.14 = "coast"
+        """
+
     @IT-PLACE-AREA @IT-PLACE-CENTRE @reading:area_size=13
     Scenario: In a 13 x 13 area the first card goes to rows 5-6, columns 5-7
       Given a new "isle_traces" game with 2 players and options:

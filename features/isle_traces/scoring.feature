@@ -115,6 +115,33 @@ Feature: Isle Traces: final scoring of lines
         winners = [0]
         """
 
+    @IT-SCORE-COAST @reading:coast_diagonal=true @reading:area_size=5 @reading:line_points=cells
+    Scenario: Under the diagonal reading coast cells join across corners on the area's top row and left column
+      # 5 x 5 area: 101 (all forest) at rows 1-2, cols 1-3; 103 at rows 0-1, cols 0-2: coast road
+      # coast / road coast road; 104 at rows 2-3, cols 0-2: coast then plains. The coast (0,0),
+      # (1,1), (0,2), (2,0) joins corner to corner: one line of 4. Forest (1,3), (2,3): a line of 2.
+      Given a new "isle_traces" game with 2 players and options:
+        """
+        {"area_size": 5, "coast_diagonal": true}
+        """
+      And the isle map:
+        """
+        101 0 0 1 1 : forest forest forest forest forest forest | forest forest forest forest forest forest
+        103 0 0 0 0 : coast road coast road coast road | plains plains plains plains plains plains
+        104 0 0 2 0 : coast plains plains plains plains plains | forest forest forest forest forest forest
+        """
+      And the position:
+        """
+        phase = "over"
+        deck = []
+        explorers = [{"player": 0, "row": 0, "col": 2}, {"player": 1, "row": 1, "col": 3}]
+        """
+      Then the outcome has:
+        """
+        scores = [4, 2]
+        winners = [0]
+        """
+
   Rule: IT-SCORE-POINTS a line pays its cells, or 1 under the other reading
 
     @IT-SCORE-POINTS @reading:line_points=one
