@@ -42,6 +42,19 @@ Feature: Isle Traces action 3: flipping a map card
         current = 1
         """
 
+    @IT-FLIP-ONE
+    Scenario: A card that is not on the map cannot be flipped
+      # cards 101 and 105 lie on the map, both free to flip; card 102 is not on it
+      Then the legal actions do not include:
+        """
+        {"type": "flip", "card": 102}
+        """
+      When player 0 plays:
+        """
+        {"type": "flip", "card": 102}
+        """
+      Then the action is rejected
+
     @IT-FLIP-ONE @IT-FLIP-CONDITIONS
     Scenario: A card holding a piece cannot be flipped
       Given "explorers" is [{"player": 1, "row": 7, "col": 8}]

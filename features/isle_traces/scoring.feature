@@ -319,3 +319,25 @@ Feature: Isle Traces: final scoring of lines
         grid.6.9 = "road"
         map.1.closed = [["", "", "", "", "", "e"], ["", "", "", "", "", ""]]
         """
+
+    @IT-COMP-ART @IT-SCORE-CONNECT @reading:line_points=cells
+    Scenario: A closed north side does not stop a road joining to the west
+      # Card 101 at rows 6-7, cols 6-8: plains plains road / road!n road!n road. The road runs
+      # (6,8) down to (7,8), then west through (7,7) to (7,6): the closed north sides face the
+      # plains, not the road, so it is one line of 4. The plains (6,6), (6,7) are a line of 2.
+      Given a new "isle_traces" game with 2 players
+      And the isle map:
+        """
+        101 0 0 6 6 : plains plains road road!n road!n road | forest forest forest forest forest forest
+        """
+      And the position:
+        """
+        phase = "over"
+        explorers = [{"player": 0, "row": 7, "col": 6}, {"player": 1, "row": 6, "col": 6}]
+        deck = []
+        """
+      Then the outcome has:
+        """
+        scores = [4, 2]
+        winners = [0]
+        """
