@@ -212,6 +212,29 @@ Feature: Villagers solo draft phase
         draft.taken = 1
         """
 
+    @VL-DRAFT-REFILL
+    Scenario: A leftmost stack down to its last hidden card still refills the road
+      Given a villagers game at step "countess" with:
+        """
+        road = Brewer, Cooper, Wheeler, Seeker, Mason
+        stacks.0.hidden = 1
+        """
+      When player 0 plays:
+        """
+        {"type": "countess_build", "card": "Brewer", "coins": 0}
+        """
+      Then the position has:
+        """
+        chance.kind = "road"
+        chance.stack = 0
+        """
+      When chance reveals:
+        """
+        {"type": "draw", "card": "Fisher"}
+        """
+      Then "stacks.0.hidden" is 0
+      And the road is "Cooper, Fisher, Mason, Seeker, Wheeler"
+
   Rule: VL-DRAFT-REFILL-RESERVE With no stack left the reserve refills
 
     @VL-DRAFT-REFILL-RESERVE

@@ -9,6 +9,12 @@ Feature: Villagers solo end of the game
         markets = {"first": "resolved", "second": "revealed"}
         """
       Then the game is over
+      And the position has:
+        """
+        phase = "over"
+        step = "over"
+        markets = {"first": "resolved", "second": "resolved"}
+        """
       And the legal actions are exactly:
         """
         []
