@@ -44,6 +44,39 @@ Feature: Isle Traces: the red feather
         phase = "explore"
         """
 
+    @IT-FEATHER-ICON @reading:area_size=5
+    Scenario: The red feather may go on the area's top-left cell
+      Given a new "isle_traces" game with 2 players and options:
+        """
+        {"area_size": 5}
+        """
+      And the isle map:
+        """
+        101 0 0 1 1 : forest forest forest forest forest forest | forest forest forest forest forest forest
+        """
+      And the isle card drawn:
+        """
+        104 : mountain/feather mountain mountain forest forest forest | plains plains plains plains plains plains
+        """
+      When player 0 plays:
+        """
+        {"type": "place_card", "face": 0, "rot": 0, "row": 0, "col": 0}
+        """
+      Then the legal actions include:
+        """
+        {"type": "place_feather", "row": 0, "col": 0}
+        """
+      When player 0 plays:
+        """
+        {"type": "place_feather", "row": 0, "col": 0}
+        """
+      Then the position has:
+        """
+        feather = {"row": 0, "col": 0}
+        grid.0.0 = "mountain/feather"
+        phase = "explore"
+        """
+
   Rule: IT-FEATHER-FACEUP only with the icon face up
 
     @IT-FEATHER-FACEUP

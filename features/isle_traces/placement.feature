@@ -303,6 +303,29 @@ Feature: Isle Traces action 1: placing the drawn map card
         grid.7.14 = "coast"
         """
 
+    @IT-PLACE-AREA @reading:area_size=5
+    Scenario: An explorer one column past the area's edge is refused, not put on the next row
+      # 5 x 5 area: 101 at rows 1-2, cols 1-3 and 103 at rows 0-1, cols 0-2; (0, 5) lies outside
+      # the area even though cell (1, 0) of the map is free
+      Given a new "isle_traces" game with 2 players and options:
+        """
+        {"area_size": 5}
+        """
+      And the isle map:
+        """
+        101 0 0 1 1 : forest forest forest forest forest forest | forest forest forest forest forest forest
+        103 0 0 0 0 : road road road plains plains plains | plains plains plains plains plains plains
+        """
+      And the position:
+        """
+        phase = "explore"
+        """
+      When player 0 plays:
+        """
+        {"type": "place_explorer", "row": 0, "col": 5}
+        """
+      Then the action is rejected citing rule "IT-PLACE-AREA"
+
     @IT-PLACE-AREA @IT-PLACE-CENTRE @reading:area_size=13
     Scenario: In a 13 x 13 area the first card goes to rows 5-6, columns 5-7
       Given a new "isle_traces" game with 2 players and options:
