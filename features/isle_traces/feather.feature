@@ -114,6 +114,32 @@ Feature: Isle Traces: the red feather
         """
       Then the action is rejected citing rule "IT-FEATHER-RESTRICT"
 
+    @IT-FEATHER-RESTRICT @reading:feather_restriction=no_explorer
+    Scenario: A line grown by the card just placed is still the explorer's line
+      # 101 shows road road road / forest forest forest; 104 turned 180 degrees at rows 8-9 puts
+      # forest forest forest in row 8 (joining the forests of row 7) and mountain mountain
+      # mountain/feather in row 9. Seat 1's explorer stands on the forest at (7,7).
+      Given the isle map:
+        """
+        101 0 0 6 6 : road road road forest forest forest | forest forest forest forest forest forest
+        """
+      And the position:
+        """
+        explorers = [{"player": 1, "row": 7, "col": 7}]
+        """
+      When player 0 plays:
+        """
+        {"type": "place_card", "face": 0, "rot": 180, "row": 8, "col": 6}
+        """
+      Then the legal actions do not include:
+        """
+        {"type": "place_feather", "row": 8, "col": 7}
+        """
+      And the legal actions include:
+        """
+        {"type": "place_feather", "row": 9, "col": 7}
+        """
+
     @IT-FEATHER-RESTRICT @reading:feather_restriction=other_line
     Scenario: Under the other-line reading the red feather must leave its line
       Given the position:
