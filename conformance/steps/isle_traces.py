@@ -3,7 +3,10 @@
 Card lines: ``<id> <face> <rot> <row> <col> : <6 cells of face 0> | <6 cells of face 1>``
 for the map, ``<id> : <6 cells> | <6 cells>`` for the deck and the drawn card. Cells are
 the canonical cell strings (``road``, ``road/fort``, ``plains/creature2``), row-major with
-the card landscape. Blank lines and ``#`` comments are ignored.
+the card landscape. A cell may end in ``!<sides>``, the sides its drawing does not cross
+(``road!ns``: a road running east-west; sides n, e, s, w with the card landscape, face up),
+written into the card's ``closed`` (IT-COMP-ART); a card with no ``!`` has no ``closed``.
+Blank lines and ``#`` comments are ignored.
 """
 
 from __future__ import annotations
@@ -18,12 +21,18 @@ from conformance.engine.errors import EngineRefused
 from conformance.steps.common import ScenarioContext
 
 
-def _faces(text: str, number: int) -> list[list[str]]:
+def _faces(text: str, number: int) -> dict[str, Any]:
+    """``{"faces": [...]}``, with ``"closed"`` when some cell names closed sides."""
     halves = text.split("|")
-    faces = [h.split() for h in halves]
-    if len(faces) != 2 or any(len(f) != 6 for f in faces):
+    tokens = [h.split() for h in halves]
+    if len(tokens) != 2 or any(len(f) != 6 for f in tokens):
         raise ValueError(f"card line {number}: expected 6 cells | 6 cells, got {text!r}")
-    return faces
+    faces = [[t.partition("!")[0] for t in face] for face in tokens]
+    closed = [[t.partition("!")[2] for t in face] for face in tokens]
+    card: dict[str, Any] = {"faces": faces}
+    if any(any(face) for face in closed):
+        card["closed"] = closed
+    return card
 
 
 def _lines(block: str) -> list[tuple[int, str, str]]:
@@ -46,14 +55,7 @@ def parse_map(block: str) -> list[dict[str, Any]]:
             raise ValueError(f"map line {number}: expected '<id> <face> <rot> <row> <col> :'")
         cid, face, rot, row, col = (int(x) for x in head)
         cards.append(
-            {
-                "id": cid,
-                "faces": _faces(cells, number),
-                "face": face,
-                "rot": rot,
-                "row": row,
-                "col": col,
-            }
+            {"id": cid, **_faces(cells, number), "face": face, "rot": rot, "row": row, "col": col}
         )
     return cards
 
@@ -63,7 +65,7 @@ def parse_cards(block: str) -> list[dict[str, Any]]:
     for number, head, cells in _lines(block):
         if len(head) != 1:
             raise ValueError(f"card line {number}: expected '<id> :'")
-        cards.append({"id": int(head[0]), "faces": _faces(cells, number)})
+        cards.append({"id": int(head[0]), **_faces(cells, number)})
     return cards
 
 

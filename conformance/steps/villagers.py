@@ -1,6 +1,7 @@
 """Step sugar for Villagers solo: positions at a given step, villages in card notation.
 
-Card notation: columns separated by ``;``, a chain bottom-up joined by ``>``, coins in
+An event made active or discarded in a position leaves its deck (it is in one place
+only). Card notation: columns separated by ``;``, a chain bottom-up joined by ``>``, coins in
 brackets: ``Lumberjack > Cooper(2) ; Miner``. The Countess's village and the road are flat
 lists separated by ``,``: ``Blacksmith(2), Cooper``. Everything goes through canonical JSON
 and the engine client.
@@ -87,6 +88,10 @@ def _at_step(ctx: ScenarioContext, step: str, block: str) -> None:
     state["build"] = {"limit": 2, "built": 0, "basics": 0}
     for path, value in parse_block(block):
         jsonpath.set_(state, path, value)
+    events = state["events"]
+    out = set(events["active"]) | set(events["discard"])  # an event is in one place only
+    for season in ("summer", "winter"):
+        events[season] = [e for e in events[season] if e not in out]
     ctx.engine.load_state(state)
 
 

@@ -100,8 +100,8 @@ Feature: Isle Traces components: map cards, pieces, the score counters
         """
         phase = "flip"
         explorers = [{"player": 0, "row": 6, "col": 6}]
+        deck = []
         """
-      And the isle deck is empty
       Then the outcome has:
         """
         terminal = false

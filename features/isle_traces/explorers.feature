@@ -128,8 +128,8 @@ Feature: Isle Traces action 2: explorers
         """
         phase = "over"
         explorers = [{"player": 0, "row": 7, "col": 6}]
+        deck = []
         """
-      And the isle deck is empty
       Then the outcome has:
         """
         scores = [3, 0]
@@ -143,8 +143,8 @@ Feature: Isle Traces action 2: explorers
         """
         phase = "over"
         explorers = [{"player": 0, "row": 6, "col": 6}, {"player": 1, "row": 6, "col": 7}, {"player": 0, "row": 6, "col": 8}]
+        deck = []
         """
-      And the isle deck is empty
       Then the outcome has:
         """
         scores = [3, 0]
@@ -157,8 +157,8 @@ Feature: Isle Traces action 2: explorers
         """
         phase = "over"
         explorers = [{"player": 0, "row": 6, "col": 6}, {"player": 1, "row": 6, "col": 7}, {"player": 1, "row": 6, "col": 8}]
+        deck = []
         """
-      And the isle deck is empty
       Then the outcome has:
         """
         scores = [0, 3]
@@ -171,8 +171,8 @@ Feature: Isle Traces action 2: explorers
         """
         phase = "over"
         explorers = [{"player": 0, "row": 6, "col": 6}, {"player": 1, "row": 6, "col": 8}]
+        deck = []
         """
-      And the isle deck is empty
       Then the outcome has:
         """
         scores = [0, 0]

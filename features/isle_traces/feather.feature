@@ -44,6 +44,39 @@ Feature: Isle Traces: the red feather
         phase = "explore"
         """
 
+    @IT-FEATHER-ICON @reading:area_size=5
+    Scenario: The red feather may go on the area's top-left cell
+      Given a new "isle_traces" game with 2 players and options:
+        """
+        {"area_size": 5}
+        """
+      And the isle map:
+        """
+        101 0 0 1 1 : forest forest forest forest forest forest | forest forest forest forest forest forest
+        """
+      And the isle card drawn:
+        """
+        104 : mountain/feather mountain mountain forest forest forest | plains plains plains plains plains plains
+        """
+      When player 0 plays:
+        """
+        {"type": "place_card", "face": 0, "rot": 0, "row": 0, "col": 0}
+        """
+      Then the legal actions include:
+        """
+        {"type": "place_feather", "row": 0, "col": 0}
+        """
+      When player 0 plays:
+        """
+        {"type": "place_feather", "row": 0, "col": 0}
+        """
+      Then the position has:
+        """
+        feather = {"row": 0, "col": 0}
+        grid.0.0 = "mountain/feather"
+        phase = "explore"
+        """
+
   Rule: IT-FEATHER-FACEUP only with the icon face up
 
     @IT-FEATHER-FACEUP
@@ -80,6 +113,32 @@ Feature: Isle Traces: the red feather
         {"type": "place_feather", "row": 6, "col": 8}
         """
       Then the action is rejected citing rule "IT-FEATHER-RESTRICT"
+
+    @IT-FEATHER-RESTRICT @reading:feather_restriction=no_explorer
+    Scenario: A line grown by the card just placed is still the explorer's line
+      # 101 shows road road road / forest forest forest; 104 turned 180 degrees at rows 8-9 puts
+      # forest forest forest in row 8 (joining the forests of row 7) and mountain mountain
+      # mountain/feather in row 9. Seat 1's explorer stands on the forest at (7,7).
+      Given the isle map:
+        """
+        101 0 0 6 6 : road road road forest forest forest | forest forest forest forest forest forest
+        """
+      And the position:
+        """
+        explorers = [{"player": 1, "row": 7, "col": 7}]
+        """
+      When player 0 plays:
+        """
+        {"type": "place_card", "face": 0, "rot": 180, "row": 8, "col": 6}
+        """
+      Then the legal actions do not include:
+        """
+        {"type": "place_feather", "row": 8, "col": 7}
+        """
+      And the legal actions include:
+        """
+        {"type": "place_feather", "row": 9, "col": 7}
+        """
 
     @IT-FEATHER-RESTRICT @reading:feather_restriction=other_line
     Scenario: Under the other-line reading the red feather must leave its line
@@ -165,8 +224,8 @@ Feature: Isle Traces: the red feather
         drawn = null
         explorers = [{"player": 0, "row": 6, "col": 6}, {"player": 1, "row": 7, "col": 6}]
         feather = {"row": 6, "col": 8}
+        deck = []
         """
-      And the isle deck is empty
       Then the outcome has:
         """
         scores = [0, 3]

@@ -42,6 +42,19 @@ Feature: Isle Traces action 3: flipping a map card
         current = 1
         """
 
+    @IT-FLIP-ONE
+    Scenario: A card that is not on the map cannot be flipped
+      # cards 101 and 105 lie on the map, both free to flip; card 102 is not on it
+      Then the legal actions do not include:
+        """
+        {"type": "flip", "card": 102}
+        """
+      When player 0 plays:
+        """
+        {"type": "flip", "card": 102}
+        """
+      Then the action is rejected
+
     @IT-FLIP-ONE @IT-FLIP-CONDITIONS
     Scenario: A card holding a piece cannot be flipped
       Given "explorers" is [{"player": 1, "row": 7, "col": 8}]
@@ -194,4 +207,63 @@ Feature: Isle Traces action 3: flipping a map card
         grid.8.7 = "road/fort"
         grid.10.6 = "coast"
         grid.10.7 = "forest"
+        """
+
+  Rule: IT-FLIP-FACE a flip shows the other face; under the other reading the same face may go back up
+
+    # Card 105 lies with face 1 up: its red feather icon (plains/feather) shows at row 8,
+    # column 6. The red feather stands on card 101, so only card 105 may be flipped.
+
+    Background:
+      Given a new "isle_traces" game with 2 players
+      And the isle map:
+        """
+        101 0 0 6 6 : road road road plains plains plains | forest forest forest forest coast coast
+        105 1 0 8 6 : mountain mountain mountain road road road | plains/feather coast coast coast coast coast
+        """
+      And the position:
+        """
+        phase = "flip"
+        feather = {"row": 6, "col": 6}
+        """
+
+    @IT-FLIP-FACE @reading:flip_face=other
+    Scenario: Putting the same face back up is refused under the other-face reading
+      Then the legal actions are exactly:
+        """
+        [{"actor": 0, "type": "pass"}, {"actor": 0, "type": "flip", "card": 105}]
+        """
+      When player 0 plays:
+        """
+        {"type": "flip_same", "card": 105}
+        """
+      Then the action is rejected citing rule "IT-FLIP-FACE"
+
+    @IT-FLIP-FACE @IT-FLIP-FEATHER @reading:flip_face=any
+    Scenario: Under the any-face reading the same feather face goes back up and the red feather moves
+      Given "options.flip_face" is "any"
+      Then the legal actions are exactly:
+        """
+        [{"actor": 0, "type": "pass"}, {"actor": 0, "type": "flip", "card": 105},
+         {"actor": 0, "type": "flip_same", "card": 105}]
+        """
+      When player 0 plays:
+        """
+        {"type": "flip_same", "card": 105}
+        """
+      Then the position has:
+        """
+        map.1.face = 1
+        grid.8.6 = "plains/feather"
+        phase = "flip_feather"
+        """
+      When player 0 plays:
+        """
+        {"type": "place_feather", "row": 9, "col": 8}
+        """
+      Then the position has:
+        """
+        feather = {"row": 9, "col": 8}
+        current = 1
+        phase = "draw"
         """

@@ -152,6 +152,39 @@ Feature: Isle Traces action 1: placing the drawn map card
         grid.7.9 = "mountain"
         """
 
+    @IT-PLACE-OVERLAP @IT-PLACE-OVERLAPRULES @IT-PLACE-ADJACENT
+    Scenario: A card placed in play is partly covered by the next player's card
+      # 102 goes below 101 (rows 8-9, cols 6-8); seat 1 then lays 104 at rows 9-10, cols 7-9,
+      # covering 102's e and f: the rest of 102 stays visible.
+      Given the isle deck:
+        """
+        104 : coast coast coast coast coast coast | plains plains plains plains plains plains
+        """
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "place_card", "face": 0, "rot": 0, "row": 8, "col": 6},
+         {"actor": 0, "type": "pass"},
+         {"actor": 0, "type": "pass"},
+         {"actor": "chance", "type": "draw", "card": 104, "faces": [["coast", "coast", "coast", "coast", "coast", "coast"], ["plains", "plains", "plains", "plains", "plains", "plains"]]},
+         {"actor": 1, "type": "place_card", "face": 0, "rot": 0, "row": 9, "col": 7}]
+        """
+      Then the position has:
+        """
+        map.2.id = 102
+        map.3.id = 104
+        grid.8.6 = "road/fort"
+        grid.8.7 = "plains/creature1"
+        grid.8.8 = "forest"
+        grid.9.6 = "coast/harbour"
+        grid.9.7 = "coast"
+        grid.9.8 = "coast"
+        grid.9.9 = "coast"
+        grid.10.7 = "coast"
+        grid.10.9 = "coast"
+        phase = "explore"
+        current = 1
+        """
+
   Rule: IT-PLACE-NOPIECE a card never covers a piece
 
     Background:
@@ -200,7 +233,10 @@ Feature: Isle Traces action 1: placing the drawn map card
       Given a new "isle_traces" game with 2 players
       And the isle map:
         """
-        101 0 0 12 6 : road road road plains plains plains | forest forest forest forest forest forest
+        101 0 0 6 6 : road road road plains plains plains | forest forest forest forest forest forest
+        103 0 0 8 6 : road road road plains plains plains | forest forest forest forest forest forest
+        104 0 0 10 6 : road road road plains plains plains | forest forest forest forest forest forest
+        105 0 0 12 6 : road road road plains plains plains | forest forest forest forest forest forest
         """
       And the isle card drawn:
         """
@@ -213,6 +249,80 @@ Feature: Isle Traces action 1: placing the drawn map card
       When player 0 plays:
         """
         {"type": "place_card", "face": 0, "rot": 0, "row": 14, "col": 6}
+        """
+      Then the action is rejected citing rule "IT-PLACE-AREA"
+
+    @IT-PLACE-AREA @reading:area_size=15
+    Scenario Outline: A card whose top-left cell lies outside the 15 x 15 area is refused (<where>)
+      Given a new "isle_traces" game with 2 players
+      And the isle map:
+        """
+        101 0 0 6 6 : road road road plains plains plains | forest forest forest forest forest forest
+        """
+      And the isle card drawn:
+        """
+        102 : road/fort plains/creature1 forest coast/harbour mountain coast | forest forest forest forest forest forest
+        """
+      When player 0 plays:
+        """
+        {"type": "place_card", "face": 0, "rot": 0, "row": <row>, "col": <col>}
+        """
+      Then the action is rejected citing rule "IT-PLACE-AREA"
+
+      Examples:
+        | where             | row | col |
+        | row 15, one past  | 15  | 6   |
+        | column 15         | 6   | 15  |
+        | row -1            | -1  | 6   |
+        | column -1         | 6   | -1  |
+
+    @IT-PLACE-AREA @reading:area_size=15
+    Scenario: A card may fill the area's last three columns, 12 to 14
+      Given a new "isle_traces" game with 2 players
+      And the isle map:
+        """
+        101 0 0 6 6 : road road road plains plains plains | forest forest forest forest forest forest
+        103 0 0 6 9 : mountain mountain mountain coast coast coast | plains plains plains plains plains plains
+        """
+      And the isle card drawn:
+        """
+        102 : road/fort plains/creature1 forest coast/harbour mountain coast | forest forest forest forest forest forest
+        """
+      Then the legal actions include:
+        """
+        {"type": "place_card", "face": 0, "rot": 0, "row": 6, "col": 12}
+        """
+      When player 0 plays:
+        """
+        {"type": "place_card", "face": 0, "rot": 0, "row": 6, "col": 12}
+        """
+      Then the position has:
+        """
+        grid.6.12 = "road/fort"
+        grid.6.14 = "forest"
+        grid.7.14 = "coast"
+        """
+
+    @IT-PLACE-AREA @reading:area_size=5
+    Scenario: An explorer one column past the area's edge is refused, not put on the next row
+      # 5 x 5 area: 101 at rows 1-2, cols 1-3 and 103 at rows 0-1, cols 0-2; (0, 5) lies outside
+      # the area even though cell (1, 0) of the map is free
+      Given a new "isle_traces" game with 2 players and options:
+        """
+        {"area_size": 5}
+        """
+      And the isle map:
+        """
+        101 0 0 1 1 : forest forest forest forest forest forest | forest forest forest forest forest forest
+        103 0 0 0 0 : road road road plains plains plains | plains plains plains plains plains plains
+        """
+      And the position:
+        """
+        phase = "explore"
+        """
+      When player 0 plays:
+        """
+        {"type": "place_explorer", "row": 0, "col": 5}
         """
       Then the action is rejected citing rule "IT-PLACE-AREA"
 
@@ -233,6 +343,26 @@ Feature: Isle Traces action 1: placing the drawn map card
       And the legal actions do not include:
         """
         {"type": "place_card", "row": 6, "col": 6}
+        """
+
+    @IT-PLACE-AREA @IT-PLACE-CENTRE @reading:area_size=14
+    Scenario: In an even 14 x 14 area the first card goes to rows 6-7, columns 5-7
+      # ((14 - 2) // 2, (14 - 3) // 2) = (6, 5): 6 rows above (0-5) and 6 below (8-13),
+      # 5 columns left (0-4) and 6 right (8-13)
+      Given a new "isle_traces" game with 2 players and options:
+        """
+        {"area_size": 14}
+        """
+      And the isle card drawn:
+        """
+        102 : road/fort plains/creature1 forest coast/harbour mountain coast | forest forest forest forest forest forest
+        """
+      Then the legal actions are exactly:
+        """
+        [{"actor": 0, "type": "place_card", "face": 0, "rot": 0, "row": 6, "col": 5},
+         {"actor": 0, "type": "place_card", "face": 0, "rot": 180, "row": 6, "col": 5},
+         {"actor": 0, "type": "place_card", "face": 1, "rot": 0, "row": 6, "col": 5},
+         {"actor": 0, "type": "place_card", "face": 1, "rot": 180, "row": 6, "col": 5}]
         """
 
     @IT-PLACE-AREA @IT-PLACE-CENTRE @reading:area_size=17
@@ -349,6 +479,36 @@ Feature: Isle Traces action 1: placing the drawn map card
         """
         {"type": "place_card", "face": 0, "rot": 90, "row": 8, "col": 6}
         """
+      Then the action is rejected citing rule "IT-PLACE-PORTRAIT"
+
+    @IT-PLACE-PORTRAIT @IT-PLACE-GRID @reading:allow_portrait=false
+    Scenario: With allow_portrait false the card may still be laid landscape, either way up
+      Given a new "isle_traces" game with 2 players and options:
+        """
+        {"allow_portrait": false}
+        """
+      And the isle map:
+        """
+        101 0 0 6 6 : road road road plains plains plains | forest forest forest forest forest forest
+        """
+      And the isle card drawn:
+        """
+        102 : road/fort plains/creature1 forest coast/harbour mountain coast | forest forest forest forest forest forest
+        """
+      Then the legal actions include:
+        """
+        {"type": "place_card", "face": 0, "rot": 0, "row": 8, "col": 6}
+        """
+      And the legal actions include:
+        """
+        {"type": "place_card", "face": 1, "rot": 180, "row": 4, "col": 6}
+        """
+      And the legal actions do not include:
+        """
+        {"type": "place_card", "rot": 90}
+        """
+
+  Rule: IT-PLACE-NONE a card that fits nowhere is set aside
       Then the action is rejected citing rule "IT-PLACE-PORTRAIT"
 
   Rule: IT-PLACE-NONE a card that fits nowhere is set aside

@@ -99,3 +99,60 @@ Feature: Isle Traces: re-exploration
         {"type": "reexplore", "row": 6, "col": 7}
         """
       Then the action is rejected citing rule "IT-REEXP-WHOSE"
+
+  Rule: IT-REEXP-SAME the explorer being moved never goes back to the supply
+
+    # Seat 0 has all three explorers out; withdrawing and re-placing happen at the same
+    # time (line 109), so the moved explorer is in no reserve while it is moved.
+
+    @IT-REEXP-SAME @IT-REEXP-ONCE @IT-EXPL-MAX @until:example-four-explorers
+    Scenario: During a re-exploration the moved explorer is not back in its owner's reserve
+      Given "explorers" is [{"player": 0, "row": 6, "col": 6}, {"player": 1, "row": 6, "col": 7}, {"player": 0, "row": 6, "col": 8}, {"player": 0, "row": 7, "col": 6}]
+      Then "reserve" is [0, 2]
+      When player 0 plays:
+        """
+        {"type": "reexplore", "row": 6, "col": 6}
+        """
+      Then the position has:
+        """
+        phase = "reexplore"
+        withdrawn = {"player": 0, "row": 6, "col": 6}
+        reserve = [0, 2]
+        """
+      When player 0 plays:
+        """
+        {"type": "reexplore_place", "row": 7, "col": 8}
+        """
+      Then the position has:
+        """
+        reserve = [0, 2]
+        phase = "flip"
+        """
+
+    @IT-REEXP-SAME @IT-REEXP-WHOSE @reading:reexplore_any=true @until:example-four-explorers
+    Scenario: An opponent's explorer being moved is not back in the opponent's reserve
+      When player 0 plays:
+        """
+        {"type": "reexplore", "row": 6, "col": 7}
+        """
+      Then the position has:
+        """
+        withdrawn = {"player": 1, "row": 6, "col": 7}
+        explorers = [{"player": 0, "row": 6, "col": 6}]
+        reserve = [2, 2]
+        """
+
+    @IT-REEXP-SAME @until:example-four-explorers
+    Scenario: A position loaded in the middle of a re-exploration counts the moved explorer out
+      Given the position:
+        """
+        phase = "reexplore"
+        explorers = [{"player": 1, "row": 6, "col": 7}]
+        withdrawn = {"player": 0, "row": 6, "col": 6}
+        chips = [false, true]
+        """
+      Then "reserve" is [2, 2]
+      And the legal actions do not include:
+        """
+        {"type": "reexplore_place", "row": 6, "col": 6}
+        """

@@ -19,8 +19,8 @@ Feature: Isle Traces: final scoring of lines
     And the position:
       """
       phase = "over"
+      deck = []
       """
-    And the isle deck is empty
 
   Rule: IT-SCORE-LINE same terrain joined through sides forms a line worth its cells
 
@@ -41,6 +41,32 @@ Feature: Isle Traces: final scoring of lines
         scores = [3, 2]
         """
 
+    @IT-SCORE-LINE @IT-SCORE-CONNECT @reading:area_size=5 @reading:line_points=cells
+    Scenario: A line along the area's top row and left column keeps all its cells
+      # 5 x 5 area: 101 (all forest) at the centre, rows 1-2, cols 1-3; 103 on top at rows 0-1,
+      # cols 0-2: coast road road / road road mountain. The road (0,1),(0,2),(1,1),(1,0) is one
+      # line of 4 along row 0 and into column 0; the mountain (1,2) is a line of 1.
+      Given a new "isle_traces" game with 2 players and options:
+        """
+        {"area_size": 5}
+        """
+      And the isle map:
+        """
+        101 0 0 1 1 : forest forest forest forest forest forest | forest forest forest forest forest forest
+        103 0 0 0 0 : coast road road road road mountain | plains plains plains plains plains plains
+        """
+      And the position:
+        """
+        phase = "over"
+        deck = []
+        explorers = [{"player": 0, "row": 1, "col": 0}, {"player": 1, "row": 1, "col": 2}]
+        """
+      Then the outcome has:
+        """
+        scores = [4, 1]
+        winners = [0]
+        """
+
   Rule: IT-SCORE-COAST adjacent coast cells are connected, across a corner too under the other reading
 
     @IT-SCORE-COAST @reading:coast_diagonal=true
@@ -51,6 +77,69 @@ Feature: Isle Traces: final scoring of lines
         """
         scores = [0, 0]
         winners = [0, 1]
+        """
+
+    @IT-SCORE-COAST @reading:coast_diagonal=true @reading:line_points=cells
+    Scenario: Under the diagonal reading a V of coast cells is one line, up the corner too
+      # One card at rows 6-7, cols 6-8: coast road coast / road coast road. The coast runs
+      # (6,6) down to (7,7) and up again to (6,8): one line of 3 cells, all player 0's.
+      # Player 1's road at (6,7) touches the other roads only at corners: a line of 1.
+      Given the isle map:
+        """
+        101 0 0 6 6 : coast road coast road coast road | forest forest forest forest forest forest
+        """
+      And "options.coast_diagonal" is true
+      And "explorers" is [{"player": 0, "row": 6, "col": 8}, {"player": 1, "row": 6, "col": 7}]
+      Then the outcome has:
+        """
+        scores = [3, 1]
+        winners = [0]
+        """
+
+    @IT-SCORE-COAST @reading:coast_diagonal=true @reading:line_points=cells
+    Scenario: Under the diagonal reading a zigzag of coast cells is one line, back up a corner too
+      # 101 at rows 6-7, cols 6-8: plains plains coast / plains coast plains; 104 at rows 6-7,
+      # cols 3-5: plains x5 then coast at (7,5); 103 at rows 8-9, cols 6-8: coast at (8,6), plains.
+      # The coast (6,8), (7,7), (8,6), (7,5) joins corner to corner: one line of 4 cells.
+      Given the isle map:
+        """
+        101 0 0 6 6 : plains plains coast plains coast plains | forest forest forest forest forest forest
+        104 0 0 6 3 : plains plains plains plains plains coast | forest forest forest forest forest forest
+        103 0 0 8 6 : coast plains plains plains plains plains | forest forest forest forest forest forest
+        """
+      And "options.coast_diagonal" is true
+      And "explorers" is [{"player": 0, "row": 7, "col": 5}]
+      Then the outcome has:
+        """
+        scores = [4, 0]
+        winners = [0]
+        """
+
+    @IT-SCORE-COAST @reading:coast_diagonal=true @reading:area_size=5 @reading:line_points=cells
+    Scenario: Under the diagonal reading coast cells join across corners on the area's top row and left column
+      # 5 x 5 area: 101 (all forest) at rows 1-2, cols 1-3; 103 at rows 0-1, cols 0-2: coast road
+      # coast / road coast road; 104 at rows 2-3, cols 0-2: coast then plains. The coast (0,0),
+      # (1,1), (0,2), (2,0) joins corner to corner: one line of 4. Forest (1,3), (2,3): a line of 2.
+      Given a new "isle_traces" game with 2 players and options:
+        """
+        {"area_size": 5, "coast_diagonal": true}
+        """
+      And the isle map:
+        """
+        101 0 0 1 1 : forest forest forest forest forest forest | forest forest forest forest forest forest
+        103 0 0 0 0 : coast road coast road coast road | plains plains plains plains plains plains
+        104 0 0 2 0 : coast plains plains plains plains plains | forest forest forest forest forest forest
+        """
+      And the position:
+        """
+        phase = "over"
+        deck = []
+        explorers = [{"player": 0, "row": 0, "col": 2}, {"player": 1, "row": 1, "col": 3}]
+        """
+      Then the outcome has:
+        """
+        scores = [4, 2]
+        winners = [0]
         """
 
   Rule: IT-SCORE-POINTS a line pays its cells, or 1 under the other reading
@@ -129,8 +218,8 @@ Feature: Isle Traces: final scoring of lines
       And the position:
         """
         phase = "over"
+        deck = []
         """
-      And the isle deck is empty
 
     @IT-SCORE-TIEMULTI @IT-SCORE-TIE @reading:line_points=cells
     Scenario: Two and two against one on the road pays nobody
@@ -147,4 +236,108 @@ Feature: Isle Traces: final scoring of lines
       Then the outcome has:
         """
         scores = [6, 0, 0]
+        """
+
+  Rule: IT-SCORE-CONNECT other terrains join only where their drawings meet, coast always
+
+    # Card 111 at rows 6-7, columns 6-8, card 112 at rows 6-7, columns 9-11: a road runs
+    # along row 6 and a coast along row 7 across both cards. On card 111 the drawings of
+    # the last cell of both rows stop at its east side (road!e, coast!e): the edge between
+    # columns 8 and 9.
+
+    Background:
+      Given a new "isle_traces" game with 2 players
+      And the isle map:
+        """
+        111 0 0 6 6 : road road road!e coast coast coast!e | forest forest forest forest forest forest
+        112 0 0 6 9 : road road road coast coast coast | forest forest forest forest forest forest
+        """
+      And the position:
+        """
+        phase = "over"
+        deck = []
+        """
+
+    @IT-SCORE-CONNECT @IT-COMP-ART @IT-SCORE-LINE @reading:line_points=cells
+    Scenario: A road whose drawing stops at the card edge is two lines of three
+      Given "explorers" is [{"player": 0, "row": 6, "col": 6}, {"player": 1, "row": 6, "col": 11}]
+      Then the outcome has:
+        """
+        scores = [3, 3]
+        """
+
+    @IT-SCORE-COAST @IT-SCORE-CONNECT @IT-COMP-ART @IT-SCORE-MAJORITY @reading:line_points=cells
+    Scenario: Coast cells join across a side their drawings do not cross
+      Given "explorers" is [{"player": 0, "row": 7, "col": 6}, {"player": 0, "row": 7, "col": 7}, {"player": 1, "row": 7, "col": 11}]
+      Then the outcome has:
+        """
+        scores = [6, 0]
+        """
+
+    @IT-SCORE-CONNECT @IT-FEATHER-RESTRICT @reading:feather_restriction=no_explorer
+    Scenario: The red feather may go onto the road beyond the break from an explorer
+      Given the position:
+        """
+        phase = "place_feather"
+        explorers = [{"player": 1, "row": 6, "col": 6}]
+        """
+      Then the legal actions include:
+        """
+        {"type": "place_feather", "row": 6, "col": 10}
+        """
+      And the legal actions do not include:
+        """
+        {"type": "place_feather", "row": 6, "col": 8}
+        """
+
+  Rule: IT-COMP-ART the closed sides of a drawing turn with its card
+
+    # Card 101 at rows 6-7, columns 6-8 joins on every side. Card 113 lies at rows 6-7,
+    # columns 9-11 turned 180 degrees: its face cells 5, 4, 3 show in row 6 at columns 9,
+    # 10, 11, and the east side of cell 5 (road!e) now faces west, toward column 8.
+
+    @IT-COMP-ART @IT-SCORE-CONNECT @IT-PLACE-GRID @reading:line_points=cells
+    Scenario: A side closed on a card turned end for end faces the other way
+      Given a new "isle_traces" game with 2 players
+      And the isle map:
+        """
+        101 0 0 6 6 : road road road coast coast coast | forest forest forest forest forest forest
+        113 0 180 6 9 : coast coast coast road road road!e | forest forest forest forest forest forest
+        """
+      And the position:
+        """
+        phase = "over"
+        explorers = [{"player": 0, "row": 6, "col": 6}, {"player": 1, "row": 6, "col": 11}]
+        deck = []
+        """
+      Then the outcome has:
+        """
+        scores = [3, 3]
+        """
+      And the position has:
+        """
+        grid.6.9 = "road"
+        map.1.closed = [["", "", "", "", "", "e"], ["", "", "", "", "", ""]]
+        """
+
+    @IT-COMP-ART @IT-SCORE-CONNECT @reading:line_points=cells
+    Scenario: A closed north side does not stop a road joining to the west
+      # Card 101 at rows 6-7, cols 6-8: plains plains road / road!n road!n road. The road runs
+      # (6,8) down to (7,8), then west through (7,7) to (7,6): the closed north sides face the
+      # plains, not the road, so it is one line of 4. The plains (6,6), (6,7) are a line of 2.
+      Given a new "isle_traces" game with 2 players
+      And the isle map:
+        """
+        101 0 0 6 6 : plains plains road road!n road!n road | forest forest forest forest forest forest
+        """
+      And the position:
+        """
+        phase = "over"
+        explorers = [{"player": 0, "row": 7, "col": 6}, {"player": 1, "row": 6, "col": 6}]
+        deck = []
+        """
+      Then the outcome has:
+        """
+        scores = [4, 2]
+        winners = [0]
         """

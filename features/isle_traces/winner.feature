@@ -14,8 +14,8 @@ Feature: Isle Traces: the winner and the tie-breaks
     And the position:
       """
       phase = "over"
+      deck = []
       """
-    And the isle deck is empty
 
   Rule: IT-WIN-TIE1 tied players compare the creatures in their longest line
 

@@ -71,6 +71,18 @@ Feature: Villagers solo build phase
         build.built = 0
         """
 
+    @VL-BUILD-BASIC
+    Scenario: A card that is not in hand cannot be returned for a basic villager
+      Given a villagers game at step "build" with:
+        """
+        player.hand = ["Fisher"]
+        """
+      When player 0 plays:
+        """
+        {"type": "build_basic", "basic": "Lumberjack", "return": "Cooper", "stack": 2}
+        """
+      Then the action is rejected citing rule "VL-BUILD-BASIC"
+
   Rule: VL-BUILD-RETURN-STACK The returned card lies known on top of a stack that still has cards
 
     @VL-BUILD-RETURN-STACK
@@ -103,6 +115,26 @@ Feature: Villagers solo build phase
         """
       Then the action is rejected citing rule "VL-BUILD-BASIC"
 
+    @VL-BUILD-RETURN-STACK
+    Scenario: A stack down to its last hidden card still takes a returned card
+      Given a villagers game at step "build" with:
+        """
+        player.hand = ["Cooper"]
+        stacks.3.hidden = 1
+        """
+      When player 0 plays:
+        """
+        {"type": "build_basic", "basic": "Miner", "return": "Cooper", "stack": 3}
+        """
+      Then the village is "Miner"
+      And the position has:
+        """
+        player.hand = []
+        stacks.3.known = ["Cooper"]
+        stacks.3.hidden = 1
+        basics.Miner = 9
+        """
+
   Rule: VL-BUILD-BASIC-SUPPLY Basic villagers come from a supply of 10 each
 
     @VL-BUILD-BASIC-SUPPLY
@@ -117,6 +149,24 @@ Feature: Villagers solo build phase
         {"type": "build_basic", "basic": "Miner", "return": "Cooper", "stack": 0}
         """
       Then the action is rejected citing rule "VL-BUILD-BASIC"
+
+    @VL-BUILD-BASIC-SUPPLY
+    Scenario: The last Miner of the supply can still be built
+      Given a villagers game at step "build" with:
+        """
+        player.hand = ["Cooper"]
+        basics.Miner = 1
+        """
+      When player 0 plays:
+        """
+        {"type": "build_basic", "basic": "Miner", "return": "Cooper", "stack": 0}
+        """
+      Then the village is "Miner"
+      And the position has:
+        """
+        basics.Miner = 0
+        build.basics = 1
+        """
 
   Rule: VL-BUILD-ORDER Builds of both kinds in any order
 

@@ -96,6 +96,19 @@ Feature: Villagers production chains and visibility
         """
       Then the village is "Brewer ; Poulterer ; Swineherd"
 
+    @VL-CHAIN-FOUNDERS
+    Scenario Outline: A founders_branches of <value>, outside the ruling's 1 to 3, is refused
+      When a new "villagers" game with 1 players and options is requested:
+        """
+        {"founders_branches": <value>}
+        """
+      Then the request is refused as malformed
+
+      Examples:
+        | value |
+        | 0     |
+        | 4     |
+
   Rule: VL-CHAIN-VISIBLE Only the top of each chain shows its gold
 
     @VL-CHAIN-VISIBLE @reading:gold_top_only=true

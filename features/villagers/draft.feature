@@ -33,7 +33,7 @@ Feature: Villagers solo draft phase
 
   Rule: VL-DRAFT-STACK Or the top card of any stack
 
-    @VL-DRAFT-STACK
+    @VL-DRAFT-STACK @reading:countess_builds=every_draft
     Scenario: The top of a face-down stack is a chance draw onto the square
       Given a villagers game at step "take"
       When player 0 plays:
@@ -84,6 +84,70 @@ Feature: Villagers solo draft phase
         {"type": "countess_build", "card": "Wheeler", "coins": 0}
         """
       Then the Countess's village is "Wheeler"
+
+    # The road is full (six villagers) and the top card of stack 0 is a known Hunter, so a
+    # draft from stack 0 needs no chance draw and empties no road place.
+
+    @VL-DRAFT-COUNTESS @VL-DRAFT-STACK @reading:countess_builds=every_draft
+    Scenario: After a draft from a stack the Countess builds from the road too
+      Given a villagers game at step "take" with:
+        """
+        road = Brewer, Cooper, Wheeler, Seeker, Mason, Carpenter
+        stacks.0.known = ["Hunter"]
+        """
+      When player 0 plays:
+        """
+        {"type": "take_stack", "stack": 0}
+        """
+      Then the position has:
+        """
+        player.square = ["Hunter"]
+        step = "countess"
+        """
+      When player 0 plays:
+        """
+        {"type": "countess_build", "card": "Cooper", "coins": 0}
+        """
+      Then the Countess's village is "Cooper"
+
+    @VL-DRAFT-COUNTESS @VL-DRAFT-STACK @reading:countess_builds=road_draft
+    Scenario: Under the road-draft reading a draft from a stack gives the Countess nothing
+      Given a villagers game at step "take" with:
+        """
+        options.countess_builds = "road_draft"
+        road = Brewer, Cooper, Wheeler, Seeker, Mason, Carpenter
+        stacks.0.known = ["Hunter"]
+        """
+      When player 0 plays:
+        """
+        {"type": "take_stack", "stack": 0}
+        """
+      Then the position has:
+        """
+        player.square = ["Hunter"]
+        countess.village = []
+        draft.taken = 1
+        step = "take"
+        """
+      And the road is "Brewer, Carpenter, Cooper, Mason, Seeker, Wheeler"
+
+    @VL-DRAFT-COUNTESS @VL-DRAFT-TAKE @reading:countess_builds=road_draft
+    Scenario: Under the road-draft reading a draft from the road still gives the Countess her build
+      Given a villagers game at step "take" with:
+        """
+        options.countess_builds = "road_draft"
+        road = Brewer, Cooper, Wheeler, Seeker, Mason, Carpenter
+        """
+      When player 0 plays:
+        """
+        {"type": "take_road", "card": "Mason", "coins": 0}
+        """
+      Then "step" is "countess"
+      When player 0 plays:
+        """
+        {"type": "countess_build", "card": "Cooper", "coins": 0}
+        """
+      Then the Countess's village is "Cooper"
 
   Rule: VL-COUNTESS-BUILD The Countess ignores chains and padlocks
 
@@ -147,6 +211,29 @@ Feature: Villagers solo draft phase
         stacks.1.known = ["Hunter"]
         draft.taken = 1
         """
+
+    @VL-DRAFT-REFILL
+    Scenario: A leftmost stack down to its last hidden card still refills the road
+      Given a villagers game at step "countess" with:
+        """
+        road = Brewer, Cooper, Wheeler, Seeker, Mason
+        stacks.0.hidden = 1
+        """
+      When player 0 plays:
+        """
+        {"type": "countess_build", "card": "Brewer", "coins": 0}
+        """
+      Then the position has:
+        """
+        chance.kind = "road"
+        chance.stack = 0
+        """
+      When chance reveals:
+        """
+        {"type": "draw", "card": "Fisher"}
+        """
+      Then "stacks.0.hidden" is 0
+      And the road is "Cooper, Fisher, Mason, Seeker, Wheeler"
 
   Rule: VL-DRAFT-REFILL-RESERVE With no stack left the reserve refills
 

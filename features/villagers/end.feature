@@ -9,6 +9,12 @@ Feature: Villagers solo end of the game
         markets = {"first": "resolved", "second": "revealed"}
         """
       Then the game is over
+      And the position has:
+        """
+        phase = "over"
+        step = "over"
+        markets = {"first": "resolved", "second": "resolved"}
+        """
       And the legal actions are exactly:
         """
         []
@@ -78,6 +84,26 @@ Feature: Villagers solo end of the game
         """
         scores = [14]
         winners = [0]
+        details.countess = 14
+        """
+
+    @VL-END-TIE @reading:tie_break=fewest_villagers
+    Scenario: With the fewest-villagers tie-break villages of equal size leave the tie to the Countess
+      Given a villagers game at step "events" with:
+        """
+        options.tie_break = "fewest_villagers"
+        markets = {"first": "resolved", "second": "revealed"}
+        player.gold = 12
+        countess.gold = 6
+        village = Lumberjack
+        countess = Cooper
+        """
+      # you: Founders (2) and a Lumberjack (0), two villagers; her: the Countess card and a
+      # Cooper (4 + 4), two cards: neither has fewer, so the player does not win the tie
+      Then the outcome has:
+        """
+        scores = [14]
+        winners = []
         details.countess = 14
         """
 

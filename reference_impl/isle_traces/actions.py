@@ -19,6 +19,7 @@ ACTION_FIELDS: dict[str, tuple[str, ...]] = {
     "discard": (),
     "place_card": ("face", "rot", "row", "col"),
     "flip": ("card",),
+    "flip_same": ("card",),
     **{t: ("row", "col") for t in CELL_ACTIONS},
 }
 

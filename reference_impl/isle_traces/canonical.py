@@ -9,8 +9,9 @@ from __future__ import annotations
 from typing import Any
 
 from reference_impl.core import MalformedInput, rule_param
+from reference_impl.isle_traces import position
 from reference_impl.isle_traces.board import ROTATIONS
-from reference_impl.isle_traces.cards import validate_card
+from reference_impl.isle_traces.cards import CARD_KEYS, validate_card
 from reference_impl.isle_traces.state import (
     EMPTY,
     EXPLORERS_PER_PLAYER,
@@ -20,6 +21,7 @@ from reference_impl.isle_traces.state import (
 )
 
 GAME_ID = "isle_traces"
+MAP_KEYS = frozenset({"id", "faces", "face", "rot", "row", "col"})
 REQUIRED = (
     "game",
     "num_players",
@@ -41,7 +43,10 @@ def export(s: IsleState) -> dict[str, Any]:
     size = s.size
 
     def card(cid: int) -> dict[str, Any]:
-        return {"id": cid, "faces": [list(f) for f in s.cards[cid]]}
+        out: dict[str, Any] = {"id": cid, "faces": [list(f) for f in s.cards[cid]]}
+        if cid in s.closed:
+            out["closed"] = [list(f) for f in s.closed[cid]]
+        return out
 
     def cell(g: int) -> dict[str, int]:
         return {"row": g // size, "col": g % size}
@@ -91,12 +96,26 @@ def _cell(value: Any, field: str, size: int, keys: tuple[str, ...] = ("row", "co
 
 
 def load(game: Any, data: Any) -> IsleState:
-    """Rebuild a state; MalformedInput names the first bad field."""
+    """Rebuild a state, or refuse it whole: MalformedInput names the bad fields.
+
+    The position must have the shape of the state schema (derived fields may be left
+    out: they are recomputed), be reachable by the rules (position.reachability_problems) and be one
+    the engine can export and act in (position.usable_problems).
+    """
     if not isinstance(data, dict):
         raise MalformedInput("state: expected a JSON object")
     for field in REQUIRED:
         if field not in data:
             raise MalformedInput(f"state.{field}: missing")
+    position.refuse(position.derived_problems(data))
+    s = _build(game, data)
+    position.refuse(position.reachability_problems(s))
+    position.refuse(position.usable_problems(s))
+    return s
+
+
+def _build(game: Any, data: dict[str, Any]) -> IsleState:
+    """The state of a schema-valid position; MalformedInput names the first bad field."""
     if data["game"] != GAME_ID:
         raise MalformedInput(f"state.game: expected {GAME_ID!r}, got {data['game']!r}")
     if type(data["num_players"]) is not int:
@@ -109,12 +128,15 @@ def load(game: Any, data: Any) -> IsleState:
     size = options["area_size"]
 
     cards: dict[int, list[list[str]]] = {}
+    closed: dict[int, list[list[str]]] = {}
 
     def take(raw: Any, field: str) -> int:
         clean = validate_card(raw, field)
         if clean["id"] in cards:
             raise MalformedInput(f"{field}.id: card {clean['id']} appears twice")
         cards[clean["id"]] = clean["faces"]
+        if "closed" in clean:
+            closed[clean["id"]] = clean["closed"]
         return clean["id"]
 
     for name in ("deck", "discarded", "map", "explorers", "chips"):
@@ -126,16 +148,9 @@ def load(game: Any, data: Any) -> IsleState:
     placements = []
     for i, entry in enumerate(data["map"]):
         field = f"state.map.{i}"
-        if not isinstance(entry, dict) or set(entry) != {
-            "id",
-            "faces",
-            "face",
-            "rot",
-            "row",
-            "col",
-        }:
-            raise MalformedInput(f"{field}: expected id, faces, face, rot, row, col")
-        cid = take({"id": entry["id"], "faces": entry["faces"]}, field)
+        if not isinstance(entry, dict) or not MAP_KEYS <= set(entry) <= MAP_KEYS | {"closed"}:
+            raise MalformedInput(f"{field}: expected id, faces, face, rot, row, col (closed)")
+        cid = take({k: v for k, v in entry.items() if k in CARD_KEYS}, field)
         face = _int(entry["face"], f"{field}.face", 0, 1)
         if entry["rot"] not in ROTATIONS or type(entry["rot"]) is not int:
             raise MalformedInput(f"{field}.rot: expected one of {list(ROTATIONS)}")
@@ -143,7 +158,7 @@ def load(game: Any, data: Any) -> IsleState:
         col = _int(entry["col"], f"{field}.col", 0, size - 1)
         placements.append((cid, face, entry["rot"], row, col, field))
 
-    s = IsleState(n, options, cards)
+    s = IsleState(n, options, cards, closed)
     s.deck = sorted(deck)
     s.discarded = sorted(discarded)
     s.drawn = drawn
@@ -157,8 +172,9 @@ def load(game: Any, data: Any) -> IsleState:
         s.overlaps.append(False)
         s.covered.append(False)
         over = False
+        shut = s.shut_masks(cid, face, rot)
         for g, k in place.cells:
-            over = s.cover_cell(g, index, cards[cid][face][k]) or over
+            over = s.cover_cell(g, index, cards[cid][face][k], shut[k]) or over
         s.overlaps[index] = over
 
     def put(g: int, who: int, field: str) -> None:

@@ -22,6 +22,7 @@ OPTION_VALUES: dict[str, tuple[Any, ...] | None] = {
     "flip_requires": ("no_overlap", "uncovered"),
     "coast_diagonal": (False, True),
     "reexplore_any": (True, False),
+    "flip_face": ("other", "any"),
     "area_size": None,
 }
 AREA_RANGE = (5, 31)
@@ -39,6 +40,7 @@ class IsleTracesGame(GameDefinition):
         "flip_requires": "no_overlap",
         "coast_diagonal": False,
         "reexplore_any": True,
+        "flip_face": "other",
         "area_size": 15,
     }
 
@@ -66,7 +68,8 @@ class IsleTracesGame(GameDefinition):
         """Seat 0 starts; the whole deck is shuffled by chance (each draw a chance node).
 
         ``setup`` may give ``{"deck": [card, ...]}``: a real card list replacing the
-        provisional one (validated against the symbol placement rules).
+        provisional one (validated against the symbol placement rules), each card with
+        its ``closed`` sides where its drawings do not join (IT-COMP-ART).
         """
         self.check_players(num_players)
         resolved = self.resolve_options(options)
@@ -74,15 +77,26 @@ class IsleTracesGame(GameDefinition):
         if not isinstance(setup, dict) or set(setup) - {"deck"}:
             raise MalformedInput("setup: only {'deck': [cards]} is understood")
         if "deck" not in setup:
-            return IsleState(num_players, resolved, _component_faces())
+            faces, closed = _component_cards()
+            return IsleState(num_players, resolved, faces, closed)
         cards = validate_card_list(setup["deck"], "setup.deck")
-        return IsleState(num_players, resolved, {c["id"]: c["faces"] for c in cards})
+        return IsleState(
+            num_players,
+            resolved,
+            {c["id"]: c["faces"] for c in cards},
+            {c["id"]: c["closed"] for c in cards if "closed" in c},
+        )
 
     def load(self, canonical_state: dict[str, Any]) -> IsleState:
         return canonical.load(self, canonical_state)
 
 
 @cache
-def _component_faces() -> dict[int, list[list[str]]]:
-    """The validated component deck, id -> faces, shared by every game (never mutated)."""
-    return {c["id"]: c["faces"] for c in load_component_cards()}
+def _component_cards() -> tuple[dict[int, list[list[str]]], dict[int, list[list[str]]]]:
+    """The validated component deck: id -> faces, and id -> closed sides (IT-COMP-ART) of
+    the cards whose drawings close some side; shared by every game (never mutated)."""
+    cards = load_component_cards()
+    return (
+        {c["id"]: c["faces"] for c in cards},
+        {c["id"]: c["closed"] for c in cards if "closed" in c},
+    )

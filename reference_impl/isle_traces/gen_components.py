@@ -4,7 +4,9 @@ Run: ``python -m reference_impl.isle_traces.gen_components``.
 
 The map-card faces are provisional (IT-COMP-FACES): drawn once by the seeded generator in
 ``cards.py``; a user who owns the game replaces the ``map-cards`` data with the real list
-(same notation) and sets its provenance.
+(same notation) and sets its provenance. The drawings' joins (IT-COMP-ART) are provisional
+too: ``map-card-art`` lists, per card and face, the sides of each cell that the drawing does
+not cross, every one ``""`` (all joined) until an owner of the cards enters them.
 """
 
 from __future__ import annotations
@@ -14,13 +16,18 @@ from pathlib import Path
 
 import yaml
 
-from reference_impl.isle_traces.cards import PROVISIONAL_SEED, generate_provisional_cards
+from reference_impl.isle_traces.cards import (
+    PROVISIONAL_SEED,
+    generate_provisional_cards,
+    provisional_art,
+)
 
 PATH = Path(__file__).resolve().parents[2] / "spec" / "isle_traces" / "components.yaml"
 SRC = "nolcasolca.ja.txt"
 
 
 def document() -> dict:
+    cards = generate_provisional_cards(PROVISIONAL_SEED)
     return {
         "game": "isle_traces",
         "components": [
@@ -37,7 +44,22 @@ def document() -> dict:
                     "36 double-sided map cards; each face is 6 cells, row-major with the card "
                     "landscape; a cell is 'terrain' or 'terrain/symbol'"
                 ),
-                "data": generate_provisional_cards(PROVISIONAL_SEED),
+                "data": cards,
+            },
+            {
+                "id": "map-card-art",
+                "provenance": "provisional",
+                "source": (
+                    f"our placeholder: every drawing joins across every side; {SRC}:90-91 "
+                    "implies that terrains other than coast join only where their drawings do"
+                ),
+                "rule": "IT-COMP-ART",
+                "description": (
+                    "per map card (by id) and face: six strings, one per cell in the order of "
+                    "map-cards, naming the sides (n, e, s, w with the card landscape, face up) "
+                    "that the cell's drawing does not cross; '' is a cell joined on every side"
+                ),
+                "data": provisional_art(cards),
             },
             {
                 "id": "explorers",

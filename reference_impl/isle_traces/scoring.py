@@ -31,10 +31,37 @@ def line_points(cells: int, option: str) -> int:
     return cells if option == "cells" else 1
 
 
-def find_lines(terrain: Sequence[str | None], size: int, coast_diagonal: bool) -> list[list[int]]:
+def joined(shut: Sequence[int], size: int, i: int, j: int) -> bool:
+    """Whether the drawings of side-adjacent cells ``i`` and ``j`` meet (IT-SCORE-CONNECT).
+
+    ``shut`` holds per grid cell the closed sides of its visible drawing (n 1, e 2, s 4,
+    w 8, already turned with the card, IT-COMP-ART); the side of ``i`` facing ``j`` and the
+    side of ``j`` facing ``i`` must both be open.
+    """
+    step = j - i
+    if step == -size:
+        mine, theirs = 1, 4
+    elif step == 1:
+        mine, theirs = 2, 8
+    elif step == size:
+        mine, theirs = 4, 1
+    else:
+        mine, theirs = 8, 2
+    return not (shut[i] & mine or shut[j] & theirs)
+
+
+def find_lines(
+    terrain: Sequence[str | None],
+    size: int,
+    coast_diagonal: bool,
+    shut: Sequence[int] | None = None,
+) -> list[list[int]]:
     """Orthogonally connected same-terrain cells (IT-SCORE-LINE), each line sorted.
 
-    With ``coast_diagonal`` coast cells also join diagonally (IT-SCORE-COAST alternative).
+    With ``shut`` (closed sides per cell) two cells of a terrain other than coast join
+    only where their drawings meet (IT-SCORE-CONNECT); coast cells join whenever they
+    share a side (IT-SCORE-COAST, nolcasolca.ja.txt:90-91). With ``coast_diagonal`` coast
+    cells also join diagonally (IT-SCORE-COAST alternative).
     """
     geo = geometry(size)
     seen = [False] * len(terrain)
@@ -51,8 +78,9 @@ def find_lines(terrain: Sequence[str | None], size: int, coast_diagonal: bool) -
             near = geo.neighbours[i]
             if coast_diagonal and kind == COAST:
                 near = near + geo.diagonals[i]
+            art = shut is not None and kind != COAST
             for j in near:
-                if not seen[j] and terrain[j] == kind:
+                if not seen[j] and terrain[j] == kind and (not art or joined(shut, size, i, j)):
                     seen[j] = True
                     stack.append(j)
         lines.append(sorted(line))
@@ -66,11 +94,13 @@ def score(
     num_players: int,
     size: int,
     options: dict[str, Any],
+    shut: Sequence[int] | None = None,
 ) -> dict[str, Any]:
     """Scores and tie-break figures of a finished (or running) map.
 
     ``cells`` holds the visible cell string per grid index (None off the map), ``pieces``
-    the explorer owner per grid index (-1 none), ``feather`` the red feather's index (-1).
+    the explorer owner per grid index (-1 none), ``feather`` the red feather's index (-1),
+    ``shut`` the closed sides of each visible drawing (None: every drawing joins).
     """
     terrain = [c.partition("/")[0] if c else None for c in cells]
     scores = [0] * num_players
@@ -78,7 +108,7 @@ def score(
     longest_creatures = [0] * num_players
     creatures = [0] * num_players
     lines_out = []
-    for line in find_lines(terrain, size, bool(options["coast_diagonal"])):
+    for line in find_lines(terrain, size, bool(options["coast_diagonal"]), shut):
         counts = [0] * num_players
         for i in line:
             if pieces[i] >= 0:

@@ -5,7 +5,9 @@ IT-PLACE-ADJACENT, IT-PLACE-OVERLAP, IT-PLACE-FULLCOVER, IT-PLACE-NOPIECE, IT-PL
 IT-PLACE-PORTRAIT, IT-PLACE-NONE, IT-FEATHER-ICON, IT-FEATHER-RESTRICT, IT-FEATHER-MOVE,
 IT-EXPL-PLACE, IT-EXPL-MAX, IT-EXPL-FREE, IT-EXPL-ONEPERCELL, IT-REEXP-ONCE, IT-REEXP-WHOSE,
 IT-REEXP-SAME, IT-REEXP-ELSEWHERE, IT-FLIP-ONE, IT-FLIP-CONDITIONS, IT-FLIP-ORIENT,
-IT-FLIP-FEATHER, IT-FLIP-AGAIN, IT-END-DECK.
+IT-FLIP-FACE, IT-FLIP-FEATHER, IT-FLIP-AGAIN, IT-END-DECK, and the drawings' joins of
+IT-SCORE-CONNECT / IT-COMP-ART (``shut``: per grid cell the closed sides of the visible
+drawing, turned with its card; kept only when some card of the game has a closed side).
 
 Pieces: ``piece[g]`` is -1 (empty), a seat (that seat's explorer) or FEATHER. Alongside
 the lists the state keeps bitsets (see board.py): ``onmap`` (cells under a card), ``occ``
@@ -47,8 +49,13 @@ from reference_impl.isle_traces.board import (
     geometry,
     select,
 )
-from reference_impl.isle_traces.cards import face_has_feather
-from reference_impl.isle_traces.scoring import COAST, score, winners
+from reference_impl.isle_traces.cards import (
+    face_has_feather,
+    side_mask,
+    turn_mask,
+    validate_closed,
+)
+from reference_impl.isle_traces.scoring import COAST, joined, score, winners
 
 FEATHER = -2
 EMPTY = -1
@@ -60,7 +67,7 @@ PHASE_TYPES: dict[str, tuple[str, ...]] = {
     "place_feather": ("place_feather", "pass"),
     "explore": ("place_explorer", "reexplore", "pass"),
     "reexplore": ("reexplore_place",),
-    "flip": ("flip", "pass"),
+    "flip": ("flip", "flip_same", "pass"),
     "flip_feather": ("place_feather", "pass"),
     "over": (),
 }
@@ -72,19 +79,28 @@ _INT_FIELDS = {
     kind: tuple(f for f in fields if f != "faces") for kind, fields in ACTION_FIELDS.items()
 }
 _INT_TYPES = {kind: (int,) * len(fields) for kind, fields in _INT_FIELDS.items()}
+#: a draw of a card whose drawings close some side also carries ``closed`` (IT-COMP-ART)
+_DRAW_ART_KEYS = _KEYS["draw"] | {"closed"}
 
 
 class IsleState(GameState):
     """One position of Isle Traces: Isle Side."""
 
     def __init__(
-        self, num_players: int, options: dict[str, Any], cards: dict[int, list[list[str]]]
+        self,
+        num_players: int,
+        options: dict[str, Any],
+        cards: dict[int, list[list[str]]],
+        closed: dict[int, list[list[str]]] | None = None,
     ) -> None:
         self.n = num_players
         self.options = options
         self.size = int(options["area_size"])
         self.geo = geometry(self.size)
         self.cards = cards  # id -> two faces (lists of cell strings), never mutated
+        #: id -> closed sides per face (IT-COMP-ART), only for cards with some closed side
+        self.closed: dict[int, list[list[str]]] = closed or {}
+        self.art = bool(self.closed)  # whether ``shut`` can hold anything but 0
         self.deck: list[int] = sorted(cards)
         self.drawn: int | None = None
         self.discarded: list[int] = []
@@ -96,6 +112,7 @@ class IsleState(GameState):
         self.top = [EMPTY] * cells
         self.cell: list[str | None] = [None] * cells
         self.terrain: list[str | None] = [None] * cells  # the cell strings' terrains
+        self.shut = [0] * cells  # closed sides (n 1, e 2, s 4, w 8) of the visible drawing
         self.piece = [EMPTY] * cells
         self.onmap = 0  # bitset of the cells under a card
         self.occ = 0  # bitset of the cells holding a piece (explorer or feather)
@@ -103,6 +120,7 @@ class IsleState(GameState):
         # shared by clones: cards never change, nor do their draw actions or feather icons
         self._draws: dict[int, Action] = {}
         self._feathered: dict[tuple[int, int], bool] = {}
+        self._shut: dict[tuple[int, int, int], tuple[int, ...]] = {}  # see shut_masks
         self.feather = EMPTY
         per_player = rule_param(options, "IT-COMP-EXPLORERS", "per_player", EXPLORERS_PER_PLAYER)
         self.reserve = [per_player] * num_players
@@ -140,7 +158,8 @@ class IsleState(GameState):
 
     def outcome(self) -> Outcome:
         pieces = [p if p >= 0 else EMPTY for p in self.piece]
-        result = score(self.cell, pieces, self.feather, self.n, self.size, self.options)
+        shut = self.shut if self.art else None
+        result = score(self.cell, pieces, self.feather, self.n, self.size, self.options, shut)
         wins = tuple(winners(result)) if self.phase == "over" else ()
         return Outcome(tuple(result["scores"]), wins, result)
 
@@ -157,6 +176,19 @@ class IsleState(GameState):
         diagonal = kind == COAST and bool(self.options["coast_diagonal"])
         mask = 1 << start
         stack = [start]
+        if self.art and kind != COAST:  # drawings must join across the side
+            shut, size = self.shut, self.size
+            while stack:
+                i = stack.pop()
+                for j in near[i]:
+                    if (
+                        terrain[j] == kind
+                        and not mask >> j & 1
+                        and joined(shut, size, i, j)
+                    ):
+                        mask |= 1 << j
+                        stack.append(j)
+            return mask
         while stack:
             i = stack.pop()
             for j in near[i] + geo.diagonals[i] if diagonal else near[i]:
@@ -235,7 +267,9 @@ class IsleState(GameState):
             return not self._masked()
         if kind == "draw":
             return key[1] in self.cards and key[1] in self.deck
-        if kind == "flip":
+        if kind == "flip" or kind == "flip_same":
+            if kind == "flip_same" and self.options["flip_face"] != "any":
+                return False
             blocked = (
                 self.overlaps if self.options["flip_requires"] == "no_overlap" else self.covered
             )
@@ -274,6 +308,8 @@ class IsleState(GameState):
                         "card": cid,
                         "faces": [list(f) for f in faces],
                     }
+                    if cid in self.closed:
+                        draws[cid]["closed"] = [list(f) for f in self.closed[cid]]
             return list(map(draws.__getitem__, self.deck))
         seat = self.current
         if phase == "place":
@@ -306,7 +342,10 @@ class IsleState(GameState):
             legal += select(cell_table(size, seat, "reexplore_place"), free)
         elif phase == "flip":
             placed = self.placed
-            legal += [action(seat, ("flip", placed[i][0])) for i in self.flippable()]
+            ok = self.flippable()
+            legal += [action(seat, ("flip", placed[i][0])) for i in ok]
+            if self.options["flip_face"] == "any":
+                legal += [action(seat, ("flip_same", placed[i][0])) for i in ok]
         return legal
 
     # ------------------------------------------------------------------ apply
@@ -315,13 +354,23 @@ class IsleState(GameState):
         if not self._is_legal(key):
             self._diagnose(action, key)
             raise IllegalAction(R.TURN_SEQUENCE, f"illegal action {action!r} {self._where()}")
-        if key[0] == "draw" and action["faces"] != self.cards[key[1]]:
-            raise IllegalAction(
-                R.SETUP_DECK, f"card {key[1]} in the deck has other faces: {action!r}"
-            )
+        if key[0] == "draw":
+            self._check_draw(action, key[1])
         self.fired = []
         _DO[key[0]](self, *key[1:])
         self._legal = self._mask = None
+
+    def _check_draw(self, action: Action, cid: int) -> None:
+        """The draw must carry the card's whole content: faces and closed sides."""
+        closed = action.get("closed")
+        if closed is not None:
+            closed = validate_closed(closed, "action.closed")
+            if not any(any(face) for face in closed):
+                closed = None
+        if action["faces"] != self.cards[cid] or closed != self.closed.get(cid):
+            raise IllegalAction(
+                R.SETUP_DECK, f"card {cid} in the deck has other faces or drawings: {action!r}"
+            )
 
     def _parse(self, action: Any) -> tuple:
         """The key (type, integer fields...) of a well-formed action of the actor to act.
@@ -335,9 +384,11 @@ class IsleState(GameState):
         kind = action.get("type")
         if kind not in ACTION_FIELDS:
             raise MalformedInput(f"unknown action type {kind!r} in {action!r}")
-        if action.keys() != _KEYS[kind]:
+        if action.keys() != _KEYS[kind] and not (
+            kind == "draw" and action.keys() == _DRAW_ART_KEYS
+        ):
             fields = ACTION_FIELDS[kind]
-            extra = set(action) - {"actor", "type", *fields}
+            extra = set(action) - {"actor", "type", *fields, *(("closed",) * (kind == "draw"))}
             missing = [f for f in ("actor", *fields) if f not in action]
             raise MalformedInput(
                 f"{kind} action {action!r}: missing {missing or 'nothing'}, "
@@ -398,7 +449,11 @@ class IsleState(GameState):
             if any(self.piece[g] != EMPTY for g, _ in place.cells):
                 raise IllegalAction(R.PLACE_NOPIECE, f"the card would cover a piece: {msg}")
             raise IllegalAction(R.PLACE_ADJACENT, f"the card touches no map card: {msg}")
-        if kind == "flip":
+        if kind == "flip_same" and self.options["flip_face"] != "any":
+            raise IllegalAction(
+                R.FLIP_FACE, f"a flip turns the card to its other face (flip_face: other): {msg}"
+            )
+        if kind == "flip" or kind == "flip_same":
             index = next((i for i, p in enumerate(self.placed) if p[0] == key[1]), None)
             if index is None:
                 raise IllegalAction(R.FLIP_ONE, f"card {key[1]} is not on the map: {msg}")
@@ -432,8 +487,9 @@ class IsleState(GameState):
         else:
             self.occ |= 1 << g
 
-    def cover_cell(self, g: int, index: int, cell: str) -> bool:
-        """Card ``index`` now shows ``cell`` at ``g``; True when a card was below."""
+    def cover_cell(self, g: int, index: int, cell: str, shut: int = 0) -> bool:
+        """Card ``index`` now shows ``cell`` (closed sides ``shut``) at ``g``; True when a
+        card was below."""
         below = self.top[g]
         if below < 0:
             self.touched |= self.geo.touch_mask[g]
@@ -444,7 +500,19 @@ class IsleState(GameState):
         self.top[g] = index
         self.cell[g] = cell
         self.terrain[g] = cell.partition("/")[0]
+        self.shut[g] = shut
         return below >= 0
+
+    def shut_masks(self, cid: int, face: int, rot: int) -> tuple[int, ...]:
+        """Closed-side bits per face cell of a card face turned ``rot`` (IT-COMP-ART)."""
+        key = (cid, face, rot)
+        found = self._shut.get(key)
+        if found is None:
+            sides = self.closed.get(cid)
+            found = self._shut[key] = tuple(
+                turn_mask(side_mask(sides[face][k]), rot) if sides else 0 for k in range(6)
+            )
+        return found
 
     def _end_turn(self) -> None:
         self.current = (self.current + 1) % self.n
@@ -485,6 +553,10 @@ class IsleState(GameState):
             top[g] = index
             cell[g] = text = cells[k]
             terrain[g] = text.partition("/")[0]
+        if self.art:
+            shut, masks = self.shut, self.shut_masks(cid, face, rot)
+            for g, k in place.cells:
+                shut[g] = masks[k]
         if overlap:
             self.fired.append(R.PLACE_OVERLAP)
         self.placed.append([cid, face])
@@ -548,14 +620,30 @@ class IsleState(GameState):
         self.phase = "flip"
 
     def _do_flip(self, cid: int) -> None:
+        """IT-FLIP-ONE: the card shows its other face, in the same cells and rotation."""
         index = next(i for i, p in enumerate(self.placed) if p[0] == cid)
         face = 1 - self.placed[index][1]
         self.placed[index][1] = face
+        place = self.where[index]
         cells = self.cards[cid][face]
-        for g, k in self.where[index].cells:
+        for g, k in place.cells:
             self.cell[g] = cells[k]
             self.terrain[g] = cells[k].partition("/")[0]
+        if self.art:
+            masks = self.shut_masks(cid, face, place.rot)
+            for g, k in place.cells:
+                self.shut[g] = masks[k]
         self.fired.append(R.FLIP_ONE)
+        self._after_flip(cid, face)
+
+    def _do_flip_same(self, cid: int) -> None:
+        """IT-FLIP-FACE (flip_face: any): the card is put back with the same face up."""
+        face = next(p[1] for p in self.placed if p[0] == cid)
+        self.fired += [R.FLIP_ONE, R.FLIP_FACE]
+        self._after_flip(cid, face)
+
+    def _after_flip(self, cid: int, face: int) -> None:
+        """IT-FLIP-FEATHER: a red feather icon face up lets the red feather move."""
         if self._has_feather(cid, face):
             self.phase = "flip_feather"
         else:
@@ -574,6 +662,7 @@ class IsleState(GameState):
             "top",
             "cell",
             "terrain",
+            "shut",
             "piece",
             "reserve",
             "chips",

@@ -19,6 +19,16 @@ DEFAULT_OPTIONS: dict[str, Any] = {
     "tie_break": "countess",  # VL-END-TIE: "countess" or "fewest_villagers"
     "founders_branches": FOUNDERS_BRANCHES,  # VL-CHAIN-FOUNDERS
     "build_limit_dynamic": False,  # VL-BUILD-LIMIT-WHEN
+    "countess_builds": "every_draft",  # VL-DRAFT-COUNTESS: "every_draft" or "road_draft"
+}
+#: option -> the values it takes (founders_branches: an integer 1..3)
+OPTION_VALUES: dict[str, tuple[Any, ...]] = {
+    "icons_count_covered": (True, False),
+    "gold_top_only": (True, False),
+    "tie_break": ("countess", "fewest_villagers"),
+    "founders_branches": (1, 2, 3),
+    "build_limit_dynamic": (False, True),
+    "countess_builds": ("every_draft", "road_draft"),
 }
 
 
@@ -29,6 +39,17 @@ class VillagersGame(GameDefinition):
     max_players = 1
     default_options = DEFAULT_OPTIONS
 
+    def resolve_options(self, options: dict[str, Any] | None) -> dict[str, Any]:
+        """The defaults with ``options`` applied; MalformedInput names a bad value."""
+        resolved = super().resolve_options(options)
+        for name, allowed in OPTION_VALUES.items():
+            value = resolved[name]
+            if type(value) not in {type(a) for a in allowed} or value not in allowed:
+                raise MalformedInput(
+                    f"option {name!r} must be one of {list(allowed)}, got {value!r}"
+                )
+        return resolved
+
     def new_game(
         self,
         num_players: int,
@@ -37,15 +58,6 @@ class VillagersGame(GameDefinition):
     ) -> VillagersState:
         self.check_players(num_players)
         resolved = self.resolve_options(options)
-        if resolved["tie_break"] not in ("countess", "fewest_villagers"):
-            raise MalformedInput(
-                f"option 'tie_break' must be 'countess' or 'fewest_villagers', "
-                f"got {resolved['tie_break']!r}"
-            )
-        if not 1 <= resolved["founders_branches"] <= 3:
-            raise MalformedInput(
-                f"option 'founders_branches' must be 1..3, got {resolved['founders_branches']!r}"
-            )
         if setup:
             raise Unsupported("villagers takes no explicit setup: drive the chance nodes instead")
         state = VillagersState(resolved)

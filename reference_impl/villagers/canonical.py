@@ -80,7 +80,7 @@ def _need(obj: Any, key: str, kind: type | tuple[type, ...], path: str) -> Any:
 
 
 def _card_name(name: Any, path: str) -> str:
-    if name not in CARDS:
+    if not isinstance(name, str) or name not in CARDS:
         raise MalformedInput(f"state field {path} names an unknown villager: {name!r}")
     return name
 
@@ -119,13 +119,19 @@ def _card_list(items: Any, path: str) -> list[list[Any]]:
 
 
 def _events(items: Any, path: str) -> list[str]:
-    if not isinstance(items, list) or any(e not in EVENTS for e in items):
+    if not isinstance(items, list) or any(not isinstance(e, str) or e not in EVENTS for e in items):
         raise MalformedInput(f"state field {path} must be a list of event ids: {items!r}")
     return sorted(items, key=lambda e: int(e[1:]))
 
 
-def load_state(data: Any) -> VillagersState:
-    from reference_impl.villagers import GAME
+def load_state(data: Any, checked: bool = True) -> VillagersState:
+    """Rebuild a position; MalformedInput names the bad field.
+
+    With ``checked`` (every load but the engine's own clone) the position must also be
+    reachable by the rules and usable by the engine (reference_impl/villagers/position.py);
+    a refused position is never half-built.
+    """
+    from reference_impl.villagers import GAME, position
     from reference_impl.villagers.state import ALL_STEPS, PHASES, VillagersState
 
     if not isinstance(data, dict):
@@ -143,7 +149,9 @@ def load_state(data: Any) -> VillagersState:
     s.step = _need(data, "step", str, "")
     if s.step not in ALL_STEPS:
         raise MalformedInput(f"state field step is unknown: {s.step!r}")
-    chance = data.get("chance")
+    if "chance" not in data:
+        raise MalformedInput("state field chance is missing")
+    chance = data["chance"]
     if chance is not None:
         kind = _need(chance, "kind", str, "chance.")
         if kind not in CHANCE_KINDS:
@@ -151,7 +159,7 @@ def load_state(data: Any) -> VillagersState:
         if kind == "event" and chance.get("deck") not in ("summer", "winter"):
             raise MalformedInput("state field chance.deck must be 'summer' or 'winter'")
         stack = chance.get("stack")
-        if stack is not None and (not isinstance(stack, int) or not 0 <= stack < 6):
+        if stack is not None and (type(stack) is not int or not 0 <= stack < 6):
             raise MalformedInput(f"state field chance.stack must be 0..5 or null: {stack!r}")
         s.chance = dict(chance)
     player = _need(data, "player", dict, "")
@@ -180,11 +188,13 @@ def load_state(data: Any) -> VillagersState:
         raise MalformedInput(f"state field stacks must hold 6 stacks, got {len(stacks)}")
     s.stacks = []
     for i, st in enumerate(stacks):
+        if not isinstance(st, dict) or set(st) != {"known", "hidden", "market"}:
+            raise MalformedInput(f"state field stacks.{i} must be {{known, hidden, market}}")
         known = _need(st, "known", list, f"stacks.{i}.")
         for j, name in enumerate(known):
             _card_name(name, f"stacks.{i}.known.{j}")
         market = st.get("market")
-        if market not in (None, 1, 2):
+        if market is not None and (type(market) is not int or market not in (1, 2)):
             raise MalformedInput(f"state field stacks.{i}.market must be null, 1 or 2")
         s.stacks.append(
             {
@@ -221,6 +231,16 @@ def load_state(data: Any) -> VillagersState:
     s.reveal_deck = _need(rv, "deck", str, "reveal.")
     if s.reveal_deck not in ("summer", "winter"):
         raise MalformedInput(f"state field reveal.deck must be summer or winter: {s.reveal_deck!r}")
-    s.run()
+    if checked:
+        position.check(s)
+        try:
+            s.run()
+        except (ArithmeticError, LookupError, TypeError, ValueError) as error:
+            raise MalformedInput(
+                f"state field step: the engine cannot handle this position ({error!r})"
+            ) from error
+        position.check_usable(s)
+    else:
+        s.run()
     s.fired = []
     return s

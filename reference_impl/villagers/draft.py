@@ -180,7 +180,8 @@ def do_take_stack(state: VillagersState, action: Action) -> None:
     if not 0 <= index < len(state.stacks) or not state.stack_has_cards(index):
         raise IllegalAction("VL-DRAFT-STACK", f"{action!r}: stack {index} has no card")
     state.fired.append("VL-DRAFT-STACK")
-    state.step = "countess"
+    # VL-DRAFT-COUNTESS: the Countess builds after every draft, or only after one from the road
+    state.step = "countess" if state.options["countess_builds"] == "every_draft" else "refill"
     state.take_from_stack(index, "square")
 
 

@@ -402,7 +402,7 @@ class VillagersState(GameState):
     def clone(self) -> VillagersState:
         from reference_impl.villagers.canonical import load_state
 
-        return load_state(self.to_canonical())
+        return load_state(self.to_canonical(), checked=False)
 
     def to_canonical(self) -> dict[str, Any]:
         from reference_impl.villagers.canonical import dump_state

@@ -171,3 +171,44 @@ def test_malformed_map_card_is_named() -> None:
     del bad["withdrawn"]
     with pytest.raises(MalformedInput, match=r"state\.withdrawn: missing"):
         GAME.load(bad)
+
+
+def _art_deck(seed: int) -> list[dict]:
+    """The component faces with random closed sides (IT-COMP-ART), for a setup deck."""
+    rng = random.Random(seed)
+    deck = []
+    for card in GAME.new_game(2).to_canonical()["deck"]:
+        closed = [
+            ["".join(s for s in "nesw" if rng.random() < 0.3) for _ in range(6)] for _ in range(2)
+        ]
+        deck.append({**card, "closed": closed})
+    return deck
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_a_deck_with_drawings_round_trips_and_scores_by_the_drawings(seed: int) -> None:
+    """IT-SCORE-CONNECT: lines from the closed sides; export, load and legal lists agree."""
+    from reference_impl.isle_traces.scoring import find_lines
+
+    rng = random.Random(seed)
+    state = GAME.new_game(2, setup={"deck": _art_deck(seed)})
+    assert state.art
+    while not state.is_terminal():
+        canonical = state.to_canonical()
+        STATE_SCHEMA.validate(canonical)
+        again = GAME.load(json.loads(json.dumps(canonical)))
+        assert again.to_canonical() == canonical
+        assert again.legal_actions() == state.legal_actions()
+        if CHANCE in state.to_act():
+            action = sample_chance(state, rng)
+            ACTION_SCHEMA.validate(action)
+        else:
+            action = rng.choice(state.legal_actions())
+        state.apply(action)
+    shut = state.shut
+    lines = find_lines(state.terrain, state.size, False, shut)
+    plain = find_lines(state.terrain, state.size, False)
+    assert len(lines) > len(plain)  # some drawing breaks a line
+    for line in lines:
+        for g in line:
+            assert state.line_mask(g) == sum(1 << i for i in line)

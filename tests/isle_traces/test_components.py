@@ -13,7 +13,9 @@ from reference_impl.isle_traces.cards import (
     DECK_SIZE,
     generate_provisional_cards,
     load_component_cards,
+    side_mask,
     split_cell,
+    turn_mask,
     validate_card_list,
 )
 
@@ -73,3 +75,40 @@ def test_rotations_compose() -> None:
     for rot, grid in expected.items():
         h, w = board.shape(rot)
         assert [[board.face_index(rot, a, b) for b in range(w)] for a in range(h)] == grid
+
+
+def test_component_art_is_provisional_and_joins_everywhere() -> None:
+    """IT-COMP-ART: the provisional drawings close no side, so the cards carry no closed."""
+    document = yaml.safe_load(PATH.read_text(encoding="utf-8"))
+    art = next(c for c in document["components"] if c["id"] == "map-card-art")
+    assert art["provenance"] == "provisional"
+    assert art["rule"] == "IT-COMP-ART"
+    assert sorted(e["id"] for e in art["data"]) == list(range(1, DECK_SIZE + 1))
+    if all(side == "" for e in art["data"] for face in e["closed"] for side in face):
+        assert all("closed" not in card for card in load_component_cards())
+
+
+def test_closed_sides_are_validated_and_normalised() -> None:
+    face = ["road"] * 6
+    card = {"id": 1, "faces": [face, face], "closed": [["sn", "", "", "", "", "we"], [""] * 6]}
+    (clean,) = validate_card_list([card])
+    assert clean["closed"] == [["ns", "", "", "", "", "ew"], [""] * 6]
+    (plain,) = validate_card_list([{**card, "closed": [[""] * 6, [""] * 6]}])
+    assert "closed" not in plain
+    for bad in (
+        [["x", "", "", "", "", ""], [""] * 6],
+        [["nn", "", "", "", "", ""], [""] * 6],
+        [[""] * 5, [""] * 6],
+        [[""] * 6],
+        [[1, "", "", "", "", ""], [""] * 6],
+    ):
+        with pytest.raises(MalformedInput, match=r"cards\.0\.closed"):
+            validate_card_list([{**card, "closed": bad}])
+
+
+@pytest.mark.parametrize(("rot", "expected"), [(0, "n"), (90, "e"), (180, "s"), (270, "w")])
+def test_a_closed_side_turns_with_the_card(rot: int, expected: str) -> None:
+    assert turn_mask(side_mask("n"), rot) == side_mask(expected)
+    assert turn_mask(side_mask("ne"), rot) == turn_mask(side_mask("n"), rot) | turn_mask(
+        side_mask("e"), rot
+    )

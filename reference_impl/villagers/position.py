@@ -1,0 +1,170 @@
+"""Checks of a loaded Villagers position: reachable by the rules and usable by the engine.
+
+Implements the load_state contract (issue 13): canonical.load_state reads each field with
+its type; :func:`problems` then lists what no play from a new game produces (each naming
+its field), and :func:`usable_problems` that the engine can export the position and act
+in it. A position with any problem is refused whole (MalformedInput).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from reference_impl.core import CHANCE, MalformedInput
+from reference_impl.villagers.build import BASIC_LIMIT
+from reference_impl.villagers.cards import BASIC_COUNT, EVENTS, SETUP
+
+if TYPE_CHECKING:
+    from reference_impl.villagers.state import VillagersState
+
+#: step -> the phases it occurs in
+STEP_PHASES: dict[str, tuple[str, ...]] = {
+    "deal": ("setup",),
+    "reveal": ("setup", "event"),
+    "rats": ("draft",),
+    "take": ("draft",),
+    "countess": ("draft",),
+    "refill": ("draft",),
+    "coin": ("draft",),
+    "road_reserve": ("draft",),
+    "arson": ("build",),
+    "build": ("build",),
+    "events": ("event",),
+    "countess_build": ("event",),
+    "over": ("over",),
+}
+#: chance kind -> the steps it is pending in
+CHANCE_STEPS: dict[str, tuple[str, ...]] = {
+    "hand": ("deal",),
+    "event": ("reveal",),
+    "road": ("refill", "road_reserve"),
+    "square": ("countess", "refill"),
+    "countess": ("events",),
+    "countess_reveal": ("countess_build",),
+}
+#: at most this many problems are named in one refusal
+SHOWN = 5
+MAX_LIMIT = 5  # VL-DRAFT-COUNT, VL-BUILD-LIMIT: at most 5
+
+
+def refuse(found: list[str]) -> None:
+    if found:
+        more = f" (and {len(found) - SHOWN} more)" if len(found) > SHOWN else ""
+        raise MalformedInput("; ".join(found[:SHOWN]) + more)
+
+
+def problems(s: VillagersState) -> list[str]:
+    """What the rules cannot reach, each as 'state field <path>: <why>'."""
+    out = []
+    if s.round < 1:
+        out.append(f"state field round: rounds count from 1, got {s.round}")
+    if s.phase not in STEP_PHASES[s.step]:
+        out.append(f"state field step: {s.step!r} does not occur in phase {s.phase!r}")
+    if (s.step == "over") != (s.phase == "over"):
+        out.append("state field phase: 'over' exactly when the step is 'over'")
+    out += _chance_problems(s)
+    out += _count_problems(s)
+    out += _event_problems(s)
+    return out
+
+
+def _chance_problems(s: VillagersState) -> list[str]:
+    chance = s.chance
+    if chance is None:
+        return []
+    out = []
+    kind = chance["kind"]
+    keys = {"kind", "deck"} if kind == "event" else {"kind", "stack"}
+    if set(chance) != keys:
+        out.append(f"state field chance: a {kind} draw has exactly {sorted(keys)}")
+    if s.step not in CHANCE_STEPS[kind]:
+        out.append(f"state field chance.kind: no {kind} draw is pending at step {s.step!r}")
+    stack = chance.get("stack")
+    if type(stack) is bool:
+        out.append("state field chance.stack: an index 0..5 or null")
+    elif kind != "event" and stack is not None and s.stacks[stack]["hidden"] <= 0:
+        out.append(f"state field chance.stack: stack {stack} has no hidden card to draw")
+    elif kind != "event" and stack is None and s.reserve <= 0:
+        out.append("state field chance: a draw from the reserve needs a card in it")
+    if kind == "event" and not s.decks[chance["deck"]]:
+        out.append(f"state field chance.deck: the {chance['deck']} deck is empty")
+    return out
+
+
+def _count_problems(s: VillagersState) -> list[str]:
+    out = []
+    for name, most in BASIC_COUNT.items():
+        if s.basics[name] > most:
+            out.append(f"state field basics.{name}: at most {most}, got {s.basics[name]}")
+    checks: list[tuple[str, int, int]] = [
+        ("draft.limit", s.draft_limit, MAX_LIMIT),
+        ("draft.taken", s.drafted, max(s.draft_limit, 0)),
+        ("build.limit", s.build_limit, MAX_LIMIT),
+        ("build.built", s.built, MAX_LIMIT),
+        ("build.basics", s.basics_built, BASIC_LIMIT),
+        ("reveal.left", s.reveal_left, len(EVENTS)),  # Mood Swing and Dark Mood add more
+    ]
+    for field, value, most in checks:
+        if value > most:
+            out.append(f"state field {field}: at most {most}, got {value}")
+    if len(s.road) > SETUP["road"]:
+        out.append(f"state field road: at most {SETUP['road']} villagers, got {len(s.road)}")
+    for i, stack in enumerate(s.stacks):
+        if stack["hidden"] > SETUP["stack_size"]:
+            out.append(f"state field stacks.{i}.hidden: at most {SETUP['stack_size']}")
+    unseen = sum(s.unseen.values())
+    hidden = s.reserve + sum(st["hidden"] for st in s.stacks)
+    if unseen < hidden:
+        out.append(
+            f"state field unseen: {unseen} unseen cards cannot fill the reserve and the "
+            f"hidden stack cards ({hidden})"
+        )
+    if s.markets[1] == "resolved" and s.step != "over":
+        out.append("state field markets.second: the game ends with the second market")
+    return out
+
+
+def _event_problems(s: VillagersState) -> list[str]:
+    out = []
+    seen: dict[str, str] = {}
+    places = {
+        "events.summer": s.decks["summer"],
+        "events.winter": s.decks["winter"],
+        "events.active": s.active,
+        "events.discard": s.event_discard,
+    }
+    for field, events in places.items():
+        season = field.rpartition(".")[2]
+        for event in events:
+            if event in seen:
+                out.append(f"state field {field}: {event} is also in {seen[event]}")
+            seen[event] = field
+            if season in ("summer", "winter") and EVENTS[event]["season"] != season:
+                out.append(f"state field {field}: {event} is a {EVENTS[event]['season']} event")
+    return out
+
+
+def usable_problems(s: VillagersState) -> list[str]:
+    """The engine can export the position and someone can act in it (or it is over)."""
+    from reference_impl.villagers.canonical import dump_state
+
+    try:
+        dump_state(s)
+        acting = s.to_act()
+        if acting and not (s.chance_outcomes() if acting == [CHANCE] else s.legal_actions()):
+            return [f"state field step: nothing can be done at step {s.step!r} here"]
+    except (ArithmeticError, LookupError, TypeError, ValueError) as error:  # a gap in load
+        return [f"state field step: the engine cannot handle this position ({error!r})"]
+    return []
+
+
+def check(s: VillagersState) -> None:
+    """Refuse the position if it has any problem."""
+    refuse(problems(s))
+
+
+def check_usable(s: VillagersState) -> None:
+    refuse(usable_problems(s))
+
+
+__all__ = ["check", "check_usable", "problems", "usable_problems"]
