@@ -1,7 +1,7 @@
 """``rulespec mutate GAME``: how many wrong reference engines the game's scenarios catch.
 
 Registered on the main app by :func:`register`. Exit status: 0 when every non-equivalent
-mutant run was killed, 1 when some survived (they are listed, by rule), 2 for bad arguments,
+mutant run was killed, 1 when some survived (they are listed, by rule), 4 for bad arguments,
 3 when the scenarios could not be run at all.
 """
 
@@ -22,7 +22,7 @@ out = Console(highlight=False, soft_wrap=True)
 err = Console(stderr=True, highlight=False, soft_wrap=True)
 
 
-def fail(message: str, code: int = 2) -> None:
+def fail(message: str, code: int = 4) -> None:
     err.print(f"[bold red]error:[/] {message}")
     raise typer.Exit(code)
 
@@ -126,7 +126,7 @@ def _run(
         from conformance.mutation import generate, run, triage
         from conformance.mutation import report as report_mod
     except ImportError as error:
-        fail(f"mutation testing needs mutmut and libcst ({error}): pip install 'mutmut>=3.8,<4'")
+        fail(f"mutation testing needs mutmut and libcst ({error}): pip install 'mutmut>=3.8,<4'", 3)
     chosen_ops = None
     if operators:
         chosen_ops = list(generate.ALL_OPERATORS) if operators == "all" else operators.split(",")

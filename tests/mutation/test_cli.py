@@ -83,11 +83,11 @@ def test_a_weak_suite_scores_low_and_the_full_suite_kills_more(tmp_path: Path) -
 )
 def test_bad_arguments_are_named(tmp_path: Path, args: list[str], message: str) -> None:
     result = mutate(tmp_path, *args)
-    assert result.returncode == 2, result.stdout + result.stderr
+    assert result.returncode == 4, result.stdout + result.stderr  # a usage error
     assert message in result.stderr
 
 
 def test_a_file_that_is_not_a_report_is_refused(tmp_path: Path) -> None:
     (tmp_path / "r.jsonl").write_text('{"type": "result"}\n', "utf-8")
     result = mutate(tmp_path, "notre_dame", "--mutation-results", "r.jsonl")
-    assert result.returncode == 2 and "not a rulespec mutate report" in result.stderr
+    assert result.returncode == 4 and "not a rulespec mutate report" in result.stderr
