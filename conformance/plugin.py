@@ -40,7 +40,7 @@ import os
 import re
 import signal
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 import pytest
@@ -310,10 +310,32 @@ def _reference(config: pytest.Config) -> EngineClient:
         from reference_impl import registry
 
         known = set(registry.available_games())
-        games = {g: registry.get_game(g) for g in wanted if g in known} or None
+        games = _Games([g for g in wanted if g in known]) or None
     client = InProcessClient(games)
     client.handshake()
     return client
+
+
+class _Games(Mapping[str, Any]):
+    """Some of the reference's games, each looked up in the registry when asked for (never
+    held: ``rulespec mutate`` swaps an engine's modules between runs, and a held game
+    object would keep judging the unmutated engine)."""
+
+    def __init__(self, ids: list[str]) -> None:
+        self._ids = ids
+
+    def __getitem__(self, game: str) -> Any:
+        if game not in self._ids:
+            raise KeyError(game)
+        from reference_impl import registry
+
+        return registry.get_game(game)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._ids)
+
+    def __len__(self) -> int:
+        return len(self._ids)
 
 
 def _is_dead(client: EngineClient) -> bool:

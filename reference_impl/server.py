@@ -51,7 +51,7 @@ class Server:
     """
 
     def __init__(self, games: Mapping[str, GameDefinition] | None = None) -> None:
-        self._games = dict(games) if games is not None else None
+        self._games = games  # looked up per request: a lazy mapping stays lazy
         self.state: GameState | None = None
         self.stopped = False
         self._start: tuple[str, dict[str, Any]] | None = None  # how the game began

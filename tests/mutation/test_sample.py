@@ -23,7 +23,6 @@ THIN: dict[str, list[str]] = {
     "notre_dame": [
         "ND-GUEST validate.py:189 len(choices) <= 2 -> <= 3 (a malformed guest action)",
         "validate.py:104 continue -> break (an unknown field after the required ones)",
-        "state.py:54 fired = [] -> None (a clone before the first apply)",
     ],
     "gnomeville": [
         "build.py:398 equipped gnomes < 3 -> <= 3 (all three gnomes equipped)",
@@ -31,14 +30,6 @@ THIN: dict[str, list[str]] = {
     ],
     "villagers": [
         "VL-BUILD-BASIC build.py:218 'or' -> 'and' (a malformed build_basic)",
-    ],
-    "isle_traces": [
-        "11 of 12 survive on the merged main, 12 of 12 were killed on the scenario writers' "
-        "branch: the run's scenario selection after the merge is suspect (see the closing note)",
-    ],
-    "neom": [
-        "12 of 12 survive on the merged main, 91% were killed on the scenario writers' branch: "
-        "the run's scenario selection after the merge is suspect (see the closing note)",
     ],
 }
 
