@@ -144,7 +144,7 @@ Feature: Isle Traces action 3: flipping a map card
         """
       Then the action is rejected citing rule "IT-FLIP-CONDITIONS"
 
-    @IT-FLIP-CONDITIONS @reading:flip_requires=uncovered
+    @IT-FLIP-CONDITIONS @reading:flip_requires=uncovered @reading:flip_face=other
     Scenario: Under the uncovered reading the card on top may be flipped
       Given "options.flip_requires" is "uncovered"
       Then the legal actions are exactly:
@@ -182,7 +182,7 @@ Feature: Isle Traces action 3: flipping a map card
 
   Rule: IT-FLIP-ORIENT the card keeps its place and orientation
 
-    @IT-FLIP-ORIENT @IT-FLIP-FACE @IT-PLACE-GRID
+    @IT-FLIP-ORIENT @IT-FLIP-FACE @IT-PLACE-GRID @reading:allow_portrait=true
     Scenario: A portrait card flipped stays portrait in the same cells
       Given a new "isle_traces" game with 2 players
       And the isle map:
