@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import json
 import re
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -29,10 +31,27 @@ def test_perft_divide_through_a_subprocess_agrees_with_the_reference() -> None:
     assert "<- reference" not in result.stdout
 
 
-def test_perft_divide_flags_the_branch_an_engine_gets_wrong() -> None:
+def test_perft_divide_flags_the_branch_an_engine_gets_wrong(tmp_path: Path) -> None:
+    """From the first player decision (the fake drops one action of each player's listing;
+    a chance listing with a dropped outcome would be a protocol error instead)."""
+    import random
+
+    from conformance.engine.client import InProcessClient
+
+    client = InProcessClient()
+    client.handshake()
+    client.new_game("notre_dame", 2)
+    rng = random.Random(1)
+    while True:
+        listing = client.legal_actions()
+        if "chance" not in listing["to_act"]:
+            break
+        client.apply(rng.choice(listing["actions"]))
+    start = tmp_path / "start.json"
+    start.write_text(json.dumps(client.state()), encoding="utf-8")
     dropping = f"{sys.executable} -m tests.fauxengines.faux drop-legal"
     result = rulespec("perft", "notre_dame", "--players", "2", "--depth", "2", "--divide",
-                      "--compare", "--engine", dropping)  # fmt: skip
+                      "--compare", "--engine", dropping, "--from", str(start))  # fmt: skip
     assert result.returncode == 1
     assert "<- reference" in result.stdout
     assert "missing   <- reference" in result.stdout

@@ -88,6 +88,8 @@ def perft(
             bad += 1
         out.print(f"perft({depth}) = {sum(b for _, b in rows)} over {len(rows)} first actions")
         raise typer.Exit(1 if bad else 0)
+    except HarnessError as error:  # the engine broke the protocol mid-count: say so, once
+        fail(f"{engine or 'the reference'}: {error}", 3)
     finally:
         client.close()
 

@@ -4,7 +4,7 @@ Feature: NEOM solo game (neom.ja.txt:102; procedure from public sources, see NM-
 
   Rule: NM-SOLO-TABLE the rank by score and tile set
 
-    @NM-SOLO-TABLE
+    @NM-SOLO-TABLE @reading:solo_tile_set=1+
     Scenario: 79 with the 1+ tiles is an Intern
       Given a new "neom" game with 1 player and setup:
         """

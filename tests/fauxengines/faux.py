@@ -199,10 +199,10 @@ def _mutate(
                 jsonpath.set_(state, path, jsonpath.get(state, path) + 1)
     elif mode == "drop-legal" and command == "legal_actions" and reply.get("ok"):
         result = reply["result"]
-        if len(result["actions"]) > 1:
-            dropped = result["actions"].pop()
-            if "chance" in result:
-                result["chance"] = [c for c in result["chance"] if c["action"] != dropped]
+        # a player's decision only: a chance listing without one outcome no longer sums to
+        # 1, which the client refuses as a protocol error before any rule is judged
+        if len(result["actions"]) > 1 and "chance" not in result:
+            result["actions"].pop()
     elif mode == "wrong-score" and command == "outcome" and reply.get("ok"):
         scores = reply["result"]["scores"]
         if scores:
