@@ -89,7 +89,7 @@ Feature: Isle Traces components: map cards, pieces, the score counters
 
   Rule: IT-COMP-COUNTERS the score counters only show the final scores
 
-    @IT-COMP-COUNTERS @IT-SETUP-SCORETRACK @reading:line_points=cells
+    @IT-COMP-COUNTERS @IT-SETUP-SCORETRACK @reading:line_points=cells @reading:area_size=15
     Scenario: Scores are only settled when the game is over
       Given a new "isle_traces" game with 2 players
       And the isle map:

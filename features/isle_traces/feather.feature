@@ -114,7 +114,7 @@ Feature: Isle Traces: the red feather
         """
       Then the action is rejected citing rule "IT-FEATHER-RESTRICT"
 
-    @IT-FEATHER-RESTRICT @reading:feather_restriction=no_explorer
+    @IT-FEATHER-RESTRICT @reading:feather_restriction=no_explorer @reading:area_size=15
     Scenario: A line grown by the card just placed is still the explorer's line
       # 101 shows road road road / forest forest forest; 104 turned 180 degrees at rows 8-9 puts
       # forest forest forest in row 8 (joining the forests of row 7) and mountain mountain

@@ -105,7 +105,7 @@ Feature: Isle Traces action 3: flipping a map card
         """
       Then the action is rejected citing rule "IT-FEATHER-RESTRICT"
 
-    @IT-FLIP-ONE @IT-FLIP-AGAIN
+    @IT-FLIP-ONE @IT-FLIP-AGAIN @reading:area_size=15
     Scenario: A card flipped before may be flipped back
       Given "map.0.face" is 1
       When player 0 plays:
@@ -159,7 +159,7 @@ Feature: Isle Traces action 3: flipping a map card
 
   Rule: IT-FLIP-CONDITIONS a card placed over another overlaps it from then on
 
-    @IT-FLIP-CONDITIONS @IT-PLACE-OVERLAP @reading:flip_requires=no_overlap
+    @IT-FLIP-CONDITIONS @IT-PLACE-OVERLAP @reading:flip_requires=no_overlap @reading:area_size=15
     Scenario: After a card is laid over the first card neither may be flipped
       Given a new "isle_traces" game with 2 players
       And the isle map:
@@ -182,7 +182,7 @@ Feature: Isle Traces action 3: flipping a map card
 
   Rule: IT-FLIP-ORIENT the card keeps its place and orientation
 
-    @IT-FLIP-ORIENT @IT-FLIP-FACE @IT-PLACE-GRID @reading:allow_portrait=true
+    @IT-FLIP-ORIENT @IT-FLIP-FACE @IT-PLACE-GRID @reading:allow_portrait=true @reading:area_size=15
     Scenario: A portrait card flipped stays portrait in the same cells
       Given a new "isle_traces" game with 2 players
       And the isle map:

@@ -34,7 +34,7 @@ Feature: Isle Traces action 1: placing the drawn map card
         """
       Then the action is rejected citing rule "IT-PLACE-FIRST"
 
-    @IT-PLACE-FIRST @IT-PLACE-CENTRE @reading:allow_portrait=true
+    @IT-PLACE-FIRST @IT-PLACE-CENTRE @reading:allow_portrait=true @reading:area_size=15
     Scenario: The first card cannot be portrait
       Given a new "isle_traces" game with 2 players
       And the isle card drawn:
@@ -86,7 +86,7 @@ Feature: Isle Traces action 1: placing the drawn map card
         """
       Then the action is rejected citing rule "IT-PLACE-ADJACENT"
 
-    @IT-PLACE-ADJACENT
+    @IT-PLACE-ADJACENT @reading:area_size=15
     Scenario: Touching only at a corner is not adjacent
       When player 0 plays:
         """
@@ -152,7 +152,7 @@ Feature: Isle Traces action 1: placing the drawn map card
         grid.7.9 = "mountain"
         """
 
-    @IT-PLACE-OVERLAP @IT-PLACE-OVERLAPRULES @IT-PLACE-ADJACENT
+    @IT-PLACE-OVERLAP @IT-PLACE-OVERLAPRULES @IT-PLACE-ADJACENT @reading:area_size=15
     Scenario: A card placed in play is partly covered by the next player's card
       # 102 goes below 101 (rows 8-9, cols 6-8); seat 1 then lays 104 at rows 9-10, cols 7-9,
       # covering 102's e and f: the rest of 102 stays visible.
@@ -414,7 +414,7 @@ Feature: Isle Traces action 1: placing the drawn map card
         map.1.rot = 90
         """
 
-    @IT-PLACE-PORTRAIT @IT-PLACE-GRID @reading:allow_portrait=true
+    @IT-PLACE-PORTRAIT @IT-PLACE-GRID @reading:allow_portrait=true @reading:area_size=15
     Scenario: Three quarter turns put c f / b e / a d in rows 8-10
       When player 0 plays:
         """
@@ -461,7 +461,7 @@ Feature: Isle Traces action 1: placing the drawn map card
 
   Rule: IT-PLACE-PORTRAIT landscape only under the other reading
 
-    @IT-PLACE-PORTRAIT @reading:allow_portrait=false
+    @IT-PLACE-PORTRAIT @reading:allow_portrait=false @reading:area_size=15
     Scenario: With allow_portrait false a portrait card is refused
       Given a new "isle_traces" game with 2 players and options:
         """
@@ -481,7 +481,7 @@ Feature: Isle Traces action 1: placing the drawn map card
         """
       Then the action is rejected citing rule "IT-PLACE-PORTRAIT"
 
-    @IT-PLACE-PORTRAIT @IT-PLACE-GRID @reading:allow_portrait=false
+    @IT-PLACE-PORTRAIT @IT-PLACE-GRID @reading:allow_portrait=false @reading:area_size=15
     Scenario: With allow_portrait false the card may still be laid landscape, either way up
       Given a new "isle_traces" game with 2 players and options:
         """

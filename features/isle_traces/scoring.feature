@@ -79,7 +79,7 @@ Feature: Isle Traces: final scoring of lines
         winners = [0, 1]
         """
 
-    @IT-SCORE-COAST @reading:coast_diagonal=true @reading:line_points=cells
+    @IT-SCORE-COAST @reading:coast_diagonal=true @reading:line_points=cells @reading:area_size=15
     Scenario: Under the diagonal reading a V of coast cells is one line, up the corner too
       # One card at rows 6-7, cols 6-8: coast road coast / road coast road. The coast runs
       # (6,6) down to (7,7) and up again to (6,8): one line of 3 cells, all player 0's.
@@ -96,7 +96,7 @@ Feature: Isle Traces: final scoring of lines
         winners = [0]
         """
 
-    @IT-SCORE-COAST @reading:coast_diagonal=true @reading:line_points=cells
+    @IT-SCORE-COAST @reading:coast_diagonal=true @reading:line_points=cells @reading:area_size=15
     Scenario: Under the diagonal reading a zigzag of coast cells is one line, back up a corner too
       # 101 at rows 6-7, cols 6-8: plains plains coast / plains coast plains; 104 at rows 6-7,
       # cols 3-5: plains x5 then coast at (7,5); 103 at rows 8-9, cols 6-8: coast at (8,6), plains.
@@ -197,7 +197,7 @@ Feature: Isle Traces: final scoring of lines
 
   Rule: IT-SCORE-SYMBOLS symbols give no points
 
-    @IT-WIN-MOST @IT-SCORE-SYMBOLS @reading:line_points=cells
+    @IT-WIN-MOST @IT-SCORE-SYMBOLS @reading:line_points=cells @reading:area_size=15
     Scenario: Four points without a creature beat three points with two creatures
       Given "explorers" is [{"player": 0, "row": 6, "col": 6}, {"player": 1, "row": 8, "col": 6}, {"player": 1, "row": 7, "col": 11}]
       Then the outcome has:
@@ -230,7 +230,7 @@ Feature: Isle Traces: final scoring of lines
         winners = [2]
         """
 
-    @IT-SCORE-TIEMULTI @IT-SCORE-MAJORITY @reading:line_points=cells
+    @IT-SCORE-TIEMULTI @IT-SCORE-MAJORITY @reading:line_points=cells @reading:area_size=15
     Scenario: Two against one and one on the road pays the two
       Given "explorers" is [{"player": 0, "row": 6, "col": 6}, {"player": 0, "row": 6, "col": 7}, {"player": 1, "row": 6, "col": 8}, {"player": 2, "row": 6, "col": 10}]
       Then the outcome has:
@@ -296,7 +296,7 @@ Feature: Isle Traces: final scoring of lines
     # columns 9-11 turned 180 degrees: its face cells 5, 4, 3 show in row 6 at columns 9,
     # 10, 11, and the east side of cell 5 (road!e) now faces west, toward column 8.
 
-    @IT-COMP-ART @IT-SCORE-CONNECT @IT-PLACE-GRID @reading:line_points=cells
+    @IT-COMP-ART @IT-SCORE-CONNECT @IT-PLACE-GRID @reading:line_points=cells @reading:area_size=15
     Scenario: A side closed on a card turned end for end faces the other way
       Given a new "isle_traces" game with 2 players
       And the isle map:
@@ -320,7 +320,7 @@ Feature: Isle Traces: final scoring of lines
         map.1.closed = [["", "", "", "", "", "e"], ["", "", "", "", "", ""]]
         """
 
-    @IT-COMP-ART @IT-SCORE-CONNECT @reading:line_points=cells
+    @IT-COMP-ART @IT-SCORE-CONNECT @reading:line_points=cells @reading:area_size=15
     Scenario: A closed north side does not stop a road joining to the west
       # Card 101 at rows 6-7, cols 6-8: plains plains road / road!n road!n road. The road runs
       # (6,8) down to (7,8), then west through (7,7) to (7,6): the closed north sides face the

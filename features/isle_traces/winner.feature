@@ -26,7 +26,7 @@ Feature: Isle Traces: the winner and the tie-breaks
     # the single plains and the single coast (1 creature each): 4 points, 2 creatures,
     # but none in its longest line.
 
-    @IT-WIN-TIE1 @IT-WIN-ANIMAL @reading:line_points=cells
+    @IT-WIN-TIE1 @IT-WIN-ANIMAL @reading:line_points=cells @reading:area_size=15
     Scenario: The creature in the longest line wins before the creature count
       Given the isle map:
         """
