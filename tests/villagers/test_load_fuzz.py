@@ -11,16 +11,15 @@ error.
 from __future__ import annotations
 
 import copy
-import json
 import random
 from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
 
-from reference_impl.core import CHANCE, EngineError, MalformedInput, sample_chance
+from reference_impl.core import CHANCE, MalformedInput, sample_chance
 from reference_impl.villagers import GAME
+from tests.support.load_fuzz import exercise, mutated
 
 
 def _reachable() -> list[dict[str, Any]]:
@@ -45,74 +44,22 @@ def _reachable() -> list[dict[str, Any]]:
 STATES = _reachable()
 
 
-def _paths(value: Any, prefix: tuple = ()) -> list[tuple]:
-    out = [prefix]
-    if isinstance(value, dict):
-        for key, item in value.items():
-            out += _paths(item, (*prefix, key))
-    elif isinstance(value, list):
-        for index, item in enumerate(value[:3]):
-            out += _paths(item, (*prefix, index))
-    return out
-
-
-def _mutate(value: Any, kind: int) -> Any:
-    choices: list[Any] = ["x", 1.5, None, True, [], {}, -1, 10**6, 4, "Cooper", "e3"]
-    if type(value) is int:
-        choices = [value + 1, value - 1, -1, 10**6, "1", float(value), *choices]
-    elif isinstance(value, list) and value:
-        choices = [value[:-1], [*value, value[-1]], value[::-1], *choices]
-    elif isinstance(value, dict):
-        choices = [{**value, "extra": 1}, *choices]
-        choices += [{k: v for k, v in value.items() if k != key} for key in value]
-    return choices[kind % len(choices)]
-
-
-@st.composite
-def mutated(draw: st.DrawFn) -> dict[str, Any]:
-    state = copy.deepcopy(draw(st.sampled_from(STATES)))
-    path = draw(st.sampled_from(_paths(state)[1:]))
-    parent = state
-    for key in path[:-1]:
-        parent = parent[key]
-    if draw(st.booleans()) and isinstance(parent, dict):
-        del parent[path[-1]]
-    else:
-        parent[path[-1]] = _mutate(parent[path[-1]], draw(st.integers(0, 40)))
-    return state
-
-
-def _exercise(state: Any) -> None:
-    exported = state.to_canonical()
-    assert GAME.load(json.loads(json.dumps(exported))).to_canonical() == exported
-    if CHANCE in state.to_act():
-        actions = [a for a, _ in state.chance_outcomes()]
-    else:
-        actions = state.legal_actions()
-    assert actions or state.is_terminal()
-    for action in actions:
-        try:
-            state.clone().apply(action)
-        except EngineError as error:  # a listed action must apply
-            raise AssertionError(f"listed {action!r} refused: {error}") from error
-
-
 @settings(
     max_examples=200,
     deadline=None,
     derandomize=True,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
-@given(mutated())
+@given(mutated(STATES, ["Cooper", "e3"]))
 def test_a_mutated_position_is_refused_naming_a_field_or_fully_usable(data: dict) -> None:
     try:
         state = GAME.load(data)
     except MalformedInput as error:
         assert "state" in error.message or "option" in error.message
         return
-    _exercise(state)
+    exercise(GAME, state)
 
 
 @pytest.mark.parametrize("index", range(0, len(STATES), 9))
 def test_the_reachable_positions_themselves_load_and_play(index: int) -> None:
-    _exercise(GAME.load(copy.deepcopy(STATES[index])))
+    exercise(GAME, GAME.load(copy.deepcopy(STATES[index])))
