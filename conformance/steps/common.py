@@ -4,6 +4,7 @@ through :class:`conformance.engine.client.EngineClient` and reads canonical JSON
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -22,7 +23,8 @@ class ScenarioContext:
     engine: EngineClient
     game: str | None = None
     rejected: EngineRefused | None = None
-    refusal: EngineRefused | None = None  # of the last new-game request (``is requested``)
+    refusal: EngineRefused | None = None  # of the last request step (requested, loaded)
+    state_before_refusal: dict[str, Any] | None = None  # when that request had a game to keep
     state_before_rejection: dict[str, Any] | None = None
     applied: list[dict[str, Any]] = field(default_factory=list)
 
@@ -40,7 +42,7 @@ class ScenarioContext:
         try:
             self.engine.apply(action)
         except EngineRefused as error:
-            if error.kind != "illegal_action":
+            if error.kind not in ("illegal_action", "malformed"):
                 raise
             self.rejected = error
             self.state_before_rejection = before
@@ -72,11 +74,20 @@ class _RunOptions:
 
 
 @pytest.fixture
-def ctx(engine: EngineClient, request: pytest.FixtureRequest) -> ScenarioContext:
+def ctx(engine: EngineClient, request: pytest.FixtureRequest) -> Iterator[ScenarioContext]:
+    """The scenario's context. A refusal no step looked at fails the scenario: a scenario
+    whose last step sends an action the engine refuses has not shown what it meant to."""
     from conformance.plugin import run_options
 
     options = run_options(request.config)
-    return ScenarioContext(engine=_RunOptions(engine, options) if options else engine)  # type: ignore[arg-type]
+    context = ScenarioContext(engine=_RunOptions(engine, options) if options else engine)  # type: ignore[arg-type]
+    yield context
+    if context.rejected is not None:
+        pytest.fail(
+            "the scenario ended with a refusal no step checked (add `Then the action is "
+            f"rejected ...` or `Then the action is refused as malformed`):\n{context.rejected}",
+            pytrace=False,
+        )
 
 
 def _json(text: str, what: str) -> Any:
@@ -174,6 +185,7 @@ def actions_applied(ctx: ScenarioContext, docstring: str) -> None:
 def new_game_requested(ctx: ScenarioContext, game: str, players: int) -> None:
     """Ask for a game that the rules may forbid; a refusal is kept for the next step."""
     ctx.game = game
+    ctx.state_before_refusal = None
     try:
         ctx.engine.new_game(game, players)
     except EngineRefused as error:
@@ -187,6 +199,7 @@ def new_game_with_options_requested(
     ctx: ScenarioContext, game: str, players: int, docstring: str
 ) -> None:
     ctx.game = game
+    ctx.state_before_refusal = None
     try:
         ctx.engine.new_game(game, players, options=_json(docstring, "options"))
     except EngineRefused as error:
@@ -195,18 +208,54 @@ def new_game_with_options_requested(
         ctx.refusal = None
 
 
+def _load_requested(ctx: ScenarioContext, state: dict[str, Any]) -> None:
+    """Send a position that the rules may forbid; a refusal is kept for the next step,
+    with the state it must leave untouched."""
+    try:
+        before = ctx.engine.state()
+    except EngineRefused:
+        before = None  # no game yet: nothing to keep
+    ctx.state_before_refusal = before
+    try:
+        ctx.engine.load_state(state)
+    except EngineRefused as error:
+        ctx.refusal = error
+    else:
+        ctx.refusal = None
+
+
+@when("the position is loaded:")
+def position_loaded(ctx: ScenarioContext, docstring: str) -> None:
+    """The current state with these ``path = value`` edits, sent with ``load_state``."""
+    ctx.expect_no_pending_rejection()
+    state = ctx.engine.state()
+    for path, value in jsonpath.parse_assignments(docstring):
+        jsonpath.set_(state, path, value)
+    _load_requested(ctx, state)
+
+
+@when("the state is loaded:")
+def state_loaded(ctx: ScenarioContext, docstring: str) -> None:
+    """A whole canonical state, sent with ``load_state``."""
+    ctx.expect_no_pending_rejection()
+    _load_requested(ctx, _json(docstring, "state"))
+
+
 # -- Then -------------------------------------------------------------------------------------
 
 
 @then(parsers.parse("the request is refused as {kind}"))
 def request_refused(ctx: ScenarioContext, kind: str) -> None:
-    """The last new-game request was refused with this error kind (``unsupported``...)."""
+    """The last request step (a new game, a loaded position) was refused with this error
+    kind (``unsupported``, ``malformed``), and a game the engine held is unchanged."""
     if ctx.refusal is None:
         pytest.fail(f"the engine accepted a request the rulebook forbids (expected {kind})")
     if ctx.refusal.kind != kind:
         pytest.fail(
             f"refused as {ctx.refusal.kind!r}, expected {kind!r}: {ctx.refusal.message_text}"
         )
+    if ctx.state_before_refusal is not None and ctx.engine.state() != ctx.state_before_refusal:
+        pytest.fail("the engine refused the request but changed the state (DESIGN 6)")
 
 
 def _check_assignments(
@@ -286,10 +335,12 @@ def then_outcome_has(ctx: ScenarioContext, docstring: str) -> None:
     _check_assignments(ctx.engine.outcome(), jsonpath.parse_assignments(docstring), "the outcome")
 
 
-def _take_rejection(ctx: ScenarioContext) -> EngineRefused:
+def _take_rejection(ctx: ScenarioContext, kind: str = "illegal_action") -> EngineRefused:
     if ctx.rejected is None:
         pytest.fail("the engine accepted an action the rulebook forbids")
     error, ctx.rejected = ctx.rejected, None
+    if error.kind != kind:
+        pytest.fail(f"refused as {error.kind!r}, expected {kind!r}: {error.message_text}")
     after = ctx.engine.state()
     if after != ctx.state_before_rejection:
         pytest.fail("the engine rejected the action but changed the state (DESIGN 6)")
@@ -306,6 +357,13 @@ def then_rejected_citing(ctx: ScenarioContext, rule: str) -> None:
 @then("the action is rejected")
 def then_rejected(ctx: ScenarioContext) -> None:
     _take_rejection(ctx)
+
+
+@then("the action is refused as malformed")
+def then_refused_malformed(ctx: ScenarioContext) -> None:
+    """The action has not the shape the game's action schema gives it (``malformed``, not
+    ``illegal_action``), and the state is unchanged."""
+    _take_rejection(ctx, "malformed")
 
 
 def _legal(ctx: ScenarioContext) -> list[dict[str, Any]]:
