@@ -35,3 +35,25 @@ def test_hang_crash_and_wrong_rule_are_each_classified() -> None:
     assert killer.startswith("conformance/suite/test_notre_dame.py::")
     assert "ND-PLAGUE-CHOICE" in results[2][1].killer_rules
     assert baseline is not None and not baseline.failing
+
+
+
+@pytest.mark.slow
+def test_a_line_run_only_while_a_cache_is_built_is_run_by_every_scenario_using_it() -> None:
+    """Isle Traces turns a card through ``board.face_index``, called only while the
+    ``functools.cache`` of ``board.geometry`` is built: once per process when the coverage was
+    taken with warm caches, so five scenarios ran such a mutant and it survived (23 of the
+    25 mutants of ``face_index`` did). With every cache cold each scenario that places a card
+    runs it."""
+    mutants = generate.generate("isle_traces", modules=["board.py"])
+    mutant = next(
+        m for m in mutants.mutants
+        if m.function == "face_index" and m.before == "return 3 * (1 - b) + a"
+        and m.after == "return 3 * (2 - b) + a"
+    )  # fmt: skip
+    assert mutant.scope == "function"
+    results, baseline = run.run(mutants, [mutant], run.RunSettings(jobs=1, cache=None))
+    assert baseline is not None
+    users = run.select(mutant, baseline) or []
+    assert len(users) > len(baseline.scenarios) // 2, (len(users), len(baseline.scenarios))
+    assert results[0][1].status == "killed", results[0][1]
