@@ -59,7 +59,7 @@ def mutate(
         typer.Option(help="run only the scenarios pinning this rule (how well they pin it)"),
     ] = None,
     timeout_factor: Annotated[
-        float, typer.Option(help="a mutant times out after this many times the baseline")
+        float, typer.Option(help="a scenario times out after this many times its baseline time")
     ] = 10.0,
     verbose: Annotated[
         bool, typer.Option("--verbose", "-v", help="every rule, every mutant")
@@ -202,7 +202,7 @@ def _run(
         pool = [m for m in pool if rule in m.rules]
         if not pool:
             fail(f"--rule {rule!r}: no mutant of code that names it")
-    pool = generate.choose(pool, sample, seed)
+    pool = mutants.draw(pool, sample, seed)
     skipped = mutants.skipped.get("instrumentation", 0)
     err.print(f"{game}: {len(pool)} of {len(mutants.mutants)} mutants, {jobs} worker(s); "
               f"{skipped} instrumentation mutants not made")  # fmt: skip

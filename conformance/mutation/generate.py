@@ -103,6 +103,19 @@ class MutantSet:
     #: the mutants not run: conditions of an ``if`` that only records a fired rule (kept so
     #: that the report counts them and the triage knows an entry that names one)
     instrumentation: list[Mutant] = field(default_factory=list)
+    #: every mutant made, run or not, in the order a sample is drawn from (see :meth:`draw`)
+    made: list[Mutant] = field(default_factory=list)
+
+    def draw(self, pool: list[Mutant], sample: int | None, seed: int) -> list[Mutant]:
+        """The mutants of ``pool`` that ``--sample N --seed S`` runs: the draw is made from
+        ``pool`` with the instrumentation mutants of the same modules put back in their
+        places, then those are left out. So a sample holds the same mutants as before they
+        were skipped (the fixed samples of the tests stay fixed), N less the skipped ones."""
+        keys = {m.key for m in pool}
+        modules = {m.module for m in pool}
+        skipped = {m.key for m in self.instrumentation if m.module in modules}
+        wide = [m for m in self.made if m.key in keys or m.key in skipped]
+        return [m for m in choose(wide, sample, seed) if m.key in keys]
 
     @property
     def skipped(self) -> dict[str, int]:
@@ -166,23 +179,23 @@ def generate(
     directory = package_dir(game)
     known = {rule.id for rule in catalogue.load(game).rules}
     sources: dict[str, str] = {}
-    mutants: list[Mutant] = []
-    instrumentation: list[Mutant] = []
+    made: list[Mutant] = []
     for path in sorted(directory.rglob("*.py")):
         module = path.relative_to(directory).as_posix()
         source = path.read_text(encoding="utf-8")
         sources[module] = source
         if only is not None and module not in only:
             continue
-        for mutant in _module_mutants(game, module, source, RuleIndex(source, known), chosen):
-            (instrumentation if mutant.scope == "instrumentation" else mutants).append(mutant)
+        made += _module_mutants(game, module, source, RuleIndex(source, known), chosen)
     for seed in seeds:
         module = f"{seed['module']}.py" if not seed["module"].endswith(".py") else seed["module"]
         if module not in sources:
             raise MutantError(f"seed mutant for {seed['rule']}: no module {module} in {game}")
-        mutants.append(_seed(game, module, sources[module], seed))
+        made.append(_seed(game, module, sources[module], seed))
+    mutants = [m for m in made if m.scope != "instrumentation"]
+    instrumentation = [m for m in made if m.scope == "instrumentation"]
     return MutantSet(
-        game, f"reference_impl.{game}", directory, sources, mutants, instrumentation
+        game, f"reference_impl.{game}", directory, sources, mutants, instrumentation, made
     )
 
 

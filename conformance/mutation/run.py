@@ -2,11 +2,12 @@
 
 Per mutant the outcome is ``killed`` (a scenario failed; the first one to fail is named),
 ``survived`` (every scenario that runs the mutated lines passed, or none runs them),
-``timed out`` (the worker was stopped after ``timeout_factor`` times the baseline time of the
-scenarios it had to run, plus ``grace`` seconds; a hang is caught by any engine author's
-suite, so it counts with the killed), ``invalid`` (the edit is not Python) or ``not
-imported`` (a module of the package the engine never imports, such as a data generator);
-the last two are left out of the score.
+``timed out`` (the worker was stopped when one scenario ran longer than ``timeout_factor``
+times its baseline time plus ``grace`` seconds: the worker reports each scenario as it
+starts, so a hang costs about one scenario's budget, not the whole selection's; a hang is
+caught by any engine author's suite, so it counts with the killed), ``invalid`` (the edit
+is not Python) or ``not imported`` (a module of the package the engine never imports, such
+as a data generator); the last two are left out of the score.
 
 Only the scenarios that execute a ``function``-scope mutant's lines can see it, so only they
 run (mutmut does the same with coverage); ``global`` mutants (import time, class bodies) and
@@ -113,6 +114,17 @@ def select(mutant: Mutant, baseline: Baseline) -> list[str] | None:
     return [s["nodeid"] for s in chosen]
 
 
+@dataclass
+class Job:
+    """A mutant on a worker: when it started, the scenarios to run, and the deadline, moved on
+    as each scenario starts (its baseline time times ``timeout_factor``, plus ``grace``)."""
+
+    mutant: Mutant
+    started: float
+    order: list[str]
+    deadline: float
+
+
 class _Worker:
     def __init__(self, game: str, directory: Path, scenario_rule: str | None = None) -> None:
         from conformance.mutation import worker
@@ -131,7 +143,7 @@ class _Worker:
         )
         self.process.start()
         child.close()
-        self.job: tuple[Mutant, float, float] | None = None  # mutant, started, budget
+        self.job: Job | None = None
 
     def receive(self, timeout: float | None = None) -> dict[str, Any]:
         if not self.conn.poll(timeout):
@@ -239,8 +251,9 @@ def _execute(
             for worker in ready:
                 if queue and worker.job is None:
                     mutant, order = queue.pop(0)
-                    budget = settings.timeout_factor * sum(seconds[n] for n in order)
-                    worker.job = (mutant, time.monotonic(), budget + settings.grace)
+                    now = time.monotonic()
+                    first = settings.timeout_factor * seconds[order[0]] + settings.grace
+                    worker.job = Job(mutant, now, order, now + settings.grace + first)
                     worker.conn.send({
                         "key": mutant.key, "module_name": mutants.module_name(mutant.module),
                         "source": mutants.source_of(mutant), "order": order,
@@ -248,7 +261,7 @@ def _execute(
                         "is_package": mutant.module.endswith("__init__.py"),
                     })  # fmt: skip
             busy = {w.conn: w for w in ready if w.job} | {w.conn: w for w in starting}
-            deadlines = [w.job[1] + w.job[2] for w in ready if w.job]
+            deadlines = [w.job.deadline for w in ready if w.job]
             wait_for = max(0.0, min(deadlines) - time.monotonic()) if deadlines else 1.0
             for conn in wait(list(busy), timeout=wait_for):
                 worker = busy[conn]
@@ -257,7 +270,7 @@ def _execute(
                 except MutationRunError as error:
                     if worker.job is None:
                         raise
-                    mutant = worker.job[0]
+                    mutant = worker.job.mutant
                     _done(mutants, mutant, Outcome(mutant.key, "killed", ["<worker died>"],
                           str(error)), outcomes, settings, print_, total, progress)  # fmt: skip
                     _replace(worker, workers, ready, starting, game, mutants)
@@ -265,8 +278,12 @@ def _execute(
                 if message["type"] == "ready":
                     starting.remove(worker)
                     ready.append(worker)
+                elif message["type"] == "scenario" and worker.job:
+                    nodeid = worker.job.order[message["index"]]
+                    budget = settings.timeout_factor * seconds[nodeid] + settings.grace
+                    worker.job.deadline = time.monotonic() + budget
                 elif message["type"] == "result" and worker.job:
-                    mutant = worker.job[0]
+                    mutant = worker.job.mutant
                     worker.job = None
                     outcome = Outcome(
                         mutant.key, message["status"], message["killers"], message["message"],
@@ -276,8 +293,8 @@ def _execute(
                     _done(mutants, mutant, outcome, outcomes, settings, print_, total, progress)
             now = time.monotonic()
             for worker in list(ready):
-                if worker.job and now > worker.job[1] + worker.job[2]:
-                    mutant, started, _budget = worker.job
+                if worker.job and now > worker.job.deadline:
+                    mutant, started = worker.job.mutant, worker.job.started
                     outcome = Outcome(mutant.key, "timed out", [], "stopped after "
                                       f"{now - started:.1f} s", now - started)  # fmt: skip
                     _done(mutants, mutant, outcome, outcomes, settings, print_, total, progress)

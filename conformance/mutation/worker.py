@@ -243,7 +243,8 @@ class MutationSession:
                 reply.update(status="killed", killers=["<import>"],
                              message=f"{type(error).__name__}: {error}"[:300])  # fmt: skip
                 return reply
-            for nodeid in request["order"]:
+            for index, nodeid in enumerate(request["order"]):
+                self.conn.send({"type": "scenario", "index": index})  # the parent's deadline
                 outcome, message = _run(items[nodeid], self.neighbours[nodeid])
                 reply["ran"] += 1
                 if outcome == "failed":
