@@ -57,3 +57,20 @@ def test_a_line_run_only_while_a_cache_is_built_is_run_by_every_scenario_using_i
     users = run.select(mutant, baseline) or []
     assert len(users) > len(baseline.scenarios) // 2, (len(users), len(baseline.scenarios))
     assert results[0][1].status == "killed", results[0][1]
+
+
+def test_a_worker_parses_component_files_once_and_hands_out_copies(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from conformance.mutation import worker
+    from reference_impl import components
+
+    monkeypatch.setattr(components, "_load", components._load)  # put back afterwards
+    worker.keep_components()
+    data = components._load("notre_dame")
+    assert data == components._load.__wrapped__("notre_dame")
+    data.clear()  # a mutant that edits the parsed file in place
+    worker.purge("reference_impl.no_such_game")  # what happens between two mutants
+    again = components._load("notre_dame")
+    assert again and again is not data
+    assert components._load("notre_dame") is again  # one copy until the next purge
