@@ -111,6 +111,8 @@ class MutantSet:
         ``pool`` with the instrumentation mutants of the same modules put back in their
         places, then those are left out. So a sample holds the same mutants as before they
         were skipped (the fixed samples of the tests stay fixed), N less the skipped ones."""
+        if not self.made:  # a set built by hand, without the mutants it skipped
+            return choose(pool, sample, seed)
         keys = {m.key for m in pool}
         modules = {m.module for m in pool}
         skipped = {m.key for m in self.instrumentation if m.module in modules}
