@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from conformance.mutation import generate, run
@@ -74,3 +76,21 @@ def test_a_worker_parses_component_files_once_and_hands_out_copies(
     again = components._load("notre_dame")
     assert again and again is not data
     assert components._load("notre_dame") is again  # one copy until the next purge
+
+
+def test_the_baseline_is_cached_per_fingerprint(tmp_path: Path) -> None:
+    scenarios = [
+        {"nodeid": "a", "outcome": "passed", "rules": ["ND-BANK"], "seconds": 0.5,
+         "lines": {"scoring.py": [3, 4]}},
+        {"nodeid": "b", "outcome": "failed"},
+    ]  # fmt: skip
+    baseline = run._baseline([{"scenarios": scenarios, "import": {"data.py": [1]},
+                               "modules": ["data.py", "scoring.py"]}])  # fmt: skip
+    run._save_baseline(tmp_path, "notre_dame", "print-1", baseline)
+    again = run._load_baseline(tmp_path, "notre_dame", "print-1")
+    assert again is not None
+    assert (again.lines, again.failing, again.imported) == ([{"scoring.py": {3, 4}}], ["b"],
+                                                            {"data.py": {1}})  # fmt: skip
+    assert again.modules == {"data.py", "scoring.py"} and again.seconds == 0.0
+    assert run._load_baseline(tmp_path, "notre_dame", "print-2") is None  # code changed
+    assert run._load_baseline(tmp_path, "gnomeville", "print-1") is None
