@@ -1,8 +1,11 @@
 """``rulespec mutate GAME``: how many wrong reference engines the game's scenarios catch.
 
 Registered on the main app by :func:`register`. Exit status: 0 when every non-equivalent
-mutant run was killed, 1 when some survived (they are listed, by rule), 4 for bad arguments,
-3 when the scenarios could not be run at all.
+mutant run was killed, 1 when some survived (they are listed, by rule), 4 for bad arguments
+or a triage file that does not name one mutant per entry, 3 when the scenarios could not be
+run at all. ``--check-triage`` runs nothing: it lists the entries of
+``spec/GAME/mutants.yaml`` that match several mutants (with the ``function`` and
+``occurrence`` that would name each) or none, exit 1 when there is one.
 """
 
 from __future__ import annotations
@@ -56,16 +59,24 @@ def mutate(
         typer.Option(help="run only the scenarios pinning this rule (how well they pin it)"),
     ] = None,
     timeout_factor: Annotated[
-        float, typer.Option(help="a mutant times out after this many times the baseline")
+        float, typer.Option(help="a scenario times out after this many times its baseline time")
     ] = 10.0,
     verbose: Annotated[
         bool, typer.Option("--verbose", "-v", help="every rule, every mutant")
+    ] = False,
+    check_triage: Annotated[
+        bool,
+        typer.Option(
+            help="run nothing: list the triage entries that name several mutants, or none"
+        ),
     ] = False,
 ) -> None:
     """Mutate reference_impl/GAME (in memory) and run its scenarios against each mutant."""
     from conformance.specification import catalogue
 
     known_game(game, catalogue.games_with_catalogue())
+    if check_triage:
+        raise typer.Exit(_check_triage(game, verbose))
     if results is not None:
         summary = _read(results, game)
         origin = str(results)
@@ -98,6 +109,50 @@ def mutate(
     if summary.judged == 0:
         fail("no mutant was judged", 1)
     raise typer.Exit(1 if summary.survivors else 0)
+
+
+def _check_triage(game: str, verbose: bool) -> int:
+    """Every ``equivalent`` entry against all the game's mutants (default operators)."""
+    try:
+        from conformance.mutation import generate, triage
+    except ImportError as error:
+        fail(f"mutation testing needs mutmut and libcst ({error}): pip install 'mutmut>=3.8,<4'", 3)
+    try:
+        triaged = triage.load(game)
+        mutants = generate.generate(game)
+    except (generate.MutantError, triage.TriageError) as error:
+        fail(str(error))
+    resolution = triaged.resolve(mutants.mutants, mutants.instrumentation)
+    ambiguous, stale = resolution.ambiguous(), resolution.stale()
+    entries = triaged.equivalent
+    for index, candidates in ambiguous.items():
+        out.print(f"{triaged.path}: {triage.describe_entry(index, entries[index])} matches "
+                  f"{len(candidates)} mutants:", markup=False)  # fmt: skip
+        for mutant in candidates:
+            out.print(f"    {triage.describe_candidate(mutant)}", markup=False)
+    for index in stale:
+        entry = triage.describe_entry(index, entries[index])
+        out.print(f"{triaged.path}: {entry} matches no mutant (the code changed: remove it or "
+                  "triage the new mutant)", markup=False)  # fmt: skip
+    for index in resolution.skipped:
+        entry = triage.describe_entry(index, entries[index])
+        out.print(f"{triaged.path}: {entry} names an instrumentation mutant, no longer run "
+                  "(its condition only decides a fired rule): the entry can go",
+                  markup=False)  # fmt: skip
+    unnamed = [i for i, ms in resolution.matched.items()
+               if len(ms) == 1 and "function" not in entries[i]]  # fmt: skip
+    if verbose:
+        for index in unnamed:
+            entry = triage.describe_entry(index, entries[index])
+            found = triage.describe_candidate(resolution.matched[index][0])
+            out.print(f"{triaged.path}: {entry}: unique; it is {found}", markup=False)
+    out.print(
+        f"{game}: {len(entries)} equivalent entries: {len(ambiguous)} match several mutants, "
+        f"{len(stale)} match none, {len(resolution.skipped)} name an instrumentation mutant, "
+        f"{len(unnamed)} without `function` match exactly one",
+        markup=False,
+    )
+    return 1 if ambiguous or stale else 0
 
 
 def _read(path: Path, game: str) -> Any:
@@ -135,6 +190,7 @@ def _run(
         mutants = generate.generate(
             game, triaged.seeds, chosen_ops, None if module is None else [module]
         )
+        triaged.bind(mutants.mutants)
     except (generate.MutantError, triage.TriageError) as error:
         fail(str(error))
     pool = mutants.mutants
@@ -146,8 +202,10 @@ def _run(
         pool = [m for m in pool if rule in m.rules]
         if not pool:
             fail(f"--rule {rule!r}: no mutant of code that names it")
-    pool = generate.choose(pool, sample, seed)
-    err.print(f"{game}: {len(pool)} of {len(mutants.mutants)} mutants, {jobs} worker(s)")
+    pool = mutants.draw(pool, sample, seed)
+    skipped = mutants.skipped.get("instrumentation", 0)
+    err.print(f"{game}: {len(pool)} of {len(mutants.mutants)} mutants, {jobs} worker(s); "
+              f"{skipped} instrumentation mutants not made")  # fmt: skip
     started = time.monotonic()
     counts: dict[str, int] = {}
     step = 1 if verbose else max(1, len(pool) // 20)
@@ -163,18 +221,23 @@ def _run(
 
     settings = run.RunSettings(jobs, timeout_factor, cache=cache, scenario_rule=scenarios_of)
     try:
-        results, _baseline = run.run(mutants, pool, settings, progress)
+        results, baseline = run.run(mutants, pool, settings, progress)
     except run.MutationRunError as error:
         fail(f"{game}: {error}", 3)
     except KeyboardInterrupt:
         err.print("interrupted: results so far are in the cache")
         sys.exit(2)
-    summary = report_mod.summarise(game, results, triaged)
+    if baseline is not None:
+        where = f"measured in {baseline.seconds:.1f} s" if baseline.seconds else "from the cache"
+        err.print(f"baseline: {len(baseline.scenarios)} passing scenarios, {where}")
+    summary = report_mod.summarise(game, results, triaged, mutants.skipped)
     header = {
         "fingerprint": run.fingerprint(mutants), "operators": chosen_ops or "default",
         "sample": sample, "seed": seed, "mutants_total": len(mutants.mutants),
+        "skipped_instrumentation": skipped,
         "module": module, "rule": rule, "scenarios_of": scenarios_of,
         "seconds": round(time.monotonic() - started, 2),
+        "baseline_seconds": None if baseline is None else round(baseline.seconds, 2),
     }  # fmt: skip
     return summary, header
 

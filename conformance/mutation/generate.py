@@ -16,6 +16,17 @@ Left alone, because L2 does not judge them: rule ids appended to ``fired`` (the 
 checks those) and the free-form wording of an error message inside ``raise`` (the protocol
 pins the error's kind and rule id, not its text: no mutant inside an f-string of a ``raise``,
 no string of a ``raise`` but a rule id, no argument removed from it).
+
+Skipped and counted (:attr:`MutantSet.skipped`, shown in the report): the condition of an
+``if`` whose only body records a fired rule (``st.fired.append("ND-PLAGUE")``, an ``elif``
+or ``else`` of the same kind, nothing else). Such a test decides nothing but what ``fired``
+reports: it is instrumentation of the protocol's ``fired`` capability, which the firing
+level judges, not rule behaviour that a scenario could see. A condition holding an
+assignment expression (``:=``) is still mutated: it may change state.
+
+Each mutant names the function it is in (``function``: the qualified name, ``Class.method``,
+``<module>`` at module level) and its ``occurrence`` among the mutants of that function with
+the same changed lines; the triage file matches on those (:mod:`conformance.mutation.triage`).
 """
 
 from __future__ import annotations
@@ -26,7 +37,7 @@ import hashlib
 import importlib.util
 import re
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -39,7 +50,6 @@ from mutmut.mutation.pragma_handling import IgnoredCode, PragmaVisitor
 from conformance.specification import catalogue
 
 RULE_ID = re.compile(r"\b[A-Z]{2,4}(?:-(?:[A-Z0-9]+|\*))+")
-CACHING_DECORATORS = {"cache", "lru_cache", "cached_property"}
 
 
 @dataclass(frozen=True)
@@ -47,8 +57,9 @@ class Mutant:
     """One mutant: a single edit of one module of ``reference_impl/<game>/``.
 
     ``scope`` is ``function`` when the edit only acts when its lines run (a scenario that
-    never executes them cannot kill it), ``global`` when it acts at import time or through a
-    cache (every scenario may see it).
+    never executes them, with every cache cold, cannot kill it), ``global`` when it acts at
+    import time, in a class body or a default argument (every scenario may see it), and
+    ``instrumentation`` for a mutant that is made but not run (see the module docstring).
     """
 
     game: str
@@ -63,6 +74,8 @@ class Mutant:
     span: tuple[int, int]  # first and last line of the mutated node (selects scenarios)
     splice: tuple[int, int, str] = field(repr=False, compare=False)  # offsets and new text
     seed_rule: str | None = None  # a hand-written seed mutant: the rule it breaks
+    function: str = "<module>"  # qualified name of the enclosing def or class
+    occurrence: int = 1  # among the mutants of ``function`` with the same before and after
 
     def describe(self) -> str:
         before = self.before.replace("\n", " / ")
@@ -73,7 +86,8 @@ class Mutant:
         return {
             "key": self.key, "module": self.module, "line": self.line, "before": self.before,
             "after": self.after, "operator": self.operator, "rules": list(self.rules),
-            "scope": self.scope, "seed_rule": self.seed_rule,
+            "scope": self.scope, "seed_rule": self.seed_rule, "function": self.function,
+            "occurrence": self.occurrence,
         }  # fmt: skip
 
 
@@ -86,6 +100,29 @@ class MutantSet:
     directory: Path
     sources: dict[str, str]  # module file -> original source
     mutants: list[Mutant]
+    #: the mutants not run: conditions of an ``if`` that only records a fired rule (kept so
+    #: that the report counts them and the triage knows an entry that names one)
+    instrumentation: list[Mutant] = field(default_factory=list)
+    #: every mutant made, run or not, in the order a sample is drawn from (see :meth:`draw`)
+    made: list[Mutant] = field(default_factory=list)
+
+    def draw(self, pool: list[Mutant], sample: int | None, seed: int) -> list[Mutant]:
+        """The mutants of ``pool`` that ``--sample N --seed S`` runs: the draw is made from
+        ``pool`` with the instrumentation mutants of the same modules put back in their
+        places, then those are left out. So a sample holds the same mutants as before they
+        were skipped (the fixed samples of the tests stay fixed), N less the skipped ones."""
+        if not self.made:  # a set built by hand, without the mutants it skipped
+            return choose(pool, sample, seed)
+        keys = {m.key for m in pool}
+        modules = {m.module for m in pool}
+        skipped = {m.key for m in self.instrumentation if m.module in modules}
+        wide = [m for m in self.made if m.key in keys or m.key in skipped]
+        return [m for m in choose(wide, sample, seed) if m.key in keys]
+
+    @property
+    def skipped(self) -> dict[str, int]:
+        """Mutants not run, by reason."""
+        return {"instrumentation": len(self.instrumentation)}
 
     def module_name(self, module: str) -> str:
         stem = module.removesuffix(".py").replace("/", ".")
@@ -144,20 +181,24 @@ def generate(
     directory = package_dir(game)
     known = {rule.id for rule in catalogue.load(game).rules}
     sources: dict[str, str] = {}
-    mutants: list[Mutant] = []
+    made: list[Mutant] = []
     for path in sorted(directory.rglob("*.py")):
         module = path.relative_to(directory).as_posix()
         source = path.read_text(encoding="utf-8")
         sources[module] = source
         if only is not None and module not in only:
             continue
-        mutants += _module_mutants(game, module, source, RuleIndex(source, known), chosen)
+        made += _module_mutants(game, module, source, RuleIndex(source, known), chosen)
     for seed in seeds:
         module = f"{seed['module']}.py" if not seed["module"].endswith(".py") else seed["module"]
         if module not in sources:
             raise MutantError(f"seed mutant for {seed['rule']}: no module {module} in {game}")
-        mutants.append(_seed(game, module, sources[module], seed))
-    return MutantSet(game, f"reference_impl.{game}", directory, sources, mutants)
+        made.append(_seed(game, module, sources[module], seed))
+    mutants = [m for m in made if m.scope != "instrumentation"]
+    instrumentation = [m for m in made if m.scope == "instrumentation"]
+    return MutantSet(
+        game, f"reference_impl.{game}", directory, sources, mutants, instrumentation, made
+    )
 
 
 class RuleIndex:
@@ -196,6 +237,43 @@ class RuleIndex:
             if first <= line <= last:
                 return ids
         return self.module_rules
+
+
+class FunctionIndex:
+    """The qualified name of the innermost ``def`` or ``class`` around each line
+    (``State.copy``, ``outer.inner``; ``<module>`` outside every one)."""
+
+    def __init__(self, source: str) -> None:
+        self.scopes: list[tuple[int, int, str]] = []
+        self._walk(ast.parse(source), "")
+        self.scopes.sort(key=lambda s: s[1] - s[0])  # innermost first
+
+    def _walk(self, node: ast.AST, prefix: str) -> None:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+                name = prefix + child.name
+                self.scopes.append((child.lineno, child.end_lineno or child.lineno, name))
+                self._walk(child, name + ".")
+            else:
+                self._walk(child, prefix)
+
+    def at(self, line: int) -> str:
+        for first, last, name in self.scopes:
+            if first <= line <= last:
+                return name
+        return "<module>"
+
+
+def number_occurrences(mutants: list[Mutant]) -> list[Mutant]:
+    """Each mutant's ``occurrence``: 1 for the first of its function with its before and
+    after text, 2 for the next, ... (in source order)."""
+    seen: dict[tuple[str, str, str, str], int] = {}
+    out = []
+    for mutant in mutants:
+        where = (mutant.module, mutant.function, mutant.before, mutant.after)
+        seen[where] = seen.get(where, 0) + 1
+        out.append(replace(mutant, occurrence=seen[where]))
+    return out
 
 
 def operator_number_down(node: cst.BaseNumber) -> Iterator[cst.BaseNumber]:
@@ -279,24 +357,27 @@ class _Visitor(MutationVisitor):
             for mutated in operator(node):
                 if not self._removes_ignored_code(node, mutated):
                     name = operator.__name__.removeprefix("operator_")
-                    self.found.append((node, mutated, name, self._scope()))
+                    scope = "instrumentation" if self._decides_only_fired() else self._scope()
+                    self.found.append((node, mutated, name, scope))
+
+    def _decides_only_fired(self) -> bool:
+        """Inside the condition of an ``if`` whose branches only record fired rules."""
+        for parent, child in zip(self.stack, self.stack[1:], strict=False):
+            if isinstance(parent, cst.If) and child is parent.test and _only_fires(parent):
+                return not any(isinstance(n, cst.NamedExpr) for n in self.stack)
+        return False
 
     def _scope(self) -> str:
-        """``function`` inside a function body (not a cached one), else ``global``."""
+        """``function`` inside a function body, else ``global``.
+
+        A cached function's body (``@cache``, ``lru_cache``) is ``function`` too: the
+        baseline records each scenario's lines with every cache cold
+        (:mod:`conformance.mutation.worker`), so the scenarios that use the cache are the
+        ones that run its body."""
         for parent, child in zip(reversed(self.stack[:-1]), reversed(self.stack[1:]), strict=True):
             if isinstance(parent, cst.FunctionDef) and child is parent.body:
-                cached = any(_decorator_name(d) in CACHING_DECORATORS for d in parent.decorators)
-                return "global" if cached else "function"
+                return "function"
         return "global"
-
-
-def _decorator_name(decorator: cst.Decorator) -> str:
-    target = decorator.decorator
-    if isinstance(target, cst.Call):
-        target = target.func
-    if isinstance(target, cst.Attribute):
-        return target.attr.value
-    return target.value if isinstance(target, cst.Name) else ""
 
 
 def _reports_fired(node: cst.CSTNode) -> bool:
@@ -310,6 +391,32 @@ def _reports_fired(node: cst.CSTNode) -> bool:
     if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute):
         return node.func.attr.value in ("append", "extend") and named_fired(node.func.value)
     return isinstance(node, cst.AugAssign) and named_fired(node.target)
+
+
+def _only_fires(node: cst.If) -> bool:
+    """Every branch of this ``if`` (and its ``elif``/``else``) only records fired rules."""
+    statements: list[cst.BaseSmallStatement] = []
+    for line in _body(node.body):
+        if not isinstance(line, cst.SimpleStatementLine):
+            return False
+        statements += line.body
+    if isinstance(node.body, cst.SimpleStatementSuite):
+        statements = list(node.body.body)
+    reports = all(
+        (isinstance(s, cst.Expr) and _reports_fired(s.value)) or _reports_fired(s)
+        for s in statements
+    )
+    if not statements or not reports:
+        return False
+    if node.orelse is None:
+        return True
+    if isinstance(node.orelse, cst.If):
+        return _only_fires(node.orelse)
+    return _only_fires(cst.If(test=cst.Name("True"), body=node.orelse.body))
+
+
+def _body(suite: cst.BaseSuite) -> list[cst.CSTNode]:
+    return list(suite.body) if isinstance(suite, cst.IndentedBlock) else []
 
 
 def _module_mutants(
@@ -329,6 +436,7 @@ def _module_mutants(
     for line in source.splitlines(keepends=True):
         starts.append(starts[-1] + len(line))
     seen: dict[tuple[str, str, str], int] = {}
+    functions = FunctionIndex(source)
     out: list[Mutant] = []
     for node, mutated, operator, scope in visitor.found:
         where = exact[node]
@@ -350,8 +458,9 @@ def _module_mutants(
             operator=operator, key=_key(game, module, before, after, operator, count),
             rules=rules.rules_at(span.start.line), scope=scope,
             span=(span.start.line, span.end.line), splice=(start, end, new),
+            function=functions.at(first),
         ))  # fmt: skip
-    return out
+    return number_occurrences(out)
 
 
 def _place(
@@ -393,7 +502,7 @@ def _seed(game: str, module: str, source: str, seed: dict[str, str]) -> Mutant:
         game=game, module=module, line=first, before=before, after=after, operator="seed",
         key=_key(game, module, before, after, "seed", 0), rules=(seed["rule"],),
         scope="global", span=(first, last), splice=(start, start + len(old), new),
-        seed_rule=seed["rule"],
+        seed_rule=seed["rule"], function=FunctionIndex(source).at(first),
     )  # fmt: skip
 
 

@@ -3,7 +3,11 @@
 The score is (killed + timed out) / (mutants - equivalent - invalid - not imported): the
 share of the wrong engines that the L2 scenarios catch. A survivor recorded as equivalent in
 ``spec/<game>/mutants.yaml`` is triaged and leaves the denominator; every other survivor
-is a rule the scenarios pin too weakly (or a mutant still to triage).
+is a rule the scenarios pin too weakly (or a mutant still to triage). The score counting
+equivalents (``score_counting_equivalents``: equivalent mutants left in the denominator, as
+survivors) is shown beside it, so that a triage file cannot raise the figure unseen; so is
+the number of mutants not made because they only decide what ``fired`` reports
+(``skipped_instrumentation``, see :mod:`conformance.mutation.generate`).
 
 Written as JSON lines (``--report FILE``): a ``header`` line, one ``mutant`` line per mutant
 (the mutant, its outcome, the killing scenario, the triage reason), a ``summary`` line. The
@@ -46,6 +50,7 @@ class RuleTally:
 class Summary:
     game: str
     records: list[dict[str, Any]]  # one per mutant: mutant fields, outcome, triage
+    skipped: dict[str, int] = field(default_factory=dict)  # mutants not made, by reason
 
     def count(self, status: str) -> int:
         return sum(1 for r in self.records if r["status"] == status)
@@ -72,6 +77,12 @@ class Summary:
     def score(self) -> float | None:
         return self.killed / self.judged if self.judged else None
 
+    @property
+    def score_counting_equivalents(self) -> float | None:
+        """The score with the equivalent mutants counted as survivors."""
+        judged = self.judged + len(self.equivalent)
+        return self.killed / judged if judged else None
+
     def by_rule(self) -> dict[str, RuleTally]:
         tallies: dict[str, RuleTally] = {}
         for record in self.records:
@@ -95,12 +106,25 @@ class Summary:
             "equivalent": len(self.equivalent), "invalid": self.count("invalid"),
             "not_imported": self.count("not imported"),
             "score": None if self.score is None else round(self.score, 4),
+            "score_counting_equivalents": _round(self.score_counting_equivalents),
+            "skipped_instrumentation": self.skipped.get("instrumentation", 0),
             "seconds": round(sum(r.get("seconds", 0.0) for r in self.records), 2),
         }  # fmt: skip
 
 
+def _round(value: float | None) -> float | None:
+    return None if value is None else round(value, 4)
+
+
+def percent(value: float | None) -> str:
+    return "n/a" if value is None else f"{100 * value:.1f}%"
+
+
 def summarise(
-    game: str, results: Iterable[tuple[Mutant, Outcome]], triage: Triage
+    game: str,
+    results: Iterable[tuple[Mutant, Outcome]],
+    triage: Triage,
+    skipped: dict[str, int] | None = None,
 ) -> Summary:
     records = []
     for mutant, outcome in results:
@@ -110,7 +134,7 @@ def summarise(
         if mutant.seed_rule:  # a hand-written mutant must fall to a scenario of its rule
             record["pinned"] = mutant.seed_rule in outcome.killer_rules
         records.append(record)
-    return Summary(game, records)
+    return Summary(game, records, dict(skipped or {}))
 
 
 def write_jsonl(path: Path, summary: Summary, header: dict[str, Any]) -> None:
@@ -133,7 +157,7 @@ def write_jsonl(path: Path, summary: Summary, header: dict[str, Any]) -> None:
 
 def read_jsonl(path: Path, game: str | None = None) -> Summary:
     """A report written by :func:`write_jsonl` (``rulespec mutate --report FILE``)."""
-    records, found = [], None
+    records, found, skipped = [], None, {}
     for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
         if not line.strip():
             continue
@@ -145,11 +169,13 @@ def read_jsonl(path: Path, game: str | None = None) -> Summary:
             found = record.get("game")
         elif record.get("type") == "mutant":
             records.append(record)
+        elif record.get("type") == "summary" and record.get("skipped_instrumentation"):
+            skipped = {"instrumentation": int(record["skipped_instrumentation"])}
     if found is None:
         raise ValueError(f"{path}: no header line: not a rulespec mutate report")
     if game is not None and found != game:
         raise ValueError(f"{path}: a report of {found!r}, not of {game!r}")
-    return Summary(found, records)
+    return Summary(found, records, skipped)
 
 
 def last_run_path(game: str, cache: Path = DEFAULT_CACHE) -> Path:
@@ -168,11 +194,14 @@ def last_run(game: str, cache: Path = DEFAULT_CACHE) -> Summary | None:
 def table(summary: Summary, limit: int = 40) -> list[str]:
     """The terminal report: totals, the weakest rules, every survivor with its line."""
     t = summary.totals()
-    score = "n/a" if t["score"] is None else f"{100 * t['score']:.1f}%"
     lines = [
         f"{summary.game}: mutants {t['mutants']}, killed {t['killed']}, timed out "
         f"{t['timed_out']}, survived {t['survived']} (equivalent {t['equivalent']}), "
-        f"invalid {t['invalid']}, not imported {t['not_imported']}; score {score}",
+        f"invalid {t['invalid']}, not imported {t['not_imported']}; score "
+        f"{percent(summary.score)} of the non-equivalent, "
+        f"{percent(summary.score_counting_equivalents)} counting equivalents as survivors",
+        f"  skipped at generation: {t['skipped_instrumentation']} instrumentation mutants "
+        "(the condition of an if that only records a fired rule)",
         f"  {'rule':<30} {'mutants':>7} {'killed':>6} {'equiv':>5} {'share':>6}",
     ]
     for rule, tally in list(summary.by_rule().items())[:limit]:
@@ -203,7 +232,8 @@ def describe(record: dict[str, Any]) -> str:
     before = record["before"].replace("\n", " / ")
     after = record["after"].replace("\n", " / ")
     note = f"  [{record['message']}]" if record.get("message") else ""
-    return f"{record['module']}:{record['line']}: {before}  ->  {after}{note}"
+    where = f" ({record['function']})" if record.get("function") else ""
+    return f"{record['module']}:{record['line']}{where}: {before}  ->  {after}{note}"
 
 
 def html_section(summary: Summary | None, origin: str = "") -> str:
@@ -212,7 +242,6 @@ def html_section(summary: Summary | None, origin: str = "") -> str:
     if summary is None:
         return ""
     t = summary.totals()
-    score = "n/a" if t["score"] is None else f"{100 * t['score']:.1f}%"
     rows = []
     for rule, tally in summary.by_rule().items():
         share = "-" if tally.share is None else f"{100 * tally.share:.0f}%"
@@ -225,10 +254,13 @@ def html_section(summary: Summary | None, origin: str = "") -> str:
             f"<td><ul>{survivors}</ul></td></tr>"
         )
     return (
-        f'<section id="mutation"><h2>Mutation score</h2><p>{escape(score)} of '
+        f'<section id="mutation"><h2>Mutation score</h2><p>{percent(summary.score)} of '
         f"{summary.judged} non-equivalent mutants killed by the "
         f"scenarios (killed {t['killed']}, timed out {t['timed_out']}, survived "
-        f"{t['survived'] - t['equivalent']}, equivalent {t['equivalent']})"
+        f"{t['survived'] - t['equivalent']}, equivalent {t['equivalent']}); "
+        f"{percent(summary.score_counting_equivalents)} counting the equivalent ones as "
+        f"survivors; {t['skipped_instrumentation']} instrumentation mutants (conditions "
+        "that only decide which rules are reported fired) not made"
         + (f" · from {escape(origin)}" if origin else "")
         + "</p>"
         "<table><tr><th>rule</th><th>mutants</th><th>killed</th><th>equivalent</th>"

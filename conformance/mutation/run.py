@@ -2,18 +2,26 @@
 
 Per mutant the outcome is ``killed`` (a scenario failed; the first one to fail is named),
 ``survived`` (every scenario that runs the mutated lines passed, or none runs them),
-``timed out`` (the worker was stopped after ``timeout_factor`` times the baseline time of the
-scenarios it had to run, plus ``grace`` seconds; a hang is caught by any engine author's
-suite, so it counts with the killed), ``invalid`` (the edit is not Python) or ``not
-imported`` (a module of the package the engine never imports, such as a data generator);
-the last two are left out of the score.
+``timed out`` (the worker was stopped when one scenario ran longer than ``timeout_factor``
+times its baseline time plus ``grace`` seconds: the worker reports each scenario as it
+starts, so a hang costs about one scenario's budget, not the whole selection's; a hang is
+caught by any engine author's suite, so it counts with the killed), ``invalid`` (the edit
+is not Python) or ``not imported`` (a module of the package the engine never imports, such
+as a data generator); the last two are left out of the score.
 
 Only the scenarios that execute a ``function``-scope mutant's lines can see it, so only they
-run (mutmut does the same with coverage); ``global`` mutants (import time, caches) run all.
-Scenarios tagged with the mutant's rules go first, then the fastest.
+run (mutmut does the same with coverage); ``global`` mutants (import time, class bodies) and
+lines that run at import run all. The baseline records each scenario's lines with every
+cache cold (see :mod:`conformance.mutation.worker`), so a line that runs only while a cache
+is built counts for every scenario that uses the cache. Scenarios tagged with the mutant's
+rules go first, then the fastest.
 
-The cache (one JSON line per mutant in ``<cache>/<game>/results.jsonl``) is keyed on a
-fingerprint of the game's package, its features and the shared step code, so a result is
+With ``-j N`` the N workers are started together, the baseline's scenarios are split between
+them, and each mutant goes to the first free worker.
+
+The cache (one JSON line per mutant in ``<cache>/<game>/results.jsonl``, and the last
+baseline in ``<cache>/<game>/baseline.json``) is keyed on a fingerprint of the game's
+package, its features, the shared step code and :data:`RESULTS_VERSION`, so a result is
 reused only while none of them has changed.
 """
 
@@ -34,6 +42,9 @@ from conformance.mutation.generate import Mutant, MutantSet
 from rulespec.resources import FEATURES_DIR, ROOT
 
 SUITE_DIR = ROOT / "conformance" / "suite"
+#: part of the fingerprint: raised when the runner would judge a cached mutant differently
+#: (2: the baseline's coverage is taken with every cache cold, see :func:`select`)
+RESULTS_VERSION = 2
 
 
 class MutationRunError(RuntimeError):
@@ -65,6 +76,7 @@ class Baseline:
     imported: dict[str, set[int]]  # lines run at import time
     modules: set[str]  # modules of the package the suite imports
     lines: list[dict[str, set[int]]] = field(default_factory=list)
+    seconds: float = 0.0  # wall time to start the workers and measure it (0: from the cache)
 
     def __post_init__(self) -> None:
         self.lines = [{m: set(ls) for m, ls in s["lines"].items()} for s in self.scenarios]
@@ -72,7 +84,7 @@ class Baseline:
 
 def fingerprint(mutants: MutantSet) -> str:
     """Hash of the game's package, features, suite binding and the shared step code."""
-    digest = hashlib.sha256()
+    digest = hashlib.sha256(f"results {RESULTS_VERSION}\0".encode())
     paths = [mutants.directory / m for m in sorted(mutants.sources)]
     paths += sorted((FEATURES_DIR / mutants.game).rglob("*.feature"))
     paths += sorted((ROOT / "conformance" / "steps").glob("*.py"))
@@ -102,10 +114,19 @@ def select(mutant: Mutant, baseline: Baseline) -> list[str] | None:
     return [s["nodeid"] for s in chosen]
 
 
+@dataclass
+class Job:
+    """A mutant on a worker: when it started, the scenarios to run, and the deadline, moved on
+    as each scenario starts (its baseline time times ``timeout_factor``, plus ``grace``)."""
+
+    mutant: Mutant
+    started: float
+    order: list[str]
+    deadline: float
+
+
 class _Worker:
-    def __init__(
-        self, game: str, directory: Path, baseline: bool, scenario_rule: str | None = None
-    ) -> None:
+    def __init__(self, game: str, directory: Path, scenario_rule: str | None = None) -> None:
         from conformance.mutation import worker
 
         args = [
@@ -118,11 +139,11 @@ class _Worker:
         context = multiprocessing.get_context("spawn")
         self.conn, child = context.Pipe()
         self.process = context.Process(
-            target=worker.serve, args=(game, str(directory), child, baseline, args), daemon=True
+            target=worker.serve, args=(game, str(directory), child, args), daemon=True
         )
         self.process.start()
         child.close()
-        self.job: tuple[Mutant, float, float] | None = None  # mutant, started, budget
+        self.job: Job | None = None
 
     def receive(self, timeout: float | None = None) -> dict[str, Any]:
         if not self.conn.poll(timeout):
@@ -195,13 +216,20 @@ def _execute(
     progress: Callable[[Mutant, Outcome, int, int], None] | None,
 ) -> Baseline:
     game = mutants.game
-    first = _Worker(game, mutants.directory, True, settings.scenario_rule)
-    workers = [first]
+    workers = [
+        _Worker(game, mutants.directory, settings.scenario_rule)
+        for _ in range(max(1, settings.jobs))
+    ]
     try:
-        first.receive(timeout=300)  # ready
-        baseline = _baseline(first.receive(timeout=600))
-        for _ in range(1, max(1, settings.jobs)):
-            workers.append(_Worker(game, mutants.directory, False, settings.scenario_rule))
+        started = time.monotonic()
+        baseline = _load_baseline(settings.cache, game, print_)
+        if baseline is None:
+            baseline = _measure(workers)
+            baseline.seconds = time.monotonic() - started
+            _save_baseline(settings.cache, game, print_, baseline)
+        else:
+            for worker in workers:
+                worker.receive(timeout=300)  # ready
         queue: list[tuple[Mutant, list[str]]] = []
         for mutant in pending:
             order = select(mutant, baseline)
@@ -215,16 +243,17 @@ def _execute(
                       outcomes, settings, print_, total, progress)  # fmt: skip
             else:
                 queue.append((mutant, order))
-        ready = [w for w in workers if w is first]
-        starting = [w for w in workers if w is not first]
+        ready = list(workers)
+        starting: list[_Worker] = []
         seconds = {s["nodeid"]: s["seconds"] for s in baseline.scenarios}
         rules = {s["nodeid"]: s["rules"] for s in baseline.scenarios}
         while queue or any(w.job for w in workers):
             for worker in ready:
                 if queue and worker.job is None:
                     mutant, order = queue.pop(0)
-                    budget = settings.timeout_factor * sum(seconds[n] for n in order)
-                    worker.job = (mutant, time.monotonic(), budget + settings.grace)
+                    now = time.monotonic()
+                    first = settings.timeout_factor * seconds[order[0]] + settings.grace
+                    worker.job = Job(mutant, now, order, now + settings.grace + first)
                     worker.conn.send({
                         "key": mutant.key, "module_name": mutants.module_name(mutant.module),
                         "source": mutants.source_of(mutant), "order": order,
@@ -232,7 +261,7 @@ def _execute(
                         "is_package": mutant.module.endswith("__init__.py"),
                     })  # fmt: skip
             busy = {w.conn: w for w in ready if w.job} | {w.conn: w for w in starting}
-            deadlines = [w.job[1] + w.job[2] for w in ready if w.job]
+            deadlines = [w.job.deadline for w in ready if w.job]
             wait_for = max(0.0, min(deadlines) - time.monotonic()) if deadlines else 1.0
             for conn in wait(list(busy), timeout=wait_for):
                 worker = busy[conn]
@@ -241,7 +270,7 @@ def _execute(
                 except MutationRunError as error:
                     if worker.job is None:
                         raise
-                    mutant = worker.job[0]
+                    mutant = worker.job.mutant
                     _done(mutants, mutant, Outcome(mutant.key, "killed", ["<worker died>"],
                           str(error)), outcomes, settings, print_, total, progress)  # fmt: skip
                     _replace(worker, workers, ready, starting, game, mutants)
@@ -249,8 +278,12 @@ def _execute(
                 if message["type"] == "ready":
                     starting.remove(worker)
                     ready.append(worker)
+                elif message["type"] == "scenario" and worker.job:
+                    nodeid = worker.job.order[message["index"]]
+                    budget = settings.timeout_factor * seconds[nodeid] + settings.grace
+                    worker.job.deadline = time.monotonic() + budget
                 elif message["type"] == "result" and worker.job:
-                    mutant = worker.job[0]
+                    mutant = worker.job.mutant
                     worker.job = None
                     outcome = Outcome(
                         mutant.key, message["status"], message["killers"], message["message"],
@@ -260,8 +293,8 @@ def _execute(
                     _done(mutants, mutant, outcome, outcomes, settings, print_, total, progress)
             now = time.monotonic()
             for worker in list(ready):
-                if worker.job and now > worker.job[1] + worker.job[2]:
-                    mutant, started, _budget = worker.job
+                if worker.job and now > worker.job.deadline:
+                    mutant, started = worker.job.mutant, worker.job.started
                     outcome = Outcome(mutant.key, "timed out", [], "stopped after "
                                       f"{now - started:.1f} s", now - started)  # fmt: skip
                     _done(mutants, mutant, outcome, outcomes, settings, print_, total, progress)
@@ -284,18 +317,75 @@ def _replace(
     worker.stop(kill=True)
     workers.remove(worker)
     ready.remove(worker)
-    fresh = _Worker(*worker.spec[:2], False, worker.spec[2])
+    fresh = _Worker(*worker.spec)
     workers.append(fresh)
     starting.append(fresh)
 
 
-def _baseline(message: dict[str, Any]) -> Baseline:
-    passing = [s for s in message["scenarios"] if s["outcome"] == "passed"]
-    failing = [s["nodeid"] for s in message["scenarios"] if s["outcome"] != "passed"]
+def _measure(workers: list[_Worker]) -> Baseline:
+    """The baseline, its scenarios dealt round-robin to the workers (which run in parallel)."""
+    names: list[str] = []
+    for worker in workers:
+        names = worker.receive(timeout=300)["scenarios"]  # ready: the same list for each
+    for i, worker in enumerate(workers):
+        worker.conn.send({"type": "baseline", "order": names[i :: len(workers)]})
+    return _baseline([w.receive(timeout=1800) for w in workers], names)
+
+
+def _baseline(messages: list[dict[str, Any]], names: list[str] | None = None) -> Baseline:
+    """One baseline from the parts the workers measured, in collection order."""
+    scenarios = [s for message in messages for s in message["scenarios"]]
+    if names is not None:
+        index = {name: i for i, name in enumerate(names)}
+        scenarios.sort(key=lambda s: index.get(s["nodeid"], len(index)))
+    passing = [s for s in scenarios if s["outcome"] == "passed"]
+    failing = [s["nodeid"] for s in scenarios if s["outcome"] != "passed"]
     if not passing:
         raise MutationRunError("no scenario passes on the unmutated reference engine")
-    imported = {m: set(lines) for m, lines in message["import"].items()}
-    return Baseline(passing, failing, imported, set(message["modules"]))
+    imported: dict[str, set[int]] = {}
+    modules: set[str] = set()
+    for message in messages:
+        for module, lines in message["import"].items():
+            imported.setdefault(module, set()).update(lines)
+        modules.update(message["modules"])
+    return Baseline(passing, failing, imported, modules)
+
+
+def _baseline_path(cache: Path, game: str) -> Path:
+    return cache / game / "baseline.json"
+
+
+def _load_baseline(cache: Path | None, game: str, print_: str) -> Baseline | None:
+    """The cached baseline of this fingerprint, if any (a run of another one replaced it)."""
+    if cache is None or not _baseline_path(cache, game).is_file():
+        return None
+    try:
+        data = json.loads(_baseline_path(cache, game).read_text(encoding="utf-8"))
+    except (OSError, json.JSONDecodeError):
+        return None
+    if data.get("fingerprint") != print_:
+        return None
+    return _baseline([data])
+
+
+def _save_baseline(cache: Path | None, game: str, print_: str, baseline: Baseline) -> None:
+    if cache is None:
+        return
+    _prepare(cache)
+    path = _baseline_path(cache, game)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    data = {
+        "fingerprint": print_, "failing": [{"nodeid": n, "outcome": "failed"}
+                                           for n in baseline.failing],
+        "scenarios": [{**s, "lines": {m: sorted(ls) for m, ls in lines.items()}}
+                      for s, lines in zip(baseline.scenarios, baseline.lines, strict=True)],
+        "import": {m: sorted(ls) for m, ls in baseline.imported.items()},
+        "modules": sorted(baseline.modules),
+    }  # fmt: skip
+    data["scenarios"] += data.pop("failing")
+    temporary = path.with_suffix(".tmp")
+    temporary.write_text(json.dumps(data), encoding="utf-8")
+    temporary.replace(path)
 
 
 def _done(

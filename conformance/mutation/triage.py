@@ -3,8 +3,14 @@
 The file's schema is ``spec/mutants.schema.json``.
 
 - ``equivalent``: mutants that behave like the reference in every legal position, each with a
-  one-line reason. Matched on module and the changed lines before and after (never on a line
-  number, so an edit elsewhere in the module keeps the entry valid).
+  one-line reason. An entry names one mutant: its module, the enclosing function's qualified
+  name (``function``: ``State.copy``, ``<module>`` at module level), the changed lines before
+  and after, and, only when one function has the same edit twice, its ``occurrence`` (1 for
+  the first in the source). Never a line number, so an edit elsewhere keeps the entry valid.
+  An entry without ``function`` (the files' first format) still works while it matches
+  exactly one mutant. An entry that matches several is an error naming it and every
+  candidate (:meth:`Triage.bind`): one reviewed reason never silently covers every identical
+  line of a module. ``rulespec mutate GAME --check-triage`` lists the entries to fix.
 - ``seeds``: hand-written mutants, a careless engine's version of one rule (``old`` occurs
   exactly once in the module and becomes ``new``); the scenarios tagged with ``rule`` run
   first, and a seed counts as pinned only when one of them kills it.
@@ -13,6 +19,7 @@ The file's schema is ``spec/mutants.schema.json``.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -26,24 +33,102 @@ SCHEMA = SPEC_DIR / "mutants.schema.json"
 
 
 class TriageError(ValueError):
-    """A triage file that does not match its schema; the message names the file and entry."""
+    """A triage file that does not match its schema, or an entry that names several mutants;
+    the message names the file and entry."""
+
+
+def matches(entry: dict[str, Any], mutant: Mutant) -> bool:
+    """``entry`` (of ``equivalent``) describes ``mutant`` (seed mutants are never matched)."""
+    return (
+        mutant.seed_rule is None
+        and entry["module"] == mutant.module
+        and entry["before"].strip() == mutant.before
+        and entry["after"].strip() == mutant.after
+        and entry.get("function", mutant.function) == mutant.function
+        and entry.get("occurrence", mutant.occurrence) == mutant.occurrence
+    )
+
+
+def describe_entry(index: int, entry: dict[str, Any]) -> str:
+    where = f" in {entry['function']}" if "function" in entry else ""
+    which = f" (occurrence {entry['occurrence']})" if "occurrence" in entry else ""
+    return (
+        f"equivalent[{index}] {entry['module']}{where}{which}: "
+        f"{entry['before'].strip()!r} -> {entry['after'].strip()!r}"
+    )
+
+
+def describe_candidate(mutant: Mutant) -> str:
+    return (
+        f"{mutant.module}:{mutant.line} function: {mutant.function!r}, "
+        f"occurrence: {mutant.occurrence}"
+    )
+
+
+@dataclass
+class Resolution:
+    """How each ``equivalent`` entry matched a set of mutants."""
+
+    matched: dict[int, list[Mutant]]  # entry index -> the mutants it matches
+    #: entries that name only a mutant no longer run (an instrumentation condition)
+    skipped: list[int] = field(default_factory=list)
+
+    def ambiguous(self) -> dict[int, list[Mutant]]:
+        return {i: ms for i, ms in self.matched.items() if len(ms) > 1}
+
+    def stale(self) -> list[int]:
+        return [i for i, ms in self.matched.items() if not ms and i not in self.skipped]
 
 
 @dataclass
 class Triage:
     game: str
-    equivalent: list[dict[str, str]] = field(default_factory=list)
+    equivalent: list[dict[str, Any]] = field(default_factory=list)
     seeds: list[dict[str, str]] = field(default_factory=list)
+    bound: dict[str, str] | None = None  # mutant key -> reason, once bound to the mutants
+
+    @property
+    def path(self) -> str:
+        return f"spec/{self.game}/mutants.yaml"
+
+    def resolve(self, mutants: Iterable[Mutant], skipped: Iterable[Mutant] = ()) -> Resolution:
+        """Which mutants each entry matches; ``skipped``: the mutants made but not run
+        (:attr:`~conformance.mutation.generate.MutantSet.instrumentation`)."""
+        pool, left_out = list(mutants), list(skipped)
+        matched = {i: [m for m in pool if matches(e, m)] for i, e in enumerate(self.equivalent)}
+        return Resolution(matched, [
+            i for i, ms in matched.items()
+            if not ms and any(matches(self.equivalent[i], m) for m in left_out)
+        ])  # fmt: skip
+
+    def bind(self, mutants: Iterable[Mutant]) -> Triage:
+        """Match every entry against the game's mutants (all of them, not a sample);
+        :class:`TriageError` names each entry that matches more than one, with the
+        candidates' ``function`` and ``occurrence`` to add."""
+        resolution = self.resolve(mutants)
+        ambiguous = resolution.ambiguous()
+        if ambiguous:
+            lines = [f"{self.path}: {len(ambiguous)} equivalent entr"
+                     f"{'y matches' if len(ambiguous) == 1 else 'ies match'} several mutants "
+                     "(add `function:`, and `occurrence:` where one function has the edit "
+                     "twice, to name the one that was reviewed):"]  # fmt: skip
+            for index, candidates in ambiguous.items():
+                lines.append(f"  {describe_entry(index, self.equivalent[index])} matches:")
+                lines += [f"    {describe_candidate(m)}" for m in candidates]
+            raise TriageError("\n".join(lines))
+        self.bound = {
+            ms[0].key: self.equivalent[i]["reason"] for i, ms in resolution.matched.items() if ms
+        }
+        return self
 
     def reason(self, mutant: Mutant) -> str | None:
-        """The recorded reason ``mutant`` is equivalent, or None."""
+        """The recorded reason ``mutant`` is equivalent, or None (after :meth:`bind`, only
+        the mutant each entry names; unbound, any mutant an entry matches)."""
+        if self.bound is not None:
+            return self.bound.get(mutant.key)
         for entry in self.equivalent:
-            if (
-                entry["module"] == mutant.module
-                and entry["before"].strip() == mutant.before
-                and entry["after"].strip() == mutant.after
-            ):
-                return entry["reason"]
+            if matches(entry, mutant):
+                return str(entry["reason"])
         return None
 
 

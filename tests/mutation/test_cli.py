@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -41,8 +42,12 @@ def test_a_weak_suite_scores_low_and_the_full_suite_kills_more(tmp_path: Path) -
     weak = mutate(tmp_path, *SAMPLE, "--scenarios-of", "ND-BANK", "--report", "weak.jsonl")
     assert weak.returncode == 1, weak.stdout + weak.stderr
     assert "survivors (" in weak.stdout
+    assert "counting equivalents as survivors" in weak.stdout
+    assert "instrumentation mutants" in weak.stdout
     header, records, summary = read(tmp_path / "weak.jsonl")
     assert header["scenarios_of"] == "ND-BANK" and len(records) == 6
+    assert {"score", "score_counting_equivalents", "skipped_instrumentation"} <= set(summary)
+    assert all(r["function"] and r["occurrence"] >= 1 for r in records)
     assert summary["survived"] >= 3, summary
     full = mutate(tmp_path, *SAMPLE, "--report", "full.jsonl")
     assert full.returncode in (0, 1), full.stderr
@@ -91,3 +96,12 @@ def test_a_file_that_is_not_a_report_is_refused(tmp_path: Path) -> None:
     (tmp_path / "r.jsonl").write_text('{"type": "result"}\n', "utf-8")
     result = mutate(tmp_path, "notre_dame", "--mutation-results", "r.jsonl")
     assert result.returncode == 4 and "not a rulespec mutate report" in result.stderr
+
+
+def test_check_triage_runs_nothing_and_counts_the_entries(tmp_path: Path) -> None:
+    """(Entries naming several mutants: tests/mutation/test_triage.py.)"""
+    clean = mutate(tmp_path, "notre_dame", "--check-triage")
+    assert clean.returncode == 0, clean.stdout + clean.stderr
+    assert re.search(r"notre_dame: \d+ equivalent entries: 0 match several mutants, 0 match none",
+                     clean.stdout), clean.stdout  # fmt: skip
+    assert not (tmp_path / ".rulespec-cache").exists()

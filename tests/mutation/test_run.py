@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from conformance.mutation import generate, run
@@ -35,3 +37,60 @@ def test_hang_crash_and_wrong_rule_are_each_classified() -> None:
     assert killer.startswith("conformance/suite/test_notre_dame.py::")
     assert "ND-PLAGUE-CHOICE" in results[2][1].killer_rules
     assert baseline is not None and not baseline.failing
+
+
+
+@pytest.mark.slow
+def test_a_line_run_only_while_a_cache_is_built_is_run_by_every_scenario_using_it() -> None:
+    """Isle Traces turns a card through ``board.face_index``, called only while the
+    ``functools.cache`` of ``board.geometry`` is built: once per process when the coverage was
+    taken with warm caches, so five scenarios ran such a mutant and it survived (23 of the
+    25 mutants of ``face_index`` did). With every cache cold each scenario that places a card
+    runs it."""
+    mutants = generate.generate("isle_traces", modules=["board.py"])
+    mutant = next(
+        m for m in mutants.mutants
+        if m.function == "face_index" and m.before == "return 3 * (1 - b) + a"
+        and m.after == "return 3 * (2 - b) + a"
+    )  # fmt: skip
+    assert mutant.scope == "function"
+    results, baseline = run.run(mutants, [mutant], run.RunSettings(jobs=1, cache=None))
+    assert baseline is not None
+    users = run.select(mutant, baseline) or []
+    assert len(users) > len(baseline.scenarios) // 2, (len(users), len(baseline.scenarios))
+    assert results[0][1].status == "killed", results[0][1]
+
+
+def test_a_worker_parses_component_files_once_and_hands_out_copies(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from conformance.mutation import worker
+    from reference_impl import components
+
+    monkeypatch.setattr(components, "_load", components._load)  # put back afterwards
+    worker.keep_components()
+    data = components._load("notre_dame")
+    assert data == components._load.__wrapped__("notre_dame")
+    data.clear()  # a mutant that edits the parsed file in place
+    worker.purge("reference_impl.no_such_game")  # what happens between two mutants
+    again = components._load("notre_dame")
+    assert again and again is not data
+    assert components._load("notre_dame") is again  # one copy until the next purge
+
+
+def test_the_baseline_is_cached_per_fingerprint(tmp_path: Path) -> None:
+    scenarios = [
+        {"nodeid": "a", "outcome": "passed", "rules": ["ND-BANK"], "seconds": 0.5,
+         "lines": {"scoring.py": [3, 4]}},
+        {"nodeid": "b", "outcome": "failed"},
+    ]  # fmt: skip
+    baseline = run._baseline([{"scenarios": scenarios, "import": {"data.py": [1]},
+                               "modules": ["data.py", "scoring.py"]}])  # fmt: skip
+    run._save_baseline(tmp_path, "notre_dame", "print-1", baseline)
+    again = run._load_baseline(tmp_path, "notre_dame", "print-1")
+    assert again is not None
+    assert (again.lines, again.failing, again.imported) == ([{"scoring.py": {3, 4}}], ["b"],
+                                                            {"data.py": {1}})  # fmt: skip
+    assert again.modules == {"data.py", "scoring.py"} and again.seconds == 0.0
+    assert run._load_baseline(tmp_path, "notre_dame", "print-2") is None  # code changed
+    assert run._load_baseline(tmp_path, "gnomeville", "print-1") is None
