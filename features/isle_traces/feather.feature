@@ -174,6 +174,30 @@ Feature: Isle Traces: the red feather
         """
       Then "feather" is {"row": 6, "col": 7}
 
+    @IT-FEATHER-RESTRICT @IT-SCORE-COAST @reading:feather_restriction=no_explorer @reading:coast_diagonal=true
+    Scenario: Under the diagonal reading the red feather keeps off a coast joined at a corner to an explorer's
+      # Card 117 at rows 6-7, cols 6-8: coast plains plains / plains coast plains. The coasts
+      # (6, 6) and (7, 7) meet at a corner: one line under the diagonal reading.
+      Given a new "isle_traces" game with 2 players
+      And the isle map:
+        """
+        117 0 0 6 6 : coast plains plains plains coast plains | forest forest forest forest forest forest
+        """
+      And the position:
+        """
+        options.coast_diagonal = true
+        phase = "place_feather"
+        explorers = [{"player": 0, "row": 6, "col": 6}]
+        """
+      Then the legal actions do not include:
+        """
+        {"type": "place_feather", "row": 7, "col": 7}
+        """
+      And the legal actions include:
+        """
+        {"type": "place_feather", "row": 7, "col": 6}
+        """
+
   Rule: IT-FEATHER-MOVE the one red feather moves; it shares no cell
 
     @IT-FEATHER-MOVE @IT-COMP-FEATHER

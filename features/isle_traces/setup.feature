@@ -72,6 +72,29 @@ Feature: Isle Traces setup: deck, pieces, start player
         map = []
         """
 
+    @IT-SETUP-EXPLORERS @IT-SETUP-CHIP @IT-COMP-EXPLORERS
+    Scenario Outline: A position with impossible pieces in the supply cannot be loaded (<field> = <value>)
+      Given a new "isle_traces" game with 2 players
+      And the isle map:
+        """
+        101 0 0 6 6 : road road road plains plains plains | forest forest forest forest forest forest
+        """
+      When the position is loaded:
+        """
+        <field> = <value>
+        """
+      Then the request is refused as malformed
+
+      Examples:
+        | field   | value                       |
+        | chips   | [true]                      |
+        | chips   | [true, true, true]          |
+        | chips   | [1, 0]                      |
+        | reserve | [3]                         |
+        | reserve | [3, 3, 3, 3, 3]             |
+        | reserve | [-1, 3]                     |
+        | reserve | [3, "3"]                    |
+
   Rule: IT-SETUP-START seat 0 is the start player
 
     @IT-SETUP-START @IT-SETUP-SHUFFLE
