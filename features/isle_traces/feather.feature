@@ -114,6 +114,57 @@ Feature: Isle Traces: the red feather
         """
       Then the action is rejected citing rule "IT-FEATHER-RESTRICT"
 
+    @IT-FEATHER-RESTRICT @IT-FEATHER-MOVE @reading:feather_restriction=no_explorer
+    Scenario: Under the no-explorer reading the red feather may move along its own line, not onto seat 0's
+      # seat 0's explorer stands on the road (6, 6)-(6, 8); the red feather on the plains
+      # (7, 6)-(7, 8), where no explorer stands
+      Given the position:
+        """
+        explorers = [{"player": 0, "row": 6, "col": 6}]
+        feather = {"row": 7, "col": 6}
+        """
+      When player 0 plays:
+        """
+        {"type": "place_card", "face": 0, "rot": 0, "row": 8, "col": 6}
+        """
+      Then the legal actions include:
+        """
+        {"type": "place_feather", "row": 7, "col": 8}
+        """
+      And the legal actions do not include:
+        """
+        {"type": "place_feather", "row": 6, "col": 8}
+        """
+
+    @IT-FEATHER-RESTRICT @reading:feather_restriction=no_explorer
+    Scenario: Each explorer's line is barred, also one beside another explorer's line
+      # 118 at rows 6-7, cols 6-8: road road road / plains road plains; 119 at rows 8-9,
+      # cols 6-8: plains then forests. Seat 0's road line (6, 6)-(6, 8), (7, 7) lies beside
+      # seat 1's plains line (7, 6)-(8, 6); the plains (7, 8) is a line without explorers.
+      Given a new "isle_traces" game with 2 players
+      And the isle map:
+        """
+        118 0 0 6 6 : road road road plains road plains | forest forest forest forest forest forest
+        119 0 0 8 6 : plains forest forest forest forest forest | forest forest forest forest forest forest
+        """
+      And the position:
+        """
+        phase = "place_feather"
+        explorers = [{"player": 0, "row": 6, "col": 6}, {"player": 1, "row": 7, "col": 6}]
+        """
+      Then the legal actions do not include:
+        """
+        {"type": "place_feather", "row": 8, "col": 6}
+        """
+      And the legal actions do not include:
+        """
+        {"type": "place_feather", "row": 7, "col": 7}
+        """
+      And the legal actions include:
+        """
+        {"type": "place_feather", "row": 7, "col": 8}
+        """
+
     @IT-FEATHER-RESTRICT @reading:feather_restriction=no_explorer @reading:area_size=15
     Scenario: A line grown by the card just placed is still the explorer's line
       # 101 shows road road road / forest forest forest; 104 turned 180 degrees at rows 8-9 puts

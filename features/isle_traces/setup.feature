@@ -51,6 +51,37 @@ Feature: Isle Traces setup: deck, pieces, start player
         """
       And the isle deck holds 1 cards
 
+    @IT-SETUP-DECK @IT-COMP-ART
+    Scenario: A card whose drawings close a side is drawn with its closed sides
+      Given a new "isle_traces" game with 2 players
+      And the isle deck:
+        """
+        201 : road!ns road!ns road!ns road road road | coast coast coast coast coast coast
+        """
+      When chance reveals:
+        """
+        {"type": "draw", "card": 201, "faces": [["road", "road", "road", "road", "road", "road"], ["coast", "coast", "coast", "coast", "coast", "coast"]], "closed": [["ns", "ns", "ns", "", "", ""], ["", "", "", "", "", ""]]}
+        """
+      Then the position has:
+        """
+        drawn.id = 201
+        drawn.closed = [["ns", "ns", "ns", "", "", ""], ["", "", "", "", "", ""]]
+        phase = "place"
+        """
+
+    @IT-SETUP-DECK @IT-COMP-ART
+    Scenario: A draw that leaves out the card's closed sides is refused
+      Given a new "isle_traces" game with 2 players
+      And the isle deck:
+        """
+        201 : road!ns road!ns road!ns road road road | coast coast coast coast coast coast
+        """
+      When chance reveals:
+        """
+        {"type": "draw", "card": 201, "faces": [["road", "road", "road", "road", "road", "road"], ["coast", "coast", "coast", "coast", "coast", "coast"]]}
+        """
+      Then the action is rejected citing rule "IT-SETUP-DECK"
+
   Rule: IT-SETUP-DECKSIZE all 36 cards with any player count
 
     @IT-SETUP-DECKSIZE
