@@ -47,29 +47,39 @@ def _size(options: Any) -> int | None:
     return size if type(size) is int and size > 0 else None
 
 
-def _moved(value: Any, dr: int, dc: int, size: int) -> Any:
-    """``value`` with every coordinate moved by (dr, dc); ``grid`` becomes ``size`` x ``size``.
+def _moved(value: Any, dr: int, dc: int, source: int, size: int) -> Any:
+    """``value`` with every coordinate moved by (dr, dc); a ``source`` x ``source`` ``grid``
+    becomes ``size`` x ``size`` (a grid of another shape, a scenario's malformed one, is left
+    as it is).
 
     Coordinates are the ``row``/``col`` integers of an object (map cards, explorers, the red
     feather, the withdrawn explorer, actions) and the ``[row, col]`` pairs of ``cells``.
     """
     if isinstance(value, list):
-        return [_moved(v, dr, dc, size) for v in value]
+        return [_moved(v, dr, dc, source, size) for v in value]
     if not isinstance(value, dict):
         return value
     out = {}
     for key, item in value.items():
-        if key == "grid" and isinstance(item, list) and all(isinstance(r, list) for r in item):
+        if key == "grid" and _square(item, source):
             out[key] = [
                 [_at(item, r - dr, c - dc) for c in range(size)] for r in range(size)
             ]
         elif key == "cells" and isinstance(item, list) and all(_pair(p) for p in item):
             out[key] = [[p[0] + dr, p[1] + dc] for p in item]
         else:
-            out[key] = _moved(item, dr, dc, size)
+            out[key] = _moved(item, dr, dc, source, size)
     if _integer(value.get("row")) and _integer(value.get("col")):
         out["row"], out["col"] = value["row"] + dr, value["col"] + dc
     return out
+
+
+def _square(grid: Any, size: int) -> bool:
+    return (
+        isinstance(grid, list)
+        and len(grid) == size
+        and all(isinstance(row, list) and len(row) == size for row in grid)
+    )
 
 
 def _integer(value: Any) -> bool:
@@ -106,12 +116,12 @@ class CentredEngine:
     def _in(self, value: Any) -> Any:
         """Frame -> game."""
         dr, dc = self._shift()
-        return value if (dr, dc) == (0, 0) else _moved(value, dr, dc, self._area)
+        return value if (dr, dc) == (0, 0) else _moved(value, dr, dc, self._frame, self._area)
 
     def _out(self, value: Any) -> Any:
         """Game -> frame."""
         dr, dc = self._shift()
-        return value if (dr, dc) == (0, 0) else _moved(value, -dr, -dc, self._frame)
+        return value if (dr, dc) == (0, 0) else _moved(value, -dr, -dc, self._area, self._frame)
 
     def _held(self, state: Any) -> None:
         if isinstance(state, dict) and _size(state.get("options")) is not None:

@@ -96,6 +96,22 @@ Feature: Isle Traces action 2: explorers
         """
 
     @IT-EXPL-MAX @IT-COMP-EXPLORERS @until:example-four-explorers
+    Scenario: A position with one seat's supply empty is exported and loaded back
+      Given the position:
+        """
+        explorers = [{"player": 0, "row": 6, "col": 6}, {"player": 0, "row": 6, "col": 7}, {"player": 0, "row": 6, "col": 8}]
+        """
+      And the position:
+        """
+        feather = {"row": 7, "col": 8}
+        """
+      Then the position has:
+        """
+        reserve = [0, 3]
+        feather = {"row": 7, "col": 8}
+        """
+
+    @IT-EXPL-MAX @IT-COMP-EXPLORERS @until:example-four-explorers
     Scenario: A position with four explorers of one seat out cannot be loaded
       When the position is loaded:
         """

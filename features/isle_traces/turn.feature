@@ -60,6 +60,32 @@ Feature: Isle Traces turn structure
         | to_act not a list                     | to_act = 0                                                                    |
 
     @IT-TURN-ORDER
+    Scenario: In a four-player game a position where seat 3 acts is exported and loaded back
+      Given a new "isle_traces" game with 4 players
+      And the isle map:
+        """
+        101 0 0 6 6 : road road road plains plains plains | forest forest forest forest forest forest
+        """
+      And the position:
+        """
+        phase = "explore"
+        current = 3
+        """
+      And the position:
+        """
+        explorers = [{"player": 3, "row": 6, "col": 6}]
+        """
+      Then the position has:
+        """
+        to_act = [3]
+        reserve = [3, 3, 3, 2]
+        """
+      And the legal actions include:
+        """
+        {"actor": 3, "type": "place_explorer", "row": 7, "col": 6}
+        """
+
+    @IT-TURN-ORDER
     Scenario: In a four-player game an action of seat 4 is refused as malformed
       Given a new "isle_traces" game with 4 players
       And the isle map:

@@ -32,7 +32,7 @@ def test_moving_there_and_back_is_the_identity_and_keeps_the_grid_cells() -> Non
         "lines": [{"cells": [[6, 6], [6, 7]], "explorers": [1, 0]}],
     }
     state["grid"][6][6] = "road"
-    small = _moved(state, -1, -1, 13)
+    small = _moved(state, -1, -1, 15, 13)
     assert small["map"][0]["row"] == 5 and small["map"][0]["col"] == 5
     assert small["explorers"] == [{"player": 0, "row": 6, "col": 7}]
     assert small["feather"] == {"row": 5, "col": 6}
@@ -40,7 +40,9 @@ def test_moving_there_and_back_is_the_identity_and_keeps_the_grid_cells() -> Non
     assert small["grid"][5][5] == "road"
     assert small["lines"][0]["cells"] == [[5, 5], [5, 6]]
     assert small["lines"][0]["explorers"] == [1, 0]  # not a coordinate
-    assert _moved(small, 1, 1, 15) == state
+    assert _moved(small, 1, 1, 13, 15) == state
+    bad = {"grid": [[1]], "explorers": []}
+    assert _moved(bad, -1, -1, 15, 13) == bad  # a malformed grid reaches the engine as it is
 
 
 def test_a_thirteen_area_game_is_seen_in_the_fifteen_frame() -> None:
