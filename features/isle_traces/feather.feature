@@ -211,6 +211,34 @@ Feature: Isle Traces: the red feather
         """
       Then "feather" is {"row": 6, "col": 7}
 
+    @IT-FEATHER-RESTRICT @reading:feather_restriction=other_line @reading:area_size=5
+    Scenario: Under the other-line reading the red feather on the area's top-left cell must leave its line
+      # 5 x 5 area: 101 (forest) at rows 1-2, cols 1-3; 103 at rows 0-1, cols 0-2 shows
+      # plains plains mountain / forest forest forest. The red feather on (0, 0) stands on the
+      # plains line (0, 0)-(0, 1).
+      Given a new "isle_traces" game with 2 players and options:
+        """
+        {"area_size": 5, "feather_restriction": "other_line"}
+        """
+      And the isle map:
+        """
+        101 0 0 1 1 : forest forest forest forest forest forest | forest forest forest forest forest forest
+        103 0 0 0 0 : plains plains mountain forest forest forest | forest forest forest forest forest forest
+        """
+      And the position:
+        """
+        phase = "place_feather"
+        feather = {"row": 0, "col": 0}
+        """
+      Then the legal actions do not include:
+        """
+        {"type": "place_feather", "row": 0, "col": 1}
+        """
+      And the legal actions include:
+        """
+        {"type": "place_feather", "row": 0, "col": 2}
+        """
+
     @IT-FEATHER-RESTRICT @reading:feather_restriction=none
     Scenario: Under the unrestricted reading the red feather may join an explorer's line
       Given the position:

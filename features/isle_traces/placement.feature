@@ -161,6 +161,18 @@ Feature: Isle Traces action 1: placing the drawn map card
         """
       Then the request is refused as malformed
 
+    @IT-PLACE-ADJACENT @IT-PLACE-AREA @reading:area_size=15
+    Scenario: A card touching the map only across the area's left edge cannot be loaded
+      # cards reach column 0 in rows 6-7; cell (5, 14) comes just before cell (6, 0) in
+      # reading order but the two do not share a side
+      Given a new "isle_traces" game with 2 players
+      When the position is loaded:
+        """
+        map = [{"id": 101, "faces": [["road", "road", "road", "road", "road", "road"], ["road", "road", "road", "road", "road", "road"]], "face": 0, "rot": 0, "row": 6, "col": 6}, {"id": 102, "faces": [["road", "road", "road", "road", "road", "road"], ["road", "road", "road", "road", "road", "road"]], "face": 0, "rot": 0, "row": 6, "col": 3}, {"id": 103, "faces": [["road", "road", "road", "road", "road", "road"], ["road", "road", "road", "road", "road", "road"]], "face": 0, "rot": 0, "row": 6, "col": 0}, {"id": 104, "faces": [["road", "road", "road", "road", "road", "road"], ["road", "road", "road", "road", "road", "road"]], "face": 0, "rot": 0, "row": 4, "col": 12}]
+        phase = "explore"
+        """
+      Then the request is refused as malformed
+
   Rule: IT-PLACE-OVERLAP cards may overlap map cards, even completely
 
     Background:
