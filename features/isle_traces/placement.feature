@@ -125,6 +125,28 @@ Feature: Isle Traces action 1: placing the drawn map card
         """
       Then the action is rejected citing rule "IT-PLACE-ADJACENT"
 
+    @IT-PLACE-ADJACENT @IT-TURN-ORDER
+    Scenario: After a card goes below the first card the next card may still go above it
+      Given the isle deck:
+        """
+        104 : coast coast coast coast coast coast | plains plains plains plains plains plains
+        """
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "place_card", "face": 0, "rot": 0, "row": 8, "col": 6},
+         {"actor": 0, "type": "pass"},
+         {"actor": 0, "type": "pass"},
+         {"actor": "chance", "type": "draw", "card": 104, "faces": [["coast", "coast", "coast", "coast", "coast", "coast"], ["plains", "plains", "plains", "plains", "plains", "plains"]]}]
+        """
+      Then the legal actions include:
+        """
+        {"actor": 1, "type": "place_card", "face": 0, "rot": 0, "row": 4, "col": 6}
+        """
+      And the legal actions include:
+        """
+        {"actor": 1, "type": "place_card", "face": 1, "rot": 0, "row": 6, "col": 3}
+        """
+
     @IT-PLACE-ADJACENT @reading:area_size=15
     Scenario: Touching only at a corner is not adjacent
       When player 0 plays:

@@ -166,6 +166,19 @@ Feature: Isle Traces: re-exploration
         {"type": "reexplore", "row": 6, "col": 7}
         """
 
+    @IT-REEXP-WHOSE @reading:reexplore_any=false
+    Scenario: Under the own-explorer reading seat 1 may not take seat 0's explorer
+      Given the position:
+        """
+        options.reexplore_any = false
+        current = 1
+        """
+      When player 1 plays:
+        """
+        {"type": "reexplore", "row": 6, "col": 6}
+        """
+      Then the action is rejected citing rule "IT-REEXP-WHOSE"
+
     @IT-REEXP-WHOSE @IT-REEXP-SAME @reading:reexplore_any=true
     Scenario: A position loaded while seat 0 moves seat 1's explorer plays on
       Given the position:

@@ -391,6 +391,28 @@ Feature: Isle Traces: final scoring of lines
         winners = [0]
         """
 
+    @IT-SCORE-CONNECT @IT-COMP-ART @IT-SCORE-LINE @reading:line_points=cells
+    Scenario: A road bending round a plains cell stops at a closed north side
+      # Card 120 at rows 6-7, columns 6-8: road plains road / road road!n road!n. The road runs
+      # (6, 6) down to (7, 6) and east to (7, 8): the closed north sides of (7, 7) and (7, 8)
+      # face the plains and the road (6, 8), which is therefore a line of 1; the bend is 4.
+      Given a new "isle_traces" game with 2 players
+      And the isle map:
+        """
+        120 0 0 6 6 : road plains road road road!n road!n | forest forest forest forest forest forest
+        """
+      And the position:
+        """
+        phase = "over"
+        deck = []
+        explorers = [{"player": 0, "row": 6, "col": 6}, {"player": 1, "row": 6, "col": 8}]
+        """
+      Then the outcome has:
+        """
+        scores = [4, 1]
+        winners = [0]
+        """
+
   Rule: IT-COMP-ART the closed sides of a drawing turn with its card
 
     # Card 101 at rows 6-7, columns 6-8 joins on every side. Card 113 lies at rows 6-7,
