@@ -253,6 +253,29 @@ Feature: Isle Traces: the red feather
         """
       Then "feather" is {"row": 6, "col": 7}
 
+    @IT-FEATHER-RESTRICT @IT-SCORE-COAST @reading:feather_restriction=no_explorer @reading:coast_diagonal=false
+    Scenario: The red feather may go onto a coast that meets an explorer's coast only at a corner
+      # Card 117 at rows 6-7, cols 6-8: coast plains plains / plains coast plains. The coasts
+      # (6, 6) and (7, 7) meet at a corner only: two lines under the orthogonal reading.
+      Given a new "isle_traces" game with 2 players
+      And the isle map:
+        """
+        117 0 0 6 6 : coast plains plains plains coast plains | forest forest forest forest forest forest
+        """
+      And the position:
+        """
+        phase = "place_feather"
+        explorers = [{"player": 0, "row": 6, "col": 6}]
+        """
+      Then the legal actions include:
+        """
+        {"type": "place_feather", "row": 7, "col": 7}
+        """
+      And the legal actions do not include:
+        """
+        {"type": "place_feather", "row": 6, "col": 6}
+        """
+
     @IT-FEATHER-RESTRICT @IT-SCORE-COAST @reading:feather_restriction=no_explorer @reading:coast_diagonal=true
     Scenario: Under the diagonal reading the red feather keeps off a coast joined at a corner to an explorer's
       # Card 117 at rows 6-7, cols 6-8: coast plains plains / plains coast plains. The coasts

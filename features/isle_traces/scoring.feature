@@ -392,6 +392,28 @@ Feature: Isle Traces: final scoring of lines
         """
 
     @IT-SCORE-CONNECT @IT-COMP-ART @IT-SCORE-LINE @reading:line_points=cells
+    Scenario: A road running east-west under another road does not join it
+      # Card 121 at rows 6-7, columns 6-8: road plains plains / road!ns road road. The drawing
+      # of (7, 6) crosses neither its north nor its south side: the road (6, 6) above it is a
+      # line of 1, the road (7, 6)-(7, 8) a line of 3.
+      Given a new "isle_traces" game with 2 players
+      And the isle map:
+        """
+        121 0 0 6 6 : road plains plains road!ns road road | forest forest forest forest forest forest
+        """
+      And the position:
+        """
+        phase = "over"
+        deck = []
+        explorers = [{"player": 0, "row": 6, "col": 6}, {"player": 1, "row": 7, "col": 8}]
+        """
+      Then the outcome has:
+        """
+        scores = [1, 3]
+        winners = [1]
+        """
+
+    @IT-SCORE-CONNECT @IT-COMP-ART @IT-SCORE-LINE @reading:line_points=cells
     Scenario: A road bending round a plains cell stops at a closed north side
       # Card 120 at rows 6-7, columns 6-8: road plains road / road road!n road!n. The road runs
       # (6, 6) down to (7, 6) and east to (7, 8): the closed north sides of (7, 7) and (7, 8)
