@@ -7,10 +7,20 @@ the card landscape. A cell may end in ``!<sides>``, the sides its drawing does n
 (``road!ns``: a road running east-west; sides n, e, s, w with the card landscape, face up),
 written into the card's ``closed`` (IT-COMP-ART); a card with no ``!`` has no ``closed``.
 Blank lines and ``#`` comments are ignored.
+
+Coordinates in a scenario (the map, explorers, the red feather, actions, ``grid`` paths,
+the outcome's line cells) are written for the play area the scenario asks for: its own
+``area_size`` option, else 15 (IT-PLACE-AREA). Under another area_size reading of the run
+(``check --all-readings``: 13, 17) every coordinate the scenario sends is moved by the
+difference of the two areas' centres (IT-PLACE-CENTRE: the first card's top-left cell at
+``((size-2)//2, (size-3)//2)``) and every coordinate the engine answers is moved back, so a
+scenario states the same position relative to the first card whatever the area; only the
+area's edges differ, and the scenarios about them carry ``@reading:area_size=...``.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -19,6 +29,147 @@ from pytest_bdd import given, parsers, then, when
 from conformance.engine import jsonpath
 from conformance.engine.errors import EngineRefused
 from conformance.steps.common import ScenarioContext
+
+#: the area the scenarios' coordinates are written for unless their options name another
+FRAME = 15
+
+
+def centre(size: int) -> tuple[int, int]:
+    """Top-left cell of the first card in a ``size`` area (IT-PLACE-CENTRE's reading)."""
+    return (size - 2) // 2, (size - 3) // 2
+
+
+def _size(options: Any) -> int | None:
+    """The area_size of an options object (15 when not given), None when not readable."""
+    if not isinstance(options, dict):
+        return None
+    size = options.get("area_size", FRAME)
+    return size if type(size) is int and size > 0 else None
+
+
+def _moved(value: Any, dr: int, dc: int, source: int, size: int) -> Any:
+    """``value`` with every coordinate moved by (dr, dc); a ``source`` x ``source`` ``grid``
+    becomes ``size`` x ``size`` (a grid of another shape, a scenario's malformed one, is left
+    as it is).
+
+    Coordinates are the ``row``/``col`` integers of an object (map cards, explorers, the red
+    feather, the withdrawn explorer, actions) and the ``[row, col]`` pairs of ``cells``.
+    """
+    if isinstance(value, list):
+        return [_moved(v, dr, dc, source, size) for v in value]
+    if not isinstance(value, dict):
+        return value
+    out = {}
+    for key, item in value.items():
+        if key == "grid" and _square(item, source):
+            out[key] = [
+                [_at(item, r - dr, c - dc) for c in range(size)] for r in range(size)
+            ]
+        elif key == "cells" and isinstance(item, list) and all(_pair(p) for p in item):
+            out[key] = [[p[0] + dr, p[1] + dc] for p in item]
+        else:
+            out[key] = _moved(item, dr, dc, source, size)
+    if _integer(value.get("row")) and _integer(value.get("col")):
+        out["row"], out["col"] = value["row"] + dr, value["col"] + dc
+    return out
+
+
+def _square(grid: Any, size: int) -> bool:
+    return (
+        isinstance(grid, list)
+        and len(grid) == size
+        and all(isinstance(row, list) and len(row) == size for row in grid)
+    )
+
+
+def _integer(value: Any) -> bool:
+    return type(value) is int
+
+
+def _pair(value: Any) -> bool:
+    return isinstance(value, list) and len(value) == 2 and all(map(_integer, value))
+
+
+def _at(grid: list[list[Any]], row: int, col: int) -> Any:
+    if 0 <= row < len(grid) and 0 <= col < len(grid[row]):
+        return grid[row][col]
+    return None
+
+
+class CentredEngine:
+    """The engine seen in the scenario's frame (see the module docstring): what is sent is
+    moved from the frame's centre to the game's, what comes back is moved the other way.
+    A position the scenario loads whole, with an area of its own, is its own frame."""
+
+    def __init__(self, engine: Any) -> None:
+        self._engine = engine
+        self._frame = FRAME  # the area the scenario's coordinates are written for
+        self._area = FRAME  # the area of the game the engine holds
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._engine, name)
+
+    def _shift(self) -> tuple[int, int]:
+        (r0, c0), (r1, c1) = centre(self._frame), centre(self._area)
+        return r1 - r0, c1 - c0
+
+    def _in(self, value: Any) -> Any:
+        """Frame -> game."""
+        dr, dc = self._shift()
+        return value if (dr, dc) == (0, 0) else _moved(value, dr, dc, self._frame, self._area)
+
+    def _out(self, value: Any) -> Any:
+        """Game -> frame."""
+        dr, dc = self._shift()
+        return value if (dr, dc) == (0, 0) else _moved(value, -dr, -dc, self._area, self._frame)
+
+    def _held(self, state: Any) -> None:
+        if isinstance(state, dict) and _size(state.get("options")) is not None:
+            self._area = _size(state["options"])
+
+    def new_game(
+        self,
+        game: str,
+        num_players: int,
+        options: dict[str, Any] | None = None,
+        setup: dict[str, Any] | None = None,
+    ) -> dict[str, Any]:
+        self._frame = _size(options or {}) or FRAME
+        state = self._engine.new_game(game, num_players, options=options, setup=setup)
+        self._held(state)
+        return self._out(state)
+
+    def load_state(self, state: dict[str, Any]) -> dict[str, Any]:
+        kept = self._frame, self._area
+        area = _size(state.get("options")) if isinstance(state, dict) else None
+        if area is not None and area != self._area:
+            self._frame = self._area = area  # a whole position of the scenario's own area
+        try:
+            loaded = self._engine.load_state(self._in(state))
+        except EngineRefused:
+            self._frame, self._area = kept  # the engine keeps the game it held
+            raise
+        self._held(loaded)
+        return self._out(loaded)
+
+    def state(self, view: int | None = None) -> dict[str, Any]:
+        return self._out(self._engine.state(view))
+
+    def legal_actions(self) -> dict[str, Any]:
+        return self._out(self._engine.legal_actions())
+
+    def apply(self, action: dict[str, Any]) -> dict[str, Any]:
+        return self._engine.apply(self._in(action))
+
+    def outcome(self) -> dict[str, Any]:
+        return self._out(self._engine.outcome())
+
+
+@pytest.fixture
+def ctx(ctx: ScenarioContext) -> Iterator[ScenarioContext]:
+    """The shared scenario context, its engine seen through :class:`CentredEngine`."""
+    ctx.engine = CentredEngine(ctx.engine)  # type: ignore[assignment]
+    yield ctx
 
 
 def _faces(text: str, number: int) -> dict[str, Any]:

@@ -38,6 +38,23 @@ Feature: Isle Traces components: map cards, pieces, the score counters
       Given a new "isle_traces" game with 2 players
       Then the isle deck holds 36 cards
 
+    @IT-COMP-CARDS
+    Scenario Outline: A card list with an unusable card id or setup key is refused (<why>)
+      When a new "isle_traces" game with 2 players is requested with setup:
+        """
+        <setup>
+        """
+      Then the request is refused as malformed
+
+      Examples:
+        | why                   | setup                                                                                                                                   |
+        | card id 0             | {"setup": {"deck": [{"id": 0, "faces": [["plains", "plains", "plains", "plains", "plains", "plains"], ["road", "road", "road", "road", "road", "road"]]}]}} |
+        | a negative card id    | {"setup": {"deck": [{"id": -3, "faces": [["plains", "plains", "plains", "plains", "plains", "plains"], ["road", "road", "road", "road", "road", "road"]]}]}} |
+        | a text card id        | {"setup": {"deck": [{"id": "1", "faces": [["plains", "plains", "plains", "plains", "plains", "plains"], ["road", "road", "road", "road", "road", "road"]]}]}} |
+        | one id twice          | {"setup": {"deck": [{"id": 1, "faces": [["plains", "plains", "plains", "plains", "plains", "plains"], ["road", "road", "road", "road", "road", "road"]]}, {"id": 1, "faces": [["road", "road", "road", "road", "road", "road"], ["road", "road", "road", "road", "road", "road"]]}]}} |
+        | an unknown setup key  | {"setup": {"deck": [{"id": 1, "faces": [["plains", "plains", "plains", "plains", "plains", "plains"], ["road", "road", "road", "road", "road", "road"]]}], "seed": 3}} |
+        | an empty deck         | {"setup": {"deck": []}}                                                                                                                 |
+
   Rule: IT-COMP-GRID a face is 3 x 2 cells of the five terrains with symbols on the allowed terrains
 
     @IT-COMP-DOUBLE @IT-COMP-GRID @IT-COMP-TERRAIN @IT-COMP-SYMBOLS @IT-COMP-FORT @IT-COMP-HARBOUR @IT-COMP-FEATHERICON @IT-COMP-CREATURE @IT-COMP-FACES

@@ -40,3 +40,18 @@ Feature: Isle Traces: end of the game
         current = 0
         to_act = ["chance"]
         """
+
+    @IT-END-DECK @IT-END-ALL
+    Scenario Outline: A position the end of the game cannot produce cannot be loaded (<why>)
+      When the position is loaded:
+        """
+        phase = <phase>
+        <edit>
+        """
+      Then the request is refused as malformed
+
+      Examples:
+        | why                                | phase  | edit             |
+        | over with cards left in the deck   | "over" | current = 2      |
+        | a draw from an empty deck          | "draw" | deck = []        |
+        | terminal not a boolean             | "flip" | terminal = "no"  |

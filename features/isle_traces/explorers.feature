@@ -49,6 +49,25 @@ Feature: Isle Traces action 2: explorers
         """
       Then the action is rejected citing rule "IT-EXPL-PLACE"
 
+    @IT-EXPL-PLACE @IT-EXPL-ONEPERCELL @IT-COMP-PLAYERS
+    Scenario Outline: A position with an explorer that cannot be there cannot be loaded (<why>)
+      When the position is loaded:
+        """
+        <edit>
+        feather = <feather>
+        """
+      Then the request is refused as malformed
+
+      Examples:
+        | why                               | edit                                                                                  | feather              |
+        | off the map                       | explorers = [{"player": 0, "row": 8, "col": 6}]                                       | null                 |
+        | two explorers on one cell         | explorers = [{"player": 0, "row": 6, "col": 6}, {"player": 1, "row": 6, "col": 6}]    | null                 |
+        | an explorer on the red feather    | explorers = [{"player": 0, "row": 7, "col": 7}]                                       | {"row": 7, "col": 7} |
+        | the red feather off the map       | explorers = []                                                                        | {"row": 5, "col": 6} |
+        | a seat the game does not have     | explorers = [{"player": 2, "row": 6, "col": 6}]                                       | null                 |
+        | an explorer of no seat            | explorers = [{"row": 6, "col": 6}]                                                    | null                 |
+        | an explorer with an extra field   | explorers = [{"player": 0, "row": 6, "col": 6, "tier": 1}]                            | null                 |
+
   Rule: IT-EXPL-MAX at most 3 explorers out
 
     @IT-EXPL-MAX @until:example-four-explorers
@@ -63,6 +82,42 @@ Feature: Isle Traces action 2: explorers
         {"type": "place_explorer", "row": 7, "col": 6}
         """
       Then the action is rejected citing rule "IT-EXPL-MAX"
+
+    @IT-EXPL-MAX @until:example-four-explorers
+    Scenario: With two explorers out the third may still be placed
+      Given the position:
+        """
+        explorers = [{"player": 0, "row": 6, "col": 6}, {"player": 0, "row": 6, "col": 7}]
+        """
+      Then "reserve" is [1, 3]
+      And the legal actions include:
+        """
+        {"type": "place_explorer", "row": 7, "col": 6}
+        """
+
+    @IT-EXPL-MAX @IT-COMP-EXPLORERS @until:example-four-explorers
+    Scenario: A position with one seat's supply empty is exported and loaded back
+      Given the position:
+        """
+        explorers = [{"player": 0, "row": 6, "col": 6}, {"player": 0, "row": 6, "col": 7}, {"player": 0, "row": 6, "col": 8}]
+        """
+      And the position:
+        """
+        feather = {"row": 7, "col": 8}
+        """
+      Then the position has:
+        """
+        reserve = [0, 3]
+        feather = {"row": 7, "col": 8}
+        """
+
+    @IT-EXPL-MAX @IT-COMP-EXPLORERS @until:example-four-explorers
+    Scenario: A position with four explorers of one seat out cannot be loaded
+      When the position is loaded:
+        """
+        explorers = [{"player": 0, "row": 6, "col": 6}, {"player": 0, "row": 6, "col": 7}, {"player": 0, "row": 6, "col": 8}, {"player": 0, "row": 7, "col": 6}]
+        """
+      Then the request is refused as malformed
 
   Rule: IT-EXPL-FREE explorers are never moved
 

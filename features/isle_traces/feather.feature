@@ -114,6 +114,57 @@ Feature: Isle Traces: the red feather
         """
       Then the action is rejected citing rule "IT-FEATHER-RESTRICT"
 
+    @IT-FEATHER-RESTRICT @IT-FEATHER-MOVE @reading:feather_restriction=no_explorer
+    Scenario: Under the no-explorer reading the red feather may move along its own line, not onto seat 0's
+      # seat 0's explorer stands on the road (6, 6)-(6, 8); the red feather on the plains
+      # (7, 6)-(7, 8), where no explorer stands
+      Given the position:
+        """
+        explorers = [{"player": 0, "row": 6, "col": 6}]
+        feather = {"row": 7, "col": 6}
+        """
+      When player 0 plays:
+        """
+        {"type": "place_card", "face": 0, "rot": 0, "row": 8, "col": 6}
+        """
+      Then the legal actions include:
+        """
+        {"type": "place_feather", "row": 7, "col": 8}
+        """
+      And the legal actions do not include:
+        """
+        {"type": "place_feather", "row": 6, "col": 8}
+        """
+
+    @IT-FEATHER-RESTRICT @reading:feather_restriction=no_explorer
+    Scenario: Each explorer's line is barred, also one beside another explorer's line
+      # 118 at rows 6-7, cols 6-8: road road road / plains road plains; 119 at rows 8-9,
+      # cols 6-8: plains then forests. Seat 0's road line (6, 6)-(6, 8), (7, 7) lies beside
+      # seat 1's plains line (7, 6)-(8, 6); the plains (7, 8) is a line without explorers.
+      Given a new "isle_traces" game with 2 players
+      And the isle map:
+        """
+        118 0 0 6 6 : road road road plains road plains | forest forest forest forest forest forest
+        119 0 0 8 6 : plains forest forest forest forest forest | forest forest forest forest forest forest
+        """
+      And the position:
+        """
+        phase = "place_feather"
+        explorers = [{"player": 0, "row": 6, "col": 6}, {"player": 1, "row": 7, "col": 6}]
+        """
+      Then the legal actions do not include:
+        """
+        {"type": "place_feather", "row": 8, "col": 6}
+        """
+      And the legal actions do not include:
+        """
+        {"type": "place_feather", "row": 7, "col": 7}
+        """
+      And the legal actions include:
+        """
+        {"type": "place_feather", "row": 7, "col": 8}
+        """
+
     @IT-FEATHER-RESTRICT @reading:feather_restriction=no_explorer @reading:area_size=15
     Scenario: A line grown by the card just placed is still the explorer's line
       # 101 shows road road road / forest forest forest; 104 turned 180 degrees at rows 8-9 puts
@@ -160,6 +211,34 @@ Feature: Isle Traces: the red feather
         """
       Then "feather" is {"row": 6, "col": 7}
 
+    @IT-FEATHER-RESTRICT @reading:feather_restriction=other_line @reading:area_size=5
+    Scenario: Under the other-line reading the red feather on the area's top-left cell must leave its line
+      # 5 x 5 area: 101 (forest) at rows 1-2, cols 1-3; 103 at rows 0-1, cols 0-2 shows
+      # plains plains mountain / forest forest forest. The red feather on (0, 0) stands on the
+      # plains line (0, 0)-(0, 1).
+      Given a new "isle_traces" game with 2 players and options:
+        """
+        {"area_size": 5, "feather_restriction": "other_line"}
+        """
+      And the isle map:
+        """
+        101 0 0 1 1 : forest forest forest forest forest forest | forest forest forest forest forest forest
+        103 0 0 0 0 : plains plains mountain forest forest forest | forest forest forest forest forest forest
+        """
+      And the position:
+        """
+        phase = "place_feather"
+        feather = {"row": 0, "col": 0}
+        """
+      Then the legal actions do not include:
+        """
+        {"type": "place_feather", "row": 0, "col": 1}
+        """
+      And the legal actions include:
+        """
+        {"type": "place_feather", "row": 0, "col": 2}
+        """
+
     @IT-FEATHER-RESTRICT @reading:feather_restriction=none
     Scenario: Under the unrestricted reading the red feather may join an explorer's line
       Given the position:
@@ -173,6 +252,53 @@ Feature: Isle Traces: the red feather
          {"actor": 0, "type": "place_feather", "row": 6, "col": 7}]
         """
       Then "feather" is {"row": 6, "col": 7}
+
+    @IT-FEATHER-RESTRICT @IT-SCORE-COAST @reading:feather_restriction=no_explorer @reading:coast_diagonal=false
+    Scenario: The red feather may go onto a coast that meets an explorer's coast only at a corner
+      # Card 117 at rows 6-7, cols 6-8: coast plains plains / plains coast plains. The coasts
+      # (6, 6) and (7, 7) meet at a corner only: two lines under the orthogonal reading.
+      Given a new "isle_traces" game with 2 players
+      And the isle map:
+        """
+        117 0 0 6 6 : coast plains plains plains coast plains | forest forest forest forest forest forest
+        """
+      And the position:
+        """
+        phase = "place_feather"
+        explorers = [{"player": 0, "row": 6, "col": 6}]
+        """
+      Then the legal actions include:
+        """
+        {"type": "place_feather", "row": 7, "col": 7}
+        """
+      And the legal actions do not include:
+        """
+        {"type": "place_feather", "row": 6, "col": 6}
+        """
+
+    @IT-FEATHER-RESTRICT @IT-SCORE-COAST @reading:feather_restriction=no_explorer @reading:coast_diagonal=true
+    Scenario: Under the diagonal reading the red feather keeps off a coast joined at a corner to an explorer's
+      # Card 117 at rows 6-7, cols 6-8: coast plains plains / plains coast plains. The coasts
+      # (6, 6) and (7, 7) meet at a corner: one line under the diagonal reading.
+      Given a new "isle_traces" game with 2 players
+      And the isle map:
+        """
+        117 0 0 6 6 : coast plains plains plains coast plains | forest forest forest forest forest forest
+        """
+      And the position:
+        """
+        options.coast_diagonal = true
+        phase = "place_feather"
+        explorers = [{"player": 0, "row": 6, "col": 6}]
+        """
+      Then the legal actions do not include:
+        """
+        {"type": "place_feather", "row": 7, "col": 7}
+        """
+      And the legal actions include:
+        """
+        {"type": "place_feather", "row": 7, "col": 6}
+        """
 
   Rule: IT-FEATHER-MOVE the one red feather moves; it shares no cell
 

@@ -53,7 +53,7 @@ Feature: Isle Traces action 3: flipping a map card
         """
         {"type": "flip", "card": 102}
         """
-      Then the action is rejected
+      Then the action is rejected citing rule "IT-FLIP-ONE"
 
     @IT-FLIP-ONE @IT-FLIP-CONDITIONS
     Scenario: A card holding a piece cannot be flipped

@@ -47,6 +47,45 @@ Feature: Isle Traces action 1: placing the drawn map card
         """
       Then the action is rejected citing rule "IT-PLACE-FIRST"
 
+    @IT-PLACE-FIRST @IT-PLACE-CENTRE @IT-PLACE-GRID
+    Scenario Outline: A map whose first card is not landscape at the centre cannot be loaded (<why>)
+      Given a new "isle_traces" game with 2 players
+      And the isle map:
+        """
+        101 0 0 6 6 : road road road plains plains plains | forest forest forest forest forest forest
+        """
+      And the position:
+        """
+        phase = "explore"
+        """
+      When the position is loaded:
+        """
+        <edit>
+        """
+      Then the request is refused as malformed
+
+      Examples:
+        | why                        | edit                 |
+        | one row up                 | map.0.row = 5        |
+        | one column right           | map.0.col = 7        |
+        | turned portrait            | map.0.rot = 90       |
+        | turned by 45 degrees       | map.0.rot = 45       |
+        | a third face               | map.0.face = 2       |
+        | no card but phase explore  | map = []             |
+
+    @IT-PLACE-FIRST @IT-PLACE-CENTRE @IT-PLACE-GRID
+    Scenario: A first card turned end for end at the centre can be loaded
+      Given a new "isle_traces" game with 2 players
+      And the isle map:
+        """
+        101 0 180 6 6 : road road road plains plains plains | forest forest forest forest forest forest
+        """
+      Then the position has:
+        """
+        grid.6.6 = "plains"
+        grid.7.8 = "road"
+        """
+
   Rule: IT-PLACE-ADJACENT later cards touch the map by a side
 
     Background:
@@ -86,6 +125,28 @@ Feature: Isle Traces action 1: placing the drawn map card
         """
       Then the action is rejected citing rule "IT-PLACE-ADJACENT"
 
+    @IT-PLACE-ADJACENT @IT-TURN-ORDER
+    Scenario: After a card goes below the first card the next card may still go above it
+      Given the isle deck:
+        """
+        104 : coast coast coast coast coast coast | plains plains plains plains plains plains
+        """
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "place_card", "face": 0, "rot": 0, "row": 8, "col": 6},
+         {"actor": 0, "type": "pass"},
+         {"actor": 0, "type": "pass"},
+         {"actor": "chance", "type": "draw", "card": 104, "faces": [["coast", "coast", "coast", "coast", "coast", "coast"], ["plains", "plains", "plains", "plains", "plains", "plains"]]}]
+        """
+      Then the legal actions include:
+        """
+        {"actor": 1, "type": "place_card", "face": 0, "rot": 0, "row": 4, "col": 6}
+        """
+      And the legal actions include:
+        """
+        {"actor": 1, "type": "place_card", "face": 1, "rot": 0, "row": 6, "col": 3}
+        """
+
     @IT-PLACE-ADJACENT @reading:area_size=15
     Scenario: Touching only at a corner is not adjacent
       When player 0 plays:
@@ -93,6 +154,46 @@ Feature: Isle Traces action 1: placing the drawn map card
         {"type": "place_card", "face": 0, "rot": 0, "row": 8, "col": 9}
         """
       Then the action is rejected citing rule "IT-PLACE-ADJACENT"
+
+    @IT-PLACE-ADJACENT
+    Scenario: A map with cards above and to the left of the first card can be loaded
+      Given a new "isle_traces" game with 2 players
+      And the isle map:
+        """
+        101 0 0 6 6 : road road road plains plains plains | forest forest forest forest forest forest
+        102 0 0 4 6 : coast coast coast mountain mountain mountain | forest forest forest forest forest forest
+        103 0 0 6 3 : forest forest forest forest forest forest | plains plains plains plains plains plains
+        """
+      Then the position has:
+        """
+        grid.5.6 = "mountain"
+        grid.6.5 = "forest"
+        grid.4.8 = "coast"
+        """
+
+    @IT-PLACE-ADJACENT @IT-PLACE-AREA @reading:area_size=15
+    Scenario: A card touching the map only across the area's right edge cannot be loaded
+      # cards reach column 14 in rows 6-7; cell (8, 0) follows cell (7, 14) in reading order
+      # but the two do not share a side
+      Given a new "isle_traces" game with 2 players
+      When the position is loaded:
+        """
+        map = [{"id": 101, "faces": [["road", "road", "road", "road", "road", "road"], ["road", "road", "road", "road", "road", "road"]], "face": 0, "rot": 0, "row": 6, "col": 6}, {"id": 102, "faces": [["road", "road", "road", "road", "road", "road"], ["road", "road", "road", "road", "road", "road"]], "face": 0, "rot": 0, "row": 6, "col": 9}, {"id": 103, "faces": [["road", "road", "road", "road", "road", "road"], ["road", "road", "road", "road", "road", "road"]], "face": 0, "rot": 0, "row": 6, "col": 12}, {"id": 104, "faces": [["road", "road", "road", "road", "road", "road"], ["road", "road", "road", "road", "road", "road"]], "face": 0, "rot": 0, "row": 8, "col": 0}]
+        phase = "explore"
+        """
+      Then the request is refused as malformed
+
+    @IT-PLACE-ADJACENT @IT-PLACE-AREA @reading:area_size=15
+    Scenario: A card touching the map only across the area's left edge cannot be loaded
+      # cards reach column 0 in rows 6-7; cell (5, 14) comes just before cell (6, 0) in
+      # reading order but the two do not share a side
+      Given a new "isle_traces" game with 2 players
+      When the position is loaded:
+        """
+        map = [{"id": 101, "faces": [["road", "road", "road", "road", "road", "road"], ["road", "road", "road", "road", "road", "road"]], "face": 0, "rot": 0, "row": 6, "col": 6}, {"id": 102, "faces": [["road", "road", "road", "road", "road", "road"], ["road", "road", "road", "road", "road", "road"]], "face": 0, "rot": 0, "row": 6, "col": 3}, {"id": 103, "faces": [["road", "road", "road", "road", "road", "road"], ["road", "road", "road", "road", "road", "road"]], "face": 0, "rot": 0, "row": 6, "col": 0}, {"id": 104, "faces": [["road", "road", "road", "road", "road", "road"], ["road", "road", "road", "road", "road", "road"]], "face": 0, "rot": 0, "row": 4, "col": 12}]
+        phase = "explore"
+        """
+      Then the request is refused as malformed
 
   Rule: IT-PLACE-OVERLAP cards may overlap map cards, even completely
 
@@ -326,6 +427,63 @@ Feature: Isle Traces action 1: placing the drawn map card
         """
       Then the action is rejected citing rule "IT-PLACE-AREA"
 
+    @IT-PLACE-AREA @IT-EXPL-PLACE @IT-FEATHER-MOVE @reading:area_size=5
+    Scenario Outline: A piece one row or column past the area's edge cannot be loaded (<piece> at <row>, <col>)
+      # 5 x 5 area: 101 at rows 1-2, cols 1-3 and 103 at rows 0-1, cols 0-2; (0, 5) lies outside
+      # the area although cell (1, 0) of the map is free
+      Given a new "isle_traces" game with 2 players and options:
+        """
+        {"area_size": 5}
+        """
+      And the isle map:
+        """
+        101 0 0 1 1 : forest forest forest forest forest forest | forest forest forest forest forest forest
+        103 0 0 0 0 : road road road plains plains plains | plains plains plains plains plains plains
+        """
+      And the position:
+        """
+        phase = "explore"
+        """
+      When the position is loaded:
+        """
+        <piece> = <value>
+        """
+      Then the request is refused as malformed
+
+      Examples:
+        | piece     | row | col | value                                   |
+        | explorers | 0   | 5   | [{"player": 0, "row": 0, "col": 5}]     |
+        | explorers | 5   | 1   | [{"player": 0, "row": 5, "col": 1}]     |
+        | feather   | 0   | 5   | {"row": 0, "col": 5}                    |
+        | feather   | 5   | 1   | {"row": 5, "col": 1}                    |
+
+    @IT-PLACE-AREA
+    Scenario Outline: An area of <size> x <size> cells can be asked for
+      Given a new "isle_traces" game with 2 players and options:
+        """
+        {"area_size": <size>}
+        """
+      Then "options.area_size" is <size>
+      And "grid.<last>.<last>" is null
+
+      Examples:
+        | size | last |
+        | 5    | 4    |
+        | 31   | 30   |
+
+    @IT-PLACE-AREA
+    Scenario Outline: An area of <size> x <size> cells is refused
+      When a new "isle_traces" game with 2 players and options is requested:
+        """
+        {"area_size": <size>}
+        """
+      Then the request is refused as malformed
+
+      Examples:
+        | size |
+        | 4    |
+        | 32   |
+
     @IT-PLACE-AREA @IT-PLACE-CENTRE @reading:area_size=13
     Scenario: In a 13 x 13 area the first card goes to rows 5-6, columns 5-7
       Given a new "isle_traces" game with 2 players and options:
@@ -443,6 +601,34 @@ Feature: Isle Traces action 1: placing the drawn map card
         102 : road/fort plains/creature1 forest coast/harbour mountain coast | forest forest forest forest forest forest
         """
 
+    @IT-PLACE-GRID @IT-PLACE-FACE
+    Scenario Outline: A placement of the wrong shape is refused as malformed (<why>)
+      When player 0 plays:
+        """
+        {"type": "place_card", "face": <face>, "rot": <rot>, "row": 8, "col": 6}
+        """
+      Then the action is refused as malformed
+
+      Examples:
+        | why                 | face | rot  |
+        | a third face        | 2    | 0    |
+        | a 45 degree turn    | 0    | 45   |
+        | a text turn         | 0    | "90" |
+
+    @IT-PLACE-GRID
+    Scenario Outline: A position whose grid has the wrong shape cannot be loaded (<why>)
+      When the position is loaded:
+        """
+        grid = <grid>
+        """
+      Then the request is refused as malformed
+
+      Examples:
+        | why                 | grid            |
+        | a number in a cell  | [[1]]           |
+        | an unknown terrain  | [["swamp"]]     |
+        | a row not a list    | ["road"]        |
+
     @IT-PLACE-GRID
     Scenario: A half turn puts f e d / c b a in rows 8-9
       When player 0 plays:
@@ -508,8 +694,37 @@ Feature: Isle Traces action 1: placing the drawn map card
         {"type": "place_card", "rot": 90}
         """
 
-  Rule: IT-PLACE-NONE a card that fits nowhere is set aside
-      Then the action is rejected citing rule "IT-PLACE-PORTRAIT"
+    @IT-PLACE-PORTRAIT @IT-PLACE-AREA @reading:allow_portrait=false @reading:area_size=5
+    Scenario: With allow_portrait false every landscape corner of a 5 x 5 area is open, no portrait one
+      # 101 at rows 1-2, cols 1-3: every 3 x 2 window of the area shares or touches a cell of it
+      Given a new "isle_traces" game with 2 players and options:
+        """
+        {"area_size": 5, "allow_portrait": false}
+        """
+      And the isle map:
+        """
+        101 0 0 1 1 : road road road plains plains plains | forest forest forest forest forest forest
+        """
+      And the isle card drawn:
+        """
+        102 : road/fort plains/creature1 forest coast/harbour mountain coast | forest forest forest forest forest forest
+        """
+      Then the legal actions include:
+        """
+        {"type": "place_card", "face": 0, "rot": 0, "row": 0, "col": 0}
+        """
+      And the legal actions include:
+        """
+        {"type": "place_card", "face": 1, "rot": 180, "row": 3, "col": 2}
+        """
+      And the legal actions do not include:
+        """
+        {"type": "place_card", "rot": 90, "row": 0, "col": 0}
+        """
+      And the legal actions do not include:
+        """
+        {"type": "place_card", "rot": 270, "row": 0, "col": 0}
+        """
 
   Rule: IT-PLACE-NONE a card that fits nowhere is set aside
 

@@ -65,6 +65,37 @@ Feature: Isle Traces: re-exploration
         """
       Then the action is rejected citing rule "IT-TURN-SEQUENCE"
 
+    @IT-REEXP-ONCE @IT-REEXP-SAME @IT-REEXP-TIMING
+    Scenario Outline: A re-exploration the rules cannot reach cannot be loaded (<why>)
+      When the position is loaded:
+        """
+        phase = <phase>
+        withdrawn = <withdrawn>
+        chips = <chips>
+        """
+      Then the request is refused as malformed
+
+      Examples:
+        | why                                  | phase        | withdrawn                              | chips          |
+        | the chip is still unused             | "reexplore"  | {"player": 0, "row": 7, "col": 8}      | [true, true]   |
+        | an explorer in hand after action 2   | "flip"       | {"player": 0, "row": 7, "col": 8}      | [false, true]  |
+        | a re-exploration with nothing in hand | "reexplore" | null                                   | [false, true]  |
+        | it left a cell off the map           | "reexplore"  | {"player": 0, "row": 8, "col": 6}      | [false, true]  |
+        | it left a cell another piece holds   | "reexplore"  | {"player": 0, "row": 6, "col": 7}      | [false, true]  |
+        | it belongs to no seat of the game    | "reexplore"  | {"player": 2, "row": 7, "col": 8}      | [false, true]  |
+        | it belongs to nobody                 | "reexplore"  | {"row": 7, "col": 8}                   | [false, true]  |
+
+    @IT-REEXP-ONCE @IT-REEXP-SAME @IT-EXPL-MAX @until:example-four-explorers
+    Scenario: A position with three explorers of seat 0 out besides the one it moves cannot be loaded
+      When the position is loaded:
+        """
+        phase = "reexplore"
+        explorers = [{"player": 0, "row": 6, "col": 6}, {"player": 1, "row": 6, "col": 7}, {"player": 0, "row": 6, "col": 8}, {"player": 0, "row": 7, "col": 6}]
+        withdrawn = {"player": 0, "row": 7, "col": 8}
+        chips = [false, true]
+        """
+      Then the request is refused as malformed
+
   Rule: IT-REEXP-ELSEWHERE the explorer goes to another cell
 
     @IT-REEXP-ELSEWHERE
@@ -75,6 +106,18 @@ Feature: Isle Traces: re-exploration
          {"actor": 0, "type": "reexplore_place", "row": 6, "col": 6}]
         """
       Then the action is rejected citing rule "IT-REEXP-ELSEWHERE"
+
+    @IT-REEXP-ELSEWHERE @IT-REEXP-ONCE @IT-EXPL-ONEPERCELL @until:example-four-explorers
+    Scenario: A re-exploration with no other free cell to go to cannot be loaded
+      # every cell of card 101 but (7, 8), the one the explorer left, holds an explorer
+      When the position is loaded:
+        """
+        phase = "reexplore"
+        explorers = [{"player": 0, "row": 6, "col": 6}, {"player": 1, "row": 6, "col": 7}, {"player": 1, "row": 6, "col": 8}, {"player": 0, "row": 7, "col": 6}, {"player": 1, "row": 7, "col": 7}]
+        withdrawn = {"player": 0, "row": 7, "col": 8}
+        chips = [false, true]
+        """
+      Then the request is refused as malformed
 
   Rule: IT-REEXP-WHOSE an opponent's explorer may be chosen too
 
@@ -99,6 +142,74 @@ Feature: Isle Traces: re-exploration
         {"type": "reexplore", "row": 6, "col": 7}
         """
       Then the action is rejected citing rule "IT-REEXP-WHOSE"
+
+    @IT-REEXP-WHOSE @reading:reexplore_any=true
+    Scenario: Both seats' explorers are listed for re-exploration
+      Then the legal actions include:
+        """
+        {"type": "reexplore", "row": 6, "col": 6}
+        """
+      And the legal actions include:
+        """
+        {"type": "reexplore", "row": 6, "col": 7}
+        """
+
+    @IT-REEXP-WHOSE @reading:reexplore_any=false
+    Scenario: Under the own-explorer reading only one's own explorer is listed for re-exploration
+      Given "options.reexplore_any" is false
+      Then the legal actions include:
+        """
+        {"type": "reexplore", "row": 6, "col": 6}
+        """
+      And the legal actions do not include:
+        """
+        {"type": "reexplore", "row": 6, "col": 7}
+        """
+
+    @IT-REEXP-WHOSE @reading:reexplore_any=false
+    Scenario: Under the own-explorer reading seat 1 may not take seat 0's explorer
+      Given the position:
+        """
+        options.reexplore_any = false
+        current = 1
+        """
+      When player 1 plays:
+        """
+        {"type": "reexplore", "row": 6, "col": 6}
+        """
+      Then the action is rejected citing rule "IT-REEXP-WHOSE"
+
+    @IT-REEXP-WHOSE @IT-REEXP-SAME @reading:reexplore_any=true
+    Scenario: A position loaded while seat 0 moves seat 1's explorer plays on
+      Given the position:
+        """
+        phase = "reexplore"
+        explorers = [{"player": 0, "row": 6, "col": 6}]
+        withdrawn = {"player": 1, "row": 6, "col": 7}
+        chips = [false, true]
+        """
+      When player 0 plays:
+        """
+        {"type": "reexplore_place", "row": 7, "col": 8}
+        """
+      Then the position has:
+        """
+        explorers = [{"player": 0, "row": 6, "col": 6}, {"player": 1, "row": 7, "col": 8}]
+        withdrawn = null
+        phase = "flip"
+        """
+
+    @IT-REEXP-WHOSE @reading:reexplore_any=false
+    Scenario: Under the own-explorer reading a position moving an opponent's explorer cannot be loaded
+      When the position is loaded:
+        """
+        options.reexplore_any = false
+        phase = "reexplore"
+        explorers = [{"player": 0, "row": 6, "col": 6}]
+        withdrawn = {"player": 1, "row": 6, "col": 7}
+        chips = [false, true]
+        """
+      Then the request is refused as malformed
 
   Rule: IT-REEXP-SAME the explorer being moved never goes back to the supply
 

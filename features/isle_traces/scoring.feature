@@ -142,6 +142,33 @@ Feature: Isle Traces: final scoring of lines
         winners = [0]
         """
 
+    @IT-SCORE-COAST @reading:coast_diagonal=true @reading:area_size=5 @reading:line_points=cells
+    Scenario: Under the diagonal reading coast cells on the area's left and right edges stay apart
+      # 5 x 5 area: 101 (plains) at rows 1-2, cols 1-3; 102 at rows 3-4, cols 0-2 and 103 over
+      # it at rows 3-4, cols 2-4. Row 3 reads coast forest forest forest coast: the coasts at
+      # (3, 0) and (3, 4) share neither a side nor a corner, so they are two lines of 1.
+      Given a new "isle_traces" game with 2 players and options:
+        """
+        {"area_size": 5, "coast_diagonal": true}
+        """
+      And the isle map:
+        """
+        101 0 0 1 1 : plains plains plains plains plains plains | forest forest forest forest forest forest
+        102 0 0 3 0 : coast forest forest forest forest forest | plains plains plains plains plains plains
+        103 0 0 3 2 : forest forest coast forest forest forest | plains plains plains plains plains plains
+        """
+      And the position:
+        """
+        phase = "over"
+        deck = []
+        explorers = [{"player": 0, "row": 3, "col": 0}, {"player": 1, "row": 3, "col": 4}]
+        """
+      Then the outcome has:
+        """
+        scores = [1, 1]
+        winners = [0, 1]
+        """
+
   Rule: IT-SCORE-POINTS a line pays its cells, or 1 under the other reading
 
     @IT-SCORE-POINTS @reading:line_points=one
@@ -290,6 +317,124 @@ Feature: Isle Traces: final scoring of lines
         {"type": "place_feather", "row": 6, "col": 8}
         """
 
+    @IT-SCORE-CONNECT @IT-COMP-ART @IT-FEATHER-RESTRICT @reading:feather_restriction=no_explorer
+    Scenario: The red feather keeps off the whole road west of an explorer at the road's east end
+      Given the position:
+        """
+        phase = "place_feather"
+        explorers = [{"player": 1, "row": 6, "col": 8}]
+        """
+      Then the legal actions do not include:
+        """
+        {"type": "place_feather", "row": 6, "col": 6}
+        """
+      And the legal actions do not include:
+        """
+        {"type": "place_feather", "row": 6, "col": 7}
+        """
+      And the legal actions include:
+        """
+        {"type": "place_feather", "row": 6, "col": 9}
+        """
+
+    @IT-SCORE-CONNECT @IT-COMP-ART @IT-SCORE-LINE @reading:line_points=cells
+    Scenario: A road whose drawing stops at a cell's south side does not join the road below
+      # Card 114 at rows 6-7, columns 6-8: road!s road road / road plains plains. The road
+      # (6, 6)-(6, 8) is a line of 3; the drawing of (6, 6) does not cross its south side, so
+      # the road at (7, 6) is a line of 1.
+      Given a new "isle_traces" game with 2 players
+      And the isle map:
+        """
+        114 0 0 6 6 : road!s road road road plains plains | forest forest forest forest forest forest
+        """
+      And the position:
+        """
+        phase = "over"
+        deck = []
+        explorers = [{"player": 0, "row": 7, "col": 6}, {"player": 1, "row": 6, "col": 8}]
+        """
+      Then the outcome has:
+        """
+        scores = [1, 3]
+        winners = [1]
+        """
+
+    @IT-SCORE-CONNECT @IT-COMP-ART @IT-FLIP-ONE @reading:line_points=cells
+    Scenario: A flipped card shows the drawings of its other face
+      # 101 at rows 6-7, cols 6-8: a road row above. Card 116 at rows 6-7, cols 9-11: face 0's
+      # road at (6, 9) stops at its west side; face 1's road runs through. Flipping 116 makes
+      # the road (6, 6)-(6, 11) one line of 6; the deck is empty, so the game ends.
+      Given a new "isle_traces" game with 2 players
+      And the isle map:
+        """
+        101 0 0 6 6 : road road road plains plains plains | forest forest forest forest forest forest
+        116 0 0 6 9 : road!w road road coast coast coast | road road road coast coast coast
+        """
+      And the position:
+        """
+        phase = "flip"
+        deck = []
+        explorers = [{"player": 0, "row": 6, "col": 6}, {"player": 1, "row": 7, "col": 6}]
+        """
+      Then the outcome has:
+        """
+        scores = [3, 3]
+        """
+      When player 0 plays:
+        """
+        {"type": "flip", "card": 116}
+        """
+      Then the game is over
+      And the outcome has:
+        """
+        scores = [6, 3]
+        winners = [0]
+        """
+
+    @IT-SCORE-CONNECT @IT-COMP-ART @IT-SCORE-LINE @reading:line_points=cells
+    Scenario: A road running east-west under another road does not join it
+      # Card 121 at rows 6-7, columns 6-8: road plains plains / road!ns road road. The drawing
+      # of (7, 6) crosses neither its north nor its south side: the road (6, 6) above it is a
+      # line of 1, the road (7, 6)-(7, 8) a line of 3.
+      Given a new "isle_traces" game with 2 players
+      And the isle map:
+        """
+        121 0 0 6 6 : road plains plains road!ns road road | forest forest forest forest forest forest
+        """
+      And the position:
+        """
+        phase = "over"
+        deck = []
+        explorers = [{"player": 0, "row": 6, "col": 6}, {"player": 1, "row": 7, "col": 8}]
+        """
+      Then the outcome has:
+        """
+        scores = [1, 3]
+        winners = [1]
+        """
+
+    @IT-SCORE-CONNECT @IT-COMP-ART @IT-SCORE-LINE @reading:line_points=cells
+    Scenario: A road bending round a plains cell stops at a closed north side
+      # Card 120 at rows 6-7, columns 6-8: road plains road / road road!n road!n. The road runs
+      # (6, 6) down to (7, 6) and east to (7, 8): the closed north sides of (7, 7) and (7, 8)
+      # face the plains and the road (6, 8), which is therefore a line of 1; the bend is 4.
+      Given a new "isle_traces" game with 2 players
+      And the isle map:
+        """
+        120 0 0 6 6 : road plains road road road!n road!n | forest forest forest forest forest forest
+        """
+      And the position:
+        """
+        phase = "over"
+        deck = []
+        explorers = [{"player": 0, "row": 6, "col": 6}, {"player": 1, "row": 6, "col": 8}]
+        """
+      Then the outcome has:
+        """
+        scores = [4, 1]
+        winners = [0]
+        """
+
   Rule: IT-COMP-ART the closed sides of a drawing turn with its card
 
     # Card 101 at rows 6-7, columns 6-8 joins on every side. Card 113 lies at rows 6-7,
@@ -341,3 +486,28 @@ Feature: Isle Traces: final scoring of lines
         scores = [4, 2]
         winners = [0]
         """
+
+    @IT-COMP-ART @IT-SCORE-CONNECT @IT-PLACE-GRID @reading:line_points=cells
+    Scenario: A south side closed on a card turned end for end faces north
+      # 101 at rows 6-7, cols 6-8: plains above, a road row (7, 6)-(7, 8) below. Card 115 lies
+      # at rows 8-9, cols 6-8 turned 180 degrees: its face cell 5 (road!s) shows at (8, 6)
+      # with the closed side now facing north, toward (7, 6). The road (8, 6) is a line of 1.
+      Given a new "isle_traces" game with 2 players
+      And the isle map:
+        """
+        101 0 0 6 6 : plains plains plains road road road | forest forest forest forest forest forest
+        115 0 180 8 6 : forest forest forest forest forest road!s | forest forest forest forest forest forest
+        """
+      And the position:
+        """
+        phase = "over"
+        deck = []
+        explorers = [{"player": 0, "row": 8, "col": 6}, {"player": 1, "row": 7, "col": 8}]
+        """
+      Then the outcome has:
+        """
+        scores = [1, 3]
+        winners = [1]
+        """
+      And "grid.8.6" is "road"
+

@@ -51,6 +51,37 @@ Feature: Isle Traces setup: deck, pieces, start player
         """
       And the isle deck holds 1 cards
 
+    @IT-SETUP-DECK @IT-COMP-ART
+    Scenario: A card whose drawings close a side is drawn with its closed sides
+      Given a new "isle_traces" game with 2 players
+      And the isle deck:
+        """
+        201 : road!ns road!ns road!ns road road road | coast coast coast coast coast coast
+        """
+      When chance reveals:
+        """
+        {"type": "draw", "card": 201, "faces": [["road", "road", "road", "road", "road", "road"], ["coast", "coast", "coast", "coast", "coast", "coast"]], "closed": [["ns", "ns", "ns", "", "", ""], ["", "", "", "", "", ""]]}
+        """
+      Then the position has:
+        """
+        drawn.id = 201
+        drawn.closed = [["ns", "ns", "ns", "", "", ""], ["", "", "", "", "", ""]]
+        phase = "place"
+        """
+
+    @IT-SETUP-DECK @IT-COMP-ART
+    Scenario: A draw that leaves out the card's closed sides is refused
+      Given a new "isle_traces" game with 2 players
+      And the isle deck:
+        """
+        201 : road!ns road!ns road!ns road road road | coast coast coast coast coast coast
+        """
+      When chance reveals:
+        """
+        {"type": "draw", "card": 201, "faces": [["road", "road", "road", "road", "road", "road"], ["coast", "coast", "coast", "coast", "coast", "coast"]]}
+        """
+      Then the action is rejected citing rule "IT-SETUP-DECK"
+
   Rule: IT-SETUP-DECKSIZE all 36 cards with any player count
 
     @IT-SETUP-DECKSIZE
@@ -71,6 +102,29 @@ Feature: Isle Traces setup: deck, pieces, start player
         feather = null
         map = []
         """
+
+    @IT-SETUP-EXPLORERS @IT-SETUP-CHIP @IT-COMP-EXPLORERS
+    Scenario Outline: A position with impossible pieces in the supply cannot be loaded (<field> = <value>)
+      Given a new "isle_traces" game with 2 players
+      And the isle map:
+        """
+        101 0 0 6 6 : road road road plains plains plains | forest forest forest forest forest forest
+        """
+      When the position is loaded:
+        """
+        <field> = <value>
+        """
+      Then the request is refused as malformed
+
+      Examples:
+        | field   | value                       |
+        | chips   | [true]                      |
+        | chips   | [true, true, true]          |
+        | chips   | [1, 0]                      |
+        | reserve | [3]                         |
+        | reserve | [3, 3, 3, 3, 3]             |
+        | reserve | [-1, 3]                     |
+        | reserve | [3, "3"]                    |
 
   Rule: IT-SETUP-START seat 0 is the start player
 

@@ -39,6 +39,69 @@ Feature: Isle Traces turn structure
         to_act = ["chance"]
         """
 
+    @IT-TURN-ORDER @IT-TURN-SEQUENCE @IT-PLACE-DRAW
+    Scenario Outline: A position whose turn is impossible cannot be loaded (<why>)
+      When the position is loaded:
+        """
+        phase = "explore"
+        <edit>
+        """
+      Then the request is refused as malformed
+
+      Examples:
+        | why                                   | edit                                                                          |
+        | a seat the game does not have         | current = 2                                                                   |
+        | a negative seat                       | current = -1                                                                  |
+        | an unknown phase                      | phase = "dance"                                                               |
+        | phase place without a drawn card      | phase = "place"                                                               |
+        | a drawn card outside phase place      | drawn = {"id": 102, "faces": [["road", "road", "road", "road", "road", "road"], ["road", "road", "road", "road", "road", "road"]]} |
+        | two seats to act                      | to_act = [0, 1]                                                               |
+        | a seat 4 to act                       | to_act = [4]                                                                  |
+        | to_act not a list                     | to_act = 0                                                                    |
+
+    @IT-TURN-ORDER
+    Scenario: In a four-player game a position where seat 3 acts is exported and loaded back
+      Given a new "isle_traces" game with 4 players
+      And the isle map:
+        """
+        101 0 0 6 6 : road road road plains plains plains | forest forest forest forest forest forest
+        """
+      And the position:
+        """
+        phase = "explore"
+        current = 3
+        """
+      And the position:
+        """
+        explorers = [{"player": 3, "row": 6, "col": 6}]
+        """
+      Then the position has:
+        """
+        to_act = [3]
+        reserve = [3, 3, 3, 2]
+        """
+      And the legal actions include:
+        """
+        {"actor": 3, "type": "place_explorer", "row": 7, "col": 6}
+        """
+
+    @IT-TURN-ORDER
+    Scenario: In a four-player game an action of seat 4 is refused as malformed
+      Given a new "isle_traces" game with 4 players
+      And the isle map:
+        """
+        101 0 0 6 6 : road road road plains plains plains | forest forest forest forest forest forest
+        """
+      And the position:
+        """
+        phase = "explore"
+        """
+      When the action is applied:
+        """
+        {"actor": 4, "type": "pass"}
+        """
+      Then the action is refused as malformed
+
   Rule: IT-TURN-SEQUENCE action 1, then 2, then 3
 
     @IT-TURN-SEQUENCE
@@ -85,3 +148,26 @@ Feature: Isle Traces turn structure
         phase = "draw"
         current = 1
         """
+
+    @IT-TURN-SEQUENCE
+    Scenario Outline: An action of the wrong shape is refused as malformed (<why>)
+      Given the position:
+        """
+        phase = "explore"
+        """
+      When the action is applied:
+        """
+        <action>
+        """
+      Then the action is refused as malformed
+
+      Examples:
+        | why                   | action                                                        |
+        | an unexpected field   | {"actor": 0, "type": "pass", "extra": 1}                      |
+        | a missing field       | {"actor": 0, "type": "place_explorer", "row": 6}              |
+        | no actor              | {"type": "pass"}                                              |
+        | an unknown type       | {"actor": 0, "type": "fly"}                                   |
+        | a text row            | {"actor": 0, "type": "place_explorer", "row": "6", "col": 6}  |
+        | a fractional column   | {"actor": 0, "type": "place_explorer", "row": 6, "col": 6.5}  |
+        | a text actor          | {"actor": "0", "type": "pass"}                                |
+        | a seat 2 of two       | {"actor": 2, "type": "pass"}                                  |

@@ -5,7 +5,7 @@ IT-PLACE-PORTRAIT (90/270 are portrait), IT-PLACE-AREA (the square play area) an
 IT-PLACE-CENTRE (where the first card goes).
 
 Sets of cells and of placements are also kept as Python ints used as bitsets (bit ``g``
-for cell ``g``, bit ``i`` for ``placements[i]``); :func:`bits` lists a set in order.
+for cell ``g``, bit ``i`` for ``placements[i]``); :func:`select` picks a table's members.
 """
 
 from __future__ import annotations
@@ -64,12 +64,6 @@ class Geometry:
     cover_mask: tuple[int, ...]  # cell -> bitset of the placements covering it
     landscape_mask: int  # placements at 0 or 180 degrees (IT-PLACE-PORTRAIT)
     first_mask: int  # landscape placements at the centre (IT-PLACE-FIRST, IT-PLACE-CENTRE)
-
-
-def bits(mask: int) -> list[int]:
-    """The members of a bitset in ascending order (C-speed: no Python loop per bit)."""
-    flags = bin(mask)[:1:-1].encode().translate(_BIT_BYTES)
-    return list(compress(range(len(flags)), flags))
 
 
 def few_bits(mask: int) -> list[int]:

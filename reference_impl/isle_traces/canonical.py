@@ -167,15 +167,12 @@ def _build(game: Any, data: dict[str, Any]) -> IsleState:
         if place is None:
             raise MalformedInput(f"{field}: the card leaves the {size}x{size} play area")
         index = len(s.placed)
+        shut = s.shut_masks(cid, face, rot)
+        below = [s.cover_cell(g, index, cards[cid][face][k], shut[k]) for g, k in place.cells]
         s.placed.append([cid, face])
         s.where.append(place)
-        s.overlaps.append(False)
+        s.overlaps.append(any(below))
         s.covered.append(False)
-        over = False
-        shut = s.shut_masks(cid, face, rot)
-        for g, k in place.cells:
-            over = s.cover_cell(g, index, cards[cid][face][k], shut[k]) or over
-        s.overlaps[index] = over
 
     def put(g: int, who: int, field: str) -> None:
         if s.top[g] < 0:

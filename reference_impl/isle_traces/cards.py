@@ -1,7 +1,8 @@
-"""Map cards: cell notation, the symbol placement rules, and the provisional card list.
+"""Map cards: cell notation, the symbol placement rules, and loading the card list.
 
 Implements IT-COMP-CARDS, IT-COMP-GRID, IT-COMP-TERRAIN, IT-COMP-FORT, IT-COMP-HARBOUR,
-IT-COMP-FEATHERICON, IT-COMP-CREATURE, IT-COMP-ONESYMBOL, IT-COMP-FACES and IT-COMP-ART.
+IT-COMP-FEATHERICON, IT-COMP-CREATURE, IT-COMP-ONESYMBOL, IT-COMP-FACES and IT-COMP-ART
+(the provisional card list itself is drawn by gen_components.py).
 
 A face is a list of six cell strings in row-major order of the card lying landscape
 (row 0: cells 0, 1, 2; row 1: cells 3, 4, 5). A cell is ``"<terrain>"`` or
@@ -16,7 +17,6 @@ provisional data and is written by leaving ``closed`` out (IT-COMP-ART).
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 from reference_impl.core import MalformedInput
@@ -36,7 +36,6 @@ SIDES = "nesw"
 SIDE_BITS = {side: 1 << i for i, side in enumerate(SIDES)}
 NO_CLOSED: tuple[str, ...] = ("",) * CELLS_PER_FACE
 DECK_SIZE = 36
-PROVISIONAL_SEED = 2024
 
 VALID_CELLS: frozenset[str] = frozenset(
     [*TERRAINS] + [f"{t}/{s}" for s, terrains in SYMBOL_TERRAINS.items() for t in sorted(terrains)]
@@ -161,45 +160,6 @@ def validate_card_list(cards: Any, where: str = "cards") -> list[dict[str, Any]]
 
 def face_has_feather(face: list[str]) -> bool:
     return any(c.endswith("/feather") for c in face)
-
-
-def generate_provisional_cards(seed: int = PROVISIONAL_SEED) -> list[dict[str, Any]]:
-    """The provisional deck (IT-COMP-FACES): 36 cards, each face drawn independently.
-
-    Terrain uniform over the five kinds; each cell carries at most one symbol: a fort on
-    a road (1/3), a harbour on a coast (1/3), a creature on road/plains/coast/forest (1/4);
-    about a quarter of the faces show one red feather on a mountain, forest or plains.
-    """
-    rng = random.Random(seed)
-    cards = []
-    for cid in range(1, DECK_SIZE + 1):
-        faces = []
-        for _ in range(2):
-            face = []
-            for _ in range(CELLS_PER_FACE):
-                terrain = TERRAINS[rng.randrange(len(TERRAINS))]
-                symbol = None
-                roll = rng.random()
-                if terrain == "road" and roll < 1 / 3:
-                    symbol = "fort"
-                elif terrain == "coast" and roll < 1 / 3:
-                    symbol = "harbour"
-                elif terrain != "mountain" and roll < 7 / 12:
-                    symbol = CREATURES[rng.randrange(len(CREATURES))]
-                face.append(terrain if symbol is None else f"{terrain}/{symbol}")
-            if rng.random() < 0.25:
-                spots = [i for i, c in enumerate(face) if c in ("mountain", "forest", "plains")]
-                if spots:
-                    k = spots[rng.randrange(len(spots))]
-                    face[k] = f"{face[k]}/feather"
-            faces.append(face)
-        cards.append({"id": cid, "faces": faces})
-    return cards
-
-
-def provisional_art(cards: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The provisional drawing data (IT-COMP-ART): every side of every cell joined."""
-    return [{"id": c["id"], "closed": [list(NO_CLOSED), list(NO_CLOSED)]} for c in cards]
 
 
 def load_component_cards() -> list[dict[str, Any]]:

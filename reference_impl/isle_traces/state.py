@@ -43,7 +43,6 @@ from reference_impl.isle_traces.board import (
     LANDSCAPE,
     ROTATIONS,
     Placement,
-    bits,
     centre,
     few_bits,
     geometry,
@@ -163,10 +162,6 @@ class IsleState(GameState):
         wins = tuple(winners(result)) if self.phase == "over" else ()
         return Outcome(tuple(result["scores"]), wins, result)
 
-    def free_cells(self) -> list[int]:
-        """Map cells without a piece (IT-EXPL-ONEPERCELL)."""
-        return bits(self.onmap & ~self.occ)
-
     def line_mask(self, start: int) -> int:
         """Bitset of the line (IT-SCORE-LINE) holding map cell ``start``, as find_lines finds."""
         terrain = self.terrain
@@ -214,10 +209,6 @@ class IsleState(GameState):
         elif self.feather >= 0:
             banned = self.line_mask(self.feather)
         return free & ~banned
-
-    def feather_targets(self) -> list[int]:
-        """Cells the red feather may go to now (IT-FEATHER-ICON, IT-FEATHER-RESTRICT)."""
-        return bits(self.feather_mask())
 
     def flippable(self) -> list[int]:
         """Indices into ``placed`` of cards that may be flipped (IT-FLIP-CONDITIONS)."""
@@ -291,9 +282,9 @@ class IsleState(GameState):
                 and owner >= 0
                 and (owner == me or bool(self.options["reexplore_any"]))
             )
-        # reexplore_place
-        origin = self.withdrawn[1] if self.withdrawn is not None else -1
-        return g != origin and bool(free >> g & 1)
+        # reexplore_place: only in phase reexplore, where ``withdrawn`` is always set
+        assert self.withdrawn is not None
+        return g != self.withdrawn[1] and bool(free >> g & 1)
 
     def _compute_legal(self) -> list[Action]:
         """The legal actions in order, assembled from the shared action tables."""
@@ -670,9 +661,7 @@ class IsleState(GameState):
         ):
             setattr(other, name, list(getattr(self, name)))
         other.placed = [list(p) for p in self.placed]
-        other._legal = None
-        other._mask = None
-        return other
+        return other  # the cached legal list and mask are the same position's: shared
 
     def to_canonical(self) -> dict[str, Any]:
         from reference_impl.isle_traces.canonical import export

@@ -11,13 +11,13 @@ from reference_impl.core import MalformedInput
 from reference_impl.isle_traces import board, gen_components
 from reference_impl.isle_traces.cards import (
     DECK_SIZE,
-    generate_provisional_cards,
     load_component_cards,
     side_mask,
     split_cell,
     turn_mask,
     validate_card_list,
 )
+from reference_impl.isle_traces.gen_components import generate_provisional_cards
 
 PATH = Path(gen_components.PATH)
 

@@ -60,12 +60,6 @@ def test_check_all_readings_passes_for_a_game() -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.xfail(
-    strict=True,
-    reason="isle_traces area_size=13/17: load_state now refuses a first card off the area's "
-    "centre, and the features' isle-map positions put it at [7, 7] (15's centre); the "
-    "scenarios need @reading:area_size=15 or a map step that follows the area size",
-)
 def test_check_all_readings_passes_for_every_game() -> None:
     from tests.reports.conftest import rulespec
 
