@@ -1019,6 +1019,43 @@ Feature: NEOM positions the rules cannot reach are refused (load_state)
         """
 
     @NM-DISASTER-STRIKE
+    Scenario: The middle seat's disaster answered by the last seat waits for the first
+      # 3 players: player 1 selected the fire; player 2 has answered, player 0 owes 1 coin
+      Given a new "neom" game with 3 players and setup:
+        """
+        {"setup": {"boards": ["oil", "ore", "sand"]}}
+        """
+      And the position:
+        """
+        phase = "disaster"
+        generation = 1
+        players.0.acted = true
+        players.1.acted = true
+        players.2.acted = true
+        players.0.hand = ["g1-farm"]
+        players.1.hand = ["g1-mine"]
+        players.2.hand = ["g1-park"]
+        players.0.city.1.2 = "g1-houses"
+        players.2.city.1.2 = "g1-houses"
+        disasters = [{"tile": "g1-fire", "by": 1, "decided": [2]}]
+        """
+      Then the position has:
+        """
+        to_act = [0]
+        """
+      When player 0 plays:
+        """
+        {"type": "pay"}
+        """
+      Then the position has:
+        """
+        players.0.coins = 5
+        players.2.coins = 6
+        phase = "select"
+        turn = 2
+        """
+
+    @NM-DISASTER-STRIKE
     Scenario: A struck player who answered twice is refused
       Given a new "neom" game with 3 players and setup:
         """
@@ -1177,6 +1214,28 @@ Feature: NEOM positions the rules cannot reach are refused (load_state)
         """
 
   Rule: NM-SETUP-PLAYERCOUNT a game of 1 to 5 players
+
+    @NM-SETUP-PLAYERCOUNT @NM-VIEW-HIDDEN
+    Scenario: A player's view sent as a state is refused
+      # a view hides the decks as {"hidden": count} and other seats' selections as "hidden"
+      Given a new "neom" game with 2 players and setup:
+        """
+        {"setup": {"boards": ["oil", "ore"]}}
+        """
+      When the position is loaded:
+        """
+        decks.1 = {"hidden": 24}
+        """
+      Then the request is refused as malformed
+      When the position is loaded:
+        """
+        phase = "select"
+        generation = 1
+        players.0.hand = ["g1-farm"]
+        players.1.hand = ["g1-mine"]
+        players.1.selected = "hidden"
+        """
+      Then the request is refused as malformed
 
     @NM-SETUP-PLAYERCOUNT
     Scenario: A 5-player position can be loaded

@@ -66,8 +66,7 @@ def _cell(index: int) -> str:
 
 def problems(state: NeomState) -> list[Problem]:
     """Every inconsistency of ``state`` (loaded, not yet settled), as (field, problem)."""
-    out: list[Problem] = []
-    out += _flow(state)
+    out = _flow(state)
     out += _zones(state)
     for seat, p in enumerate(state.players):
         out += _player(state, seat, p)
