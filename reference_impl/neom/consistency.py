@@ -1,23 +1,23 @@
 """Consistency of a loaded NEOM position: what the rules can reach and the engine can handle.
 
-Every problem is reported at once, each with the dotted path of the field (``players.1.city.0.3``),
-as python-chess's ``Board.status()`` does. Checked: tiles in the zones where the rules can put
-them (a deck holds only its generation, a city no disaster, a hand only the current
-generation's tiles), copies (no zone holds more than exist; the box is exactly what the player
-count removes, NM-SETUP-PLAYERCOUNT), the city (the centre, every tile joined to it,
-NM-PLACE-ROAD; at most ``generation`` cornerstones, NM-CORNER-LIMIT), the board and its good,
-phase flags (selections, ``acted``, pending disasters: in their selectors' seat order,
-NM-DISASTER-ORDER, so at most one per seat and a solo hand's left-overs) and the deals
-(each deck holds what every deal still to come needs: a deck found empty at a deal would
-divide by zero).
+Every problem is reported at once, each with the dotted path of the field
+(``players.1.city.0.3``), as python-chess's ``Board.status()`` does. Checked: tiles in the zones
+where the rules can put them (a deck holds only its generation, a city no disaster, a hand only
+the current generation's tiles), copies (a deck and the discard hold no more than the player
+count puts in play; the box is exactly what it removes, NM-SETUP-PLAYERCOUNT), the city (the
+centre, every tile joined to it, NM-PLACE-ROAD; at most ``generation`` cornerstones,
+NM-CORNER-LIMIT), the board and its good, phase flags (selections, ``acted``, pending disasters:
+in their selectors' seat order, NM-DISASTER-ORDER, so at most one per seat and a solo hand's
+left-overs) and the deals (each deck holds what every deal still to come needs: a deck found
+empty at a deal would divide by zero).
 
 Full tile conservation is NOT required: scenarios write positions as edits of an exported
 state (features/README.md), placing a tile without taking it from a deck; the invariants of
 ``conformance/invariants/neom.py`` check conservation along played games. (Nor is a copy
 count across zones: scenarios score a city of twelve ``g1-houses``, three of which are in
 play, and the copy counts are PROVISIONAL data.) Every list and count a position sizes is
-still bounded: a deck and the discard by the copies in play, a hand
-by 8, kept cornerstones by 3, pending disasters by the seats and a solo hand.
+still bounded: a deck and the discard by the copies in play, a hand by 8, kept cornerstones
+by 3, pending disasters by the seats and a solo hand.
 
 Implements the load side of NM-SETUP-BOARDS, NM-SETUP-PLAYERCOUNT, NM-PLACE-ROAD,
 NM-CORNER-LIMIT, NM-DISASTER-SELECTOR, NM-DISASTER-ORDER and NM-GEN-DEAL.
