@@ -174,6 +174,24 @@ Feature: NEOM placing the selected tile (neom.ja.txt:40-48)
         """
       Then "players.0.city.2.3" is "g1-market"
 
+    @NM-PLACE-SPACE @NM-COMP-BOARD
+    Scenario: A space off the 5 by 5 city is refused as malformed
+      # columns and rows are 0-4
+      When player 0 plays:
+        """
+        {"type": "place", "x": 5, "y": 2}
+        """
+      Then the action is refused as malformed
+
+    @NM-PLACE-SPACE
+    Scenario: A coordinate that is not a number is refused as malformed
+      # true is not the column 1
+      When player 0 plays:
+        """
+        {"type": "place", "x": true, "y": 2}
+        """
+      Then the action is refused as malformed
+
     @NM-PLACE-SPACE @NM-PLACE-REPLACE @reading:allow_replace=true
     Scenario: A tile may replace a tile of the city, which is discarded
       Given "players.0.city.1.2" is "g1-houses"

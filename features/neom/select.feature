@@ -81,6 +81,15 @@ Feature: NEOM selecting a tile (neom.ja.txt:29-31)
         """
       Then the action is rejected citing rule "NM-SELECT-SIMUL"
 
+    @NM-SELECT-SIMUL
+    Scenario: A seat the 2-player game does not have is refused as malformed
+      # seats are 0 and 1
+      When the action is applied:
+        """
+        {"actor": 2, "type": "select", "tile": "g1-park"}
+        """
+      Then the action is refused as malformed
+
   Rule: NM-SELECT-SEQ simultaneous selection in any order, hidden until all have chosen
 
     @NM-SELECT-SEQ

@@ -213,6 +213,8 @@ def _player(value: Any, field: str) -> Player:
         not isinstance(g, str) or g not in ALL_GOODS for g in goods
     ):
         raise _fail(f"{field}.goods", f"expected a list of goods, got {goods!r}")
+    if len(set(goods)) != len(goods):
+        raise _fail(f"{field}.goods", f"each good is held once ({len(goods)} listed)")
     p.goods = set(goods)
     p.cornerstones = _tiles(value["cornerstones"], f"{field}.cornerstones")
     p.hand = _tiles(value["hand"], f"{field}.hand")

@@ -97,6 +97,31 @@ def test_clone_is_independent() -> None:
         assert twin.to_canonical() != state.to_canonical()
 
 
+@pytest.mark.parametrize("num_players", [1, 3])
+def test_a_clone_plays_like_its_original(num_players: int) -> None:
+    """clone copies everything play reads (icons, fired, who acts, what is legal): the same
+    action on both gives the same position. clone is no protocol request, so the scenarios
+    never see it but through load's trial listing; this pins it for in-process callers."""
+    rng = random.Random(11)
+    for state, _ in _play(num_players, {}, seed=7, every=7):
+        if state.is_terminal():
+            break
+        twin = state.clone()
+        assert (twin.icons, twin.fired) == (state.icons, state.fired)
+        assert twin.to_act() == state.to_act()
+        assert twin.legal_actions() == state.legal_actions()
+        original = GAME.load(state.to_canonical())
+        for _ in range(12):  # a whole solo turn at least: the next deal reads the icons
+            if original.is_terminal():
+                break
+            action = sample_chance(original, rng) if CHANCE in original.to_act() else None
+            action = action or rng.choice(original.legal_actions())
+            original.apply(action)
+            twin.apply(action)
+            assert twin.to_canonical() == original.to_canonical()
+            assert twin.fired == original.fired
+
+
 def _illegal_candidates(state) -> list[dict]:
     seat = next((a for a in state.to_act() if a != CHANCE), 0)
     return [

@@ -218,3 +218,24 @@ def test_a_deck_too_short_for_its_deals_is_refused() -> None:
             del deck[name]
     with pytest.raises(MalformedInput, match=r"^decks\.2: .*need 16"):
         GAME.load(canonical)
+
+
+def test_repeated_goods_are_refused_not_merged() -> None:
+    """NM-REQ-COST: goods are held once each; an in-process caller (no schema check) giving a
+    good twice is refused naming the field, not silently given a set."""
+    canonical = GAME.new_game(2, setup={"boards": ["oil", "ore"]}).to_canonical()
+    canonical["players"][1]["goods"] = ["ore", "ore"]
+    with pytest.raises(MalformedInput, match=r"^players\.1\.goods: each good is held once"):
+        GAME.load(canonical)
+
+
+def test_pending_disasters_are_bounded_by_the_seats() -> None:
+    """NM-DISASTER-ORDER: at most one pending disaster per selector, in seat order, so no
+    position holds more than the seats (and a solo hand) can select: 3,000 are refused."""
+    canonical = GAME.new_game(3, setup={"boards": ["oil", "ore", "sand"]}).to_canonical()
+    canonical.update(phase="disaster", generation=1)
+    for seat, tile in enumerate(["g1-farm", "g1-mine", "g1-park"]):
+        canonical["players"][seat].update(acted=True, hand=[tile])
+    canonical["disasters"] = [{"tile": "g1-fire", "by": 0, "decided": []}] * 3000
+    with pytest.raises(MalformedInput, match=r"^disasters: .*seat order"):
+        GAME.load(canonical)
