@@ -44,9 +44,7 @@ THIN: dict[str, list[str]] = {
 #: Triage files with entries that match several mutants (``rulespec mutate GAME
 #: --check-triage`` lists them with the ``function`` and ``occurrence`` that name each): an
 #: error since entries name one mutant. Remove the game once its file names them.
-AMBIGUOUS: dict[str, str] = {
-    "neom": "spec/neom/mutants.yaml: 12 equivalent entries match 2-3 mutants each",
-}
+AMBIGUOUS: dict[str, str] = {}
 
 
 def _marked(game: str, thin: bool) -> object:
