@@ -63,6 +63,15 @@ Feature: Notre Dame cathedral
         """
       Then the action is rejected citing rule "ND-ND-OFFERING"
 
+    @ND-ND-PAY @ND-ND-OFFERING
+    Scenario: An offering of the whole purse is paid, but Notre Dame has no square to drive to
+      Given "players.0.coins" is 2
+      When player 0 plays:
+        """
+        {"type": "play", "card": "notre_dame", "from": "hand", "offering": 2, "square": "0-1"}
+        """
+      Then the action is rejected citing rule "ND-ND-OFFERING"
+
   Rule: ND-ND-BONUS a bonus at the end of each stage
 
     @ND-ND-BONUS

@@ -162,6 +162,7 @@ Feature: Notre Dame phase 5, rats and the plague
         """
         players.0.areas.park = 1
         players.0.areas.bank = 2
+        players.0.stock = 7
         round = 2
         """
 
