@@ -324,6 +324,15 @@ Feature: Notre Dame district actions
         players.0.areas.park = 3
         """
 
+    @ND-PARK @ND-RATS-REMOVE
+    Scenario: The park drives away the last rat
+      Given "players.0.rats" is 1
+      When player 0 plays:
+        """
+        {"type": "play", "card": "park", "from": "hand"}
+        """
+      Then "players.0.rats" is 0
+
   Rule: ND-PARK-BONUS one prestige more per two cubes in the park
 
     @ND-PARK-BONUS
@@ -412,6 +421,20 @@ Feature: Notre Dame district actions
         players.0.areas.park = 1
         players.0.friend = "park"
         players.0.stock = 9
+        """
+      When player 0 plays:
+        """
+        {"type": "play", "card": "residence", "from": "hand"}
+        """
+      Then "players.0.prestige" is 2
+
+    @ND-PARK-FRIEND @ND-PARK-BONUS @reading:friend_in_park_bonus=true
+    Scenario: Two cubes and the friend in the park are three people: still one extra prestige
+      Given the position:
+        """
+        players.0.areas.park = 2
+        players.0.friend = "park"
+        players.0.stock = 8
         """
       When player 0 plays:
         """

@@ -289,6 +289,85 @@ Feature: Notre Dame phase 4, buying persons
         """
       Then the action is rejected citing rule "ND-PERSON-POET"
 
+    @ND-PERSON-POET
+    Scenario: The poet adds two cubes to the cube already in the park
+      Given the position:
+        """
+        display = ["A1", "doctor", "poet"]
+        players.0.areas.bank = 2
+        players.0.areas.park = 1
+        players.0.stock = 7
+        """
+      When player 0 plays:
+        """
+        {"type": "buy", "person": "poet", "from": "bank", "to": "park", "cubes": 2, "friend": false}
+        """
+      Then the position has:
+        """
+        players.0.areas.bank = 0
+        players.0.areas.park = 3
+        """
+
+    @ND-PERSON-POET
+    Scenario: The poet moves a single cube
+      Given the position:
+        """
+        display = ["A1", "doctor", "poet"]
+        players.0.areas.bank = 1
+        players.0.stock = 9
+        """
+      When player 0 plays:
+        """
+        {"type": "buy", "person": "poet", "from": "bank", "to": "park", "cubes": 1, "friend": false}
+        """
+      Then the position has:
+        """
+        players.0.areas.bank = 0
+        players.0.areas.park = 1
+        players.0.coins = 2
+        """
+
+    @ND-PERSON-POET @ND-FRIEND-COUNT
+    Scenario: The poet moves the cubes and leaves the friend behind
+      Given the position:
+        """
+        display = ["A1", "doctor", "poet"]
+        players.0.areas.bank = 2
+        players.0.friend = "bank"
+        players.0.stock = 8
+        """
+      When player 0 plays:
+        """
+        {"type": "buy", "person": "poet", "from": "bank", "to": "park", "cubes": 2, "friend": false}
+        """
+      Then the position has:
+        """
+        players.0.areas.bank = 0
+        players.0.areas.park = 2
+        players.0.friend = "bank"
+        """
+
+    @ND-PERSON-POET
+    Scenario Outline: The poet's move is refused: <why>
+      Given the position:
+        """
+        display = ["A1", "doctor", "poet"]
+        players.0.areas.bank = 1
+        players.0.friend = "residence"
+        players.0.stock = 9
+        """
+      When player 0 plays:
+        """
+        {"type": "buy", "person": "poet", "from": "bank", "to": "park", "cubes": <cubes>, "friend": <friend>}
+        """
+      Then the action is rejected citing rule "ND-PERSON-POET"
+
+      Examples:
+        | why                                          | cubes | friend |
+        | nobody moves                                 | 0     | false  |
+        | two cubes from an area holding one           | 2     | false  |
+        | the friend from an area where it is not      | 1     | true   |
+
   Rule: ND-PERSON-MAGICIAN one person moves and acts
 
     @ND-PERSON-MAGICIAN
@@ -400,6 +479,47 @@ Feature: Notre Dame phase 4, buying persons
         {"type": "buy", "person": "magician", "from": "bank", "to": "bank", "piece": "cube"}
         """
       Then the action is rejected citing rule "ND-PERSON-MAGICIAN"
+
+    @ND-PERSON-MAGICIAN @ND-FRIEND-COUNT @ND-GUEST-DOUBLE
+    Scenario: The magician's cube joins a cube and the friend in the guest house: three people, two choices
+      Given the position:
+        """
+        display = ["A1", "doctor", "magician"]
+        players.0.areas.bank = 1
+        players.0.areas.guesthouse = 1
+        players.0.friend = "guesthouse"
+        players.0.stock = 8
+        """
+      When player 0 plays:
+        """
+        {"type": "buy", "person": "magician", "from": "bank", "to": "guesthouse", "piece": "cube", "choices": ["coin", "coin"]}
+        """
+      Then the position has:
+        """
+        players.0.areas.guesthouse = 2
+        players.0.coins = 4
+        """
+
+    @ND-PERSON-MAGICIAN @ND-GUEST-DOUBLE
+    Scenario Outline: The magician's <piece> joining one cube in the guest house makes two people, one choice
+      Given the position:
+        """
+        display = ["A1", "doctor", "magician"]
+        players.0.areas.bank = 1
+        players.0.areas.guesthouse = 1
+        players.0.friend = "bank"
+        players.0.stock = 8
+        """
+      When player 0 plays:
+        """
+        {"type": "buy", "person": "magician", "from": "bank", "to": "guesthouse", "piece": "<piece>", "choices": ["coin", "coin"]}
+        """
+      Then the action is rejected citing rule "ND-PERSON-MAGICIAN"
+
+      Examples:
+        | piece  |
+        | cube   |
+        | friend |
 
   Rule: ND-PLACE-ND-SOURCE whether the poet and the magician may take cubes from Notre Dame
 

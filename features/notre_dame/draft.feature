@@ -115,6 +115,33 @@ Feature: Notre Dame phase 2, the action-card draft
         to_act = [1, 2]
         """
 
+    @ND-DRAFT-KEEP1 @ND-LEFT
+    Scenario: Once all have kept a card the other two go to the left neighbour
+      Given the position:
+        """
+        phase = "draft"
+        draft_step = 1
+        pending = [0, 1, 2]
+        players.0.draft_hand = ["bank", "park", "residence"]
+        players.1.draft_hand = ["carriage", "cloister", "friend"]
+        players.2.draft_hand = ["guesthouse", "hospital", "notre_dame"]
+        """
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "keep", "card": "park"},
+         {"actor": 1, "type": "keep", "card": "friend"},
+         {"actor": 2, "type": "keep", "card": "hospital"}]
+        """
+      Then the position has:
+        """
+        draft_step = 2
+        pending = [0, 1, 2]
+        to_act = [0, 1, 2]
+        players.0.draft_hand = ["guesthouse", "notre_dame"]
+        players.1.draft_hand = ["bank", "residence"]
+        players.2.draft_hand = ["carriage", "cloister"]
+        """
+
   Rule: ND-DRAFT-KEEP2 keep one of two, pass one
 
     @ND-DRAFT-KEEP2 @ND-DRAFT-LAST
@@ -144,6 +171,8 @@ Feature: Notre Dame phase 2, the action-card draft
         players.2.cards = ["cloister", "hospital", "residence"]
         phase = "play"
         current = 0
+        draft_step = null
+        pending = []
         """
 
     @ND-DRAFT-KEEP2

@@ -66,7 +66,7 @@ Feature: Notre Dame positions load_state must refuse
   Rule: ND-ROUND-PHASES five phases in order
 
     @ND-ROUND-PHASES
-    Scenario Outline: A position whose phase has <why> is refused
+    Scenario Outline: A position is refused for <why>
       When the position is loaded:
         """
         <first>
@@ -193,7 +193,7 @@ Feature: Notre Dame positions load_state must refuse
   Rule: ND-COMP-CUBES fourteen cubes of each colour
 
     @ND-COMP-CUBES
-    Scenario Outline: A position with cubes of <why> is refused
+    Scenario Outline: A position is refused for its cubes: <why>
       When the position is loaded:
         """
         <first>
@@ -226,7 +226,7 @@ Feature: Notre Dame positions load_state must refuse
   Rule: ND-SETUP-MESSAGES each colour's messages on its own district's outer squares
 
     @ND-SETUP-MESSAGES @ND-MESSAGE-COLOR
-    Scenario Outline: A position with messages of <why> is refused
+    Scenario Outline: A position is refused for its messages: <why>
       When the position is loaded:
         """
         <edit>
@@ -315,7 +315,7 @@ Feature: Notre Dame positions load_state must refuse
   Rule: ND-PERSONS-REVEAL three persons face up each round
 
     @ND-PERSONS-REVEAL @ND-SETUP-LETTERED
-    Scenario Outline: A position with persons of <why> is refused
+    Scenario Outline: A position is refused for its persons: <why>
       When the position is loaded:
         """
         <edit>
@@ -332,7 +332,7 @@ Feature: Notre Dame positions load_state must refuse
   Rule: ND-SETUP-DECKS nine action cards per colour
 
     @ND-SETUP-DECKS
-    Scenario Outline: A position with action cards of <why> is refused
+    Scenario Outline: A position is refused for its action cards: <why>
       When the position is loaded:
         """
         <edit>
@@ -347,7 +347,7 @@ Feature: Notre Dame positions load_state must refuse
   Rule: ND-BUY-ONE one coin for one displayed person
 
     @ND-BUY-ONE
-    Scenario Outline: A position with purchases of <why> is refused
+    Scenario Outline: A position is refused for its purchases: <why>
       When the position is loaded:
         """
         <first>

@@ -215,6 +215,25 @@ Feature: Notre Dame phase 3, playing action cards
         """
 
     @ND-PLACE-MOVE
+    Scenario: With an empty hand the park's only cube moves to the bank
+      Given the position:
+        """
+        players.0.cubes = 0
+        players.0.areas.park = 1
+        players.0.stock = 13
+        """
+      When player 0 plays:
+        """
+        {"type": "play", "card": "bank", "from": "park"}
+        """
+      Then the position has:
+        """
+        players.0.areas.park = 0
+        players.0.areas.bank = 1
+        players.0.coins = 4
+        """
+
+    @ND-PLACE-MOVE
     Scenario: A cube cannot be moved while cubes are in hand
       Given the position:
         """
