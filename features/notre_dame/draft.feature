@@ -359,8 +359,15 @@ Feature: Notre Dame phase 2, the action-card draft
         """
       Then the view of player 0 has:
         """
+        viewer = 0
         players.0.draft_hand = ["bank", "park", "residence"]
         players.1.draft_hand = 3
         players.1.deck = 6
         players.2.cards = 0
+        """
+      And the view of player 2 has:
+        """
+        viewer = 2
+        players.2.draft_hand = ["guesthouse", "hospital", "notre_dame"]
+        players.0.draft_hand = 3
         """

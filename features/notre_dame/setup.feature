@@ -309,12 +309,18 @@ Feature: Notre Dame setup
       Then "start_player" is 0
 
     @ND-SETUP-START
-    Scenario: The setup may name the first start player
+    Scenario Outline: The setup may name seat <seat> of four as the first start player
       Given a new "notre_dame" game with 4 players and setup:
         """
-        {"setup": {"start_player": 2}}
+        {"setup": {"start_player": <seat>}}
         """
-      Then "start_player" is 2
+      Then "start_player" is <seat>
+
+      Examples:
+        | seat |
+        | 0    |
+        | 2    |
+        | 3    |
 
   Rule: ND-LEFT the left neighbour is the next seat
 
