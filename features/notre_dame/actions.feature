@@ -113,6 +113,25 @@ Feature: Notre Dame district actions
         players.0.stock = 0
         """
 
+    @ND-CLOISTER-LIMIT
+    Scenario: An empty stock gives the cloister school nothing
+      Given the position:
+        """
+        players.0.areas.cloister = 2
+        players.0.areas.bank = 8
+        players.0.stock = 0
+        """
+      When player 0 plays:
+        """
+        {"type": "play", "card": "cloister", "from": "hand"}
+        """
+      Then the position has:
+        """
+        players.0.cubes = 3
+        players.0.stock = 0
+        players.0.areas.cloister = 3
+        """
+
   Rule: ND-CLOISTER-ALL the cloister school takes every cube it can
 
     @ND-CLOISTER-ALL @ND-CLOISTER
@@ -184,6 +203,60 @@ Feature: Notre Dame district actions
         players.0.cubes = 3
         """
 
+    @ND-GUEST @ND-GUEST-DOUBLE
+    Scenario Outline: The guest house refuses <why>
+      Given the position:
+        """
+        players.0.areas.guesthouse = 2
+        players.0.stock = 8
+        """
+      When player 0 plays:
+        """
+        {"type": "play", "card": "guesthouse", "from": "hand", "choices": <choices>}
+        """
+      Then the action is rejected citing rule "ND-GUEST"
+
+      Examples:
+        | why                                  | choices                  |
+        | three choices even with three cubes  | ["coin", "cube", "rat"]  |
+        | an empty choice                      | []                       |
+        | a choice that is none of the three   | ["prestige"]             |
+
+    @ND-GUEST @ND-PLACE-MOVE
+    Scenario: A guest house play moving the park's only cube still needs a choice
+      Given the position:
+        """
+        players.0.cubes = 0
+        players.0.areas.park = 1
+        players.0.stock = 13
+        """
+      When player 0 plays:
+        """
+        {"type": "play", "card": "guesthouse", "from": "park", "choices": []}
+        """
+      Then the action is rejected citing rule "ND-GUEST"
+
+    @ND-GUEST @ND-PLACE-CUBE
+    Scenario: A guest house play with the last cube in hand still needs a choice
+      Given the position:
+        """
+        players.0.cubes = 1
+        players.0.stock = 13
+        """
+      When player 0 plays:
+        """
+        {"type": "play", "card": "guesthouse", "from": "hand", "choices": []}
+        """
+      Then the action is rejected citing rule "ND-GUEST"
+
+    @ND-GUEST @ND-PLAY-CARD
+    Scenario: The guest house has no square to drive to
+      When player 0 plays:
+        """
+        {"type": "play", "card": "guesthouse", "from": "hand", "choices": ["coin"], "square": "0-1"}
+        """
+      Then the action is rejected citing rule "ND-PLAY-CARD"
+
   Rule: ND-GUEST-DOUBLE two choices with three cubes
 
     @ND-GUEST-DOUBLE
@@ -218,6 +291,19 @@ Feature: Notre Dame district actions
         players.0.rats = 4
         """
 
+    @ND-GUEST-DOUBLE @ND-PLAY-CARD
+    Scenario: Two choices with three cubes still give the guest house no square to drive to
+      Given the position:
+        """
+        players.0.areas.guesthouse = 2
+        players.0.stock = 8
+        """
+      When player 0 plays:
+        """
+        {"type": "play", "card": "guesthouse", "from": "hand", "choices": ["coin", "coin"], "square": "0-1"}
+        """
+      Then the action is rejected citing rule "ND-PLAY-CARD"
+
   Rule: ND-PARK one rat, however many cubes
 
     @ND-PARK
@@ -237,6 +323,15 @@ Feature: Notre Dame district actions
         players.0.rats = 4
         players.0.areas.park = 3
         """
+
+    @ND-PARK @ND-RATS-REMOVE
+    Scenario: The park drives away the last rat
+      Given "players.0.rats" is 1
+      When player 0 plays:
+        """
+        {"type": "play", "card": "park", "from": "hand"}
+        """
+      Then "players.0.rats" is 0
 
   Rule: ND-PARK-BONUS one prestige more per two cubes in the park
 
@@ -326,6 +421,20 @@ Feature: Notre Dame district actions
         players.0.areas.park = 1
         players.0.friend = "park"
         players.0.stock = 9
+        """
+      When player 0 plays:
+        """
+        {"type": "play", "card": "residence", "from": "hand"}
+        """
+      Then "players.0.prestige" is 2
+
+    @ND-PARK-FRIEND @ND-PARK-BONUS @reading:friend_in_park_bonus=true
+    Scenario: Two cubes and the friend in the park are three people: still one extra prestige
+      Given the position:
+        """
+        players.0.areas.park = 2
+        players.0.friend = "park"
+        players.0.stock = 8
         """
       When player 0 plays:
         """

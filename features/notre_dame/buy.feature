@@ -73,6 +73,44 @@ Feature: Notre Dame phase 4, buying persons
         """
       Then the action is rejected citing rule "ND-BUY-ONE"
 
+    @ND-BUY-ONE @ND-PERSON-POET
+    Scenario: The poet cannot be bought while it is not on display
+      Given the position:
+        """
+        players.0.areas.bank = 1
+        players.0.cubes = 3
+        """
+      When player 0 plays:
+        """
+        {"type": "buy", "person": "poet", "from": "bank", "to": "park", "cubes": 1, "friend": false}
+        """
+      Then the action is rejected citing rule "ND-BUY-ONE"
+
+    @ND-BUY-ONE @ND-PERSON-MONK
+    Scenario: A player's last coin buys the monk
+      Given "players.0.coins" is 1
+      When player 0 plays:
+        """
+        {"type": "buy", "person": "monk"}
+        """
+      Then the position has:
+        """
+        players.0.coins = 0
+        players.0.cubes = 6
+        players.0.stock = 8
+        players.0.prestige = 1
+        players.0.bought = "monk"
+        """
+
+    @ND-BUY-ONE @ND-PERSON-LANDLADY
+    Scenario: Without a coin the landlady cannot be bought
+      Given "players.0.coins" is 0
+      When player 0 plays:
+        """
+        {"type": "buy", "person": "landlady", "choice": "coin"}
+        """
+      Then the action is rejected citing rule "ND-BUY-ONE"
+
   Rule: ND-BUY-SHARED a person may be bought by several players
 
     @ND-BUY-SHARED
@@ -104,6 +142,14 @@ Feature: Notre Dame phase 4, buying persons
         to_act = [1]
         """
 
+    @ND-BUY-OPTIONAL
+    Scenario: A pass with a field a pass does not have is malformed
+      When player 0 plays:
+        """
+        {"type": "pass", "person": "monk"}
+        """
+      Then the action is refused as malformed
+
   Rule: ND-PERSON-LANDLADY 3 prestige and a coin, a cube or a rat
 
     @ND-PERSON-LANDLADY
@@ -130,6 +176,15 @@ Feature: Notre Dame phase 4, buying persons
         players.0.prestige = 3
         players.0.rats = 1
         """
+
+    @ND-PERSON-LANDLADY
+    Scenario: The landlady's extra is a coin, a cube or a rat, nothing else
+      Given "players.0.coins" is 1
+      When player 0 plays:
+        """
+        {"type": "buy", "person": "landlady", "choice": "prestige"}
+        """
+      Then the action is rejected citing rule "ND-PERSON-LANDLADY"
 
   Rule: ND-PERSON-PARK prestige from persons earns the park bonus
 
@@ -234,6 +289,85 @@ Feature: Notre Dame phase 4, buying persons
         """
       Then the action is rejected citing rule "ND-PERSON-POET"
 
+    @ND-PERSON-POET
+    Scenario: The poet adds two cubes to the cube already in the park
+      Given the position:
+        """
+        display = ["A1", "doctor", "poet"]
+        players.0.areas.bank = 2
+        players.0.areas.park = 1
+        players.0.stock = 7
+        """
+      When player 0 plays:
+        """
+        {"type": "buy", "person": "poet", "from": "bank", "to": "park", "cubes": 2, "friend": false}
+        """
+      Then the position has:
+        """
+        players.0.areas.bank = 0
+        players.0.areas.park = 3
+        """
+
+    @ND-PERSON-POET
+    Scenario: The poet moves a single cube
+      Given the position:
+        """
+        display = ["A1", "doctor", "poet"]
+        players.0.areas.bank = 1
+        players.0.stock = 9
+        """
+      When player 0 plays:
+        """
+        {"type": "buy", "person": "poet", "from": "bank", "to": "park", "cubes": 1, "friend": false}
+        """
+      Then the position has:
+        """
+        players.0.areas.bank = 0
+        players.0.areas.park = 1
+        players.0.coins = 2
+        """
+
+    @ND-PERSON-POET @ND-FRIEND-COUNT
+    Scenario: The poet moves the cubes and leaves the friend behind
+      Given the position:
+        """
+        display = ["A1", "doctor", "poet"]
+        players.0.areas.bank = 2
+        players.0.friend = "bank"
+        players.0.stock = 8
+        """
+      When player 0 plays:
+        """
+        {"type": "buy", "person": "poet", "from": "bank", "to": "park", "cubes": 2, "friend": false}
+        """
+      Then the position has:
+        """
+        players.0.areas.bank = 0
+        players.0.areas.park = 2
+        players.0.friend = "bank"
+        """
+
+    @ND-PERSON-POET
+    Scenario Outline: The poet's move is refused: <why>
+      Given the position:
+        """
+        display = ["A1", "doctor", "poet"]
+        players.0.areas.bank = 1
+        players.0.friend = "residence"
+        players.0.stock = 9
+        """
+      When player 0 plays:
+        """
+        {"type": "buy", "person": "poet", "from": "bank", "to": "park", "cubes": <cubes>, "friend": <friend>}
+        """
+      Then the action is rejected citing rule "ND-PERSON-POET"
+
+      Examples:
+        | why                                          | cubes | friend |
+        | nobody moves                                 | 0     | false  |
+        | two cubes from an area holding one           | 2     | false  |
+        | the friend from an area where it is not      | 1     | true   |
+
   Rule: ND-PERSON-MAGICIAN one person moves and acts
 
     @ND-PERSON-MAGICIAN
@@ -332,6 +466,61 @@ Feature: Notre Dame phase 4, buying persons
         """
       Then the action is rejected citing rule "ND-PLACE-ND-SOURCE"
 
+    @ND-PERSON-MAGICIAN
+    Scenario: The magician cannot move a cube to the area it comes from
+      Given the position:
+        """
+        display = ["A1", "doctor", "magician"]
+        players.0.areas.bank = 1
+        players.0.stock = 9
+        """
+      When player 0 plays:
+        """
+        {"type": "buy", "person": "magician", "from": "bank", "to": "bank", "piece": "cube"}
+        """
+      Then the action is rejected citing rule "ND-PERSON-MAGICIAN"
+
+    @ND-PERSON-MAGICIAN @ND-FRIEND-COUNT @ND-GUEST-DOUBLE
+    Scenario: The magician's cube joins a cube and the friend in the guest house: three people, two choices
+      Given the position:
+        """
+        display = ["A1", "doctor", "magician"]
+        players.0.areas.bank = 1
+        players.0.areas.guesthouse = 1
+        players.0.friend = "guesthouse"
+        players.0.stock = 8
+        """
+      When player 0 plays:
+        """
+        {"type": "buy", "person": "magician", "from": "bank", "to": "guesthouse", "piece": "cube", "choices": ["coin", "coin"]}
+        """
+      Then the position has:
+        """
+        players.0.areas.guesthouse = 2
+        players.0.coins = 4
+        """
+
+    @ND-PERSON-MAGICIAN @ND-GUEST-DOUBLE
+    Scenario Outline: The magician's <piece> joining one cube in the guest house makes two people, one choice
+      Given the position:
+        """
+        display = ["A1", "doctor", "magician"]
+        players.0.areas.bank = 1
+        players.0.areas.guesthouse = 1
+        players.0.friend = "bank"
+        players.0.stock = 8
+        """
+      When player 0 plays:
+        """
+        {"type": "buy", "person": "magician", "from": "bank", "to": "guesthouse", "piece": "<piece>", "choices": ["coin", "coin"]}
+        """
+      Then the action is rejected citing rule "ND-PERSON-MAGICIAN"
+
+      Examples:
+        | piece  |
+        | cube   |
+        | friend |
+
   Rule: ND-PLACE-ND-SOURCE whether the poet and the magician may take cubes from Notre Dame
 
     @ND-PLACE-ND-SOURCE @ND-PERSON-POET @reading:notre_dame_source=false
@@ -401,6 +590,32 @@ Feature: Notre Dame phase 4, buying persons
         players.0.prestige = 2
         players.0.coins = 2
         """
+
+    @ND-PLACE-ND-SOURCE @ND-PERSON-MAGICIAN @reading:notre_dame_source=true
+    Scenario Outline: Under the other reading the magician's move from Notre Dame is refused: <why>
+      Given a new "notre_dame" game with 3 players and setup:
+        """
+        {"options": {"notre_dame_source": true},
+         "setup": {"messages": {"0": [1, 2, 3, 4], "1": [1, 2, 3, 4], "2": [1, 2, 3, 4]}}}
+        """
+      And the position:
+        """
+        phase = "buy"
+        current = 0
+        display = ["A1", "doctor", "magician"]
+        notre_dame = [<at_notre_dame>, 0, 0]
+        players.0.stock = <stock>
+        """
+      When player 0 plays:
+        """
+        {"type": "buy", "person": "magician", "from": "notre_dame", "to": "<to>", "piece": "cube"}
+        """
+      Then the action is rejected citing rule "<rule>"
+
+      Examples:
+        | why                                       | at_notre_dame | stock | to         | rule               |
+        | no cube of the player's at Notre Dame     | 0             | 10    | bank       | ND-PLACE-ND-SOURCE |
+        | its one cube cannot go back to Notre Dame | 1             | 9     | notre_dame | ND-PERSON-MAGICIAN |
 
   Rule: ND-PERSON-DOCTOR the buyer's rat increase is 0
 

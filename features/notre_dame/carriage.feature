@@ -154,6 +154,19 @@ Feature: Notre Dame carriage house and messages
         players.0.stock = 9
         """
 
+    @ND-MESSAGE-REWARD @ND-MESSAGE-VALUES @ND-MESSAGE-RAT
+    Scenario: Messages 1, 2 and 4 show no rat, so the rats stay
+      Given "players.0.rats" is 3
+      When player 0 plays:
+        """
+        {"type": "play", "card": "carriage", "from": "hand", "square": "0-1", "take": true}
+        """
+      Then the position has:
+        """
+        players.0.rats = 3
+        players.0.prestige = 1
+        """
+
   Rule: ND-MESSAGE-RAT a crossed-out rat removes a rat
 
     @ND-MESSAGE-RAT @ND-MESSAGE-VALUES

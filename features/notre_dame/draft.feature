@@ -50,6 +50,30 @@ Feature: Notre Dame phase 2, the action-card draft
         {"actor": "chance", "type": "draw_card", "player": 1}
         """
 
+    @ND-DRAFT-DRAW @ND-ROUND-PHASES
+    Scenario: The last player's third card ends the deal and starts the draft
+      Given the position:
+        """
+        players.0.draft_hand = ["bank", "friend", "park"]
+        players.0.deck = ["carriage", "cloister", "guesthouse", "hospital", "notre_dame", "residence"]
+        players.1.draft_hand = ["bank", "friend", "park"]
+        players.1.deck = ["carriage", "cloister", "guesthouse", "hospital", "notre_dame", "residence"]
+        players.2.draft_hand = ["bank", "friend"]
+        players.2.deck = ["carriage", "cloister", "guesthouse", "hospital", "notre_dame", "park", "residence"]
+        """
+      When chance reveals:
+        """
+        {"type": "draw_card", "player": 2, "card": "park"}
+        """
+      Then the position has:
+        """
+        phase = "draft"
+        draft_step = 1
+        pending = [0, 1, 2]
+        to_act = [0, 1, 2]
+        players.2.draft_hand = ["bank", "friend", "park"]
+        """
+
   Rule: ND-DRAFT-KEEP1 keep one, pass two to the left
 
     @ND-DRAFT-KEEP1
@@ -91,6 +115,33 @@ Feature: Notre Dame phase 2, the action-card draft
         to_act = [1, 2]
         """
 
+    @ND-DRAFT-KEEP1 @ND-LEFT
+    Scenario: Once all have kept a card the other two go to the left neighbour
+      Given the position:
+        """
+        phase = "draft"
+        draft_step = 1
+        pending = [0, 1, 2]
+        players.0.draft_hand = ["bank", "park", "residence"]
+        players.1.draft_hand = ["carriage", "cloister", "friend"]
+        players.2.draft_hand = ["guesthouse", "hospital", "notre_dame"]
+        """
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "keep", "card": "park"},
+         {"actor": 1, "type": "keep", "card": "friend"},
+         {"actor": 2, "type": "keep", "card": "hospital"}]
+        """
+      Then the position has:
+        """
+        draft_step = 2
+        pending = [0, 1, 2]
+        to_act = [0, 1, 2]
+        players.0.draft_hand = ["guesthouse", "notre_dame"]
+        players.1.draft_hand = ["bank", "residence"]
+        players.2.draft_hand = ["carriage", "cloister"]
+        """
+
   Rule: ND-DRAFT-KEEP2 keep one of two, pass one
 
     @ND-DRAFT-KEEP2 @ND-DRAFT-LAST
@@ -120,7 +171,29 @@ Feature: Notre Dame phase 2, the action-card draft
         players.2.cards = ["cloister", "hospital", "residence"]
         phase = "play"
         current = 0
+        draft_step = null
+        pending = []
         """
+
+    @ND-DRAFT-KEEP2
+    Scenario: A card not among the two received cannot be kept
+      Given the position:
+        """
+        phase = "draft"
+        draft_step = 2
+        pending = [0, 1, 2]
+        players.0.cards = ["bank"]
+        players.1.cards = ["friend"]
+        players.2.cards = ["hospital"]
+        players.0.draft_hand = ["guesthouse", "notre_dame"]
+        players.1.draft_hand = ["park", "residence"]
+        players.2.draft_hand = ["carriage", "cloister"]
+        """
+      When player 0 plays:
+        """
+        {"type": "keep", "card": "park"}
+        """
+      Then the action is rejected citing rule "ND-DRAFT-KEEP2"
 
   Rule: ND-DRAFT-LAST the last card passed is taken
 
@@ -286,8 +359,15 @@ Feature: Notre Dame phase 2, the action-card draft
         """
       Then the view of player 0 has:
         """
+        viewer = 0
         players.0.draft_hand = ["bank", "park", "residence"]
         players.1.draft_hand = 3
         players.1.deck = 6
         players.2.cards = 0
+        """
+      And the view of player 2 has:
+        """
+        viewer = 2
+        players.2.draft_hand = ["guesthouse", "hospital", "notre_dame"]
+        players.0.draft_hand = 3
         """

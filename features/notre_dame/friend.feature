@@ -93,6 +93,23 @@ Feature: Notre Dame friend
         """
       Then "players.0.coins" is 5
 
+    @ND-FRIEND-COUNT @ND-CARRIAGE-MOVE
+    Scenario: The friend alone in the carriage house drives one square, not two
+      When player 0 plays:
+        """
+        {"type": "play", "card": "friend", "area": "carriage", "square": "1-1", "take": false}
+        """
+      Then the action is rejected citing rule "ND-CARRIAGE-MOVE"
+
+    @ND-FRIEND-COUNT @ND-CARRIAGE-STOP
+    Scenario: The friend alone in the carriage house reaches the centre one square away, where no message lies
+      Given "players.0.carriage" is "0-1"
+      When player 0 plays:
+        """
+        {"type": "play", "card": "friend", "area": "carriage", "square": "0-0", "take": true}
+        """
+      Then the action is rejected citing rule "ND-CARRIAGE-STOP"
+
   Rule: ND-FRIEND-EX the bank with two cubes and the friend
 
     @ND-FRIEND-EX

@@ -36,6 +36,45 @@ Feature: Notre Dame cathedral
         | 2     | 3        | 1    |
         | 3     | 6        | 0    |
 
+    @ND-ND-OFFERING
+    Scenario: A second offering puts a second cube at Notre Dame
+      Given the position:
+        """
+        notre_dame = [1, 0, 0, 0]
+        players.0.stock = 9
+        """
+      When player 0 plays:
+        """
+        {"type": "play", "card": "notre_dame", "from": "hand", "offering": 1}
+        """
+      Then the position has:
+        """
+        notre_dame = [2, 0, 0, 0]
+        players.0.cubes = 3
+        """
+
+    @ND-ND-OFFERING @ND-PLACE-MOVE
+    Scenario: With an empty hand a cube moves from the park to Notre Dame
+      Given the position:
+        """
+        players.0.cubes = 0
+        players.0.areas.bank = 1
+        players.0.areas.park = 1
+        players.0.stock = 12
+        """
+      When player 0 plays:
+        """
+        {"type": "play", "card": "notre_dame", "from": "park", "offering": 1}
+        """
+      Then the position has:
+        """
+        notre_dame = [1, 0, 0, 0]
+        players.0.areas.park = 0
+        players.0.areas.bank = 1
+        players.0.coins = 2
+        players.0.prestige = 1
+        """
+
   Rule: ND-ND-PAY no coins, no cube at Notre Dame
 
     @ND-ND-PAY
@@ -60,6 +99,15 @@ Feature: Notre Dame cathedral
       When player 0 plays:
         """
         {"type": "play", "card": "notre_dame", "from": "hand"}
+        """
+      Then the action is rejected citing rule "ND-ND-OFFERING"
+
+    @ND-ND-PAY @ND-ND-OFFERING
+    Scenario: An offering of the whole purse is paid, but Notre Dame has no square to drive to
+      Given "players.0.coins" is 2
+      When player 0 plays:
+        """
+        {"type": "play", "card": "notre_dame", "from": "hand", "offering": 2, "square": "0-1"}
         """
       Then the action is rejected citing rule "ND-ND-OFFERING"
 

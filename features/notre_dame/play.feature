@@ -31,6 +31,28 @@ Feature: Notre Dame phase 3, playing action cards
         players.0.played = ["residence"]
         """
 
+    @ND-PLAY-CARD
+    Scenario Outline: A play of the wrong shape is refused as malformed: <why>
+      When the action is applied:
+        """
+        <action>
+        """
+      Then the action is refused as malformed
+
+      Examples:
+        | why                                 | action                                                                                 |
+        | an actor past the last seat         | {"actor": 3, "type": "play", "card": "bank", "from": "hand"}                           |
+        | an unknown action type              | {"actor": 0, "type": "bid", "card": "bank"}                                            |
+        | a player drawing a card as chance   | {"actor": 0, "type": "draw_card", "player": 0, "card": "bank"}                         |
+        | chance playing a card               | {"actor": "chance", "type": "play", "card": "bank", "from": "hand"}                    |
+        | a play without its card             | {"actor": 0, "type": "play", "from": "hand"}                                           |
+        | a card named by a number            | {"actor": 0, "type": "play", "card": 1, "from": "hand"}                                |
+        | a source named by a number          | {"actor": 0, "type": "play", "card": "bank", "from": 1}                                |
+        | an offering given as text           | {"actor": 0, "type": "play", "card": "notre_dame", "from": "hand", "offering": "2"}    |
+        | a choice given as a number          | {"actor": 0, "type": "play", "card": "guesthouse", "from": "hand", "choices": [1]}     |
+        | a message value given as true       | {"actor": "chance", "type": "place_messages", "district": 0, "values": [true, 2, 3, 4]} |
+        | a field a play does not have        | {"actor": 0, "type": "play", "card": "bank", "from": "hand", "person": "monk"}         |
+
   Rule: ND-PLAY-ORDER from the start player in turn order
 
     @ND-PLAY-ORDER
@@ -193,6 +215,25 @@ Feature: Notre Dame phase 3, playing action cards
         """
 
     @ND-PLACE-MOVE
+    Scenario: With an empty hand the park's only cube moves to the bank
+      Given the position:
+        """
+        players.0.cubes = 0
+        players.0.areas.park = 1
+        players.0.stock = 13
+        """
+      When player 0 plays:
+        """
+        {"type": "play", "card": "bank", "from": "park"}
+        """
+      Then the position has:
+        """
+        players.0.areas.park = 0
+        players.0.areas.bank = 1
+        players.0.coins = 4
+        """
+
+    @ND-PLACE-MOVE
     Scenario: A cube cannot be moved while cubes are in hand
       Given the position:
         """
@@ -202,6 +243,34 @@ Feature: Notre Dame phase 3, playing action cards
       When player 0 plays:
         """
         {"type": "play", "card": "bank", "from": "park"}
+        """
+      Then the action is rejected citing rule "ND-PLACE-MOVE"
+
+    @ND-PLACE-MOVE
+    Scenario: One cube in hand must be placed before a cube is moved
+      Given the position:
+        """
+        players.0.cubes = 1
+        players.0.areas.park = 1
+        players.0.stock = 12
+        """
+      When player 0 plays:
+        """
+        {"type": "play", "card": "bank", "from": "park"}
+        """
+      Then the action is rejected citing rule "ND-PLACE-MOVE"
+
+    @ND-PLACE-MOVE
+    Scenario: With an empty hand and a cube in the park the cube must be moved, not taken from hand
+      Given the position:
+        """
+        players.0.cubes = 0
+        players.0.areas.park = 1
+        players.0.stock = 13
+        """
+      When player 0 plays:
+        """
+        {"type": "play", "card": "bank", "from": "hand"}
         """
       Then the action is rejected citing rule "ND-PLACE-MOVE"
 
@@ -234,6 +303,48 @@ Feature: Notre Dame phase 3, playing action cards
         """
       Then the action is rejected citing rule "ND-PLACE-NONE"
 
+    @ND-PLACE-NONE
+    Scenario: A cube already in the card's own area cannot be moved onto it
+      Given the position:
+        """
+        players.0.cubes = 0
+        players.0.areas.bank = 1
+        players.0.stock = 13
+        """
+      When player 0 plays:
+        """
+        {"type": "play", "card": "bank", "from": "bank"}
+        """
+      Then the action is rejected citing rule "ND-PLACE-NONE"
+
+    @ND-PLACE-NONE @ND-PLACE-MOVE
+    Scenario: The only cube in the card's own area gives no cube to move
+      Given the position:
+        """
+        players.0.cubes = 0
+        players.0.areas.bank = 1
+        players.0.stock = 13
+        """
+      When player 0 plays:
+        """
+        {"type": "play", "card": "bank", "from": "hand"}
+        """
+      Then the action is rejected citing rule "ND-PLACE-NONE"
+
+    @ND-PLACE-NONE @ND-PLACE-MOVE
+    Scenario: No cube can be moved from an empty area
+      Given the position:
+        """
+        players.0.cubes = 0
+        players.0.areas.park = 1
+        players.0.stock = 13
+        """
+      When player 0 plays:
+        """
+        {"type": "play", "card": "bank", "from": "residence"}
+        """
+      Then the action is rejected citing rule "ND-PLACE-NONE"
+
   Rule: ND-PLAY-FORGO a card's action is performed whenever it can be
 
     @ND-PLAY-FORGO @reading:forgo_at_will=false
@@ -243,6 +354,14 @@ Feature: Notre Dame phase 3, playing action cards
         {"type": "play", "card": "bank", "forgo": true}
         """
       Then the action is rejected citing rule "ND-PLAY-FORGO"
+
+    @ND-PLAY-FORGO @ND-DRAFT-CARDS
+    Scenario: A card the player does not hold cannot be played without its action either
+      When player 0 plays:
+        """
+        {"type": "play", "card": "cloister", "forgo": true}
+        """
+      Then the action is rejected citing rule "ND-DRAFT-CARDS"
 
     @ND-PLAY-FORGO @reading:forgo_at_will=false
     Scenario: With cubes in hand no card is offered without its action

@@ -154,6 +154,12 @@ Feature: Notre Dame phase 5, rats and the plague
         [{"actor": 0, "type": "lose_cube", "area": "bank"},
          {"actor": 0, "type": "lose_cube", "area": "park"}]
         """
+      And the position has:
+        """
+        phase = "plague"
+        current = null
+        pending = [0]
+        """
       When player 0 plays:
         """
         {"type": "lose_cube", "area": "park"}
@@ -162,7 +168,32 @@ Feature: Notre Dame phase 5, rats and the plague
         """
         players.0.areas.park = 1
         players.0.areas.bank = 2
+        players.0.stock = 7
         round = 2
+        """
+
+    @ND-PLAGUE-CHOICE
+    Scenario: Two areas of one cube each: the chosen one is emptied
+      Given the position:
+        """
+        players.0.rats = 8
+        players.0.areas.bank = 1
+        players.0.areas.park = 1
+        players.0.stock = 8
+        """
+      When player 2 plays:
+        """
+        {"type": "pass"}
+        """
+      And player 0 plays:
+        """
+        {"type": "lose_cube", "area": "bank"}
+        """
+      Then the position has:
+        """
+        players.0.areas.bank = 0
+        players.0.areas.park = 1
+        players.0.stock = 9
         """
 
     @ND-PLAGUE-CHOICE

@@ -44,6 +44,12 @@ Feature: Notre Dame rounds and stages
         {"type": "pass"}
         """
       Then the game is over
+      And the position has:
+        """
+        phase = "over"
+        current = null
+        to_act = []
+        """
 
   Rule: ND-ROUND-PHASES five phases in order
 
@@ -84,6 +90,7 @@ Feature: Notre Dame rounds and stages
       Given the position:
         """
         display = ["A1", "landlady", "monk"]
+        players.0.bought = "monk"
         """
       When player 2 plays:
         """
@@ -95,6 +102,7 @@ Feature: Notre Dame rounds and stages
         phase = "reveal"
         display = []
         players.0.rats = 3
+        players.0.bought = null
         """
 
   Rule: ND-START-PASS the start player passes left

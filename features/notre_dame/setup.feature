@@ -245,6 +245,32 @@ Feature: Notre Dame setup
         messages.0-4 = {"color": 0, "value": 2}
         """
 
+    @ND-SETUP-MESSAGES @ND-ROUND-PHASES
+    Scenario: Round 1 begins only once the last district's messages lie on the board
+      Given a new "notre_dame" game with 3 players
+      When chance reveals:
+        """
+        {"type": "place_messages", "district": 0, "values": [1, 2, 3, 4]}
+        """
+      Then the position has:
+        """
+        phase = "setup"
+        pending = [1, 2]
+        to_act = ["chance"]
+        """
+      When these actions are applied:
+        """
+        [{"actor": "chance", "type": "place_messages", "district": 1, "values": [4, 3, 2, 1]},
+         {"actor": "chance", "type": "place_messages", "district": 2, "values": [2, 1, 4, 3]}]
+        """
+      Then the position has:
+        """
+        phase = "reveal"
+        pending = []
+        round = 1
+        messages.2-1 = {"color": 2, "value": 2}
+        """
+
   Rule: ND-SETUP-FRIEND the friend waits on the boat
 
     @ND-SETUP-FRIEND
@@ -283,12 +309,18 @@ Feature: Notre Dame setup
       Then "start_player" is 0
 
     @ND-SETUP-START
-    Scenario: The setup may name the first start player
+    Scenario Outline: The setup may name seat <seat> of four as the first start player
       Given a new "notre_dame" game with 4 players and setup:
         """
-        {"setup": {"start_player": 2}}
+        {"setup": {"start_player": <seat>}}
         """
-      Then "start_player" is 2
+      Then "start_player" is <seat>
+
+      Examples:
+        | seat |
+        | 0    |
+        | 2    |
+        | 3    |
 
   Rule: ND-LEFT the left neighbour is the next seat
 
