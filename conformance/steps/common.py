@@ -208,6 +208,27 @@ def new_game_with_options_requested(
         ctx.refusal = None
 
 
+@when(parsers.parse('a new "{game}" game with {players:d} players and setup is requested:'))
+@when(parsers.parse('a new "{game}" game with {players:d} player and setup is requested:'))
+def new_game_with_setup_requested(
+    ctx: ScenarioContext, game: str, players: int, docstring: str
+) -> None:
+    """Ask for a game with a setup the rules may forbid (``{"options", "setup"}``, as the
+    ``and setup:`` Given step); a refusal is kept for the next step."""
+    spec = _json(docstring, "setup")
+    unknown = set(spec) - {"options", "setup"}
+    if unknown:
+        raise ValueError(f"setup block: unknown keys {sorted(unknown)} (use options, setup)")
+    ctx.game = game
+    ctx.state_before_refusal = None
+    try:
+        ctx.engine.new_game(game, players, options=spec.get("options"), setup=spec.get("setup"))
+    except EngineRefused as error:
+        ctx.refusal = error
+    else:
+        ctx.refusal = None
+
+
 def _load_requested(ctx: ScenarioContext, state: dict[str, Any]) -> None:
     """Send a position that the rules may forbid; a refusal is kept for the next step,
     with the state it must leave untouched."""
