@@ -164,6 +164,8 @@ def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 
 
 _DECODER = json.JSONDecoder(object_pairs_hook=_no_duplicates, parse_constant=_no_constant)
+_PLAIN_DECODER = json.JSONDecoder(parse_constant=_no_constant)
+_MISSING = object()
 
 
 def decode(data: bytes | str) -> Any:
@@ -176,6 +178,15 @@ def decode(data: bytes | str) -> Any:
                             ) from None  # fmt: skip
     else:
         text = data
+    if text.count("[") + text.count("{") > MAX_DEPTH:
+        # A large message: parsed without the duplicate-key hook, then walked once for its
+        # depth and its key count (see :func:`_walk`); only a doubtful one is parsed again.
+        try:
+            value = _PLAIN_DECODER.decode(text)
+        except (ValueError, RecursionError):
+            value = _MISSING  # the careful parse below says what is wrong
+        if value is not _MISSING and _walk(value) == text.count(":"):
+            return value
     try:
         value = _DECODER.decode(text)
     except WireError:
@@ -192,6 +203,30 @@ def decode(data: bytes | str) -> Any:
     if text.count("[") + text.count("{") > MAX_DEPTH:  # else it cannot be too deep
         _check_depth(value)
     return value
+
+
+def _walk(value: Any) -> int:
+    """The keys in a parsed message, all objects together; :class:`WireError` if it is
+    nested more than :data:`MAX_DEPTH` deep.
+
+    Parsing keeps the last of two equal keys, so a message whose text holds as many ``:``
+    as its parse holds keys had none twice: every key is followed by one ``:`` (a ``:``
+    inside a string only makes the text's count larger, and then the message is parsed
+    again with the duplicate check).
+    """
+    keys = 0
+    level = [value]
+    for _ in range(MAX_DEPTH):
+        below: list[Any] = []
+        for item in level:
+            if type(item) is dict:
+                keys += len(item)
+                item = item.values()
+            below += [child for child in item if type(child) is dict or type(child) is list]
+        if not below:
+            return keys
+        level = below
+    raise WireError(f"nested more than {MAX_DEPTH} levels deep")
 
 
 def _check_depth(value: Any, depth: int = 1) -> None:

@@ -13,6 +13,7 @@ import json
 import os
 import queue
 import re
+import select
 import shlex
 import signal
 import subprocess
@@ -265,12 +266,11 @@ class SubprocessClient(EngineClient):
             )
         except OSError as error:
             raise EngineCrashed(f"cannot start engine {self.command!r}: {error}") from error
-        self._replies: queue.Queue[bytes | None] = queue.Queue()
         self._stderr: collections.deque[bytes] = collections.deque()
         self._stderr_size = 0
         self._stderr_lock = threading.Lock()
-        threading.Thread(target=self._read_stdout, args=(self.process, self._replies),
-                         daemon=True).start()  # fmt: skip
+        assert self.process.stdout is not None
+        self._output = _Output(self.process.stdout)
         threading.Thread(target=self._read_stderr, daemon=True).start()
 
     def request(self, command: str, **arguments: Any) -> dict[str, Any]:
@@ -301,17 +301,6 @@ class SubprocessClient(EngineClient):
     @property
     def description(self) -> str:
         return self.command if isinstance(self.command, str) else shlex.join(self.command)
-
-    @staticmethod
-    def _read_stdout(process: subprocess.Popen[bytes], replies: queue.Queue[bytes | None]) -> None:
-        stream = process.stdout
-        assert stream is not None
-        while True:
-            line = stream.readline(MAX_REPLY_BYTES + 1)
-            if not line:
-                replies.put(None)
-                return
-            replies.put(line)
 
     def _read_stderr(self) -> None:
         stream = self.process.stderr
@@ -378,7 +367,7 @@ class SubprocessClient(EngineClient):
             if exited_at is not None:
                 wait = min(wait, exited_at + EXIT_GRACE - now)
             try:
-                line = self._replies.get(timeout=max(0.0, wait))
+                line = self._output.line(max(0.0, wait))
             except queue.Empty:
                 now = time.monotonic()
                 if exited_at is None and self.process.poll() is not None:
@@ -412,14 +401,7 @@ class SubprocessClient(EngineClient):
 
     def _drop_stale_replies(self) -> None:
         """Lines left from an earlier, already-failed request are not replies to this one."""
-        while not self._replies.empty():
-            try:
-                line = self._replies.get_nowait()
-            except queue.Empty:
-                return
-            if line is None:  # the end of the output: keep it for the next read
-                self._replies.put(None)
-                return
+        self._output.drop_lines()
 
     def _wait_exit(self) -> int | None:
         try:
@@ -460,6 +442,110 @@ class SubprocessClient(EngineClient):
             if stream is not None:
                 with contextlib.suppress(OSError):
                     stream.close()
+
+
+class _Output:
+    """An engine's stdout, read as lines with a timeout.
+
+    On POSIX the pipe is read in the calling thread (``poll`` then ``os.read`` into a
+    buffer): no reader thread, so a reply costs no thread hand-off. Elsewhere a reader
+    thread feeds a queue. Either way :meth:`line` returns the next line (at most
+    :data:`MAX_REPLY_BYTES` + 1 bytes: longer is cut there, for the caller to refuse),
+    ``None`` once the output has ended, or raises :class:`queue.Empty` after ``wait``
+    seconds without a whole line.
+    """
+
+    def __init__(self, stream: Any) -> None:
+        self._buffer = bytearray()
+        self._scanned = 0  # the buffer holds no newline before this offset
+        self._ended = False
+        self._queue: queue.Queue[bytes | None] | None = None
+        if hasattr(select, "poll") and os.name == "posix":
+            self._fd = stream.fileno()
+            self._poller = select.poll()
+            self._poller.register(self._fd, select.POLLIN)
+        else:  # pragma: no cover - Windows
+            self._queue = queue.Queue()
+            threading.Thread(target=self._pump, args=(stream, self._queue), daemon=True).start()
+
+    @staticmethod
+    def _pump(stream: Any, lines: queue.Queue[bytes | None]) -> None:  # pragma: no cover
+        while True:
+            line = stream.readline(MAX_REPLY_BYTES + 1)
+            if not line:
+                lines.put(None)
+                return
+            lines.put(line)
+
+    def _take(self) -> bytes | None:
+        """A whole line from the buffer (or an over-long piece), else None."""
+        buffer = self._buffer
+        end = buffer.find(b"\n", self._scanned, MAX_REPLY_BYTES + 1)
+        if end < 0:
+            if len(buffer) <= MAX_REPLY_BYTES and not self._ended:
+                self._scanned = len(buffer)  # no newline up to here: not searched again
+                return None
+            end = min(len(buffer), MAX_REPLY_BYTES + 1) - 1
+            if end < 0:
+                return None
+        line = bytes(buffer[: end + 1])
+        del buffer[: end + 1]
+        self._scanned = 0
+        return line
+
+    def _fill(self, wait: float) -> bool:
+        """Read what the pipe holds, waiting up to ``wait`` seconds; False if nothing came."""
+        if not self._poller.poll(wait * 1000.0):
+            return False
+        try:
+            chunk = os.read(self._fd, 1 << 16)
+        except OSError:  # closed under us: as good as the end
+            chunk = b""
+        if chunk:
+            self._buffer += chunk
+        else:
+            self._ended = True
+        return True
+
+    def line(self, wait: float) -> bytes | None:
+        if self._queue is not None:  # pragma: no cover - Windows
+            return self._queue.get(timeout=wait)
+        deadline = time.monotonic() + wait
+        while True:
+            line = self._take()
+            if line is not None:
+                return line
+            if self._ended:
+                return None
+            left = deadline - time.monotonic()
+            if not self._fill(max(0.0, left)) and left <= 0:
+                raise queue.Empty
+
+    def drop_lines(self) -> None:
+        """Forget the whole lines already sent (the end of the output is kept)."""
+        if self._queue is not None:  # pragma: no cover - Windows
+            while True:
+                try:
+                    line = self._queue.get_nowait()
+                except queue.Empty:
+                    return
+                if line is None:
+                    self._queue.put(None)
+                    return
+        while not self._ended and self._fill(0.0):
+            pass
+        end = self._buffer.rfind(b"\n")
+        if end >= 0:
+            del self._buffer[: end + 1]
+            self._scanned = 0
+
+    def ended(self) -> bool:
+        """Whether the output has ended (every byte before the end is still readable)."""
+        if self._queue is not None:  # pragma: no cover - Windows
+            return not self._queue.empty() and self._queue.queue[-1] is None
+        while not self._ended and self._fill(0.0):
+            pass
+        return self._ended
 
 
 def connect(
@@ -504,13 +590,16 @@ def listing_problems(result: dict[str, Any]) -> list[str]:
     if chance is None:
         return problems
     outcomes = [outcome["action"] for outcome in chance]
-    outcome_keys = _keys(outcomes)
-    twice = _first_duplicate(outcomes, outcome_keys)
-    if twice is not None:
-        shown = _shown(chance[twice]["action"])
-        problems.append(f"the chance outcome {shown} is listed more than once")
-    if collections.Counter(outcome_keys) != collections.Counter(keys):
-        problems.append("the chance outcomes are not the listed actions")
+    if outcomes != actions or twice is not None or len(set(keys)) != len(keys):
+        # else the usual listing: the actions again, in order, none twice (equal as the
+        # keys compare them, so the same keys: no outcome twice, the same actions)
+        outcome_keys = _keys(outcomes)
+        twice = _first_duplicate(outcomes, outcome_keys)
+        if twice is not None:
+            shown = _shown(chance[twice]["action"])
+            problems.append(f"the chance outcome {shown} is listed more than once")
+        if collections.Counter(outcome_keys) != collections.Counter(keys):
+            problems.append("the chance outcomes are not the listed actions")
     fractions = []
     for outcome in chance:
         text = outcome["probability"]
@@ -544,20 +633,21 @@ def _sums_to_one(fractions: list[tuple[int, int]]) -> bool:
 def _keys(actions: list[Any]) -> list[Any]:
     """Keys equal for equal actions (hashable, field order ignored; ``1``, ``1.0`` and
     ``true`` are not told apart here, see :func:`_first_duplicate`)."""
-    keys: list[Any] = []
-    for action in actions:
-        try:
-            keys.append(frozenset(action.items()))
-        except TypeError:  # a list or object inside
-            keys.append(_freeze(action))
-    return keys
+    try:
+        return [frozenset(action.items()) for action in actions]
+    except TypeError:  # a list or object inside
+        return [_freeze(action) for action in actions]
+
+
+_SCALARS = frozenset({str, int, bool, float, type(None)})
 
 
 def _freeze(value: Any) -> Any:
     if type(value) is dict:
-        return frozenset((key, _freeze(item)) for key, item in value.items())
+        return frozenset([(key, item if type(item) in _SCALARS else _freeze(item))
+                          for key, item in value.items()])  # fmt: skip
     if type(value) is list:
-        return tuple(_freeze(item) for item in value)
+        return tuple([item if type(item) in _SCALARS else _freeze(item) for item in value])
     return value
 
 
