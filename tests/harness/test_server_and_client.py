@@ -120,20 +120,17 @@ def test_an_engine_that_cannot_start_is_reported_as_crashed() -> None:
         SubprocessClient("/nonexistent/engine --flag")
 
 
-def test_the_engine_output_is_read_as_lines_with_a_timeout(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+def test_the_engine_output_is_read_as_lines_with_a_timeout() -> None:
     """The subprocess transport's reader (no thread on POSIX): lines split across reads,
     an over-long line cut for the caller to refuse, a timeout, stale lines, the end."""
     import os
     import queue
 
-    from conformance.engine import client as client_module
+    from conformance.engine.output import ReplyLines
 
-    monkeypatch.setattr(client_module, "MAX_REPLY_BYTES", 10)
     read_end, write_end = os.pipe()
     with open(read_end, "rb", buffering=0) as stream:
-        output = client_module._Output(stream)
+        output = ReplyLines(stream, 10)
         os.write(write_end, b'{"id"')
         with pytest.raises(queue.Empty):
             output.line(0.05)  # half a line is no reply
