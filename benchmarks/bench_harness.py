@@ -1,20 +1,24 @@
 """How close differential lockstep comes to what a subprocess pipe carries, in one run.
 
     python benchmarks/bench_harness.py [--rounds 3] [--seconds 2] [--game G ...]
+                                       [--play guided|uniform|both]
 
 Each round measures, interleaved (so a busy machine slows every figure alike):
 
 - raw echo: JSON-lines round trips per second through a subprocess pipe (the driver
   encodes a request, a child Python process echoes the line, the driver decodes it);
-- lockstep: differential steps per second per game, the candidate ``rulespec serve`` as a
-  subprocess and the reference in-process (``conformance.levels.differential.lockstep``,
-  every reply schema-checked and every state compared, uniform random choices);
+- lockstep: differential play per game, the candidate ``rulespec serve`` as a subprocess
+  and the reference in-process (``conformance.levels.differential.lockstep``, every reply
+  schema-checked and every state compared), rule-guided as the differential level plays
+  by default (``guided``: a :class:`~conformance.levels.guide.RuleGuide` over the game's
+  catalogue) and/or with uniform random choices (``uniform``, ``--rulespec-uniform``).
 
-and their ratio (lockstep steps/s over echo round trips/s; a step is about three
-candidate round trips, so 0.33 would be the pipe's limit). Rates are in CPU time: the
-driver's process time plus the child's (``/proc/<pid>/stat``; where that is missing,
-wall time, and the header says so). Printed: each round, then min/median/max over rounds.
-Nothing here is a timed test.
+The ratio is the candidate's round trips per second during lockstep (counted at the
+client, every request it sends) over the echo's round trips per second: 100% would be
+the pipe's limit. Steps/s and round trips per step are printed too. Rates are in CPU
+time: the driver's process time plus the child's (``/proc/<pid>/stat``; where that is
+missing, wall time, and the header says so). Printed: each round, then min/median/max
+over rounds. Nothing here is a timed test.
 """
 
 from __future__ import annotations
@@ -27,12 +31,16 @@ import statistics
 import subprocess
 import sys
 import time
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from conformance.engine.client import InProcessClient, SubprocessClient
 from conformance.levels.differential import lockstep
+from conformance.levels.guide import RuleGuide
+from conformance.specification import catalogue
 from reference_impl import registry
 
 ECHO = (
@@ -43,6 +51,17 @@ ECHO = (
 )
 #: a request of typical size (a legal_actions reply is larger; this is the floor)
 MESSAGE = {"id": 0, "cmd": "apply", "action": {"actor": 0, "type": "place", "space": [2, 3]}}
+
+
+@dataclass(frozen=True)
+class Lockstep:
+    """One lockstep measurement: candidate round trips/s, steps/s (CPU), games played."""
+
+    trips: float
+    steps: float
+    per_step: float
+    games: int
+    cpu: bool
 
 
 def child_cpu(pid: int) -> float | None:
@@ -96,14 +115,42 @@ def echo_rate(seconds: float) -> tuple[float, bool]:
         child.wait(timeout=5)
 
 
-def lockstep_rate(game: str, seconds: float, seed: int) -> tuple[float, int, bool]:
-    """Lockstep steps per (CPU) second against ``rulespec serve``; games played too."""
+class Counted:
+    """The candidate's transport, counting every round trip it makes (instrumented at
+    ``_exchange``: one request written, one reply read)."""
+
+    def __init__(self, client: SubprocessClient) -> None:
+        self.trips = 0
+        exchange = client._exchange
+
+        def counted(request: dict[str, Any]) -> Any:
+            self.trips += 1
+            return exchange(request)
+
+        client._exchange = counted  # type: ignore[method-assign]
+
+
+def guide_for(game: str, play: str, seed: int) -> RuleGuide | None:
+    """The differential level's default guide over ``game``'s catalogue (None: uniform)."""
+    if play == "uniform":
+        return None
+    rules = [rule.id for rule in catalogue.load(game).rules]
+    return RuleGuide(rules, seed=f"bench:{seed}:differential:{game}")
+
+
+def lockstep_rate(game: str, seconds: float, seed: int, play: str) -> Lockstep:
+    """Lockstep against ``rulespec serve``: candidate round trips and steps per CPU second."""
     definition = registry.get_game(game)
     reference = InProcessClient()
     reference.handshake()
+    reference.new_game(game, definition.min_players)  # the same first-use loading here
     candidate = SubprocessClient([sys.executable, "-m", "reference_impl.server"])
     candidate.handshake()
+    # the child imports the game and loads its components on first use: not lockstep
+    candidate.new_game(game, definition.min_players)
+    counter = Counted(candidate)
     rng = random.Random(seed)
+    guide = guide_for(game, play, seed)
     try:
         clock, wall = Clock(candidate.process.pid), time.perf_counter()
         steps = games = 0
@@ -111,9 +158,12 @@ def lockstep_rate(game: str, seconds: float, seed: int) -> tuple[float, int, boo
             players = definition.min_players + games % (
                 definition.max_players - definition.min_players + 1
             )
-            steps += lockstep(candidate, reference, game, players, None, rng.randrange)
+            steps += lockstep(candidate, reference, game, players, None, rng.randrange,
+                              guide=guide)  # fmt: skip
             games += 1
-        return steps / clock.elapsed(), games, clock.cpu
+        elapsed = clock.elapsed()
+        return Lockstep(counter.trips / elapsed, steps / elapsed, counter.trips / max(1, steps),
+                        games, clock.cpu)  # fmt: skip
     finally:
         candidate.close()
 
@@ -128,13 +178,16 @@ def main() -> int:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--seconds", type=float, default=2.0, help="per measurement")
     parser.add_argument("--game", action="append")
+    parser.add_argument("--play", choices=("guided", "uniform", "both"), default="both",
+                        help="rule-guided (the differential level's default), uniform, both")
     args = parser.parse_args()
     if args.rounds < 3:
         parser.error("--rounds: at least 3 (the figures are min/median/max over rounds)")
     games = args.game or registry.available_games()
+    plays = ["guided", "uniform"] if args.play == "both" else [args.play]
     echoes: list[float] = []
-    rates: dict[str, list[float]] = {game: [] for game in games}
-    ratios: dict[str, list[float]] = {game: [] for game in games}
+    runs: dict[tuple[str, str], list[Lockstep]] = {(g, p): [] for g in games for p in plays}
+    ratios: dict[tuple[str, str], list[float]] = {key: [] for key in runs}
     cpu = True
     for round_number in range(1, args.rounds + 1):
         echo, measured = echo_rate(args.seconds)
@@ -142,18 +195,22 @@ def main() -> int:
         echoes.append(echo)
         print(f"round {round_number}: echo {echo:,.0f} round trips/s", flush=True)
         for game in games:
-            rate, played, measured = lockstep_rate(game, args.seconds, round_number)
-            cpu &= measured
-            rates[game].append(rate)
-            ratios[game].append(rate / echo)
-            print(f"  {game:<12} lockstep {rate:>8,.1f} steps/s ({played} games), "
-                  f"ratio {rate / echo:.2%}", flush=True)  # fmt: skip
+            for play in plays:
+                run = lockstep_rate(game, args.seconds, round_number, play)
+                cpu &= run.cpu
+                runs[game, play].append(run)
+                ratios[game, play].append(run.trips / echo)
+                print(f"  {game:<12} {play:<8} {run.steps:>8,.1f} steps/s, "
+                      f"{run.trips:>8,.0f} round trips/s ({run.per_step:.2f}/step, "
+                      f"{run.games} games), ratio {run.trips / echo:.2%}", flush=True)  # fmt: skip
     unit = "CPU time (driver + child)" if cpu else "wall time (no /proc here)"
     print(f"\nover {args.rounds} interleaved rounds, in {unit}; min / median / max")
-    print(f"{'echo round trips/s':<26}{spread(echoes)}")
-    for game in games:
-        print(f"{game + ' steps/s':<26}{spread(rates[game], ',.1f')}")
-        print(f"{game + ' ratio to echo':<26}{spread(ratios[game], '.2%')}")
+    print(f"{'echo round trips/s':<34}{spread(echoes)}")
+    for game, play in runs:
+        label = f"{game} {play}"
+        print(f"{label + ' steps/s':<34}{spread([r.steps for r in runs[game, play]], ',.1f')}")
+        print(f"{label + ' round trips/s':<34}{spread([r.trips for r in runs[game, play]])}")
+        print(f"{label + ' ratio to echo':<34}{spread(ratios[game, play], '.2%')}")
     return 0
 
 

@@ -35,12 +35,14 @@ run; ``pytest --pyargs conformance.suite --engine CMD`` does the same explicitly
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 import os
 import re
 import signal
 import threading
 from collections.abc import Iterator, Mapping
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -442,9 +444,15 @@ def _select(config: pytest.Config, items: list[pytest.Item]) -> None:
 def _outside_games(item: pytest.Item) -> bool:
     """A test that judges no game of the suite (an engine author's own test): never
     deselected by ``--rulespec-games``."""
-    from conformance.cli.check import suite_games
+    return item_game(item) not in _suite_games()
 
-    return item_game(item) not in suite_games()
+
+@functools.cache
+def _suite_games() -> frozenset[str]:
+    """The games the suite has scenarios for (as ``conformance.cli.check.suite_games``,
+    without importing the command line)."""
+    suite = Path(__file__).resolve().parent / "suite"
+    return frozenset(path.stem.removeprefix("test_") for path in suite.glob("test_*.py"))
 
 
 def run_options(config: pytest.Config) -> dict[str, dict[str, Any]]:

@@ -16,8 +16,9 @@ UTF-8 JSON text, objects without duplicate keys, no ``NaN``/``Infinity``, intege
 most :data:`MAX_INT_DIGITS` digits, nesting at most :data:`MAX_DEPTH` deep. Anything else
 is refused with a :class:`WireError` naming the problem, never a Python exception.
 
-Validation is two-speed: a compiled validator (``jsonschema_rs``, built once per schema)
-says yes or no; only a message it refuses goes through ``jsonschema`` for the problem list.
+Validation is two-speed: a compiled validator (``jsonschema_rs``, built once per schema,
+on its first use) says yes or no; only a message it refuses goes through ``jsonschema``
+(imported then) for the problem list.
 """
 
 from __future__ import annotations
@@ -27,11 +28,12 @@ import json
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
-from typing import Any
-
-from jsonschema import Draft202012Validator
+from typing import TYPE_CHECKING, Any, cast
 
 from rulespec.resources import PROTOCOL_DIR, SPEC_DIR
+
+if TYPE_CHECKING:
+    from jsonschema import Draft202012Validator
 
 try:  # the compiled validator; without it every check is the (slow) detailed one
     import jsonschema_rs
@@ -68,43 +70,59 @@ class WireError(ValueError):
 # -- validation ------------------------------------------------------------------------------
 
 
+@cache
 def _read_schema(path: Path) -> dict[str, Any]:
     # The schemas themselves are checked by the test suite, not on every start.
     return json.loads(path.read_text(encoding="utf-8"))
 
 
+def _protocol_schema(name: str) -> dict[str, Any]:
+    return _read_schema(PROTOCOL_DIR / f"{name}.schema.json")
+
+
+@cache
+def _state_schema(game: str) -> dict[str, Any] | None:
+    path = SPEC_DIR / game / "state.schema.json"
+    return _read_schema(path) if path.is_file() else None
+
+
 @cache
 def validator(name: str) -> Draft202012Validator:
     """Validator for ``spec/protocol/<name>.schema.json`` (e.g. ``apply.reply``)."""
-    return Draft202012Validator(_read_schema(PROTOCOL_DIR / f"{name}.schema.json"))
+    from jsonschema import Draft202012Validator
+
+    return Draft202012Validator(_protocol_schema(name))
 
 
 @cache
 def _fast(name: str) -> Callable[[Any], bool] | None:
     if jsonschema_rs is None:
         return None
-    return jsonschema_rs.validator_for(validator(name).schema).is_valid
+    return jsonschema_rs.validator_for(_protocol_schema(name)).is_valid
 
 
 @cache
 def state_validator(game: str) -> Draft202012Validator | None:
     """Validator for ``spec/<game>/state.schema.json`` (None for a game without one)."""
-    path = SPEC_DIR / game / "state.schema.json"
-    if not path.is_file():
+    schema = _state_schema(game)
+    if schema is None:
         return None
-    return Draft202012Validator(_read_schema(path))
+    from jsonschema import Draft202012Validator
+
+    return Draft202012Validator(schema)
 
 
 @cache
 def _fast_state(game: str) -> Callable[[Any], bool] | None:
-    checker = state_validator(game)
-    if jsonschema_rs is None or checker is None:
+    schema = _state_schema(game)
+    if jsonschema_rs is None or schema is None:
         return None
-    return jsonschema_rs.validator_for(checker.schema).is_valid
+    return jsonschema_rs.validator_for(schema).is_valid
 
 
-def _problems(checker: Draft202012Validator, fast: Callable[[Any], bool] | None, message: Any,
-              name: str) -> list[str]:  # fmt: skip
+def _problems(checker: Callable[[], Draft202012Validator], fast: Callable[[Any], bool] | None,
+              message: Any, name: str) -> list[str]:  # fmt: skip
+    """[] when the compiled validator accepts; else ``checker()``'s (built now) problems."""
     if fast is not None:
         try:
             if fast(message):
@@ -112,7 +130,7 @@ def _problems(checker: Draft202012Validator, fast: Callable[[Any], bool] | None,
         except (ValueError, TypeError, OverflowError):
             pass  # a value the compiled validator cannot take: the detailed check decides
     problems = []
-    first = itertools.islice(checker.iter_errors(message), MAX_PROBLEMS)
+    first = itertools.islice(checker().iter_errors(message), MAX_PROBLEMS)
     for error in sorted(first, key=lambda e: [str(p) for p in e.path]):
         where = "/".join(str(part) for part in error.absolute_path) or "(top)"
         problems.append(f"at {where}: {error.message}")
@@ -124,15 +142,15 @@ def _problems(checker: Draft202012Validator, fast: Callable[[Any], bool] | None,
 
 def schema_problems(name: str, message: Any) -> list[str]:
     """Every violation of the named protocol schema, as ``at <path>: <what>`` lines."""
-    return _problems(validator(name), _fast(name), message, name)
+    return _problems(lambda: validator(name), _fast(name), message, name)
 
 
 def state_problems(game: str, state: Any) -> list[str]:
     """Every violation of ``spec/<game>/state.schema.json`` ([] for a game without one)."""
-    checker = state_validator(game)
-    if checker is None:
+    if _state_schema(game) is None:
         return []
-    return _problems(checker, _fast_state(game), state, f"{game} state")
+    return _problems(lambda: cast("Draft202012Validator", state_validator(game)),
+                     _fast_state(game), state, f"{game} state")  # fmt: skip
 
 
 def reply_problems(command: str, reply: Any) -> list[str]:
@@ -164,6 +182,8 @@ def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 
 
 _DECODER = json.JSONDecoder(object_pairs_hook=_no_duplicates, parse_constant=_no_constant)
+_PLAIN_DECODER = json.JSONDecoder(parse_constant=_no_constant)
+_MISSING = object()
 
 
 def decode(data: bytes | str) -> Any:
@@ -176,6 +196,15 @@ def decode(data: bytes | str) -> Any:
                             ) from None  # fmt: skip
     else:
         text = data
+    if text.count("[") + text.count("{") > MAX_DEPTH:
+        # A large message: parsed without the duplicate-key hook, then walked once for its
+        # depth and its key count (see :func:`_walk`); only a doubtful one is parsed again.
+        try:
+            value = _PLAIN_DECODER.decode(text)
+        except (ValueError, RecursionError):
+            value = _MISSING  # the careful parse below says what is wrong
+        if value is not _MISSING and _walk(value) == text.count(":"):
+            return value
     try:
         value = _DECODER.decode(text)
     except WireError:
@@ -192,6 +221,30 @@ def decode(data: bytes | str) -> Any:
     if text.count("[") + text.count("{") > MAX_DEPTH:  # else it cannot be too deep
         _check_depth(value)
     return value
+
+
+def _walk(value: Any) -> int:
+    """The keys in a parsed message, all objects together; :class:`WireError` if it is
+    nested more than :data:`MAX_DEPTH` deep.
+
+    Parsing keeps the last of two equal keys, so a message whose text holds as many ``:``
+    as its parse holds keys had none twice: every key is followed by one ``:`` (a ``:``
+    inside a string only makes the text's count larger, and then the message is parsed
+    again with the duplicate check).
+    """
+    keys = 0
+    level = [value]
+    for _ in range(MAX_DEPTH):
+        below: list[Any] = []
+        for item in level:
+            if type(item) is dict:
+                keys += len(item)
+                item = item.values()
+            below += [child for child in item if type(child) is dict or type(child) is list]
+        if not below:
+            return keys
+        level = below
+    raise WireError(f"nested more than {MAX_DEPTH} levels deep")
 
 
 def _check_depth(value: Any, depth: int = 1) -> None:

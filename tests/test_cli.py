@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -150,3 +151,55 @@ def test_play_reports_the_solo_rank() -> None:
     result = rulespec("play", "neom", "--players", "1", "--games", "2")
     assert result.returncode == 0
     assert result.stdout.count("rank: ") == 2
+
+
+def test_the_commands_of_every_module_are_listed_and_run() -> None:
+    """Commands defined outside ``main`` are registered when one of them (or help) is
+    asked for; ``check`` and ``serve`` do not import them."""
+    listed = rulespec("--help")
+    assert listed.returncode == 0
+    for command in ("check", "serve", "perft", "firing", "mutate", "errata", "rulings",
+                    "show", "campaign"):  # fmt: skip
+        assert re.search(rf"\b{command}\b", listed.stdout), command
+    assert rulespec("mutate", "--help").returncode == 0
+    assert rulespec("errata", "list", "--help").returncode == 0
+
+
+PASSING_ON = """
+import signal, subprocess, sys, time
+from pathlib import Path
+from conformance.cli.check import _outputs, _passing_signals
+folder = Path(sys.argv[1])
+child = (
+    "import signal, sys, time\\n"
+    "def stop(*_):\\n"
+    "    open(sys.argv[1], 'w').write('stopped')\\n"
+    "    sys.exit(2)\\n"
+    "signal.signal(signal.SIGTERM, stop)\\n"
+    "print('ready', flush=True)\\n"
+    "time.sleep(60)\\n"
+)
+children = [subprocess.Popen([sys.executable, "-c", child, str(folder / f"child{i}")],
+                             stdout=subprocess.PIPE, text=True, start_new_session=True)
+            for i in range(2)]
+for c in children:
+    c.stdout.readline()
+with _passing_signals(children):
+    signal.setitimer(signal.ITIMER_REAL, 0.2)
+    signal.signal(signal.SIGALRM, lambda *_: signal.raise_signal(signal.SIGTERM))
+    _outputs(children)
+"""
+
+
+def test_a_sigterm_reaches_parallel_children_in_their_own_sessions(tmp_path: Path) -> None:
+    """-j N children lead sessions of their own; a SIGTERM to ``rulespec check`` is sent
+    on to them (their reports are written) and then ends it as before."""
+    done = subprocess.run([sys.executable, "-c", PASSING_ON, str(tmp_path)], cwd=ROOT,
+                          capture_output=True, text=True, timeout=60)  # fmt: skip
+    assert done.returncode == -15, done.stderr
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline and not all(
+        (tmp_path / f"child{i}").exists() for i in range(2)
+    ):
+        time.sleep(0.05)
+    assert [(tmp_path / f"child{i}").read_text() for i in range(2)] == ["stopped"] * 2

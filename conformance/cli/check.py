@@ -11,13 +11,17 @@ runs with ``python -P`` so the user's directory does not shadow rulespec's own m
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
+import signal
 import subprocess
 import sys
 import tempfile
+import threading
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import cache
 from importlib.resources import files
@@ -240,6 +244,11 @@ def run_scenarios(
     if split:
         plugins += PARALLEL_PLUGINS
         common += ["-n", str(split)]
+    # Parallel children each lead a session of their own: where Linux shares the CPU
+    # between sessions (autogroup), children of one session share one session's share,
+    # and -j 2 on a busy machine would be no faster than -j 1. Signals that would have
+    # reached them through this process's group are passed on (:func:`_passing_signals`).
+    separate = len(shares) > 1 and os.name == "posix"
     with tempfile.TemporaryDirectory(prefix="rulespec-") as tmp:
         children = []
         for index, share in enumerate(shares):
@@ -254,10 +263,12 @@ def run_scenarios(
             # stderr passes through: the deep levels' progress lines reach the user
             children.append((folder, subprocess.Popen(
                 args, stdout=subprocess.PIPE, stderr=None, text=True,
-                env=suite_environment(rule))))  # fmt: skip
+                env=suite_environment(rule), start_new_session=separate)))  # fmt: skip
+        with _passing_signals([child for _, child in children] if separate else []):
+            outputs = _outputs([child for _, child in children])
         logs, codes, results, problem, engine_identity = [], [], [], None, None
-        for folder, child in children:
-            logs.append(child.communicate()[0])
+        for (folder, child), output in zip(children, outputs, strict=True):
+            logs.append(output)
             codes.append(child.returncode)
             from conformance.reports.model import read_results
 
@@ -303,6 +314,67 @@ def _shares(games: list[str], workers: int) -> list[list[str]]:
     return [sorted(share) for share in shares if share]
 
 
+def _outputs(children: list[subprocess.Popen[str]]) -> list[str]:
+    """Every child's standard output, read side by side (a child whose output pipe is full
+    would otherwise wait for the one read first), once each has ended."""
+    if len(children) == 1:
+        return [children[0].communicate()[0]]
+    outputs = [""] * len(children)
+
+    def read(index: int) -> None:
+        outputs[index] = children[index].communicate()[0]
+
+    readers = [threading.Thread(target=read, args=(i,), daemon=True)
+               for i in range(len(children))]  # fmt: skip
+    for reader in readers:
+        reader.start()
+    for reader in readers:
+        while reader.is_alive():
+            reader.join(0.2)  # in short waits: Ctrl-C reaches this thread
+    return outputs
+
+
+#: what is passed on to children that lead their own sessions
+PASSED_SIGNALS = ("SIGTERM", "SIGHUP")
+
+
+@contextlib.contextmanager
+def _passing_signals(children: list[subprocess.Popen[str]]) -> Iterator[None]:
+    """While the children run, a SIGTERM or SIGHUP to this process is sent on to each
+    child's process group and then acts here as it would have (by default: this process
+    ends); Ctrl-C (SIGINT, which a terminal sends to the foreground group only) is sent
+    on too, and then interrupts this process as usual. Without children, nothing changes.
+    """
+    if not children or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def pass_on(signum: int) -> None:
+        for child in children:
+            if child.poll() is None:
+                with contextlib.suppress(ProcessLookupError, PermissionError):
+                    os.killpg(child.pid, signum)
+
+    def handler(signum: int, frame: Any) -> None:
+        pass_on(signum)
+        action = previous[signum]
+        signal.signal(signum, action if action is not None else signal.SIG_DFL)
+        signal.raise_signal(signum)
+
+    previous = {}
+    for name in PASSED_SIGNALS:
+        number = getattr(signal, name)
+        previous[number] = signal.signal(number, handler)
+    try:
+        yield
+    except KeyboardInterrupt:
+        pass_on(signal.SIGINT)
+        raise
+    finally:
+        for number, action in previous.items():
+            signal.signal(number, action)
+
+
 def _combined(codes: list[int]) -> int:
     """One pytest exit status for several children: the first abnormal one, else 1 if
     any failed, 0 if any ran, else 5 (nothing collected)."""
@@ -321,14 +393,21 @@ def _with_defaults(entry: dict[str, Any]) -> dict[str, Any]:
     return entry
 
 
+@cache
+def load_catalogue(game: str) -> Any:
+    """``catalogue.load(game)``, once per process (a ``check`` needs it twice: to know a
+    ``--rule`` and to print the rules' rows)."""
+    from conformance.specification import catalogue
+
+    return catalogue.load(game)
+
+
 def rule_rows(
     report: GameReport, rule_filter: str | None = None
 ) -> list[tuple[str, str, int, int]]:
     """(rule id, status, passed, total) for every catalogue rule of the game."""
-    from conformance.specification import catalogue
-
     rows = []
-    for rule in catalogue.load(report.game).rules:
+    for rule in load_catalogue(report.game).rules:
         if rule_filter and rule.id != rule_filter:
             continue
         rows.append((rule.id, *report.rule_status(rule.id)))

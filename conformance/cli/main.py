@@ -21,10 +21,15 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.console import Console
 
-from conformance.cli import analysis, campaign, mutate, rulings_errata, show
-from conformance.cli.check import FAILING, LEVELS, rule_rows, run_scenarios, suite_games
+from conformance.cli.check import (
+    FAILING,
+    LEVELS,
+    load_catalogue,
+    rule_rows,
+    run_scenarios,
+    suite_games,
+)
 
 EXIT_HELP = (
     "Exit status: 0 judged and all passed (or expected failures); 1 some failed; "
@@ -40,8 +45,25 @@ app = typer.Typer(
     help="Board-game rulebooks as executable specifications; judge any engine against them.",
     epilog=EXIT_HELP,
 )
-out = Console(highlight=False, soft_wrap=True)
-err = Console(stderr=True, highlight=False, soft_wrap=True)
+
+
+class _Console:
+    """A ``rich`` console made on first use (``rulespec serve`` never loads rich)."""
+
+    def __init__(self, **settings: Any) -> None:
+        self._settings = settings
+        self._console: Any = None
+
+    def __getattr__(self, name: str) -> Any:
+        if self._console is None:
+            from rich.console import Console
+
+            self._console = Console(highlight=False, soft_wrap=True, **self._settings)
+        return getattr(self._console, name)
+
+
+out: Any = _Console()
+err: Any = _Console(stderr=True)
 
 
 def fail(message: str, code: int = EXIT_USAGE) -> None:
@@ -223,11 +245,9 @@ def check(
     if multiplier <= 0 or game_timeout <= 0 or restarts < 0 or timeout <= 0:
         fail("--timeout, --timeout-multiplier and --game-timeout must be positive, "
              "--restarts >= 0")  # fmt: skip
-    if rule is not None:
-        from conformance.specification import catalogue
-
-        if not any(rule in {r.id for r in catalogue.load(g).rules} for g in games):
-            fail(f"--rule {rule}: no such rule in {', '.join(games)}")
+    if rule is not None and not any(rule in {r.id for r in load_catalogue(g).rules}
+                                    for g in games):  # fmt: skip
+        fail(f"--rule {rule}: no such rule in {', '.join(games)}")
     known = _read_expectations(expectations, update_expectations)
     from conformance.cli import smoke
 
@@ -650,6 +670,8 @@ def rules(
     out.print(f"scenarios ({len(pinned)}):")
     for scenario in pinned:
         out.print(f"  {scenario.feature}:{scenario.line}  {scenario.name}", markup=False)
+    from conformance.cli import analysis
+
     for heading, items in analysis.guardians(game, rule.id):
         out.print(f"{heading} ({len(items)}):")
         for item in items:
@@ -730,14 +752,24 @@ def coverage(
     raise typer.Exit(1 if total != covered else 0)
 
 
-analysis.register(app)
-mutate.register(app)
+#: the commands defined in this module; any other command (or help) registers the rest
+OWN_COMMANDS = frozenset({"check", "diff", "play", "replay", "serve", "rules", "coverage"})
 
-rulings_errata.register(app)
 
-show.register(app)
+_registered: list[bool] = []
 
-campaign.register(app)
+
+def _register_commands(arguments: list[str]) -> None:
+    """Add the command groups of the other modules (once), unless the command is one of
+    ours: ``rulespec check`` and ``rulespec serve`` do not import what only they need."""
+    words = [a for a in arguments if not a.startswith("-")]
+    if (words and words[0] in OWN_COMMANDS) or _registered:
+        return
+    from conformance.cli import analysis, campaign, mutate, rulings_errata, show
+
+    for module in (analysis, mutate, rulings_errata, show, campaign):
+        module.register(app)
+    _registered.append(True)
 
 
 def main() -> None:
@@ -746,6 +778,11 @@ def main() -> None:
     Command-line parsing errors (click's, raised through typer) are usage errors (4), not
     click's 2, which here means "interrupted".
     """
+    if sys.argv[1:] == ["serve"]:  # an engine process: straight to the server
+        from reference_impl.server import main as serve_main
+
+        sys.exit(serve_main())
+    _register_commands(sys.argv[1:])
     try:
         code = app(standalone_mode=False)
     except KeyboardInterrupt:

@@ -32,6 +32,7 @@ from conformance.engine.errors import (
     ProtocolViolation,
     TransportError,
 )
+from conformance.engine.output import ReplyLines
 from rulespec.protocol import (
     PROTOCOL_VERSION,
     WireError,
@@ -265,12 +266,11 @@ class SubprocessClient(EngineClient):
             )
         except OSError as error:
             raise EngineCrashed(f"cannot start engine {self.command!r}: {error}") from error
-        self._replies: queue.Queue[bytes | None] = queue.Queue()
         self._stderr: collections.deque[bytes] = collections.deque()
         self._stderr_size = 0
         self._stderr_lock = threading.Lock()
-        threading.Thread(target=self._read_stdout, args=(self.process, self._replies),
-                         daemon=True).start()  # fmt: skip
+        assert self.process.stdout is not None
+        self._output = ReplyLines(self.process.stdout, MAX_REPLY_BYTES)
         threading.Thread(target=self._read_stderr, daemon=True).start()
 
     def request(self, command: str, **arguments: Any) -> dict[str, Any]:
@@ -301,17 +301,6 @@ class SubprocessClient(EngineClient):
     @property
     def description(self) -> str:
         return self.command if isinstance(self.command, str) else shlex.join(self.command)
-
-    @staticmethod
-    def _read_stdout(process: subprocess.Popen[bytes], replies: queue.Queue[bytes | None]) -> None:
-        stream = process.stdout
-        assert stream is not None
-        while True:
-            line = stream.readline(MAX_REPLY_BYTES + 1)
-            if not line:
-                replies.put(None)
-                return
-            replies.put(line)
 
     def _read_stderr(self) -> None:
         stream = self.process.stderr
@@ -378,7 +367,7 @@ class SubprocessClient(EngineClient):
             if exited_at is not None:
                 wait = min(wait, exited_at + EXIT_GRACE - now)
             try:
-                line = self._replies.get(timeout=max(0.0, wait))
+                line = self._output.line(max(0.0, wait))
             except queue.Empty:
                 now = time.monotonic()
                 if exited_at is None and self.process.poll() is not None:
@@ -412,14 +401,7 @@ class SubprocessClient(EngineClient):
 
     def _drop_stale_replies(self) -> None:
         """Lines left from an earlier, already-failed request are not replies to this one."""
-        while not self._replies.empty():
-            try:
-                line = self._replies.get_nowait()
-            except queue.Empty:
-                return
-            if line is None:  # the end of the output: keep it for the next read
-                self._replies.put(None)
-                return
+        self._output.drop_lines()
 
     def _wait_exit(self) -> int | None:
         try:
@@ -504,13 +486,16 @@ def listing_problems(result: dict[str, Any]) -> list[str]:
     if chance is None:
         return problems
     outcomes = [outcome["action"] for outcome in chance]
-    outcome_keys = _keys(outcomes)
-    twice = _first_duplicate(outcomes, outcome_keys)
-    if twice is not None:
-        shown = _shown(chance[twice]["action"])
-        problems.append(f"the chance outcome {shown} is listed more than once")
-    if collections.Counter(outcome_keys) != collections.Counter(keys):
-        problems.append("the chance outcomes are not the listed actions")
+    if outcomes != actions or twice is not None or len(set(keys)) != len(keys):
+        # else the usual listing: the actions again, in order, none twice (equal as the
+        # keys compare them, so the same keys: no outcome twice, the same actions)
+        outcome_keys = _keys(outcomes)
+        twice = _first_duplicate(outcomes, outcome_keys)
+        if twice is not None:
+            shown = _shown(chance[twice]["action"])
+            problems.append(f"the chance outcome {shown} is listed more than once")
+        if collections.Counter(outcome_keys) != collections.Counter(keys):
+            problems.append("the chance outcomes are not the listed actions")
     fractions = []
     for outcome in chance:
         text = outcome["probability"]
@@ -544,20 +529,21 @@ def _sums_to_one(fractions: list[tuple[int, int]]) -> bool:
 def _keys(actions: list[Any]) -> list[Any]:
     """Keys equal for equal actions (hashable, field order ignored; ``1``, ``1.0`` and
     ``true`` are not told apart here, see :func:`_first_duplicate`)."""
-    keys: list[Any] = []
-    for action in actions:
-        try:
-            keys.append(frozenset(action.items()))
-        except TypeError:  # a list or object inside
-            keys.append(_freeze(action))
-    return keys
+    try:
+        return [frozenset(action.items()) for action in actions]
+    except TypeError:  # a list or object inside
+        return [_freeze(action) for action in actions]
+
+
+_SCALARS = frozenset({str, int, bool, float, type(None)})
 
 
 def _freeze(value: Any) -> Any:
     if type(value) is dict:
-        return frozenset((key, _freeze(item)) for key, item in value.items())
+        return frozenset([(key, item if type(item) in _SCALARS else _freeze(item))
+                          for key, item in value.items()])  # fmt: skip
     if type(value) is list:
-        return tuple(_freeze(item) for item in value)
+        return tuple([item if type(item) in _SCALARS else _freeze(item) for item in value])
     return value
 
 

@@ -34,6 +34,9 @@ UNIFORM_EVERY = 3
 #: weight of an action kind's novelty against the novelty of the rules it fires
 KIND_WEIGHT = 1.0
 
+#: the highest score a trial can get (a rule never fired, or a kind never taken)
+_TOP_SCORE = max(1.0, KIND_WEIGHT)
+
 Chooser = Callable[[int], int]
 
 
@@ -102,6 +105,8 @@ class RuleGuide:
             score = self._novelty(actions[index])
             if score > best_score:
                 best, best_score = index, score
+                if best_score >= _TOP_SCORE:  # no later trial can beat it: spare the clones
+                    break
         return best if best >= 0 else fallback(len(actions))
 
     # -- helpers -----------------------------------------------------------------------

@@ -93,9 +93,9 @@ def test_a_crashed_engine_is_stopped_with_its_children() -> None:
             client.legal_actions()
         # The whole process group is gone: nothing holds the pipe, the reader sees the end.
         deadline = time.monotonic() + 5
-        while client._replies.empty() and time.monotonic() < deadline:
+        while not client._output.ended() and time.monotonic() < deadline:
             time.sleep(0.05)
-        assert client._replies.get_nowait() is None
+        assert client._output.ended()
     finally:
         client.close()
 

@@ -53,6 +53,35 @@ def test_decode_accepts_what_json_allows_within_the_limits() -> None:
     assert decode(b"[" * 64 + b"]" * 64) is not None
 
 
+#: over MAX_DEPTH brackets: decoded by the fast path (no duplicate-key hook, one walk)
+_PADDING = ", ".join(f'"p{i}": [[{i}]]' for i in range(40))
+_DEEP = "[" * 63 + "]" * 63  # 64 levels with the object around it: the most allowed
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("{" + _PADDING + ', "a": 1, "b": {"c": [], "c": {}}}', "duplicate key 'c'"),
+        ('{"a": 1, ' + _PADDING + ', "a": "x:y"}', "duplicate key 'a'"),
+        ("{" + _PADDING + ', "d": [' + _DEEP + "]}", "nested more than 64 levels deep"),
+        ("{" + _PADDING + ', "n": [NaN]}', "NaN is not a JSON number"),
+        ("{" + _PADDING + ', "n": ' + "9" * 4301 + "}", "more than 4300 digits"),
+    ],
+)
+def test_a_large_message_is_refused_as_a_small_one_is(text: str, words: str) -> None:
+    assert text.count("[") + text.count("{") > protocol.MAX_DEPTH
+    with pytest.raises(WireError, match=words):
+        decode(text)
+
+
+def test_a_large_message_with_colons_in_its_strings_decodes_as_json_does() -> None:
+    text = "{" + _PADDING + ', "t": "12:30", "u": {"v:w": ["x:", ":y"]}, "d": ' + _DEEP + "}"
+    assert decode(text) == json.loads(text)
+    assert decode(text.encode()) == json.loads(text)
+    plain = "{" + _PADDING + ', "d": ' + _DEEP + "}"
+    assert decode(plain) == json.loads(plain)
+
+
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False)
     | st.text(),

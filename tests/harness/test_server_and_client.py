@@ -118,3 +118,35 @@ def test_subprocess_transport_round_trip_and_clean_stop() -> None:
 def test_an_engine_that_cannot_start_is_reported_as_crashed() -> None:
     with pytest.raises(EngineCrashed, match="cannot start engine"):
         SubprocessClient("/nonexistent/engine --flag")
+
+
+def test_the_engine_output_is_read_as_lines_with_a_timeout() -> None:
+    """The subprocess transport's reader (no thread on POSIX): lines split across reads,
+    an over-long line cut for the caller to refuse, a timeout, stale lines, the end."""
+    import os
+    import queue
+
+    from conformance.engine.output import ReplyLines
+
+    read_end, write_end = os.pipe()
+    with open(read_end, "rb", buffering=0) as stream:
+        output = ReplyLines(stream, 10)
+        os.write(write_end, b'{"id"')
+        with pytest.raises(queue.Empty):
+            output.line(0.05)  # half a line is no reply
+        os.write(write_end, b":1}\n[2]\n")
+        assert output.line(1.0) == b'{"id":1}\n'
+        assert output.line(1.0) == b"[2]\n"
+        os.write(write_end, b"0123456789ABCDEF\n")
+        assert output.line(1.0) == b"0123456789A"  # MAX_REPLY_BYTES + 1: refused as too long
+        output.drop_lines()  # the rest of that line is stale
+        os.write(write_end, b"[3]\n[4]\n[5")
+        output.drop_lines()  # whole lines already sent are stale; the half line is kept
+        os.write(write_end, b"]\n")
+        assert output.line(1.0) == b"[5]\n"
+        assert not output.ended()
+        os.write(write_end, b"[6]")
+        os.close(write_end)
+        assert output.line(1.0) == b"[6]"  # a last line without its newline, as readline
+        assert output.line(1.0) is None
+        assert output.ended()
