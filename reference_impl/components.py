@@ -5,16 +5,15 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-import yaml
-
 from rulespec.resources import SPEC_DIR
+from rulespec.yaml_safe import safe_load
 
 
 @cache
 def _load(game: str) -> dict[str, dict[str, Any]]:
     path = SPEC_DIR / game / "components.yaml"
     with path.open(encoding="utf-8") as handle:
-        document = yaml.safe_load(handle)
+        document = safe_load(handle)
     if not isinstance(document, dict) or "components" not in document:
         raise ValueError(f"{path}: expected a mapping with a 'components' list")
     return {item["id"]: item for item in document["components"]}

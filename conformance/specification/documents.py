@@ -8,6 +8,8 @@ from typing import Any
 import yaml
 from jsonschema import Draft202012Validator
 
+from rulespec.yaml_safe import safe_load
+
 
 def read_checked_yaml(path: Path, validator: Draft202012Validator, error: type[Exception]) -> Any:
     """``yaml.safe_load`` of ``path``, then every schema violation at once, as ``error``.
@@ -15,7 +17,7 @@ def read_checked_yaml(path: Path, validator: Draft202012Validator, error: type[E
     Each problem line names the file and the place in the document (``at rules/3/quote``).
     """
     try:
-        document = yaml.safe_load(path.read_text(encoding="utf-8"))
+        document = safe_load(path.read_text(encoding="utf-8"))
     except yaml.YAMLError as problem:
         raise error(f"{path}: not valid YAML: {problem}") from None
     problems = [
