@@ -302,6 +302,37 @@ Feature: Gnomeville building effects
         players.0.activation = null
         """
 
+    @GV-BLDG-WORKSHOP @GV-COMP-PLAYER-SETS @GV-EQUIP
+    Scenario: With two gnomes holding hammers the third gnome takes the last of the three hammers
+      Given a gnomeville game with 2 players in the build phase
+      And player 0's town is:
+        """
+        .@1 .  .  .  .
+        .  .  ws .  .
+        .  .  .@0 .  .@2
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      And the position:
+        """
+        players.0.gnomes.1.hammer = true
+        players.0.gnomes.2.hammer = true
+        players.0.moves = 1
+        """
+      When player 0 plays:
+        """
+        {"type": "step", "gnome": 0, "dir": "N"}
+        """
+      Then the legal actions are exactly:
+        """
+        [{"actor": 0, "type": "use"}, {"actor": 0, "type": "decline"}]
+        """
+      When player 0 plays:
+        """
+        {"type": "use"}
+        """
+      Then "players.0.gnomes.0.hammer" is true
+
   Rule: GV-BLDG-ARMORY an armory gives the gnome a sword
 
     @GV-BLDG-ARMORY @GV-BLDG-OPTIONAL @GV-EQUIP
@@ -364,6 +395,42 @@ Feature: Gnomeville building effects
       And the legal actions include:
         """
         {"actor": 0, "type": "draw"}
+        """
+
+    @GV-BLDG-ARMORY @GV-COMP-PLAYER-SETS @GV-EQUIP
+    Scenario: With two gnomes armed the third gnome takes the last of the three swords
+      Given a gnomeville game with 2 players in the build phase
+      And player 0's town is:
+        """
+        .  .  .  .  .
+        .  .  ar .  .
+        .@1 .  .@0 .  .@2
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      And the position:
+        """
+        players.0.gnomes.1.sword = true
+        players.0.gnomes.2.sword = true
+        players.0.moves = 1
+        """
+      When player 0 plays:
+        """
+        {"type": "step", "gnome": 0, "dir": "N"}
+        """
+      Then the legal actions are exactly:
+        """
+        [{"actor": 0, "type": "use"}, {"actor": 0, "type": "decline"}]
+        """
+      When player 0 plays:
+        """
+        {"type": "use"}
+        """
+      Then the position has:
+        """
+        players.0.gnomes.0.sword = true
+        players.0.gnomes.1.sword = true
+        players.0.gnomes.2.sword = true
         """
 
     @GV-BLDG-ARMORY @GV-BLDG-OPTIONAL

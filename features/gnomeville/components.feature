@@ -63,3 +63,20 @@ Feature: Gnomeville components and their provisional data
          {"actor": 0, "type": "upgrade", "space": [0, 1], "kind": "academy"},
          {"actor": 0, "type": "upgrade", "space": [0, 2], "kind": "academy"}]
         """
+
+  Rule: GV-COMP-PLAYER-COUNT one to four players, one town board each
+
+    @GV-COMP-PLAYER-COUNT @GV-SETUP-TOWN-DEAL
+    Scenario: A game for five players has no town board for the fifth and is refused
+      When a new "gnomeville" game with 5 players is requested
+      Then the request is refused as unsupported
+
+    @GV-COMP-PLAYER-COUNT @GV-SETUP-TOWN-DEAL @GV-SETUP-GNOMES
+    Scenario: A four-player game deals a town to each of the four players
+      Given a new "gnomeville" game with 4 players
+      Then the position has:
+        """
+        num_players = 4
+        players.3.board = "symmetric"
+        players.3.gnomes.0.space = [2, 2]
+        """

@@ -31,6 +31,7 @@ Feature: Gnomeville scoring: stacks, events, the full town and the special deliv
         """
         round = 3
         events = ["satchel-sprint", "mushroom-hoard", null]
+        event_deck = ["busy-builders", "clear-paths", "gnome-crowd", "high-society", "troll-free"]
         players.0.bag = {"academy": 0, "armory": 0, "ballista": 0, "gnome": 0, "house": 0, "market": 3, "monument": 0, "tavern": 0, "workshop": 0}
         players.1.bag = {"academy": 0, "armory": 0, "ballista": 0, "gnome": 0, "house": 0, "market": 5, "monument": 0, "tavern": 0, "workshop": 0}
         players.2.bag = {"academy": 0, "armory": 0, "ballista": 0, "gnome": 0, "house": 0, "market": 5, "monument": 0, "tavern": 0, "workshop": 0}
@@ -56,6 +57,7 @@ Feature: Gnomeville scoring: stacks, events, the full town and the special deliv
         """
         round = 3
         events = ["satchel-sprint", null, null]
+        event_deck = ["busy-builders", "clear-paths", "gnome-crowd", "high-society", "mushroom-hoard", "troll-free"]
         players.0.bag = {"academy": 0, "armory": 0, "ballista": 0, "gnome": 0, "house": 0, "market": 3, "monument": 0, "tavern": 0, "workshop": 0}
         players.1.bag = {"academy": 0, "armory": 0, "ballista": 0, "gnome": 0, "house": 0, "market": 4, "monument": 0, "tavern": 0, "workshop": 0}
         players.2.bag = {"academy": 0, "armory": 0, "ballista": 0, "gnome": 0, "house": 0, "market": 5, "monument": 0, "tavern": 0, "workshop": 0}
@@ -83,6 +85,7 @@ Feature: Gnomeville scoring: stacks, events, the full town and the special deliv
         """
         round = 3
         events = ["satchel-sprint", null, null]
+        event_deck = ["busy-builders", "clear-paths", "gnome-crowd", "high-society", "mushroom-hoard", "troll-free"]
         players.0.bag = {"academy": 0, "armory": 0, "ballista": 0, "gnome": 0, "house": 0, "market": 3, "monument": 0, "tavern": 0, "workshop": 0}
         players.1.bag = {"academy": 0, "armory": 0, "ballista": 0, "gnome": 0, "house": 0, "market": 3, "monument": 0, "tavern": 0, "workshop": 0}
         players.2.bag = {"academy": 0, "armory": 0, "ballista": 0, "gnome": 0, "house": 0, "market": 5, "monument": 0, "tavern": 0, "workshop": 0}
@@ -105,6 +108,7 @@ Feature: Gnomeville scoring: stacks, events, the full town and the special deliv
         """
         round = 3
         events = ["satchel-sprint", null, null]
+        event_deck = ["busy-builders", "clear-paths", "gnome-crowd", "high-society", "mushroom-hoard", "troll-free"]
         """
       When these actions are applied:
         """
@@ -126,6 +130,7 @@ Feature: Gnomeville scoring: stacks, events, the full town and the special deliv
         """
         round = 3
         events = ["high-society", null, null]
+        event_deck = ["busy-builders", "clear-paths", "gnome-crowd", "mushroom-hoard", "satchel-sprint", "troll-free"]
         """
       And player 0's town is:
         """
@@ -171,6 +176,7 @@ Feature: Gnomeville scoring: stacks, events, the full town and the special deliv
         """
         round = 3
         events = ["satchel-sprint", null, null]
+        event_deck = ["busy-builders", "clear-paths", "gnome-crowd", "high-society", "mushroom-hoard", "troll-free"]
         players.0.bag = {"academy": 0, "armory": 0, "ballista": 0, "gnome": 0, "house": 0, "market": 3, "monument": 0, "tavern": 0, "workshop": 0}
         players.1.bag = {"academy": 0, "armory": 0, "ballista": 0, "gnome": 0, "house": 0, "market": 5, "monument": 0, "tavern": 0, "workshop": 0}
         """
@@ -193,6 +199,7 @@ Feature: Gnomeville scoring: stacks, events, the full town and the special deliv
         """
         round = 3
         events = ["satchel-sprint", null, null]
+        event_deck = ["busy-builders", "clear-paths", "gnome-crowd", "high-society", "mushroom-hoard", "troll-free"]
         """
       When these actions are applied:
         """
@@ -214,6 +221,7 @@ Feature: Gnomeville scoring: stacks, events, the full town and the special deliv
         """
         round = 3
         events = ["satchel-sprint", null, null]
+        event_deck = ["busy-builders", "clear-paths", "gnome-crowd", "high-society", "mushroom-hoard", "troll-free"]
         """
       When these actions are applied:
         """
@@ -234,6 +242,7 @@ Feature: Gnomeville scoring: stacks, events, the full town and the special deliv
         """
         round = 4
         events = ["satchel-sprint", "mushroom-hoard", "busy-builders"]
+        event_deck = ["clear-paths", "gnome-crowd", "high-society", "troll-free"]
         players.0.bag = {"academy": 0, "armory": 0, "ballista": 0, "gnome": 0, "house": 0, "market": 3, "monument": 0, "tavern": 0, "workshop": 0}
         players.0.mushrooms = 9
         """
@@ -255,6 +264,7 @@ Feature: Gnomeville scoring: stacks, events, the full town and the special deliv
         """
         round = 5
         events = ["satchel-sprint", "mushroom-hoard", "busy-builders"]
+        event_deck = ["clear-paths", "gnome-crowd", "high-society", "troll-free"]
         players.0.bag = {"academy": 0, "armory": 0, "ballista": 0, "gnome": 0, "house": 0, "market": 3, "monument": 0, "tavern": 0, "workshop": 0}
         players.0.mushrooms = 9
         """

@@ -317,6 +317,41 @@ Feature: Gnomeville upgrades: three or more matching tiles become the next tier
         {"actor": 0, "type": "upgrade", "space": [0, 1], "kind": "house"}
         """
 
+    @GV-UPGRADE-EXHAUSTED @reading:master_build=false
+    Scenario: With no houses left and one tavern in its tray the market group takes that last tavern
+      Given a gnomeville game with 2 players in the build phase
+      And player 0's town is:
+        """
+        mk mk .  .  .
+        .  .  .  .  .
+        .  .  .@0 .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      And the position:
+        """
+        supply.house = 0
+        supply.tavern = 1
+        players.0.hand = "market"
+        """
+      When player 0 plays:
+        """
+        {"type": "place", "space": [0, 2]}
+        """
+      Then the legal actions include:
+        """
+        {"actor": 0, "type": "upgrade", "space": [0, 1], "kind": "tavern"}
+        """
+      When player 0 plays:
+        """
+        {"type": "upgrade", "space": [0, 1], "kind": "tavern"}
+        """
+      Then the position has:
+        """
+        supply.tavern = 0
+        players.0.cells.0 = [null, "tavern", null, null, null]
+        """
+
   Rule: GV-UPGRADE-NONE-LEFT with no tile two tiers up the group is stacked without a new tile
 
     @GV-UPGRADE-NONE-LEFT @reading:master_build=false

@@ -78,6 +78,28 @@ Feature: Gnomeville variants
         {"actor": 0, "type": "draw"}
         """
 
+    @GV-VAR-TBT-ROUND @GV-PHASES
+    Scenario: The variant may be chosen for the first and the fifth round, listed once each
+      When a new "gnomeville" game with 2 players and options is requested:
+        """
+        {"turn_by_turn_rounds": [5, 1, 5]}
+        """
+      Then "options.turn_by_turn_rounds" is [1, 5]
+
+    @GV-VAR-TBT-ROUND @GV-PHASES
+    Scenario Outline: A turn-by-turn round the game does not have is refused (<rounds>)
+      When a new "gnomeville" game with 2 players and options is requested:
+        """
+        {"turn_by_turn_rounds": <rounds>}
+        """
+      Then the request is refused as malformed
+
+      Examples:
+        | rounds |
+        | [0]    |
+        | [6]    |
+        | ["1"]  |
+
   Rule: GV-VAR-MASTER the new tile goes on the triggering space
 
     @GV-VAR-MASTER

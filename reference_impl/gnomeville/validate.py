@@ -201,6 +201,9 @@ def _card_problems(s: Any) -> list[str]:
     shown = [e for e in s.events if e is not None]
     if len(set(shown)) != len(shown):
         out.append(f"state field events: an event card is revealed twice: {s.events}")
+    both = sorted(set(shown) & set(s.event_deck))
+    if both:
+        out.append(f"state field event_deck: the revealed events {both} are still in the deck")
     deck = "solo" if solo else "multi"
     if any(EVENTS[e]["deck"] != deck for e in [*shown, *s.event_deck]):
         out.append(f"state field event_deck: only {deck} event cards are used with {s.n} players")
