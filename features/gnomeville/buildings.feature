@@ -65,6 +65,28 @@ Feature: Gnomeville building effects
         supply.market = 29
         """
 
+    @GV-BLDG-MARKET @GV-BUY-COST
+    Scenario: At a market a tile dearer than the mushrooms held is refused
+      Given a gnomeville game with 2 players in the build phase
+      And player 0's town is:
+        """
+        .  .  .  .  .
+        .  .  mk .  .
+        .  .  .@0 .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      And "players.0.moves" is 1
+      When player 0 plays:
+        """
+        {"type": "step", "gnome": 0, "dir": "N"}
+        """
+      And player 0 plays:
+        """
+        {"type": "buy", "kind": "tavern"}
+        """
+      Then the action is rejected citing rule "GV-BLDG-MARKET"
+
   Rule: GV-BLDG-MONUMENT each monument adds one movement
 
     @GV-BLDG-MONUMENT

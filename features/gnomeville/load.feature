@@ -120,6 +120,8 @@ Feature: Gnomeville positions an engine must refuse to load, and positions it mu
         | a gnome standing on a troll                  | players.0.cells.2.2 = "troll"       | round = 1              |
         | a gnome standing on a boulder                | players.0.cells.2.2 = "boulder"     | boulder_supply = 43    |
         | two gnomes resting on one space              | players.0.gnomes.1.space = [2, 2]   | round = 1              |
+        | a gnome off the board                        | players.0.gnomes.0.space = [5, 5]   | round = 1              |
+        | a mushroom count that is not a number        | players.0.mushrooms = true          | round = 1              |
         | the third gnome on a troll, the second in camp | players.0.gnomes.2.space = [0, 0] | players.0.cells.0.0 = "troll" |
         | a gnome passing through no other gnome       | players.0.transit = 0               | players.0.moves = 1    |
         | a gnome passing through with no movement     | players.0.transit = 0               | players.0.gnomes.1.space = [2, 2] |
@@ -476,7 +478,22 @@ Feature: Gnomeville positions an engine must refuse to load, and positions it mu
         """
         {"type": "delivery", "icon": "workshop", "take": true}
         """
-      Then "players.1.bag.workshop" is 3
+      Then the position has:
+        """
+        players.1.bag.workshop = 3
+        supply.workshop = 27
+        players.1.delivery = ["refill_stew", "workshop"]
+        """
+      When player 1 plays:
+        """
+        {"type": "delivery", "icon": "refill_stew", "take": true}
+        """
+      Then the action is rejected citing rule "GV-DELIVERY"
+      When player 1 plays:
+        """
+        {"type": "delivery", "icon": "refill_stew", "take": false}
+        """
+      Then "players.1.mushrooms" is 3
 
     @GV-LOAD-CONSISTENT @GV-DELIVERY
     Scenario Outline: A special delivery the rules cannot have dealt is refused (<why>)

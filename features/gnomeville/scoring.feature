@@ -169,6 +169,41 @@ Feature: Gnomeville scoring: stacks, events, the full town and the special deliv
 
   Rule: GV-EVENT-TWO-PLAYERS no second place with two players
 
+    @GV-EVENT-COMPARE @GV-COMP-EVENTS @GV-EVENT-TWO-PLAYERS
+    Scenario: High Society counts tier 4 and up: one academy beats three tier-3 buildings
+      Given a gnomeville game with 2 players in the build phase
+      And the position:
+        """
+        round = 3
+        events = ["high-society", null, null]
+        event_deck = ["busy-builders", "clear-paths", "gnome-crowd", "mushroom-hoard", "satchel-sprint", "troll-free"]
+        """
+      And player 0's town is:
+        """
+        ac .  .  .  .
+        .  .  .  .  .
+        .  .  .@0 .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      And player 1's town is:
+        """
+        tv tv ar .  .
+        .  .  .  .  .
+        .  .  .@0 .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "pass"}, {"actor": 1, "type": "pass"}]
+        """
+      Then the position has:
+        """
+        players.0.score = 6
+        players.1.score = 0
+        """
+
     @GV-EVENT-TWO-PLAYERS
     Scenario: With two players the runner-up of an event scores nothing
       Given a gnomeville game with 2 players in the build phase
@@ -328,6 +363,7 @@ Feature: Gnomeville scoring: stacks, events, the full town and the special deliv
         """
         players.0.bag.market = 17
         players.0.bag.house = 14
+        players.0.full_town = false
         players.1.mushrooms = 3
         round = 2
         """

@@ -58,6 +58,19 @@ Feature: Gnomeville variants
         {"actor": 1, "type": "draw"}
         """
 
+    @GV-VAR-TURN-BY-TURN @GV-BUILD-DRAW
+    Scenario: Turn by turn a player with an empty bag cannot draw and may only pass
+      Given a gnomeville game with 2 players in the build phase and options:
+        """
+        {"turn_by_turn_rounds": [1]}
+        """
+      And "players.0.bag" is {"academy": 0, "armory": 0, "ballista": 0, "gnome": 0, "house": 0, "market": 0, "monument": 0, "tavern": 0, "workshop": 0}
+      When player 0 plays:
+        """
+        {"type": "draw"}
+        """
+      Then the action is rejected citing rule "GV-BUILD-DRAW"
+
   Rule: GV-VAR-TBT-ROUND the variant applies only to the rounds chosen for it
 
     @GV-VAR-TBT-ROUND
