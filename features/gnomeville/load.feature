@@ -128,6 +128,8 @@ Feature: Gnomeville positions an engine must refuse to load, and positions it mu
         | a stuck status without the third gnome tile  | players.0.status = "stuck"          | round = 1              |
         | a purchase left in the build phase           | players.0.buys_left = 1             | round = 1              |
         | a tile in hand while the gnome moves         | players.0.hand = "market"           | players.0.moves = 1    |
+        | two players resolving a tile at once         | players.0.hand = "market"           | players.1.hand = "house" |
+        | a surprise card outside the attack           | surprise_card = {"id": "troll-02", "matrix": [".....", ".....", ".....", ".....", "....."], "moves": []} | troll_deck = ["troll-03", "troll-04", "troll-05", "troll-06", "troll-07", "troll-08", "troll-09", "troll-10", "troll-11", "troll-12", "troll-13", "troll-14", "troll-15", "troll-16"] |
 
     @GV-LOAD-CONSISTENT @GV-BLDG-ACTIVATE @GV-BLDG-HOUSE @GV-BLDG-TAVERN @GV-BLDG-WORKSHOP @GV-BLDG-ARMORY @GV-BLDG-ACADEMY @GV-BLDG-MONUMENT
     Scenario Outline: A building effect the rules cannot have started is refused (<why>)
@@ -208,6 +210,7 @@ Feature: Gnomeville positions an engine must refuse to load, and positions it mu
         | a pending activation         | players.0.activation = {"kind": "house", "space": [2, 2], "gnome": 0} |
         | movement left                | players.0.moves = 1                                                   |
         | four purchases in round 1    | players.0.buys_left = 2                                               |
+        | the round's troll card still out | troll_card = {"id": "troll-01", "matrix": [".....", ".....", ".....", ".....", "....."], "moves": []} |
 
     @GV-LOAD-CONSISTENT @GV-BUILD-DRAW @GV-CHANCE @GV-SETUP-BAG
     Scenario: A position with a bag draw pending is accepted and the draw is from the bag
@@ -451,6 +454,8 @@ Feature: Gnomeville positions an engine must refuse to load, and positions it mu
         round = 5
         phase = "end"
         terminal = true
+        troll_card = null
+        troll_discard = ["troll-01"]
         """
       Then the game is over
 

@@ -284,6 +284,23 @@ Feature: Gnomeville gnome movement, exhaustion, abilities and equipment
         players.0.cells.0.0 = "house"
         """
 
+    @GV-EXHAUST-REDEPLOY
+    Scenario: With every space under a troll or a boulder no gnome can be placed and play goes on
+      Given a gnomeville game with 2 players in the build phase
+      And player 0's town is:
+        """
+        TR BO BO BO BO
+        BO BO BO BO BO
+        BO BO TR BO BO
+        BO BO BO BO BO
+        BO BO BO BO TR
+        """
+      Then the legal actions are exactly:
+        """
+        [{"actor": 0, "type": "draw"}, {"actor": 0, "type": "pass"},
+         {"actor": 1, "type": "draw"}, {"actor": 1, "type": "pass"}]
+        """
+
   Rule: GV-ABILITY-GRADUATE graduation gives an ability card
 
     @GV-ABILITY-GRADUATE @GV-BLDG-ACADEMY @GV-ABILITY-ONCE @GV-COMP-ABILITIES
