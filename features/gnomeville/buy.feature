@@ -79,6 +79,29 @@ Feature: Gnomeville buy and refresh
         to_act = [1]
         """
 
+    @GV-BUY @GV-SETUP-TRAYS
+    Scenario: The last market of its tray can still be bought
+      Given a gnomeville game with 2 players in the build phase
+      And "supply.market" is 1
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "pass"}, {"actor": 1, "type": "pass"},
+         {"actor": "chance", "type": "delivery_card", "card": "delivery-01"}]
+        """
+      Then the legal actions include:
+        """
+        {"actor": 0, "type": "buy", "kind": "market"}
+        """
+      When player 0 plays:
+        """
+        {"type": "buy", "kind": "market"}
+        """
+      Then the position has:
+        """
+        supply.market = 0
+        players.0.bag.market = 6
+        """
+
   Rule: GV-ROUND-TRACKER the tracker advances and reveals the event under it
 
     @GV-ROUND-TRACKER @GV-EVENT-REVEAL @GV-SETUP-EVENTS @GV-SUMMARY-BUY @GV-BUY-ORDER

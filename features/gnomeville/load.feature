@@ -18,6 +18,7 @@ Feature: Gnomeville positions an engine must refuse to load, and positions it mu
         | a game over in the build phase       | terminal = true   | round = 1       | round = 1       |
         | a game that ends in round 4          | round = 4         | phase = "end"   | terminal = true |
         | no troll card in the build phase     | troll_card = null | round = 1       | round = 1       |
+        | a sixth round                        | round = 6         | round = 6       | round = 6       |
 
     @GV-LOAD-CONSISTENT @GV-CHANCE
     Scenario Outline: A pending chance the rules cannot have drawn is refused (<why>)
@@ -354,6 +355,14 @@ Feature: Gnomeville positions an engine must refuse to load, and positions it mu
     @GV-LOAD-CONSISTENT @GV-BUILD-STUCK @GV-ATTACK-SURPRISE @GV-BUILD-STUCK-SURPRISE
     Scenario: A position with a stuck player is accepted and the stuck player faces a surprise attack
       Given a gnomeville game with 2 players in the build phase
+      And player 0's town is:
+        """
+        TR .  .  .  TR
+        .  .  .  .  .
+        .  .  .@0 .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
       And the position:
         """
         players.0.stumps = 3
@@ -375,6 +384,24 @@ Feature: Gnomeville positions an engine must refuse to load, and positions it mu
         chance = {"type": "troll_card"}
         attack_queue = [[0, "surprise"], [0, "round"], [1, "round"]]
         players.1.mushrooms = 3
+        """
+      When chance reveals:
+        """
+        {"type": "troll_card", "card": "troll-09", "matrix": [".....", ".....", ".....", ".....", "T...T"], "moves": []}
+        """
+      And the position is loaded:
+        """
+        players.1.mushrooms = 4
+        """
+      Then the position has:
+        """
+        players.1.mushrooms = 4
+        surprise_card.id = "troll-09"
+        """
+      And the legal actions are exactly:
+        """
+        [{"actor": 0, "type": "spawn", "what": "troll", "space": [4, 0]},
+         {"actor": 0, "type": "spawn", "what": "troll", "space": [4, 4]}]
         """
 
     @GV-LOAD-CONSISTENT @GV-TROLL-CHOICE @GV-TROLL-CAP @GV-PHASES
@@ -408,6 +435,11 @@ Feature: Gnomeville positions an engine must refuse to load, and positions it mu
       When player 1 plays:
         """
         {"type": "pass"}
+        """
+      Then the action is rejected citing rule "GV-PHASES"
+      When player 1 plays:
+        """
+        {"type": "buy", "kind": "market"}
         """
       Then the action is rejected citing rule "GV-PHASES"
       When player 0 plays:

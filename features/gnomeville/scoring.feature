@@ -22,6 +22,24 @@ Feature: Gnomeville scoring: stacks, events, the full town and the special deliv
         """
       Then "players.0.score" is 14
 
+    @GV-SCORE-STACK @GV-COMP-STACK-TABLE
+    Scenario: A 12-tile stack, the table's last height, scores 12 + 8 and a 13-tile stack beyond it 13 + 9
+      Given a gnomeville game with 2 players in the build phase
+      And the position:
+        """
+        players.0.stacks = [["market", "market", "market", "market", "market", "market", "market", "market", "market", "market", "market", "market"]]
+        players.1.stacks = [["market", "market", "market", "market", "market", "market", "market", "market", "market", "market", "market", "market", "market"]]
+        """
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "pass"}, {"actor": 1, "type": "pass"}]
+        """
+      Then the position has:
+        """
+        players.0.score = 20
+        players.1.score = 22
+        """
+
   Rule: GV-EVENT-EX the Satchel Sprint example
 
     @GV-EVENT-EX @GV-SCORE-EVENTS @GV-EVENT-COMPARE @GV-EVENT-PLACES @GV-EVENT-TIE-SECOND @GV-COMP-EVENTS
