@@ -544,6 +544,56 @@ Feature: Gnomeville building effects
         boulder_supply = 43
         """
 
+    @GV-BLDG-BALLISTA @GV-BLDG-OPTIONAL
+    Scenario: A ballista with no boulder or enemy around asks nothing
+      Given a gnomeville game with 2 players in the build phase
+      And player 0's town is:
+        """
+        .  .  .  .  .
+        .  .  ba .  .
+        .  .  .@0 .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      And "players.0.moves" is 1
+      When player 0 plays:
+        """
+        {"type": "step", "gnome": 0, "dir": "N"}
+        """
+      Then the position has:
+        """
+        players.0.activation = null
+        players.0.moves = 0
+        """
+      And the legal actions include:
+        """
+        {"actor": 0, "type": "draw"}
+        """
+
+    @GV-BLDG-BALLISTA @GV-BOARD-HEDGE @GV-BLDG-ADJACENT
+    Scenario: On Maizeville the hedge north of a ballista leaves the north-east diagonal in reach
+      Given a gnomeville game with 2 players in the build phase and options:
+        """
+        {"boards": ["maizeville", "symmetric"]}
+        """
+      And player 0's town is:
+        """
+        .  BO TR .  .
+        .  ba .  .  .
+        .  .@0 .  .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      And "players.0.moves" is 1
+      When player 0 plays:
+        """
+        {"type": "step", "gnome": 0, "dir": "N"}
+        """
+      Then the legal actions are exactly:
+        """
+        [{"actor": 0, "type": "destroy", "space": [0, 2]}, {"actor": 0, "type": "decline"}]
+        """
+
     @GV-BLDG-BALLISTA @GV-BOARD-HEDGE @GV-BLDG-ADJACENT
     Scenario: On Maizeville a hedge shields the boulder beside the ballista, not the diagonal troll
       Given a gnomeville game with 2 players in the build phase and options:

@@ -447,6 +447,11 @@ Feature: Gnomeville positions an engine must refuse to load, and positions it mu
         {"type": "spawn", "what": "troll", "space": [2, 2]}
         """
       Then the action is rejected citing rule "GV-TROLL-CHOICE"
+      When the position is loaded:
+        """
+        attack_queue = [[1, "round"], [0, "round"]]
+        """
+      Then the request is refused as malformed
 
     @GV-LOAD-CONSISTENT @GV-BUY @GV-BUY-COST
     Scenario: A position in the buy phase is accepted and a building dearer than the mushrooms is refused

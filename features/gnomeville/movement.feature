@@ -138,6 +138,31 @@ Feature: Gnomeville gnome movement, exhaustion, abilities and equipment
         """
       Then the action is rejected citing rule "GV-MOVE-PASS-THROUGH"
 
+    @GV-MOVE-PASS-THROUGH @GV-MOVE-TROLL
+    Scenario: A gnome may pass through another when the free corner space beyond is in reach
+      Given a gnomeville game with 2 players in the build phase
+      And player 0's town is:
+        """
+        .  .@1 .@0 .  .
+        .  TR .  .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      And "players.0.moves" is 2
+      Then the legal actions include:
+        """
+        {"actor": 0, "type": "step", "gnome": 0, "dir": "W"}
+        """
+      When player 0 plays:
+        """
+        {"type": "step", "gnome": 0, "dir": "W"}
+        """
+      Then the legal actions are exactly:
+        """
+        [{"actor": 0, "type": "step", "gnome": 0, "dir": "W"}, {"actor": 0, "type": "step", "gnome": 0, "dir": "E"}]
+        """
+
   Rule: GV-MOVE-TROLL only a sword gnome enters a troll space
 
     @GV-MOVE-TROLL @GV-FAQ-MUSHROOMS @GV-SWORD-DEFEAT @GV-MOVE-MUSHROOM-MAY

@@ -343,6 +343,24 @@ Feature: Gnomeville scoring: stacks, events, the full town and the special deliv
 
   Rule: GV-SCORE-FULL-TOWN a town without empty spaces scores 10 and is cleared into the bag
 
+    @GV-SCORE-FULL-TOWN @GV-SCORE-STACK
+    Scenario: A full town's 10 points add to the round's stack points
+      Given a gnomeville game with 2 players in the build phase
+      And player 0's town is:
+        """
+        mk ho mk ho mk
+        ho mk ho mk ho
+        mk ho .@0 ho mk
+        ho mk ho mk ho
+        mk ho mk ho mk
+        """
+      And "players.0.stacks" is [["workshop", "workshop", "workshop"]]
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "pass"}, {"actor": 1, "type": "pass"}]
+        """
+      Then "players.0.score" is 13
+
     @GV-SCORE-FULL-TOWN @GV-REFRESH-FULL-TOWN @GV-DELIVERY-DECLINE
     Scenario: A full town scores 10 and its buildings go back to the bag in phase 5
       Given a gnomeville game with 2 players in the build phase

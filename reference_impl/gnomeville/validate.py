@@ -129,6 +129,10 @@ def _phase_problems(s: Any) -> list[str]:
             and not (s.chance and s.chance.get("type") == "troll_card")
         ):
             out.append(f"state field attack_queue.{k}: its surprise card is not revealed")
+    head = s.attack_queue[0][0] if s.attack_queue and isinstance(s.attack_queue[0], list) else None
+    for i, p in enumerate(s.players):
+        if p.attack is not None and head != i:
+            out.append(f"state field players.{i}.attack: seat {i} is not first in attack_queue")
     for k, seat in enumerate(s.delivery_queue):
         if type(seat) is not int or not 0 <= seat < s.n:
             out.append(f"state field delivery_queue.{k} must be a seat, got {seat!r}")
