@@ -24,10 +24,6 @@ THIN: dict[str, list[str]] = {
         "ND-GUEST validate.py:189 len(choices) <= 2 -> <= 3 (a malformed guest action)",
         "validate.py:104 continue -> break (an unknown field after the required ones)",
     ],
-    "gnomeville": [
-        "build.py:398 equipped gnomes < 3 -> <= 3 (all three gnomes equipped)",
-        "validate.py:47, :99, :121, :276, :304 (load_state refusals: no step keeps a refused load)",
-    ],
     "villagers": [
         "VL-BUILD-BASIC build.py:218 'or' -> 'and' (a malformed build_basic)",
     ],
