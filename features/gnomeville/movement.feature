@@ -139,11 +139,11 @@ Feature: Gnomeville gnome movement, exhaustion, abilities and equipment
       Then the action is rejected citing rule "GV-MOVE-PASS-THROUGH"
 
     @GV-MOVE-PASS-THROUGH @GV-MOVE-TROLL
-    Scenario: A gnome may pass through another when the free corner space beyond is in reach
+    Scenario: A gnome in the corner may pass through its neighbour when only the way back is free
       Given a gnomeville game with 2 players in the build phase
       And player 0's town is:
         """
-        .  .@1 .@0 .  .
+        .@0 .@1 TR .  .
         .  TR .  .  .
         .  .  .  .  .
         .  .  .  .  .
@@ -152,15 +152,15 @@ Feature: Gnomeville gnome movement, exhaustion, abilities and equipment
       And "players.0.moves" is 2
       Then the legal actions include:
         """
-        {"actor": 0, "type": "step", "gnome": 0, "dir": "W"}
+        {"actor": 0, "type": "step", "gnome": 0, "dir": "E"}
         """
       When player 0 plays:
         """
-        {"type": "step", "gnome": 0, "dir": "W"}
+        {"type": "step", "gnome": 0, "dir": "E"}
         """
       Then the legal actions are exactly:
         """
-        [{"actor": 0, "type": "step", "gnome": 0, "dir": "W"}, {"actor": 0, "type": "step", "gnome": 0, "dir": "E"}]
+        [{"actor": 0, "type": "step", "gnome": 0, "dir": "W"}]
         """
 
   Rule: GV-MOVE-TROLL only a sword gnome enters a troll space
