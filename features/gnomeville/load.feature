@@ -499,7 +499,7 @@ Feature: Gnomeville positions an engine must refuse to load, and positions it mu
     @GV-LOAD-CONSISTENT @GV-DELIVERY @GV-DELIVERY-GAPS @GV-DELIVERY-DECLINE
     Scenario: A position in the middle of a special delivery is accepted and the delivery goes on
       Given a gnomeville game with 2 players in the build phase
-      And "players.0.score" is 12
+      And "players.1.score" is 12
       When these actions are applied:
         """
         [{"actor": 0, "type": "pass"}, {"actor": 1, "type": "pass"},
@@ -507,40 +507,40 @@ Feature: Gnomeville positions an engine must refuse to load, and positions it mu
         """
       And the position is loaded:
         """
-        players.0.mushrooms = 3
+        players.1.mushrooms = 3
         """
       Then the position has:
         """
         phase = "delivery"
-        delivery_queue = [1]
-        players.1.delivery = ["workshop", "refill_stew", "workshop"]
-        players.0.mushrooms = 3
+        delivery_queue = [0]
+        players.0.delivery = ["workshop", "refill_stew", "workshop"]
+        players.1.mushrooms = 3
         """
-      When player 1 plays:
+      When player 0 plays:
         """
         {"type": "delivery", "icon": "workshop", "take": true}
         """
       Then the position has:
         """
-        players.1.bag.workshop = 3
+        players.0.bag.workshop = 3
         supply.workshop = 27
-        players.1.delivery = ["refill_stew", "workshop"]
+        players.0.delivery = ["refill_stew", "workshop"]
         """
-      When player 1 plays:
+      When player 0 plays:
         """
         {"type": "delivery", "icon": "refill_stew", "take": true}
         """
       Then the action is rejected citing rule "GV-DELIVERY"
-      When player 1 plays:
+      When player 0 plays:
         """
         {"type": "delivery", "icon": "refill_stew", "take": false}
         """
-      Then "players.1.mushrooms" is 3
+      Then "players.0.mushrooms" is 3
 
     @GV-LOAD-CONSISTENT @GV-DELIVERY
     Scenario Outline: A special delivery the rules cannot have dealt is refused (<why>)
       Given a gnomeville game with 2 players in the build phase
-      And "players.0.score" is 12
+      And "players.1.score" is 12
       When these actions are applied:
         """
         [{"actor": 0, "type": "pass"}, {"actor": 1, "type": "pass"},
@@ -555,11 +555,10 @@ Feature: Gnomeville positions an engine must refuse to load, and positions it mu
 
       Examples:
         | why                                  | first                                  | second                     |
-        | a delivery for a third seat          | delivery_queue = [1, 2]                | round = 1                  |
-        | a delivery for a seat not a number   | delivery_queue = ["1"]                 | round = 1                  |
-        | a delivery for the first seat twice  | delivery_queue = [0, 1]                | players.0.delivery = ["workshop", "x"] |
-        | an icon no delivery card shows       | players.1.delivery = ["lottery"]       | round = 1                  |
-        | icons for a player not in the queue  | players.0.delivery = ["workshop"]      | round = 1                  |
+        | a delivery for a third seat          | delivery_queue = [0, 2]                | round = 1                  |
+        | a delivery for a seat not a number   | delivery_queue = ["0"]                 | round = 1                  |
+        | an icon no delivery card shows       | players.0.delivery = ["lottery"]       | round = 1                  |
+        | icons for a player not in the queue  | players.1.delivery = ["workshop"]      | round = 1                  |
         | deliveries without a delivery card   | delivery_card = null                   | delivery_discard = ["delivery-01"] |
 
     @GV-LOAD-CONSISTENT @GV-BLDG-MARKET @GV-BLDG-ACTIVATE
