@@ -112,6 +112,34 @@ Feature: Gnomeville components and their provisional data
         winners = [0]
         """
 
+    @GV-COMP-GOALS @GV-END-ADJACENCY @GV-END-ADJACENCY-LOSER
+    Scenario: A hammer gnome in the corner counts for the most-hammers card
+      Given a gnomeville game with 2 players in the build phase
+      And player 0's town is:
+        """
+        .@0 .  .  .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      And the position:
+        """
+        round = 5
+        goals = [{"players": [0, 1], "cards": ["most-hammers"], "size": 3}]
+        players.0.gnomes.0.hammer = true
+        """
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "pass"}, {"actor": 1, "type": "pass"},
+         {"actor": "chance", "type": "delivery_card", "card": "delivery-01"}]
+        """
+      Then the outcome has:
+        """
+        scores = [4, 0]
+        winners = [0]
+        """
+
   Rule: GV-COMP-DELIVERY the special delivery cards and their icons
 
     @GV-COMP-DELIVERY @GV-DELIVERY @GV-DELIVERY-GAPS
