@@ -37,6 +37,37 @@ Feature: Gnomeville building effects
         supply.house = 27
         """
 
+    @GV-BLDG-MARKET @GV-BLDG-OPTIONAL @GV-BUILD-ORDER
+    Scenario: With no mushroom to spend a market asks nothing and no movement is left to stop
+      Given a gnomeville game with 2 players in the build phase
+      And player 0's town is:
+        """
+        .  .  .  .  .
+        .  .  mk .  .
+        .  .  .@0 .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      And the position:
+        """
+        players.0.mushrooms = 0
+        players.0.moves = 1
+        """
+      When player 0 plays:
+        """
+        {"type": "step", "gnome": 0, "dir": "N"}
+        """
+      Then the position has:
+        """
+        players.0.activation = null
+        players.0.mushrooms = 0
+        """
+      When player 0 plays:
+        """
+        {"type": "stop"}
+        """
+      Then the action is rejected citing rule "GV-BUILD-ORDER"
+
     @GV-BLDG-OPTIONAL @GV-BLDG-MARKET
     Scenario: The market purchase may be declined and nothing is spent
       Given a gnomeville game with 2 players in the build phase

@@ -351,6 +351,11 @@ Feature: Gnomeville positions an engine must refuse to load, and positions it mu
         """
         [{"actor": 0, "type": "step", "gnome": 0, "dir": "E"}, {"actor": 0, "type": "step", "gnome": 0, "dir": "S"}]
         """
+      When player 0 plays:
+        """
+        {"type": "stop"}
+        """
+      Then the action is rejected citing rule "GV-MOVE-PASS-THROUGH"
 
     @GV-LOAD-CONSISTENT @GV-BUILD-STUCK @GV-ATTACK-SURPRISE @GV-BUILD-STUCK-SURPRISE
     Scenario: A position with a stuck player is accepted and the stuck player faces a surprise attack
