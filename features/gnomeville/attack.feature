@@ -102,6 +102,26 @@ Feature: Gnomeville enemy attack: boulders, trolls and their movement
         TR .  .  .  .
         """
 
+    @GV-TROLL-MOVE-FAR @GV-TROLL-MOVE
+    Scenario: A troll running west reaches the corner space at the border
+      Given a gnomeville game with 2 players whose round troll card is:
+        """
+        {"matrix": [".....", ".....", ".....", ".....", "....."], "moves": [["W", "far"]]}
+        """
+      And player 0's town is:
+        """
+        .  .  .  TR .
+        .  .  .  .  .
+        .  .  .@0 .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "pass"}, {"actor": 1, "type": "pass"}]
+        """
+      Then "players.0.cells.0" is ["troll", null, null, null, null]
+
   Rule: GV-TROLL-CAP at most three trolls per town, the player choosing the spawn
 
     @GV-TROLL-CAP @GV-TROLL-CHOICE @GV-FAQ-SPAWN-ORDER @until:example-troll-cap-4

@@ -37,6 +37,37 @@ Feature: Gnomeville building effects
         supply.house = 27
         """
 
+    @GV-BLDG-MARKET @GV-BLDG-OPTIONAL @GV-BUILD-ORDER
+    Scenario: With no mushroom to spend a market asks nothing and no movement is left to stop
+      Given a gnomeville game with 2 players in the build phase
+      And player 0's town is:
+        """
+        .  .  .  .  .
+        .  .  mk .  .
+        .  .  .@0 .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      And the position:
+        """
+        players.0.mushrooms = 0
+        players.0.moves = 1
+        """
+      When player 0 plays:
+        """
+        {"type": "step", "gnome": 0, "dir": "N"}
+        """
+      Then the position has:
+        """
+        players.0.activation = null
+        players.0.mushrooms = 0
+        """
+      When player 0 plays:
+        """
+        {"type": "stop"}
+        """
+      Then the action is rejected citing rule "GV-BUILD-ORDER"
+
     @GV-BLDG-OPTIONAL @GV-BLDG-MARKET
     Scenario: The market purchase may be declined and nothing is spent
       Given a gnomeville game with 2 players in the build phase
@@ -64,6 +95,28 @@ Feature: Gnomeville building effects
         players.0.activation = null
         supply.market = 29
         """
+
+    @GV-BLDG-MARKET @GV-BUY-COST
+    Scenario: At a market a tile dearer than the mushrooms held is refused
+      Given a gnomeville game with 2 players in the build phase
+      And player 0's town is:
+        """
+        .  .  .  .  .
+        .  .  mk .  .
+        .  .  .@0 .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      And "players.0.moves" is 1
+      When player 0 plays:
+        """
+        {"type": "step", "gnome": 0, "dir": "N"}
+        """
+      And player 0 plays:
+        """
+        {"type": "buy", "kind": "tavern"}
+        """
+      Then the action is rejected citing rule "GV-BLDG-MARKET"
 
   Rule: GV-BLDG-MONUMENT each monument adds one movement
 
@@ -302,6 +355,37 @@ Feature: Gnomeville building effects
         players.0.activation = null
         """
 
+    @GV-BLDG-WORKSHOP @GV-COMP-PLAYER-SETS @GV-EQUIP
+    Scenario: With two gnomes holding hammers the third gnome takes the last of the three hammers
+      Given a gnomeville game with 2 players in the build phase
+      And player 0's town is:
+        """
+        .@1 .  .  .  .
+        .  .  ws .  .
+        .  .  .@0 .  .@2
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      And the position:
+        """
+        players.0.gnomes.1.hammer = true
+        players.0.gnomes.2.hammer = true
+        players.0.moves = 1
+        """
+      When player 0 plays:
+        """
+        {"type": "step", "gnome": 0, "dir": "N"}
+        """
+      Then the legal actions are exactly:
+        """
+        [{"actor": 0, "type": "use"}, {"actor": 0, "type": "decline"}]
+        """
+      When player 0 plays:
+        """
+        {"type": "use"}
+        """
+      Then "players.0.gnomes.0.hammer" is true
+
   Rule: GV-BLDG-ARMORY an armory gives the gnome a sword
 
     @GV-BLDG-ARMORY @GV-BLDG-OPTIONAL @GV-EQUIP
@@ -364,6 +448,42 @@ Feature: Gnomeville building effects
       And the legal actions include:
         """
         {"actor": 0, "type": "draw"}
+        """
+
+    @GV-BLDG-ARMORY @GV-COMP-PLAYER-SETS @GV-EQUIP
+    Scenario: With two gnomes armed the third gnome takes the last of the three swords
+      Given a gnomeville game with 2 players in the build phase
+      And player 0's town is:
+        """
+        .  .  .  .  .
+        .  .  ar .  .
+        .@1 .  .@0 .  .@2
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      And the position:
+        """
+        players.0.gnomes.1.sword = true
+        players.0.gnomes.2.sword = true
+        players.0.moves = 1
+        """
+      When player 0 plays:
+        """
+        {"type": "step", "gnome": 0, "dir": "N"}
+        """
+      Then the legal actions are exactly:
+        """
+        [{"actor": 0, "type": "use"}, {"actor": 0, "type": "decline"}]
+        """
+      When player 0 plays:
+        """
+        {"type": "use"}
+        """
+      Then the position has:
+        """
+        players.0.gnomes.0.sword = true
+        players.0.gnomes.1.sword = true
+        players.0.gnomes.2.sword = true
         """
 
     @GV-BLDG-ARMORY @GV-BLDG-OPTIONAL
@@ -453,6 +573,56 @@ Feature: Gnomeville building effects
         """
         players.0.cells.0 = [null, null, "troll", null, null]
         boulder_supply = 43
+        """
+
+    @GV-BLDG-BALLISTA @GV-BLDG-OPTIONAL
+    Scenario: A ballista with no boulder or enemy around asks nothing
+      Given a gnomeville game with 2 players in the build phase
+      And player 0's town is:
+        """
+        .  .  .  .  .
+        .  .  ba .  .
+        .  .  .@0 .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      And "players.0.moves" is 1
+      When player 0 plays:
+        """
+        {"type": "step", "gnome": 0, "dir": "N"}
+        """
+      Then the position has:
+        """
+        players.0.activation = null
+        players.0.moves = 0
+        """
+      And the legal actions include:
+        """
+        {"actor": 0, "type": "draw"}
+        """
+
+    @GV-BLDG-BALLISTA @GV-BOARD-HEDGE @GV-BLDG-ADJACENT
+    Scenario: On Maizeville the hedge north of a ballista leaves the north-east diagonal in reach
+      Given a gnomeville game with 2 players in the build phase and options:
+        """
+        {"boards": ["maizeville", "symmetric"]}
+        """
+      And player 0's town is:
+        """
+        .  BO TR .  .
+        .  ba .  .  .
+        .  .@0 .  .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      And "players.0.moves" is 1
+      When player 0 plays:
+        """
+        {"type": "step", "gnome": 0, "dir": "N"}
+        """
+      Then the legal actions are exactly:
+        """
+        [{"actor": 0, "type": "destroy", "space": [0, 2]}, {"actor": 0, "type": "decline"}]
         """
 
     @GV-BLDG-BALLISTA @GV-BOARD-HEDGE @GV-BLDG-ADJACENT

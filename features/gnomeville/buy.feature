@@ -52,6 +52,56 @@ Feature: Gnomeville buy and refresh
         """
       Then the action is rejected citing rule "GV-BUY-LIMIT"
 
+    @GV-BUY @GV-BUY-LIMIT @GV-BUY-COST
+    Scenario: In round 3 a player whose mushrooms buy nothing more is done with two purchases unused
+      Given a gnomeville game with 2 players in the build phase
+      And the position:
+        """
+        round = 3
+        players.0.mushrooms = 1
+        """
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "pass"}, {"actor": 1, "type": "pass"},
+         {"actor": "chance", "type": "delivery_card", "card": "delivery-01"}]
+        """
+      Then "players.0.buys_left" is 3
+      When player 0 plays:
+        """
+        {"type": "buy", "kind": "market"}
+        """
+      Then the position has:
+        """
+        players.0.mushrooms = 0
+        players.0.bag.market = 6
+        supply.market = 29
+        players.0.buys_left = 0
+        to_act = [1]
+        """
+
+    @GV-BUY @GV-SETUP-TRAYS
+    Scenario: The last market of its tray can still be bought
+      Given a gnomeville game with 2 players in the build phase
+      And "supply.market" is 1
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "pass"}, {"actor": 1, "type": "pass"},
+         {"actor": "chance", "type": "delivery_card", "card": "delivery-01"}]
+        """
+      Then the legal actions include:
+        """
+        {"actor": 0, "type": "buy", "kind": "market"}
+        """
+      When player 0 plays:
+        """
+        {"type": "buy", "kind": "market"}
+        """
+      Then the position has:
+        """
+        supply.market = 0
+        players.0.bag.market = 6
+        """
+
   Rule: GV-ROUND-TRACKER the tracker advances and reveals the event under it
 
     @GV-ROUND-TRACKER @GV-EVENT-REVEAL @GV-SETUP-EVENTS @GV-SUMMARY-BUY @GV-BUY-ORDER

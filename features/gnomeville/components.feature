@@ -63,3 +63,97 @@ Feature: Gnomeville components and their provisional data
          {"actor": 0, "type": "upgrade", "space": [0, 1], "kind": "academy"},
          {"actor": 0, "type": "upgrade", "space": [0, 2], "kind": "academy"}]
         """
+
+  Rule: GV-COMP-PLAYER-COUNT one to four players, one town board each
+
+    @GV-COMP-PLAYER-COUNT @GV-SETUP-TOWN-DEAL
+    Scenario: A game for five players has no town board for the fifth and is refused
+      When a new "gnomeville" game with 5 players is requested
+      Then the request is refused as unsupported
+
+    @GV-COMP-PLAYER-COUNT @GV-SETUP-TOWN-DEAL @GV-SETUP-GNOMES
+    Scenario: A four-player game deals a town to each of the four players
+      Given a new "gnomeville" game with 4 players
+      Then the position has:
+        """
+        num_players = 4
+        players.3.board = "symmetric"
+        players.3.gnomes.0.space = [2, 2]
+        """
+
+  Rule: GV-COMP-GOALS the adjacency goal cards compare the two towns
+
+    @GV-COMP-GOALS @GV-END-ADJACENCY @GV-END-ADJACENCY-LOSER
+    Scenario: A graduated gnome in the corner counts for the most-graduates card
+      Given a gnomeville game with 2 players in the build phase
+      And player 0's town is:
+        """
+        .@0 .  .  .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      And the position:
+        """
+        round = 5
+        goals = [{"players": [0, 1], "cards": ["most-graduates"], "size": 3}]
+        players.0.gnomes.0.graduated = true
+        """
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "pass"}, {"actor": 1, "type": "pass"},
+         {"actor": "chance", "type": "delivery_card", "card": "delivery-01"}]
+        """
+      Then the game is over
+      And the outcome has:
+        """
+        scores = [4, 0]
+        winners = [0]
+        """
+
+    @GV-COMP-GOALS @GV-END-ADJACENCY @GV-END-ADJACENCY-LOSER
+    Scenario: A hammer gnome in the corner counts for the most-hammers card
+      Given a gnomeville game with 2 players in the build phase
+      And player 0's town is:
+        """
+        .@0 .  .  .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      And the position:
+        """
+        round = 5
+        goals = [{"players": [0, 1], "cards": ["most-hammers"], "size": 3}]
+        players.0.gnomes.0.hammer = true
+        """
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "pass"}, {"actor": 1, "type": "pass"},
+         {"actor": "chance", "type": "delivery_card", "card": "delivery-01"}]
+        """
+      Then the outcome has:
+        """
+        scores = [4, 0]
+        winners = [0]
+        """
+
+  Rule: GV-COMP-DELIVERY the special delivery cards and their icons
+
+    @GV-COMP-DELIVERY @GV-DELIVERY @GV-DELIVERY-GAPS
+    Scenario: A points icon of a special delivery is worth 2 points
+      Given a gnomeville game with 2 players in the build phase
+      And "players.0.score" is 6
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "pass"}, {"actor": 1, "type": "pass"},
+         {"actor": "chance", "type": "delivery_card", "card": "delivery-02"}]
+        """
+      Then "players.1.delivery" is ["points"]
+      When player 1 plays:
+        """
+        {"type": "delivery", "icon": "points", "take": true}
+        """
+      Then "players.1.score" is 2

@@ -57,3 +57,48 @@ Feature: Gnomeville FAQ answers
         """
         {"actor": 0, "type": "step", "gnome": 0, "dir": "S"}
         """
+
+    @GV-FAQ-STUCK-MOVE @GV-BUILD-STUCK @GV-BLDG-MARKET @GV-BLDG-OPTIONAL
+    Scenario: A stuck player's last step into a market is resolved before the player is out of the phase
+      Given a gnomeville game with 2 players in the build phase
+      And player 0's town is:
+        """
+        .  .  .  .  .
+        .  .  mk .  .
+        .  .  .@0 .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      And the position:
+        """
+        players.0.stumps = 2
+        players.0.bag.gnome = 1
+        players.0.hand = "gnome"
+        """
+      When player 0 plays:
+        """
+        {"type": "place"}
+        """
+      And these actions are applied:
+        """
+        [{"actor": 0, "type": "step", "gnome": 0, "dir": "S"},
+         {"actor": 0, "type": "step", "gnome": 0, "dir": "N"},
+         {"actor": 0, "type": "step", "gnome": 0, "dir": "N"}]
+        """
+      Then the position has:
+        """
+        players.0.stuck = true
+        players.0.moves = 0
+        players.0.mushrooms = 4
+        players.0.status = "building"
+        players.0.activation = {"kind": "market", "space": [1, 2], "gnome": 0}
+        """
+      When player 0 plays:
+        """
+        {"type": "decline"}
+        """
+      Then the position has:
+        """
+        players.0.status = "stuck"
+        players.0.activation = null
+        """

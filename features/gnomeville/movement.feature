@@ -138,6 +138,31 @@ Feature: Gnomeville gnome movement, exhaustion, abilities and equipment
         """
       Then the action is rejected citing rule "GV-MOVE-PASS-THROUGH"
 
+    @GV-MOVE-PASS-THROUGH @GV-MOVE-TROLL
+    Scenario: A gnome in the corner may pass through its neighbour when only the way back is free
+      Given a gnomeville game with 2 players in the build phase
+      And player 0's town is:
+        """
+        .@0 .@1 TR .  .
+        .  TR .  .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      And "players.0.moves" is 2
+      Then the legal actions include:
+        """
+        {"actor": 0, "type": "step", "gnome": 0, "dir": "E"}
+        """
+      When player 0 plays:
+        """
+        {"type": "step", "gnome": 0, "dir": "E"}
+        """
+      Then the legal actions are exactly:
+        """
+        [{"actor": 0, "type": "step", "gnome": 0, "dir": "W"}]
+        """
+
   Rule: GV-MOVE-TROLL only a sword gnome enters a troll space
 
     @GV-MOVE-TROLL @GV-FAQ-MUSHROOMS @GV-SWORD-DEFEAT @GV-MOVE-MUSHROOM-MAY
@@ -282,6 +307,23 @@ Feature: Gnomeville gnome movement, exhaustion, abilities and equipment
         players.0.mushrooms = 2
         players.0.activation = null
         players.0.cells.0.0 = "house"
+        """
+
+    @GV-EXHAUST-REDEPLOY
+    Scenario: With every space under a troll or a boulder no gnome can be placed and play goes on
+      Given a gnomeville game with 2 players in the build phase
+      And player 0's town is:
+        """
+        TR BO BO BO BO
+        BO BO BO BO BO
+        BO BO TR BO BO
+        BO BO BO BO BO
+        BO BO BO BO TR
+        """
+      Then the legal actions are exactly:
+        """
+        [{"actor": 0, "type": "draw"}, {"actor": 0, "type": "pass"},
+         {"actor": 1, "type": "draw"}, {"actor": 1, "type": "pass"}]
         """
 
   Rule: GV-ABILITY-GRADUATE graduation gives an ability card

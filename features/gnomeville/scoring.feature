@@ -22,6 +22,24 @@ Feature: Gnomeville scoring: stacks, events, the full town and the special deliv
         """
       Then "players.0.score" is 14
 
+    @GV-SCORE-STACK @GV-COMP-STACK-TABLE
+    Scenario: A 12-tile stack, the table's last height, scores 12 + 8 and a 13-tile stack beyond it 13 + 9
+      Given a gnomeville game with 2 players in the build phase
+      And the position:
+        """
+        players.0.stacks = [["market", "market", "market", "market", "market", "market", "market", "market", "market", "market", "market", "market"]]
+        players.1.stacks = [["market", "market", "market", "market", "market", "market", "market", "market", "market", "market", "market", "market", "market"]]
+        """
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "pass"}, {"actor": 1, "type": "pass"}]
+        """
+      Then the position has:
+        """
+        players.0.score = 20
+        players.1.score = 22
+        """
+
   Rule: GV-EVENT-EX the Satchel Sprint example
 
     @GV-EVENT-EX @GV-SCORE-EVENTS @GV-EVENT-COMPARE @GV-EVENT-PLACES @GV-EVENT-TIE-SECOND @GV-COMP-EVENTS
@@ -31,6 +49,7 @@ Feature: Gnomeville scoring: stacks, events, the full town and the special deliv
         """
         round = 3
         events = ["satchel-sprint", "mushroom-hoard", null]
+        event_deck = ["busy-builders", "clear-paths", "gnome-crowd", "high-society", "troll-free"]
         players.0.bag = {"academy": 0, "armory": 0, "ballista": 0, "gnome": 0, "house": 0, "market": 3, "monument": 0, "tavern": 0, "workshop": 0}
         players.1.bag = {"academy": 0, "armory": 0, "ballista": 0, "gnome": 0, "house": 0, "market": 5, "monument": 0, "tavern": 0, "workshop": 0}
         players.2.bag = {"academy": 0, "armory": 0, "ballista": 0, "gnome": 0, "house": 0, "market": 5, "monument": 0, "tavern": 0, "workshop": 0}
@@ -56,6 +75,7 @@ Feature: Gnomeville scoring: stacks, events, the full town and the special deliv
         """
         round = 3
         events = ["satchel-sprint", null, null]
+        event_deck = ["busy-builders", "clear-paths", "gnome-crowd", "high-society", "mushroom-hoard", "troll-free"]
         players.0.bag = {"academy": 0, "armory": 0, "ballista": 0, "gnome": 0, "house": 0, "market": 3, "monument": 0, "tavern": 0, "workshop": 0}
         players.1.bag = {"academy": 0, "armory": 0, "ballista": 0, "gnome": 0, "house": 0, "market": 4, "monument": 0, "tavern": 0, "workshop": 0}
         players.2.bag = {"academy": 0, "armory": 0, "ballista": 0, "gnome": 0, "house": 0, "market": 5, "monument": 0, "tavern": 0, "workshop": 0}
@@ -83,6 +103,7 @@ Feature: Gnomeville scoring: stacks, events, the full town and the special deliv
         """
         round = 3
         events = ["satchel-sprint", null, null]
+        event_deck = ["busy-builders", "clear-paths", "gnome-crowd", "high-society", "mushroom-hoard", "troll-free"]
         players.0.bag = {"academy": 0, "armory": 0, "ballista": 0, "gnome": 0, "house": 0, "market": 3, "monument": 0, "tavern": 0, "workshop": 0}
         players.1.bag = {"academy": 0, "armory": 0, "ballista": 0, "gnome": 0, "house": 0, "market": 3, "monument": 0, "tavern": 0, "workshop": 0}
         players.2.bag = {"academy": 0, "armory": 0, "ballista": 0, "gnome": 0, "house": 0, "market": 5, "monument": 0, "tavern": 0, "workshop": 0}
@@ -105,6 +126,7 @@ Feature: Gnomeville scoring: stacks, events, the full town and the special deliv
         """
         round = 3
         events = ["satchel-sprint", null, null]
+        event_deck = ["busy-builders", "clear-paths", "gnome-crowd", "high-society", "mushroom-hoard", "troll-free"]
         """
       When these actions are applied:
         """
@@ -126,6 +148,7 @@ Feature: Gnomeville scoring: stacks, events, the full town and the special deliv
         """
         round = 3
         events = ["high-society", null, null]
+        event_deck = ["busy-builders", "clear-paths", "gnome-crowd", "mushroom-hoard", "satchel-sprint", "troll-free"]
         """
       And player 0's town is:
         """
@@ -164,6 +187,41 @@ Feature: Gnomeville scoring: stacks, events, the full town and the special deliv
 
   Rule: GV-EVENT-TWO-PLAYERS no second place with two players
 
+    @GV-EVENT-COMPARE @GV-COMP-EVENTS @GV-EVENT-TWO-PLAYERS
+    Scenario: High Society counts tier 4 and up: one academy beats three tier-3 buildings
+      Given a gnomeville game with 2 players in the build phase
+      And the position:
+        """
+        round = 3
+        events = ["high-society", null, null]
+        event_deck = ["busy-builders", "clear-paths", "gnome-crowd", "mushroom-hoard", "satchel-sprint", "troll-free"]
+        """
+      And player 0's town is:
+        """
+        ac .  .  .  .
+        .  .  .  .  .
+        .  .  .@0 .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      And player 1's town is:
+        """
+        tv tv ar .  .
+        .  .  .  .  .
+        .  .  .@0 .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "pass"}, {"actor": 1, "type": "pass"}]
+        """
+      Then the position has:
+        """
+        players.0.score = 6
+        players.1.score = 0
+        """
+
     @GV-EVENT-TWO-PLAYERS
     Scenario: With two players the runner-up of an event scores nothing
       Given a gnomeville game with 2 players in the build phase
@@ -171,6 +229,7 @@ Feature: Gnomeville scoring: stacks, events, the full town and the special deliv
         """
         round = 3
         events = ["satchel-sprint", null, null]
+        event_deck = ["busy-builders", "clear-paths", "gnome-crowd", "high-society", "mushroom-hoard", "troll-free"]
         players.0.bag = {"academy": 0, "armory": 0, "ballista": 0, "gnome": 0, "house": 0, "market": 3, "monument": 0, "tavern": 0, "workshop": 0}
         players.1.bag = {"academy": 0, "armory": 0, "ballista": 0, "gnome": 0, "house": 0, "market": 5, "monument": 0, "tavern": 0, "workshop": 0}
         """
@@ -193,6 +252,7 @@ Feature: Gnomeville scoring: stacks, events, the full town and the special deliv
         """
         round = 3
         events = ["satchel-sprint", null, null]
+        event_deck = ["busy-builders", "clear-paths", "gnome-crowd", "high-society", "mushroom-hoard", "troll-free"]
         """
       When these actions are applied:
         """
@@ -214,6 +274,7 @@ Feature: Gnomeville scoring: stacks, events, the full town and the special deliv
         """
         round = 3
         events = ["satchel-sprint", null, null]
+        event_deck = ["busy-builders", "clear-paths", "gnome-crowd", "high-society", "mushroom-hoard", "troll-free"]
         """
       When these actions are applied:
         """
@@ -234,6 +295,7 @@ Feature: Gnomeville scoring: stacks, events, the full town and the special deliv
         """
         round = 4
         events = ["satchel-sprint", "mushroom-hoard", "busy-builders"]
+        event_deck = ["clear-paths", "gnome-crowd", "high-society", "troll-free"]
         players.0.bag = {"academy": 0, "armory": 0, "ballista": 0, "gnome": 0, "house": 0, "market": 3, "monument": 0, "tavern": 0, "workshop": 0}
         players.0.mushrooms = 9
         """
@@ -255,6 +317,7 @@ Feature: Gnomeville scoring: stacks, events, the full town and the special deliv
         """
         round = 5
         events = ["satchel-sprint", "mushroom-hoard", "busy-builders"]
+        event_deck = ["clear-paths", "gnome-crowd", "high-society", "troll-free"]
         players.0.bag = {"academy": 0, "armory": 0, "ballista": 0, "gnome": 0, "house": 0, "market": 3, "monument": 0, "tavern": 0, "workshop": 0}
         players.0.mushrooms = 9
         """
@@ -279,6 +342,24 @@ Feature: Gnomeville scoring: stacks, events, the full town and the special deliv
         """
 
   Rule: GV-SCORE-FULL-TOWN a town without empty spaces scores 10 and is cleared into the bag
+
+    @GV-SCORE-FULL-TOWN @GV-SCORE-STACK
+    Scenario: A full town's 10 points add to the round's stack points
+      Given a gnomeville game with 2 players in the build phase
+      And player 0's town is:
+        """
+        mk ho mk ho mk
+        ho mk ho mk ho
+        mk ho .@0 ho mk
+        ho mk ho mk ho
+        mk ho mk ho mk
+        """
+      And "players.0.stacks" is [["workshop", "workshop", "workshop"]]
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "pass"}, {"actor": 1, "type": "pass"}]
+        """
+      Then "players.0.score" is 13
 
     @GV-SCORE-FULL-TOWN @GV-REFRESH-FULL-TOWN @GV-DELIVERY-DECLINE
     Scenario: A full town scores 10 and its buildings go back to the bag in phase 5
@@ -318,6 +399,7 @@ Feature: Gnomeville scoring: stacks, events, the full town and the special deliv
         """
         players.0.bag.market = 17
         players.0.bag.house = 14
+        players.0.full_town = false
         players.1.mushrooms = 3
         round = 2
         """

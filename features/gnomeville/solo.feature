@@ -22,6 +22,7 @@ Feature: Gnomeville solo play
         """
         round = 3
         events = ["solo-satchel-sprint", null, null]
+        event_deck = ["solo-busy-builders", "solo-clear-paths", "solo-gnome-crowd", "solo-high-society", "solo-mushroom-hoard", "solo-troll-free"]
         players.0.bag = {"academy": 0, "armory": 0, "ballista": 0, "gnome": 0, "house": 0, "market": 3, "monument": 0, "tavern": 0, "workshop": 0}
         """
       When player 0 plays:
@@ -38,6 +39,7 @@ Feature: Gnomeville solo play
         """
         round = 3
         events = ["solo-satchel-sprint", null, null]
+        event_deck = ["solo-busy-builders", "solo-clear-paths", "solo-gnome-crowd", "solo-high-society", "solo-mushroom-hoard", "solo-troll-free"]
         players.0.bag = {"academy": 0, "armory": 0, "ballista": 0, "gnome": 0, "house": 0, "market": 7, "monument": 0, "tavern": 0, "workshop": 0}
         """
       When player 0 plays:
@@ -53,6 +55,7 @@ Feature: Gnomeville solo play
         """
         round = 3
         events = ["solo-satchel-sprint", null, null]
+        event_deck = ["solo-busy-builders", "solo-clear-paths", "solo-gnome-crowd", "solo-high-society", "solo-mushroom-hoard", "solo-troll-free"]
         players.0.bag = {"academy": 0, "armory": 0, "ballista": 0, "gnome": 0, "house": 0, "market": 6, "monument": 0, "tavern": 0, "workshop": 0}
         """
       When player 0 plays:
@@ -68,6 +71,7 @@ Feature: Gnomeville solo play
         """
         round = 3
         events = ["solo-mushroom-hoard", null, null]
+        event_deck = ["solo-busy-builders", "solo-clear-paths", "solo-gnome-crowd", "solo-high-society", "solo-satchel-sprint", "solo-troll-free"]
         players.0.mushrooms = 4
         """
       When player 0 plays:

@@ -265,6 +265,28 @@ Feature: Gnomeville upgrades: three or more matching tiles become the next tier
         """
       Then "players.0.score" is 6
 
+    @GV-UPGRADE-TRIGGER @GV-UPGRADE-LINE @reading:master_build=false
+    Scenario: Three markets upgrade to a house or a workshop, never to a tile off their line
+      Given a gnomeville game with 2 players in the build phase
+      And player 0's town is:
+        """
+        mk mk .  .  .
+        .  .  .  .  .
+        .  .  .@0 .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      And "players.0.hand" is "market"
+      When player 0 plays:
+        """
+        {"type": "place", "space": [0, 2]}
+        """
+      And player 0 plays:
+        """
+        {"type": "upgrade", "space": [0, 1], "kind": "tavern"}
+        """
+      Then the action is rejected citing rule "GV-UPGRADE-LINE"
+
   Rule: GV-UPGRADE-OCCUPIED an occupied tile takes no part
 
     @GV-UPGRADE-OCCUPIED @GV-TERM-OCCUPIED @reading:turn_by_turn_rounds=[]
@@ -315,6 +337,41 @@ Feature: Gnomeville upgrades: three or more matching tiles become the next tier
       And the legal actions do not include:
         """
         {"actor": 0, "type": "upgrade", "space": [0, 1], "kind": "house"}
+        """
+
+    @GV-UPGRADE-EXHAUSTED @reading:master_build=false
+    Scenario: With no houses left and one tavern in its tray the market group takes that last tavern
+      Given a gnomeville game with 2 players in the build phase
+      And player 0's town is:
+        """
+        mk mk .  .  .
+        .  .  .  .  .
+        .  .  .@0 .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      And the position:
+        """
+        supply.house = 0
+        supply.tavern = 1
+        players.0.hand = "market"
+        """
+      When player 0 plays:
+        """
+        {"type": "place", "space": [0, 2]}
+        """
+      Then the legal actions include:
+        """
+        {"actor": 0, "type": "upgrade", "space": [0, 1], "kind": "tavern"}
+        """
+      When player 0 plays:
+        """
+        {"type": "upgrade", "space": [0, 1], "kind": "tavern"}
+        """
+      Then the position has:
+        """
+        supply.tavern = 0
+        players.0.cells.0 = [null, "tavern", null, null, null]
         """
 
   Rule: GV-UPGRADE-NONE-LEFT with no tile two tiers up the group is stacked without a new tile

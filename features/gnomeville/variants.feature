@@ -58,6 +58,19 @@ Feature: Gnomeville variants
         {"actor": 1, "type": "draw"}
         """
 
+    @GV-VAR-TURN-BY-TURN @GV-BUILD-DRAW
+    Scenario: Turn by turn a player with an empty bag cannot draw and may only pass
+      Given a gnomeville game with 2 players in the build phase and options:
+        """
+        {"turn_by_turn_rounds": [1]}
+        """
+      And "players.0.bag" is {"academy": 0, "armory": 0, "ballista": 0, "gnome": 0, "house": 0, "market": 0, "monument": 0, "tavern": 0, "workshop": 0}
+      When player 0 plays:
+        """
+        {"type": "draw"}
+        """
+      Then the action is rejected citing rule "GV-BUILD-DRAW"
+
   Rule: GV-VAR-TBT-ROUND the variant applies only to the rounds chosen for it
 
     @GV-VAR-TBT-ROUND
@@ -77,6 +90,28 @@ Feature: Gnomeville variants
         """
         {"actor": 0, "type": "draw"}
         """
+
+    @GV-VAR-TBT-ROUND @GV-PHASES
+    Scenario: The variant may be chosen for the first and the fifth round, listed once each
+      When a new "gnomeville" game with 2 players and options is requested:
+        """
+        {"turn_by_turn_rounds": [5, 1, 5]}
+        """
+      Then "options.turn_by_turn_rounds" is [1, 5]
+
+    @GV-VAR-TBT-ROUND @GV-PHASES
+    Scenario Outline: A turn-by-turn round the game does not have is refused (<rounds>)
+      When a new "gnomeville" game with 2 players and options is requested:
+        """
+        {"turn_by_turn_rounds": <rounds>}
+        """
+      Then the request is refused as malformed
+
+      Examples:
+        | rounds |
+        | [0]    |
+        | [6]    |
+        | ["1"]  |
 
   Rule: GV-VAR-MASTER the new tile goes on the triggering space
 

@@ -52,7 +52,6 @@ class Board:
 
     __slots__ = (
         "boulders",
-        "bridges",
         "centre",
         "cols",
         "diag",
@@ -77,8 +76,9 @@ class Board:
         hedges = {
             frozenset((a[0] * self.cols + a[1], b[0] * self.cols + b[1])) for a, b in spec["hedges"]
         }
+        # the river's spaces (GV-BOARD-RIVER); its bridges ("bridges" in the data) are not
+        # river spaces and need nothing of the engine, so only the renderer reads them
         self.river = frozenset(r * self.cols + c for r, c in spec["river"])
-        self.bridges = frozenset(r * self.cols + c for r, c in spec["bridges"])
         self.boulders = tuple(sorted(r * self.cols + c for r, c in spec["boulders"]))
         self.height = {
             int(k.split(",")[0]) * self.cols + int(k.split(",")[1]): v

@@ -13,7 +13,6 @@ from reference_impl.gnomeville.data import (
     GNOME,
     KINDS,
     STARTING_BAG,
-    TIER,
     TOKENS,
     TROLL,
     Board,
@@ -33,12 +32,6 @@ class Gnome:
         self.sword = False
         self.graduated = False
         self.ability: str | None = None
-
-    def copy(self) -> Gnome:
-        g = Gnome()
-        g.pos, g.hammer, g.sword = self.pos, self.hammer, self.sword
-        g.graduated, g.ability = self.graduated, self.ability
-        return g
 
 
 class Player:
@@ -132,35 +125,3 @@ class Player:
     def stump_moves(self) -> int:
         """Movement of the gnome tile just placed on the topmost uncovered stump."""
         return self.board.stumps[self.stumps - 1]
-
-    def tier_of(self, i: int) -> int:
-        c = self.cells[i]
-        return TIER.get(c, 0) if c else 0
-
-    def copy(self) -> Player:
-        p = Player.__new__(Player)
-        p.board = self.board
-        p.cells = list(self.cells)
-        p.gnomes = [g.copy() for g in self.gnomes]
-        p.stumps, p.bag = self.stumps, dict(self.bag)
-        p.stacks = [list(s) for s in self.stacks]
-        p.open_stack = list(self.open_stack) if self.open_stack is not None else None
-        p.mushrooms, p.score, p.stew, p.status = self.mushrooms, self.score, self.stew, self.status
-        p.stuck, p.hand, p.moves, p.transit = self.stuck, self.hand, self.moves, self.transit
-        p.activation = _deep(self.activation)
-        p.attack = _deep(self.attack)
-        p.delivery = list(self.delivery)
-        p.buys_left, p.trigger = self.buys_left, self.trigger
-        p.drawn_abilities = list(self.drawn_abilities)
-        p.tbt_done = self.tbt_done
-        p.full_town = self.full_town
-        p.groups = None
-        return p
-
-
-def _deep(value: Any) -> Any:
-    if isinstance(value, dict):
-        return {k: _deep(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_deep(v) for v in value]
-    return value

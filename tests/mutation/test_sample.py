@@ -28,10 +28,6 @@ JOBS = 1
 #: The sample's non-equivalent survivors when this was written (module:line: before -> after),
 #: each a rule whose scenarios miss a boundary: for the scenario writers.
 THIN: dict[str, list[str]] = {
-    "gnomeville": [
-        "build.py:398 equipped gnomes < 3 -> <= 3 (all three gnomes equipped)",
-        "validate.py:47, :99, :121, :276, :304 (load_state refusals: no step keeps a refused load)",
-    ],
     "villagers": [
         "VL-BUILD-BASIC build.py:218 'or' -> 'and' (a malformed build_basic)",
     ],
