@@ -32,6 +32,9 @@ class ScenarioContext:
         if self.rejected is not None:
             error, self.rejected = self.rejected, None
             pytest.fail(f"the engine rejected an action the scenario expected to succeed:\n{error}")
+        if self.refusal is not None:
+            refused, self.refusal = self.refusal, None
+            pytest.fail(f"the engine refused a request the scenario relies on:\n{refused}")
 
     def state(self) -> dict[str, Any]:
         return self.engine.state()
@@ -86,6 +89,12 @@ def ctx(engine: EngineClient, request: pytest.FixtureRequest) -> Iterator[Scenar
         pytest.fail(
             "the scenario ended with a refusal no step checked (add `Then the action is "
             f"rejected ...` or `Then the action is refused as malformed`):\n{context.rejected}",
+            pytrace=False,
+        )
+    if context.refusal is not None:
+        pytest.fail(
+            "the scenario ended with a refused request no step checked (add `Then the "
+            f"request is refused as <kind>`):\n{context.refusal}",
             pytrace=False,
         )
 
@@ -269,12 +278,11 @@ def state_loaded(ctx: ScenarioContext, docstring: str) -> None:
 def request_refused(ctx: ScenarioContext, kind: str) -> None:
     """The last request step (a new game, a loaded position) was refused with this error
     kind (``unsupported``, ``malformed``), and a game the engine held is unchanged."""
-    if ctx.refusal is None:
+    refusal, ctx.refusal = ctx.refusal, None  # looked at
+    if refusal is None:
         pytest.fail(f"the engine accepted a request the rulebook forbids (expected {kind})")
-    if ctx.refusal.kind != kind:
-        pytest.fail(
-            f"refused as {ctx.refusal.kind!r}, expected {kind!r}: {ctx.refusal.message_text}"
-        )
+    if refusal.kind != kind:
+        pytest.fail(f"refused as {refusal.kind!r}, expected {kind!r}: {refusal.message_text}")
     if ctx.state_before_refusal is not None and ctx.engine.state() != ctx.state_before_refusal:
         pytest.fail("the engine refused the request but changed the state (DESIGN 6)")
 

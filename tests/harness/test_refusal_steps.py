@@ -120,3 +120,12 @@ def test_a_refusal_no_step_checked_fails_the_scenario() -> None:
     common.action_applied(ctx, '{"actor": 0, "type": "spend"}')
     with pytest.raises(pytest.fail.Exception, match="ended with a refusal no step checked"):
         next(lifetime)
+
+
+def test_a_refused_load_no_step_checked_fails_the_scenario() -> None:
+    """A refused ``When the position is loaded:`` fails the scenario whether a later step
+    reads the (unchanged) state or nothing looks at it at all."""
+    ctx = context(ScriptedEngine())
+    common.position_loaded(ctx, "coins = -1")
+    with pytest.raises(pytest.fail.Exception, match="refused a request the scenario relies on"):
+        common.then_path_is(ctx, "coins", "3")
