@@ -35,6 +35,9 @@ from reference_impl.gnomeville.scoring import ScoringRules, solo_rank
 Action = dict[str, Any]
 ROUNDS = 5
 PHASES = ("setup", "prepare", "build", "attack", "delivery", "buy", "reveal", "end")
+#: a troll card arrow: the side it points to, and one head (step) or two (far)
+DIRECTIONS = ("N", "E", "S", "W")
+HEADS = ("step", "far")
 
 
 class GVState(BuildRules, EnemyRules, ScoringRules, DeliveryRules, GameState):
@@ -331,22 +334,29 @@ class GVState(BuildRules, EnemyRules, ScoringRules, DeliveryRules, GameState):
             self._start_delivery()
 
     def _custom_troll_card(self, action: Action) -> dict[str, Any]:
-        """A troll card reveal carries its whole matrix; a scenario may define it inline."""
+        """A troll card reveal carries its whole matrix; a scenario may define it inline, in
+        the deck's card shape: rows of boulder/troll/empty squares, arrows of one of the four
+        directions with one or two heads (GV-ATTACK-ORDER)."""
         cid = action.get("card")
         if cid not in self.troll_deck:
             raise IllegalAction("GV-CHANCE", f"{action!r}: card {cid!r} is not in the troll deck")
         matrix, moves = action.get("matrix"), action.get("moves")
         if set(action) != {"actor", "type", "card", "matrix", "moves"}:
             raise MalformedInput(f"troll_card needs card, matrix, moves: {action!r}")
+        shape = [len(row) for row in TROLL_CARDS[cid]["matrix"]]
         if not (
             isinstance(matrix, list)
             and all(isinstance(r, str) and set(r) <= set(".BT") for r in matrix)
+            and [len(r) for r in matrix] == shape
         ):
-            raise MalformedInput(f"troll_card matrix must be rows of '.', 'B', 'T': {matrix!r}")
+            raise MalformedInput(
+                f"troll_card matrix must be {len(shape)} rows of {shape[0]} of '.', 'B', 'T': "
+                f"{matrix!r}"
+            )
         if not (
             isinstance(moves, list)
             and all(
-                isinstance(m, list) and len(m) == 2 and m[0] in "NESW" and m[1] in ("step", "far")
+                isinstance(m, list) and len(m) == 2 and m[0] in DIRECTIONS and m[1] in HEADS
                 for m in moves
             )
         ):
