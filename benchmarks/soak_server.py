@@ -3,6 +3,7 @@
     python benchmarks/soak_server.py [--messages 100000] [--seed 1]
 
 Prints the crashes (an exception out of the server, or not exactly one reply line), the
+`internal` replies (the engine failed on its input instead of refusing it by name), the
 replies that break the protocol schemas or do not echo the id, the refusals by kind and
 the refusals after which the exported state was not what it was before. Every count but
 the refusals must be 0; the exit status is 1 otherwise. The messages are those of
@@ -47,6 +48,7 @@ def main(argv: list[str]) -> int:
     print(f"crashes: {len(tally.crashes)}")
     print(f"invalid replies: {len(tally.bad_replies)}")
     print(f"state changes on refusal: {len(tally.state_changes)}")
+    print(f"internal errors (the engine failed on its input): {len(tally.internal_errors)}")
     for line in tally.failures[:20]:
         print(f"  {line}")
     print(f"positions without a legal action (not terminal): {len(tally.stuck)}")
