@@ -19,6 +19,7 @@ Conventions shared by every game (see ``spec/protocol/README.md``):
 
 from __future__ import annotations
 
+import json
 import random
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
@@ -226,3 +227,14 @@ def random_playout(state: GameState, rng: random.Random, max_steps: int = 1_000_
         state.apply(action)
         steps += 1
     return steps
+
+
+def exactly_listed(action: Action, actions: list[Action]) -> bool:
+    """``action in actions`` with JSON's types kept apart: Python's ``==`` takes ``1.0``
+    for ``1`` and ``false`` for ``0``, so a listed ``{"space": [4, 0]}`` would admit a sent
+    ``{"space": [4, false]}`` that the engine then fails on. The equal ones are compared
+    again as canonical JSON text (only those: the fast path stays one ``in``)."""
+    if action not in actions:
+        return False
+    sent = json.dumps(action, sort_keys=True)
+    return any(json.dumps(a, sort_keys=True) == sent for a in actions if a == action)

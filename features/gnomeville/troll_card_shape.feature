@@ -34,3 +34,34 @@ Feature: Gnomeville troll card reveals must have a troll card's shape
         | an arrow pointing nowhere         | ["T....", ".....", ".....", ".....", "....."]       | [["", "far"]]       |
         | a matrix of four rows             | ["T....", ".....", ".....", "....."]                | []                  |
         | a row of six squares              | ["T.....", ".....", ".....", ".....", "....."]      | []                  |
+
+  Rule: GV-TROLL-CHOICE the player picks where a capped troll spawns, on a space of the town
+
+    @GV-TROLL-CHOICE @GV-TROLL-CAP
+    Scenario Outline: A spawn on <why> is refused as malformed
+      Given a gnomeville game with 2 players whose round troll card is:
+        """
+        {"matrix": [".....", ".....", ".....", ".....", "T...T"], "moves": []}
+        """
+      And player 0's town is:
+        """
+        TR .  .  .  TR
+        .  .  .  .  .
+        .  .  .@0 .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      And these actions are applied:
+        """
+        [{"actor": 0, "type": "pass"}, {"actor": 1, "type": "pass"}]
+        """
+      When player 0 plays:
+        """
+        {"type": "spawn", "what": "troll", "space": <space>}
+        """
+      Then the action is refused as malformed
+
+      Examples:
+        | why                                         | space       |
+        | a column written false (JSON false is no 0)  | [4, false]  |
+        | a row written 4.0 (a space is whole numbers) | [4.0, 4]    |

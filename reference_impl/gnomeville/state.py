@@ -10,7 +10,14 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from reference_impl.core import CHANCE, GameState, IllegalAction, MalformedInput, Outcome
+from reference_impl.core import (
+    CHANCE,
+    GameState,
+    IllegalAction,
+    MalformedInput,
+    Outcome,
+    exactly_listed,
+)
 from reference_impl.gnomeville.actions import check_shape
 from reference_impl.gnomeville.build import BuildRules, find_groups
 from reference_impl.gnomeville.data import (
@@ -237,7 +244,7 @@ class GVState(BuildRules, EnemyRules, ScoringRules, DeliveryRules, GameState):
                 raise MalformedInput(
                     f"actor must be 'chance' or a seat 0..{self.n - 1}: {action!r}"
                 )
-            if action not in self.legal_actions():
+            if not exactly_listed(action, self.legal_actions()):
                 check_shape(action)
                 raise IllegalAction(self._diagnose(action), self._where(action))
             self.fired = []
@@ -293,7 +300,7 @@ class GVState(BuildRules, EnemyRules, ScoringRules, DeliveryRules, GameState):
             raise IllegalAction("GV-CHANCE", f"{action!r}: no chance event is pending")
         if ch["type"] == "troll_card" and action.get("type") == "troll_card":
             card = self._custom_troll_card(action)
-        elif action not in self.legal_actions():
+        elif not exactly_listed(action, self.legal_actions()):
             raise IllegalAction("GV-CHANCE", f"{action!r} is not a possible outcome of {ch!r}")
         else:
             card = None
