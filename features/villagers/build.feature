@@ -83,6 +83,22 @@ Feature: Villagers solo build phase
         """
       Then the action is rejected citing rule "VL-BUILD-BASIC"
 
+    @VL-BUILD-BASIC @VL-BUILD-RETURN-STACK
+    Scenario: A basic villager is offered for each stack that still has cards
+      Given a villagers game at step "build" with:
+        """
+        player.hand = ["Cooper"]
+        stacks.3.hidden = 0
+        """
+      Then the legal actions include:
+        """
+        {"actor": 0, "type": "build_basic", "basic": "Miner", "return": "Cooper", "stack": 0}
+        """
+      And the legal actions do not include:
+        """
+        {"type": "build_basic", "stack": 3}
+        """
+
   Rule: VL-BUILD-RETURN-STACK The returned card lies known on top of a stack that still has cards
 
     @VL-BUILD-RETURN-STACK
@@ -143,6 +159,7 @@ Feature: Villagers solo build phase
         """
         player.hand = ["Cooper"]
         basics.Miner = 0
+        village = Miner ; Miner ; Miner ; Miner ; Miner ; Miner ; Miner ; Miner ; Miner ; Miner
         """
       When player 0 plays:
         """
@@ -156,17 +173,31 @@ Feature: Villagers solo build phase
         """
         player.hand = ["Cooper"]
         basics.Miner = 1
+        village = Miner ; Miner ; Miner ; Miner ; Miner ; Miner ; Miner ; Miner ; Miner
         """
       When player 0 plays:
         """
         {"type": "build_basic", "basic": "Miner", "return": "Cooper", "stack": 0}
         """
-      Then the village is "Miner"
+      Then the village is "Miner ; Miner ; Miner ; Miner ; Miner ; Miner ; Miner ; Miner ; Miner ; Miner"
       And the position has:
         """
         basics.Miner = 0
         build.basics = 1
         """
+
+    @VL-BUILD-BASIC-SUPPLY
+    Scenario: Ten Miners in the supply beside two built ones are refused
+      Given a villagers game at step "build" with:
+        """
+        village = Miner ; Miner
+        """
+      Then "basics.Miner" is 8
+      When the position is loaded:
+        """
+        basics.Miner = 10
+        """
+      Then the request is refused as malformed
 
   Rule: VL-BUILD-ORDER Builds of both kinds in any order
 
@@ -219,6 +250,55 @@ Feature: Villagers solo build phase
         village = Lumberjack > Carpenter ; Hayer > Thatcher ; Miner > Mason ; Wattler
         """
       Then "build.limit" is 5
+
+    @VL-BUILD-LIMIT
+    Scenario: A build limit of six is refused: the count stops at 5
+      Given a villagers game at step "build"
+      When the position is loaded:
+        """
+        build.limit = 6
+        """
+      Then the request is refused as malformed
+
+    @VL-BUILD-LIMIT @VL-BUILD-BASIC-LIMIT
+    Scenario: With every build of both kinds used only ending the phase is offered
+      Given a villagers game at step "build" with:
+        """
+        player.hand = ["Harvester"]
+        build = {"limit": 2, "built": 2, "basics": 3}
+        """
+      Then the legal actions are exactly:
+        """
+        [{"actor": 0, "type": "end_build"}]
+        """
+
+    @VL-BUILD-LIMIT @VL-EVENT-ARSON
+    Scenario: The build phase after the draft starts with no builds used and the Arson choice
+      Given a villagers game at step "coin" with:
+        """
+        road = Cooper, Fisher
+        reserve = 0
+        events.active = ["e15"]
+        build = {"limit": 3, "built": 3, "basics": 3}
+        """
+      When player 0 plays:
+        """
+        {"type": "no_coin"}
+        """
+      # no builder icon in the village: 2 builds from hand
+      Then the position has:
+        """
+        phase = "build"
+        step = "arson"
+        road = []
+        build = {"limit": 2, "built": 0, "basics": 0}
+        """
+      And the legal actions are exactly:
+        """
+        [{"actor": 0, "type": "arson", "choice": "fewer"},
+         {"actor": 0, "type": "arson", "choice": "pay"},
+         {"actor": 0, "type": "jester", "event": "e15"}]
+        """
 
   Rule: VL-BUILD-LIMIT-WHEN The build limit is fixed at the start of the phase
 

@@ -26,6 +26,40 @@ Feature: Villagers component data
       Given a new "villagers" game with 1 player
       Then chance draws "Jeweler" with probability "1/39"
 
+    @VL-COMP-COPIES
+    Scenario: A position with a third Cooper is refused
+      Given a villagers game at step "build" with:
+        """
+        player.hand = ["Cooper", "Cooper"]
+        """
+      When the position is loaded:
+        """
+        player.square = ["Cooper"]
+        """
+      Then the request is refused as malformed
+
+    @VL-COMP-COPIES
+    Scenario: A position in which both Coopers have vanished is refused
+      Given a villagers game at step "build" with:
+        """
+        player.hand = ["Cooper", "Cooper"]
+        """
+      When the position is loaded:
+        """
+        player.hand = []
+        """
+      Then the request is refused as malformed
+
+    @VL-COMP-COPIES
+    Scenario: A position with a third copy of six villagers is refused
+      Given a villagers game at step "build"
+      # every copy of these six is still face down, so each one in hand is one too many
+      When the position is loaded:
+        """
+        player.hand = ["Agent", "Brewer", "Cooper", "Fisher", "Hunter", "Mason"]
+        """
+      Then the request is refused as malformed
+
   Rule: VL-COMP-ROAD The starting road villagers
 
     @VL-COMP-ROAD
@@ -53,6 +87,15 @@ Feature: Villagers component data
         """
         {"type": "resolve_event", "event": "e17"}
         """
+
+    @VL-COMP-EVENTS
+    Scenario: A position that has lost the summer event deck is refused
+      Given a villagers game at step "build"
+      When the position is loaded:
+        """
+        events.summer = []
+        """
+      Then the request is refused as malformed
 
   Rule: VL-COMP-COUNTESS-MARKET Her village scores like yours
 

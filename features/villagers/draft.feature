@@ -156,7 +156,7 @@ Feature: Villagers solo draft phase
       Given a villagers game at step "countess" with:
         """
         road = Jeweler, Cooper
-        stacks.0.known = ["Hunter", "Hunter", "Hunter", "Hunter", "Hunter"]
+        stacks.0.known = ["Fisher", "Fisher", "Hunter", "Hunter", "Mason"]
         """
       When player 0 plays:
         """
@@ -176,7 +176,7 @@ Feature: Villagers solo draft phase
       Given a villagers game at step "countess" with:
         """
         road = Cooper(3), Brewer
-        stacks.0.known = ["Hunter", "Hunter", "Hunter", "Hunter", "Hunter"]
+        stacks.0.known = ["Fisher", "Fisher", "Hunter", "Hunter", "Mason"]
         """
       When player 0 plays:
         """
@@ -268,6 +268,28 @@ Feature: Villagers solo draft phase
       Then "reserve" is 9
       And the road is "Cooper, Fisher, Mason, Seeker, Wheeler"
 
+    @VL-DRAFT-REFILL-RESERVE
+    Scenario: The last face-down card of the game refills the road with certainty
+      Given a villagers game at step "refill" with:
+        """
+        road = Brewer, Cooper, Wheeler, Seeker, Mason
+        stacks.0.hidden = 0
+        stacks.1.hidden = 0
+        stacks.1.market = null
+        stacks.2.hidden = 0
+        stacks.3.hidden = 0
+        stacks.4.hidden = 0
+        stacks.5.hidden = 0
+        stacks.5.market = null
+        reserve = 1
+        unseen = {"Fisher": 1}
+        """
+      Then "chance" is {"kind": "road", "stack": null}
+      And the chance outcomes are:
+        """
+        [{"action": {"type": "draw", "card": "Fisher"}, "probability": "1/1"}]
+        """
+
   Rule: VL-DRAFT-REFILL-NONE With no reserve either the places stay empty
 
     @VL-DRAFT-REFILL-NONE
@@ -296,6 +318,20 @@ Feature: Villagers solo draft phase
         draft.taken = 1
         """
 
+    @VL-DRAFT-REFILL-NONE
+    Scenario: A refill pending from an empty reserve is refused
+      Given a villagers game at step "build" with:
+        """
+        reserve = 0
+        """
+      When the position is loaded:
+        """
+        phase = "draft"
+        step = "road_reserve"
+        chance = {"kind": "road", "stack": null}
+        """
+      Then the request is refused as malformed
+
   Rule: VL-DRAFT-COUNT Repeat 2 + food icons times, at most 5
 
     @VL-DRAFT-COUNT
@@ -320,6 +356,15 @@ Feature: Villagers solo draft phase
         village = Hayer > Grazier > Milk Maid ; Harvester ; Hunter
         """
       Then "draft.limit" is 5
+
+    @VL-DRAFT-COUNT
+    Scenario: A draft of six repetitions is refused: the count stops at 5
+      Given a villagers game at step "take"
+      When the position is loaded:
+        """
+        draft.limit = 6
+        """
+      Then the request is refused as malformed
 
   Rule: VL-DRAFT-COUNT-WHEN The food count is taken at the start of the draft
 

@@ -238,6 +238,18 @@ Feature: Villagers solo event phase
         """
       Then "reveal.left" is 1
 
+    @VL-EVENT-REVEAL
+    Scenario: An event reveal that names no event is refused as malformed
+      Given a villagers game at step "reveal" with:
+        """
+        reveal = {"left": 1, "deck": "summer"}
+        """
+      When chance reveals:
+        """
+        {"type": "event"}
+        """
+      Then the action is refused as malformed
+
   Rule: VL-EVENT-DECKS Summer before the first market, winter after
 
     @VL-EVENT-DECKS
@@ -252,6 +264,45 @@ Feature: Villagers solo event phase
         """
       Then "chance.deck" is "winter"
       And chance draws "e13" with probability "1/12"
+
+    @VL-EVENT-DECKS @VL-SETUP-EVENTS
+    Scenario: A summer event shuffled into the winter deck is refused
+      Given a villagers game at step "build"
+      When the position is loaded:
+        """
+        events.summer = ["e2", "e3", "e4", "e5", "e6", "e7", "e8", "e9", "e10", "e11", "e12"]
+        events.winter = ["e1", "e13", "e14", "e15", "e16", "e17", "e18", "e19", "e20", "e21", "e22", "e23", "e24"]
+        """
+      Then the request is refused as malformed
+
+    @VL-EVENT-DECKS
+    Scenario: An event reveal from a deck that is neither summer nor winter is refused
+      Given a villagers game at step "reveal" with:
+        """
+        reveal = {"left": 1, "deck": "summer"}
+        """
+      Then "chance" is {"kind": "event", "deck": "summer"}
+      When the position is loaded:
+        """
+        chance.deck = "autumn"
+        """
+      Then the request is refused as malformed
+
+    @VL-EVENT-DECKS @VL-EVENT-REVEAL
+    Scenario: A pending event reveal is kept through a load and then revealed
+      Given a villagers game at step "reveal" with:
+        """
+        reveal = {"left": 1, "deck": "winter"}
+        """
+      When the position is loaded:
+        """
+        chance = {"kind": "event", "deck": "winter"}
+        """
+      When chance reveals:
+        """
+        {"type": "event", "event": "e17"}
+        """
+      Then "events.active" is ["e17"]
 
   Rule: VL-EVENT-SILVER-VALUE A silver card counts its value on the spot
 
@@ -274,6 +325,7 @@ Feature: Villagers solo event phase
       Given a villagers game at step "events" with:
         """
         markets = {"first": "resolved", "second": "revealed"}
+        reserve = 48
         """
       Then the game is over
       And the position has:

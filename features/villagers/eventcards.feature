@@ -357,6 +357,33 @@ Feature: The Countess's 24 event cards
         chance.stack = null
         """
 
+    @VL-EVENT-CONSCRIPTION
+    Scenario: Conscription with no stack and no reserve left builds nothing
+      Given a villagers game at step "events" with:
+        """
+        events.active = ["e16", "e17"]
+        stacks.0.hidden = 0
+        stacks.1.hidden = 0
+        stacks.1.market = null
+        stacks.2.hidden = 0
+        stacks.3.hidden = 0
+        stacks.4.hidden = 0
+        stacks.5.hidden = 0
+        stacks.5.market = null
+        reserve = 0
+        """
+      When player 0 plays:
+        """
+        {"type": "resolve_event", "event": "e16"}
+        """
+      Then the position has:
+        """
+        chance = null
+        step = "events"
+        countess.village = []
+        events.active = ["e17"]
+        """
+
   Rule: VL-EVENT-TRIBUTE Tribute
 
     @VL-EVENT-TRIBUTE

@@ -82,3 +82,13 @@ Feature: Villagers solo market phases
         countess.gold = 9
         markets = {"first": "resolved", "second": "resolved"}
         """
+
+    @VL-MARKET-REVEAL
+    Scenario: A revealed first market over a stack that still has cards is refused
+      Given a villagers game at step "build"
+      When the position is loaded:
+        """
+        markets.first = "revealed"
+        stacks.1.market = null
+        """
+      Then the request is refused as malformed

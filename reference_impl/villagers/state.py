@@ -175,19 +175,8 @@ class VillagersState(GameState):
         if legal is None:
             if self.step == "over":
                 legal = []
-            elif self.chance is not None:
-                if self.chance["kind"] == "event":
-                    legal = [
-                        _EVENT_ACTIONS.get(e) or _event_action(e)
-                        for e in self.decks[self.chance["deck"]]
-                    ]
-                else:
-                    unseen = self.unseen
-                    legal = [
-                        _DRAW_ACTIONS.get(name) or _draw_action(name)
-                        for name in sorted(unseen)
-                        if unseen[name]
-                    ]
+            elif self.chance is not None:  # the chance outcomes' actions, in their order
+                legal = [action for action, _ in self.chance_outcomes()]
             else:
                 legal = _player_actions(self)
             self._legal = legal
