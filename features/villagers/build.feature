@@ -48,6 +48,24 @@ Feature: Villagers solo build phase
         """
       Then the action is rejected citing rule "VL-BUILD-HAND"
 
+    @VL-BUILD-HAND
+    Scenario Outline: A build of the wrong shape (<what>) is refused as malformed
+      Given a villagers game at step "build" with:
+        """
+        player.hand = ["Harvester"]
+        """
+      When the action is applied:
+        """
+        <action>
+        """
+      Then the action is refused as malformed
+
+      Examples:
+        | what | action |
+        | a card given as a number | {"actor": 0, "type": "build", "card": 5, "column": null} |
+        | a column given as text | {"actor": 0, "type": "build", "card": "Harvester", "column": "0"} |
+        | a column given as true | {"actor": 0, "type": "build", "card": "Harvester", "column": true} |
+
   Rule: VL-BUILD-BASIC Return a hand card to a stack for a basic villager
 
     @VL-BUILD-BASIC @VL-BUILD-RETURN-STACK
@@ -98,6 +116,25 @@ Feature: Villagers solo build phase
         """
         {"type": "build_basic", "stack": 3}
         """
+
+    @VL-BUILD-BASIC
+    Scenario Outline: A build_basic of the wrong shape (<what>) is refused as malformed
+      Given a villagers game at step "build" with:
+        """
+        player.hand = ["Cooper"]
+        """
+      When the action is applied:
+        """
+        <action>
+        """
+      Then the action is refused as malformed
+
+      Examples:
+        | what | action |
+        | no basic villager named | {"actor": 0, "type": "build_basic", "basic": "Wizard", "return": "Cooper", "stack": 0} |
+        | a number returned | {"actor": 0, "type": "build_basic", "basic": "Miner", "return": 5, "stack": 0} |
+        | a stack given as text | {"actor": 0, "type": "build_basic", "basic": "Miner", "return": "Cooper", "stack": "0"} |
+        | a stack given as true | {"actor": 0, "type": "build_basic", "basic": "Miner", "return": "Cooper", "stack": true} |
 
   Rule: VL-BUILD-RETURN-STACK The returned card lies known on top of a stack that still has cards
 

@@ -31,6 +31,24 @@ Feature: Villagers solo draft phase
         """
       Then the action is rejected citing rule "VL-DRAFT-TAKE"
 
+    @VL-DRAFT-TAKE
+    Scenario Outline: A road draft of the wrong shape (<what>) is refused as malformed
+      Given a villagers game at step "take" with:
+        """
+        road = Cooper(1), Fisher
+        """
+      When the action is applied:
+        """
+        <action>
+        """
+      Then the action is refused as malformed
+
+      Examples:
+        | what | action |
+        | a card given as a number | {"actor": 0, "type": "take_road", "card": 5, "coins": 0} |
+        | coins given as text | {"actor": 0, "type": "take_road", "card": "Cooper", "coins": "1"} |
+        | coins given as true | {"actor": 0, "type": "take_road", "card": "Cooper", "coins": true} |
+
   Rule: VL-DRAFT-STACK Or the top card of any stack
 
     @VL-DRAFT-STACK @reading:countess_builds=every_draft
@@ -55,6 +73,20 @@ Feature: Villagers solo draft phase
         stacks.3.hidden = 4
         step = "countess"
         """
+
+    @VL-DRAFT-STACK
+    Scenario Outline: A stack draft of the wrong shape (<what>) is refused as malformed
+      Given a villagers game at step "take"
+      When the action is applied:
+        """
+        <action>
+        """
+      Then the action is refused as malformed
+
+      Examples:
+        | what | action |
+        | a stack given as text | {"actor": 0, "type": "take_stack", "stack": "0"} |
+        | a stack given as true | {"actor": 0, "type": "take_stack", "stack": true} |
 
   Rule: VL-DRAFT-COINS Coins on the taken card go to the player
 

@@ -122,3 +122,23 @@ Feature: Villagers solo end of the game
         step = "take"
         draft.taken = 0
         """
+
+    @VL-ROUND-ORDER
+    Scenario Outline: An action of the wrong shape (<what>) is refused as malformed
+      Given a villagers game at step "build" with:
+        """
+        player.hand = ["Harvester"]
+        """
+      When the action is applied:
+        """
+        <action>
+        """
+      Then the action is refused as malformed
+
+      Examples:
+        | what | action |
+        | a second player | {"actor": 1, "type": "end_build"} |
+        | an actor given as true | {"actor": true, "type": "end_build"} |
+        | no type | {"actor": 0} |
+        | an unknown type | {"actor": 0, "type": "pass"} |
+        | not an object | ["end_build"] |

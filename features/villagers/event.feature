@@ -117,6 +117,22 @@ Feature: Villagers solo event phase
         """
       Then the action is rejected citing rule "VL-EVENT-JESTER"
 
+    @VL-EVENT-JESTER
+    Scenario Outline: A Jester of the wrong shape (<what>) is refused as malformed
+      Given a villagers game at step "events" with:
+        """
+        events.active = ["e17"]
+        """
+      When the action is applied:
+        """
+        <action>
+        """
+      Then the action is refused as malformed
+
+      Examples:
+        | what | action |
+        | an event given as a number | {"actor": 0, "type": "jester", "event": 17} |
+
   Rule: VL-EVENT-ORDER Active events resolve in any order
 
     @VL-EVENT-ORDER
@@ -159,6 +175,25 @@ Feature: Villagers solo event phase
         {"type": "resolve_event", "event": "e3"}
         """
       Then the action is rejected citing rule "VL-EVENT-ORDER"
+
+    @VL-EVENT-ORDER
+    Scenario Outline: An event resolution of the wrong shape (<what>) is refused as malformed
+      Given a villagers game at step "events" with:
+        """
+        events.active = ["e17", "e22"]
+        player.hand = ["Cooper"]
+        """
+      When the action is applied:
+        """
+        <action>
+        """
+      Then the action is refused as malformed
+
+      Examples:
+        | what | action |
+        | no event named | {"actor": 0, "type": "resolve_event"} |
+        | an unknown event | {"actor": 0, "type": "resolve_event", "event": "e25"} |
+        | Abduction without its card | {"actor": 0, "type": "resolve_event", "event": "e22"} |
 
   Rule: VL-EVENT-COUNTESS-BUILD The Countess builds the reserve's top card
 

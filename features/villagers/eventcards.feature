@@ -325,6 +325,23 @@ Feature: The Countess's 24 event cards
         player.gold = 5
         """
 
+    @VL-EVENT-ARSON
+    Scenario Outline: An Arson choice of the wrong shape (<what>) is refused as malformed
+      Given a villagers game at step "arson" with:
+        """
+        events.active = ["e15"]
+        """
+      When the action is applied:
+        """
+        <action>
+        """
+      Then the action is refused as malformed
+
+      Examples:
+        | what | action |
+        | an unknown choice | {"actor": 0, "type": "arson", "choice": "both"} |
+        | no choice | {"actor": 0, "type": "arson"} |
+
   Rule: VL-EVENT-CONSCRIPTION Conscription
 
     @VL-EVENT-CONSCRIPTION
@@ -604,3 +621,20 @@ Feature: The Countess's 24 event cards
         draft.limit = 2
         player.gold = 5
         """
+
+    @VL-EVENT-RATS
+    Scenario Outline: A Rats choice of the wrong shape (<what>) is refused as malformed
+      Given a villagers game at step "rats" with:
+        """
+        events.active = ["e24"]
+        """
+      When the action is applied:
+        """
+        <action>
+        """
+      Then the action is refused as malformed
+
+      Examples:
+        | what | action |
+        | an unknown choice | {"actor": 0, "type": "rats", "choice": "both"} |
+        | no choice | {"actor": 0, "type": "rats"} |
