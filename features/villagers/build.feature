@@ -403,6 +403,15 @@ Feature: Villagers solo build phase
         """
       Then the village is "Hayer"
 
+    @VL-BUILD-BASIC-LIMIT @VL-BUILD-LIMIT
+    Scenario: Nothing has been built before the first build phase
+      Given a new "villagers" game with 1 player
+      Then the position has:
+        """
+        build.built = 0
+        build.basics = 0
+        """
+
   Rule: VL-BUILD-OPTIONAL Building is optional
 
     @VL-BUILD-OPTIONAL

@@ -181,6 +181,24 @@ Feature: Villagers solo draft phase
         """
       Then the Countess's village is "Cooper"
 
+    @VL-DRAFT-COUNTESS @VL-DRAFT-REFILL
+    Scenario: With the road emptied by the draft the Countess builds nothing and the refill follows
+      Given a villagers game at step "take" with:
+        """
+        road = Cooper
+        """
+      When player 0 plays:
+        """
+        {"type": "take_road", "card": "Cooper", "coins": 0}
+        """
+      Then the position has:
+        """
+        player.square = ["Cooper"]
+        countess.village = []
+        step = "refill"
+        chance = {"kind": "road", "stack": 0}
+        """
+
   Rule: VL-COUNTESS-BUILD The Countess ignores chains and padlocks
 
     @VL-COUNTESS-BUILD

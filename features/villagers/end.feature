@@ -20,6 +20,18 @@ Feature: Villagers solo end of the game
         []
         """
 
+    @VL-END-GAME
+    Scenario: A position with the second market resolved while the game goes on is refused
+      Given a villagers game at step "build"
+      # the five cards of the emptied rightmost stack moved to the reserve: 48 + 5
+      When the position is loaded:
+        """
+        markets.second = "resolved"
+        stacks.5 = {"known": [], "hidden": 0, "market": null}
+        reserve = 53
+        """
+      Then the request is refused as malformed
+
   Rule: VL-END-WIN More gold than the Countess wins
 
     @VL-END-WIN

@@ -133,6 +133,40 @@ Feature: Villagers solo event phase
         | what | action |
         | an event given as a number | {"actor": 0, "type": "jester", "event": 17} |
 
+    @VL-EVENT-JESTER @VL-EVENT-RATS
+    Scenario: The Jester cancelling another event leaves the Rats choice to be made
+      Given a villagers game at step "rats" with:
+        """
+        events.active = ["e17", "e24"]
+        """
+      When player 0 plays:
+        """
+        {"type": "jester", "event": "e17"}
+        """
+      Then the position has:
+        """
+        step = "rats"
+        events.active = ["e24"]
+        jester = false
+        """
+
+    @VL-EVENT-JESTER @VL-EVENT-ARSON
+    Scenario: The Jester cancelling another event leaves the Arson choice to be made
+      Given a villagers game at step "arson" with:
+        """
+        events.active = ["e15", "e17"]
+        """
+      When player 0 plays:
+        """
+        {"type": "jester", "event": "e17"}
+        """
+      Then the position has:
+        """
+        step = "arson"
+        events.active = ["e15"]
+        jester = false
+        """
+
   Rule: VL-EVENT-ORDER Active events resolve in any order
 
     @VL-EVENT-ORDER
@@ -324,13 +358,10 @@ Feature: Villagers solo event phase
       Then the request is refused as malformed
 
     @VL-EVENT-DECKS @VL-EVENT-REVEAL
-    Scenario: A pending event reveal is kept through a load and then revealed
+    Scenario: A position loaded with a winter event reveal pending reveals it
       Given a villagers game at step "reveal" with:
         """
         reveal = {"left": 1, "deck": "winter"}
-        """
-      When the position is loaded:
-        """
         chance = {"kind": "event", "deck": "winter"}
         """
       When chance reveals:

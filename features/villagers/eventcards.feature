@@ -567,6 +567,23 @@ Feature: The Countess's 24 event cards
         discard = {"Fisher": 1}
         """
 
+    @VL-EVENT-ABDUCTION
+    Scenario: One of two Coopers is discarded from hand
+      Given a villagers game at step "events" with:
+        """
+        events.active = ["e22"]
+        player.hand = ["Cooper", "Cooper"]
+        """
+      When player 0 plays:
+        """
+        {"type": "resolve_event", "event": "e22", "card": "Cooper"}
+        """
+      Then the position has:
+        """
+        player.hand = ["Cooper"]
+        discard = {"Cooper": 1}
+        """
+
   Rule: VL-EVENT-ARREST Arrest
 
     @VL-EVENT-ARREST

@@ -27,6 +27,7 @@ Feature: Villagers solo market phases
         """
         player.gold = 16
         markets.first = "resolved"
+        markets.second = "hidden"
         round = 2
         phase = "draft"
         """

@@ -110,16 +110,10 @@ Feature: Villagers solo setup
       Then the request is refused as malformed
 
     @VL-SETUP-STACKS @VL-DRAFT-STACK
-    Scenario: A pending draft from the third stack is kept through a load
-      Given a villagers game at step "take"
-      When player 0 plays:
+    Scenario: A position loaded with a draft from the third stack pending draws from it
+      Given a villagers game at step "countess" with:
         """
-        {"type": "take_stack", "stack": 2}
-        """
-      Then "chance" is {"kind": "square", "stack": 2}
-      When the position is loaded:
-        """
-        chance.stack = 2
+        chance = {"kind": "square", "stack": 2}
         """
       When chance reveals:
         """

@@ -8,6 +8,7 @@ in it. A position with any problem is refused whole (MalformedInput).
 
 from __future__ import annotations
 
+from collections import Counter
 from itertools import pairwise
 from typing import TYPE_CHECKING
 
@@ -65,6 +66,7 @@ def problems(s: VillagersState) -> list[str]:
         out.append("state field phase: 'over' exactly when the step is 'over'")
     out += _chance_problems(s)
     out += _count_problems(s)
+    out += _market_problems(s)
     out += _card_problems(s)
     out += _chain_problems(s)
     out += _event_problems(s)
@@ -115,7 +117,6 @@ def _count_problems(s: VillagersState) -> list[str]:
     for i, stack in enumerate(s.stacks):
         if stack["hidden"] > SETUP["stack_size"]:
             out.append(f"state field stacks.{i}.hidden: at most {SETUP['stack_size']}")
-    out += _market_problems(s)
     if s.markets[1] == "resolved" and s.step != "over":
         out.append("state field markets.second: the game ends with the second market")
     return out
@@ -160,25 +161,21 @@ def _card_problems(s: VillagersState) -> list[str]:
         "discard": _names(s.discard),
         "unseen": _names(s.unseen),
     }
-    found: dict[str, int] = {}
-    built = dict.fromkeys(BASIC_COUNT, 0)
+    found: Counter[str] = Counter()
+    built: Counter[str] = Counter()
     for column in s.columns:
         for name, _ in column:
-            if name in built:
-                built[name] += 1
-            else:
-                found[name] = found.get(name, 0) + 1
+            (built if name in BASIC_COUNT else found)[name] += 1
     for field, names in places.items():
         for name in names:
             if name in BASIC_COUNT:
                 out.append(f"state field {field}: a basic {name} is in the supply or a village")
             else:
-                found[name] = found.get(name, 0) + 1
-    for name in sorted(set(found) | set(ALL_CARDS)):
-        if found.get(name, 0) != ALL_CARDS.get(name, 0):
+                found[name] += 1
+    for name, total in ALL_CARDS.items():  # every name a place can hold (load checks names)
+        if found[name] != total:
             out.append(
-                f"state field unseen: the game has {ALL_CARDS.get(name, 0)} {name}, "
-                f"the position places {found.get(name, 0)}"
+                f"state field unseen: the game has {total} {name}, the position has {found[name]}"
             )
     face_down = s.reserve + sum(st["hidden"] for st in s.stacks)
     if sum(s.unseen.values()) != face_down:
