@@ -236,6 +236,27 @@ Feature: Villagers solo build phase
         """
       Then the request is refused as malformed
 
+    @VL-BUILD-BASIC-SUPPLY
+    Scenario: With the ten Hayers gone Lumberjacks and Miners are still offered
+      Given a villagers game at step "build" with:
+        """
+        player.hand = ["Cooper"]
+        village = Hayer ; Hayer ; Hayer ; Hayer ; Hayer ; Hayer ; Hayer ; Hayer ; Hayer ; Hayer
+        """
+      Then "basics.Hayer" is 0
+      And the legal actions include:
+        """
+        {"type": "build_basic", "basic": "Miner", "return": "Cooper", "stack": 0}
+        """
+      And the legal actions include:
+        """
+        {"type": "build_basic", "basic": "Lumberjack", "return": "Cooper", "stack": 0}
+        """
+      And the legal actions do not include:
+        """
+        {"type": "build_basic", "basic": "Hayer"}
+        """
+
   Rule: VL-BUILD-ORDER Builds of both kinds in any order
 
     @VL-BUILD-ORDER
@@ -429,6 +450,26 @@ Feature: Villagers solo build phase
         phase = "event"
         player.hand = ["Harvester", "Hunter"]
         player.village = []
+        """
+
+    @VL-BUILD-OPTIONAL @VL-EVENT-ORDER
+    Scenario: Ending the build phase leads to the event phase's active events
+      Given a villagers game at step "build" with:
+        """
+        events.active = ["e17"]
+        """
+      When player 0 plays:
+        """
+        {"type": "end_build"}
+        """
+      Then the position has:
+        """
+        phase = "event"
+        step = "events"
+        """
+      And the legal actions include:
+        """
+        {"type": "resolve_event", "event": "e17"}
         """
 
   Rule: VL-BUILD-FOUNDERS-FLIP The Founders flips when the village shows no food

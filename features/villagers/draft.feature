@@ -339,6 +339,17 @@ Feature: Villagers solo draft phase
         """
         [{"action": {"type": "draw", "card": "Fisher"}, "probability": "1/1"}]
         """
+      When chance reveals:
+        """
+        {"type": "draw", "card": "Fisher"}
+        """
+      Then the position has:
+        """
+        unseen = {}
+        reserve = 0
+        chance = null
+        """
+      And the road is "Brewer, Cooper, Fisher, Mason, Seeker, Wheeler"
 
   Rule: VL-DRAFT-REFILL-NONE With no reserve either the places stay empty
 
@@ -545,4 +556,28 @@ Feature: Villagers solo draft phase
         discard = {"Brewer": 1, "Wheeler": 1}
         chance.kind = "road"
         chance.stack = null
+        """
+
+    @VL-DRAFT-DISCARD @VL-DRAFT-REFILL-NONE
+    Scenario: The reserve's last card refills one road place and the rest stay empty
+      Given a villagers game at step "coin" with:
+        """
+        road = Brewer, Cooper(1), Wheeler
+        reserve = 1
+        """
+      When player 0 plays:
+        """
+        {"type": "no_coin"}
+        """
+      Then "chance" is {"kind": "road", "stack": null}
+      When chance reveals:
+        """
+        {"type": "draw", "card": "Fisher"}
+        """
+      Then the road is "Cooper(1), Fisher"
+      And the position has:
+        """
+        reserve = 0
+        phase = "build"
+        step = "build"
         """

@@ -167,6 +167,25 @@ Feature: Villagers solo event phase
         jester = false
         """
 
+    @VL-EVENT-JESTER @VL-EVENT-ARSON
+    Scenario: The Jester cancels Arson before its choice is made
+      Given a villagers game at step "arson" with:
+        """
+        events.active = ["e15"]
+        """
+      When player 0 plays:
+        """
+        {"type": "jester", "event": "e15"}
+        """
+      Then the position has:
+        """
+        step = "build"
+        build.limit = 2
+        player.gold = 8
+        events.active = []
+        events.discard = ["e15"]
+        """
+
   Rule: VL-EVENT-ORDER Active events resolve in any order
 
     @VL-EVENT-ORDER

@@ -165,6 +165,22 @@ Feature: The Countess's 24 event cards
         """
       Then the action is rejected citing rule "VL-EVENT-SERFDOM"
 
+    @VL-EVENT-SERFDOM
+    Scenario: Under Serfdom the basic villagers are offered with the card going to the Countess only
+      Given a villagers game at step "build" with:
+        """
+        events.active = ["e8"]
+        player.hand = ["Cooper"]
+        """
+      Then the legal actions include:
+        """
+        {"type": "build_basic", "basic": "Miner", "return": "Cooper", "stack": null}
+        """
+      And the legal actions do not include:
+        """
+        {"type": "build_basic", "stack": 0}
+        """
+
   Rule: VL-EVENT-CUSTOMS Customs
 
     @VL-EVENT-CUSTOMS
@@ -252,6 +268,20 @@ Feature: The Countess's 24 event cards
         {"type": "build", "card": "Cooper", "column": 0}
         """
       Then "player.gold" is 5
+
+    @VL-EVENT-COUNTESS-BANK @VL-LOCK-AFFORD
+    Scenario: Under the Countess Bank a padlock of 3 is not offered to a player with 2 gold
+      Given a villagers game at step "build" with:
+        """
+        events.active = ["e12"]
+        player.gold = 2
+        player.hand = ["Cooper"]
+        village = Lumberjack
+        """
+      Then the legal actions do not include:
+        """
+        {"type": "build", "card": "Cooper"}
+        """
 
   Rule: VL-EVENT-DARK-MOOD Dark Mood
 
@@ -655,3 +685,30 @@ Feature: The Countess's 24 event cards
         | what | action |
         | an unknown choice | {"actor": 0, "type": "rats", "choice": "both"} |
         | no choice | {"actor": 0, "type": "rats"} |
+
+    @VL-EVENT-RATS
+    Scenario: With 3 gold the Rats offer both choices
+      Given a villagers game at step "rats" with:
+        """
+        events.active = ["e24"]
+        player.gold = 3
+        """
+      Then the legal actions are exactly:
+        """
+        [{"actor": 0, "type": "rats", "choice": "fewer"},
+         {"actor": 0, "type": "rats", "choice": "pay"},
+         {"actor": 0, "type": "jester", "event": "e24"}]
+        """
+
+    @VL-EVENT-RATS
+    Scenario: The Rats cannot be paid with 2 gold
+      Given a villagers game at step "rats" with:
+        """
+        events.active = ["e24"]
+        player.gold = 2
+        """
+      When player 0 plays:
+        """
+        {"type": "rats", "choice": "pay"}
+        """
+      Then the action is rejected citing rule "VL-EVENT-RATS"

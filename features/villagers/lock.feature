@@ -16,6 +16,19 @@ Feature: Villagers padlocks
       Then the village is "Lumberjack > Cooper ; Miner > Blacksmith(2)"
       And "player.gold" is 8
 
+    @VL-LOCK-OWN @VL-LOCK-AFFORD
+    Scenario: With its unlocker in your village a padlocked card is offered even with no gold
+      Given a villagers game at step "build" with:
+        """
+        player.gold = 0
+        player.hand = ["Cooper"]
+        village = Lumberjack ; Miner > Blacksmith
+        """
+      Then the legal actions include:
+        """
+        {"type": "build", "card": "Cooper", "column": 0}
+        """
+
   Rule: VL-LOCK-COUNTESS Unlocker only in her village: you pay 2 onto her card
 
     @VL-LOCK-COUNTESS

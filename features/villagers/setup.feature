@@ -134,6 +134,35 @@ Feature: Villagers solo setup
         """
       Then the request is refused as malformed
 
+    @VL-SETUP-STACKS @VL-DRAFT-STACK
+    Scenario: A position loaded with a draft pending from a stack's last hidden card draws it
+      Given a villagers game at step "countess" with:
+        """
+        stacks.3.hidden = 1
+        chance = {"kind": "square", "stack": 3}
+        """
+      When chance reveals:
+        """
+        {"type": "draw", "card": "Fisher"}
+        """
+      Then the position has:
+        """
+        player.square = ["Fisher"]
+        stacks.3.hidden = 0
+        """
+
+    @VL-SETUP-STACKS @VL-DRAFT-STACK
+    Scenario: A draft pending from a stack with no hidden card is refused
+      Given a villagers game at step "countess" with:
+        """
+        stacks.3.hidden = 0
+        """
+      When the position is loaded:
+        """
+        chance = {"kind": "square", "stack": 3}
+        """
+      Then the request is refused as malformed
+
   Rule: VL-SETUP-RESERVE The rest forms the reserve
 
     @VL-SETUP-RESERVE @VL-COMP-COPIES
@@ -182,6 +211,15 @@ Feature: Villagers solo setup
         """
         stacks.1.hidden = 0
         reserve = 53
+        """
+      Then the request is refused as malformed
+
+    @VL-SETUP-MARKETS
+    Scenario: A market card under the first stack is refused
+      Given a villagers game at step "build"
+      When the position is loaded:
+        """
+        stacks.0.market = 1
         """
       Then the request is refused as malformed
 
