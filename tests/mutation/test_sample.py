@@ -28,9 +28,6 @@ THIN: dict[str, list[str]] = {
         "build.py:398 equipped gnomes < 3 -> <= 3 (all three gnomes equipped)",
         "validate.py:47, :99, :121, :276, :304 (load_state refusals: no step keeps a refused load)",
     ],
-    "villagers": [
-        "VL-BUILD-BASIC build.py:218 'or' -> 'and' (a malformed build_basic)",
-    ],
 }
 
 GAMES = [
