@@ -188,6 +188,23 @@ Feature: Villagers solo build phase
         basics.Miner = 9
         """
 
+    @VL-BUILD-RETURN-STACK @VL-SETUP-STACKS
+    Scenario Outline: A card cannot be returned to stack <stack>, which does not exist
+      Given a villagers game at step "build" with:
+        """
+        player.hand = ["Cooper"]
+        """
+      When player 0 plays:
+        """
+        {"type": "build_basic", "basic": "Miner", "return": "Cooper", "stack": <stack>}
+        """
+      Then the action is rejected citing rule "VL-BUILD-BASIC"
+
+      Examples:
+        | stack |
+        | 6     |
+        | -1    |
+
   Rule: VL-BUILD-BASIC-SUPPLY Basic villagers come from a supply of 10 each
 
     @VL-BUILD-BASIC-SUPPLY

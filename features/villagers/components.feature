@@ -19,6 +19,26 @@ Feature: Villagers component data
         """
       Then the village is "Hunter(2) ; Swineherd > Truffler"
 
+    @VL-COMP-CARDS
+    Scenario Outline: A card draw of the wrong shape (<what>) is refused as malformed
+      Given a villagers game at step "take"
+      When player 0 plays:
+        """
+        {"type": "take_stack", "stack": 2}
+        """
+      Then "chance" is {"kind": "square", "stack": 2}
+      When chance reveals:
+        """
+        <action>
+        """
+      Then the action is refused as malformed
+
+      Examples:
+        | what | action |
+        | no card named | {"type": "draw"} |
+        | an event revealed instead | {"type": "event", "card": "Cooper"} |
+        | a card given as a number | {"type": "draw", "card": 5} |
+
   Rule: VL-COMP-COPIES Two copies of each base villager
 
     @VL-COMP-COPIES

@@ -88,6 +88,36 @@ Feature: Villagers solo draft phase
         | a stack given as text | {"actor": 0, "type": "take_stack", "stack": "0"} |
         | a stack given as true | {"actor": 0, "type": "take_stack", "stack": true} |
 
+    @VL-DRAFT-STACK @VL-SETUP-STACKS
+    Scenario Outline: No card can be drafted from stack <stack>, which does not exist
+      Given a villagers game at step "take"
+      When player 0 plays:
+        """
+        {"type": "take_stack", "stack": <stack>}
+        """
+      Then the action is rejected citing rule "VL-DRAFT-STACK"
+
+      Examples:
+        | stack |
+        | 6     |
+        | -1    |
+
+    @VL-DRAFT-STACK @VL-SETUP-STACKS
+    Scenario: A position loaded with a draft pending from the first stack draws from it
+      Given a villagers game at step "countess" with:
+        """
+        chance = {"kind": "square", "stack": 0}
+        """
+      When chance reveals:
+        """
+        {"type": "draw", "card": "Fisher"}
+        """
+      Then the position has:
+        """
+        player.square = ["Fisher"]
+        stacks.0.hidden = 4
+        """
+
   Rule: VL-DRAFT-COINS Coins on the taken card go to the player
 
     @VL-DRAFT-COINS
@@ -333,6 +363,7 @@ Feature: Villagers solo draft phase
         stacks.5.market = null
         reserve = 1
         unseen = {"Fisher": 1}
+        chance = {"kind": "road", "stack": null}
         """
       Then "chance" is {"kind": "road", "stack": null}
       And the chance outcomes are:
@@ -424,6 +455,15 @@ Feature: Villagers solo draft phase
       When the position is loaded:
         """
         draft.limit = 6
+        """
+      Then the request is refused as malformed
+
+    @VL-DRAFT-COUNT
+    Scenario: A position with a draft taken beyond a limit of 0 is refused
+      Given a villagers game at step "take"
+      When the position is loaded:
+        """
+        draft = {"limit": 0, "taken": 1}
         """
       Then the request is refused as malformed
 

@@ -154,3 +154,12 @@ Feature: Villagers solo end of the game
         | no type | {"actor": 0} |
         | an unknown type | {"actor": 0, "type": "pass"} |
         | not an object | ["end_build"] |
+
+    @VL-ROUND-ORDER
+    Scenario: A position with the build step in the draft phase is refused
+      Given a villagers game at step "build"
+      When the position is loaded:
+        """
+        phase = "draft"
+        """
+      Then the request is refused as malformed

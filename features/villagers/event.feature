@@ -64,6 +64,23 @@ Feature: Villagers solo event phase
         events.discard = ["e24"]
         """
 
+    @VL-EVENT-TIMING @VL-EVENT-SERFDOM
+    Scenario: A build-phase event is spent when the build phase ends
+      Given a villagers game at step "build" with:
+        """
+        events.active = ["e8"]
+        events.discard = ["e17"]
+        """
+      When player 0 plays:
+        """
+        {"type": "end_build"}
+        """
+      Then the position has:
+        """
+        events.active = []
+        events.discard = ["e8", "e17"]
+        """
+
   Rule: VL-EVENT-JESTER Once per game the Jester cancels an event
 
     @VL-EVENT-JESTER
@@ -388,6 +405,20 @@ Feature: Villagers solo event phase
         {"type": "event", "event": "e17"}
         """
       Then "events.active" is ["e17"]
+
+    @VL-EVENT-DECKS @VL-EVENT-EMPTY
+    Scenario: A position loaded with an event reveal pending and the reserve empty reveals it
+      Given a villagers game at step "reveal" with:
+        """
+        reserve = 0
+        reveal = {"left": 1, "deck": "summer"}
+        chance = {"kind": "event", "deck": "summer"}
+        """
+      When chance reveals:
+        """
+        {"type": "event", "event": "e3"}
+        """
+      Then "events.active" is ["e3"]
 
   Rule: VL-EVENT-SILVER-VALUE A silver card counts its value on the spot
 

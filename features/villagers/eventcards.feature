@@ -303,6 +303,23 @@ Feature: The Countess's 24 event cards
         chance.deck = "winter"
         """
 
+    @VL-EVENT-DARK-MOOD @VL-EVENT-REVEAL
+    Scenario: Dark Mood revealed first of three adds two to the two still to come
+      Given a villagers game at step "reveal" with:
+        """
+        chance = {"kind": "event", "deck": "winter"}
+        reveal = {"left": 3, "deck": "winter"}
+        """
+      When chance reveals:
+        """
+        {"type": "event", "event": "e13"}
+        """
+      Then the position has:
+        """
+        events.discard = ["e13"]
+        reveal.left = 4
+        """
+
   Rule: VL-EVENT-IT-WAS-YOU It Was You!
 
     @VL-EVENT-IT-WAS-YOU

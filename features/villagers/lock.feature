@@ -26,7 +26,7 @@ Feature: Villagers padlocks
         """
       Then the legal actions include:
         """
-        {"type": "build", "card": "Cooper", "column": 0}
+        {"actor": 0, "type": "build", "card": "Cooper", "column": 0}
         """
 
   Rule: VL-LOCK-COUNTESS Unlocker only in her village: you pay 2 onto her card
@@ -49,6 +49,21 @@ Feature: Villagers padlocks
         player.gold = 6
         countess.gold = 1
         """
+
+    @VL-LOCK-COUNTESS
+    Scenario: A second padlock paid onto her Blacksmith adds to the coins already there
+      Given a villagers game at step "build" with:
+        """
+        player.hand = ["Cooper"]
+        village = Lumberjack
+        countess = Blacksmith(2)
+        """
+      When player 0 plays:
+        """
+        {"type": "build", "card": "Cooper", "column": 0}
+        """
+      Then the Countess's village is "Blacksmith(4)"
+      And "player.gold" is 6
 
   Rule: VL-LOCK-BANK No unlocker anywhere: you pay 2 to the bank
 
@@ -100,6 +115,25 @@ Feature: Villagers padlocks
         {"type": "build", "card": "Cooper", "column": 0}
         """
       Then the action is rejected citing rule "VL-LOCK-COUNTESS"
+
+    @VL-LOCK-AFFORD @VL-LOCK-BANK
+    Scenario: With exactly 2 gold a Cooper can be unlocked at the bank
+      Given a villagers game at step "build" with:
+        """
+        player.hand = ["Cooper"]
+        player.gold = 2
+        village = Lumberjack
+        """
+      Then the legal actions include:
+        """
+        {"actor": 0, "type": "build", "card": "Cooper", "column": 0}
+        """
+      When player 0 plays:
+        """
+        {"type": "build", "card": "Cooper", "column": 0}
+        """
+      Then the village is "Lumberjack > Cooper"
+      And "player.gold" is 0
 
   Rule: VL-LOCK-TARGET The coins go on the first matching unlocker
 

@@ -28,7 +28,6 @@ from reference_impl.villagers.cards import (
     tally,
 )
 
-GAME_ID = "villagers"
 ROAD_SIZE = SETUP["road"]
 HAND_SIZE = SETUP["hand"]
 PLAYER_STEPS = frozenset({"rats", "take", "countess", "coin", "arson", "build", "events"})
