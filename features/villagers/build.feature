@@ -66,6 +66,33 @@ Feature: Villagers solo build phase
         | a column given as text | {"actor": 0, "type": "build", "card": "Harvester", "column": "0"} |
         | a column given as true | {"actor": 0, "type": "build", "card": "Harvester", "column": true} |
 
+    @VL-BUILD-HAND
+    Scenario: Building one of two Harvesters keeps the other in hand
+      Given a villagers game at step "build" with:
+        """
+        player.hand = ["Harvester", "Harvester"]
+        """
+      When player 0 plays:
+        """
+        {"type": "build", "card": "Harvester", "column": null}
+        """
+      Then the village is "Harvester"
+      And "player.hand" is ["Harvester"]
+
+    @VL-BUILD-HAND
+    Scenario: A villager without a padlock is built for nothing, even with no gold
+      Given a villagers game at step "build" with:
+        """
+        player.hand = ["Harvester"]
+        player.gold = 0
+        """
+      When player 0 plays:
+        """
+        {"type": "build", "card": "Harvester", "column": null}
+        """
+      Then the village is "Harvester"
+      And "player.gold" is 0
+
   Rule: VL-BUILD-BASIC Return a hand card to a stack for a basic villager
 
     @VL-BUILD-BASIC @VL-BUILD-RETURN-STACK
@@ -272,6 +299,19 @@ Feature: Villagers solo build phase
       And the legal actions do not include:
         """
         {"type": "build_basic", "basic": "Hayer"}
+        """
+
+    @VL-BUILD-BASIC-SUPPLY
+    Scenario: The last Miner of the supply is offered
+      Given a villagers game at step "build" with:
+        """
+        player.hand = ["Cooper"]
+        village = Miner ; Miner ; Miner ; Miner ; Miner ; Miner ; Miner ; Miner ; Miner
+        """
+      Then "basics.Miner" is 1
+      And the legal actions include:
+        """
+        {"actor": 0, "type": "build_basic", "basic": "Miner", "return": "Cooper", "stack": 0}
         """
 
   Rule: VL-BUILD-ORDER Builds of both kinds in any order

@@ -159,6 +159,18 @@ Feature: Villagers production chains and visibility
         """
       Then the request is refused as malformed
 
+    @VL-CHAIN-FOUNDERS
+    Scenario: With one Founders branch a second grain villager is offered on the Founders
+      Given a villagers game at step "build" with:
+        """
+        player.hand = ["Poulterer"]
+        village = Swineherd
+        """
+      Then the legal actions include:
+        """
+        {"actor": 0, "type": "build", "card": "Poulterer", "column": null}
+        """
+
   Rule: VL-CHAIN-VISIBLE Only the top of each chain shows its gold
 
     @VL-CHAIN-VISIBLE @reading:gold_top_only=true

@@ -467,6 +467,15 @@ Feature: Villagers solo draft phase
         """
       Then the request is refused as malformed
 
+    @VL-DRAFT-COUNT @VL-BUILD-LIMIT
+    Scenario: Before the first draft no repetition and no build is counted
+      Given a new "villagers" game with 1 player
+      Then the position has:
+        """
+        draft = {"limit": 0, "taken": 0}
+        build = {"limit": 0, "built": 0, "basics": 0}
+        """
+
   Rule: VL-DRAFT-COUNT-WHEN The food count is taken at the start of the draft
 
     @VL-DRAFT-COUNT-WHEN
@@ -576,6 +585,19 @@ Feature: Villagers solo draft phase
         """
       Then the road is "Brewer(1), Cooper(1)"
       And "player.gold" is 8
+
+    @VL-DRAFT-BANKCOIN
+    Scenario: The bank coin step offers declining it and a coin on each road villager
+      Given a villagers game at step "coin" with:
+        """
+        road = Cooper, Fisher
+        """
+      Then the legal actions are exactly:
+        """
+        [{"actor": 0, "type": "no_coin"},
+         {"actor": 0, "type": "place_coin", "card": "Cooper", "coins": 0},
+         {"actor": 0, "type": "place_coin", "card": "Fisher", "coins": 0}]
+        """
 
   Rule: VL-DRAFT-DISCARD Road villagers without coins are discarded and replaced from the reserve
 

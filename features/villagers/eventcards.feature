@@ -389,6 +389,33 @@ Feature: The Countess's 24 event cards
         | an unknown choice | {"actor": 0, "type": "arson", "choice": "both"} |
         | no choice | {"actor": 0, "type": "arson"} |
 
+    @VL-EVENT-ARSON
+    Scenario: With exactly 3 gold the Arson offers both choices
+      Given a villagers game at step "arson" with:
+        """
+        events.active = ["e15"]
+        player.gold = 3
+        """
+      Then the legal actions are exactly:
+        """
+        [{"actor": 0, "type": "arson", "choice": "fewer"},
+         {"actor": 0, "type": "arson", "choice": "pay"},
+         {"actor": 0, "type": "jester", "event": "e15"}]
+        """
+
+    @VL-EVENT-ARSON
+    Scenario: The Arson cannot be paid with 2 gold
+      Given a villagers game at step "arson" with:
+        """
+        events.active = ["e15"]
+        player.gold = 2
+        """
+      When player 0 plays:
+        """
+        {"type": "arson", "choice": "pay"}
+        """
+      Then the action is rejected citing rule "VL-EVENT-ARSON"
+
   Rule: VL-EVENT-CONSCRIPTION Conscription
 
     @VL-EVENT-CONSCRIPTION
@@ -631,6 +658,20 @@ Feature: The Countess's 24 event cards
         discard = {"Cooper": 1}
         """
 
+    @VL-EVENT-ABDUCTION
+    Scenario: Abduction offers each card in hand
+      Given a villagers game at step "events" with:
+        """
+        events.active = ["e22"]
+        player.hand = ["Cooper", "Fisher"]
+        """
+      Then the legal actions are exactly:
+        """
+        [{"actor": 0, "type": "resolve_event", "event": "e22", "card": "Cooper"},
+         {"actor": 0, "type": "resolve_event", "event": "e22", "card": "Fisher"},
+         {"actor": 0, "type": "jester", "event": "e22"}]
+        """
+
   Rule: VL-EVENT-ARREST Arrest
 
     @VL-EVENT-ARREST
@@ -729,3 +770,17 @@ Feature: The Countess's 24 event cards
         {"type": "rats", "choice": "pay"}
         """
       Then the action is rejected citing rule "VL-EVENT-RATS"
+
+    @VL-EVENT-RATS
+    Scenario: Accepting the Rats on a draft of three leaves two
+      Given a villagers game at step "rats" with:
+        """
+        events.active = ["e24"]
+        village = Harvester
+        draft.limit = 3
+        """
+      When player 0 plays:
+        """
+        {"type": "rats", "choice": "fewer"}
+        """
+      Then "draft.limit" is 2

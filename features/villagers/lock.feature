@@ -135,6 +135,23 @@ Feature: Villagers padlocks
       Then the village is "Lumberjack > Cooper"
       And "player.gold" is 0
 
+    @VL-LOCK-AFFORD
+    Scenario: A padlocked card you cannot pay for still leaves the rest of the hand offered
+      Given a villagers game at step "build" with:
+        """
+        player.hand = ["Cooper", "Harvester"]
+        player.gold = 1
+        village = Lumberjack
+        """
+      Then the legal actions do not include:
+        """
+        {"type": "build", "card": "Cooper"}
+        """
+      And the legal actions include:
+        """
+        {"actor": 0, "type": "build", "card": "Harvester", "column": null}
+        """
+
   Rule: VL-LOCK-TARGET The coins go on the first matching unlocker
 
     @VL-LOCK-TARGET

@@ -33,6 +33,17 @@ Feature: Villagers solo market phases
         """
       And the village is "Miner > Blacksmith(4)"
 
+    @VL-MARKET-FIRST
+    Scenario: The first market pays no silver
+      Given a villagers game at step "events" with:
+        """
+        markets.first = "revealed"
+        reserve = 0
+        village = Miner > Blacksmith(4) ; Agent
+        """
+      # Founders 2 + Blacksmith 2 + its 4 coins; the Agent's silver waits for the second market
+      Then "player.gold" is 16
+
   Rule: VL-MARKET-SECOND Printed gold, coins and silver
 
     @VL-MARKET-SECOND @reading:icons_count_covered=true
