@@ -490,6 +490,24 @@ Feature: Villagers solo build phase
         build.basics = 0
         """
 
+    @VL-BUILD-BASIC-LIMIT
+    Scenario: The third basic villager is the last one allowed
+      Given a villagers game at step "build" with:
+        """
+        player.hand = ["Cooper", "Fisher"]
+        build.basics = 1
+        """
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "build_basic", "basic": "Hayer", "return": "Cooper", "stack": 0},
+         {"actor": 0, "type": "build_basic", "basic": "Miner", "return": "Fisher", "stack": 0}]
+        """
+      Then "build.basics" is 3
+      And the legal actions do not include:
+        """
+        {"type": "build_basic"}
+        """
+
   Rule: VL-BUILD-OPTIONAL Building is optional
 
     @VL-BUILD-OPTIONAL

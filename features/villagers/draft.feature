@@ -599,6 +599,18 @@ Feature: Villagers solo draft phase
          {"actor": 0, "type": "place_coin", "card": "Fisher", "coins": 0}]
         """
 
+    @VL-DRAFT-BANKCOIN
+    Scenario: A bank coin on a road villager that has one makes two
+      Given a villagers game at step "coin" with:
+        """
+        road = Cooper(1), Fisher
+        """
+      When player 0 plays:
+        """
+        {"type": "place_coin", "card": "Cooper", "coins": 1}
+        """
+      Then "road" is [{"card": "Cooper", "coins": 2}]
+
   Rule: VL-DRAFT-DISCARD Road villagers without coins are discarded and replaced from the reserve
 
     @VL-DRAFT-DISCARD

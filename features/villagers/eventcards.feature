@@ -37,6 +37,23 @@ Feature: The Countess's 24 event cards
         chance.deck = "summer"
         """
 
+    @VL-EVENT-MOOD-SWING @VL-EVENT-REVEAL
+    Scenario: Mood Swing revealed first of three adds one to the two still to come
+      Given a villagers game at step "reveal" with:
+        """
+        chance = {"kind": "event", "deck": "summer"}
+        reveal = {"left": 3, "deck": "summer"}
+        """
+      When chance reveals:
+        """
+        {"type": "event", "event": "e2"}
+        """
+      Then the position has:
+        """
+        events.discard = ["e2"]
+        reveal.left = 3
+        """
+
   Rule: VL-EVENT-BLACK-MARKET Black Market
 
     @VL-EVENT-BLACK-MARKET @reading:icons_count_covered=true
@@ -416,6 +433,24 @@ Feature: The Countess's 24 event cards
         """
       Then the action is rejected citing rule "VL-EVENT-ARSON"
 
+    @VL-EVENT-ARSON
+    Scenario: Paying the Arson with exactly 3 gold keeps both builds
+      Given a villagers game at step "arson" with:
+        """
+        events.active = ["e15"]
+        player.gold = 3
+        """
+      When player 0 plays:
+        """
+        {"type": "arson", "choice": "pay"}
+        """
+      Then the position has:
+        """
+        player.gold = 0
+        build.limit = 2
+        step = "build"
+        """
+
   Rule: VL-EVENT-CONSCRIPTION Conscription
 
     @VL-EVENT-CONSCRIPTION
@@ -475,6 +510,18 @@ Feature: The Countess's 24 event cards
         events.active = ["e17"]
         """
 
+    @VL-EVENT-CONSCRIPTION
+    Scenario: With one card left in the reserve Conscription may still draw from it
+      Given a villagers game at step "events" with:
+        """
+        events.active = ["e16"]
+        reserve = 1
+        """
+      Then the legal actions include:
+        """
+        {"actor": 0, "type": "resolve_event", "event": "e16", "stack": null}
+        """
+
   Rule: VL-EVENT-TRIBUTE Tribute
 
     @VL-EVENT-TRIBUTE
@@ -492,6 +539,48 @@ Feature: The Countess's 24 event cards
         """
         player.gold = 5
         countess.gold = 4
+        """
+
+    @VL-EVENT-TRIBUTE @VL-EVENT-ORDER
+    Scenario: Tribute is offered as one choice-free resolution
+      Given a villagers game at step "events" with:
+        """
+        events.active = ["e17"]
+        player.hand = ["Cooper"]
+        """
+      Then the legal actions include:
+        """
+        {"actor": 0, "type": "resolve_event", "event": "e17"}
+        """
+
+    @VL-EVENT-TRIBUTE
+    Scenario: Tribute offers no choice, so naming a card is rejected
+      Given a villagers game at step "events" with:
+        """
+        events.active = ["e17"]
+        player.hand = ["Cooper"]
+        """
+      When player 0 plays:
+        """
+        {"type": "resolve_event", "event": "e17", "card": "Cooper"}
+        """
+      Then the action is rejected citing rule "VL-EVENT-TRIBUTE"
+
+    @VL-EVENT-TRIBUTE
+    Scenario: Tribute resolved with an empty choice field is accepted
+      Given a villagers game at step "events" with:
+        """
+        events.active = ["e17"]
+        player.hand = ["Cooper"]
+        """
+      When player 0 plays:
+        """
+        {"type": "resolve_event", "event": "e17", "card": null}
+        """
+      Then the position has:
+        """
+        player.gold = 7
+        countess.gold = 2
         """
 
   Rule: VL-EVENT-PROTECTION Protection Money
@@ -530,6 +619,19 @@ Feature: The Countess's 24 event cards
         """
       Then the action is rejected citing rule "VL-EVENT-PROTECTION"
 
+    @VL-EVENT-PROTECTION
+    Scenario: With no coins on your villagers Protection Money takes 0
+      Given a villagers game at step "events" with:
+        """
+        events.active = ["e18"]
+        village = Harvester
+        """
+      Then the legal actions are exactly:
+        """
+        [{"actor": 0, "type": "resolve_event", "event": "e18", "coins": 0},
+         {"actor": 0, "type": "jester", "event": "e18"}]
+        """
+
   Rule: VL-EVENT-TRADE-NETWORK Trade Network
 
     @VL-EVENT-TRADE-NETWORK
@@ -557,6 +659,19 @@ Feature: The Countess's 24 event cards
         {"type": "resolve_event", "event": "e19", "value": 3}
         """
       Then the action is rejected citing rule "VL-EVENT-TRADE-NETWORK"
+
+    @VL-EVENT-TRADE-NETWORK
+    Scenario: Her only silver card worth 0 gains her nothing
+      Given a villagers game at step "events" with:
+        """
+        events.active = ["e19"]
+        countess = Grocer
+        """
+      When player 0 plays:
+        """
+        {"type": "resolve_event", "event": "e19", "value": 0}
+        """
+      Then "countess.gold" is 1
 
   Rule: VL-EVENT-SPY-NETWORK Spy Network
 
@@ -784,3 +899,18 @@ Feature: The Countess's 24 event cards
         {"type": "rats", "choice": "fewer"}
         """
       Then "draft.limit" is 2
+
+    @VL-EVENT-RATS @VL-EVENT-TIMING
+    Scenario: The Rats are spent at the end of the draft
+      Given a villagers game at step "take" with:
+        """
+        events.active = ["e24"]
+        events.discard = ["e3"]
+        draft = {"limit": 2, "taken": 2}
+        """
+      Then the position has:
+        """
+        step = "coin"
+        events.active = []
+        events.discard = ["e3", "e24"]
+        """

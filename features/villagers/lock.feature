@@ -29,6 +29,20 @@ Feature: Villagers padlocks
         {"actor": 0, "type": "build", "card": "Cooper", "column": 0}
         """
 
+    @VL-LOCK-OWN
+    Scenario: A second padlock unlocked at home adds 2 more bank coins on your Blacksmith
+      Given a villagers game at step "build" with:
+        """
+        player.hand = ["Cooper"]
+        village = Lumberjack ; Miner > Blacksmith(2)
+        """
+      When player 0 plays:
+        """
+        {"type": "build", "card": "Cooper", "column": 0}
+        """
+      Then the village is "Lumberjack > Cooper ; Miner > Blacksmith(4)"
+      And "player.gold" is 8
+
   Rule: VL-LOCK-COUNTESS Unlocker only in her village: you pay 2 onto her card
 
     @VL-LOCK-COUNTESS
