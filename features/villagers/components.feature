@@ -80,6 +80,22 @@ Feature: Villagers component data
         """
       Then the request is refused as malformed
 
+    @VL-COMP-COPIES
+    Scenario: With both Jewelers in hand no Jeweler can be drawn
+      Given a villagers game at step "take" with:
+        """
+        player.hand = ["Jeweler", "Jeweler"]
+        """
+      When player 0 plays:
+        """
+        {"type": "take_stack", "stack": 2}
+        """
+      When chance reveals:
+        """
+        {"type": "draw", "card": "Jeweler"}
+        """
+      Then the action is rejected citing rule "VL-COMP-CARDS"
+
   Rule: VL-COMP-ROAD The starting road villagers
 
     @VL-COMP-ROAD

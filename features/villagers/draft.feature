@@ -118,6 +118,17 @@ Feature: Villagers solo draft phase
         stacks.0.hidden = 4
         """
 
+    @VL-DRAFT-STACK
+    Scenario: A stack down to its last hidden card can still be drafted from
+      Given a villagers game at step "take" with:
+        """
+        stacks.3.hidden = 1
+        """
+      Then the legal actions include:
+        """
+        {"actor": 0, "type": "take_stack", "stack": 3}
+        """
+
   Rule: VL-DRAFT-COINS Coins on the taken card go to the player
 
     @VL-DRAFT-COINS

@@ -282,6 +282,14 @@ Feature: Villagers solo event phase
       Then the Countess's village is "Jeweler"
       And "reserve" is 47
 
+    @VL-EVENT-COUNTESS-BUILD @VL-EVENT-EMPTY
+    Scenario: With one card left in the reserve the Countess still builds it
+      Given a villagers game at step "events" with:
+        """
+        reserve = 1
+        """
+      Then "chance" is {"kind": "countess_reveal", "stack": null}
+
   Rule: VL-EVENT-REVEAL Events revealed by her card's gold: 0 three, 1-9 two, 10+ one
 
     @VL-EVENT-REVEAL

@@ -914,3 +914,20 @@ Feature: The Countess's 24 event cards
         events.active = []
         events.discard = ["e3", "e24"]
         """
+
+    @VL-EVENT-RATS
+    Scenario: Paying the Rats with exactly 3 gold keeps both drafts
+      Given a villagers game at step "rats" with:
+        """
+        events.active = ["e24"]
+        player.gold = 3
+        """
+      When player 0 plays:
+        """
+        {"type": "rats", "choice": "pay"}
+        """
+      Then the position has:
+        """
+        player.gold = 0
+        draft.limit = 2
+        """
