@@ -415,6 +415,20 @@ Feature: Villagers solo build phase
          {"actor": 0, "type": "jester", "event": "e15"}]
         """
 
+    @VL-BUILD-LIMIT
+    Scenario: With three builder icons the fifth build is still allowed
+      Given a villagers game at step "build" with:
+        """
+        player.hand = ["Harvester"]
+        village = Wattler ; Lumberjack > Carpenter ; Miner > Mason
+        build = {"limit": 5, "built": 4, "basics": 0}
+        """
+      # 2 + 3 builder icons = 5
+      Then the legal actions include:
+        """
+        {"actor": 0, "type": "build", "card": "Harvester", "column": null}
+        """
+
   Rule: VL-BUILD-LIMIT-WHEN The build limit is fixed at the start of the phase
 
     @VL-BUILD-LIMIT-WHEN @reading:build_limit_dynamic=false

@@ -250,6 +250,19 @@ Feature: The Countess's 24 event cards
         """
       Then the Countess's village is "Blacksmith(2), Carpenter(2), Jeweler"
 
+    @VL-EVENT-GUILD
+    Scenario: Guild Conspiracy adds 2 to the coins already on her unlocker
+      Given a villagers game at step "events" with:
+        """
+        events.active = ["e10"]
+        countess = Blacksmith(2)
+        """
+      When player 0 plays:
+        """
+        {"type": "resolve_event", "event": "e10"}
+        """
+      Then the Countess's village is "Blacksmith(4)"
+
   Rule: VL-EVENT-BETRAYER Betrayer
 
     @VL-EVENT-BETRAYER

@@ -223,6 +223,15 @@ Feature: Villagers solo setup
         """
       Then the request is refused as malformed
 
+    @VL-SETUP-MARKETS
+    Scenario: A hidden second market card under no stack is refused
+      Given a villagers game at step "build"
+      When the position is loaded:
+        """
+        stacks.5.market = null
+        """
+      Then the request is refused as malformed
+
   Rule: VL-SETUP-HAND Five cards from the reserve
 
     @VL-SETUP-HAND @VL-COMP-COPIES
