@@ -4,18 +4,22 @@ An event made active or discarded in a position leaves its deck (it is in one pl
 only). Card notation: columns separated by ``;``, a chain bottom-up joined by ``>``, coins in
 brackets: ``Lumberjack > Cooper(2) ; Miner``. The Countess's village and the road are flat
 lists separated by ``,``: ``Blacksmith(2), Cooper``. Everything goes through canonical JSON
-and the engine client.
+and the engine client. A position given at a step keeps every card of the game in one
+place (:func:`balance`), since an engine refuses one that does not (load_state).
 """
 
 from __future__ import annotations
 
 import re
+from collections import Counter
 from typing import Any
 
 from pytest_bdd import given, parsers, then
 
 from conformance.engine import jsonpath
+from conformance.invariants.villagers import ALL_CARDS
 from conformance.steps.common import ScenarioContext, _check_assignments
+from reference_impl.components import component
 
 GAME = "villagers"
 PHASE_OF = {
@@ -32,6 +36,10 @@ PHASE_OF = {
     "events": "event",
     "countess_build": "event",
 }
+BASIC_COUNT = {n: int(d["count"]) for n, d in component(GAME, "basic-villagers").items()}
+EVENT_COUNT = len(component(GAME, "events"))
+_SETUP = component(GAME, "setup")
+MARKET_STACKS = (_SETUP["first_market_stack"], _SETUP["second_market_stack"])
 CARD = re.compile(r"^\s*(?P<name>[A-Za-z !]+?)\s*(\((?P<coins>\d+)\))?\s*$")
 
 
@@ -86,13 +94,70 @@ def _at_step(ctx: ScenarioContext, step: str, block: str) -> None:
     state["events"]["active"] = []
     state["draft"] = {"limit": 2, "taken": 0}
     state["build"] = {"limit": 2, "built": 0, "basics": 0}
-    for path, value in parse_block(block):
+    edits = parse_block(block)
+    for path, value in edits:
         jsonpath.set_(state, path, value)
     events = state["events"]
     out = set(events["active"]) | set(events["discard"])  # an event is in one place only
     for season in ("summer", "winter"):
         events[season] = [e for e in events[season] if e not in out]
+    if not _said({path for path, _ in edits}, "events.discard"):  # an emptied deck's cards
+        placed = out | set(events["summer"]) | set(events["winter"])
+        gone = [f"e{i}" for i in range(1, EVENT_COUNT + 1) if f"e{i}" not in placed]
+        events["discard"] = sorted(events["discard"] + gone, key=lambda e: int(e[1:]))
+    balance(state, {path for path, _ in edits})
     ctx.engine.load_state(state)
+
+
+def _said(edited: set[str], field: str) -> bool:
+    return any(path == field or path.startswith(field + ".") for path in edited)
+
+
+def balance(state: dict[str, Any], edited: set[str]) -> None:
+    """Keep every card of the game in one place (VL-COMP-COPIES, VL-SETUP-BASICS) around
+    the fields a scenario set: a villager it puts in view leaves the face-down cards, the
+    basic villagers it builds leave the supply; a market card it takes from under its
+    stack is revealed, and a market it reveals has its stack gone (VL-MARKET-REVEAL).
+    Unless the scenario sets them, ``unseen`` is what is not in view, the ``reserve`` holds
+    what the stacks do not, and when the scenario fixes the face-down places (an empty
+    reserve) the cards left over lie in the discard (the first copy of each name stays
+    face down before any second one)."""
+    for name, index in (("first", MARKET_STACKS[0]), ("second", MARKET_STACKS[1])):
+        if _said(edited, f"markets.{name}") or _said(edited, "markets"):
+            if state["markets"][name] != "hidden" and not _said(edited, f"stacks.{index}"):
+                state["stacks"][index] = {"known": [], "hidden": 0, "market": None}
+        elif state["stacks"][index]["market"] is None:
+            state["markets"][name] = "revealed"
+    player = state["player"]
+    in_village = [c["card"] for column in player["village"] for c in column]
+    if not _said(edited, "basics"):
+        for basic, total in BASIC_COUNT.items():
+            state["basics"][basic] = total - in_village.count(basic)
+    shown: Counter[str] = Counter(name for name in in_village if name not in BASIC_COUNT)
+    shown.update(player["hand"])
+    shown.update(player["square"])
+    shown.update(c["card"] for c in state["countess"]["village"])
+    shown.update(c["card"] for c in state["road"])
+    shown.update(name for stack in state["stacks"] for name in stack["known"])
+    hidden = sum(stack["hidden"] for stack in state["stacks"])
+    if _said(edited, "unseen"):
+        if not _said(edited, "discard"):
+            rest = ALL_CARDS - shown - Counter(state["unseen"])
+            state["discard"] = dict(sorted(rest.items()))
+        return
+    shown.update(state["discard"])
+    pool = ALL_CARDS - shown
+    if not _said(edited, "reserve"):
+        state["reserve"] = max(0, pool.total() - hidden)
+    excess = pool.total() - state["reserve"] - hidden
+    if excess > 0 and not _said(edited, "discard"):
+        order = sorted(
+            ((copy, name) for name, count in pool.items() for copy in range(count)), reverse=True
+        )
+        gone = Counter(name for _, name in order[:excess])
+        pool -= gone
+        state["discard"] = dict(sorted((Counter(state["discard"]) + gone).items()))
+    state["unseen"] = dict(sorted(pool.items()))
 
 
 @given(parsers.parse('a villagers game at step "{step}"'))

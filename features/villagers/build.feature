@@ -48,6 +48,51 @@ Feature: Villagers solo build phase
         """
       Then the action is rejected citing rule "VL-BUILD-HAND"
 
+    @VL-BUILD-HAND
+    Scenario Outline: A build of the wrong shape (<what>) is refused as malformed
+      Given a villagers game at step "build" with:
+        """
+        player.hand = ["Harvester"]
+        """
+      When the action is applied:
+        """
+        <action>
+        """
+      Then the action is refused as malformed
+
+      Examples:
+        | what | action |
+        | a card given as a number | {"actor": 0, "type": "build", "card": 5, "column": null} |
+        | a column given as text | {"actor": 0, "type": "build", "card": "Harvester", "column": "0"} |
+        | a column given as true | {"actor": 0, "type": "build", "card": "Harvester", "column": true} |
+
+    @VL-BUILD-HAND
+    Scenario: Building one of two Harvesters keeps the other in hand
+      Given a villagers game at step "build" with:
+        """
+        player.hand = ["Harvester", "Harvester"]
+        """
+      When player 0 plays:
+        """
+        {"type": "build", "card": "Harvester", "column": null}
+        """
+      Then the village is "Harvester"
+      And "player.hand" is ["Harvester"]
+
+    @VL-BUILD-HAND
+    Scenario: A villager without a padlock is built for nothing, even with no gold
+      Given a villagers game at step "build" with:
+        """
+        player.hand = ["Harvester"]
+        player.gold = 0
+        """
+      When player 0 plays:
+        """
+        {"type": "build", "card": "Harvester", "column": null}
+        """
+      Then the village is "Harvester"
+      And "player.gold" is 0
+
   Rule: VL-BUILD-BASIC Return a hand card to a stack for a basic villager
 
     @VL-BUILD-BASIC @VL-BUILD-RETURN-STACK
@@ -82,6 +127,41 @@ Feature: Villagers solo build phase
         {"type": "build_basic", "basic": "Lumberjack", "return": "Cooper", "stack": 2}
         """
       Then the action is rejected citing rule "VL-BUILD-BASIC"
+
+    @VL-BUILD-BASIC @VL-BUILD-RETURN-STACK
+    Scenario: A basic villager is offered for each stack that still has cards
+      Given a villagers game at step "build" with:
+        """
+        player.hand = ["Cooper"]
+        stacks.3.hidden = 0
+        """
+      Then the legal actions include:
+        """
+        {"actor": 0, "type": "build_basic", "basic": "Miner", "return": "Cooper", "stack": 0}
+        """
+      And the legal actions do not include:
+        """
+        {"type": "build_basic", "stack": 3}
+        """
+
+    @VL-BUILD-BASIC
+    Scenario Outline: A build_basic of the wrong shape (<what>) is refused as malformed
+      Given a villagers game at step "build" with:
+        """
+        player.hand = ["Cooper"]
+        """
+      When the action is applied:
+        """
+        <action>
+        """
+      Then the action is refused as malformed
+
+      Examples:
+        | what | action |
+        | no basic villager named | {"actor": 0, "type": "build_basic", "basic": "Wizard", "return": "Cooper", "stack": 0} |
+        | a number returned | {"actor": 0, "type": "build_basic", "basic": "Miner", "return": 5, "stack": 0} |
+        | a stack given as text | {"actor": 0, "type": "build_basic", "basic": "Miner", "return": "Cooper", "stack": "0"} |
+        | a stack given as true | {"actor": 0, "type": "build_basic", "basic": "Miner", "return": "Cooper", "stack": true} |
 
   Rule: VL-BUILD-RETURN-STACK The returned card lies known on top of a stack that still has cards
 
@@ -135,6 +215,23 @@ Feature: Villagers solo build phase
         basics.Miner = 9
         """
 
+    @VL-BUILD-RETURN-STACK @VL-SETUP-STACKS
+    Scenario Outline: A card cannot be returned to stack <stack>, which does not exist
+      Given a villagers game at step "build" with:
+        """
+        player.hand = ["Cooper"]
+        """
+      When player 0 plays:
+        """
+        {"type": "build_basic", "basic": "Miner", "return": "Cooper", "stack": <stack>}
+        """
+      Then the action is rejected citing rule "VL-BUILD-BASIC"
+
+      Examples:
+        | stack |
+        | 6     |
+        | -1    |
+
   Rule: VL-BUILD-BASIC-SUPPLY Basic villagers come from a supply of 10 each
 
     @VL-BUILD-BASIC-SUPPLY
@@ -143,6 +240,7 @@ Feature: Villagers solo build phase
         """
         player.hand = ["Cooper"]
         basics.Miner = 0
+        village = Miner ; Miner ; Miner ; Miner ; Miner ; Miner ; Miner ; Miner ; Miner ; Miner
         """
       When player 0 plays:
         """
@@ -156,16 +254,64 @@ Feature: Villagers solo build phase
         """
         player.hand = ["Cooper"]
         basics.Miner = 1
+        village = Miner ; Miner ; Miner ; Miner ; Miner ; Miner ; Miner ; Miner ; Miner
         """
       When player 0 plays:
         """
         {"type": "build_basic", "basic": "Miner", "return": "Cooper", "stack": 0}
         """
-      Then the village is "Miner"
+      Then the village is "Miner ; Miner ; Miner ; Miner ; Miner ; Miner ; Miner ; Miner ; Miner ; Miner"
       And the position has:
         """
         basics.Miner = 0
         build.basics = 1
+        """
+
+    @VL-BUILD-BASIC-SUPPLY
+    Scenario: Ten Miners in the supply beside two built ones are refused
+      Given a villagers game at step "build" with:
+        """
+        village = Miner ; Miner
+        """
+      Then "basics.Miner" is 8
+      When the position is loaded:
+        """
+        basics.Miner = 10
+        """
+      Then the request is refused as malformed
+
+    @VL-BUILD-BASIC-SUPPLY
+    Scenario: With the ten Hayers gone Lumberjacks and Miners are still offered
+      Given a villagers game at step "build" with:
+        """
+        player.hand = ["Cooper"]
+        village = Hayer ; Hayer ; Hayer ; Hayer ; Hayer ; Hayer ; Hayer ; Hayer ; Hayer ; Hayer
+        """
+      Then "basics.Hayer" is 0
+      And the legal actions include:
+        """
+        {"type": "build_basic", "basic": "Miner", "return": "Cooper", "stack": 0}
+        """
+      And the legal actions include:
+        """
+        {"type": "build_basic", "basic": "Lumberjack", "return": "Cooper", "stack": 0}
+        """
+      And the legal actions do not include:
+        """
+        {"type": "build_basic", "basic": "Hayer"}
+        """
+
+    @VL-BUILD-BASIC-SUPPLY
+    Scenario: The last Miner of the supply is offered
+      Given a villagers game at step "build" with:
+        """
+        player.hand = ["Cooper"]
+        village = Miner ; Miner ; Miner ; Miner ; Miner ; Miner ; Miner ; Miner ; Miner
+        """
+      Then "basics.Miner" is 1
+      And the legal actions include:
+        """
+        {"actor": 0, "type": "build_basic", "basic": "Miner", "return": "Cooper", "stack": 0}
         """
 
   Rule: VL-BUILD-ORDER Builds of both kinds in any order
@@ -219,6 +365,69 @@ Feature: Villagers solo build phase
         village = Lumberjack > Carpenter ; Hayer > Thatcher ; Miner > Mason ; Wattler
         """
       Then "build.limit" is 5
+
+    @VL-BUILD-LIMIT
+    Scenario: A build limit of six is refused: the count stops at 5
+      Given a villagers game at step "build"
+      When the position is loaded:
+        """
+        build.limit = 6
+        """
+      Then the request is refused as malformed
+
+    @VL-BUILD-LIMIT @VL-BUILD-BASIC-LIMIT
+    Scenario: With every build of both kinds used only ending the phase is offered
+      Given a villagers game at step "build" with:
+        """
+        player.hand = ["Harvester"]
+        build = {"limit": 2, "built": 2, "basics": 3}
+        """
+      Then the legal actions are exactly:
+        """
+        [{"actor": 0, "type": "end_build"}]
+        """
+
+    @VL-BUILD-LIMIT @VL-EVENT-ARSON
+    Scenario: The build phase after the draft starts with no builds used and the Arson choice
+      Given a villagers game at step "coin" with:
+        """
+        road = Cooper, Fisher
+        reserve = 0
+        events.active = ["e15"]
+        build = {"limit": 3, "built": 3, "basics": 3}
+        """
+      When player 0 plays:
+        """
+        {"type": "no_coin"}
+        """
+      # no builder icon in the village: 2 builds from hand
+      Then the position has:
+        """
+        phase = "build"
+        step = "arson"
+        road = []
+        build = {"limit": 2, "built": 0, "basics": 0}
+        """
+      And the legal actions are exactly:
+        """
+        [{"actor": 0, "type": "arson", "choice": "fewer"},
+         {"actor": 0, "type": "arson", "choice": "pay"},
+         {"actor": 0, "type": "jester", "event": "e15"}]
+        """
+
+    @VL-BUILD-LIMIT
+    Scenario: With three builder icons the fifth build is still allowed
+      Given a villagers game at step "build" with:
+        """
+        player.hand = ["Harvester"]
+        village = Wattler ; Lumberjack > Carpenter ; Miner > Mason
+        build = {"limit": 5, "built": 4, "basics": 0}
+        """
+      # 2 + 3 builder icons = 5
+      Then the legal actions include:
+        """
+        {"actor": 0, "type": "build", "card": "Harvester", "column": null}
+        """
 
   Rule: VL-BUILD-LIMIT-WHEN The build limit is fixed at the start of the phase
 
@@ -286,6 +495,33 @@ Feature: Villagers solo build phase
         """
       Then the village is "Hayer"
 
+    @VL-BUILD-BASIC-LIMIT @VL-BUILD-LIMIT
+    Scenario: Nothing has been built before the first build phase
+      Given a new "villagers" game with 1 player
+      Then the position has:
+        """
+        build.built = 0
+        build.basics = 0
+        """
+
+    @VL-BUILD-BASIC-LIMIT
+    Scenario: The third basic villager is the last one allowed
+      Given a villagers game at step "build" with:
+        """
+        player.hand = ["Cooper", "Fisher"]
+        build.basics = 1
+        """
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "build_basic", "basic": "Hayer", "return": "Cooper", "stack": 0},
+         {"actor": 0, "type": "build_basic", "basic": "Miner", "return": "Fisher", "stack": 0}]
+        """
+      Then "build.basics" is 3
+      And the legal actions do not include:
+        """
+        {"type": "build_basic"}
+        """
+
   Rule: VL-BUILD-OPTIONAL Building is optional
 
     @VL-BUILD-OPTIONAL
@@ -303,6 +539,26 @@ Feature: Villagers solo build phase
         phase = "event"
         player.hand = ["Harvester", "Hunter"]
         player.village = []
+        """
+
+    @VL-BUILD-OPTIONAL @VL-EVENT-ORDER
+    Scenario: Ending the build phase leads to the event phase's active events
+      Given a villagers game at step "build" with:
+        """
+        events.active = ["e17"]
+        """
+      When player 0 plays:
+        """
+        {"type": "end_build"}
+        """
+      Then the position has:
+        """
+        phase = "event"
+        step = "events"
+        """
+      And the legal actions include:
+        """
+        {"type": "resolve_event", "event": "e17"}
         """
 
   Rule: VL-BUILD-FOUNDERS-FLIP The Founders flips when the village shows no food

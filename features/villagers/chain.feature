@@ -40,6 +40,30 @@ Feature: Villagers production chains and visibility
         {"type": "build", "card": "Cartwright"}
         """
 
+    @VL-CHAIN-ON
+    Scenario: A position with a Cooper lying on a Miner is refused
+      Given a villagers game at step "build" with:
+        """
+        village = Miner ; Lumberjack > Cooper
+        """
+      When the position is loaded:
+        """
+        player.village = [[{"card": "Lumberjack", "coins": 0}], [{"card": "Miner", "coins": 0}, {"card": "Cooper", "coins": 0}]]
+        """
+      Then the request is refused as malformed
+
+    @VL-CHAIN-ON
+    Scenario: A position with a Cooper at the bottom of a column is refused
+      Given a villagers game at step "build" with:
+        """
+        village = Lumberjack > Cooper
+        """
+      When the position is loaded:
+        """
+        player.village = [[{"card": "Cooper", "coins": 0}], [{"card": "Lumberjack", "coins": 0}]]
+        """
+      Then the request is refused as malformed
+
   Rule: VL-CHAIN-FOUNDERS The Founders carries at most two branches
 
     @VL-CHAIN-FOUNDERS @reading:founders_branches=2
@@ -108,6 +132,44 @@ Feature: Villagers production chains and visibility
         | value |
         | 0     |
         | 4     |
+
+    @VL-CHAIN-FOUNDERS
+    Scenario: With two Founders branches no third grain villager is offered
+      Given a villagers game at step "build" with:
+        """
+        player.hand = ["Brewer"]
+        village = Swineherd ; Poulterer
+        """
+      Then the legal actions do not include:
+        """
+        {"type": "build", "card": "Brewer"}
+        """
+
+    @VL-CHAIN-FOUNDERS
+    Scenario: A position with three chains on the Founders is refused
+      Given a villagers game at step "build" with:
+        """
+        player.hand = ["Brewer"]
+        village = Swineherd ; Poulterer
+        """
+      When the position is loaded:
+        """
+        player.hand = []
+        player.village = [[{"card": "Brewer", "coins": 0}], [{"card": "Poulterer", "coins": 0}], [{"card": "Swineherd", "coins": 0}]]
+        """
+      Then the request is refused as malformed
+
+    @VL-CHAIN-FOUNDERS
+    Scenario: With one Founders branch a second grain villager is offered on the Founders
+      Given a villagers game at step "build" with:
+        """
+        player.hand = ["Poulterer"]
+        village = Swineherd
+        """
+      Then the legal actions include:
+        """
+        {"actor": 0, "type": "build", "card": "Poulterer", "column": null}
+        """
 
   Rule: VL-CHAIN-VISIBLE Only the top of each chain shows its gold
 

@@ -19,12 +19,82 @@ Feature: Villagers component data
         """
       Then the village is "Hunter(2) ; Swineherd > Truffler"
 
+    @VL-COMP-CARDS
+    Scenario Outline: A card draw of the wrong shape (<what>) is refused as malformed
+      Given a villagers game at step "take"
+      When player 0 plays:
+        """
+        {"type": "take_stack", "stack": 2}
+        """
+      Then "chance" is {"kind": "square", "stack": 2}
+      When chance reveals:
+        """
+        <action>
+        """
+      Then the action is refused as malformed
+
+      Examples:
+        | what | action |
+        | no card named | {"type": "draw"} |
+        | an event revealed instead | {"type": "event", "card": "Cooper"} |
+        | a card given as a number | {"type": "draw", "card": 5} |
+
   Rule: VL-COMP-COPIES Two copies of each base villager
 
     @VL-COMP-COPIES
     Scenario: The first card of the hand is a Jeweler with probability 2 in 78
       Given a new "villagers" game with 1 player
       Then chance draws "Jeweler" with probability "1/39"
+
+    @VL-COMP-COPIES
+    Scenario: A position with a third Cooper is refused
+      Given a villagers game at step "build" with:
+        """
+        player.hand = ["Cooper", "Cooper"]
+        """
+      When the position is loaded:
+        """
+        player.square = ["Cooper"]
+        """
+      Then the request is refused as malformed
+
+    @VL-COMP-COPIES
+    Scenario: A position in which both Coopers have vanished is refused
+      Given a villagers game at step "build" with:
+        """
+        player.hand = ["Cooper", "Cooper"]
+        """
+      When the position is loaded:
+        """
+        player.hand = []
+        """
+      Then the request is refused as malformed
+
+    @VL-COMP-COPIES
+    Scenario: A position with a third copy of six villagers is refused
+      Given a villagers game at step "build"
+      # every copy of these six is still face down, so each one in hand is one too many
+      When the position is loaded:
+        """
+        player.hand = ["Agent", "Brewer", "Cooper", "Fisher", "Hunter", "Mason"]
+        """
+      Then the request is refused as malformed
+
+    @VL-COMP-COPIES
+    Scenario: With both Jewelers in hand no Jeweler can be drawn
+      Given a villagers game at step "take" with:
+        """
+        player.hand = ["Jeweler", "Jeweler"]
+        """
+      When player 0 plays:
+        """
+        {"type": "take_stack", "stack": 2}
+        """
+      When chance reveals:
+        """
+        {"type": "draw", "card": "Jeweler"}
+        """
+      Then the action is rejected citing rule "VL-COMP-CARDS"
 
   Rule: VL-COMP-ROAD The starting road villagers
 
@@ -53,6 +123,15 @@ Feature: Villagers component data
         """
         {"type": "resolve_event", "event": "e17"}
         """
+
+    @VL-COMP-EVENTS
+    Scenario: A position that has lost the summer event deck is refused
+      Given a villagers game at step "build"
+      When the position is loaded:
+        """
+        events.summer = []
+        """
+      Then the request is refused as malformed
 
   Rule: VL-COMP-COUNTESS-MARKET Her village scores like yours
 

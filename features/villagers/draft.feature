@@ -31,6 +31,24 @@ Feature: Villagers solo draft phase
         """
       Then the action is rejected citing rule "VL-DRAFT-TAKE"
 
+    @VL-DRAFT-TAKE
+    Scenario Outline: A road draft of the wrong shape (<what>) is refused as malformed
+      Given a villagers game at step "take" with:
+        """
+        road = Cooper(1), Fisher
+        """
+      When the action is applied:
+        """
+        <action>
+        """
+      Then the action is refused as malformed
+
+      Examples:
+        | what | action |
+        | a card given as a number | {"actor": 0, "type": "take_road", "card": 5, "coins": 0} |
+        | coins given as text | {"actor": 0, "type": "take_road", "card": "Cooper", "coins": "1"} |
+        | coins given as true | {"actor": 0, "type": "take_road", "card": "Cooper", "coins": true} |
+
   Rule: VL-DRAFT-STACK Or the top card of any stack
 
     @VL-DRAFT-STACK @reading:countess_builds=every_draft
@@ -54,6 +72,61 @@ Feature: Villagers solo draft phase
         player.square = ["Jeweler"]
         stacks.3.hidden = 4
         step = "countess"
+        """
+
+    @VL-DRAFT-STACK
+    Scenario Outline: A stack draft of the wrong shape (<what>) is refused as malformed
+      Given a villagers game at step "take"
+      When the action is applied:
+        """
+        <action>
+        """
+      Then the action is refused as malformed
+
+      Examples:
+        | what | action |
+        | a stack given as text | {"actor": 0, "type": "take_stack", "stack": "0"} |
+        | a stack given as true | {"actor": 0, "type": "take_stack", "stack": true} |
+
+    @VL-DRAFT-STACK @VL-SETUP-STACKS
+    Scenario Outline: No card can be drafted from stack <stack>, which does not exist
+      Given a villagers game at step "take"
+      When player 0 plays:
+        """
+        {"type": "take_stack", "stack": <stack>}
+        """
+      Then the action is rejected citing rule "VL-DRAFT-STACK"
+
+      Examples:
+        | stack |
+        | 6     |
+        | -1    |
+
+    @VL-DRAFT-STACK @VL-SETUP-STACKS
+    Scenario: A position loaded with a draft pending from the first stack draws from it
+      Given a villagers game at step "countess" with:
+        """
+        chance = {"kind": "square", "stack": 0}
+        """
+      When chance reveals:
+        """
+        {"type": "draw", "card": "Fisher"}
+        """
+      Then the position has:
+        """
+        player.square = ["Fisher"]
+        stacks.0.hidden = 4
+        """
+
+    @VL-DRAFT-STACK
+    Scenario: A stack down to its last hidden card can still be drafted from
+      Given a villagers game at step "take" with:
+        """
+        stacks.3.hidden = 1
+        """
+      Then the legal actions include:
+        """
+        {"actor": 0, "type": "take_stack", "stack": 3}
         """
 
   Rule: VL-DRAFT-COINS Coins on the taken card go to the player
@@ -149,6 +222,24 @@ Feature: Villagers solo draft phase
         """
       Then the Countess's village is "Cooper"
 
+    @VL-DRAFT-COUNTESS @VL-DRAFT-REFILL
+    Scenario: With the road emptied by the draft the Countess builds nothing and the refill follows
+      Given a villagers game at step "take" with:
+        """
+        road = Cooper
+        """
+      When player 0 plays:
+        """
+        {"type": "take_road", "card": "Cooper", "coins": 0}
+        """
+      Then the position has:
+        """
+        player.square = ["Cooper"]
+        countess.village = []
+        step = "refill"
+        chance = {"kind": "road", "stack": 0}
+        """
+
   Rule: VL-COUNTESS-BUILD The Countess ignores chains and padlocks
 
     @VL-COUNTESS-BUILD
@@ -156,7 +247,7 @@ Feature: Villagers solo draft phase
       Given a villagers game at step "countess" with:
         """
         road = Jeweler, Cooper
-        stacks.0.known = ["Hunter", "Hunter", "Hunter", "Hunter", "Hunter"]
+        stacks.0.known = ["Fisher", "Fisher", "Hunter", "Hunter", "Mason"]
         """
       When player 0 plays:
         """
@@ -176,7 +267,7 @@ Feature: Villagers solo draft phase
       Given a villagers game at step "countess" with:
         """
         road = Cooper(3), Brewer
-        stacks.0.known = ["Hunter", "Hunter", "Hunter", "Hunter", "Hunter"]
+        stacks.0.known = ["Fisher", "Fisher", "Hunter", "Hunter", "Mason"]
         """
       When player 0 plays:
         """
@@ -268,6 +359,40 @@ Feature: Villagers solo draft phase
       Then "reserve" is 9
       And the road is "Cooper, Fisher, Mason, Seeker, Wheeler"
 
+    @VL-DRAFT-REFILL-RESERVE
+    Scenario: The last face-down card of the game refills the road with certainty
+      Given a villagers game at step "refill" with:
+        """
+        road = Brewer, Cooper, Wheeler, Seeker, Mason
+        stacks.0.hidden = 0
+        stacks.1.hidden = 0
+        stacks.1.market = null
+        stacks.2.hidden = 0
+        stacks.3.hidden = 0
+        stacks.4.hidden = 0
+        stacks.5.hidden = 0
+        stacks.5.market = null
+        reserve = 1
+        unseen = {"Fisher": 1}
+        chance = {"kind": "road", "stack": null}
+        """
+      Then "chance" is {"kind": "road", "stack": null}
+      And the chance outcomes are:
+        """
+        [{"action": {"type": "draw", "card": "Fisher"}, "probability": "1/1"}]
+        """
+      When chance reveals:
+        """
+        {"type": "draw", "card": "Fisher"}
+        """
+      Then the position has:
+        """
+        unseen = {}
+        reserve = 0
+        chance = null
+        """
+      And the road is "Brewer, Cooper, Fisher, Mason, Seeker, Wheeler"
+
   Rule: VL-DRAFT-REFILL-NONE With no reserve either the places stay empty
 
     @VL-DRAFT-REFILL-NONE
@@ -296,6 +421,20 @@ Feature: Villagers solo draft phase
         draft.taken = 1
         """
 
+    @VL-DRAFT-REFILL-NONE
+    Scenario: A refill pending from an empty reserve is refused
+      Given a villagers game at step "build" with:
+        """
+        reserve = 0
+        """
+      When the position is loaded:
+        """
+        phase = "draft"
+        step = "road_reserve"
+        chance = {"kind": "road", "stack": null}
+        """
+      Then the request is refused as malformed
+
   Rule: VL-DRAFT-COUNT Repeat 2 + food icons times, at most 5
 
     @VL-DRAFT-COUNT
@@ -320,6 +459,33 @@ Feature: Villagers solo draft phase
         village = Hayer > Grazier > Milk Maid ; Harvester ; Hunter
         """
       Then "draft.limit" is 5
+
+    @VL-DRAFT-COUNT
+    Scenario: A draft of six repetitions is refused: the count stops at 5
+      Given a villagers game at step "take"
+      When the position is loaded:
+        """
+        draft.limit = 6
+        """
+      Then the request is refused as malformed
+
+    @VL-DRAFT-COUNT
+    Scenario: A position with a draft taken beyond a limit of 0 is refused
+      Given a villagers game at step "take"
+      When the position is loaded:
+        """
+        draft = {"limit": 0, "taken": 1}
+        """
+      Then the request is refused as malformed
+
+    @VL-DRAFT-COUNT @VL-BUILD-LIMIT
+    Scenario: Before the first draft no repetition and no build is counted
+      Given a new "villagers" game with 1 player
+      Then the position has:
+        """
+        draft = {"limit": 0, "taken": 0}
+        build = {"limit": 0, "built": 0, "basics": 0}
+        """
 
   Rule: VL-DRAFT-COUNT-WHEN The food count is taken at the start of the draft
 
@@ -431,6 +597,31 @@ Feature: Villagers solo draft phase
       Then the road is "Brewer(1), Cooper(1)"
       And "player.gold" is 8
 
+    @VL-DRAFT-BANKCOIN
+    Scenario: The bank coin step offers declining it and a coin on each road villager
+      Given a villagers game at step "coin" with:
+        """
+        road = Cooper, Fisher
+        """
+      Then the legal actions are exactly:
+        """
+        [{"actor": 0, "type": "no_coin"},
+         {"actor": 0, "type": "place_coin", "card": "Cooper", "coins": 0},
+         {"actor": 0, "type": "place_coin", "card": "Fisher", "coins": 0}]
+        """
+
+    @VL-DRAFT-BANKCOIN
+    Scenario: A bank coin on a road villager that has one makes two
+      Given a villagers game at step "coin" with:
+        """
+        road = Cooper(1), Fisher
+        """
+      When player 0 plays:
+        """
+        {"type": "place_coin", "card": "Cooper", "coins": 1}
+        """
+      Then "road" is [{"card": "Cooper", "coins": 2}]
+
   Rule: VL-DRAFT-DISCARD Road villagers without coins are discarded and replaced from the reserve
 
     @VL-DRAFT-DISCARD
@@ -450,4 +641,28 @@ Feature: Villagers solo draft phase
         discard = {"Brewer": 1, "Wheeler": 1}
         chance.kind = "road"
         chance.stack = null
+        """
+
+    @VL-DRAFT-DISCARD @VL-DRAFT-REFILL-NONE
+    Scenario: The reserve's last card refills one road place and the rest stay empty
+      Given a villagers game at step "coin" with:
+        """
+        road = Brewer, Cooper(1), Wheeler
+        reserve = 1
+        """
+      When player 0 plays:
+        """
+        {"type": "no_coin"}
+        """
+      Then "chance" is {"kind": "road", "stack": null}
+      When chance reveals:
+        """
+        {"type": "draw", "card": "Fisher"}
+        """
+      Then the road is "Cooper(1), Fisher"
+      And the position has:
+        """
+        reserve = 0
+        phase = "build"
+        step = "build"
         """

@@ -20,6 +20,18 @@ Feature: Villagers solo end of the game
         []
         """
 
+    @VL-END-GAME
+    Scenario: A position with the second market resolved while the game goes on is refused
+      Given a villagers game at step "build"
+      # the five cards of the emptied rightmost stack moved to the reserve: 48 + 5
+      When the position is loaded:
+        """
+        markets.second = "resolved"
+        stacks.5 = {"known": [], "hidden": 0, "market": null}
+        reserve = 53
+        """
+      Then the request is refused as malformed
+
   Rule: VL-END-WIN More gold than the Countess wins
 
     @VL-END-WIN
@@ -122,3 +134,32 @@ Feature: Villagers solo end of the game
         step = "take"
         draft.taken = 0
         """
+
+    @VL-ROUND-ORDER
+    Scenario Outline: An action of the wrong shape (<what>) is refused as malformed
+      Given a villagers game at step "build" with:
+        """
+        player.hand = ["Harvester"]
+        """
+      When the action is applied:
+        """
+        <action>
+        """
+      Then the action is refused as malformed
+
+      Examples:
+        | what | action |
+        | a second player | {"actor": 1, "type": "end_build"} |
+        | an actor given as true | {"actor": true, "type": "end_build"} |
+        | no type | {"actor": 0} |
+        | an unknown type | {"actor": 0, "type": "pass"} |
+        | not an object | ["end_build"] |
+
+    @VL-ROUND-ORDER
+    Scenario: A position with the build step in the draft phase is refused
+      Given a villagers game at step "build"
+      When the position is loaded:
+        """
+        phase = "draft"
+        """
+      Then the request is refused as malformed

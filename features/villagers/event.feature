@@ -64,6 +64,23 @@ Feature: Villagers solo event phase
         events.discard = ["e24"]
         """
 
+    @VL-EVENT-TIMING @VL-EVENT-SERFDOM
+    Scenario: A build-phase event is spent when the build phase ends
+      Given a villagers game at step "build" with:
+        """
+        events.active = ["e8"]
+        events.discard = ["e17"]
+        """
+      When player 0 plays:
+        """
+        {"type": "end_build"}
+        """
+      Then the position has:
+        """
+        events.active = []
+        events.discard = ["e8", "e17"]
+        """
+
   Rule: VL-EVENT-JESTER Once per game the Jester cancels an event
 
     @VL-EVENT-JESTER
@@ -117,6 +134,75 @@ Feature: Villagers solo event phase
         """
       Then the action is rejected citing rule "VL-EVENT-JESTER"
 
+    @VL-EVENT-JESTER
+    Scenario Outline: A Jester of the wrong shape (<what>) is refused as malformed
+      Given a villagers game at step "events" with:
+        """
+        events.active = ["e17"]
+        """
+      When the action is applied:
+        """
+        <action>
+        """
+      Then the action is refused as malformed
+
+      Examples:
+        | what | action |
+        | an event given as a number | {"actor": 0, "type": "jester", "event": 17} |
+
+    @VL-EVENT-JESTER @VL-EVENT-RATS
+    Scenario: The Jester cancelling another event leaves the Rats choice to be made
+      Given a villagers game at step "rats" with:
+        """
+        events.active = ["e17", "e24"]
+        """
+      When player 0 plays:
+        """
+        {"type": "jester", "event": "e17"}
+        """
+      Then the position has:
+        """
+        step = "rats"
+        events.active = ["e24"]
+        jester = false
+        """
+
+    @VL-EVENT-JESTER @VL-EVENT-ARSON
+    Scenario: The Jester cancelling another event leaves the Arson choice to be made
+      Given a villagers game at step "arson" with:
+        """
+        events.active = ["e15", "e17"]
+        """
+      When player 0 plays:
+        """
+        {"type": "jester", "event": "e17"}
+        """
+      Then the position has:
+        """
+        step = "arson"
+        events.active = ["e15"]
+        jester = false
+        """
+
+    @VL-EVENT-JESTER @VL-EVENT-ARSON
+    Scenario: The Jester cancels Arson before its choice is made
+      Given a villagers game at step "arson" with:
+        """
+        events.active = ["e15"]
+        """
+      When player 0 plays:
+        """
+        {"type": "jester", "event": "e15"}
+        """
+      Then the position has:
+        """
+        step = "build"
+        build.limit = 2
+        player.gold = 8
+        events.active = []
+        events.discard = ["e15"]
+        """
+
   Rule: VL-EVENT-ORDER Active events resolve in any order
 
     @VL-EVENT-ORDER
@@ -160,6 +246,25 @@ Feature: Villagers solo event phase
         """
       Then the action is rejected citing rule "VL-EVENT-ORDER"
 
+    @VL-EVENT-ORDER
+    Scenario Outline: An event resolution of the wrong shape (<what>) is refused as malformed
+      Given a villagers game at step "events" with:
+        """
+        events.active = ["e17", "e22"]
+        player.hand = ["Cooper"]
+        """
+      When the action is applied:
+        """
+        <action>
+        """
+      Then the action is refused as malformed
+
+      Examples:
+        | what | action |
+        | no event named | {"actor": 0, "type": "resolve_event"} |
+        | an unknown event | {"actor": 0, "type": "resolve_event", "event": "e25"} |
+        | Abduction without its card | {"actor": 0, "type": "resolve_event", "event": "e22"} |
+
   Rule: VL-EVENT-COUNTESS-BUILD The Countess builds the reserve's top card
 
     @VL-EVENT-COUNTESS-BUILD
@@ -176,6 +281,14 @@ Feature: Villagers solo event phase
         """
       Then the Countess's village is "Jeweler"
       And "reserve" is 47
+
+    @VL-EVENT-COUNTESS-BUILD @VL-EVENT-EMPTY
+    Scenario: With one card left in the reserve the Countess still builds it
+      Given a villagers game at step "events" with:
+        """
+        reserve = 1
+        """
+      Then "chance" is {"kind": "countess_reveal", "stack": null}
 
   Rule: VL-EVENT-REVEAL Events revealed by her card's gold: 0 three, 1-9 two, 10+ one
 
@@ -238,6 +351,18 @@ Feature: Villagers solo event phase
         """
       Then "reveal.left" is 1
 
+    @VL-EVENT-REVEAL
+    Scenario: An event reveal that names no event is refused as malformed
+      Given a villagers game at step "reveal" with:
+        """
+        reveal = {"left": 1, "deck": "summer"}
+        """
+      When chance reveals:
+        """
+        {"type": "event"}
+        """
+      Then the action is refused as malformed
+
   Rule: VL-EVENT-DECKS Summer before the first market, winter after
 
     @VL-EVENT-DECKS
@@ -252,6 +377,56 @@ Feature: Villagers solo event phase
         """
       Then "chance.deck" is "winter"
       And chance draws "e13" with probability "1/12"
+
+    @VL-EVENT-DECKS @VL-SETUP-EVENTS
+    Scenario: A summer event shuffled into the winter deck is refused
+      Given a villagers game at step "build"
+      When the position is loaded:
+        """
+        events.summer = ["e2", "e3", "e4", "e5", "e6", "e7", "e8", "e9", "e10", "e11", "e12"]
+        events.winter = ["e1", "e13", "e14", "e15", "e16", "e17", "e18", "e19", "e20", "e21", "e22", "e23", "e24"]
+        """
+      Then the request is refused as malformed
+
+    @VL-EVENT-DECKS
+    Scenario: An event reveal from a deck that is neither summer nor winter is refused
+      Given a villagers game at step "reveal" with:
+        """
+        reveal = {"left": 1, "deck": "summer"}
+        """
+      Then "chance" is {"kind": "event", "deck": "summer"}
+      When the position is loaded:
+        """
+        chance.deck = "autumn"
+        """
+      Then the request is refused as malformed
+
+    @VL-EVENT-DECKS @VL-EVENT-REVEAL
+    Scenario: A position loaded with a winter event reveal pending reveals it
+      Given a villagers game at step "reveal" with:
+        """
+        reveal = {"left": 1, "deck": "winter"}
+        chance = {"kind": "event", "deck": "winter"}
+        """
+      When chance reveals:
+        """
+        {"type": "event", "event": "e17"}
+        """
+      Then "events.active" is ["e17"]
+
+    @VL-EVENT-DECKS @VL-EVENT-EMPTY
+    Scenario: A position loaded with an event reveal pending and the reserve empty reveals it
+      Given a villagers game at step "reveal" with:
+        """
+        reserve = 0
+        reveal = {"left": 1, "deck": "summer"}
+        chance = {"kind": "event", "deck": "summer"}
+        """
+      When chance reveals:
+        """
+        {"type": "event", "event": "e3"}
+        """
+      Then "events.active" is ["e3"]
 
   Rule: VL-EVENT-SILVER-VALUE A silver card counts its value on the spot
 
@@ -274,6 +449,7 @@ Feature: Villagers solo event phase
       Given a villagers game at step "events" with:
         """
         markets = {"first": "resolved", "second": "revealed"}
+        reserve = 48
         """
       Then the game is over
       And the position has:

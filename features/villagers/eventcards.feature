@@ -37,6 +37,23 @@ Feature: The Countess's 24 event cards
         chance.deck = "summer"
         """
 
+    @VL-EVENT-MOOD-SWING @VL-EVENT-REVEAL
+    Scenario: Mood Swing revealed first of three adds one to the two still to come
+      Given a villagers game at step "reveal" with:
+        """
+        chance = {"kind": "event", "deck": "summer"}
+        reveal = {"left": 3, "deck": "summer"}
+        """
+      When chance reveals:
+        """
+        {"type": "event", "event": "e2"}
+        """
+      Then the position has:
+        """
+        events.discard = ["e2"]
+        reveal.left = 3
+        """
+
   Rule: VL-EVENT-BLACK-MARKET Black Market
 
     @VL-EVENT-BLACK-MARKET @reading:icons_count_covered=true
@@ -165,6 +182,22 @@ Feature: The Countess's 24 event cards
         """
       Then the action is rejected citing rule "VL-EVENT-SERFDOM"
 
+    @VL-EVENT-SERFDOM
+    Scenario: Under Serfdom the basic villagers are offered with the card going to the Countess only
+      Given a villagers game at step "build" with:
+        """
+        events.active = ["e8"]
+        player.hand = ["Cooper"]
+        """
+      Then the legal actions include:
+        """
+        {"type": "build_basic", "basic": "Miner", "return": "Cooper", "stack": null}
+        """
+      And the legal actions do not include:
+        """
+        {"type": "build_basic", "stack": 0}
+        """
+
   Rule: VL-EVENT-CUSTOMS Customs
 
     @VL-EVENT-CUSTOMS
@@ -217,6 +250,19 @@ Feature: The Countess's 24 event cards
         """
       Then the Countess's village is "Blacksmith(2), Carpenter(2), Jeweler"
 
+    @VL-EVENT-GUILD
+    Scenario: Guild Conspiracy adds 2 to the coins already on her unlocker
+      Given a villagers game at step "events" with:
+        """
+        events.active = ["e10"]
+        countess = Blacksmith(2)
+        """
+      When player 0 plays:
+        """
+        {"type": "resolve_event", "event": "e10"}
+        """
+      Then the Countess's village is "Blacksmith(4)"
+
   Rule: VL-EVENT-BETRAYER Betrayer
 
     @VL-EVENT-BETRAYER
@@ -253,6 +299,20 @@ Feature: The Countess's 24 event cards
         """
       Then "player.gold" is 5
 
+    @VL-EVENT-COUNTESS-BANK @VL-LOCK-AFFORD
+    Scenario: Under the Countess Bank a padlock of 3 is not offered to a player with 2 gold
+      Given a villagers game at step "build" with:
+        """
+        events.active = ["e12"]
+        player.gold = 2
+        player.hand = ["Cooper"]
+        village = Lumberjack
+        """
+      Then the legal actions do not include:
+        """
+        {"type": "build", "card": "Cooper"}
+        """
+
   Rule: VL-EVENT-DARK-MOOD Dark Mood
 
     @VL-EVENT-DARK-MOOD
@@ -271,6 +331,23 @@ Feature: The Countess's 24 event cards
         events.discard = ["e13"]
         reveal.left = 2
         chance.deck = "winter"
+        """
+
+    @VL-EVENT-DARK-MOOD @VL-EVENT-REVEAL
+    Scenario: Dark Mood revealed first of three adds two to the two still to come
+      Given a villagers game at step "reveal" with:
+        """
+        chance = {"kind": "event", "deck": "winter"}
+        reveal = {"left": 3, "deck": "winter"}
+        """
+      When chance reveals:
+        """
+        {"type": "event", "event": "e13"}
+        """
+      Then the position has:
+        """
+        events.discard = ["e13"]
+        reveal.left = 4
         """
 
   Rule: VL-EVENT-IT-WAS-YOU It Was You!
@@ -325,6 +402,68 @@ Feature: The Countess's 24 event cards
         player.gold = 5
         """
 
+    @VL-EVENT-ARSON
+    Scenario Outline: An Arson choice of the wrong shape (<what>) is refused as malformed
+      Given a villagers game at step "arson" with:
+        """
+        events.active = ["e15"]
+        """
+      When the action is applied:
+        """
+        <action>
+        """
+      Then the action is refused as malformed
+
+      Examples:
+        | what | action |
+        | an unknown choice | {"actor": 0, "type": "arson", "choice": "both"} |
+        | no choice | {"actor": 0, "type": "arson"} |
+
+    @VL-EVENT-ARSON
+    Scenario: With exactly 3 gold the Arson offers both choices
+      Given a villagers game at step "arson" with:
+        """
+        events.active = ["e15"]
+        player.gold = 3
+        """
+      Then the legal actions are exactly:
+        """
+        [{"actor": 0, "type": "arson", "choice": "fewer"},
+         {"actor": 0, "type": "arson", "choice": "pay"},
+         {"actor": 0, "type": "jester", "event": "e15"}]
+        """
+
+    @VL-EVENT-ARSON
+    Scenario: The Arson cannot be paid with 2 gold
+      Given a villagers game at step "arson" with:
+        """
+        events.active = ["e15"]
+        player.gold = 2
+        """
+      When player 0 plays:
+        """
+        {"type": "arson", "choice": "pay"}
+        """
+      Then the action is rejected citing rule "VL-EVENT-ARSON"
+
+    @VL-EVENT-ARSON
+    Scenario: Paying the Arson with exactly 3 gold keeps both builds
+      Given a villagers game at step "arson" with:
+        """
+        events.active = ["e15"]
+        player.gold = 3
+        """
+      When player 0 plays:
+        """
+        {"type": "arson", "choice": "pay"}
+        """
+      Then the position has:
+        """
+        player.gold = 0
+        build.limit = 2
+        step = "build"
+        """
+
   Rule: VL-EVENT-CONSCRIPTION Conscription
 
     @VL-EVENT-CONSCRIPTION
@@ -357,6 +496,45 @@ Feature: The Countess's 24 event cards
         chance.stack = null
         """
 
+    @VL-EVENT-CONSCRIPTION
+    Scenario: Conscription with no stack and no reserve left builds nothing
+      Given a villagers game at step "events" with:
+        """
+        events.active = ["e16", "e17"]
+        stacks.0.hidden = 0
+        stacks.1.hidden = 0
+        stacks.1.market = null
+        stacks.2.hidden = 0
+        stacks.3.hidden = 0
+        stacks.4.hidden = 0
+        stacks.5.hidden = 0
+        stacks.5.market = null
+        reserve = 0
+        """
+      When player 0 plays:
+        """
+        {"type": "resolve_event", "event": "e16"}
+        """
+      Then the position has:
+        """
+        chance = null
+        step = "events"
+        countess.village = []
+        events.active = ["e17"]
+        """
+
+    @VL-EVENT-CONSCRIPTION
+    Scenario: With one card left in the reserve Conscription may still draw from it
+      Given a villagers game at step "events" with:
+        """
+        events.active = ["e16"]
+        reserve = 1
+        """
+      Then the legal actions include:
+        """
+        {"actor": 0, "type": "resolve_event", "event": "e16", "stack": null}
+        """
+
   Rule: VL-EVENT-TRIBUTE Tribute
 
     @VL-EVENT-TRIBUTE
@@ -374,6 +552,48 @@ Feature: The Countess's 24 event cards
         """
         player.gold = 5
         countess.gold = 4
+        """
+
+    @VL-EVENT-TRIBUTE @VL-EVENT-ORDER
+    Scenario: Tribute is offered as one choice-free resolution
+      Given a villagers game at step "events" with:
+        """
+        events.active = ["e17"]
+        player.hand = ["Cooper"]
+        """
+      Then the legal actions include:
+        """
+        {"actor": 0, "type": "resolve_event", "event": "e17"}
+        """
+
+    @VL-EVENT-TRIBUTE
+    Scenario: Tribute offers no choice, so naming a card is rejected
+      Given a villagers game at step "events" with:
+        """
+        events.active = ["e17"]
+        player.hand = ["Cooper"]
+        """
+      When player 0 plays:
+        """
+        {"type": "resolve_event", "event": "e17", "card": "Cooper"}
+        """
+      Then the action is rejected citing rule "VL-EVENT-TRIBUTE"
+
+    @VL-EVENT-TRIBUTE
+    Scenario: Tribute resolved with an empty choice field is accepted
+      Given a villagers game at step "events" with:
+        """
+        events.active = ["e17"]
+        player.hand = ["Cooper"]
+        """
+      When player 0 plays:
+        """
+        {"type": "resolve_event", "event": "e17", "card": null}
+        """
+      Then the position has:
+        """
+        player.gold = 7
+        countess.gold = 2
         """
 
   Rule: VL-EVENT-PROTECTION Protection Money
@@ -412,6 +632,19 @@ Feature: The Countess's 24 event cards
         """
       Then the action is rejected citing rule "VL-EVENT-PROTECTION"
 
+    @VL-EVENT-PROTECTION
+    Scenario: With no coins on your villagers Protection Money takes 0
+      Given a villagers game at step "events" with:
+        """
+        events.active = ["e18"]
+        village = Harvester
+        """
+      Then the legal actions are exactly:
+        """
+        [{"actor": 0, "type": "resolve_event", "event": "e18", "coins": 0},
+         {"actor": 0, "type": "jester", "event": "e18"}]
+        """
+
   Rule: VL-EVENT-TRADE-NETWORK Trade Network
 
     @VL-EVENT-TRADE-NETWORK
@@ -439,6 +672,19 @@ Feature: The Countess's 24 event cards
         {"type": "resolve_event", "event": "e19", "value": 3}
         """
       Then the action is rejected citing rule "VL-EVENT-TRADE-NETWORK"
+
+    @VL-EVENT-TRADE-NETWORK
+    Scenario: Her only silver card worth 0 gains her nothing
+      Given a villagers game at step "events" with:
+        """
+        events.active = ["e19"]
+        countess = Grocer
+        """
+      When player 0 plays:
+        """
+        {"type": "resolve_event", "event": "e19", "value": 0}
+        """
+      Then "countess.gold" is 1
 
   Rule: VL-EVENT-SPY-NETWORK Spy Network
 
@@ -523,6 +769,37 @@ Feature: The Countess's 24 event cards
         discard = {"Fisher": 1}
         """
 
+    @VL-EVENT-ABDUCTION
+    Scenario: One of two Coopers is discarded from hand
+      Given a villagers game at step "events" with:
+        """
+        events.active = ["e22"]
+        player.hand = ["Cooper", "Cooper"]
+        """
+      When player 0 plays:
+        """
+        {"type": "resolve_event", "event": "e22", "card": "Cooper"}
+        """
+      Then the position has:
+        """
+        player.hand = ["Cooper"]
+        discard = {"Cooper": 1}
+        """
+
+    @VL-EVENT-ABDUCTION
+    Scenario: Abduction offers each card in hand
+      Given a villagers game at step "events" with:
+        """
+        events.active = ["e22"]
+        player.hand = ["Cooper", "Fisher"]
+        """
+      Then the legal actions are exactly:
+        """
+        [{"actor": 0, "type": "resolve_event", "event": "e22", "card": "Cooper"},
+         {"actor": 0, "type": "resolve_event", "event": "e22", "card": "Fisher"},
+         {"actor": 0, "type": "jester", "event": "e22"}]
+        """
+
   Rule: VL-EVENT-ARREST Arrest
 
     @VL-EVENT-ARREST
@@ -576,4 +853,94 @@ Feature: The Countess's 24 event cards
         """
         draft.limit = 2
         player.gold = 5
+        """
+
+    @VL-EVENT-RATS
+    Scenario Outline: A Rats choice of the wrong shape (<what>) is refused as malformed
+      Given a villagers game at step "rats" with:
+        """
+        events.active = ["e24"]
+        """
+      When the action is applied:
+        """
+        <action>
+        """
+      Then the action is refused as malformed
+
+      Examples:
+        | what | action |
+        | an unknown choice | {"actor": 0, "type": "rats", "choice": "both"} |
+        | no choice | {"actor": 0, "type": "rats"} |
+
+    @VL-EVENT-RATS
+    Scenario: With 3 gold the Rats offer both choices
+      Given a villagers game at step "rats" with:
+        """
+        events.active = ["e24"]
+        player.gold = 3
+        """
+      Then the legal actions are exactly:
+        """
+        [{"actor": 0, "type": "rats", "choice": "fewer"},
+         {"actor": 0, "type": "rats", "choice": "pay"},
+         {"actor": 0, "type": "jester", "event": "e24"}]
+        """
+
+    @VL-EVENT-RATS
+    Scenario: The Rats cannot be paid with 2 gold
+      Given a villagers game at step "rats" with:
+        """
+        events.active = ["e24"]
+        player.gold = 2
+        """
+      When player 0 plays:
+        """
+        {"type": "rats", "choice": "pay"}
+        """
+      Then the action is rejected citing rule "VL-EVENT-RATS"
+
+    @VL-EVENT-RATS
+    Scenario: Accepting the Rats on a draft of three leaves two
+      Given a villagers game at step "rats" with:
+        """
+        events.active = ["e24"]
+        village = Harvester
+        draft.limit = 3
+        """
+      When player 0 plays:
+        """
+        {"type": "rats", "choice": "fewer"}
+        """
+      Then "draft.limit" is 2
+
+    @VL-EVENT-RATS @VL-EVENT-TIMING
+    Scenario: The Rats are spent at the end of the draft
+      Given a villagers game at step "take" with:
+        """
+        events.active = ["e24"]
+        events.discard = ["e3"]
+        draft = {"limit": 2, "taken": 2}
+        """
+      Then the position has:
+        """
+        step = "coin"
+        events.active = []
+        events.discard = ["e3", "e24"]
+        """
+
+    @VL-EVENT-RATS
+    Scenario: Paying the Rats with exactly 3 gold keeps both drafts
+      Given a villagers game at step "rats" with:
+        """
+        events.active = ["e24"]
+        player.gold = 3
+        """
+      When player 0 plays:
+        """
+        {"type": "rats", "choice": "pay"}
+        """
+      Then the position has:
+        """
+        player.gold = 0
+        draft.limit = 2
         """

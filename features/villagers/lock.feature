@@ -16,6 +16,33 @@ Feature: Villagers padlocks
       Then the village is "Lumberjack > Cooper ; Miner > Blacksmith(2)"
       And "player.gold" is 8
 
+    @VL-LOCK-OWN @VL-LOCK-AFFORD
+    Scenario: With its unlocker in your village a padlocked card is offered even with no gold
+      Given a villagers game at step "build" with:
+        """
+        player.gold = 0
+        player.hand = ["Cooper"]
+        village = Lumberjack ; Miner > Blacksmith
+        """
+      Then the legal actions include:
+        """
+        {"actor": 0, "type": "build", "card": "Cooper", "column": 0}
+        """
+
+    @VL-LOCK-OWN
+    Scenario: A second padlock unlocked at home adds 2 more bank coins on your Blacksmith
+      Given a villagers game at step "build" with:
+        """
+        player.hand = ["Cooper"]
+        village = Lumberjack ; Miner > Blacksmith(2)
+        """
+      When player 0 plays:
+        """
+        {"type": "build", "card": "Cooper", "column": 0}
+        """
+      Then the village is "Lumberjack > Cooper ; Miner > Blacksmith(4)"
+      And "player.gold" is 8
+
   Rule: VL-LOCK-COUNTESS Unlocker only in her village: you pay 2 onto her card
 
     @VL-LOCK-COUNTESS
@@ -36,6 +63,21 @@ Feature: Villagers padlocks
         player.gold = 6
         countess.gold = 1
         """
+
+    @VL-LOCK-COUNTESS
+    Scenario: A second padlock paid onto her Blacksmith adds to the coins already there
+      Given a villagers game at step "build" with:
+        """
+        player.hand = ["Cooper"]
+        village = Lumberjack
+        countess = Blacksmith(2)
+        """
+      When player 0 plays:
+        """
+        {"type": "build", "card": "Cooper", "column": 0}
+        """
+      Then the Countess's village is "Blacksmith(4)"
+      And "player.gold" is 6
 
   Rule: VL-LOCK-BANK No unlocker anywhere: you pay 2 to the bank
 
@@ -87,6 +129,42 @@ Feature: Villagers padlocks
         {"type": "build", "card": "Cooper", "column": 0}
         """
       Then the action is rejected citing rule "VL-LOCK-COUNTESS"
+
+    @VL-LOCK-AFFORD @VL-LOCK-BANK
+    Scenario: With exactly 2 gold a Cooper can be unlocked at the bank
+      Given a villagers game at step "build" with:
+        """
+        player.hand = ["Cooper"]
+        player.gold = 2
+        village = Lumberjack
+        """
+      Then the legal actions include:
+        """
+        {"actor": 0, "type": "build", "card": "Cooper", "column": 0}
+        """
+      When player 0 plays:
+        """
+        {"type": "build", "card": "Cooper", "column": 0}
+        """
+      Then the village is "Lumberjack > Cooper"
+      And "player.gold" is 0
+
+    @VL-LOCK-AFFORD
+    Scenario: A padlocked card you cannot pay for still leaves the rest of the hand offered
+      Given a villagers game at step "build" with:
+        """
+        player.hand = ["Cooper", "Harvester"]
+        player.gold = 1
+        village = Lumberjack
+        """
+      Then the legal actions do not include:
+        """
+        {"type": "build", "card": "Cooper"}
+        """
+      And the legal actions include:
+        """
+        {"actor": 0, "type": "build", "card": "Harvester", "column": null}
+        """
 
   Rule: VL-LOCK-TARGET The coins go on the first matching unlocker
 

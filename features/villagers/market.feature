@@ -27,10 +27,33 @@ Feature: Villagers solo market phases
         """
         player.gold = 16
         markets.first = "resolved"
+        markets.second = "hidden"
         round = 2
         phase = "draft"
         """
       And the village is "Miner > Blacksmith(4)"
+
+    @VL-MARKET-FIRST
+    Scenario: The first market pays no silver
+      Given a villagers game at step "events" with:
+        """
+        markets.first = "revealed"
+        reserve = 0
+        village = Miner > Blacksmith(4) ; Agent
+        """
+      # Founders 2 + Blacksmith 2 + its 4 coins; the Agent's silver waits for the second market
+      Then "player.gold" is 16
+
+    @VL-MARKET-FIRST
+    Scenario: The coins on every card count at the first market
+      Given a villagers game at step "events" with:
+        """
+        markets.first = "revealed"
+        reserve = 0
+        village = Miner > Blacksmith(2) ; Harvester(2)
+        """
+      # Founders 2 + Blacksmith 2 + the 2 coins on each card
+      Then "player.gold" is 16
 
   Rule: VL-MARKET-SECOND Printed gold, coins and silver
 
@@ -49,6 +72,17 @@ Feature: Villagers solo market phases
         player.gold = 19
         countess.gold = 8
         """
+
+    @VL-MARKET-SECOND @VL-COMP-COUNTESS-MARKET
+    Scenario: Her Freemason counts no builder on the Countess card at the second market
+      Given a villagers game at step "events" with:
+        """
+        markets = {"first": "resolved", "second": "revealed"}
+        reserve = 0
+        countess = Freemason
+        """
+      # Countess 4 + Freemason 0 gold + 3 silver per builder icon, of which she shows none
+      Then "countess.gold" is 5
 
   Rule: VL-MARKET-REVEAL A market card is revealed when its stack runs out
 
@@ -82,3 +116,13 @@ Feature: Villagers solo market phases
         countess.gold = 9
         markets = {"first": "resolved", "second": "resolved"}
         """
+
+    @VL-MARKET-REVEAL
+    Scenario: A revealed first market over a stack that still has cards is refused
+      Given a villagers game at step "build"
+      When the position is loaded:
+        """
+        markets.first = "revealed"
+        stacks.1.market = null
+        """
+      Then the request is refused as malformed

@@ -52,6 +52,16 @@ Feature: Villagers solo setup
         basics = {"Hayer": 10, "Lumberjack": 10, "Miner": 10}
         """
 
+    @VL-SETUP-BASICS
+    Scenario: A basic Miner in hand is refused
+      Given a villagers game at step "build"
+      When the position is loaded:
+        """
+        player.hand = ["Miner"]
+        basics.Miner = 9
+        """
+      Then the request is refused as malformed
+
   Rule: VL-SETUP-FOUNDERS The Founders starts gold side up
 
     @VL-SETUP-FOUNDERS
@@ -90,12 +100,85 @@ Feature: Villagers solo setup
         stacks.0.known = []
         """
 
+    @VL-SETUP-STACKS
+    Scenario: A draft from a seventh stack is refused
+      Given a villagers game at step "countess"
+      When the position is loaded:
+        """
+        chance = {"kind": "square", "stack": 6}
+        """
+      Then the request is refused as malformed
+
+    @VL-SETUP-STACKS @VL-DRAFT-STACK
+    Scenario: A position loaded with a draft from the third stack pending draws from it
+      Given a villagers game at step "countess" with:
+        """
+        chance = {"kind": "square", "stack": 2}
+        """
+      When chance reveals:
+        """
+        {"type": "draw", "card": "Cooper"}
+        """
+      Then the position has:
+        """
+        player.square = ["Cooper"]
+        stacks.2.hidden = 4
+        """
+
+    @VL-SETUP-STACKS @VL-SETUP-RESERVE
+    Scenario: A face-down card gone from a stack to nowhere is refused
+      Given a villagers game at step "build"
+      When the position is loaded:
+        """
+        stacks.0.hidden = 4
+        """
+      Then the request is refused as malformed
+
+    @VL-SETUP-STACKS @VL-DRAFT-STACK
+    Scenario: A position loaded with a draft pending from a stack's last hidden card draws it
+      Given a villagers game at step "countess" with:
+        """
+        stacks.3.hidden = 1
+        chance = {"kind": "square", "stack": 3}
+        """
+      When chance reveals:
+        """
+        {"type": "draw", "card": "Fisher"}
+        """
+      Then the position has:
+        """
+        player.square = ["Fisher"]
+        stacks.3.hidden = 0
+        """
+
+    @VL-SETUP-STACKS @VL-DRAFT-STACK
+    Scenario: A draft pending from a stack with no hidden card is refused
+      Given a villagers game at step "countess" with:
+        """
+        stacks.3.hidden = 0
+        """
+      When the position is loaded:
+        """
+        chance = {"kind": "square", "stack": 3}
+        """
+      Then the request is refused as malformed
+
   Rule: VL-SETUP-RESERVE The rest forms the reserve
 
     @VL-SETUP-RESERVE @VL-COMP-COPIES
     Scenario: 78 villagers minus 30 in the stacks leave 48 in the reserve
       Given a new "villagers" game with 1 player
       Then "reserve" is 48
+
+    @VL-SETUP-RESERVE
+    Scenario: A reserve of 49 beside six full stacks is refused
+      Given a villagers game at step "build"
+      # 84 cards: 6 on the road, 30 in the stacks, so the reserve holds 48
+      When the position is loaded:
+        """
+        reserve = 49
+        """
+      Then the request is refused as malformed
 
   Rule: VL-SETUP-MARKETS Market cards under the second and the rightmost stack
 
@@ -110,6 +193,44 @@ Feature: Villagers solo setup
         stacks.5.market = 2
         markets = {"first": "hidden", "second": "hidden"}
         """
+
+    @VL-SETUP-MARKETS
+    Scenario: A hidden first market card under no stack is refused
+      Given a villagers game at step "build"
+      When the position is loaded:
+        """
+        stacks.1.market = null
+        """
+      Then the request is refused as malformed
+
+    @VL-SETUP-MARKETS @VL-MARKET-REVEAL
+    Scenario: An emptied second stack still hiding the first market card is refused
+      Given a villagers game at step "build"
+      # its five cards moved to the reserve: 48 + 5
+      When the position is loaded:
+        """
+        stacks.1.hidden = 0
+        reserve = 53
+        """
+      Then the request is refused as malformed
+
+    @VL-SETUP-MARKETS
+    Scenario: A market card under the first stack is refused
+      Given a villagers game at step "build"
+      When the position is loaded:
+        """
+        stacks.0.market = 1
+        """
+      Then the request is refused as malformed
+
+    @VL-SETUP-MARKETS
+    Scenario: A hidden second market card under no stack is refused
+      Given a villagers game at step "build"
+      When the position is loaded:
+        """
+        stacks.5.market = null
+        """
+      Then the request is refused as malformed
 
   Rule: VL-SETUP-HAND Five cards from the reserve
 

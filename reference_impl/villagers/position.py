@@ -8,11 +8,13 @@ in it. A position with any problem is refused whole (MalformedInput).
 
 from __future__ import annotations
 
+from collections import Counter
+from itertools import pairwise
 from typing import TYPE_CHECKING
 
 from reference_impl.core import CHANCE, MalformedInput
 from reference_impl.villagers.build import BASIC_LIMIT
-from reference_impl.villagers.cards import BASIC_COUNT, EVENTS, SETUP
+from reference_impl.villagers.cards import ALL_CARDS, BASIC_COUNT, CARDS, EVENTS, FOUNDERS, SETUP
 
 if TYPE_CHECKING:
     from reference_impl.villagers.state import VillagersState
@@ -64,6 +66,9 @@ def problems(s: VillagersState) -> list[str]:
         out.append("state field phase: 'over' exactly when the step is 'over'")
     out += _chance_problems(s)
     out += _count_problems(s)
+    out += _market_problems(s)
+    out += _card_problems(s)
+    out += _chain_problems(s)
     out += _event_problems(s)
     return out
 
@@ -112,16 +117,104 @@ def _count_problems(s: VillagersState) -> list[str]:
     for i, stack in enumerate(s.stacks):
         if stack["hidden"] > SETUP["stack_size"]:
             out.append(f"state field stacks.{i}.hidden: at most {SETUP['stack_size']}")
-    unseen = sum(s.unseen.values())
-    hidden = s.reserve + sum(st["hidden"] for st in s.stacks)
-    if unseen < hidden:
-        out.append(
-            f"state field unseen: {unseen} unseen cards cannot fill the reserve and the "
-            f"hidden stack cards ({hidden})"
-        )
     if s.markets[1] == "resolved" and s.step != "over":
         out.append("state field markets.second: the game ends with the second market")
     return out
+
+
+def _market_problems(s: VillagersState) -> list[str]:
+    """VL-SETUP-MARKETS, VL-MARKET-REVEAL: a market card lies under its stack until the
+    cards above it are gone, and an emptied stack never takes a card again."""
+    out = []
+    under = {
+        SETUP["first_market_stack"]: (1, "first"),
+        SETUP["second_market_stack"]: (2, "second"),
+    }
+    for i, stack in enumerate(s.stacks):
+        k, name = under.get(i, (None, ""))
+        hidden = k is not None and s.markets[k - 1] == "hidden"
+        if stack["market"] != (k if hidden else None):
+            where = f"the {name} market card is {s.markets[k - 1]!r}" if k else "no market card"
+            out.append(f"state field stacks.{i}.market: {stack['market']!r}, but {where}")
+        elif hidden and not s.stack_has_cards(i):
+            out.append(f"state field stacks.{i}: an emptied stack reveals its {name} market")
+        elif k is not None and not hidden and s.stack_has_cards(i):
+            out.append(f"state field stacks.{i}: the {name} market is revealed, its stack is gone")
+    return out
+
+
+def _card_problems(s: VillagersState) -> list[str]:
+    """VL-COMP-COPIES, VL-SETUP-BASICS: every card of the game is in exactly one place.
+
+    The 84 villager cards (VL-COMP-COPIES, VL-COMP-ROAD) lie in hand, square, a village,
+    the road, a stack, the discard or face down (``unseen``), and the face-down places are
+    exactly the hidden stack cards and the reserve; the basic villagers are only in the
+    supply or the player's village, 10 of each in all (VL-SETUP-BASICS).
+    """
+    out = []
+    places: dict[str, list[str]] = {
+        "player.hand": _names(s.hand),
+        "player.square": _names(s.square),
+        "countess.village": [name for name, _ in s.c_cards],
+        "road": [name for name, _ in s.road],
+        "stacks": [name for st in s.stacks for name in st["known"]],
+        "discard": _names(s.discard),
+        "unseen": _names(s.unseen),
+    }
+    found: Counter[str] = Counter()
+    built: Counter[str] = Counter()
+    for column in s.columns:
+        for name, _ in column:
+            (built if name in BASIC_COUNT else found)[name] += 1
+    for field, names in places.items():
+        for name in names:
+            if name in BASIC_COUNT:
+                out.append(f"state field {field}: a basic {name} is in the supply or a village")
+            else:
+                found[name] += 1
+    for name, total in ALL_CARDS.items():  # every name a place can hold (load checks names)
+        if found[name] != total:
+            out.append(
+                f"state field unseen: the game has {total} {name}, the position has {found[name]}"
+            )
+    face_down = s.reserve + sum(st["hidden"] for st in s.stacks)
+    if sum(s.unseen.values()) != face_down:
+        out.append(
+            f"state field unseen: {sum(s.unseen.values())} unseen cards, but the reserve and "
+            f"the hidden stack cards are {face_down}"
+        )
+    for name, total in BASIC_COUNT.items():
+        if s.basics[name] + built[name] != total:
+            out.append(
+                f"state field basics.{name}: {s.basics[name]} in the supply and {built[name]} "
+                f"built, the game has {total}"
+            )
+    return out
+
+
+def _chain_problems(s: VillagersState) -> list[str]:
+    """VL-CHAIN-ON, VL-CHAIN-FOUNDERS: each card lies on its chain's parent."""
+    out = []
+    branches = 0
+    for i, column in enumerate(s.columns):
+        bottom = CARDS[column[0][0]].on
+        if bottom == FOUNDERS:
+            branches += 1
+        elif bottom is not None:
+            out.append(f"state field player.village.{i}: {column[0][0]} needs a {bottom} below")
+        for below, above in pairwise(column):
+            if CARDS[above[0]].on != below[0]:
+                out.append(f"state field player.village.{i}: {above[0]} cannot lie on {below[0]}")
+    if branches > s.options["founders_branches"]:
+        out.append(
+            f"state field player.village: {branches} chains on the Founders, "
+            f"at most {s.options['founders_branches']}"
+        )
+    return out
+
+
+def _names(counter: dict[str, int]) -> list[str]:
+    return [name for name, count in counter.items() for _ in range(count)]
 
 
 def _event_problems(s: VillagersState) -> list[str]:
@@ -141,6 +234,9 @@ def _event_problems(s: VillagersState) -> list[str]:
             seen[event] = field
             if season in ("summer", "winter") and EVENTS[event]["season"] != season:
                 out.append(f"state field {field}: {event} is a {EVENTS[event]['season']} event")
+    missing = sorted(set(EVENTS) - set(seen), key=lambda e: int(e[1:]))
+    if missing:  # VL-COMP-EVENTS: the 24 event cards are each in one place
+        out.append(f"state field events: {', '.join(missing)} in no deck, in force or discarded")
     return out
 
 

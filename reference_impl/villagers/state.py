@@ -28,7 +28,6 @@ from reference_impl.villagers.cards import (
     tally,
 )
 
-GAME_ID = "villagers"
 ROAD_SIZE = SETUP["road"]
 HAND_SIZE = SETUP["hand"]
 PLAYER_STEPS = frozenset({"rats", "take", "countess", "coin", "arson", "build", "events"})
@@ -175,19 +174,8 @@ class VillagersState(GameState):
         if legal is None:
             if self.step == "over":
                 legal = []
-            elif self.chance is not None:
-                if self.chance["kind"] == "event":
-                    legal = [
-                        _EVENT_ACTIONS.get(e) or _event_action(e)
-                        for e in self.decks[self.chance["deck"]]
-                    ]
-                else:
-                    unseen = self.unseen
-                    legal = [
-                        _DRAW_ACTIONS.get(name) or _draw_action(name)
-                        for name in sorted(unseen)
-                        if unseen[name]
-                    ]
+            elif self.chance is not None:  # the chance outcomes' actions, in their order
+                legal = [action for action, _ in self.chance_outcomes()]
             else:
                 legal = _player_actions(self)
             self._legal = legal

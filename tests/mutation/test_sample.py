@@ -27,11 +27,7 @@ JOBS = 1
 
 #: The sample's non-equivalent survivors when this was written (module:line: before -> after),
 #: each a rule whose scenarios miss a boundary: for the scenario writers.
-THIN: dict[str, list[str]] = {
-    "villagers": [
-        "VL-BUILD-BASIC build.py:218 'or' -> 'and' (a malformed build_basic)",
-    ],
-}
+THIN: dict[str, list[str]] = {}
 
 #: Triage files with entries that match several mutants (``rulespec mutate GAME
 #: --check-triage`` lists them with the ``function`` and ``occurrence`` that name each): an
