@@ -88,7 +88,7 @@ Feature: Gnomeville positions an engine must refuse to load, and positions it mu
         | a delivery card missing                     | delivery_deck = ["delivery-02", "delivery-03", "delivery-04", "delivery-05", "delivery-06", "delivery-07", "delivery-08", "delivery-09", "delivery-10"] |
         | an event card both revealed and in the deck | events = ["busy-builders", null, null]                       |
 
-    @GV-LOAD-CONSISTENT @GV-COMP-BOULDERS @GV-TROLL-CAP @GV-COMP-TILES
+    @GV-LOAD-CONSISTENT @GV-COMP-BOULDERS @GV-TROLL-CAP @GV-COMP-TILES @until:example-troll-cap-4
     Scenario Outline: A count the components cannot make is refused (<why>)
       Given a gnomeville game with 2 players in the build phase
       When the position is loaded:

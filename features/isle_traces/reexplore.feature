@@ -107,7 +107,7 @@ Feature: Isle Traces: re-exploration
         """
       Then the action is rejected citing rule "IT-REEXP-ELSEWHERE"
 
-    @IT-REEXP-ELSEWHERE @IT-REEXP-ONCE @IT-EXPL-ONEPERCELL @until:example-four-explorers
+    @IT-REEXP-ELSEWHERE @IT-REEXP-ONCE @IT-EXPL-ONEPERCELL
     Scenario: A re-exploration with no other free cell to go to cannot be loaded
       # every cell of card 101 but (7, 8), the one the explorer left, holds an explorer
       When the position is loaded:

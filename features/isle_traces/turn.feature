@@ -59,7 +59,7 @@ Feature: Isle Traces turn structure
         | a seat 4 to act                       | to_act = [4]                                                                  |
         | to_act not a list                     | to_act = 0                                                                    |
 
-    @IT-TURN-ORDER
+    @IT-TURN-ORDER @until:example-four-explorers
     Scenario: In a four-player game a position where seat 3 acts is exported and loaded back
       Given a new "isle_traces" game with 4 players
       And the isle map:

@@ -130,7 +130,7 @@ Feature: Villagers padlocks
         """
       Then the action is rejected citing rule "VL-LOCK-COUNTESS"
 
-    @VL-LOCK-AFFORD @VL-LOCK-BANK
+    @VL-LOCK-AFFORD @VL-LOCK-BANK @until:example-bank-lock-three
     Scenario: With exactly 2 gold a Cooper can be unlocked at the bank
       Given a villagers game at step "build" with:
         """

@@ -37,6 +37,21 @@ def check(mode: str, tmp_path: Path, *extra: str) -> tuple[subprocess.CompletedP
     return process, report
 
 
+@pytest.fixture(scope="module")
+def scenario_count(tmp_path_factory: pytest.TempPathFactory) -> int:
+    """How many results the same selection gives with the reference engine in-process:
+    a hostile engine's run must judge every one of them (none lost)."""
+    report = tmp_path_factory.mktemp("reference") / "run.jsonl"
+    subprocess.run(
+        [*RULESPEC, "check", "--game", "notre_dame", "--rule", "ND-BUY-ONE",
+         "--report", str(report)],
+        capture_output=True, text=True, cwd=ROOT, timeout=300, check=True,
+    )  # fmt: skip
+    results = read_jsonl(report).results
+    assert results and all(r["status"] == "passed" for r in results)
+    return len(results)
+
+
 def statuses(report: Path) -> list[str]:
     return [result["status"] for result in read_jsonl(report).results]
 
@@ -56,21 +71,23 @@ def statuses(report: Path) -> list[str]:
     ],
 )
 def test_a_hostile_engine_is_classified_and_the_run_exits_non_zero(
-    mode: str, status: str, tmp_path: Path
+    mode: str, status: str, tmp_path: Path, scenario_count: int
 ) -> None:
     process, report = check(mode, tmp_path)
     found = statuses(report)
-    assert len(found) == 3, process.stdout[-2000:]
+    assert len(found) == scenario_count, process.stdout[-2000:]
     assert status in found, found
     assert "errored" not in found, found  # never a raw Python exception
     assert process.returncode != 0
 
 
-def test_a_lone_surrogate_from_the_engine_is_reported_not_a_false_green(tmp_path: Path) -> None:
+def test_a_lone_surrogate_from_the_engine_is_reported_not_a_false_green(
+    tmp_path: Path, scenario_count: int
+) -> None:
     process, report = check("surrogate", tmp_path)
     parsed = read_jsonl(report)
     assert parsed.header["engine"]["name"] == "faux \\ud800 engine"
-    assert len(parsed.results) == 3
+    assert len(parsed.results) == scenario_count
     refused = [r for r in parsed.results if "internal failure" in r["message"]]
     assert refused and all("\\ud800" in r["message"] for r in refused)
     assert process.returncode != 0

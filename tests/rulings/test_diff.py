@@ -26,7 +26,12 @@ def run_outline(game: str, text: str, tmp_path: Path) -> subprocess.CompletedPro
     feature = tmp_path / "diff.feature"
     feature.write_text(f"Feature: rulings diff\n\n{text}", encoding="utf-8")
     module = tmp_path / "test_generated.py"
-    steps = ["common"] + ([game] if find_spec(f"conformance.steps.{game}") else [])
+    # as conformance/suite does: the shared steps in a conftest, the game's (which may
+    # override a shared fixture such as ``ctx``) in the test module
+    (tmp_path / "conftest.py").write_text(
+        "from conformance.steps.common import *  # noqa\n", encoding="utf-8"
+    )
+    steps = [game] if find_spec(f"conformance.steps.{game}") else []
     module.write_text(
         "from pytest_bdd import scenarios\n"
         + "".join(f"from conformance.steps.{name} import *  # noqa\n" for name in steps)
