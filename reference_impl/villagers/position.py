@@ -214,6 +214,13 @@ def _chain_problems(s: VillagersState) -> list[str]:
 
 
 def _names(counter: dict[str, int]) -> list[str]:
+    """The counter as a list of names; a count above every copy the box holds of that
+    villager (VL-COMP-CARDS) is refused before any list is built from it."""
+    for name, count in counter.items():
+        if count > ALL_CARDS.get(name, 0) + BASIC_COUNT.get(name, 0):
+            raise MalformedInput(
+                f"state field: {count} copies of {name!r}, more than the box holds"
+            )
     return [name for name, count in counter.items() for _ in range(count)]
 
 
