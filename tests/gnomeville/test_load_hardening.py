@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 from reference_impl.core import CHANCE, EngineError, IllegalAction, MalformedInput, sample_chance
 from reference_impl.gnomeville import GAME
+from tests.support.load_fuzz import playout_positions
 
 Path = tuple[Any, ...]
 
@@ -25,18 +26,7 @@ def reachable() -> tuple[dict[str, Any], ...]:
     """Canonical states of random playouts (2, 3 and 4 players, one every few steps)."""
     found = []
     for players, seed in ((2, 1), (3, 2), (4, 3), (1, 4)):
-        rng = random.Random(seed)
-        state = GAME.new_game(players)
-        step = 0
-        while not state.is_terminal():
-            if step % 7 == 0:
-                found.append(state.to_canonical())
-            if CHANCE in state.to_act():
-                state.apply(sample_chance(state, rng))
-            else:
-                state.apply(rng.choice(state.legal_actions()))
-            step += 1
-        found.append(state.to_canonical())
+        found += playout_positions(GAME.new_game(players), seed, every=7)
     return tuple(found)
 
 

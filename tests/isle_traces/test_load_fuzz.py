@@ -11,33 +11,24 @@ field, or return a state whose export round-trips and in which every listed lega
 from __future__ import annotations
 
 import copy
-import random
 from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 
-from reference_impl.core import CHANCE, MalformedInput, Unsupported, sample_chance
+from reference_impl.core import MalformedInput, Unsupported
 from reference_impl.isle_traces import GAME
-from tests.support.load_fuzz import exercise, mutated
+from tests.support.load_fuzz import exercise, mutated, playout_positions
 
 
 def _reachable() -> list[dict[str, Any]]:
     """Canonical states met along seeded random games (every phase occurs)."""
     found = []
     for players, seed, options in ((2, 1, {}), (3, 2, {"flip_face": "any"}), (4, 3, {})):
-        rng = random.Random(seed)
-        state = GAME.new_game(players, options)
-        step = 0
-        while not state.is_terminal():
-            if step % 9 == 0 or state.phase in ("reexplore", "flip_feather", "place_feather"):
-                found.append(state.to_canonical())
-            if CHANCE in state.to_act():
-                state.apply(sample_chance(state, rng))
-            else:
-                state.apply(rng.choice(state.legal_actions()))
-            step += 1
-        found.append(state.to_canonical())
+        found += playout_positions(
+            GAME.new_game(players, options), seed, every=9,
+            keep=lambda s: s.phase in ("reexplore", "flip_feather", "place_feather"),
+        )  # fmt: skip
     return found
 
 

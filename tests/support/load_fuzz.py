@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import copy
 import json
-from collections.abc import Sequence
+import random
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from hypothesis import strategies as st
 
-from reference_impl.core import CHANCE, EngineError, GameDefinition, GameState
+from reference_impl.core import CHANCE, EngineError, GameDefinition, GameState, sample_chance
 
 
 def paths(value: Any, prefix: tuple = ()) -> list[tuple]:
@@ -72,3 +73,23 @@ def exercise(game: GameDefinition, state: GameState) -> None:
             state.clone().apply(action)
         except EngineError as error:  # a listed action must apply
             raise AssertionError(f"listed {action!r} refused: {error}") from error
+
+
+def playout_positions(
+    state: GameState, seed: int, every: int, keep: Callable[[GameState], bool] = lambda _: False
+) -> list[dict[str, Any]]:
+    """Canonical states along one seeded random game from ``state``: every ``every``-th
+    step, each step where ``keep`` holds, and the final one."""
+    rng = random.Random(seed)
+    found = []
+    step = 0
+    while not state.is_terminal():
+        if step % every == 0 or keep(state):
+            found.append(state.to_canonical())
+        if CHANCE in state.to_act():
+            state.apply(sample_chance(state, rng))
+        else:
+            state.apply(rng.choice(state.legal_actions()))
+        step += 1
+    found.append(state.to_canonical())
+    return found

@@ -11,33 +11,21 @@ error.
 from __future__ import annotations
 
 import copy
-import random
 from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 
-from reference_impl.core import CHANCE, MalformedInput, sample_chance
+from reference_impl.core import MalformedInput
 from reference_impl.villagers import GAME
-from tests.support.load_fuzz import exercise, mutated
+from tests.support.load_fuzz import exercise, mutated, playout_positions
 
 
 def _reachable() -> list[dict[str, Any]]:
     """Canonical states met along seeded random games."""
     found = []
     for seed, options in ((1, {}), (2, {"countess_builds": "road_draft"})):
-        rng = random.Random(seed)
-        state = GAME.new_game(1, options)
-        step = 0
-        while not state.is_terminal():
-            if step % 6 == 0:
-                found.append(state.to_canonical())
-            if CHANCE in state.to_act():
-                state.apply(sample_chance(state, rng))
-            else:
-                state.apply(rng.choice(state.legal_actions()))
-            step += 1
-        found.append(state.to_canonical())
+        found += playout_positions(GAME.new_game(1, options), seed, every=6)
     return found
 
 
