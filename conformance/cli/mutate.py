@@ -161,9 +161,24 @@ def _read(path: Path, game: str) -> Any:
     if not path.is_file():
         fail(f"--mutation-results: no file at {path}")
     try:
-        return report_mod.read_jsonl(path, game)
+        summary = report_mod.read_jsonl(path, game)
     except ValueError as error:
         fail(f"--mutation-results: {error}")
+    from conformance.mutation import generate, triage
+
+    modules = sorted({r["module"] for r in summary.records if r.get("status") == "survived"})
+    if not modules:
+        return summary
+    try:  # the survivors are judged by today's triage file, not the one of the run
+        triaged = triage.load(game)
+        mutants = generate.generate(game, triaged.seeds, modules=modules)
+        triaged = triaged.bind(mutants.mutants)
+    except (generate.MutantError, triage.TriageError) as error:
+        fail(str(error))
+    changed = report_mod.retriage(summary, mutants.mutants, triaged)
+    if changed:
+        out.print(f"{changed} survivors judged again by today's {triaged.path}", markup=False)
+    return summary
 
 
 def _run(

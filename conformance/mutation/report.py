@@ -137,6 +137,24 @@ def summarise(
     return Summary(game, records, dict(skipped or {}))
 
 
+def retriage(summary: Summary, mutants: Iterable[Mutant], triage: Triage) -> int:
+    """Judge an earlier run's survivors by today's triage file, in place: a survivor that
+    ``spec/<game>/mutants.yaml`` now names is equivalent, one whose entry went is not. A
+    survivor whose mutant the engine no longer has (its key is gone: the code changed) keeps
+    the reason it was written with. Returns how many survivors changed."""
+    by_key = {mutant.key: mutant for mutant in mutants}
+    changed = 0
+    for record in summary.records:
+        mutant = by_key.get(record.get("key", ""))
+        if record.get("status") != "survived" or mutant is None:
+            continue
+        reason = triage.reason(mutant)
+        if reason != record.get("equivalent"):
+            record["equivalent"] = reason
+            changed += 1
+    return changed
+
+
 def write_jsonl(path: Path, summary: Summary, header: dict[str, Any]) -> None:
     """The report as JSON lines: header, one line per mutant, summary."""
     lines = [{"type": "header", "game": summary.game, **header}]

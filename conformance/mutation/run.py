@@ -1,6 +1,7 @@
 """Run a game's scenarios against its mutants: workers, selection, timeouts, the cache.
 
-Per mutant the outcome is ``killed`` (a scenario failed; the first one to fail is named),
+Per mutant the outcome is ``killed`` (a scenario failed, or was skipped although it passed
+unmutated: the mutant declares less, such as one player fewer; the first is named),
 ``survived`` (every scenario that runs the mutated lines passed, or none runs them),
 ``timed out`` (the worker was stopped when one scenario ran longer than ``timeout_factor``
 times its baseline time plus ``grace`` seconds: the worker reports each scenario as it
@@ -44,7 +45,7 @@ from rulespec.resources import FEATURES_DIR, ROOT
 SUITE_DIR = ROOT / "conformance" / "suite"
 #: part of the fingerprint: raised when the runner would judge a cached mutant differently
 #: (2: the baseline's coverage is taken with every cache cold, see :func:`select`)
-RESULTS_VERSION = 2
+RESULTS_VERSION = 3
 
 
 class MutationRunError(RuntimeError):

@@ -250,12 +250,22 @@ class MutationSession:
                 if outcome == "failed":
                     reply.update(status="killed", killers=[nodeid], message=message)
                     return reply
+                if outcome == "skipped":  # passed unmutated: the mutant declares less
+                    reply.update(status="killed", killers=[nodeid], message=DECLARES_LESS)
+                    return reply
             reply.update(status="survived", message="")
             return reply
         finally:
             sys.meta_path.remove(finder)
             purge(self.package)
             reply["seconds"] = time.perf_counter() - started
+
+
+#: A scenario the unmutated engine passed is skipped under the mutant: the mutant no longer
+#: declares a player count, option or capability the reference declares (``max_players = 4``
+#: for a 5-player game). An engine that stops declaring part of the game is a different
+#: engine, and the plugin would judge it over less: the mutant is caught, not a survivor.
+DECLARES_LESS = "skipped under the mutant, passed unmutated: the mutant declares less"
 
 
 def _name(item: Any) -> str:

@@ -105,3 +105,27 @@ def test_check_triage_runs_nothing_and_counts_the_entries(tmp_path: Path) -> Non
     assert re.search(r"notre_dame: \d+ equivalent entries: 0 match several mutants, 0 match none",
                      clean.stdout), clean.stdout  # fmt: skip
     assert not (tmp_path / ".rulespec-cache").exists()
+
+
+def test_an_earlier_report_is_judged_by_todays_triage_file(tmp_path: Path) -> None:
+    """A survivor triaged after the run is shown as equivalent, and one whose entry is gone
+    (or never was) as a survivor: ``--mutation-results`` reads ``mutants.yaml`` again."""
+    from conformance.mutation import generate
+
+    mutants = generate.generate("gnomeville", modules=["__init__.py"]).mutants
+    triaged = next(m for m in mutants if (m.before, m.after) == ("min_players = 1",
+                                                                 "min_players = 0"))  # fmt: skip
+    untriaged = next(m for m in mutants if (m.before, m.after) == ("max_players = 4",
+                                                                   "max_players = 5"))  # fmt: skip
+    records = [
+        {"type": "mutant", **triaged.as_json(), "status": "survived", "equivalent": None},
+        {"type": "mutant", **untriaged.as_json(), "status": "survived",
+         "equivalent": "an old reason whose entry has gone"},
+    ]  # fmt: skip
+    lines = [{"type": "header", "game": "gnomeville"}, *records, {"type": "summary"}]
+    path = tmp_path / "old.jsonl"
+    path.write_text("".join(json.dumps(line) + "\n" for line in lines), "utf-8")
+    result = mutate(tmp_path, "gnomeville", "--mutation-results", "old.jsonl")
+    assert "2 survivors judged again" in result.stdout, result.stdout + result.stderr
+    assert "survived 2 (equivalent 1)" in result.stdout, result.stdout
+    assert "max_players = 5" in result.stdout and result.returncode == 1

@@ -1,4 +1,5 @@
-"""The runner classifies a hanging mutant as timed out and a crashing one as killed, and goes on."""
+"""The runner classifies a hanging mutant as timed out, a crashing one as killed, and one that
+declares less (a scenario skipped that passed unmutated) as killed, and goes on."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from conformance.mutation import generate, run
+from conformance.mutation import generate, run, worker
 
 SEEDS = [
     {  # hangs as soon as a player's plague areas are listed
@@ -22,16 +23,21 @@ SEEDS = [
         "rule": "ND-PLAGUE-CHOICE", "module": "flow", "old": "if people > best:",
         "new": "if people < best:",
     },
+    {  # the engine no longer declares five players: its 5-player scenarios are skipped
+        "rule": "ND-SETUP-COLORS", "module": "game", "old": "    max_players = MAX_PLAYERS\n",
+        "new": "    max_players = MAX_PLAYERS - 1\n",
+    },
 ]  # fmt: skip
 
 
 @pytest.mark.slow
-def test_hang_crash_and_wrong_rule_are_each_classified() -> None:
+def test_hang_crash_wrong_rule_and_a_narrower_declaration_are_each_classified() -> None:
     mutants = generate.generate("notre_dame", SEEDS, operators=[], modules=[])
     settings = run.RunSettings(jobs=1, timeout_factor=0.5, grace=3.0, cache=None)
     results, baseline = run.run(mutants, mutants.mutants, settings)
     statuses = [outcome.status for _, outcome in results]
-    assert statuses == ["timed out", "killed", "killed"], [o for _, o in results]
+    assert statuses == ["timed out", "killed", "killed", "killed"], [o for _, o in results]
+    assert results[3][1].message == worker.DECLARES_LESS, results[3][1]
     assert results[1][1].killers == ["<worker died>"]
     killer = results[2][1].killers[0]
     assert killer.startswith("conformance/suite/test_notre_dame.py::")
