@@ -5,11 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from jsonschema import Draft202012Validator
 
-from conformance.specification.documents import read_checked_yaml
+from conformance.specification.documents import DocumentSchema, read_checked_yaml
 
-SCHEMA = Draft202012Validator(
+SCHEMA = DocumentSchema(
     {"type": "object", "required": ["rules"],
      "properties": {"rules": {"type": "array", "items": {"type": "string"}}}}
 )  # fmt: skip

@@ -141,7 +141,12 @@ filterwarnings = error::pytest.PytestUnknownMarkWarning
 #: the pytest plugins the suite needs, loaded by name: the child runs with plugin autoload
 #: off (``PYTEST_DISABLE_PLUGIN_AUTOLOAD``), so other plugins installed beside rulespec
 #: neither slow its start-up nor change its verdicts
-SUITE_PLUGINS = ("conformance.plugin", "pytest_bdd.plugin")
+SUITE_PLUGINS = ("conformance.bdd_without_codegen", "conformance.plugin", "pytest_bdd.plugin")
+#: pytest's own plugins the child has no use for (doctests, unittest classes, ``tmpdir``,
+#: pastebin, JUnit XML: the parent writes its own reports, step-wise and setup-only runs):
+#: left out, they are not imported, which is start-up saved
+UNUSED_BUILTINS = ("doctest", "unittest", "legacypath", "pastebin", "junitxml", "stepwise",
+                   "setuponly", "setupplan")  # fmt: skip
 RANDOM_PLUGINS = ("_hypothesis_pytestplugin",)  # the levels that play random games
 PARALLEL_PLUGINS = ("xdist.plugin",)
 
@@ -152,6 +157,7 @@ def suite_command(files: list[str], tmp: Path, plugins: tuple[str, ...] = ()) ->
     ini = tmp / "pytest.ini"
     ini.write_text(SUITE_INI.format(features=FEATURES_DIR), encoding="utf-8")
     loaded = [arg for name in (*SUITE_PLUGINS, *plugins) for arg in ("-p", name)]
+    loaded += [arg for name in UNUSED_BUILTINS for arg in ("-p", f"no:{name}")]
     return [
         sys.executable, "-P", "-m", "pytest", *files, "-c", str(ini),
         "--rootdir", str(suite.parent.parent), "--confcutdir", str(suite.parent),
@@ -395,11 +401,12 @@ def _with_defaults(entry: dict[str, Any]) -> dict[str, Any]:
 
 @cache
 def load_catalogue(game: str) -> Any:
-    """``catalogue.load(game)``, once per process (a ``check`` needs it twice: to know a
-    ``--rule`` and to print the rules' rows)."""
+    """The rules of ``catalogue.load(game)``, once per process (a ``check`` needs them twice:
+    to know a ``--rule`` and to print the rules' rows); not the scenarios, which the pytest
+    child parses as it collects them."""
     from conformance.specification import catalogue
 
-    return catalogue.load(game)
+    return catalogue.load(game, scenarios=False)
 
 
 def rule_rows(

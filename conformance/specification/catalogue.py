@@ -14,12 +14,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from gherkin.errors import CompositeParserException, ParserError
-from gherkin.parser import Parser
-from gherkin.token_scanner import TokenScanner
-from jsonschema import Draft202012Validator
-
-from conformance.specification.documents import read_checked_yaml
+from conformance.specification.documents import DocumentSchema, read_checked_yaml
 from rulespec.resources import FEATURES_DIR, SPEC_DIR, rulebooks_dir
 
 RULE_TAG = re.compile(r"^[A-Z]{2,4}(-[A-Z0-9]+)+$")
@@ -86,13 +81,18 @@ def games_with_catalogue() -> list[str]:
 
 
 @cache
-def _schema_validator() -> Draft202012Validator:
+def _schema_validator() -> DocumentSchema:
     schema = json.loads((SPEC_DIR / "rules.schema.json").read_text(encoding="utf-8"))
-    return Draft202012Validator(schema)
+    return DocumentSchema(schema)
 
 
-def load(game: str) -> Catalogue:
-    """Load and schema-check ``spec/<game>/rules.yaml`` plus ``features/<game>``."""
+def load(game: str, scenarios: bool = True) -> Catalogue:
+    """Load and schema-check ``spec/<game>/rules.yaml`` plus ``features/<game>``.
+
+    ``scenarios=False`` reads the rules alone (the catalogue's ``scenarios`` empty): what
+    ``rulespec check`` needs to know a ``--rule`` and print the rules' rows, since its pytest
+    child parses the feature files it runs; parsing them twice was most of a one-rule
+    check's start-up."""
     path = SPEC_DIR / game / "rules.yaml"
     if not path.exists():
         known = ", ".join(games_with_catalogue()) or "none"
@@ -105,12 +105,16 @@ def load(game: str) -> Catalogue:
         prefix=document.get("prefix"),
         sources=tuple(document["sources"]),
         rules=rules,
-        scenarios=tuple(load_scenarios(game)),
+        scenarios=tuple(load_scenarios(game)) if scenarios else (),
     )
 
 
 def load_scenarios(game: str) -> list[Scenario]:
     """Every scenario of ``features/<game>/*.feature`` with its tags (inherited ones too)."""
+    from gherkin.errors import CompositeParserException, ParserError
+    from gherkin.parser import Parser
+    from gherkin.token_scanner import TokenScanner
+
     scenarios: list[Scenario] = []
     for path in sorted((FEATURES_DIR / game).glob("**/*.feature")):
         relative = str(path.relative_to(FEATURES_DIR))

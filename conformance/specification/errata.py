@@ -20,10 +20,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from jsonschema import Draft202012Validator
-
 from conformance.specification import catalogue
-from conformance.specification.documents import read_checked_yaml
+from conformance.specification.documents import DocumentSchema, read_checked_yaml
 from rulespec.resources import ROOT, SPEC_DIR
 
 GOLDEN_DIR = ROOT / "tests" / "golden"
@@ -50,8 +48,8 @@ class Erratum:
 
 
 @cache
-def _validator() -> Draft202012Validator:
-    return Draft202012Validator(json.loads((SPEC_DIR / "erratum.schema.json").read_text("utf-8")))
+def _validator() -> DocumentSchema:
+    return DocumentSchema(json.loads((SPEC_DIR / "erratum.schema.json").read_text("utf-8")))
 
 
 def errata_dir(game: str) -> Path:
