@@ -356,6 +356,12 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "since(erratum): runs only when the ruleset has it")
     config.addinivalue_line("markers", "until(erratum): runs only when the ruleset lacks it")
     _add_suite(config)
+    if config.pluginmanager.has_plugin("pytest_bdd.plugin") or config.pluginmanager.has_plugin(
+        "pytest-bdd"
+    ):
+        from conformance import step_lookup
+
+        step_lookup.install()
     path = config.getoption("--rulespec-report", default=None)
     if path and not hasattr(config, "workerinput"):  # xdist: the controller records
         config.pluginmanager.register(
