@@ -167,8 +167,8 @@ function phase(st, facts, add) {
 }
 
 // ND-PLAY-ORDER, ND-PLAY-SECOND: from the start player, in turn order, one card each, twice
-// round; so the cards played so far say whose turn it is, and a phase with every second card
-// played is over.
+// round; so the cards played so far say who has played how many and whose turn it is, and a
+// phase with every second card played is over.
 function turn(st, facts, played, add) {
   const n = st.num;
   const total = played.reduce((s, k) => s + k, 0);
@@ -176,6 +176,19 @@ function turn(st, facts, played, add) {
     add("players", `have played ${total} cards, every player's ${facts.cardsPlayed}: phase 3 is over (ND-PLAY-SECOND)`);
     return;
   }
+  // one card each in turn order: the first (total mod n) players from the start player have
+  // played one card more than the others
+  played.forEach((k, p) => {
+    const offset = (p - st.start + n) % n;
+    const expected = Math.floor(total / n) + (offset < total % n ? 1 : 0);
+    if (k !== expected) {
+      add(
+        `players.${p}.played`,
+        `holds ${k} cards, but after ${total} cards played in turn order from start player ` +
+          `${st.start} player ${p} has played ${expected} (ND-PLAY-ORDER)`,
+      );
+    }
+  });
   const due = (st.start + total) % n;
   if (st.current !== due) {
     add(
