@@ -11,6 +11,7 @@
 
 const fs = require("fs");
 const path = require("path");
+const { positionProblems } = require("./position");
 
 const COMPONENTS = JSON.parse(
   fs.readFileSync(path.join(__dirname, "components.json"), "utf8"),
@@ -1258,15 +1259,12 @@ function load(data) {
   st.start = int(get(data, "start_player", ""), "start_player", 0, n - 1);
   const current = get(data, "current", "");
   st.current = current === null ? null : int(current, "current", 0, n - 1);
-  if ((st.phase === "play" || st.phase === "buy") && st.current === null) {
-    throw bad("current", `must name a seat in phase ${st.phase}`, current);
-  }
   const pending = get(data, "pending", "");
   if (!Array.isArray(pending)) throw bad("pending", "must be a list", pending);
-  st.pending = [...new Set(pending.map((p) => int(p, "pending", 0, n - 1)))].sort((x, y) => x - y);
+  st.pending = pending.map((p) => int(p, "pending", 0, n - 1)).sort((x, y) => x - y);
+  if (new Set(st.pending).size !== st.pending.length) throw bad("pending", "names a seat twice", pending);
   const step = get(data, "draft_step", "");
   st.draftStep = step === null ? null : int(step, "draft_step", 1, 2);
-  if (st.phase === "draft" && st.draftStep === null) throw bad("draft_step", "must be 1 or 2 in the draft", step);
   st.display = names(get(data, "display", ""), "display", PERSONS);
   st.brownDeck = names(get(data, "brown_deck", ""), "brown_deck", BROWN_SET);
   const lettered = get(data, "lettered", "");
@@ -1284,9 +1282,27 @@ function load(data) {
   const players = get(data, "players", "");
   if (!Array.isArray(players) || players.length !== n) throw bad("players", `must list ${n} players`, players);
   st.players = players.map((pj, i) => loadPlayer(pj, `players.${i}`, n, st.ring));
+  const problems = positionProblems(st, POSITION_FACTS);
+  if (problems.length) {
+    throw malformed(`state is not a position the rules can reach: ${problems.join("; ")}`);
+  }
   settle(st); // a hand-edited reveal/deal position with nothing left to draw moves on
+  if (toAct(st).length && !legalActions(st).length) {
+    throw malformed(`state has ${show(toAct(st))} to act in phase ${st.phase} but no legal action`);
+  }
   return st;
 }
+
+// what position.js needs to know of the game
+const POSITION_FACTS = {
+  cubesPerColour: CUBES_PER_COLOUR,
+  outer: OUTER,
+  rounds: ROUNDS,
+  cardsPlayed: CARDS_PLAYED,
+  displaySize: BROWN_PER_ROUND + 1,
+  ratMax: RAT_MAX,
+  plagueCandidates,
+};
 
 function loadBoard(value, n, ring) {
   if (!isObject(value)) throw bad("messages", "must map squares to messages", value);

@@ -35,6 +35,44 @@ Feature: Notre Dame positions load_state must refuse
         | a current player who is not next in turn order    | current = 1        | players.1.cards = ["bank"]   |
         | a current player without a card to play           | players.0.cards = [] | # -                        |
 
+    # One card each from the start player in turn order (line 85), then a second round the
+    # same way (line 87): after k cards the first k mod 3 players from the start player have
+    # played k // 3 + 1 cards and the others k // 3. Each position below has the current
+    # player (start + k) mod 3 holding a card, so only who has played how many is wrong.
+    @ND-PLAY-ORDER @ND-PLAY-SECOND
+    Scenario Outline: A phase-3 position whose played cards break the turn order is refused: <why>
+      When the position is loaded:
+        """
+        start_player = <start>
+        current = <current>
+        players.0.played = <played0>
+        players.1.played = <played1>
+        players.2.played = <played2>
+        players.<current>.cards = ["bank"]
+        """
+      Then the request is refused as malformed
+
+      Examples:
+        | why                                          | start | current | played0    | played1             | played2    |
+        | the second seat played twice, the first not  | 0     | 2       | []         | ["bank", "park"]    | []         |
+        | seats after the start player, not the start  | 1     | 0       | ["bank"]   | []                  | ["bank"]   |
+        | a second card before the start player's      | 0     | 1       | ["bank"]   | ["bank", "park"]    | ["bank"]   |
+
+    @ND-PLAY-ORDER
+    Scenario: A phase-3 position played in turn order from seat 1 loads
+      Given the position:
+        """
+        start_player = 1
+        current = 0
+        players.1.played = ["bank"]
+        players.2.played = ["bank"]
+        """
+      Then the position has:
+        """
+        phase = "play"
+        to_act = [0]
+        """
+
   Rule: ND-PLAY-SECOND two cards each, then the phase ends
 
     @ND-PLAY-SECOND

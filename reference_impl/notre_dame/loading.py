@@ -339,14 +339,7 @@ def _phase(st: NotreDameState, problems: Problems) -> None:
         problems.add("round", f"must be {ROUNDS} when the game is over", st.round)
     played = [len(pl.played) for pl in st.players]
     if phase == "play" and st.current is not None:
-        total = sum(played)
-        if total >= CARDS_PLAYED * st.num or st.current != (st.start + total) % st.num:
-            problems.add(
-                "current", f"must be (start_player + cards played {total}) mod {st.num}",
-                st.current,
-            )  # fmt: skip
-        if not st.players[st.current].cards:
-            problems.add(f"players.{st.current}.cards", "must hold a card to play", [])
+        _turn_order(st, played, problems)
     elif any(played) and phase != "buy" and phase != "plague":
         problems.add("players", f"hold played cards in phase {phase}", played)
     for p in st.pending:
@@ -356,6 +349,30 @@ def _phase(st: NotreDameState, problems: Problems) -> None:
         if phase == "plague" and not plague_candidates(st, p):
             problems.add(f"players.{p}.areas", "must hold a cube to lose to the plague",
                          pl.areas)  # fmt: skip
+
+
+def _turn_order(st: NotreDameState, played: list[int], problems: Problems) -> None:
+    """ND-PLAY-ORDER, ND-PLAY-SECOND: one card each in turn order from the start player, twice
+    round. After `total` cards the first total mod n players from the start player have played
+    total // n + 1 cards and the others total // n; the current player is the next one and
+    holds a card to play."""
+    total = sum(played)
+    if total >= CARDS_PLAYED * st.num or st.current != (st.start + total) % st.num:
+        problems.add(
+            "current", f"must be (start_player + cards played {total}) mod {st.num}",
+            st.current,
+        )  # fmt: skip
+    for p, count in enumerate(played):
+        due = total // st.num + ((p - st.start) % st.num < total % st.num)
+        if count != due:
+            problems.add(
+                f"players.{p}.played",
+                f"must hold {due} cards after {total} played in turn order from start player "
+                f"{st.start} (ND-PLAY-ORDER)",
+                st.players[p].played,
+            )
+    if not st.players[st.current].cards:
+        problems.add(f"players.{st.current}.cards", "must hold a card to play", [])
 
 
 def _continued(st: NotreDameState) -> NotreDameState:
