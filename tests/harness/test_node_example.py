@@ -25,12 +25,6 @@ pytestmark = pytest.mark.skipif(
 )
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the Node example accepts positions the rules cannot reach: the load-refusal "
-    "scenarios added this round (features/notre_dame/load.feature) fail against it, a real "
-    "gap of that engine; the example needs its load checks before this holds again",
-)
 def test_the_node_engine_passes_the_scenario_suite_and_the_bug_slips_through() -> None:
     correct = run_scenarios(["notre_dame"], ENGINE)
     counts = correct.counts()

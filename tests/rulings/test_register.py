@@ -64,8 +64,7 @@ def test_check_all_readings_passes_for_a_game() -> None:
     strict=True,
     reason="scenarios added this round hold only under the default reading and are not yet "
     "tagged @reading: villagers founders_branches (a second / no third grain villager on the "
-    "Founders, three chains on the Founders refused), notre_dame prestige_floor (prestige "
-    "below 0 refused)",
+    "Founders, three chains on the Founders refused)",
 )
 def test_check_all_readings_passes_for_every_game() -> None:
     from tests.reports.conftest import rulespec
