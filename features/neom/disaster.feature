@@ -40,6 +40,29 @@ Feature: NEOM disasters (neom.ja.txt:57-62)
         """
       Then the action is rejected citing rule "NM-DISASTER-SELECTOR"
 
+    @NM-DISASTER-SELECTOR @NM-SELECT-SIMUL
+    Scenario: A position loaded with the fire among the selections skips its selector's action
+      # neom.ja.txt:31 and 58: everyone has selected, so all act; the fire's selector takes
+      # no other action that turn
+      Given the position:
+        """
+        phase = "select"
+        generation = 1
+        players.0.selected = "g1-fire"
+        players.0.hand = ["g1-park"]
+        players.1.selected = "g1-farm"
+        players.1.hand = ["g1-mine"]
+        players.2.selected = "g1-farm"
+        players.2.hand = ["g1-quarry"]
+        """
+      Then the position has:
+        """
+        phase = "act"
+        players.0.acted = true
+        players.1.acted = false
+        to_act = [1, 2]
+        """
+
     @NM-DISASTER-SELECTOR
     Scenario: The fire selector's sale is not listed and is refused after the listing
       # neom.ja.txt:58: selecting a disaster allows no other action that turn, whatever was

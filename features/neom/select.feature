@@ -37,6 +37,25 @@ Feature: NEOM selecting a tile (neom.ja.txt:29-31)
         """
 
     @NM-SELECT-SIMUL
+    Scenario: A position loaded with every tile selected goes on to the actions
+      # neom.ja.txt:31: once everyone has chosen, all act at the same time; a position
+      # written with both selections made is not left waiting for a selection nobody owes
+      Given the position:
+        """
+        players.0.selected = "g1-park"
+        players.0.hand = ["g1-market"]
+        players.1.selected = "g1-farm"
+        players.1.hand = ["g1-mine"]
+        """
+      Then the position has:
+        """
+        phase = "act"
+        to_act = [0, 1]
+        players.0.selected = "g1-park"
+        players.1.selected = "g1-farm"
+        """
+
+    @NM-SELECT-SIMUL
     Scenario: A tile not in the hand cannot be selected
       When player 0 plays:
         """

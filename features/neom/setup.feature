@@ -20,6 +20,26 @@ Feature: NEOM setup (not in neom.ja.txt; public sources, see the rulings)
         """
 
     @NM-SETUP-BOARDS
+    Scenario: The opening position loads with no board dealt yet
+      # the position before the first deal, written back as it is: chance still deals the
+      # first of the six boards to the first seat
+      Given a new "neom" game with 3 players
+      And the position:
+        """
+        phase = "boards"
+        boards = ["cotton", "grain", "oil", "ore", "sand", "wood"]
+        """
+      Then the chance outcomes are:
+        """
+        [{"action": {"type": "board", "player": 0, "good": "cotton"}, "probability": "1/6"},
+         {"action": {"type": "board", "player": 0, "good": "grain"}, "probability": "1/6"},
+         {"action": {"type": "board", "player": 0, "good": "oil"}, "probability": "1/6"},
+         {"action": {"type": "board", "player": 0, "good": "ore"}, "probability": "1/6"},
+         {"action": {"type": "board", "player": 0, "good": "sand"}, "probability": "1/6"},
+         {"action": {"type": "board", "player": 0, "good": "wood"}, "probability": "1/6"}]
+        """
+
+    @NM-SETUP-BOARDS
     Scenario: A dealt board puts its City Centre in the middle and gives its raw good
       Given a new "neom" game with 2 players
       When chance reveals:
