@@ -108,7 +108,7 @@ def mutate(
         out.print(f"rulebook with the mutation score written to {html}")
     if summary.judged == 0:
         fail("no mutant was judged", 1)
-    raise typer.Exit(1 if summary.survivors else 0)
+    raise typer.Exit(1 if summary.survivors or summary.contradicted else 0)
 
 
 def _check_triage(game: str, verbose: bool) -> int:
@@ -166,11 +166,13 @@ def _read(path: Path, game: str) -> Any:
         fail(f"--mutation-results: {error}")
     from conformance.mutation import generate, triage
 
-    modules = sorted({r["module"] for r in summary.records if r.get("status") == "survived"})
-    if not modules:
-        return summary
-    try:  # the survivors are judged by today's triage file, not the one of the run
+    try:  # survivors and kills are judged by today's triage file, not the one of the run
         triaged = triage.load(game)
+        # a survivor may be triaged now; a kill may contradict an entry of the file
+        modules = sorted({r["module"] for r in summary.records if r.get("status") == "survived"}
+                         | {str(entry["module"]) for entry in triaged.equivalent})  # fmt: skip
+        if not modules:
+            return summary
         mutants = generate.generate(game, triaged.seeds, modules=modules)
         triaged = triaged.bind(mutants.mutants)
     except (generate.MutantError, triage.TriageError) as error:

@@ -65,6 +65,13 @@ class Summary:
         return [r for r in self.records if r["status"] == "survived" and not r.get("equivalent")]
 
     @property
+    def contradicted(self) -> list[dict[str, Any]]:
+        """Mutants the triage file calls equivalent that a scenario killed: the recorded
+        reason is wrong (the mutant changes what the engine does), so the entry must go."""
+        return [r for r in self.records
+                if r["status"] in ("killed", "timed out") and r.get("contradicts")]  # fmt: skip
+
+    @property
     def killed(self) -> int:
         return self.count("killed") + self.count("timed out")
 
@@ -108,6 +115,7 @@ class Summary:
             "score": None if self.score is None else round(self.score, 4),
             "score_counting_equivalents": _round(self.score_counting_equivalents),
             "skipped_instrumentation": self.skipped.get("instrumentation", 0),
+            "contradicted": len(self.contradicted),
             "seconds": round(sum(r.get("seconds", 0.0) for r in self.records), 2),
         }  # fmt: skip
 
@@ -129,8 +137,10 @@ def summarise(
     records = []
     for mutant, outcome in results:
         record = {**mutant.as_json(), **outcome.as_json()}
-        reason = triage.reason(mutant) if outcome.status == "survived" else None
-        record["equivalent"] = reason
+        reason = triage.reason(mutant)
+        record["equivalent"] = reason if outcome.status == "survived" else None
+        if reason is not None and outcome.status in ("killed", "timed out"):
+            record["contradicts"] = reason  # an entry whose mutant a scenario killed
         if mutant.seed_rule:  # a hand-written mutant must fall to a scenario of its rule
             record["pinned"] = mutant.seed_rule in outcome.killer_rules
         records.append(record)
@@ -146,10 +156,14 @@ def retriage(summary: Summary, mutants: Iterable[Mutant], triage: Triage) -> int
     changed = 0
     for record in summary.records:
         mutant = by_key.get(record.get("key", ""))
-        if record.get("status") != "survived" or mutant is None:
+        if mutant is None:
             continue
         reason = triage.reason(mutant)
-        if reason != record.get("equivalent"):
+        if record.get("status") in ("killed", "timed out"):
+            record.pop("contradicts", None)
+            if reason is not None:
+                record["contradicts"] = reason
+        elif record.get("status") == "survived" and reason != record.get("equivalent"):
             record["equivalent"] = reason
             changed += 1
     return changed
@@ -222,11 +236,21 @@ def table(summary: Summary, limit: int = 40) -> list[str]:
         "(the condition of an if that only records a fired rule)",
         f"  {'rule':<30} {'mutants':>7} {'killed':>6} {'equiv':>5} {'share':>6}",
     ]
-    for rule, tally in list(summary.by_rule().items())[:limit]:
+    rules = list(summary.by_rule().items())
+    for rule, tally in rules[:limit]:
         share = "-" if tally.share is None else f"{100 * tally.share:.0f}%"
         lines.append(
             f"  {rule:<30} {tally.total:>7} {tally.killed:>6} {tally.equivalent:>5} {share:>6}"
         )
+    if len(rules) > limit:
+        lines.append(f"  (+{len(rules) - limit} more rules, weakest first above: -v lists all)")
+    contradicted = summary.contradicted
+    if contradicted:
+        lines.append(f"  triage contradicted ({len(contradicted)}): called equivalent in "
+                     f"spec/{summary.game}/mutants.yaml, killed by a scenario (remove the "
+                     "entry):")  # fmt: skip
+        lines += [f"    {describe(record)}  [reason was: {record['contradicts']}]"
+                  for record in contradicted]  # fmt: skip
     survivors = summary.survivors
     if survivors:
         lines.append(f"  survivors ({len(survivors)}), by the rules their code implements:")

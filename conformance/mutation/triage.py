@@ -72,9 +72,14 @@ class Resolution:
     matched: dict[int, list[Mutant]]  # entry index -> the mutants it matches
     #: entries that name only a mutant no longer run (an instrumentation condition)
     skipped: list[int] = field(default_factory=list)
+    #: entries that match a run mutant and also a mutant no longer run: which one was
+    #: reviewed cannot be told (the entry was written for the one that became instrumentation,
+    #: say, and now silently covers a mutant of the same text elsewhere)
+    shadowed: dict[int, list[Mutant]] = field(default_factory=dict)
 
     def ambiguous(self) -> dict[int, list[Mutant]]:
-        return {i: ms for i, ms in self.matched.items() if len(ms) > 1}
+        both = {i: ms + self.shadowed.get(i, []) for i, ms in self.matched.items() if ms}
+        return {i: ms for i, ms in both.items() if len(ms) > 1}
 
     def stale(self) -> list[int]:
         return [i for i, ms in self.matched.items() if not ms and i not in self.skipped]
@@ -96,10 +101,12 @@ class Triage:
         (:attr:`~conformance.mutation.generate.MutantSet.instrumentation`)."""
         pool, left_out = list(mutants), list(skipped)
         matched = {i: [m for m in pool if matches(e, m)] for i, e in enumerate(self.equivalent)}
-        return Resolution(matched, [
-            i for i, ms in matched.items()
-            if not ms and any(matches(self.equivalent[i], m) for m in left_out)
-        ])  # fmt: skip
+        also = {i: [m for m in left_out if matches(e, m)] for i, e in enumerate(self.equivalent)}
+        return Resolution(
+            matched,
+            [i for i, ms in matched.items() if not ms and also[i]],
+            {i: also[i] for i, ms in matched.items() if ms and also[i]},
+        )
 
     def bind(self, mutants: Iterable[Mutant]) -> Triage:
         """Match every entry against the game's mutants (all of them, not a sample);

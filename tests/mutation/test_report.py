@@ -79,3 +79,20 @@ def test_without_a_run_the_rulebook_has_no_mutation_section(
     path.parent.mkdir(parents=True)
     report.write_jsonl(path, report.Summary("notre_dame", [record("a", "killed", [])]), {})
     assert 'id="mutation"' in rulebook_html.render(catalogue.load("notre_dame"))
+
+
+def test_an_entry_whose_mutant_was_killed_is_reported_as_contradicted() -> None:
+    summary = report.Summary("notre_dame", [
+        record("a", "killed", ["ND-PLAGUE"], contradicts="no position tells them apart"),
+        record("b", "survived", ["ND-PLAGUE"], equivalent="same for every count"),
+    ])  # fmt: skip
+    assert [r["key"] for r in summary.contradicted] == ["a"]
+    assert summary.totals()["contradicted"] == 1
+    lines = report.table(summary)
+    assert any(line.startswith("  triage contradicted (1)") for line in lines), lines
+    assert any("reason was: no position tells them apart" in line for line in lines)
+
+
+def test_the_table_says_how_many_rules_it_left_out(summary: report.Summary) -> None:
+    lines = report.table(summary, limit=1)
+    assert "  (+2 more rules, weakest first above: -v lists all)" in lines

@@ -83,5 +83,7 @@ def test_a_fixed_sample_of_mutants_is_killed_or_triaged(game: str) -> None:
     assert summary.judged >= SAMPLE // 2
     survivors = [report.describe(r) for r in summary.survivors]
     assert not survivors, f"{game}: non-equivalent survivors: {survivors}"
+    wrong = [report.describe(r) for r in summary.contradicted]
+    assert not wrong, f"{game}: equivalent entries whose mutant a scenario killed: {wrong}"
     unpinned = [r for r in summary.records if r.get("pinned") is False]
     assert not unpinned, f"seed mutants not killed by their rule's scenarios: {unpinned}"

@@ -104,3 +104,18 @@ def test_a_real_game_counts_its_instrumentation_mutants() -> None:
     assert gnomeville.skipped["instrumentation"] == len(gnomeville.instrumentation) > 0
     assert all(m.before.startswith(("if ", "elif ")) for m in gnomeville.instrumentation)
     assert not {m.key for m in gnomeville.instrumentation} & {m.key for m in gnomeville.mutants}
+
+
+def test_an_entry_matching_a_run_mutant_and_an_instrumentation_one_is_ambiguous(
+    mutants: list[generate.Mutant],
+) -> None:
+    """``if n > limit:`` at line 3 only decides a fired rule (not run), at line 16 it is
+    behaviour: an entry without ``function`` cannot say which one was reviewed."""
+    both = {"module": "bank.py", "before": "if n > limit:", "after": "if n >= limit:",
+            "reason": "written for the fired-only condition"}  # fmt: skip
+    named = {**both, "function": "Bank.pay"}
+    run = [m for m in mutants if m.scope != "instrumentation"]
+    skipped = [m for m in mutants if m.scope == "instrumentation"]
+    resolution = triage.Triage("toy", [both, named]).resolve(run, skipped)
+    assert sorted(m.line for m in resolution.ambiguous()[0]) == [3, 16]
+    assert 1 not in resolution.ambiguous() and not resolution.stale()
