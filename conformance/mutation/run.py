@@ -31,6 +31,7 @@ from __future__ import annotations
 import hashlib
 import json
 import multiprocessing
+import os
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -384,7 +385,7 @@ def _save_baseline(cache: Path | None, game: str, print_: str, baseline: Baselin
         "modules": sorted(baseline.modules),
     }  # fmt: skip
     data["scenarios"] += data.pop("failing")
-    temporary = path.with_suffix(".tmp")
+    temporary = path.with_suffix(f".{os.getpid()}.tmp")  # two runs may share a cache
     temporary.write_text(json.dumps(data), encoding="utf-8")
     temporary.replace(path)
 

@@ -36,7 +36,9 @@ def status() -> str:
 
 
 @pytest.mark.slow
-def test_a_weak_suite_scores_low_and_the_full_suite_kills_more(tmp_path: Path) -> None:
+def test_a_weak_suite_scores_low_and_the_full_suite_kills_more(
+    tmp_path: Path, shared_cache: Path
+) -> None:
     before = status()
     # ND-BANK's scenarios alone: a deliberately weak suite for the scoring code
     weak = mutate(tmp_path, *SAMPLE, "--scenarios-of", "ND-BANK", "--report", "weak.jsonl")
@@ -49,7 +51,8 @@ def test_a_weak_suite_scores_low_and_the_full_suite_kills_more(tmp_path: Path) -
     assert {"score", "score_counting_equivalents", "skipped_instrumentation"} <= set(summary)
     assert all(r["function"] and r["occurrence"] >= 1 for r in records)
     assert summary["survived"] >= 3, summary
-    full = mutate(tmp_path, *SAMPLE, "--report", "full.jsonl")
+    # the whole suite's baseline is the session's (the weak run above used the default cache)
+    full = mutate(tmp_path, *SAMPLE, "--report", "full.jsonl", "--cache", str(shared_cache))
     assert full.returncode in (0, 1), full.stderr
     _, full_records, full_summary = read(tmp_path / "full.jsonl")
     assert [r["key"] for r in full_records] == [r["key"] for r in records]

@@ -31,9 +31,11 @@ SEEDS = [
 
 
 @pytest.mark.slow
-def test_hang_crash_wrong_rule_and_a_narrower_declaration_are_each_classified() -> None:
+def test_hang_crash_wrong_rule_and_a_narrower_declaration_are_each_classified(
+    shared_cache: Path,
+) -> None:
     mutants = generate.generate("notre_dame", SEEDS, operators=[], modules=[])
-    settings = run.RunSettings(jobs=1, timeout_factor=0.5, grace=3.0, cache=None)
+    settings = run.RunSettings(jobs=1, timeout_factor=0.5, grace=3.0, cache=shared_cache)
     results, baseline = run.run(mutants, mutants.mutants, settings)
     statuses = [outcome.status for _, outcome in results]
     assert statuses == ["timed out", "killed", "killed", "killed"], [o for _, o in results]
@@ -47,7 +49,9 @@ def test_hang_crash_wrong_rule_and_a_narrower_declaration_are_each_classified() 
 
 
 @pytest.mark.slow
-def test_a_line_run_only_while_a_cache_is_built_is_run_by_every_scenario_using_it() -> None:
+def test_a_line_run_only_while_a_cache_is_built_is_run_by_every_scenario_using_it(
+    shared_cache: Path,
+) -> None:
     """Isle Traces turns a card through ``board.face_index``, called only while the
     ``functools.cache`` of ``board.geometry`` is built: once per process when the coverage was
     taken with warm caches, so five scenarios ran such a mutant and it survived (23 of the
@@ -60,7 +64,7 @@ def test_a_line_run_only_while_a_cache_is_built_is_run_by_every_scenario_using_i
         and m.after == "return 3 * (2 - b) + a"
     )  # fmt: skip
     assert mutant.scope == "function"
-    results, baseline = run.run(mutants, [mutant], run.RunSettings(jobs=1, cache=None))
+    results, baseline = run.run(mutants, [mutant], run.RunSettings(jobs=1, cache=shared_cache))
     assert baseline is not None
     users = run.select(mutant, baseline) or []
     assert len(users) > len(baseline.scenarios) // 2, (len(users), len(baseline.scenarios))

@@ -17,6 +17,8 @@ the sample size barely moves the cost: a few dozen mutants add a few seconds per
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from conformance.mutation import generate, report, run, triage
@@ -73,11 +75,11 @@ def test_every_equivalent_entry_names_exactly_one_mutant(game: str) -> None:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("game", GAMES)
-def test_a_fixed_sample_of_mutants_is_killed_or_triaged(game: str) -> None:
+def test_a_fixed_sample_of_mutants_is_killed_or_triaged(game: str, shared_cache: Path) -> None:
     mutants = mutants_of(game)
     triaged = triage.load(game).bind(mutants.mutants)
     chosen = mutants.draw(mutants.mutants, SAMPLE, SEED)
-    results, baseline = run.run(mutants, chosen, run.RunSettings(jobs=JOBS, cache=None))
+    results, baseline = run.run(mutants, chosen, run.RunSettings(jobs=JOBS, cache=shared_cache))
     assert baseline is not None and len(baseline.scenarios) > 10
     summary = report.summarise(game, results, triaged, mutants.skipped)
     assert summary.judged >= SAMPLE // 2

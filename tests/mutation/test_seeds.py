@@ -9,6 +9,8 @@ first failing one is tagged whenever any tagged one fails.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from conformance.mutation import generate, report, run, triage
@@ -19,11 +21,13 @@ GAMES = [g for g in catalogue.games_with_catalogue() if triage.load(g).seeds]
 
 @pytest.mark.slow
 @pytest.mark.parametrize("game", GAMES)
-def test_every_seed_mutant_is_killed_by_a_scenario_of_its_rule(game: str) -> None:
+def test_every_seed_mutant_is_killed_by_a_scenario_of_its_rule(
+    game: str, shared_cache: Path
+) -> None:
     triaged = triage.load(game)
     mutants = generate.generate(game, triaged.seeds, operators=[], modules=[])
     assert len(mutants.mutants) == len(triaged.seeds)
-    results, _ = run.run(mutants, mutants.mutants, run.RunSettings(jobs=2, cache=None))
+    results, _ = run.run(mutants, mutants.mutants, run.RunSettings(jobs=2, cache=shared_cache))
     summary = report.summarise(game, results, triaged)
     weak = [f"{r['seed_rule']}: {r['status']}, killed by {r['killers'] or 'nothing'}"
             for r in summary.records if not r["pinned"]]  # fmt: skip
