@@ -482,11 +482,13 @@ Feature: Villagers solo event phase
         events.summer = []
         reveal = {"left": 2, "deck": "summer"}
         """
+      # the two reveals still owed lapse with the deck: none is left to reveal
       Then the position has:
         """
         round = 2
         chance = null
         events.active = []
+        reveal.left = 0
         """
 
   Rule: VL-EVENT-PAY-CAP Payments to the Countess stop at your supply

@@ -548,6 +548,15 @@ Feature: The Countess's 24 event cards
         """
         {"actor": 0, "type": "resolve_event", "event": "e16", "stack": null}
         """
+      When player 0 plays:
+        """
+        {"type": "resolve_event", "event": "e16", "stack": null}
+        """
+      Then the position has:
+        """
+        chance.kind = "countess"
+        chance.stack = null
+        """
 
   Rule: VL-EVENT-TRIBUTE Tribute
 
