@@ -351,6 +351,17 @@ Feature: Villagers solo event phase
         """
       Then "reveal.left" is 1
 
+    # reveal.left counts the events still owed while they are revealed (step reveal): a
+    # draft with two reveals pending is no position of the game
+    @VL-EVENT-REVEAL
+    Scenario: A position with events left to reveal outside the reveal step is refused
+      Given a villagers game at step "take"
+      When the position is loaded:
+        """
+        reveal.left = 2
+        """
+      Then the request is refused as malformed
+
     @VL-EVENT-REVEAL
     Scenario: An event reveal that names no event is refused as malformed
       Given a villagers game at step "reveal" with:
