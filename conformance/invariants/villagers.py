@@ -104,6 +104,11 @@ def _chains(state: CanonicalState) -> Iterator[str]:
         yield f"{branches} branches on the Founders"
 
 
+def _reveal(state: CanonicalState) -> Iterator[str]:
+    if state["reveal"]["left"] and state["step"] != "reveal":
+        yield f"{state['reveal']['left']} events to reveal at step {state['step']!r}"
+
+
 def _end(state: CanonicalState) -> Iterator[str]:
     if (state["markets"]["second"] == "resolved") != state["terminal"]:
         yield "the game is over exactly when the second market is resolved"
@@ -120,5 +125,6 @@ INVARIANTS = [
     Invariant(rule="VL-DRAFT-REFILL", name="at most six road villagers", check=_road),
     Invariant(rule="VL-SETUP-EVENTS", name="event cards conserved", check=_events),
     Invariant(rule="VL-CHAIN-ON", name="chains follow their parents", check=_chains),
+    Invariant(rule="VL-EVENT-REVEAL", name="events are owed only while revealing", check=_reveal),
     Invariant(rule="VL-END-GAME", name="ends after the second market", check=_end),
 ]

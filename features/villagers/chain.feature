@@ -40,6 +40,24 @@ Feature: Villagers production chains and visibility
         {"type": "build", "card": "Cartwright"}
         """
 
+    # Hayer > Grazier > Milk Maid: only the Milk Maid on top takes a villager. The Fromager
+    # goes on a Milk Maid; the Thatcher needs a Hayer on top, and this one is covered.
+    @VL-CHAIN-ON
+    Scenario: Only the top of a three-card chain takes the next villager
+      Given a villagers game at step "build" with:
+        """
+        player.hand = ["Fromager", "Thatcher"]
+        village = Hayer > Grazier > Milk Maid
+        """
+      Then the legal actions include:
+        """
+        {"actor": 0, "type": "build", "card": "Fromager", "column": 0}
+        """
+      And the legal actions do not include:
+        """
+        {"type": "build", "card": "Thatcher"}
+        """
+
     @VL-CHAIN-ON
     Scenario: A position with a Cooper lying on a Miner is refused
       Given a villagers game at step "build" with:
@@ -133,7 +151,7 @@ Feature: Villagers production chains and visibility
         | 0     |
         | 4     |
 
-    @VL-CHAIN-FOUNDERS
+    @VL-CHAIN-FOUNDERS @reading:founders_branches=2
     Scenario: With two Founders branches no third grain villager is offered
       Given a villagers game at step "build" with:
         """
@@ -145,7 +163,7 @@ Feature: Villagers production chains and visibility
         {"type": "build", "card": "Brewer"}
         """
 
-    @VL-CHAIN-FOUNDERS
+    @VL-CHAIN-FOUNDERS @reading:founders_branches=2
     Scenario: A position with three chains on the Founders is refused
       Given a villagers game at step "build" with:
         """
@@ -159,7 +177,7 @@ Feature: Villagers production chains and visibility
         """
       Then the request is refused as malformed
 
-    @VL-CHAIN-FOUNDERS
+    @VL-CHAIN-FOUNDERS @reading:founders_branches=2
     Scenario: With one Founders branch a second grain villager is offered on the Founders
       Given a villagers game at step "build" with:
         """

@@ -80,6 +80,23 @@ Feature: Villagers component data
         """
       Then the request is refused as malformed
 
+    # The box holds 2 Fishers (3 of a starting road villager, 10 of a basic villager): a
+    # count of a billion is no position of the game, and an engine must refuse it without
+    # first laying out a billion cards.
+    @VL-COMP-COPIES
+    Scenario Outline: A position with a billion <place> Fishers is refused
+      Given a villagers game at step "build"
+      When the position is loaded:
+        """
+        <field>.Fisher = 1000000000
+        """
+      Then the request is refused as malformed
+
+      Examples:
+        | place     | field   |
+        | unseen    | unseen  |
+        | discarded | discard |
+
     @VL-COMP-COPIES
     Scenario: With both Jewelers in hand no Jeweler can be drawn
       Given a villagers game at step "take" with:

@@ -118,6 +118,22 @@ Feature: Villagers solo draft phase
         stacks.0.hidden = 4
         """
 
+    @VL-DRAFT-STACK @VL-SETUP-STACKS
+    Scenario: A position loaded with a draft pending from the sixth stack draws from it
+      Given a villagers game at step "countess" with:
+        """
+        chance = {"kind": "square", "stack": 5}
+        """
+      When chance reveals:
+        """
+        {"type": "draw", "card": "Fisher"}
+        """
+      Then the position has:
+        """
+        player.square = ["Fisher"]
+        stacks.5.hidden = 4
+        """
+
     @VL-DRAFT-STACK
     Scenario: A stack down to its last hidden card can still be drafted from
       Given a villagers game at step "take" with:
@@ -358,6 +374,42 @@ Feature: Villagers solo draft phase
         """
       Then "reserve" is 9
       And the road is "Cooper, Fisher, Mason, Seeker, Wheeler"
+
+    # Two places are empty after her build and the reserve holds one card: it fills one of
+    # them, and with no stack and no reserve left the other stays empty.
+    @VL-DRAFT-REFILL-RESERVE @VL-DRAFT-REFILL-NONE
+    Scenario: With every stack gone the reserve's last card still refills the road
+      Given a villagers game at step "countess" with:
+        """
+        road = Brewer, Cooper, Wheeler, Seeker, Mason
+        stacks.0.hidden = 0
+        stacks.1.hidden = 0
+        stacks.1.market = null
+        stacks.2.hidden = 0
+        stacks.3.hidden = 0
+        stacks.4.hidden = 0
+        stacks.5.hidden = 0
+        stacks.5.market = null
+        reserve = 1
+        unseen = {"Fisher": 1}
+        """
+      When player 0 plays:
+        """
+        {"type": "countess_build", "card": "Brewer", "coins": 0}
+        """
+      Then "chance" is {"kind": "road", "stack": null}
+      When chance reveals:
+        """
+        {"type": "draw", "card": "Fisher"}
+        """
+      Then the road is "Cooper, Fisher, Mason, Seeker, Wheeler"
+      And the position has:
+        """
+        reserve = 0
+        chance = null
+        step = "take"
+        draft.taken = 1
+        """
 
     @VL-DRAFT-REFILL-RESERVE
     Scenario: The last face-down card of the game refills the road with certainty
@@ -641,6 +693,28 @@ Feature: Villagers solo draft phase
         discard = {"Brewer": 1, "Wheeler": 1}
         chance.kind = "road"
         chance.stack = null
+        """
+
+    # Every road villager carries a coin: none is discarded, so no place is empty and
+    # nothing is drawn from the reserve.
+    @VL-DRAFT-DISCARD
+    Scenario: A road of six villagers with coins keeps them all and draws nothing
+      Given a villagers game at step "coin" with:
+        """
+        road = Brewer(1), Cooper(1), Wheeler(1), Seeker(1), Mason(1), Fisher(1)
+        reserve = 10
+        """
+      When player 0 plays:
+        """
+        {"type": "no_coin"}
+        """
+      Then the road is "Brewer(1), Cooper(1), Fisher(1), Mason(1), Seeker(1), Wheeler(1)"
+      And the position has:
+        """
+        reserve = 10
+        chance = null
+        phase = "build"
+        step = "build"
         """
 
     @VL-DRAFT-DISCARD @VL-DRAFT-REFILL-NONE

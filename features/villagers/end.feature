@@ -32,6 +32,16 @@ Feature: Villagers solo end of the game
         """
       Then the request is refused as malformed
 
+    @VL-END-GAME @VL-END-WIN
+    Scenario: Before the second market nobody has won yet
+      Given a villagers game at step "build"
+      Then the outcome has:
+        """
+        terminal = false
+        scores = [8]
+        winners = []
+        """
+
   Rule: VL-END-WIN More gold than the Countess wins
 
     @VL-END-WIN
@@ -116,6 +126,25 @@ Feature: Villagers solo end of the game
         """
         scores = [14]
         winners = []
+        details.countess = 14
+        """
+
+    @VL-END-TIE @VL-END-WIN @reading:tie_break=fewest_villagers
+    Scenario: With the fewest-villagers tie-break more gold still wins with the bigger village
+      Given a villagers game at step "events" with:
+        """
+        options.tie_break = "fewest_villagers"
+        markets = {"first": "resolved", "second": "revealed"}
+        player.gold = 20
+        countess.gold = 10
+        village = Lumberjack ; Miner
+        """
+      # you: 20 + Founders 2 = 22 with three villagers; her: 10 + the Countess card 4 = 14
+      # with one card. Gold is not tied, so the village sizes do not matter
+      Then the outcome has:
+        """
+        scores = [22]
+        winners = [0]
         details.countess = 14
         """
 

@@ -351,6 +351,17 @@ Feature: Villagers solo event phase
         """
       Then "reveal.left" is 1
 
+    # reveal.left counts the events still owed while they are revealed (step reveal): a
+    # draft with two reveals pending is no position of the game
+    @VL-EVENT-REVEAL
+    Scenario: A position with events left to reveal outside the reveal step is refused
+      Given a villagers game at step "take"
+      When the position is loaded:
+        """
+        reveal.left = 2
+        """
+      Then the request is refused as malformed
+
     @VL-EVENT-REVEAL
     Scenario: An event reveal that names no event is refused as malformed
       Given a villagers game at step "reveal" with:
@@ -482,11 +493,13 @@ Feature: Villagers solo event phase
         events.summer = []
         reveal = {"left": 2, "deck": "summer"}
         """
+      # the two reveals still owed lapse with the deck: none is left to reveal
       Then the position has:
         """
         round = 2
         chance = null
         events.active = []
+        reveal.left = 0
         """
 
   Rule: VL-EVENT-PAY-CAP Payments to the Countess stop at your supply

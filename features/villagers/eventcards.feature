@@ -153,6 +153,20 @@ Feature: The Countess's 24 event cards
       # 2 copies each of Cooper, Glass Blower, Jeweler and Locksmith
       Then the Countess's village is "Blacksmith(8), Carpenter"
 
+    @VL-EVENT-BRIBES
+    Scenario: Bribes adds her Blacksmith's eight to the 2 coins already on it
+      Given a villagers game at step "events" with:
+        """
+        events.active = ["e7"]
+        countess = Blacksmith(2), Carpenter
+        """
+      When player 0 plays:
+        """
+        {"type": "resolve_event", "event": "e7", "card": "Blacksmith"}
+        """
+      # the bank's 8 gold join the 2 coins a padlock payment left on it: 2 + 8
+      Then the Countess's village is "Blacksmith(10), Carpenter"
+
   Rule: VL-EVENT-SERFDOM Serfdom
 
     @VL-EVENT-SERFDOM
@@ -533,6 +547,15 @@ Feature: The Countess's 24 event cards
       Then the legal actions include:
         """
         {"actor": 0, "type": "resolve_event", "event": "e16", "stack": null}
+        """
+      When player 0 plays:
+        """
+        {"type": "resolve_event", "event": "e16", "stack": null}
+        """
+      Then the position has:
+        """
+        chance.kind = "countess"
+        chance.stack = null
         """
 
   Rule: VL-EVENT-TRIBUTE Tribute

@@ -280,6 +280,9 @@ Feature: Villagers solo setup
     @VL-SETUP-FIRST-EVENT
     Scenario: The first summer event is revealed and the draft begins
       Given a new "villagers" game with 1 player
+      # reveal.left counts the events still to reveal in step reveal: none while the hand is
+      # dealt, one summer event once it is complete, none when it is revealed
+      Then "reveal.left" is 0
       When these actions are applied:
         """
         [{"actor": "chance", "type": "draw", "card": "Cooper"},
@@ -290,6 +293,11 @@ Feature: Villagers solo setup
         """
       Then chance draws "e5" with probability "1/12"
       And there are 12 chance outcomes
+      And the position has:
+        """
+        step = "reveal"
+        reveal = {"left": 1, "deck": "summer"}
+        """
       When chance reveals:
         """
         {"type": "event", "event": "e5"}
@@ -301,6 +309,7 @@ Feature: Villagers solo setup
         step = "take"
         round = 1
         draft.limit = 2
+        reveal.left = 0
         """
 
   Rule: VL-SETUP-COUNTESS The Countess card gold side up in her village

@@ -119,6 +119,11 @@ def _count_problems(s: VillagersState) -> list[str]:
             out.append(f"state field stacks.{i}.hidden: at most {SETUP['stack_size']}")
     if s.markets[1] == "resolved" and s.step != "over":
         out.append("state field markets.second: the game ends with the second market")
+    if s.reveal_left and s.step != "reveal":  # VL-EVENT-REVEAL: owed only while revealing
+        out.append(
+            f"state field reveal.left: {s.reveal_left} events to reveal at step {s.step!r}; "
+            "events are revealed only at step 'reveal'"
+        )
     return out
 
 
