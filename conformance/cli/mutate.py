@@ -139,6 +139,11 @@ def _check_triage(game: str, verbose: bool) -> int:
         out.print(f"{triaged.path}: {entry} names an instrumentation mutant, no longer run "
                   "(its condition only decides a fired rule): the entry can go",
                   markup=False)  # fmt: skip
+    twice = resolution.named_twice()
+    for indices in twice:
+        listed = "; ".join(triage.describe_entry(i, entries[i]) for i in indices)
+        out.print(f"{triaged.path}: {len(indices)} entries name the same mutant (keep one): "
+                  f"{listed}", markup=False)  # fmt: skip
     unnamed = [i for i, ms in resolution.matched.items()
                if len(ms) == 1 and "function" not in entries[i]]  # fmt: skip
     if verbose:
@@ -149,10 +154,11 @@ def _check_triage(game: str, verbose: bool) -> int:
     out.print(
         f"{game}: {len(entries)} equivalent entries: {len(ambiguous)} match several mutants, "
         f"{len(stale)} match none, {len(resolution.skipped)} name an instrumentation mutant, "
+        f"{len(twice)} mutants are named twice, "
         f"{len(unnamed)} without `function` match exactly one",
         markup=False,
     )
-    return 1 if ambiguous or stale else 0
+    return 1 if ambiguous or stale or twice else 0
 
 
 def _read(path: Path, game: str) -> Any:

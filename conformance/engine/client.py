@@ -100,6 +100,12 @@ class EngineClient(ABC):
 
     def handshake(self) -> dict[str, Any]:
         result = self.request("handshake", protocol=[PROTOCOL_VERSION])
+        for game in result["games"]:  # the one rule of the reply its schema cannot say
+            if game["min_players"] > game["max_players"]:
+                raise ProtocolViolation(
+                    f"handshake: game {game['id']!r} declares min_players "
+                    f"{game['min_players']} above max_players {game['max_players']}"
+                )
         self.identity = result["engine"]
         self.capabilities = frozenset(result["capabilities"])
         self.games = {game["id"]: game for game in result["games"]}

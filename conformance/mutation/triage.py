@@ -81,6 +81,14 @@ class Resolution:
         both = {i: ms + self.shadowed.get(i, []) for i, ms in self.matched.items() if ms}
         return {i: ms for i, ms in both.items() if len(ms) > 1}
 
+    def named_twice(self) -> list[list[int]]:
+        """Groups of entries that each name the same one mutant (a duplicate to remove)."""
+        named_by: dict[str, list[int]] = {}
+        for index, found in self.matched.items():
+            if len(found) == 1:
+                named_by.setdefault(found[0].key, []).append(index)
+        return [indices for indices in named_by.values() if len(indices) > 1]
+
     def stale(self) -> list[int]:
         return [i for i, ms in self.matched.items() if not ms and i not in self.skipped]
 

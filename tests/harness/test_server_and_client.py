@@ -5,11 +5,17 @@ from __future__ import annotations
 import io
 import json
 import sys
+from typing import Any
 
 import pytest
 
 from conformance.engine.client import InProcessClient, SubprocessClient
-from conformance.engine.errors import CapabilityMissing, EngineCrashed, EngineRefused
+from conformance.engine.errors import (
+    CapabilityMissing,
+    EngineCrashed,
+    EngineRefused,
+    ProtocolViolation,
+)
 from reference_impl.server import Server
 from rulespec.protocol import reply_problems
 from tests.support.toy import GAME
@@ -150,3 +156,30 @@ def test_the_engine_output_is_read_as_lines_with_a_timeout() -> None:
         assert output.line(1.0) == b"[6]"  # a last line without its newline, as readline
         assert output.line(1.0) is None
         assert output.ended()
+
+
+class _Declaring(InProcessClient):
+    """The reference, but its handshake declares notre_dame's players as given."""
+
+    def __init__(self, low: int, high: int) -> None:
+        super().__init__()
+        self.low, self.high = low, high
+
+    def _exchange(self, request: dict[str, Any]) -> Any:
+        reply = super()._exchange(request)
+        if request["cmd"] == "handshake":
+            for game in reply["result"]["games"]:
+                if game["id"] == "notre_dame":
+                    game.update(min_players=self.low, max_players=self.high)
+        return reply
+
+
+@pytest.mark.parametrize(("low", "high", "problem"), [
+    (0, 5, "min_players"),  # the schema: a game has at least one player
+    (4, 3, "declares min_players 4 above max_players 3"),
+])  # fmt: skip
+def test_a_handshake_declaring_an_impossible_player_range_is_a_protocol_error(
+    low: int, high: int, problem: str
+) -> None:
+    with pytest.raises(ProtocolViolation, match=problem):
+        _Declaring(low, high).handshake()

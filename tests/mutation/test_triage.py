@@ -119,3 +119,11 @@ def test_an_entry_matching_a_run_mutant_and_an_instrumentation_one_is_ambiguous(
     resolution = triage.Triage("toy", [both, named]).resolve(run, skipped)
     assert sorted(m.line for m in resolution.ambiguous()[0]) == [3, 16]
     assert 1 not in resolution.ambiguous() and not resolution.stale()
+
+
+def test_two_entries_naming_the_same_mutant_are_found(mutants: list[generate.Mutant]) -> None:
+    one = entry(function="payout")
+    again = {**one, "reason": "the same mutant, reviewed a second time"}
+    other = entry(function="Bank.pay", occurrence=1)
+    resolution = triage.Triage("toy", [one, other, again]).resolve(mutants)
+    assert resolution.named_twice() == [[0, 2]]
