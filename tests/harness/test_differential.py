@@ -6,7 +6,6 @@ reaches (issue 15)."""
 from __future__ import annotations
 
 import ast
-import os
 import re
 import subprocess
 import sys
@@ -15,7 +14,7 @@ from pathlib import Path
 
 from conformance.levels.differential import differences
 from rulespec.resources import FEATURES_DIR, ROOT
-from tests.support.child_pytest import pytest_run
+from tests.support.child_pytest import lean_command, lean_environment, pytest_run
 
 DRIFT = f"{sys.executable} -m tests.fauxengines.faux drift players.1.coins:12"
 ARMORY = f"{sys.executable} -m tests.harness.rare_rule_engine"
@@ -36,11 +35,11 @@ def test_a_drifting_engine_is_caught_shrunk_and_written_where_the_user_works(
     """No --rulespec-emit-dir: the scenario goes to ./rulespec-regressions/<game>/ of the
     directory pytest runs in, and a folder of such scenarios runs against any engine."""
     run = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", LEVEL,
-         "-c", str(ROOT / "pyproject.toml"), "--rootdir", str(ROOT), "-k", "notre_dame-2p",
-         "--engine", DRIFT, "--rulespec-examples", "3", "--rulespec-shrink-seconds", "20"],
+        lean_command(LEVEL, "-c", str(ROOT / "pyproject.toml"), "--rootdir", str(ROOT),
+                     "-k", "notre_dame-2p", "--engine", DRIFT, "--rulespec-examples", "3",
+                     "--rulespec-shrink-seconds", "20"),
         cwd=tmp_path, capture_output=True, text=True, timeout=600,
-        env={**os.environ, "PYTHONPATH": str(ROOT)},  # the fake engine runs here too
+        env=lean_environment(PYTHONPATH=str(ROOT)),  # the fake engine runs here too
     )  # fmt: skip
     assert run.returncode == 1, run.stdout[-2000:]
     assert "candidate diverges from the reference (state) after 12 actions" in run.stdout

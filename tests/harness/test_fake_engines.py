@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from rulespec.resources import ROOT
+from tests.support.child_pytest import lean_command, lean_environment
 
 SUITE = Path(__file__).parent / "toy_suite" / "toy_scenarios.py"
 
@@ -24,10 +25,9 @@ def run_suite(
     report = tmp_path / "report.jsonl"
     engine = f"{sys.executable} -m {engine_args}"
     subprocess.run(
-        [sys.executable, "-m", "pytest", str(SUITE), "-q", "-p", "no:cacheprovider",
-         "--engine", engine, "--engine-timeout", str(timeout), "--rulespec-report", str(report),
-         *extra],
-        cwd=ROOT, capture_output=True, text=True, timeout=120,
+        lean_command(str(SUITE), "--engine", engine, "--engine-timeout", str(timeout),
+                     "--rulespec-report", str(report), *extra),
+        cwd=ROOT, capture_output=True, text=True, timeout=120, env=lean_environment(),
     )  # fmt: skip
     results = [json.loads(line) for line in report.read_text().splitlines()]
     return {result["rules"][0]: result for result in results}

@@ -29,7 +29,7 @@ from conformance.levels.differential import (
     write_feature,
 )
 from rulespec.resources import ROOT
-from tests.support.child_pytest import pytest_run
+from tests.support.child_pytest import lean_command, lean_environment, pytest_run
 
 SUITE = ROOT / "conformance" / "suite"
 
@@ -43,10 +43,11 @@ def fourth_troll_invariants() -> Iterator[subprocess.Popen[str]]:
     """The invariant level against the fourth-troll engine, started first and run beside the
     other tests (hypothesis shrinking through a subprocess takes most of a minute)."""
     run = subprocess.Popen(
-        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
-         str(SUITE / "level_invariants.py"), "--engine", engine("fourth-troll"),
-         "--rulespec-games", "gnomeville", "--rulespec-examples", "1", "-k", "gnomeville-1p]"],
+        lean_command(str(SUITE / "level_invariants.py"), "--engine", engine("fourth-troll"),
+                     "--rulespec-games", "gnomeville", "--rulespec-examples", "1",
+                     "-k", "gnomeville-1p]"),
         cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+        env=lean_environment(),
     )  # fmt: skip
     yield run
     if run.poll() is None:

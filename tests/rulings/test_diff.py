@@ -4,7 +4,6 @@ pytest-bdd runs, and every Examples row (one per reading) passes against the ref
 from __future__ import annotations
 
 import subprocess
-import sys
 from importlib.util import find_spec
 from pathlib import Path
 
@@ -12,6 +11,7 @@ import pytest
 
 from conformance.specification import rulings
 from rulespec.resources import ROOT
+from tests.support.child_pytest import lean_command, lean_environment
 
 CASES = [
     ("notre_dame", "ND-RATS-FLOOR", 4),  # a state difference after a short game start
@@ -39,9 +39,8 @@ def run_outline(game: str, text: str, tmp_path: Path) -> subprocess.CompletedPro
         encoding="utf-8",
     )
     return subprocess.run(
-        [sys.executable, "-m", "pytest", str(module), "-q", "-p", "no:cacheprovider",
-         "-c", str(ROOT / "pyproject.toml"), "--rootdir", str(tmp_path)],
-        capture_output=True, text=True, cwd=ROOT, timeout=300,
+        lean_command(str(module), "-c", str(ROOT / "pyproject.toml"), "--rootdir", str(tmp_path)),
+        capture_output=True, text=True, cwd=ROOT, timeout=300, env=lean_environment(),
     )  # fmt: skip
 
 
