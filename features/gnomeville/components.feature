@@ -140,6 +140,42 @@ Feature: Gnomeville components and their provisional data
         winners = [0]
         """
 
+    @GV-COMP-GOALS @GV-END-ADJACENCY @GV-END-ADJACENCY-LOSER
+    Scenario: Three red buildings beat two blue ones on the most-red card
+      Given a gnomeville game with 2 players in the build phase
+      And player 0's town is:
+        """
+        ws ar ba .  .
+        .  .  .  .  .
+        .  .  .@0 .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      And player 1's town is:
+        """
+        ho .  tv .  .
+        .  .  .  .  .
+        .  .  .@0 .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      And the position:
+        """
+        round = 5
+        goals = [{"players": [0, 1], "cards": ["most-red"], "size": 3}]
+        """
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "pass"}, {"actor": 1, "type": "pass"},
+         {"actor": "chance", "type": "delivery_card", "card": "delivery-01"}]
+        """
+      Then the game is over
+      And the outcome has:
+        """
+        scores = [5, 0]
+        winners = [0]
+        """
+
   Rule: GV-COMP-DELIVERY the special delivery cards and their icons
 
     @GV-COMP-DELIVERY @GV-DELIVERY @GV-DELIVERY-GAPS

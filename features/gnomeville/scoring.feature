@@ -514,6 +514,33 @@ Feature: Gnomeville scoring: stacks, events, the full town and the special deliv
         players.0.mushrooms = 2
         """
 
+    @GV-DELIVERY-EX @GV-DELIVERY @GV-COMP-DELIVERY
+    Scenario: A refill-the-stew bonus turns an empty second chance tile to its full side
+      Given a gnomeville game with 2 players in the build phase
+      And "players.0.score" is 12
+      And "players.1.stew" is false
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "pass"}, {"actor": 1, "type": "pass"},
+         {"actor": "chance", "type": "delivery_card", "card": "delivery-01"},
+         {"actor": 1, "type": "delivery", "icon": "workshop", "take": true}]
+        """
+      Then the legal actions are exactly:
+        """
+        [{"actor": 1, "type": "delivery", "icon": "refill_stew", "take": true},
+         {"actor": 1, "type": "delivery", "icon": "refill_stew", "take": false}]
+        """
+      When player 1 plays:
+        """
+        {"type": "delivery", "icon": "refill_stew", "take": true}
+        """
+      Then the position has:
+        """
+        players.1.stew = true
+        players.1.mushrooms = 2
+        players.1.delivery = ["workshop"]
+        """
+
   Rule: GV-DELIVERY-GAPS more than 5, 10 and 15 points behind earn one, two and three groups
 
     @GV-DELIVERY-GAPS @GV-DELIVERY

@@ -80,6 +80,34 @@ Feature: Gnomeville solo play
         """
       Then "players.0.score" is 5
 
+    @GV-SOLO-EVENT-SCORING @GV-COMP-EVENTS
+    Scenario Outline: <deployed> gnomes on the board <verdict> the solo Gnome Crowd threshold of three
+      Given a gnomeville game with 1 player in the build phase
+      And player 0's town is:
+        """
+        <row0>
+        .  .  .  .  .
+        .  .  .@1 .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      And the position:
+        """
+        round = 3
+        events = ["solo-gnome-crowd", null, null]
+        event_deck = ["solo-busy-builders", "solo-clear-paths", "solo-high-society", "solo-mushroom-hoard", "solo-satchel-sprint", "solo-troll-free"]
+        """
+      When player 0 plays:
+        """
+        {"type": "pass"}
+        """
+      Then "players.0.score" is <score>
+
+      Examples:
+        | deployed | verdict | row0              | score |
+        | Two      | miss    | .@0 .  .  .  .    | 0     |
+        | Three    | meet    | .@0 .  .  . .@2   | 4     |
+
   Rule: GV-SOLO-RANK the final score gives the town's rank
 
     @GV-SOLO-RANK

@@ -287,6 +287,23 @@ Feature: Gnomeville upgrades: three or more matching tiles become the next tier
         """
       Then the action is rejected citing rule "GV-UPGRADE-LINE"
 
+    @GV-UPGRADE-TRIGGER @GV-UPGRADE-LINE
+    Scenario: An upgrade naming a building that does not exist is refused as malformed
+      Given a gnomeville game with 2 players in the build phase
+      And player 0's town is:
+        """
+        mk mk mk .  .
+        .  .  .  .  .
+        .  .  .@0 .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      When player 0 plays:
+        """
+        {"type": "upgrade", "space": [0, 0], "kind": "castle"}
+        """
+      Then the action is refused as malformed
+
   Rule: GV-UPGRADE-OCCUPIED an occupied tile takes no part
 
     @GV-UPGRADE-OCCUPIED @GV-TERM-OCCUPIED @reading:turn_by_turn_rounds=[]
@@ -374,6 +391,63 @@ Feature: Gnomeville upgrades: three or more matching tiles become the next tier
         players.0.cells.0 = [null, "tavern", null, null, null]
         """
 
+    @GV-UPGRADE-EXHAUSTED @GV-UPGRADE-LINE @reading:master_build=false
+    Scenario: With one house left in its tray the market group may still take that house
+      Given a gnomeville game with 2 players in the build phase
+      And player 0's town is:
+        """
+        mk mk .  .  .
+        .  .  .  .  .
+        .  .  .@0 .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      And the position:
+        """
+        supply.house = 1
+        players.0.hand = "market"
+        """
+      When player 0 plays:
+        """
+        {"type": "place", "space": [0, 2]}
+        """
+      Then the legal actions include:
+        """
+        {"actor": 0, "type": "upgrade", "space": [0, 1], "kind": "house"}
+        """
+      And the legal actions do not include:
+        """
+        {"actor": 0, "type": "upgrade", "space": [0, 1], "kind": "tavern"}
+        """
+
+    @GV-UPGRADE-EXHAUSTED @GV-UPGRADE-NONE-LEFT @reading:master_build=false
+    Scenario: With no house and no tavern left the market group can only take a workshop
+      Given a gnomeville game with 2 players in the build phase
+      And player 0's town is:
+        """
+        mk mk .  .  .
+        .  .  .  .  .
+        .  .  .@0 .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      And the position:
+        """
+        supply.house = 0
+        supply.tavern = 0
+        players.0.hand = "market"
+        """
+      When player 0 plays:
+        """
+        {"type": "place", "space": [0, 2]}
+        """
+      Then the legal actions are exactly:
+        """
+        [{"actor": 0, "type": "upgrade", "space": [0, 0], "kind": "workshop"},
+         {"actor": 0, "type": "upgrade", "space": [0, 1], "kind": "workshop"},
+         {"actor": 0, "type": "upgrade", "space": [0, 2], "kind": "workshop"}]
+        """
+
   Rule: GV-UPGRADE-NONE-LEFT with no tile two tiers up the group is stacked without a new tile
 
     @GV-UPGRADE-NONE-LEFT @reading:master_build=false
@@ -433,6 +507,28 @@ Feature: Gnomeville upgrades: three or more matching tiles become the next tier
         """
         {"actor": 0, "type": "pass"}
         """
+
+    @GV-UPGRADE-TIER5 @GV-UPGRADE-TRIGGER @reading:master_build=false
+    Scenario: Naming a monument in the corner while a market group is pending cites the tier-5 rule
+      Given a gnomeville game with 2 players in the build phase
+      And player 0's town is:
+        """
+        mo .  .  .  .
+        mk mk .  .  .
+        .  .  .@0 .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      And "players.0.hand" is "market"
+      When player 0 plays:
+        """
+        {"type": "place", "space": [1, 2]}
+        """
+      And player 0 plays:
+        """
+        {"type": "upgrade", "space": [0, 0], "kind": "house"}
+        """
+      Then the action is rejected citing rule "GV-UPGRADE-TIER5"
 
   Rule: GV-UPGRADE-PAUSE drawing pauses during an upgrade
 
