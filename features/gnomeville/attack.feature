@@ -73,6 +73,33 @@ Feature: Gnomeville enemy attack: boulders, trolls and their movement
         .  .  .  .  .
         """
 
+    @GV-ATTACK-ORDER @GV-ATTACK-MATRIX @GV-LOAD-CONSISTENT
+    Scenario: A loaded round card whose top row holds a boulder, a troll and empty squares spawns both
+      Given a gnomeville game with 2 players whose round troll card is:
+        """
+        {"matrix": [".B.T.", ".....", ".....", ".....", "....."], "moves": []}
+        """
+      And player 0's town is:
+        """
+        .  .  .  .  .
+        .  .  .  .  .
+        .  .  .@0 .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "pass"}, {"actor": 1, "type": "pass"}]
+        """
+      Then player 0's town is:
+        """
+        .  BO .  TR .
+        .  .  .  .  .
+        .  .  .@0 .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+
   Rule: GV-TROLL-MOVE-FAR a double arrow moves trolls until a boulder, the border or defeat
 
     @GV-TROLL-MOVE-FAR @GV-FAQ-TROLL-BOULDER @GV-TROLL-MOVE-ORDER

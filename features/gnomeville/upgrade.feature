@@ -304,6 +304,40 @@ Feature: Gnomeville upgrades: three or more matching tiles become the next tier
         """
       Then the action is refused as malformed
 
+    @GV-UPGRADE-TRIGGER @GV-UPGRADE-PLACE @reading:master_build=false
+    Scenario: A placed tile is the upgrade's trigger only while the upgrade it triggered is pending
+      Given a gnomeville game with 2 players in the build phase
+      And player 0's town is:
+        """
+        mk mk .  .  .
+        .  .  .  .  .
+        .  .  .@0 .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      And "players.0.hand" is "market"
+      When player 0 plays:
+        """
+        {"type": "place", "space": [4, 0]}
+        """
+      Then "players.0.trigger" is null
+      Given "players.0.hand" is "market"
+      When player 0 plays:
+        """
+        {"type": "place", "space": [0, 2]}
+        """
+      Then "players.0.trigger" is [0, 2]
+      When player 0 plays:
+        """
+        {"type": "upgrade", "space": [0, 1], "kind": "house"}
+        """
+      Then the position has:
+        """
+        players.0.trigger = null
+        players.0.stacks = [["market", "market", "market"]]
+        players.0.cells.0 = [null, "house", null, null, null]
+        """
+
   Rule: GV-UPGRADE-OCCUPIED an occupied tile takes no part
 
     @GV-UPGRADE-OCCUPIED @GV-TERM-OCCUPIED @reading:turn_by_turn_rounds=[]
