@@ -19,6 +19,7 @@ Feature: Gnomeville positions an engine must refuse to load, and positions it mu
         | a game that ends in round 4          | round = 4         | phase = "end"   | terminal = true |
         | no troll card in the build phase     | troll_card = null | round = 1       | round = 1       |
         | a sixth round                        | round = 6         | round = 6       | round = 6       |
+        | a round 0 before the first           | round = 0         | round = 0       | round = 0       |
 
     @GV-LOAD-CONSISTENT @GV-CHANCE
     Scenario Outline: A pending chance the rules cannot have drawn is refused (<why>)
@@ -88,6 +89,7 @@ Feature: Gnomeville positions an engine must refuse to load, and positions it mu
         | a delivery card missing                     | delivery_deck = ["delivery-02", "delivery-03", "delivery-04", "delivery-05", "delivery-06", "delivery-07", "delivery-08", "delivery-09", "delivery-10"] |
         | an event card both revealed and in the deck | events = ["busy-builders", null, null]                       |
         | an ability card the game does not have      | ability_bottom = ["ability-23"]                              |
+        | an event the game does not have             | events = ["no-such-event", null, null]                       |
 
     @GV-LOAD-CONSISTENT @GV-COMP-BOULDERS @GV-TROLL-CAP @GV-COMP-TILES @until:example-troll-cap-4
     Scenario Outline: A count the components cannot make is refused (<why>)

@@ -111,6 +111,63 @@ Feature: Gnomeville upgrades: three or more matching tiles become the next tier
         """
       Then "players.0.score" is 8
 
+    @GV-UPGRADE-CHAIN @GV-UPGRADE-STACK @reading:master_build=false
+    Scenario: A chain resolves the new tile's group first; another pending group waits for its own stack
+      # "新しいアップグレードを解決し": the chain goes on with the new tile's upgrade, and only
+      # the chain's tiles share its stack. The taverns' group comes first in the town but waits.
+      Given a gnomeville game with 2 players in the build phase
+      And player 0's town is:
+        """
+        tv tv tv .  .
+        .  .  .  .  .
+        mk mk mk .  .
+        ws ws .  .  .
+        .  .  .@0 .  .
+        """
+      When player 0 plays:
+        """
+        {"type": "upgrade", "space": [2, 1], "kind": "workshop"}
+        """
+      Then the legal actions are exactly:
+        """
+        [{"actor": 0, "type": "upgrade", "space": [2, 1], "kind": "armory"},
+         {"actor": 0, "type": "upgrade", "space": [3, 0], "kind": "armory"},
+         {"actor": 0, "type": "upgrade", "space": [3, 1], "kind": "armory"}]
+        """
+      When player 0 plays:
+        """
+        {"type": "upgrade", "space": [3, 0], "kind": "armory"}
+        """
+      Then "players.0.stacks" is [["market", "market", "market", "workshop", "workshop", "workshop"]]
+      And the legal actions are exactly:
+        """
+        [{"actor": 0, "type": "upgrade", "space": [0, 0], "kind": "academy"},
+         {"actor": 0, "type": "upgrade", "space": [0, 1], "kind": "academy"},
+         {"actor": 0, "type": "upgrade", "space": [0, 2], "kind": "academy"}]
+        """
+
+    @GV-UPGRADE-CHAIN @reading:master_build=false
+    Scenario: A chain whose new tile lands in the corner still holds back the other pending group
+      Given a gnomeville game with 2 players in the build phase
+      And player 0's town is:
+        """
+        mk mk mk .  .
+        ws .  .  .  .
+        ws .  .@0 .  .
+        .  .  .  .  .
+        tv tv tv .  .
+        """
+      When player 0 plays:
+        """
+        {"type": "upgrade", "space": [0, 0], "kind": "workshop"}
+        """
+      Then the legal actions are exactly:
+        """
+        [{"actor": 0, "type": "upgrade", "space": [0, 0], "kind": "armory"},
+         {"actor": 0, "type": "upgrade", "space": [1, 0], "kind": "armory"},
+         {"actor": 0, "type": "upgrade", "space": [2, 0], "kind": "armory"}]
+        """
+
   Rule: GV-UPGRADE-TRIGGER three connected matching unoccupied tiles trigger an upgrade
 
     @GV-UPGRADE-TRIGGER @GV-UPGRADE-MATCH @GV-UPGRADE-TIMING @reading:turn_by_turn_rounds=[]
