@@ -852,6 +852,30 @@ Feature: Gnomeville building effects
         """
 
     @GV-BLDG-BALLISTA @GV-BOARD-HEDGE @GV-BLDG-ADJACENT
+    Scenario: On Maizeville the hedges east and west of a ballista shield both sides, not the diagonal
+      Given a gnomeville game with 2 players in the build phase and options:
+        """
+        {"boards": ["maizeville", "symmetric"]}
+        """
+      And player 0's town is:
+        """
+        .  .  .  .  TR
+        .  .  TR ba BO
+        .  .  .  .@0 .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      And "players.0.moves" is 1
+      When player 0 plays:
+        """
+        {"type": "step", "gnome": 0, "dir": "N"}
+        """
+      Then the legal actions are exactly:
+        """
+        [{"actor": 0, "type": "destroy", "space": [0, 4]}, {"actor": 0, "type": "decline"}]
+        """
+
+    @GV-BLDG-BALLISTA @GV-BOARD-HEDGE @GV-BLDG-ADJACENT
     Scenario: On Maizeville a hedge shields the boulder beside the ballista, not the diagonal troll
       Given a gnomeville game with 2 players in the build phase and options:
         """

@@ -125,6 +125,8 @@ Feature: Gnomeville positions an engine must refuse to load, and positions it mu
         | a gnome standing on a boulder                | players.0.cells.2.2 = "boulder"     | boulder_supply = 43    |
         | two gnomes resting on one space              | players.0.gnomes.1.space = [2, 2]   | round = 1              |
         | a gnome off the board                        | players.0.gnomes.0.space = [5, 5]   | round = 1              |
+        | a gnome below the bottom row                 | players.0.gnomes.0.space = [5, 0]   | round = 1              |
+        | a gnome right of the last column             | players.0.gnomes.0.space = [0, 5]   | round = 1              |
         | a mushroom count that is not a number        | players.0.mushrooms = true          | round = 1              |
         | the third gnome on a troll, the second in camp | players.0.gnomes.2.space = [0, 0] | players.0.cells.0.0 = "troll" |
         | a gnome passing through no other gnome       | players.0.transit = 0               | players.0.moves = 1    |

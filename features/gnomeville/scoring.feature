@@ -541,6 +541,29 @@ Feature: Gnomeville scoring: stacks, events, the full town and the special deliv
         players.1.delivery = ["workshop"]
         """
 
+    @GV-DELIVERY-EX @GV-DELIVERY @GV-COMP-DELIVERY @GV-DELIVERY-DECLINE
+    Scenario Outline: A workshop bonus is taken from the supply only while its tray holds one (<left> left)
+      Given a gnomeville game with 2 players in the build phase
+      And the position:
+        """
+        players.0.score = 6
+        supply.workshop = <left>
+        """
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "pass"}, {"actor": 1, "type": "pass"},
+         {"actor": "chance", "type": "delivery_card", "card": "delivery-01"}]
+        """
+      Then the legal actions are exactly:
+        """
+        <legal>
+        """
+
+      Examples:
+        | left | legal |
+        | 1    | [{"actor": 1, "type": "delivery", "icon": "workshop", "take": true}, {"actor": 1, "type": "delivery", "icon": "workshop", "take": false}] |
+        | 0    | [{"actor": 1, "type": "delivery", "icon": "workshop", "take": false}] |
+
   Rule: GV-DELIVERY-GAPS more than 5, 10 and 15 points behind earn one, two and three groups
 
     @GV-DELIVERY-GAPS @GV-DELIVERY
