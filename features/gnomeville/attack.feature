@@ -100,6 +100,63 @@ Feature: Gnomeville enemy attack: boulders, trolls and their movement
         .  .  .  .  .
         """
 
+    @GV-ATTACK-ORDER @GV-TROLL-MOVE @GV-TROLL-MOVE-STEP @GV-TROLL-MOVE-ORDER
+    Scenario Outline: A single arrow moves every troll one space, whether the first is blocked or not (<first>)
+      Given a gnomeville game with 2 players whose round troll card is:
+        """
+        {"matrix": [".....", ".....", ".T...", ".....", "....."], "moves": [["E", "step"]]}
+        """
+      And player 0's town is:
+        """
+        <row0>
+        .  .  .  .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        .@0 .  .  .  .
+        """
+      And player 1's town is:
+        """
+        .  .  .  .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        .@0 .  .  .  .
+        """
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "pass"}, {"actor": 1, "type": "pass"}]
+        """
+      Then the position has:
+        """
+        players.0.cells.0 = [null, null, null, null, "troll"]
+        players.0.cells.2 = [null, null, "troll", null, null]
+        """
+
+      Examples:
+        | first                               | row0            |
+        | the first at the border stays       | .  .  .  .  TR  |
+        | the first steps to the border       | .  .  .  TR .   |
+
+    @GV-ATTACK-MATRIX @GV-ATTACK-ORDER @GV-LOAD-CONSISTENT
+    Scenario: A loaded card's squares beyond the five rows and columns of the town are ignored
+      Given a gnomeville game with 2 players in the build phase
+      And the position:
+        """
+        troll_card.matrix = ["....BT", ".....", ".....", ".....", ".....", "T...."]
+        """
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "pass"}, {"actor": 1, "type": "pass"}]
+        """
+      Then player 0's town is:
+        """
+        .  .  .  .  BO
+        .  .  .  .  .
+        .  .  .@0 .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+
   Rule: GV-TROLL-MOVE-FAR a double arrow moves trolls until a boulder, the border or defeat
 
     @GV-TROLL-MOVE-FAR @GV-FAQ-TROLL-BOULDER @GV-TROLL-MOVE-ORDER
@@ -216,6 +273,37 @@ Feature: Gnomeville enemy attack: boulders, trolls and their movement
         """
       And "players.1.cells.4.4" is "troll"
       And "phase" is "delivery"
+
+    @GV-TROLL-CAP @GV-EXHAUST @GV-EXHAUST-REDEPLOY @GV-TROLL-MOVE-STEP @until:example-troll-cap-4
+    Scenario: With three trolls the card's troll is ignored and a step onto the only gnome leaves the attack done but the redeploy due
+      Given a gnomeville game with 2 players whose round troll card is:
+        """
+        {"matrix": [".....", ".....", ".....", ".....", "....T"], "moves": [["E", "step"]]}
+        """
+      And player 0's town is:
+        """
+        TR .  .  .  .
+        .  .  .  .  .
+        TR .@0 .  .  .
+        .  .  .  .  .
+        TR .  .  .  .
+        """
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "pass"}, {"actor": 1, "type": "pass"}]
+        """
+      Then the position has:
+        """
+        players.0.cells.0 = [null, "troll", null, null, null]
+        players.0.cells.2 = [null, "troll", null, null, null]
+        players.0.cells.4 = [null, "troll", null, null, null]
+        players.0.gnomes.0.space = null
+        players.0.attack = {"boulders": [], "trolls": [], "moves": []}
+        """
+      And the legal actions include:
+        """
+        {"actor": 0, "type": "place_gnome", "space": [0, 0]}
+        """
 
   Rule: GV-FAQ-BOULDER-ORDER the player orders the boulders
 

@@ -193,3 +193,23 @@ Feature: Gnomeville components and their provisional data
         {"type": "delivery", "icon": "points", "take": true}
         """
       Then "players.1.score" is 2
+
+    @GV-COMP-DELIVERY @GV-DELIVERY @GV-DELIVERY-GAPS
+    Scenario: A points icon adds its 2 points to what the player behind already has
+      Given a gnomeville game with 2 players in the build phase
+      And the position:
+        """
+        players.0.score = 10
+        players.1.score = 3
+        """
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "pass"}, {"actor": 1, "type": "pass"},
+         {"actor": "chance", "type": "delivery_card", "card": "delivery-02"},
+         {"actor": 1, "type": "delivery", "icon": "points", "take": true}]
+        """
+      Then the position has:
+        """
+        players.1.score = 5
+        players.0.score = 10
+        """
