@@ -157,6 +157,33 @@ Feature: Gnomeville enemy attack: boulders, trolls and their movement
         .  .  .  .  .
         """
 
+    @GV-ATTACK-ORDER @GV-BOULDER-SPAWN @GV-TROLL-SPAWN @GV-TROLL-DESTROY @GV-BOULDER-DESTROY
+    Scenario: A boulder and a troll landing on empty spaces leave the gnomes elsewhere alone
+      Given a gnomeville game with 2 players whose round troll card is:
+        """
+        {"matrix": ["B...T", ".....", ".....", ".....", "....."], "moves": []}
+        """
+      And player 0's town is:
+        """
+        .  .  .  .  .
+        .  .  .  .  .
+        .  .  .@0 .  .
+        .  .  .  .  .
+        .@1 .  .  . .@2
+        """
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "pass"}, {"actor": 1, "type": "pass"}]
+        """
+      Then player 0's town is:
+        """
+        BO .  .  .  TR
+        .  .  .  .  .
+        .  .  .@0 .  .
+        .  .  .  .  .
+        .@1 .  .  . .@2
+        """
+
   Rule: GV-TROLL-MOVE-FAR a double arrow moves trolls until a boulder, the border or defeat
 
     @GV-TROLL-MOVE-FAR @GV-FAQ-TROLL-BOULDER @GV-TROLL-MOVE-ORDER

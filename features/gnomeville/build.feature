@@ -249,6 +249,28 @@ Feature: Gnomeville build phase: draw or pass, second chance, placing tiles, get
         """
       Then the action is rejected citing rule "GV-BUILD-ORDER"
 
+    @GV-BUILD-PLACE @GV-TERM-OCCUPIED
+    Scenario: A tile cannot go under the gnome in the corner
+      Given a gnomeville game with 2 players in the build phase
+      And player 0's town is:
+        """
+        .@0 .  .  .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      And "players.0.hand" is "market"
+      Then the legal actions do not include:
+        """
+        {"actor": 0, "type": "place", "space": [0, 0]}
+        """
+      When player 0 plays:
+        """
+        {"type": "place", "space": [0, 0]}
+        """
+      Then the action is rejected citing rule "GV-BUILD-PLACE"
+
   Rule: GV-BUILD-AUTOPASS a building that cannot be placed makes the player pass
 
     @GV-BUILD-AUTOPASS

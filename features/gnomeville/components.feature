@@ -176,6 +176,46 @@ Feature: Gnomeville components and their provisional data
         winners = [0]
         """
 
+    @GV-COMP-GOALS @GV-END-ADJACENCY @GV-END-ADJACENCY-TIE
+    Scenario Outline: Only sword gnomes on the board count for the fewest-swords card (<case>)
+      Given a gnomeville game with 2 players in the build phase
+      And player 0's town is:
+        """
+        .  .  .  .  .
+        .  .@0 .  .  .
+        .  .  .@1 .  .
+        .  .  .  .@2 .
+        .  .  .  .  .
+        """
+      And player 1's town is:
+        """
+        <row0>
+        .  .  .  .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      And the position:
+        """
+        round = 5
+        goals = [{"players": [0, 1], "cards": ["fewest-swords"], "size": 3}]
+        players.1.gnomes.0.sword = true
+        """
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "pass"}, {"actor": 1, "type": "pass"},
+         {"actor": "chance", "type": "delivery_card", "card": "delivery-01"}]
+        """
+      Then the outcome has:
+        """
+        scores = [5, 0]
+        """
+
+      Examples:
+        | case                                          | row0             |
+        | three plain gnomes beat one sword gnome        | .  .@0 .  .  .   |
+        | the sword gnome in the corner counts           | .@0 .  .  .  .   |
+
   Rule: GV-COMP-DELIVERY the special delivery cards and their icons
 
     @GV-COMP-DELIVERY @GV-DELIVERY @GV-DELIVERY-GAPS

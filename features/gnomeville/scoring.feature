@@ -286,6 +286,25 @@ Feature: Gnomeville scoring: stacks, events, the full town and the special deliv
         players.1.score = 4
         """
 
+    @GV-EVENT-TWO-PLAYER-TIE @GV-EVENT-TIE-FIRST @reading:two_player_tie_includes_second=false
+    Scenario: A two-player tie on Troll-free shares its 4 first place points as 2 each
+      Given a gnomeville game with 2 players in the build phase
+      And the position:
+        """
+        round = 3
+        events = ["troll-free", null, null]
+        event_deck = ["busy-builders", "clear-paths", "gnome-crowd", "high-society", "mushroom-hoard", "satchel-sprint"]
+        """
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "pass"}, {"actor": 1, "type": "pass"}]
+        """
+      Then the position has:
+        """
+        players.0.score = 2
+        players.1.score = 2
+        """
+
   Rule: GV-SCORE-EVENTS-ORDER every revealed event is scored, leftmost first
 
     @GV-SCORE-EVENTS-ORDER @GV-SCORE-EVENTS
