@@ -632,6 +632,40 @@ Feature: Gnomeville enemy attack: boulders, trolls and their movement
         boulder_supply = 0
         """
 
+    @GV-BOULDER-SUPPLY-EXHAUSTED @GV-MOVE-BOULDER @GV-DESTROYED-TO-SUPPLY @reading:boulder_supply_limited=false
+    Scenario: Under the unlimited reading a boulder broken while substitutes are out leaves the supply empty
+      # 46 boulders in the towns, two of them substitutes: breaking one leaves 45, still more
+      # than the 44 tokens, so none comes back to the supply (44 - 45 gives none).
+      Given a gnomeville game with 2 players in the build phase and options:
+        """
+        {"boulder_supply_limited": false}
+        """
+      And player 1's town is:
+        """
+        BO BO BO BO BO
+        BO BO BO BO BO
+        BO .  .@0 .  BO
+        BO BO BO BO BO
+        BO BO BO BO BO
+        """
+      And the position:
+        """
+        players.0.cells = [["boulder", "boulder", "boulder", "boulder", "boulder"], ["boulder", "boulder", "boulder", "boulder", "boulder"], ["boulder", "boulder", null, "boulder", "boulder"], ["boulder", "boulder", "boulder", "boulder", "boulder"], ["boulder", "boulder", "boulder", "boulder", "boulder"]]
+        boulder_supply = 0
+        players.0.gnomes.0.hammer = true
+        players.0.moves = 1
+        """
+      When player 0 plays:
+        """
+        {"type": "step", "gnome": 0, "dir": "N"}
+        """
+      Then the position has:
+        """
+        players.0.cells.1 = ["boulder", "boulder", null, "boulder", "boulder"]
+        boulder_supply = 0
+        players.0.mushrooms = 3
+        """
+
   Rule: GV-BOULDER-DESTROY boulders destroy all where they land, except hammer gnomes
 
     @GV-BOULDER-DESTROY @GV-HAMMER-BREAK @GV-HAMMER-SPACE @GV-ONE-PER-SPACE @reading:hammer_gnome_shields_building=false

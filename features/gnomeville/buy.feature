@@ -102,6 +102,31 @@ Feature: Gnomeville buy and refresh
         players.0.bag.market = 6
         """
 
+    @GV-BUY @GV-BUY-COST
+    Scenario Outline: A purchase needs a tile in the supply that the mushrooms pay for (<case>)
+      Given a gnomeville game with 2 players in the build phase
+      And the position:
+        """
+        players.0.mushrooms = <mushrooms>
+        supply.market = <markets>
+        """
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "pass"}, {"actor": 1, "type": "pass"},
+         {"actor": "chance", "type": "delivery_card", "card": "delivery-01"}]
+        """
+      Then "players.0.buys_left" is <buys_left>
+      And the legal actions <market>:
+        """
+        {"actor": 0, "type": "buy", "kind": "market"}
+        """
+
+      Examples:
+        | case                                       | mushrooms | markets | buys_left | market          |
+        | the last market for the last mushroom      | 1         | 1       | 1         | include         |
+        | no market left and 1 mushroom: done        | 1         | 0       | 0         | do not include  |
+        | no market left but a house is affordable    | 2         | 0       | 1         | do not include  |
+
   Rule: GV-ROUND-TRACKER the tracker advances and reveals the event under it
 
     @GV-ROUND-TRACKER @GV-EVENT-REVEAL @GV-SETUP-EVENTS @GV-SUMMARY-BUY @GV-BUY-ORDER
