@@ -185,6 +185,36 @@ Feature: Gnomeville buy and refresh
         event_deck = ["busy-builders", "clear-paths", "gnome-crowd", "high-society", "mushroom-hoard"]
         """
 
+    @GV-EVENT-REVEAL @GV-SETUP-EVENTS @GV-ROUND-TRACKER
+    Scenario: Entering round 5 reveals the third event space and keeps the first two
+      Given a gnomeville game with 2 players in the build phase
+      And the position:
+        """
+        round = 4
+        events = ["satchel-sprint", "troll-free", null]
+        event_deck = ["busy-builders", "clear-paths", "gnome-crowd", "high-society", "mushroom-hoard"]
+        """
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "pass"}, {"actor": 1, "type": "pass"},
+         {"actor": "chance", "type": "delivery_card", "card": "delivery-01"},
+         {"actor": 0, "type": "done"}, {"actor": 1, "type": "done"}]
+        """
+      Then the position has:
+        """
+        round = 5
+        chance = {"type": "event"}
+        """
+      When chance reveals:
+        """
+        {"type": "event", "card": "gnome-crowd"}
+        """
+      Then the position has:
+        """
+        events = ["satchel-sprint", "troll-free", "gnome-crowd"]
+        event_deck = ["busy-builders", "clear-paths", "high-society", "mushroom-hoard"]
+        """
+
   Rule: GV-REFRESH upgraded tiles and gnome tiles return to the bag, the town stays
 
     @GV-REFRESH @GV-REFRESH-STAYS

@@ -97,6 +97,14 @@ Feature: Gnomeville end of the game: adjacency goals and the winner
 
   Rule: GV-END-TIEBREAK most buildings, then most mushrooms, then a shared win
 
+    @GV-END-WINNER @GV-END-TIEBREAK
+    Scenario: Before the game is over the outcome names no winner
+      Then the outcome has:
+        """
+        terminal = false
+        winners = []
+        """
+
     @GV-END-WINNER @GV-END-TIEBREAK @GV-END-ADJACENCY
     Scenario: The outcome counts each town's building tiles, and a goal's points add to the score
       Given the position:
