@@ -332,6 +332,35 @@ Feature: Gnomeville enemy attack: boulders, trolls and their movement
         {"actor": 0, "type": "place_gnome", "space": [0, 0]}
         """
 
+    @GV-TROLL-CAP @GV-TROLL-CHOICE @GV-LOAD-CONSISTENT @GV-ATTACK-SURPRISE @until:example-troll-cap-4
+    Scenario Outline: An attack queue the rules cannot make is refused while a spawn choice is pending (<why>)
+      Given a gnomeville game with 2 players whose round troll card is:
+        """
+        {"matrix": [".....", ".....", ".....", ".....", "T...T"], "moves": []}
+        """
+      And player 0's town is:
+        """
+        TR .  .  .  TR
+        .  .  .  .  .
+        .  .  .@0 .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      And these actions are applied:
+        """
+        [{"actor": 0, "type": "pass"}, {"actor": 1, "type": "pass"}]
+        """
+      When the position is loaded:
+        """
+        attack_queue = <queue>
+        """
+      Then the request is refused as malformed
+
+      Examples:
+        | why                                  | queue                                           |
+        | a seat the game does not have        | [[0, "round"], [2, "round"]]                    |
+        | a surprise attack with no card drawn | [[0, "round"], [1, "surprise"], [1, "round"]]   |
+
   Rule: GV-FAQ-BOULDER-ORDER the player orders the boulders
 
     @GV-FAQ-BOULDER-ORDER @GV-BOULDER-SPAWN

@@ -271,6 +271,27 @@ Feature: Gnomeville build phase: draw or pass, second chance, placing tiles, get
         """
       Then the action is rejected citing rule "GV-BUILD-PLACE"
 
+    @GV-BUILD-PLACE @GV-BOARD-TOWER @GV-TERM-BUILT
+    Scenario: On Towerville a house cannot go on the built 2+ space its tier would allow
+      Given a gnomeville game with 2 players in the build phase and options:
+        """
+        {"boards": ["towerville", "symmetric"]}
+        """
+      And player 0's town is:
+        """
+        .  .  .  .  .
+        .  .  .  .  .
+        .  .  .@0 .  .
+        .  .  .  .  .
+        ho .  .  .  .
+        """
+      And "players.0.hand" is "house"
+      When player 0 plays:
+        """
+        {"type": "place", "space": [4, 0]}
+        """
+      Then the action is rejected citing rule "GV-BUILD-PLACE"
+
   Rule: GV-BUILD-AUTOPASS a building that cannot be placed makes the player pass
 
     @GV-BUILD-AUTOPASS
@@ -340,6 +361,16 @@ Feature: Gnomeville build phase: draw or pass, second chance, placing tiles, get
         """
         {"actor": 0, "type": "draw"}
         """
+
+    @GV-BUILD-GNOME-TILE @GV-BUILD-PLACE
+    Scenario: A gnome tile placed on a town space is rejected: it goes on the stumps
+      Given a gnomeville game with 2 players in the build phase
+      And "players.0.hand" is "gnome"
+      When player 0 plays:
+        """
+        {"type": "place", "space": [0, 0]}
+        """
+      Then the action is rejected citing rule "GV-BUILD-GNOME-TILE"
 
   Rule: GV-BUILD-STUCK the third gnome tile makes the player stuck
 

@@ -269,3 +269,15 @@ Feature: Gnomeville buy and refresh
         """
       Then the game is over
       And "phase" is "end"
+
+    @GV-FINAL-NO-BUY @GV-LOAD-CONSISTENT
+    Scenario: A buy phase in round 5, which the last round skips, is refused
+      Given a gnomeville game with 2 players in the build phase
+      When the position is loaded:
+        """
+        round = 5
+        phase = "buy"
+        troll_card = null
+        troll_discard = ["troll-01"]
+        """
+      Then the request is refused as malformed

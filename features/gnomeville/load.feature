@@ -20,6 +20,8 @@ Feature: Gnomeville positions an engine must refuse to load, and positions it mu
         | no troll card in the build phase     | troll_card = null | round = 1       | round = 1       |
         | a sixth round                        | round = 6         | round = 6       | round = 6       |
         | a round 0 before the first           | round = 0         | round = 0       | round = 0       |
+        | an attack with nothing left to resolve | phase = "attack" | round = 1      | round = 1       |
+        | a delivery with no bonus left to take | phase = "delivery" | troll_card = null | troll_discard = ["troll-01"] |
 
     @GV-LOAD-CONSISTENT @GV-CHANCE
     Scenario Outline: A pending chance the rules cannot have drawn is refused (<why>)
@@ -139,6 +141,7 @@ Feature: Gnomeville positions an engine must refuse to load, and positions it mu
         | a town of four rows                          | players.0.cells = [[null, null, null, null, null], [null, null, null, null, null], [null, null, null, null, null], [null, null, null, null, null]] | round = 1 |
         | a town row of four spaces                    | players.0.cells.4 = [null, null, null, null] | round = 1 |
         | an upgrade stack of two tiles                | players.0.stacks = [["market", "market"]] | round = 1 |
+        | an upgrade stack open with no upgrade due    | players.0.open_stack = ["market", "market", "market"] | round = 1 |
         | more movement than 3 and one per space (29)  | players.0.moves = 29                | round = 1              |
         | a house activated by a fourth gnome          | players.0.activation = {"kind": "house", "space": [2, 2], "gnome": 3} | players.0.cells.2.2 = "house" |
 

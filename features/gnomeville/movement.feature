@@ -122,6 +122,15 @@ Feature: Gnomeville gnome movement, exhaustion, abilities and equipment
         | onto a troll in the corner               | TR .@0 .  .  .      | 0     | W   | GV-MOVE-TROLL |
         | a gnome the player does not have         | .  .@0 .  .  .      | 3     | E   | GV-MOVE-STEP |
 
+    @GV-MOVE-STEP
+    Scenario: A step with no movement left is rejected citing the step rule
+      Given a gnomeville game with 2 players in the build phase
+      When player 0 plays:
+        """
+        {"type": "step", "gnome": 0, "dir": "N"}
+        """
+      Then the action is rejected citing rule "GV-MOVE-STEP"
+
   Rule: GV-MOVE-PASS-THROUGH gnomes pass through each other but rest alone
 
     @GV-MOVE-PASS-THROUGH @GV-MOVE-PASS-THROUGH-EFFECT @GV-TERM-OCCUPIED
