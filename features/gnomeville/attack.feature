@@ -333,7 +333,7 @@ Feature: Gnomeville enemy attack: boulders, trolls and their movement
         """
 
     @GV-TROLL-CAP @GV-TROLL-CHOICE @GV-LOAD-CONSISTENT @GV-ATTACK-SURPRISE @until:example-troll-cap-4
-    Scenario Outline: An attack queue the rules cannot make is refused while a spawn choice is pending (<why>)
+    Scenario Outline: An attack the rules cannot make is refused while a spawn choice is pending (<why>)
       Given a gnomeville game with 2 players whose round troll card is:
         """
         {"matrix": [".....", ".....", ".....", ".....", "T...T"], "moves": []}
@@ -352,14 +352,43 @@ Feature: Gnomeville enemy attack: boulders, trolls and their movement
         """
       When the position is loaded:
         """
-        attack_queue = <queue>
+        <edit>
         """
       Then the request is refused as malformed
 
       Examples:
-        | why                                  | queue                                           |
-        | a seat the game does not have        | [[0, "round"], [2, "round"]]                    |
-        | a surprise attack with no card drawn | [[0, "round"], [1, "surprise"], [1, "round"]]   |
+        | why                                  | edit                                                         |
+        | a seat the game does not have        | attack_queue = [[0, "round"], [2, "round"]]                  |
+        | a surprise attack with no card drawn | attack_queue = [[0, "round"], [1, "surprise"], [1, "round"]] |
+        | one troll spawn listed twice         | players.0.attack.trolls = [[4, 0], [4, 0]]                   |
+
+    @GV-TROLL-CAP @GV-TROLL-CHOICE @GV-LOAD-CONSISTENT @until:example-troll-cap-4
+    Scenario: A pending spawn choice may include the top-left corner
+      Given a gnomeville game with 2 players whose round troll card is:
+        """
+        {"matrix": [".....", ".....", ".....", ".....", "T...T"], "moves": []}
+        """
+      And player 0's town is:
+        """
+        .  .  .  .  TR
+        .  .  .  .  .
+        .  .  .@0 .  .
+        TR .  .  .  .
+        .  .  .  .  .
+        """
+      And these actions are applied:
+        """
+        [{"actor": 0, "type": "pass"}, {"actor": 1, "type": "pass"}]
+        """
+      When the position is loaded:
+        """
+        players.0.attack.trolls = [[0, 0], [4, 4]]
+        """
+      Then the legal actions are exactly:
+        """
+        [{"actor": 0, "type": "spawn", "what": "troll", "space": [0, 0]},
+         {"actor": 0, "type": "spawn", "what": "troll", "space": [4, 4]}]
+        """
 
   Rule: GV-FAQ-BOULDER-ORDER the player orders the boulders
 
@@ -693,6 +722,38 @@ Feature: Gnomeville enemy attack: boulders, trolls and their movement
         players.0.cells.1 = ["boulder", "boulder", null, "boulder", "boulder"]
         boulder_supply = 0
         players.0.mushrooms = 3
+        """
+
+    @GV-BOULDER-SUPPLY-EXHAUSTED @GV-FAQ-BOULDER-ORDER @GV-COMP-BOULDERS @reading:boulder_supply_limited=true
+    Scenario: The last boulder of the supply lands and the next boulder icon finds none
+      Given a gnomeville game with 2 players whose round troll card is:
+        """
+        {"matrix": [".....", ".....", ".B.B.", ".....", "....."], "moves": []}
+        """
+      And player 1's town is:
+        """
+        BO BO BO BO BO
+        BO BO BO BO BO
+        BO .  .@0 .  BO
+        BO BO BO BO BO
+        BO BO BO BO BO
+        """
+      And the position:
+        """
+        players.0.cells = [["boulder", "boulder", "boulder", "boulder", "boulder"], ["boulder", "boulder", "boulder", "boulder", "boulder"], ["boulder", null, null, null, null], ["boulder", "boulder", "boulder", "boulder", "boulder"], ["boulder", "boulder", "boulder", "boulder", "boulder"]]
+        boulder_supply = 1
+        """
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "pass"}, {"actor": 1, "type": "pass"},
+         {"actor": 0, "type": "spawn", "what": "boulder", "space": [2, 1]},
+         {"actor": 1, "type": "spawn", "what": "boulder", "space": [2, 1]}]
+        """
+      Then the position has:
+        """
+        players.0.cells.2 = ["boulder", "boulder", null, null, null]
+        players.1.cells.2 = ["boulder", null, null, null, "boulder"]
+        boulder_supply = 0
         """
 
   Rule: GV-BOULDER-DESTROY boulders destroy all where they land, except hammer gnomes
