@@ -137,6 +137,33 @@ Feature: Gnomeville enemy attack: boulders, trolls and their movement
         | the first at the border stays       | .  .  .  .  TR  |
         | the first steps to the border       | .  .  .  TR .   |
 
+    @GV-ATTACK-ORDER @GV-TROLL-MOVE @GV-TROLL-MOVE-STEP @GV-SWORD-DEFEAT @GV-TROLL-MOVE-ORDER
+    Scenario: A troll defeated by a sword gnome on its step does not stop the other trolls
+      Given a gnomeville game with 2 players whose round troll card is:
+        """
+        {"matrix": [".....", ".....", ".T...", ".....", "....."], "moves": [["E", "step"]]}
+        """
+      And player 0's town is:
+        """
+        .  .  .  TR .@0
+        .  .  .  .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      And "players.0.gnomes.0.sword" is true
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "pass"}, {"actor": 1, "type": "pass"}]
+        """
+      Then the position has:
+        """
+        players.0.cells.0 = [null, null, null, null, null]
+        players.0.cells.2 = [null, null, "troll", null, null]
+        players.0.gnomes.0.space = [0, 4]
+        players.0.mushrooms = 3
+        """
+
     @GV-ATTACK-MATRIX @GV-ATTACK-ORDER @GV-LOAD-CONSISTENT
     Scenario: A loaded card's squares beyond the five rows and columns of the town are ignored
       Given a gnomeville game with 2 players in the build phase
@@ -155,6 +182,12 @@ Feature: Gnomeville enemy attack: boulders, trolls and their movement
         .  .  .@0 .  .
         .  .  .  .  .
         .  .  .  .  .
+        """
+      And the position has:
+        """
+        players.0.attack = null
+        players.1.attack = null
+        chance = {"type": "delivery_card"}
         """
 
     @GV-ATTACK-ORDER @GV-BOULDER-SPAWN @GV-TROLL-SPAWN @GV-TROLL-DESTROY @GV-BOULDER-DESTROY

@@ -159,7 +159,7 @@ Feature: Gnomeville building effects
         """
       And the position:
         """
-        players.0.mushrooms = 0
+        players.0.mushrooms = 1
         players.0.moves = 1
         supply.market = 0
         """
@@ -170,7 +170,7 @@ Feature: Gnomeville building effects
       Then the position has:
         """
         players.0.activation = null
-        players.0.mushrooms = 0
+        players.0.mushrooms = 1
         """
 
   Rule: GV-BLDG-MONUMENT each monument adds one movement

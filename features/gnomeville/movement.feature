@@ -504,7 +504,7 @@ Feature: Gnomeville gnome movement, exhaustion, abilities and equipment
         players.0.mushrooms = 2
         """
 
-    @GV-BLDG-ACADEMY @GV-ABILITY-GRADUATE @GV-COMP-ABILITIES
+    @GV-BLDG-ACADEMY @GV-ABILITY-GRADUATE @GV-COMP-ABILITIES @GV-BLDG-ACTIVATE
     Scenario: With only cards put under the deck left, the academy draws the two put there first
       # Every card returned goes under the deck, below those returned before it, so once the
       # face-down part is gone the first two returned are the top two: nothing is random.
@@ -541,6 +541,11 @@ Feature: Gnomeville gnome movement, exhaustion, abilities and equipment
         """
         [{"actor": 0, "type": "keep", "card": "ability-04"}, {"actor": 0, "type": "keep", "card": "ability-09"}]
         """
+      When player 0 plays:
+        """
+        {"type": "keep", "card": "ability-01"}
+        """
+      Then the action is rejected citing rule "GV-BLDG-ACTIVATE"
       When player 0 plays:
         """
         {"type": "keep", "card": "ability-04"}

@@ -23,6 +23,16 @@ Feature: Gnomeville variants
         """
       Then "to_act" is [0, 1]
 
+    @GV-VAR-TURN-BY-TURN @reading:turn_by_turn_rounds=[]
+    Scenario: Outside turn-by-turn rounds nobody waits at the start of the build phase
+      Given a gnomeville game with 2 players in the build phase
+      Then the position has:
+        """
+        players.0.tbt_done = false
+        players.1.tbt_done = false
+        to_act = [0, 1]
+        """
+
     @GV-VAR-TURN-BY-TURN @GV-BUILD-GNOME-TILE
     Scenario: A gnome tile, once its movement is over, also ends the player's turn
       Given a gnomeville game with 2 players in the build phase and options:
