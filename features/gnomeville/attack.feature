@@ -73,6 +73,150 @@ Feature: Gnomeville enemy attack: boulders, trolls and their movement
         .  .  .  .  .
         """
 
+    @GV-ATTACK-ORDER @GV-ATTACK-MATRIX @GV-LOAD-CONSISTENT
+    Scenario: A loaded round card whose top row holds a boulder, a troll and empty squares spawns both
+      Given a gnomeville game with 2 players whose round troll card is:
+        """
+        {"matrix": [".B.T.", ".....", ".....", ".....", "....."], "moves": []}
+        """
+      And player 0's town is:
+        """
+        .  .  .  .  .
+        .  .  .  .  .
+        .  .  .@0 .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "pass"}, {"actor": 1, "type": "pass"}]
+        """
+      Then player 0's town is:
+        """
+        .  BO .  TR .
+        .  .  .  .  .
+        .  .  .@0 .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+
+    @GV-ATTACK-ORDER @GV-TROLL-MOVE @GV-TROLL-MOVE-STEP @GV-TROLL-MOVE-ORDER
+    Scenario Outline: A single arrow moves every troll one space, whether the first is blocked or not (<first>)
+      Given a gnomeville game with 2 players whose round troll card is:
+        """
+        {"matrix": [".....", ".....", ".T...", ".....", "....."], "moves": [["E", "step"]]}
+        """
+      And player 0's town is:
+        """
+        <row0>
+        .  .  .  .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        .@0 .  .  .  .
+        """
+      And player 1's town is:
+        """
+        .  .  .  .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        .@0 .  .  .  .
+        """
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "pass"}, {"actor": 1, "type": "pass"}]
+        """
+      Then the position has:
+        """
+        players.0.cells.0 = [null, null, null, null, "troll"]
+        players.0.cells.2 = [null, null, "troll", null, null]
+        """
+
+      Examples:
+        | first                               | row0            |
+        | the first at the border stays       | .  .  .  .  TR  |
+        | the first steps to the border       | .  .  .  TR .   |
+
+    @GV-ATTACK-ORDER @GV-TROLL-MOVE @GV-TROLL-MOVE-STEP @GV-SWORD-DEFEAT @GV-TROLL-MOVE-ORDER
+    Scenario: A troll defeated by a sword gnome on its step does not stop the other trolls
+      Given a gnomeville game with 2 players whose round troll card is:
+        """
+        {"matrix": [".....", ".....", ".T...", ".....", "....."], "moves": [["E", "step"]]}
+        """
+      And player 0's town is:
+        """
+        .  .  .  TR .@0
+        .  .  .  .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      And "players.0.gnomes.0.sword" is true
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "pass"}, {"actor": 1, "type": "pass"}]
+        """
+      Then the position has:
+        """
+        players.0.cells.0 = [null, null, null, null, null]
+        players.0.cells.2 = [null, null, "troll", null, null]
+        players.0.gnomes.0.space = [0, 4]
+        players.0.mushrooms = 3
+        """
+
+    @GV-ATTACK-MATRIX @GV-ATTACK-ORDER @GV-LOAD-CONSISTENT
+    Scenario: A loaded card's squares beyond the five rows and columns of the town are ignored
+      Given a gnomeville game with 2 players in the build phase
+      And the position:
+        """
+        troll_card.matrix = ["....BT", ".....", ".....", ".....", ".....", "T...."]
+        """
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "pass"}, {"actor": 1, "type": "pass"}]
+        """
+      Then player 0's town is:
+        """
+        .  .  .  .  BO
+        .  .  .  .  .
+        .  .  .@0 .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      And the position has:
+        """
+        players.0.attack = null
+        players.1.attack = null
+        chance = {"type": "delivery_card"}
+        """
+
+    @GV-ATTACK-ORDER @GV-BOULDER-SPAWN @GV-TROLL-SPAWN @GV-TROLL-DESTROY @GV-BOULDER-DESTROY
+    Scenario: A boulder and a troll landing on empty spaces leave the gnomes elsewhere alone
+      Given a gnomeville game with 2 players whose round troll card is:
+        """
+        {"matrix": ["B...T", ".....", ".....", ".....", "....."], "moves": []}
+        """
+      And player 0's town is:
+        """
+        .  .  .  .  .
+        .  .  .  .  .
+        .  .  .@0 .  .
+        .  .  .  .  .
+        .@1 .  .  . .@2
+        """
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "pass"}, {"actor": 1, "type": "pass"}]
+        """
+      Then player 0's town is:
+        """
+        BO .  .  .  TR
+        .  .  .  .  .
+        .  .  .@0 .  .
+        .  .  .  .  .
+        .@1 .  .  . .@2
+        """
+
   Rule: GV-TROLL-MOVE-FAR a double arrow moves trolls until a boulder, the border or defeat
 
     @GV-TROLL-MOVE-FAR @GV-FAQ-TROLL-BOULDER @GV-TROLL-MOVE-ORDER
@@ -189,6 +333,95 @@ Feature: Gnomeville enemy attack: boulders, trolls and their movement
         """
       And "players.1.cells.4.4" is "troll"
       And "phase" is "delivery"
+
+    @GV-TROLL-CAP @GV-EXHAUST @GV-EXHAUST-REDEPLOY @GV-TROLL-MOVE-STEP @until:example-troll-cap-4
+    Scenario: With three trolls the card's troll is ignored and a step onto the only gnome leaves the attack done but the redeploy due
+      Given a gnomeville game with 2 players whose round troll card is:
+        """
+        {"matrix": [".....", ".....", ".....", ".....", "....T"], "moves": [["E", "step"]]}
+        """
+      And player 0's town is:
+        """
+        TR .  .  .  .
+        .  .  .  .  .
+        TR .@0 .  .  .
+        .  .  .  .  .
+        TR .  .  .  .
+        """
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "pass"}, {"actor": 1, "type": "pass"}]
+        """
+      Then the position has:
+        """
+        players.0.cells.0 = [null, "troll", null, null, null]
+        players.0.cells.2 = [null, "troll", null, null, null]
+        players.0.cells.4 = [null, "troll", null, null, null]
+        players.0.gnomes.0.space = null
+        players.0.attack = {"boulders": [], "trolls": [], "moves": []}
+        """
+      And the legal actions include:
+        """
+        {"actor": 0, "type": "place_gnome", "space": [0, 0]}
+        """
+
+    @GV-TROLL-CAP @GV-TROLL-CHOICE @GV-LOAD-CONSISTENT @GV-ATTACK-SURPRISE @until:example-troll-cap-4
+    Scenario Outline: An attack the rules cannot make is refused while a spawn choice is pending (<why>)
+      Given a gnomeville game with 2 players whose round troll card is:
+        """
+        {"matrix": [".....", ".....", ".....", ".....", "T...T"], "moves": []}
+        """
+      And player 0's town is:
+        """
+        TR .  .  .  TR
+        .  .  .  .  .
+        .  .  .@0 .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      And these actions are applied:
+        """
+        [{"actor": 0, "type": "pass"}, {"actor": 1, "type": "pass"}]
+        """
+      When the position is loaded:
+        """
+        <edit>
+        """
+      Then the request is refused as malformed
+
+      Examples:
+        | why                                  | edit                                                         |
+        | a seat the game does not have        | attack_queue = [[0, "round"], [2, "round"]]                  |
+        | a surprise attack with no card drawn | attack_queue = [[0, "round"], [1, "surprise"], [1, "round"]] |
+        | one troll spawn listed twice         | players.0.attack.trolls = [[4, 0], [4, 0]]                   |
+
+    @GV-TROLL-CAP @GV-TROLL-CHOICE @GV-LOAD-CONSISTENT @until:example-troll-cap-4
+    Scenario: A pending spawn choice may include the top-left corner
+      Given a gnomeville game with 2 players whose round troll card is:
+        """
+        {"matrix": [".....", ".....", ".....", ".....", "T...T"], "moves": []}
+        """
+      And player 0's town is:
+        """
+        .  .  .  .  TR
+        .  .  .  .  .
+        .  .  .@0 .  .
+        TR .  .  .  .
+        .  .  .  .  .
+        """
+      And these actions are applied:
+        """
+        [{"actor": 0, "type": "pass"}, {"actor": 1, "type": "pass"}]
+        """
+      When the position is loaded:
+        """
+        players.0.attack.trolls = [[0, 0], [4, 4]]
+        """
+      Then the legal actions are exactly:
+        """
+        [{"actor": 0, "type": "spawn", "what": "troll", "space": [0, 0]},
+         {"actor": 0, "type": "spawn", "what": "troll", "space": [4, 4]}]
+        """
 
   Rule: GV-FAQ-BOULDER-ORDER the player orders the boulders
 
@@ -487,6 +720,72 @@ Feature: Gnomeville enemy attack: boulders, trolls and their movement
         """
         players.0.cells.2 = ["boulder", "boulder", null, null, "boulder"]
         players.1.cells.2 = ["boulder", "boulder", null, null, "boulder"]
+        boulder_supply = 0
+        """
+
+    @GV-BOULDER-SUPPLY-EXHAUSTED @GV-MOVE-BOULDER @GV-DESTROYED-TO-SUPPLY @reading:boulder_supply_limited=false
+    Scenario: Under the unlimited reading a boulder broken while substitutes are out leaves the supply empty
+      # 46 boulders in the towns, two of them substitutes: breaking one leaves 45, still more
+      # than the 44 tokens, so none comes back to the supply (44 - 45 gives none).
+      Given a gnomeville game with 2 players in the build phase and options:
+        """
+        {"boulder_supply_limited": false}
+        """
+      And player 1's town is:
+        """
+        BO BO BO BO BO
+        BO BO BO BO BO
+        BO .  .@0 .  BO
+        BO BO BO BO BO
+        BO BO BO BO BO
+        """
+      And the position:
+        """
+        players.0.cells = [["boulder", "boulder", "boulder", "boulder", "boulder"], ["boulder", "boulder", "boulder", "boulder", "boulder"], ["boulder", "boulder", null, "boulder", "boulder"], ["boulder", "boulder", "boulder", "boulder", "boulder"], ["boulder", "boulder", "boulder", "boulder", "boulder"]]
+        boulder_supply = 0
+        players.0.gnomes.0.hammer = true
+        players.0.moves = 1
+        """
+      When player 0 plays:
+        """
+        {"type": "step", "gnome": 0, "dir": "N"}
+        """
+      Then the position has:
+        """
+        players.0.cells.1 = ["boulder", "boulder", null, "boulder", "boulder"]
+        boulder_supply = 0
+        players.0.mushrooms = 3
+        """
+
+    @GV-BOULDER-SUPPLY-EXHAUSTED @GV-FAQ-BOULDER-ORDER @GV-COMP-BOULDERS @reading:boulder_supply_limited=true
+    Scenario: The last boulder of the supply lands and the next boulder icon finds none
+      Given a gnomeville game with 2 players whose round troll card is:
+        """
+        {"matrix": [".....", ".....", ".B.B.", ".....", "....."], "moves": []}
+        """
+      And player 1's town is:
+        """
+        BO BO BO BO BO
+        BO BO BO BO BO
+        BO .  .@0 .  BO
+        BO BO BO BO BO
+        BO BO BO BO BO
+        """
+      And the position:
+        """
+        players.0.cells = [["boulder", "boulder", "boulder", "boulder", "boulder"], ["boulder", "boulder", "boulder", "boulder", "boulder"], ["boulder", null, null, null, null], ["boulder", "boulder", "boulder", "boulder", "boulder"], ["boulder", "boulder", "boulder", "boulder", "boulder"]]
+        boulder_supply = 1
+        """
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "pass"}, {"actor": 1, "type": "pass"},
+         {"actor": 0, "type": "spawn", "what": "boulder", "space": [2, 1]},
+         {"actor": 1, "type": "spawn", "what": "boulder", "space": [2, 1]}]
+        """
+      Then the position has:
+        """
+        players.0.cells.2 = ["boulder", "boulder", null, null, null]
+        players.1.cells.2 = ["boulder", null, null, null, "boulder"]
         boulder_supply = 0
         """
 

@@ -104,6 +104,33 @@ Feature: Gnomeville unique town boards (provisional layouts)
         boulder_supply = 44
         """
 
+    @GV-BOARD-RIVER @GV-EXHAUST
+    Scenario: The river sends the first gnome back to camp too
+      Given a gnomeville game with 2 players in the build phase and options:
+        """
+        {"boards": ["riverville", "symmetric"]}
+        """
+      And player 0's town is:
+        """
+        .  .  .  .  .
+        .  .  .  .  .
+        .  .  .@1 .  .
+        .  .  .  .  .
+        .@0 .  .  .  .
+        """
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "pass"}, {"actor": 1, "type": "pass"},
+         {"actor": "chance", "type": "delivery_card", "card": "delivery-01"},
+         {"actor": 0, "type": "done"}, {"actor": 1, "type": "done"}]
+        """
+      Then the position has:
+        """
+        players.0.gnomes.0.space = null
+        players.0.gnomes.1.space = [2, 2]
+        phase = "prepare"
+        """
+
     @GV-BOARD-RIVER @GV-BOARD-LAYOUTS
     Scenario: The river washes a troll away and sends a gnome standing in it back to camp
       Given a gnomeville game with 2 players in the build phase and options:

@@ -51,6 +51,32 @@ Feature: Gnomeville build phase: draw or pass, second chance, placing tiles, get
         """
       Then the action is rejected citing rule "GV-BUILD-DRAW"
 
+    @GV-BUILD-DRAW @GV-CHANCE
+    Scenario: With one tile left in the bag the player may still draw it
+      Given a gnomeville game with 2 players in the build phase
+      And "players.0.bag" is {"academy": 0, "armory": 0, "ballista": 0, "gnome": 0, "house": 0, "market": 1, "monument": 0, "tavern": 0, "workshop": 0}
+      Then the legal actions include:
+        """
+        {"actor": 0, "type": "draw"}
+        """
+      When player 0 plays:
+        """
+        {"type": "draw"}
+        """
+      Then the chance outcomes are:
+        """
+        [{"action": {"type": "draw", "player": 0, "tile": "market", "tier": 1}, "probability": "1/1"}]
+        """
+
+    @GV-BUILD-DRAW @GV-BUILD-PASS
+    Scenario: A pass carrying a field no action has is refused as malformed
+      Given a gnomeville game with 2 players in the build phase
+      When player 0 plays:
+        """
+        {"type": "pass", "colour": "red"}
+        """
+      Then the action is refused as malformed
+
   Rule: GV-BUILD-SIMULTANEOUS simultaneous building is sequentialised
 
     @GV-BUILD-SIMULTANEOUS @GV-OVERVIEW-SIMULTANEOUS @GV-SUMMARY-BUILD
@@ -196,6 +222,76 @@ Feature: Gnomeville build phase: draw or pass, second chance, placing tiles, get
         """
       Then the action is rejected citing rule "GV-BUILD-PLACE"
 
+    @GV-BUILD-PLACE
+    Scenario Outline: A place whose space is not a [row, col] pair of whole numbers is refused as malformed (<why>)
+      Given a gnomeville game with 2 players in the build phase
+      And "players.0.hand" is "market"
+      When player 0 plays:
+        """
+        {"type": "place", "space": <space>}
+        """
+      Then the action is refused as malformed
+
+      Examples:
+        | why                  | space   |
+        | one number           | [1]     |
+        | three numbers        | [0, 1, 2] |
+        | a negative column    | [0, -1] |
+        | a string for a space | "0,1"   |
+
+    @GV-BUILD-ORDER @GV-BUILD-PLACE
+    Scenario: A draw while the drawn tile is still in hand breaks the order of a tile's steps
+      Given a gnomeville game with 2 players in the build phase
+      And "players.0.hand" is "market"
+      When player 0 plays:
+        """
+        {"type": "draw"}
+        """
+      Then the action is rejected citing rule "GV-BUILD-ORDER"
+
+    @GV-BUILD-PLACE @GV-TERM-OCCUPIED
+    Scenario: A tile cannot go under the gnome in the corner
+      Given a gnomeville game with 2 players in the build phase
+      And player 0's town is:
+        """
+        .@0 .  .  .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      And "players.0.hand" is "market"
+      Then the legal actions do not include:
+        """
+        {"actor": 0, "type": "place", "space": [0, 0]}
+        """
+      When player 0 plays:
+        """
+        {"type": "place", "space": [0, 0]}
+        """
+      Then the action is rejected citing rule "GV-BUILD-PLACE"
+
+    @GV-BUILD-PLACE @GV-BOARD-TOWER @GV-TERM-BUILT
+    Scenario: On Towerville a house cannot go on the built 2+ space its tier would allow
+      Given a gnomeville game with 2 players in the build phase and options:
+        """
+        {"boards": ["towerville", "symmetric"]}
+        """
+      And player 0's town is:
+        """
+        .  .  .  .  .
+        .  .  .  .  .
+        .  .  .@0 .  .
+        .  .  .  .  .
+        ho .  .  .  .
+        """
+      And "players.0.hand" is "house"
+      When player 0 plays:
+        """
+        {"type": "place", "space": [4, 0]}
+        """
+      Then the action is rejected citing rule "GV-BUILD-PLACE"
+
   Rule: GV-BUILD-AUTOPASS a building that cannot be placed makes the player pass
 
     @GV-BUILD-AUTOPASS
@@ -265,6 +361,16 @@ Feature: Gnomeville build phase: draw or pass, second chance, placing tiles, get
         """
         {"actor": 0, "type": "draw"}
         """
+
+    @GV-BUILD-GNOME-TILE @GV-BUILD-PLACE
+    Scenario: A gnome tile placed on a town space is rejected: it goes on the stumps
+      Given a gnomeville game with 2 players in the build phase
+      And "players.0.hand" is "gnome"
+      When player 0 plays:
+        """
+        {"type": "place", "space": [0, 0]}
+        """
+      Then the action is rejected citing rule "GV-BUILD-GNOME-TILE"
 
   Rule: GV-BUILD-STUCK the third gnome tile makes the player stuck
 

@@ -118,6 +118,61 @@ Feature: Gnomeville building effects
         """
       Then the action is rejected citing rule "GV-BLDG-MARKET"
 
+    @GV-BLDG-MARKET @GV-BLDG-OPTIONAL
+    Scenario: A market offers only what is in the supply and affordable: the last house for exactly 2 mushrooms
+      Given a gnomeville game with 2 players in the build phase
+      And player 0's town is:
+        """
+        .  .  .  .  .
+        .  .  mk .  .
+        .  .  .@0 .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      And the position:
+        """
+        players.0.mushrooms = 2
+        players.0.moves = 1
+        supply.market = 0
+        supply.house = 1
+        supply.workshop = 0
+        """
+      When player 0 plays:
+        """
+        {"type": "step", "gnome": 0, "dir": "N"}
+        """
+      Then the legal actions are exactly:
+        """
+        [{"actor": 0, "type": "buy", "kind": "house"}, {"actor": 0, "type": "decline"}]
+        """
+
+    @GV-BLDG-MARKET @GV-BLDG-OPTIONAL
+    Scenario: A market with its only affordable tray empty asks nothing
+      Given a gnomeville game with 2 players in the build phase
+      And player 0's town is:
+        """
+        .  .  .  .  .
+        .  .  mk .  .
+        .  .  .@0 .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      And the position:
+        """
+        players.0.mushrooms = 1
+        players.0.moves = 1
+        supply.market = 0
+        """
+      When player 0 plays:
+        """
+        {"type": "step", "gnome": 0, "dir": "N"}
+        """
+      Then the position has:
+        """
+        players.0.activation = null
+        players.0.mushrooms = 1
+        """
+
   Rule: GV-BLDG-MONUMENT each monument adds one movement
 
     @GV-BLDG-MONUMENT
@@ -205,6 +260,127 @@ Feature: Gnomeville building effects
         players.0.mushrooms = 2
         players.0.activation = null
         """
+
+    @GV-BLDG-HOUSE @GV-BLDG-ADJACENT
+    Scenario: A house in the top-right corner has three spaces around it and none across the edge
+      Given a gnomeville game with 2 players in the build phase
+      And player 0's town is:
+        """
+        .  .  .  mk ho
+        .  .  .  . .@0
+        .  .  .  .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      And "players.0.moves" is 1
+      When player 0 plays:
+        """
+        {"type": "step", "gnome": 0, "dir": "N"}
+        """
+      Then the legal actions are exactly:
+        """
+        [{"actor": 0, "type": "deploy", "space": [0, 3]},
+         {"actor": 0, "type": "deploy", "space": [1, 3]},
+         {"actor": 0, "type": "deploy", "space": [1, 4]},
+         {"actor": 0, "type": "decline"}]
+        """
+
+    @GV-BLDG-HOUSE @GV-BLDG-ADJACENT @GV-BLDG-OPTIONAL
+    Scenario Outline: A house in the corner with <free> around it <asks>
+      Given a gnomeville game with 2 players in the build phase
+      And player 0's town is:
+        """
+        .  .  .  TR ho
+        <row1>
+        <row2>
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      And "players.0.moves" is <moves>
+      When these actions are applied:
+        """
+        <steps>
+        """
+      Then the legal actions are exactly:
+        """
+        <legal>
+        """
+
+      Examples:
+        | free              | asks                          | row1            | row2            | moves | steps | legal |
+        | one free space    | offers that one and a decline | .  .  .  BO .@0 | .  .  .  .  .   | 1     | [{"actor": 0, "type": "step", "gnome": 0, "dir": "N"}] | [{"actor": 0, "type": "deploy", "space": [1, 4]}, {"actor": 0, "type": "decline"}] |
+        | every space taken | asks nothing                  | .  .  .  BO .@1 | .  .  .  . .@0  | 2     | [{"actor": 0, "type": "step", "gnome": 0, "dir": "N"}, {"actor": 0, "type": "step", "gnome": 0, "dir": "N"}] | [{"actor": 0, "type": "draw"}, {"actor": 0, "type": "pass"}, {"actor": 1, "type": "draw"}, {"actor": 1, "type": "pass"}] |
+
+    @GV-BLDG-HOUSE
+    Scenario: The new gnome from a house is the one in camp, not the one in the corner
+      Given a gnomeville game with 2 players in the build phase
+      And player 0's town is:
+        """
+        .@0 .  .  .  .
+        .  .  ho .  .
+        .  .  .@1 .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      And "players.0.moves" is 1
+      When player 0 plays:
+        """
+        {"type": "step", "gnome": 1, "dir": "N"}
+        """
+      And player 0 plays:
+        """
+        {"type": "deploy", "space": [2, 2]}
+        """
+      Then the position has:
+        """
+        players.0.gnomes.0.space = [0, 0]
+        players.0.gnomes.1.space = [1, 2]
+        players.0.gnomes.2.space = [2, 2]
+        """
+
+    @GV-BLDG-HOUSE @GV-BLDG-OPTIONAL
+    Scenario: With every gnome already out, one of them in the corner, a house asks nothing
+      Given a gnomeville game with 2 players in the build phase
+      And player 0's town is:
+        """
+        .@0 .  .  .  .
+        .  .  ho .  .
+        .  .  .@1 .  .
+        .  .  .  .  .
+        .  .  .  . .@2
+        """
+      And "players.0.moves" is 1
+      When player 0 plays:
+        """
+        {"type": "step", "gnome": 1, "dir": "N"}
+        """
+      Then the position has:
+        """
+        players.0.activation = null
+        players.0.moves = 0
+        """
+
+    @GV-BLDG-HOUSE @GV-BLDG-ACTIVATE
+    Scenario: A deploy onto a troll next to the house is rejected citing the house rule
+      Given a gnomeville game with 2 players in the build phase
+      And player 0's town is:
+        """
+        .  TR .  .  .
+        .  .  ho .  .
+        .  .  .@0 .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      And "players.0.moves" is 1
+      When player 0 plays:
+        """
+        {"type": "step", "gnome": 0, "dir": "N"}
+        """
+      And player 0 plays:
+        """
+        {"type": "deploy", "space": [0, 1]}
+        """
+      Then the action is rejected citing rule "GV-BLDG-HOUSE"
 
   Rule: GV-BLDG-TAVERN a tavern refills the stew
 
@@ -385,6 +561,33 @@ Feature: Gnomeville building effects
         {"type": "use"}
         """
       Then "players.0.gnomes.0.hammer" is true
+
+    @GV-BLDG-WORKSHOP @GV-EQUIP
+    Scenario: A gnome that already has a hammer gets nothing more from a workshop
+      Given a gnomeville game with 2 players in the build phase
+      And player 0's town is:
+        """
+        .  .  .  .  .
+        .  .  ws .  .
+        .  .  .@0 .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      And the position:
+        """
+        players.0.gnomes.0.hammer = true
+        players.0.moves = 1
+        """
+      When player 0 plays:
+        """
+        {"type": "step", "gnome": 0, "dir": "N"}
+        """
+      Then the position has:
+        """
+        players.0.activation = null
+        players.0.gnomes.0.hammer = true
+        players.0.moves = 0
+        """
 
   Rule: GV-BLDG-ARMORY an armory gives the gnome a sword
 
@@ -575,6 +778,29 @@ Feature: Gnomeville building effects
         boulder_supply = 43
         """
 
+    @GV-BLDG-BALLISTA @GV-BLDG-ADJACENT
+    Scenario: A ballista in the bottom-left corner reaches its three neighbours, not the far edge
+      Given a gnomeville game with 2 players in the build phase
+      And player 0's town is:
+        """
+        .  .  .  .  .
+        .  .  .  .  .
+        .  .  .  .  BO
+        TR BO .  .  BO
+        ba .@0 .  .  .
+        """
+      And "players.0.moves" is 1
+      When player 0 plays:
+        """
+        {"type": "step", "gnome": 0, "dir": "W"}
+        """
+      Then the legal actions are exactly:
+        """
+        [{"actor": 0, "type": "destroy", "space": [3, 0]},
+         {"actor": 0, "type": "destroy", "space": [3, 1]},
+         {"actor": 0, "type": "decline"}]
+        """
+
     @GV-BLDG-BALLISTA @GV-BLDG-OPTIONAL
     Scenario: A ballista with no boulder or enemy around asks nothing
       Given a gnomeville game with 2 players in the build phase
@@ -623,6 +849,30 @@ Feature: Gnomeville building effects
       Then the legal actions are exactly:
         """
         [{"actor": 0, "type": "destroy", "space": [0, 2]}, {"actor": 0, "type": "decline"}]
+        """
+
+    @GV-BLDG-BALLISTA @GV-BOARD-HEDGE @GV-BLDG-ADJACENT
+    Scenario: On Maizeville the hedges east and west of a ballista shield both sides, not the diagonal
+      Given a gnomeville game with 2 players in the build phase and options:
+        """
+        {"boards": ["maizeville", "symmetric"]}
+        """
+      And player 0's town is:
+        """
+        .  .  .  .  TR
+        .  .  TR ba BO
+        .  .  .  .@0 .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      And "players.0.moves" is 1
+      When player 0 plays:
+        """
+        {"type": "step", "gnome": 0, "dir": "N"}
+        """
+      Then the legal actions are exactly:
+        """
+        [{"actor": 0, "type": "destroy", "space": [0, 4]}, {"actor": 0, "type": "decline"}]
         """
 
     @GV-BLDG-BALLISTA @GV-BOARD-HEDGE @GV-BLDG-ADJACENT

@@ -102,6 +102,31 @@ Feature: Gnomeville buy and refresh
         players.0.bag.market = 6
         """
 
+    @GV-BUY @GV-BUY-COST
+    Scenario Outline: A purchase needs a tile in the supply that the mushrooms pay for (<case>)
+      Given a gnomeville game with 2 players in the build phase
+      And the position:
+        """
+        players.0.mushrooms = <mushrooms>
+        supply.market = <markets>
+        """
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "pass"}, {"actor": 1, "type": "pass"},
+         {"actor": "chance", "type": "delivery_card", "card": "delivery-01"}]
+        """
+      Then "players.0.buys_left" is <buys_left>
+      And the legal actions <market>:
+        """
+        {"actor": 0, "type": "buy", "kind": "market"}
+        """
+
+      Examples:
+        | case                                       | mushrooms | markets | buys_left | market          |
+        | the last market for the last mushroom      | 1         | 1       | 1         | include         |
+        | no market left and 1 mushroom: done        | 1         | 0       | 0         | do not include  |
+        | no market left but a house is affordable    | 2         | 0       | 1         | do not include  |
+
   Rule: GV-ROUND-TRACKER the tracker advances and reveals the event under it
 
     @GV-ROUND-TRACKER @GV-EVENT-REVEAL @GV-SETUP-EVENTS @GV-SUMMARY-BUY @GV-BUY-ORDER
@@ -160,6 +185,36 @@ Feature: Gnomeville buy and refresh
         event_deck = ["busy-builders", "clear-paths", "gnome-crowd", "high-society", "mushroom-hoard"]
         """
 
+    @GV-EVENT-REVEAL @GV-SETUP-EVENTS @GV-ROUND-TRACKER
+    Scenario: Entering round 5 reveals the third event space and keeps the first two
+      Given a gnomeville game with 2 players in the build phase
+      And the position:
+        """
+        round = 4
+        events = ["satchel-sprint", "troll-free", null]
+        event_deck = ["busy-builders", "clear-paths", "gnome-crowd", "high-society", "mushroom-hoard"]
+        """
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "pass"}, {"actor": 1, "type": "pass"},
+         {"actor": "chance", "type": "delivery_card", "card": "delivery-01"},
+         {"actor": 0, "type": "done"}, {"actor": 1, "type": "done"}]
+        """
+      Then the position has:
+        """
+        round = 5
+        chance = {"type": "event"}
+        """
+      When chance reveals:
+        """
+        {"type": "event", "card": "gnome-crowd"}
+        """
+      Then the position has:
+        """
+        events = ["satchel-sprint", "troll-free", "gnome-crowd"]
+        event_deck = ["busy-builders", "clear-paths", "high-society", "mushroom-hoard"]
+        """
+
   Rule: GV-REFRESH upgraded tiles and gnome tiles return to the bag, the town stays
 
     @GV-REFRESH @GV-REFRESH-STAYS
@@ -214,3 +269,15 @@ Feature: Gnomeville buy and refresh
         """
       Then the game is over
       And "phase" is "end"
+
+    @GV-FINAL-NO-BUY @GV-LOAD-CONSISTENT
+    Scenario: A buy phase in round 5, which the last round skips, is refused
+      Given a gnomeville game with 2 players in the build phase
+      When the position is loaded:
+        """
+        round = 5
+        phase = "buy"
+        troll_card = null
+        troll_discard = ["troll-01"]
+        """
+      Then the request is refused as malformed

@@ -140,6 +140,82 @@ Feature: Gnomeville components and their provisional data
         winners = [0]
         """
 
+    @GV-COMP-GOALS @GV-END-ADJACENCY @GV-END-ADJACENCY-LOSER
+    Scenario: Three red buildings beat two blue ones on the most-red card
+      Given a gnomeville game with 2 players in the build phase
+      And player 0's town is:
+        """
+        ws ar ba .  .
+        .  .  .  .  .
+        .  .  .@0 .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      And player 1's town is:
+        """
+        ho .  tv .  .
+        .  .  .  .  .
+        .  .  .@0 .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      And the position:
+        """
+        round = 5
+        goals = [{"players": [0, 1], "cards": ["most-red"], "size": 3}]
+        """
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "pass"}, {"actor": 1, "type": "pass"},
+         {"actor": "chance", "type": "delivery_card", "card": "delivery-01"}]
+        """
+      Then the game is over
+      And the outcome has:
+        """
+        scores = [5, 0]
+        winners = [0]
+        """
+
+    @GV-COMP-GOALS @GV-END-ADJACENCY @GV-END-ADJACENCY-TIE
+    Scenario Outline: Only sword gnomes on the board count for the fewest-swords card (<case>)
+      Given a gnomeville game with 2 players in the build phase
+      And player 0's town is:
+        """
+        .  .  .  .  .
+        .  .@0 .  .  .
+        .  .  .@1 .  .
+        .  .  .  .@2 .
+        .  .  .  .  .
+        """
+      And player 1's town is:
+        """
+        <row0>
+        .  .  .  .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      And the position:
+        """
+        round = 5
+        goals = [{"players": [0, 1], "cards": ["fewest-swords"], "size": 3}]
+        players.1.gnomes.0.sword = true
+        """
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "pass"}, {"actor": 1, "type": "pass"},
+         {"actor": "chance", "type": "delivery_card", "card": "delivery-01"}]
+        """
+      Then the outcome has:
+        """
+        scores = [5, 0]
+        """
+
+      Examples:
+        | case                                          | row0             |
+        | three plain gnomes beat one sword gnome        | .  .@0 .  .  .   |
+        | the sword gnome in the corner counts           | .@0 .  .  .  .   |
+
   Rule: GV-COMP-DELIVERY the special delivery cards and their icons
 
     @GV-COMP-DELIVERY @GV-DELIVERY @GV-DELIVERY-GAPS
@@ -157,3 +233,23 @@ Feature: Gnomeville components and their provisional data
         {"type": "delivery", "icon": "points", "take": true}
         """
       Then "players.1.score" is 2
+
+    @GV-COMP-DELIVERY @GV-DELIVERY @GV-DELIVERY-GAPS
+    Scenario: A points icon adds its 2 points to what the player behind already has
+      Given a gnomeville game with 2 players in the build phase
+      And the position:
+        """
+        players.0.score = 10
+        players.1.score = 3
+        """
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "pass"}, {"actor": 1, "type": "pass"},
+         {"actor": "chance", "type": "delivery_card", "card": "delivery-02"},
+         {"actor": 1, "type": "delivery", "icon": "points", "take": true}]
+        """
+      Then the position has:
+        """
+        players.1.score = 5
+        players.0.score = 10
+        """

@@ -98,6 +98,34 @@ Feature: Gnomeville end of the game: adjacency goals and the winner
   Rule: GV-END-TIEBREAK most buildings, then most mushrooms, then a shared win
 
     @GV-END-WINNER @GV-END-TIEBREAK
+    Scenario: Before the game is over the outcome names no winner
+      Then the outcome has:
+        """
+        terminal = false
+        winners = []
+        """
+
+    @GV-END-WINNER @GV-END-TIEBREAK @GV-END-ADJACENCY
+    Scenario: The outcome counts each town's building tiles, and a goal's points add to the score
+      Given the position:
+        """
+        goals = [{"players": [0, 1], "cards": ["most-blue"], "size": 3}]
+        players.0.score = 18
+        players.1.score = 20
+        """
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "pass"}, {"actor": 1, "type": "pass"},
+         {"actor": "chance", "type": "delivery_card", "card": "delivery-01"}]
+        """
+      Then the outcome has:
+        """
+        scores = [18, 25]
+        details.buildings = [1, 6]
+        winners = [1]
+        """
+
+    @GV-END-WINNER @GV-END-TIEBREAK
     Scenario: Equal scores: the town with more buildings wins
       Given the position:
         """

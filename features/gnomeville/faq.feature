@@ -19,6 +19,35 @@ Feature: Gnomeville FAQ answers
         """
       Then "players.0.status" is "building"
 
+    @GV-FAQ-REJOIN @GV-BUILD-DRAW @reading:turn_by_turn_rounds=[]
+    Scenario Outline: A player who passed may rejoin only with a tile left to draw (<left> in the bag)
+      Given a gnomeville game with 2 players in the build phase
+      And "players.0.bag" is {"academy": 0, "armory": 0, "ballista": 0, "gnome": 0, "house": 0, "market": <left>, "monument": 0, "tavern": 0, "workshop": 0}
+      When player 0 plays:
+        """
+        {"type": "pass"}
+        """
+      Then "to_act" is <to_act>
+
+      Examples:
+        | left | to_act |
+        | 1    | [0, 1] |
+        | 0    | [1]    |
+
+    @GV-FAQ-REJOIN @GV-BUILD-DRAW @reading:turn_by_turn_rounds=[]
+    Scenario: A player who passed with an empty bag cannot come back to draw
+      Given a gnomeville game with 2 players in the build phase
+      And "players.0.bag" is {"academy": 0, "armory": 0, "ballista": 0, "gnome": 0, "house": 0, "market": 0, "monument": 0, "tavern": 0, "workshop": 0}
+      When player 0 plays:
+        """
+        {"type": "pass"}
+        """
+      And player 0 plays:
+        """
+        {"type": "draw"}
+        """
+      Then the action is rejected citing rule "GV-FAQ-REJOIN"
+
   Rule: GV-FAQ-NO-LOOP a gnome tile on a stump cannot be returned
 
     @GV-FAQ-NO-LOOP @GV-BUILD-SECOND-CHANCE

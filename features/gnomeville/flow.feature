@@ -48,3 +48,25 @@ Feature: Gnomeville rounds, phases and chance
         {"type": "draw"}
         """
       Then the action is rejected citing rule "GV-CHANCE"
+
+    @GV-CHANCE @GV-BUILD-DRAW
+    Scenario: A troll card revealed while a bag draw is pending is no outcome of that draw
+      Given a gnomeville game with 2 players in the build phase
+      When player 0 plays:
+        """
+        {"type": "draw"}
+        """
+      And chance reveals:
+        """
+        {"type": "troll_card", "card": "troll-02", "matrix": [".....", ".....", ".....", ".....", "....."], "moves": []}
+        """
+      Then the action is rejected citing rule "GV-CHANCE"
+
+    @GV-CHANCE @GV-OVERVIEW-SIMULTANEOUS
+    Scenario: An action for a seat the game does not have is refused as malformed
+      Given a gnomeville game with 2 players in the build phase
+      When the action is applied:
+        """
+        {"actor": 2, "type": "pass"}
+        """
+      Then the action is refused as malformed

@@ -19,6 +19,9 @@ Feature: Gnomeville positions an engine must refuse to load, and positions it mu
         | a game that ends in round 4          | round = 4         | phase = "end"   | terminal = true |
         | no troll card in the build phase     | troll_card = null | round = 1       | round = 1       |
         | a sixth round                        | round = 6         | round = 6       | round = 6       |
+        | a round 0 before the first           | round = 0         | round = 0       | round = 0       |
+        | an attack with nothing left to resolve | phase = "attack" | round = 1      | round = 1       |
+        | a delivery with no bonus left to take | phase = "delivery" | troll_card = null | troll_discard = ["troll-01"] |
 
     @GV-LOAD-CONSISTENT @GV-CHANCE
     Scenario Outline: A pending chance the rules cannot have drawn is refused (<why>)
@@ -87,6 +90,8 @@ Feature: Gnomeville positions an engine must refuse to load, and positions it mu
         | a troll card missing                        | troll_deck = ["troll-02", "troll-03", "troll-04", "troll-05", "troll-06", "troll-07", "troll-08", "troll-09", "troll-10", "troll-11", "troll-12", "troll-13", "troll-14", "troll-15"] |
         | a delivery card missing                     | delivery_deck = ["delivery-02", "delivery-03", "delivery-04", "delivery-05", "delivery-06", "delivery-07", "delivery-08", "delivery-09", "delivery-10"] |
         | an event card both revealed and in the deck | events = ["busy-builders", null, null]                       |
+        | an ability card the game does not have      | ability_bottom = ["ability-23"]                              |
+        | an event the game does not have             | events = ["no-such-event", null, null]                       |
 
     @GV-LOAD-CONSISTENT @GV-COMP-BOULDERS @GV-TROLL-CAP @GV-COMP-TILES @until:example-troll-cap-4
     Scenario Outline: A count the components cannot make is refused (<why>)
@@ -122,6 +127,8 @@ Feature: Gnomeville positions an engine must refuse to load, and positions it mu
         | a gnome standing on a boulder                | players.0.cells.2.2 = "boulder"     | boulder_supply = 43    |
         | two gnomes resting on one space              | players.0.gnomes.1.space = [2, 2]   | round = 1              |
         | a gnome off the board                        | players.0.gnomes.0.space = [5, 5]   | round = 1              |
+        | a gnome below the bottom row                 | players.0.gnomes.0.space = [5, 0]   | round = 1              |
+        | a gnome right of the last column             | players.0.gnomes.0.space = [0, 5]   | round = 1              |
         | a mushroom count that is not a number        | players.0.mushrooms = true          | round = 1              |
         | the third gnome on a troll, the second in camp | players.0.gnomes.2.space = [0, 0] | players.0.cells.0.0 = "troll" |
         | a gnome passing through no other gnome       | players.0.transit = 0               | players.0.moves = 1    |
@@ -131,6 +138,12 @@ Feature: Gnomeville positions an engine must refuse to load, and positions it mu
         | a tile in hand while the gnome moves         | players.0.hand = "market"           | players.0.moves = 1    |
         | two players resolving a tile at once         | players.0.hand = "market"           | players.1.hand = "house" |
         | a surprise card outside the attack           | surprise_card = {"id": "troll-02", "matrix": [".....", ".....", ".....", ".....", "....."], "moves": []} | troll_deck = ["troll-03", "troll-04", "troll-05", "troll-06", "troll-07", "troll-08", "troll-09", "troll-10", "troll-11", "troll-12", "troll-13", "troll-14", "troll-15", "troll-16"] |
+        | a town of four rows                          | players.0.cells = [[null, null, null, null, null], [null, null, null, null, null], [null, null, null, null, null], [null, null, null, null, null]] | round = 1 |
+        | a town row of four spaces                    | players.0.cells.4 = [null, null, null, null] | round = 1 |
+        | an upgrade stack of two tiles                | players.0.stacks = [["market", "market"]] | round = 1 |
+        | an upgrade stack open with no upgrade due    | players.0.open_stack = ["market", "market", "market"] | round = 1 |
+        | more movement than 3 and one per space (29)  | players.0.moves = 29                | round = 1              |
+        | a house activated by a fourth gnome          | players.0.activation = {"kind": "house", "space": [2, 2], "gnome": 3} | players.0.cells.2.2 = "house" |
 
     @GV-LOAD-CONSISTENT @GV-BLDG-ACTIVATE @GV-BLDG-HOUSE @GV-BLDG-TAVERN @GV-BLDG-WORKSHOP @GV-BLDG-ARMORY @GV-BLDG-ACADEMY @GV-BLDG-MONUMENT
     Scenario Outline: A building effect the rules cannot have started is refused (<why>)
@@ -188,6 +201,31 @@ Feature: Gnomeville positions an engine must refuse to load, and positions it mu
         chance = {"type": "ability", "player": 0}
         """
       Then the request is refused as malformed
+
+    @GV-LOAD-CONSISTENT @GV-TERM-OCCUPIED @GV-MOVE-PASS-THROUGH @GV-BLDG-HOUSE @GV-BLDG-MONUMENT
+    Scenario Outline: A position at the edge of what the rules allow is accepted (<why>)
+      Given a gnomeville game with 2 players in the build phase
+      And player 0's town is:
+        """
+        .  .  .  .  .
+        .  ho .  .  .
+        .  .  .@0 .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      When the position is loaded:
+        """
+        <first>
+        <second>
+        <third>
+        """
+      Then "<path>" is <value>
+
+      Examples:
+        | why                                         | first                                | second                 | third                | path                       | value |
+        | 3 movement and one per space (28)           | players.0.moves = 28                 | round = 1              | round = 1            | players.0.moves            | 28    |
+        | the third gnome passing through the first   | players.0.gnomes.2.space = [2, 2]    | players.0.transit = 2  | players.0.moves = 1  | players.0.transit          | 2     |
+        | a house activated by the third gnome        | players.0.gnomes.2.space = [1, 1]    | players.0.activation = {"kind": "house", "space": [1, 1], "gnome": 2} | round = 1 | players.0.activation.gnome | 2 |
 
     @GV-LOAD-CONSISTENT @GV-BUY @GV-PHASES
     Scenario Outline: Build-phase business left over in the buy phase is refused (<why>)

@@ -81,6 +81,56 @@ Feature: Gnomeville gnome movement, exhaustion, abilities and equipment
         """
       Then the action is rejected citing rule "GV-MOVE-STEP"
 
+    @GV-MOVE-STEP @GV-MOVE-DISTRIBUTE
+    Scenario: A gnome in camp between two deployed ones leaves the third free to move
+      Given a gnomeville game with 2 players in the build phase
+      And player 0's town is:
+        """
+        .  .  .  .  .
+        .  .  .  .  .
+        .  .  .@0 .  .
+        .  .  .  .  .
+        .  .  .  . .@2
+        """
+      And "players.0.moves" is 1
+      Then the legal actions include:
+        """
+        {"actor": 0, "type": "step", "gnome": 2, "dir": "N"}
+        """
+
+    @GV-MOVE-STEP @GV-MOVE-TROLL
+    Scenario Outline: An illegal step is rejected citing the rule it breaks (<why>)
+      Given a gnomeville game with 2 players in the build phase
+      And player 0's town is:
+        """
+        <row0>
+        .  .  .  .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      And "players.0.moves" is 1
+      When player 0 plays:
+        """
+        {"type": "step", "gnome": <gnome>, "dir": "<dir>"}
+        """
+      Then the action is rejected citing rule "<rule>"
+
+      Examples:
+        | why                                      | row0                | gnome | dir | rule         |
+        | from the corner onto a troll             | .@0 TR .  .  .      | 0     | E   | GV-MOVE-TROLL |
+        | onto a troll in the corner               | TR .@0 .  .  .      | 0     | W   | GV-MOVE-TROLL |
+        | a gnome the player does not have         | .  .@0 .  .  .      | 3     | E   | GV-MOVE-STEP |
+
+    @GV-MOVE-STEP
+    Scenario: A step with no movement left is rejected citing the step rule
+      Given a gnomeville game with 2 players in the build phase
+      When player 0 plays:
+        """
+        {"type": "step", "gnome": 0, "dir": "N"}
+        """
+      Then the action is rejected citing rule "GV-MOVE-STEP"
+
   Rule: GV-MOVE-PASS-THROUGH gnomes pass through each other but rest alone
 
     @GV-MOVE-PASS-THROUGH @GV-MOVE-PASS-THROUGH-EFFECT @GV-TERM-OCCUPIED
@@ -162,6 +212,53 @@ Feature: Gnomeville gnome movement, exhaustion, abilities and equipment
         """
         [{"actor": 0, "type": "step", "gnome": 0, "dir": "W"}]
         """
+
+    @GV-MOVE-PASS-THROUGH @GV-TERM-OCCUPIED @GV-MOVE-TROLL
+    Scenario Outline: Passing on through a second gnome needs the moves to get back out (<moves> moves)
+      # Gnome 0 stands on gnome 1 and looks at gnome 2's space: the trolls close its other
+      # sides, so the only free space it can end on is back past gnome 1, two steps further.
+      Given a gnomeville game with 2 players in the build phase
+      And player 0's town is:
+        """
+        .@0 .@1 .@2 TR .
+        .  .  TR .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      And "players.0.moves" is <moves>
+      When player 0 plays:
+        """
+        {"type": "step", "gnome": 0, "dir": "E"}
+        """
+      Then "players.0.transit" is 0
+      And the legal actions <onward>:
+        """
+        {"actor": 0, "type": "step", "gnome": 0, "dir": "E"}
+        """
+
+      Examples:
+        | moves | onward          |
+        | 4     | include         |
+        | 3     | do not include  |
+
+    @GV-MOVE-PASS-THROUGH @GV-TERM-OCCUPIED
+    Scenario: With one movement point a gnome cannot step onto the gnome in the corner
+      Given a gnomeville game with 2 players in the build phase
+      And player 0's town is:
+        """
+        .@1 .@0 .  .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      And "players.0.moves" is 1
+      When player 0 plays:
+        """
+        {"type": "step", "gnome": 0, "dir": "W"}
+        """
+      Then the action is rejected citing rule "GV-MOVE-PASS-THROUGH"
 
   Rule: GV-MOVE-TROLL only a sword gnome enters a troll space
 
@@ -405,6 +502,61 @@ Feature: Gnomeville gnome movement, exhaustion, abilities and equipment
         players.0.gnomes.0.ability = "ability-05"
         players.0.drawn_abilities = []
         players.0.mushrooms = 2
+        """
+
+    @GV-BLDG-ACADEMY @GV-ABILITY-GRADUATE @GV-COMP-ABILITIES @GV-BLDG-ACTIVATE
+    Scenario: With only cards put under the deck left, the academy draws the two put there first
+      # Every card returned goes under the deck, below those returned before it, so once the
+      # face-down part is gone the first two returned are the top two: nothing is random.
+      Given a gnomeville game with 2 players in the build phase
+      And player 0's town is:
+        """
+        .  .  .  .  .
+        .  .  ac .  .
+        .  .  .@0 .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      And the position:
+        """
+        ability_deck = []
+        ability_bottom = ["ability-09", "ability-04", "ability-01", "ability-02", "ability-03", "ability-05", "ability-06", "ability-07", "ability-08", "ability-10", "ability-11", "ability-12", "ability-13", "ability-14", "ability-15", "ability-16", "ability-17", "ability-18", "ability-19", "ability-20", "ability-21", "ability-22"]
+        players.0.moves = 1
+        """
+      When player 0 plays:
+        """
+        {"type": "step", "gnome": 0, "dir": "N"}
+        """
+      And player 0 plays:
+        """
+        {"type": "use"}
+        """
+      Then the position has:
+        """
+        chance = null
+        players.0.gnomes.0.graduated = true
+        players.0.drawn_abilities = ["ability-04", "ability-09"]
+        """
+      And the legal actions are exactly:
+        """
+        [{"actor": 0, "type": "keep", "card": "ability-04"}, {"actor": 0, "type": "keep", "card": "ability-09"}]
+        """
+      When player 0 plays:
+        """
+        {"type": "keep", "card": "ability-01"}
+        """
+      Then the action is rejected citing rule "GV-BLDG-ACTIVATE"
+      When player 0 plays:
+        """
+        {"type": "keep", "card": "ability-04"}
+        """
+      Then the position has:
+        """
+        players.0.gnomes.0.ability = "ability-04"
+        players.0.drawn_abilities = []
+        players.0.activation = null
+        ability_deck = []
+        ability_bottom = ["ability-01", "ability-02", "ability-03", "ability-05", "ability-06", "ability-07", "ability-08", "ability-10", "ability-11", "ability-12", "ability-13", "ability-14", "ability-15", "ability-16", "ability-17", "ability-18", "ability-19", "ability-20", "ability-21", "ability-22", "ability-09"]
         """
 
   Rule: GV-EQUIP equipment sits on the gnome's tracker

@@ -286,6 +286,25 @@ Feature: Gnomeville scoring: stacks, events, the full town and the special deliv
         players.1.score = 4
         """
 
+    @GV-EVENT-TWO-PLAYER-TIE @GV-EVENT-TIE-FIRST @reading:two_player_tie_includes_second=false
+    Scenario: A two-player tie on Troll-free shares its 4 first place points as 2 each
+      Given a gnomeville game with 2 players in the build phase
+      And the position:
+        """
+        round = 3
+        events = ["troll-free", null, null]
+        event_deck = ["busy-builders", "clear-paths", "gnome-crowd", "high-society", "mushroom-hoard", "satchel-sprint"]
+        """
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "pass"}, {"actor": 1, "type": "pass"}]
+        """
+      Then the position has:
+        """
+        players.0.score = 2
+        players.1.score = 2
+        """
+
   Rule: GV-SCORE-EVENTS-ORDER every revealed event is scored, leftmost first
 
     @GV-SCORE-EVENTS-ORDER @GV-SCORE-EVENTS
@@ -513,6 +532,56 @@ Feature: Gnomeville scoring: stacks, events, the full town and the special deliv
         boulder_supply = 44
         players.0.mushrooms = 2
         """
+
+    @GV-DELIVERY-EX @GV-DELIVERY @GV-COMP-DELIVERY
+    Scenario: A refill-the-stew bonus turns an empty second chance tile to its full side
+      Given a gnomeville game with 2 players in the build phase
+      And "players.0.score" is 12
+      And "players.1.stew" is false
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "pass"}, {"actor": 1, "type": "pass"},
+         {"actor": "chance", "type": "delivery_card", "card": "delivery-01"},
+         {"actor": 1, "type": "delivery", "icon": "workshop", "take": true}]
+        """
+      Then the legal actions are exactly:
+        """
+        [{"actor": 1, "type": "delivery", "icon": "refill_stew", "take": true},
+         {"actor": 1, "type": "delivery", "icon": "refill_stew", "take": false}]
+        """
+      When player 1 plays:
+        """
+        {"type": "delivery", "icon": "refill_stew", "take": true}
+        """
+      Then the position has:
+        """
+        players.1.stew = true
+        players.1.mushrooms = 2
+        players.1.delivery = ["workshop"]
+        """
+
+    @GV-DELIVERY-EX @GV-DELIVERY @GV-COMP-DELIVERY @GV-DELIVERY-DECLINE
+    Scenario Outline: A workshop bonus is taken from the supply only while its tray holds one (<left> left)
+      Given a gnomeville game with 2 players in the build phase
+      And the position:
+        """
+        players.0.score = 6
+        supply.workshop = <left>
+        """
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "pass"}, {"actor": 1, "type": "pass"},
+         {"actor": "chance", "type": "delivery_card", "card": "delivery-01"}]
+        """
+      Then the legal actions are exactly:
+        """
+        <legal>
+        """
+
+      Examples:
+        | left | legal |
+        | 1    | [{"actor": 1, "type": "delivery", "icon": "workshop", "take": true}, {"actor": 1, "type": "delivery", "icon": "workshop", "take": false}] |
+        | 0    | [{"actor": 1, "type": "delivery", "icon": "workshop", "take": false}] |
 
   Rule: GV-DELIVERY-GAPS more than 5, 10 and 15 points behind earn one, two and three groups
 

@@ -60,6 +60,20 @@ Feature: Gnomeville setup
         players.2.cells = [[null, null, null, null, null], [null, null, null, null, null], [null, null, null, null, null], [null, null, null, null, null], [null, null, null, null, null]]
         """
 
+    @GV-SETUP-BAG @GV-SETUP-GNOMES
+    Scenario: At the start no player is stuck, waiting, moving or upgrading
+      Given a new "gnomeville" game with 2 players
+      Then the position has:
+        """
+        players.0.stuck = false
+        players.0.status = "building"
+        players.0.tbt_done = false
+        players.0.transit = null
+        players.0.trigger = null
+        players.1.stuck = false
+        players.1.tbt_done = false
+        """
+
   Rule: GV-SETUP-TROLL-DECK the shuffled decks are chance nodes
 
     @GV-SETUP-TROLL-DECK @GV-SETUP-ABILITY-DECK @GV-SETUP-DELIVERY-DECK @GV-SETUP-EVENT-DECKS @GV-SETUP-TRAYS @GV-COMP-LIST @GV-COMP-TILES @GV-COMP-BOULDERS @GV-COMP-NAMES

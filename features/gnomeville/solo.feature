@@ -8,6 +8,7 @@ Feature: Gnomeville solo play
       Then the position has:
         """
         goals = []
+        goal_deck = []
         delivery_deck = []
         event_deck = ["solo-busy-builders", "solo-clear-paths", "solo-gnome-crowd", "solo-high-society", "solo-mushroom-hoard", "solo-satchel-sprint", "solo-troll-free"]
         chance = {"type": "troll_card"}
@@ -79,6 +80,74 @@ Feature: Gnomeville solo play
         {"type": "pass"}
         """
       Then "players.0.score" is 5
+
+    @GV-SOLO-EVENT-SCORING @GV-COMP-EVENTS
+    Scenario Outline: <deployed> gnomes on the board <verdict> the solo Gnome Crowd threshold of three
+      Given a gnomeville game with 1 player in the build phase
+      And player 0's town is:
+        """
+        <row0>
+        .  .  .  .  .
+        .  .  .@1 .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      And the position:
+        """
+        round = 3
+        events = ["solo-gnome-crowd", null, null]
+        event_deck = ["solo-busy-builders", "solo-clear-paths", "solo-high-society", "solo-mushroom-hoard", "solo-satchel-sprint", "solo-troll-free"]
+        """
+      When player 0 plays:
+        """
+        {"type": "pass"}
+        """
+      Then "players.0.score" is <score>
+
+      Examples:
+        | deployed | verdict | row0              | score |
+        | Two      | miss    | .@0 .  .  .  .    | 0     |
+        | Three    | meet    | .@0 .  .  . .@2   | 4     |
+
+    @GV-SOLO-EVENT-SCORING @GV-SCORE-EVENTS-ORDER @GV-SOLO-EVENTS
+    Scenario: In round 4 both revealed solo events pay, on top of the points already scored
+      Given a gnomeville game with 1 player in the build phase
+      And the position:
+        """
+        round = 4
+        events = ["solo-mushroom-hoard", "solo-troll-free", null]
+        event_deck = ["solo-busy-builders", "solo-clear-paths", "solo-gnome-crowd", "solo-high-society", "solo-satchel-sprint"]
+        players.0.mushrooms = 4
+        players.0.score = 10
+        """
+      When player 0 plays:
+        """
+        {"type": "pass"}
+        """
+      Then "players.0.score" is 19
+
+    @GV-SOLO-EVENT-SCORING @GV-COMP-EVENTS
+    Scenario: One academy misses the solo High Society threshold of two tier-4 buildings
+      Given a gnomeville game with 1 player in the build phase
+      And player 0's town is:
+        """
+        ac .  .  .  .
+        .  .  .  .  .
+        .  .  .@0 .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      And the position:
+        """
+        round = 3
+        events = ["solo-high-society", null, null]
+        event_deck = ["solo-busy-builders", "solo-clear-paths", "solo-gnome-crowd", "solo-mushroom-hoard", "solo-satchel-sprint", "solo-troll-free"]
+        """
+      When player 0 plays:
+        """
+        {"type": "pass"}
+        """
+      Then "players.0.score" is 0
 
   Rule: GV-SOLO-RANK the final score gives the town's rank
 

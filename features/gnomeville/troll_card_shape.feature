@@ -34,6 +34,7 @@ Feature: Gnomeville troll card reveals must have a troll card's shape
         | an arrow pointing nowhere         | ["T....", ".....", ".....", ".....", "....."]       | [["", "far"]]       |
         | a matrix of four rows             | ["T....", ".....", ".....", "....."]                | []                  |
         | a row of six squares              | ["T.....", ".....", ".....", ".....", "....."]      | []                  |
+        | a square neither boulder, troll nor empty | ["X....", ".....", ".....", ".....", "....."] | []              |
 
   Rule: GV-TROLL-CHOICE the player picks where a capped troll spawns, on a space of the town
 

@@ -111,6 +111,63 @@ Feature: Gnomeville upgrades: three or more matching tiles become the next tier
         """
       Then "players.0.score" is 8
 
+    @GV-UPGRADE-CHAIN @GV-UPGRADE-STACK @reading:master_build=false
+    Scenario: A chain resolves the new tile's group first; another pending group waits for its own stack
+      # "新しいアップグレードを解決し": the chain goes on with the new tile's upgrade, and only
+      # the chain's tiles share its stack. The taverns' group comes first in the town but waits.
+      Given a gnomeville game with 2 players in the build phase
+      And player 0's town is:
+        """
+        tv tv tv .  .
+        .  .  .  .  .
+        mk mk mk .  .
+        ws ws .  .  .
+        .  .  .@0 .  .
+        """
+      When player 0 plays:
+        """
+        {"type": "upgrade", "space": [2, 1], "kind": "workshop"}
+        """
+      Then the legal actions are exactly:
+        """
+        [{"actor": 0, "type": "upgrade", "space": [2, 1], "kind": "armory"},
+         {"actor": 0, "type": "upgrade", "space": [3, 0], "kind": "armory"},
+         {"actor": 0, "type": "upgrade", "space": [3, 1], "kind": "armory"}]
+        """
+      When player 0 plays:
+        """
+        {"type": "upgrade", "space": [3, 0], "kind": "armory"}
+        """
+      Then "players.0.stacks" is [["market", "market", "market", "workshop", "workshop", "workshop"]]
+      And the legal actions are exactly:
+        """
+        [{"actor": 0, "type": "upgrade", "space": [0, 0], "kind": "academy"},
+         {"actor": 0, "type": "upgrade", "space": [0, 1], "kind": "academy"},
+         {"actor": 0, "type": "upgrade", "space": [0, 2], "kind": "academy"}]
+        """
+
+    @GV-UPGRADE-CHAIN @reading:master_build=false
+    Scenario: A chain whose new tile lands in the corner still holds back the other pending group
+      Given a gnomeville game with 2 players in the build phase
+      And player 0's town is:
+        """
+        mk mk mk .  .
+        ws .  .  .  .
+        ws .  .@0 .  .
+        .  .  .  .  .
+        tv tv tv .  .
+        """
+      When player 0 plays:
+        """
+        {"type": "upgrade", "space": [0, 0], "kind": "workshop"}
+        """
+      Then the legal actions are exactly:
+        """
+        [{"actor": 0, "type": "upgrade", "space": [0, 0], "kind": "armory"},
+         {"actor": 0, "type": "upgrade", "space": [1, 0], "kind": "armory"},
+         {"actor": 0, "type": "upgrade", "space": [2, 0], "kind": "armory"}]
+        """
+
   Rule: GV-UPGRADE-TRIGGER three connected matching unoccupied tiles trigger an upgrade
 
     @GV-UPGRADE-TRIGGER @GV-UPGRADE-MATCH @GV-UPGRADE-TIMING @reading:turn_by_turn_rounds=[]
@@ -287,6 +344,57 @@ Feature: Gnomeville upgrades: three or more matching tiles become the next tier
         """
       Then the action is rejected citing rule "GV-UPGRADE-LINE"
 
+    @GV-UPGRADE-TRIGGER @GV-UPGRADE-LINE
+    Scenario: An upgrade naming a building that does not exist is refused as malformed
+      Given a gnomeville game with 2 players in the build phase
+      And player 0's town is:
+        """
+        mk mk mk .  .
+        .  .  .  .  .
+        .  .  .@0 .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      When player 0 plays:
+        """
+        {"type": "upgrade", "space": [0, 0], "kind": "castle"}
+        """
+      Then the action is refused as malformed
+
+    @GV-UPGRADE-TRIGGER @GV-UPGRADE-PLACE @reading:master_build=false
+    Scenario: A placed tile is the upgrade's trigger only while the upgrade it triggered is pending
+      Given a gnomeville game with 2 players in the build phase
+      And player 0's town is:
+        """
+        mk mk .  .  .
+        .  .  .  .  .
+        .  .  .@0 .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      And "players.0.hand" is "market"
+      When player 0 plays:
+        """
+        {"type": "place", "space": [4, 0]}
+        """
+      Then "players.0.trigger" is null
+      Given "players.0.hand" is "market"
+      When player 0 plays:
+        """
+        {"type": "place", "space": [0, 2]}
+        """
+      Then "players.0.trigger" is [0, 2]
+      When player 0 plays:
+        """
+        {"type": "upgrade", "space": [0, 1], "kind": "house"}
+        """
+      Then the position has:
+        """
+        players.0.trigger = null
+        players.0.stacks = [["market", "market", "market"]]
+        players.0.cells.0 = [null, "house", null, null, null]
+        """
+
   Rule: GV-UPGRADE-OCCUPIED an occupied tile takes no part
 
     @GV-UPGRADE-OCCUPIED @GV-TERM-OCCUPIED @reading:turn_by_turn_rounds=[]
@@ -374,6 +482,63 @@ Feature: Gnomeville upgrades: three or more matching tiles become the next tier
         players.0.cells.0 = [null, "tavern", null, null, null]
         """
 
+    @GV-UPGRADE-EXHAUSTED @GV-UPGRADE-LINE @reading:master_build=false
+    Scenario: With one house left in its tray the market group may still take that house
+      Given a gnomeville game with 2 players in the build phase
+      And player 0's town is:
+        """
+        mk mk .  .  .
+        .  .  .  .  .
+        .  .  .@0 .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      And the position:
+        """
+        supply.house = 1
+        players.0.hand = "market"
+        """
+      When player 0 plays:
+        """
+        {"type": "place", "space": [0, 2]}
+        """
+      Then the legal actions include:
+        """
+        {"actor": 0, "type": "upgrade", "space": [0, 1], "kind": "house"}
+        """
+      And the legal actions do not include:
+        """
+        {"actor": 0, "type": "upgrade", "space": [0, 1], "kind": "tavern"}
+        """
+
+    @GV-UPGRADE-EXHAUSTED @GV-UPGRADE-NONE-LEFT @reading:master_build=false
+    Scenario: With no house and no tavern left the market group can only take a workshop
+      Given a gnomeville game with 2 players in the build phase
+      And player 0's town is:
+        """
+        mk mk .  .  .
+        .  .  .  .  .
+        .  .  .@0 .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      And the position:
+        """
+        supply.house = 0
+        supply.tavern = 0
+        players.0.hand = "market"
+        """
+      When player 0 plays:
+        """
+        {"type": "place", "space": [0, 2]}
+        """
+      Then the legal actions are exactly:
+        """
+        [{"actor": 0, "type": "upgrade", "space": [0, 0], "kind": "workshop"},
+         {"actor": 0, "type": "upgrade", "space": [0, 1], "kind": "workshop"},
+         {"actor": 0, "type": "upgrade", "space": [0, 2], "kind": "workshop"}]
+        """
+
   Rule: GV-UPGRADE-NONE-LEFT with no tile two tiers up the group is stacked without a new tile
 
     @GV-UPGRADE-NONE-LEFT @reading:master_build=false
@@ -433,6 +598,28 @@ Feature: Gnomeville upgrades: three or more matching tiles become the next tier
         """
         {"actor": 0, "type": "pass"}
         """
+
+    @GV-UPGRADE-TIER5 @GV-UPGRADE-TRIGGER @reading:master_build=false
+    Scenario: Naming a monument in the corner while a market group is pending cites the tier-5 rule
+      Given a gnomeville game with 2 players in the build phase
+      And player 0's town is:
+        """
+        mo .  .  .  .
+        mk mk .  .  .
+        .  .  .@0 .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      And "players.0.hand" is "market"
+      When player 0 plays:
+        """
+        {"type": "place", "space": [1, 2]}
+        """
+      And player 0 plays:
+        """
+        {"type": "upgrade", "space": [0, 0], "kind": "house"}
+        """
+      Then the action is rejected citing rule "GV-UPGRADE-TIER5"
 
   Rule: GV-UPGRADE-PAUSE drawing pauses during an upgrade
 

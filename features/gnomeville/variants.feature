@@ -23,6 +23,78 @@ Feature: Gnomeville variants
         """
       Then "to_act" is [0, 1]
 
+    @GV-VAR-TURN-BY-TURN @reading:turn_by_turn_rounds=[]
+    Scenario: Outside turn-by-turn rounds nobody waits at the start of the build phase
+      Given a gnomeville game with 2 players in the build phase
+      Then the position has:
+        """
+        players.0.tbt_done = false
+        players.1.tbt_done = false
+        to_act = [0, 1]
+        """
+
+    @GV-VAR-TURN-BY-TURN @GV-BUILD-GNOME-TILE
+    Scenario: A gnome tile, once its movement is over, also ends the player's turn
+      Given a gnomeville game with 2 players in the build phase and options:
+        """
+        {"turn_by_turn_rounds": [1]}
+        """
+      Then the position has:
+        """
+        players.0.tbt_done = false
+        players.1.tbt_done = false
+        """
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "draw"},
+         {"actor": "chance", "type": "draw", "player": 0, "tile": "gnome"},
+         {"actor": 0, "type": "place"},
+         {"actor": 0, "type": "stop"}]
+        """
+      Then the position has:
+        """
+        to_act = [1]
+        players.0.tbt_done = true
+        """
+
+    @GV-VAR-TURN-BY-TURN
+    Scenario: When everyone has resolved a tile the next turn starts with nobody done
+      Given a gnomeville game with 2 players in the build phase and options:
+        """
+        {"turn_by_turn_rounds": [1]}
+        """
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "draw"},
+         {"actor": "chance", "type": "draw", "player": 0, "tile": "market", "tier": 1},
+         {"actor": 0, "type": "place", "space": [0, 0]},
+         {"actor": 1, "type": "draw"},
+         {"actor": "chance", "type": "draw", "player": 1, "tile": "market", "tier": 1},
+         {"actor": 1, "type": "place", "space": [0, 0]}]
+        """
+      Then the position has:
+        """
+        to_act = [0, 1]
+        players.0.tbt_done = false
+        players.1.tbt_done = false
+        """
+
+    @GV-VAR-TURN-BY-TURN @GV-BUILD-PASS
+    Scenario: In a turn-by-turn round a pass counts as the player's resolved turn
+      Given a gnomeville game with 2 players in the build phase and options:
+        """
+        {"turn_by_turn_rounds": [1]}
+        """
+      When player 0 plays:
+        """
+        {"type": "pass"}
+        """
+      Then the position has:
+        """
+        players.0.status = "passed"
+        players.0.tbt_done = true
+        """
+
     @GV-VAR-TURN-BY-TURN @GV-FAQ-REJOIN
     Scenario: In the turn-by-turn variant a player who passed cannot rejoin
       Given a gnomeville game with 2 players in the build phase and options:

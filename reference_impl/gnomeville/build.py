@@ -493,10 +493,14 @@ class BuildRules:
                     return "GV-MOVE-BOULDER"
                 return "GV-MOVE-PASS-THROUGH"
             return "GV-MOVE-STEP"
+        if t == "step":  # no movement left: a step needs a movement point (GV-MOVE-STEP)
+            return "GV-MOVE-STEP"
         if t == "stop" and p.transit >= 0:
             return "GV-MOVE-PASS-THROUGH"
         if t == "second_chance":
             return "GV-BUILD-SECOND-CHANCE" if p.hand is None or not p.stew else "GV-BUILD-ORDER"
+        if t == "place" and p.hand == GNOME:  # a gnome tile goes on a stump, never a space
+            return "GV-BUILD-GNOME-TILE"
         if t == "place" and p.hand is not None:
             i = p.board.index(action.get("space"))
             if i >= 0 and p.board.height.get(i, 0) > TIER.get(p.hand, 0):

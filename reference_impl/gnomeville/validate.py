@@ -14,6 +14,7 @@ from collections import Counter
 from typing import Any
 
 from reference_impl.core import MalformedInput, rule_param
+from reference_impl.gnomeville.build import find_groups
 from reference_impl.gnomeville.data import (
     ABILITIES,
     BOULDER,
@@ -114,6 +115,12 @@ def _phase_problems(s: Any) -> list[str]:
         out.append(f"state field surprise_card is revealed in the {s.phase} phase")
     if s.phase != "attack" and (s.attack_queue or any(p.attack for p in s.players)):
         out.append(f"state field attack_queue/attack: an attack is pending in phase {s.phase!r}")
+    if s.chance is None and s.phase == "attack" and not s.attack_queue:
+        out.append("state field attack_queue: the attack phase with no attack left to resolve")
+    if s.chance is None and s.phase == "delivery" and not s.delivery_queue:
+        out.append("state field delivery_queue: the delivery phase with no bonus left to take")
+    if s.phase == "buy" and s.round == 5:
+        out.append("state field phase: round 5 has no buy phase (GV-FINAL-NO-BUY)")
     for k, entry in enumerate(s.attack_queue):
         if (
             not isinstance(entry, list)
@@ -278,6 +285,8 @@ def _player_problems(s: Any, i: int, p: Any) -> list[str]:
         out.append(f"{at}.hand: a tile is in hand while an effect or movement is pending")
     if p.open_stack is not None and any(k not in KINDS for k in p.open_stack):
         out.append(f"{at}.open_stack holds an unknown tile")
+    if p.open_stack is not None and not any(p.trigger in g for g in find_groups(p)):
+        out.append(f"{at}.open_stack: an upgrade stack is open but no upgrade of its chain is due")
     out += _activation_problems(s, i, p)
     for k, icon in enumerate(p.delivery):
         if icon not in DELIVERY_ICONS:
