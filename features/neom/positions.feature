@@ -683,7 +683,7 @@ Feature: NEOM positions the rules cannot reach are refused (load_state)
         to_act = [0, 1, 2, 3, 4]
         """
 
-    @NM-GEN-DEAL @NM-SOLO-PLAY
+    @NM-GEN-DEAL @NM-SOLO-PLAY @reading:solo_tile_set=1+
     Scenario: A solo deck short of the six piles still to come is refused, and 20 tiles are enough
       # 24 tiles of 1+ in 7 piles: 4, 4, 4, 3, 3, 3, 3; after the first, 20 are still to come
       Given a new "neom" game with 1 player and setup:
