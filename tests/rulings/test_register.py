@@ -67,12 +67,6 @@ def test_check_all_readings_passes_for_a_game() -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.xfail(
-    strict=True,
-    reason="scenarios added this round hold only under the default reading and are not yet "
-    "tagged @reading: villagers founders_branches (a second / no third grain villager on the "
-    "Founders, three chains on the Founders refused)",
-)
 def test_check_all_readings_passes_for_every_game() -> None:
     from tests.reports.conftest import rulespec
 
