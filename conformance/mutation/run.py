@@ -23,7 +23,8 @@ them, and each mutant goes to the first free worker.
 The cache (one JSON line per mutant in ``<cache>/<game>/results.jsonl``, and the last
 baseline in ``<cache>/<game>/baseline.json``) is keyed on a fingerprint of the game's
 package, its features, the shared step code and :data:`RESULTS_VERSION`, so a result is
-reused only while none of them has changed.
+reused only while none of them has changed. A run whose files change on disk before it
+ends stops with an error (see :func:`_unchanged`) rather than report a mix of two versions.
 """
 
 from __future__ import annotations
@@ -275,6 +276,7 @@ def _execute(
                     mutant = worker.job.mutant
                     _done(mutants, mutant, Outcome(mutant.key, "killed", ["<worker died>"],
                           str(error)), outcomes, settings, print_, total, progress)  # fmt: skip
+                    _unchanged(mutants, print_)
                     _replace(worker, workers, ready, starting, game, mutants)
                     continue
                 if message["type"] == "ready":
@@ -300,11 +302,28 @@ def _execute(
                     outcome = Outcome(mutant.key, "timed out", [], "stopped after "
                                       f"{now - started:.1f} s", now - started)  # fmt: skip
                     _done(mutants, mutant, outcome, outcomes, settings, print_, total, progress)
+                    _unchanged(mutants, print_)
                     _replace(worker, workers, ready, starting, game, mutants)
+        _unchanged(mutants, print_)
         return baseline
     finally:
         for worker in workers:
             worker.stop()
+
+
+def _unchanged(mutants: MutantSet, print_: str) -> None:
+    """Raise when the game's code, features or steps changed on disk during the run.
+
+    Only the mutated module comes from memory: a worker imports the rest of the package from
+    disk for every mutant, and a worker started after a hang collects the features again, so
+    an edit during a run would mix two versions in one report (and its cached results would
+    carry the old fingerprint). Checked each time a worker is replaced and at the end."""
+    if not print_.startswith(fingerprint(mutants)):
+        raise MutationRunError(
+            f"{mutants.game}: the engine, its features or the shared steps changed on disk "
+            "during the run, so its results would mix two versions: run it again (and leave "
+            "the files alone until it ends)"
+        )
 
 
 def _replace(

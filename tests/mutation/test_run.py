@@ -104,3 +104,18 @@ def test_the_baseline_is_cached_per_fingerprint(tmp_path: Path) -> None:
     assert again.modules == {"data.py", "scoring.py"} and again.seconds == 0.0
     assert run._load_baseline(tmp_path, "notre_dame", "print-2") is None  # code changed
     assert run._load_baseline(tmp_path, "gnomeville", "print-1") is None
+
+
+def test_a_run_whose_engine_changes_on_disk_midway_stops_naming_why(tmp_path: Path) -> None:
+    """A worker imports the unmutated modules from disk for every mutant: an edit during a
+    run would mix two versions in one report, so the run stops instead."""
+    engine = tmp_path / "scoring.py"
+    engine.write_text("POINTS = 3\n", "utf-8")
+    mutants = generate.MutantSet("no_such_game", "reference_impl.no_such_game", tmp_path,
+                                 {"scoring.py": "POINTS = 3\n"}, [])  # fmt: skip
+    print_ = run.fingerprint(mutants)
+    run._unchanged(mutants, print_)
+    run._unchanged(mutants, print_ + ":ND-BANK")  # a --scenarios-of run's fingerprint
+    engine.write_text("POINTS = 4\n", "utf-8")
+    with pytest.raises(run.MutationRunError, match="changed on disk during the run"):
+        run._unchanged(mutants, print_)
