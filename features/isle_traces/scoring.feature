@@ -222,6 +222,57 @@ Feature: Isle Traces: final scoring of lines
         winners = [1]
         """
 
+    @IT-SCORE-OWN @IT-SCORE-FEATHER @IT-SCORE-LINE @IT-SCORE-POINTS @IT-WIN-TIE1 @IT-WIN-TIE2 @reading:line_points=cells @reading:area_size=15
+    Scenario: The outcome lists each line with an explorer, its owner, points and creatures
+      # Road (6,6)-(6,9): player 0's, 4 cells. Plains (7,6)-(7,8): player 0's explorer and the
+      # red feather, so nobody's and 0. Forest (8,6)-(8,7): player 1's, 2 cells, 1 creature.
+      # The lines with neither an explorer nor the feather are not listed. Player 0's longest
+      # line (the road) holds no creature, player 1's (the forest) one.
+      Given the position:
+        """
+        explorers = [{"player": 0, "row": 6, "col": 6}, {"player": 0, "row": 7, "col": 6}, {"player": 1, "row": 8, "col": 7}]
+        feather = {"row": 7, "col": 8}
+        """
+      Then the outcome's lines are exactly:
+        """
+        [
+          {"terrain": "road", "cells": [[6, 6], [6, 7], [6, 8], [6, 9]], "explorers": [1, 0], "feather": false, "owner": 0, "points": 4, "creatures": 0},
+          {"terrain": "plains", "cells": [[7, 6], [7, 7], [7, 8]], "explorers": [1, 0], "feather": true, "owner": null, "points": 0, "creatures": 0},
+          {"terrain": "forest", "cells": [[8, 6], [8, 7]], "explorers": [0, 1], "feather": false, "owner": 1, "points": 2, "creatures": 1}
+        ]
+        """
+      And the outcome has:
+        """
+        scores = [4, 2]
+        winners = [0]
+        details.scores = [4, 2]
+        details.longest_line_creatures = [0, 1]
+        details.creatures = [0, 1]
+        """
+
+    @IT-SCORE-FEATHER @IT-SCORE-OWN @IT-SCORE-LINE @reading:line_points=cells @reading:area_size=15
+    Scenario: The outcome lists the line the red feather blocks even without an explorer
+      # The red feather on the mountain (6,10)-(6,11), where no explorer stands: listed, owned
+      # by nobody. Player 0's explorer on the single plains cell (7,11) with creature 2: 1 point.
+      Given the position:
+        """
+        explorers = [{"player": 0, "row": 7, "col": 11}]
+        feather = {"row": 6, "col": 10}
+        """
+      Then the outcome's lines are exactly:
+        """
+        [
+          {"terrain": "mountain", "cells": [[6, 10], [6, 11]], "explorers": [0, 0], "feather": true, "owner": null, "points": 0, "creatures": 0},
+          {"terrain": "plains", "cells": [[7, 11]], "explorers": [1, 0], "feather": false, "owner": 0, "points": 1, "creatures": 1}
+        ]
+        """
+      And the outcome has:
+        """
+        scores = [1, 0]
+        details.longest_line_creatures = [1, 0]
+        details.creatures = [1, 0]
+        """
+
   Rule: IT-SCORE-SYMBOLS symbols give no points
 
     @IT-WIN-MOST @IT-SCORE-SYMBOLS @reading:line_points=cells @reading:area_size=15
