@@ -82,6 +82,24 @@ Feature: Isle Traces setup: deck, pieces, start player
         """
       Then the action is rejected citing rule "IT-SETUP-DECK"
 
+    @IT-SETUP-DECK @IT-COMP-ART
+    Scenario: A draw naming every side open is the draw of a card without closed sides
+      # Every side open is what a card without closed sides has, written out: the same card.
+      Given a new "isle_traces" game with 2 players
+      And the isle deck:
+        """
+        201 : road road road road road road | coast coast coast coast coast coast
+        """
+      When chance reveals:
+        """
+        {"type": "draw", "card": 201, "faces": [["road", "road", "road", "road", "road", "road"], ["coast", "coast", "coast", "coast", "coast", "coast"]], "closed": [["", "", "", "", "", ""], ["", "", "", "", "", ""]]}
+        """
+      Then the position has:
+        """
+        drawn = {"id": 201, "faces": [["road", "road", "road", "road", "road", "road"], ["coast", "coast", "coast", "coast", "coast", "coast"]]}
+        phase = "place"
+        """
+
   Rule: IT-SETUP-DECKSIZE all 36 cards with any player count
 
     @IT-SETUP-DECKSIZE
