@@ -713,6 +713,31 @@ Feature: Isle Traces action 1: placing the drawn map card
 
   Rule: IT-PLACE-PORTRAIT landscape only under the other reading
 
+    @IT-PLACE-PORTRAIT @IT-PLACE-ADJACENT @reading:allow_portrait=false
+    Scenario: With allow_portrait false a landscape card must still touch the map
+      # rows 10-11 leave rows 8 and 9 empty below the first card (rows 6-7)
+      Given a new "isle_traces" game with 2 players and options:
+        """
+        {"allow_portrait": false}
+        """
+      And the isle map:
+        """
+        101 0 0 6 6 : road road road plains plains plains | forest forest forest forest forest forest
+        """
+      And the isle card drawn:
+        """
+        102 : road/fort plains/creature1 forest coast/harbour mountain coast | forest forest forest forest forest forest
+        """
+      Then the legal actions do not include:
+        """
+        {"type": "place_card", "face": 0, "rot": 0, "row": 10, "col": 6}
+        """
+      When player 0 plays:
+        """
+        {"type": "place_card", "face": 0, "rot": 0, "row": 10, "col": 6}
+        """
+      Then the action is rejected citing rule "IT-PLACE-ADJACENT"
+
     @IT-PLACE-PORTRAIT @reading:allow_portrait=false @reading:area_size=15
     Scenario: With allow_portrait false a portrait card is refused
       Given a new "isle_traces" game with 2 players and options:

@@ -441,6 +441,28 @@ Feature: Isle Traces: final scoring of lines
         {"type": "place_feather", "row": 6, "col": 8}
         """
 
+    @IT-SCORE-COAST @IT-SCORE-CONNECT @IT-COMP-ART @IT-FEATHER-RESTRICT @reading:feather_restriction=no_explorer
+    Scenario: The red feather keeps off the coast beyond a side its drawings do not cross
+      # The coast (7, 6)-(7, 11) is one line although the drawing of (7, 8) stops at its east
+      # side: player 1's explorer on (7, 6) bars the whole coast, (7, 9) and (7, 11) too.
+      Given the position:
+        """
+        phase = "place_feather"
+        explorers = [{"player": 1, "row": 7, "col": 6}]
+        """
+      Then the legal actions do not include:
+        """
+        {"type": "place_feather", "row": 7, "col": 9}
+        """
+      And the legal actions do not include:
+        """
+        {"type": "place_feather", "row": 7, "col": 11}
+        """
+      And the legal actions include:
+        """
+        {"type": "place_feather", "row": 6, "col": 9}
+        """
+
     @IT-SCORE-CONNECT @IT-COMP-ART @IT-FEATHER-RESTRICT @reading:feather_restriction=no_explorer
     Scenario: The red feather keeps off the whole road west of an explorer at the road's east end
       Given the position:
@@ -589,6 +611,29 @@ Feature: Isle Traces: final scoring of lines
         """
         scores = [3, 3]
         winners = [0, 1]
+        """
+
+    @IT-SCORE-CONNECT @IT-COMP-ART @IT-SCORE-LINE @reading:line_points=cells
+    Scenario: Beside a card with closed sides a card without them joins on every side
+      # 101 (no closed sides) at rows 6-7, cols 6-8 holds a U of road: (6,6), (7,6), (7,7),
+      # (7,8), (6,8), one line of 5. Card 112 at rows 6-7, cols 9-11 is all forest, the
+      # drawing of (6, 9) closing its north side: a forest line of 6.
+      Given a new "isle_traces" game with 2 players
+      And the isle map:
+        """
+        101 0 0 6 6 : road plains road road road road | forest forest forest forest forest forest
+        112 0 0 6 9 : forest!n forest forest forest forest forest | forest forest forest forest forest forest
+        """
+      And the position:
+        """
+        phase = "over"
+        deck = []
+        explorers = [{"player": 0, "row": 6, "col": 6}, {"player": 1, "row": 6, "col": 10}]
+        """
+      Then the outcome has:
+        """
+        scores = [5, 6]
+        winners = [1]
         """
 
   Rule: IT-COMP-ART the closed sides of a drawing turn with its card

@@ -186,6 +186,7 @@ Feature: Isle Traces turn structure
         | a missing field       | {"actor": 0, "type": "place_explorer", "row": 6}              |
         | no actor              | {"type": "pass"}                                              |
         | an unknown type       | {"actor": 0, "type": "fly"}                                   |
+        | a text card id        | {"actor": 0, "type": "flip", "card": "101"}                   |
         | a text row            | {"actor": 0, "type": "place_explorer", "row": "6", "col": 6}  |
         | a fractional column   | {"actor": 0, "type": "place_explorer", "row": 6, "col": 6.5}  |
         | a text actor          | {"actor": "0", "type": "pass"}                                |
