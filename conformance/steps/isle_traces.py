@@ -287,6 +287,31 @@ def isle_request_setup(ctx: ScenarioContext, players: int, docstring: str) -> No
         ctx.refusal = None
 
 
+@then("the outcome's lines are exactly:")
+def isle_outcome_lines(ctx: ScenarioContext, docstring: str) -> None:
+    """The outcome's ``details.lines`` (order ignored): one entry per line that holds an
+    explorer or the red feather, each with ``terrain``, ``cells`` (``[row, col]``, row-major),
+    ``explorers`` (per seat), ``feather``, ``owner`` (null: nobody scores it), ``points`` and
+    ``creatures``. Each expected entry matches exactly the keys it gives (a partial match, as
+    for actions), every line is matched once, and no other line is listed."""
+    ctx.expect_no_pending_rejection()
+    expected = jsonpath.parse_value(docstring, "lines")
+    if not isinstance(expected, list) or not all(isinstance(e, dict) for e in expected):
+        raise ValueError("the outcome's lines: expected a JSON list of objects")
+    details = ctx.engine.outcome().get("details")
+    lines = details.get("lines") if isinstance(details, dict) else None
+    if not isinstance(lines, list):
+        pytest.fail(f"the outcome has no details.lines list (details: {details!r})")
+    left = list(lines)
+    for entry in expected:
+        hit = next((i for i, line in enumerate(left) if jsonpath.matches(line, entry)), None)
+        if hit is None:
+            pytest.fail(f"no line of the outcome matches {entry}\n  lines: {lines}")
+        left.pop(hit)
+    if left:
+        pytest.fail(f"the outcome lists lines the rulebook does not: {left}")
+
+
 @then(parsers.parse("the isle deck holds {count:d} cards"))
 def isle_deck_holds(ctx: ScenarioContext, count: int) -> None:
     ctx.expect_no_pending_rejection()

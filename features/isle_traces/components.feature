@@ -54,6 +54,7 @@ Feature: Isle Traces components: map cards, pieces, the score counters
         | one id twice          | {"setup": {"deck": [{"id": 1, "faces": [["plains", "plains", "plains", "plains", "plains", "plains"], ["road", "road", "road", "road", "road", "road"]]}, {"id": 1, "faces": [["road", "road", "road", "road", "road", "road"], ["road", "road", "road", "road", "road", "road"]]}]}} |
         | an unknown setup key  | {"setup": {"deck": [{"id": 1, "faces": [["plains", "plains", "plains", "plains", "plains", "plains"], ["road", "road", "road", "road", "road", "road"]]}], "seed": 3}} |
         | an empty deck         | {"setup": {"deck": []}}                                                                                                                 |
+        | an unknown card key   | {"setup": {"deck": [{"id": 1, "faces": [["plains", "plains", "plains", "plains", "plains", "plains"], ["road", "road", "road", "road", "road", "road"]], "colour": "red"}]}} |
 
   Rule: IT-COMP-GRID a face is 3 x 2 cells of the five terrains with symbols on the allowed terrains
 
@@ -90,9 +91,27 @@ Feature: Isle Traces components: map cards, pieces, the score counters
         | feather on a coast      | ["coast/feather", "road", "road", "road", "road", "road"]                         |
         | creature on a mountain  | ["mountain/creature2", "road", "road", "road", "road", "road"]                    |
         | a seventh creature kind | ["plains/creature7", "road", "road", "road", "road", "road"]                      |
+        | a creature kind 0       | ["plains/creature0", "road", "road", "road", "road", "road"]                      |
         | two symbols on a cell   | ["road/fort/creature1", "road", "road", "road", "road", "road"]                   |
         | an unknown terrain      | ["swamp", "road", "road", "road", "road", "road"]                                 |
         | five cells              | ["road", "road", "road", "road", "road"]                                          |
+
+  Rule: IT-COMP-ART a card's closed sides are given per face and cell
+
+    @IT-COMP-ART @IT-COMP-DOUBLE @IT-COMP-GRID
+    Scenario Outline: A card list with unusable closed sides is refused (<why>)
+      When a new "isle_traces" game with 2 players is requested with setup:
+        """
+        {"setup": {"deck": [{"id": 1, "faces": [["road", "road", "road", "plains", "plains", "plains"], ["road", "road", "road", "road", "road", "road"]], "closed": <closed>}]}}
+        """
+      Then the request is refused as malformed
+
+      Examples:
+        | why                           | closed                                                            |
+        | closed sides for one face     | [["e", "", "", "", "", ""]]                                       |
+        | closed sides for three faces  | [["e", "", "", "", "", ""], ["", "", "", "", "", ""], ["", "", "", "", "", ""]] |
+        | five cells of closed sides    | [["e", "", "", "", "", ""], ["", "", "", "", ""]]                 |
+        | a side that is not n e s w    | [["x", "", "", "", "", ""], ["", "", "", "", "", ""]]             |
 
   Rule: IT-COMP-DOUBLE a map card has two faces
 

@@ -77,6 +77,10 @@ Feature: Isle Traces action 2: explorers
         explorers = [{"player": 0, "row": 6, "col": 6}, {"player": 0, "row": 6, "col": 7}, {"player": 0, "row": 6, "col": 8}]
         """
       Then "reserve" is [0, 3]
+      And the legal actions do not include:
+        """
+        {"type": "place_explorer", "row": 7, "col": 6}
+        """
       When player 0 plays:
         """
         {"type": "place_explorer", "row": 7, "col": 6}
@@ -93,6 +97,22 @@ Feature: Isle Traces action 2: explorers
       And the legal actions include:
         """
         {"type": "place_explorer", "row": 7, "col": 6}
+        """
+
+    @IT-EXPL-MAX @until:example-four-explorers
+    Scenario: With two explorers out the third is placed and the supply is empty
+      Given the position:
+        """
+        explorers = [{"player": 0, "row": 6, "col": 6}, {"player": 0, "row": 6, "col": 7}]
+        """
+      When player 0 plays:
+        """
+        {"type": "place_explorer", "row": 7, "col": 6}
+        """
+      Then the position has:
+        """
+        reserve = [0, 3]
+        explorers = [{"player": 0, "row": 6, "col": 6}, {"player": 0, "row": 6, "col": 7}, {"player": 0, "row": 7, "col": 6}]
         """
 
     @IT-EXPL-MAX @IT-COMP-EXPLORERS @until:example-four-explorers

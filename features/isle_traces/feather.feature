@@ -316,6 +316,10 @@ Feature: Isle Traces: the red feather
         """
         {"type": "place_feather", "row": 7, "col": 6}
         """
+      And the legal actions include:
+        """
+        {"type": "place_feather", "row": 7, "col": 7}
+        """
       When player 0 plays:
         """
         {"type": "place_feather", "row": 9, "col": 6}
@@ -339,6 +343,39 @@ Feature: Isle Traces: the red feather
          {"actor": 0, "type": "place_feather", "row": 6, "col": 6}]
         """
       Then the action is rejected citing rule "IT-EXPL-ONEPERCELL"
+
+    @IT-FEATHER-MOVE @IT-EXPL-PLACE @reading:area_size=5
+    Scenario: The red feather moved away from the area's top-left cell frees it
+      # 5 x 5 area: 101 (forest) at rows 1-2, cols 1-3; 103 at rows 0-1, cols 0-2 (plains). The
+      # red feather stands on (0, 0); a feather face put again lets it move to (2, 3).
+      Given a new "isle_traces" game with 2 players and options:
+        """
+        {"area_size": 5}
+        """
+      And the isle map:
+        """
+        101 0 0 1 1 : forest forest forest forest forest forest | forest forest forest forest forest forest
+        103 0 0 0 0 : plains plains plains plains plains plains | forest forest forest forest forest forest
+        """
+      And the position:
+        """
+        phase = "place_feather"
+        feather = {"row": 0, "col": 0}
+        """
+      When player 0 plays:
+        """
+        {"type": "place_feather", "row": 2, "col": 3}
+        """
+      Then "feather" is {"row": 2, "col": 3}
+      And the legal actions include:
+        """
+        {"type": "place_explorer", "row": 0, "col": 0}
+        """
+      When player 0 plays:
+        """
+        {"type": "place_explorer", "row": 0, "col": 0}
+        """
+      Then "explorers" is [{"player": 0, "row": 0, "col": 0}]
 
   Rule: IT-FEATHER-NOSCORE a line with the red feather scores nothing
 

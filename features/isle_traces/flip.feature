@@ -105,6 +105,35 @@ Feature: Isle Traces action 3: flipping a map card
         """
       Then the action is rejected citing rule "IT-FEATHER-RESTRICT"
 
+    @IT-FLIP-ONE @IT-FLIP-FEATHER @IT-FEATHER-RESTRICT @reading:feather_restriction=no_explorer
+    Scenario: The cells a flip turns up join the explorer's line the red feather keeps off
+      # 101 at rows 6-7: road row above, plains row below. 105 at rows 8-9 turns up plains/feather
+      # plains coast / coast coast coast: the plains (7, 6)-(7, 8), (8, 6), (8, 7) are one line
+      # with player 1's explorer on (7, 6), so the red feather may not go to (8, 6) or (8, 7).
+      Given the isle map:
+        """
+        101 0 0 6 6 : road road road plains plains plains | forest forest forest forest coast coast
+        105 0 0 8 6 : mountain mountain mountain road road road | plains/feather plains coast coast coast coast
+        """
+      And "explorers" is [{"player": 1, "row": 7, "col": 6}]
+      When player 0 plays:
+        """
+        {"type": "flip", "card": 105}
+        """
+      Then "phase" is "flip_feather"
+      And the legal actions do not include:
+        """
+        {"type": "place_feather", "row": 8, "col": 7}
+        """
+      And the legal actions do not include:
+        """
+        {"type": "place_feather", "row": 8, "col": 6}
+        """
+      And the legal actions include:
+        """
+        {"type": "place_feather", "row": 8, "col": 8}
+        """
+
     @IT-FLIP-ONE @IT-FLIP-AGAIN @reading:area_size=15
     Scenario: A card flipped before may be flipped back
       Given "map.0.face" is 1
@@ -116,6 +145,56 @@ Feature: Isle Traces action 3: flipping a map card
         """
         map.0.face = 0
         grid.6.6 = "road"
+        """
+
+    @IT-FLIP-ONE @IT-FLIP-CONDITIONS @IT-PLACE-ADJACENT @reading:flip_requires=no_overlap
+    Scenario: A card just placed beside the map, covering no card, may be flipped that turn
+      Given a new "isle_traces" game with 2 players
+      And the isle map:
+        """
+        101 0 0 6 6 : road road road plains plains plains | forest forest forest forest forest forest
+        """
+      And the isle card drawn:
+        """
+        102 : road road road plains plains plains | coast coast coast coast coast coast
+        """
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "place_card", "face": 0, "rot": 0, "row": 8, "col": 6},
+         {"actor": 0, "type": "pass"}]
+        """
+      Then the legal actions include:
+        """
+        {"type": "flip", "card": 102}
+        """
+
+    @IT-FLIP-ONE @IT-FLIP-CONDITIONS @IT-PLACE-OVERLAP @reading:flip_requires=uncovered
+    Scenario: Under the uncovered reading a card just placed on top of another may be flipped that turn
+      # 102 goes to rows 7-8, covering the plains row of 101 (rows 6-7): 102 lies on top.
+      Given a new "isle_traces" game with 2 players and options:
+        """
+        {"flip_requires": "uncovered"}
+        """
+      And the isle map:
+        """
+        101 0 0 6 6 : road road road plains plains plains | forest forest forest forest forest forest
+        """
+      And the isle card drawn:
+        """
+        102 : road road road plains plains plains | coast coast coast coast coast coast
+        """
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "place_card", "face": 0, "rot": 0, "row": 7, "col": 6},
+         {"actor": 0, "type": "pass"}]
+        """
+      Then the legal actions include:
+        """
+        {"type": "flip", "card": 102}
+        """
+      And the legal actions do not include:
+        """
+        {"type": "flip", "card": 101}
         """
 
   Rule: IT-FLIP-CONDITIONS overlapping cards cannot be flipped

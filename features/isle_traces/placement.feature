@@ -125,6 +125,42 @@ Feature: Isle Traces action 1: placing the drawn map card
         """
       Then the action is rejected citing rule "IT-PLACE-ADJACENT"
 
+    @IT-PLACE-ADJACENT
+    Scenario: A card one empty row below the map does not touch it
+      # The first card covers rows 6-7; a card at rows 9-10 leaves row 8 empty between them.
+      When player 0 plays:
+        """
+        {"type": "place_card", "face": 0, "rot": 0, "row": 9, "col": 6}
+        """
+      Then the action is rejected citing rule "IT-PLACE-ADJACENT"
+
+    @IT-PLACE-ADJACENT
+    Scenario: A card one empty row above the map does not touch it
+      # The first card covers rows 6-7; a card at rows 3-4 leaves row 5 empty between them.
+      When player 0 plays:
+        """
+        {"type": "place_card", "face": 0, "rot": 0, "row": 3, "col": 6}
+        """
+      Then the action is rejected citing rule "IT-PLACE-ADJACENT"
+
+    @IT-PLACE-ADJACENT @reading:area_size=15
+    Scenario: A card in the area's top-left corner, far from the map, is refused
+      When player 0 plays:
+        """
+        {"type": "place_card", "face": 0, "rot": 0, "row": 0, "col": 0}
+        """
+      Then the action is rejected citing rule "IT-PLACE-ADJACENT"
+
+    @IT-PLACE-ADJACENT @reading:area_size=15
+    Scenario: A map with a card in the area's top-left corner, far from the others, cannot be loaded
+      When the position is loaded:
+        """
+        map = [{"id": 101, "faces": [["road", "road", "road", "plains", "plains", "plains"], ["forest", "forest", "forest", "forest", "forest", "forest"]], "face": 0, "rot": 0, "row": 6, "col": 6}, {"id": 102, "faces": [["road", "road", "road", "road", "road", "road"], ["road", "road", "road", "road", "road", "road"]], "face": 0, "rot": 0, "row": 0, "col": 0}]
+        drawn = null
+        phase = "explore"
+        """
+      Then the request is refused as malformed
+
     @IT-PLACE-ADJACENT @IT-TURN-ORDER
     Scenario: After a card goes below the first card the next card may still go above it
       Given the isle deck:
@@ -428,6 +464,36 @@ Feature: Isle Traces action 1: placing the drawn map card
       Then the action is rejected citing rule "IT-PLACE-AREA"
 
     @IT-PLACE-AREA @IT-EXPL-PLACE @IT-FEATHER-MOVE @reading:area_size=5
+    Scenario: Pieces on the area's last row and last column can be loaded
+      # 5 x 5 area: 101 at rows 1-2, cols 1-3 and 102 at rows 3-4, cols 2-4, so the map reaches
+      # the area's last row and column (4); an explorer on the corner cell (4, 4), the red
+      # feather on (4, 2), and a re-explored explorer that left (3, 4).
+      Given a new "isle_traces" game with 2 players and options:
+        """
+        {"area_size": 5}
+        """
+      And the isle map:
+        """
+        101 0 0 1 1 : forest forest forest forest forest forest | forest forest forest forest forest forest
+        102 0 0 3 2 : road road road plains plains plains | plains plains plains plains plains plains
+        """
+      When the position is loaded:
+        """
+        phase = "reexplore"
+        explorers = [{"player": 1, "row": 4, "col": 4}]
+        feather = {"row": 4, "col": 2}
+        withdrawn = {"player": 0, "row": 3, "col": 4}
+        chips = [false, true]
+        """
+      Then the position has:
+        """
+        explorers = [{"player": 1, "row": 4, "col": 4}]
+        feather = {"row": 4, "col": 2}
+        withdrawn = {"player": 0, "row": 3, "col": 4}
+        grid.4.4 = "plains"
+        """
+
+    @IT-PLACE-AREA @IT-EXPL-PLACE @IT-FEATHER-MOVE @reading:area_size=5
     Scenario Outline: A piece one row or column past the area's edge cannot be loaded (<piece> at <row>, <col>)
       # 5 x 5 area: 101 at rows 1-2, cols 1-3 and 103 at rows 0-1, cols 0-2; (0, 5) lies outside
       # the area although cell (1, 0) of the map is free
@@ -646,6 +712,31 @@ Feature: Isle Traces action 1: placing the drawn map card
         """
 
   Rule: IT-PLACE-PORTRAIT landscape only under the other reading
+
+    @IT-PLACE-PORTRAIT @IT-PLACE-ADJACENT @reading:allow_portrait=false
+    Scenario: With allow_portrait false a landscape card must still touch the map
+      # rows 10-11 leave rows 8 and 9 empty below the first card (rows 6-7)
+      Given a new "isle_traces" game with 2 players and options:
+        """
+        {"allow_portrait": false}
+        """
+      And the isle map:
+        """
+        101 0 0 6 6 : road road road plains plains plains | forest forest forest forest forest forest
+        """
+      And the isle card drawn:
+        """
+        102 : road/fort plains/creature1 forest coast/harbour mountain coast | forest forest forest forest forest forest
+        """
+      Then the legal actions do not include:
+        """
+        {"type": "place_card", "face": 0, "rot": 0, "row": 10, "col": 6}
+        """
+      When player 0 plays:
+        """
+        {"type": "place_card", "face": 0, "rot": 0, "row": 10, "col": 6}
+        """
+      Then the action is rejected citing rule "IT-PLACE-ADJACENT"
 
     @IT-PLACE-PORTRAIT @reading:allow_portrait=false @reading:area_size=15
     Scenario: With allow_portrait false a portrait card is refused

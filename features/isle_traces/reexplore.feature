@@ -49,6 +49,23 @@ Feature: Isle Traces: re-exploration
         """
       Then the action is rejected citing rule "IT-REEXP-ONCE"
 
+    @IT-REEXP-ONCE
+    Scenario: A used chip offers no re-exploration
+      # Free map cells remain, but seat 0's chip is used: no explorer may be withdrawn.
+      Given "chips" is [false, true]
+      Then the legal actions do not include:
+        """
+        {"type": "reexplore", "row": 6, "col": 6}
+        """
+      And the legal actions do not include:
+        """
+        {"type": "reexplore", "row": 6, "col": 7}
+        """
+      And the legal actions include:
+        """
+        {"type": "place_explorer", "row": 7, "col": 6}
+        """
+
     @IT-REEXP-ONCE @IT-REEXP-SAME
     Scenario: The withdrawn explorer must be placed again at once
       When player 0 plays:
@@ -106,6 +123,24 @@ Feature: Isle Traces: re-exploration
          {"actor": 0, "type": "reexplore_place", "row": 6, "col": 6}]
         """
       Then the action is rejected citing rule "IT-REEXP-ELSEWHERE"
+
+    @IT-REEXP-ELSEWHERE @IT-EXPL-ONEPERCELL
+    Scenario: The withdrawn explorer cannot go onto another explorer
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "reexplore", "row": 6, "col": 6},
+         {"actor": 0, "type": "reexplore_place", "row": 6, "col": 7}]
+        """
+      Then the action is rejected citing rule "IT-EXPL-ONEPERCELL"
+
+    @IT-REEXP-ELSEWHERE @IT-EXPL-PLACE
+    Scenario: The withdrawn explorer goes back onto the map, not beside it
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "reexplore", "row": 6, "col": 6},
+         {"actor": 0, "type": "reexplore_place", "row": 8, "col": 6}]
+        """
+      Then the action is rejected citing rule "IT-EXPL-PLACE"
 
     @IT-REEXP-ELSEWHERE @IT-REEXP-ONCE @IT-EXPL-ONEPERCELL
     Scenario: A re-exploration with no other free cell to go to cannot be loaded

@@ -67,6 +67,53 @@ Feature: Isle Traces: final scoring of lines
         winners = [0]
         """
 
+    @IT-SCORE-LINE @IT-SCORE-CONNECT @reading:line_points=cells
+    Scenario: A road running down, across and back up is one line
+      # One card at rows 6-7, cols 6-8: road plains road / road road road. The road runs from
+      # (6,6) down to (7,6), east along row 7 and up again to (6,8): one line of 5 cells, so
+      # player 0's explorer at its start scores all 5, and player 1's on the plains 1.
+      Given the isle map:
+        """
+        101 0 0 6 6 : road plains road road road road | forest forest forest forest forest forest
+        """
+      And "explorers" is [{"player": 0, "row": 6, "col": 6}, {"player": 1, "row": 6, "col": 7}]
+      Then the outcome has:
+        """
+        scores = [5, 1]
+        winners = [0]
+        """
+
+    @IT-SCORE-LINE @IT-SCORE-MAJORITY @reading:line_points=cells
+    Scenario: Explorers at both upper ends of a U of road share one line
+      # The same U of road (6,6), (7,6), (7,7), (7,8), (6,8): player 0 has two explorers on it,
+      # at (6,8) and (7,7), player 1 one at (6,6); it is one line, so player 0 scores its 5.
+      Given the isle map:
+        """
+        101 0 0 6 6 : road plains road road road road | forest forest forest forest forest forest
+        """
+      And "explorers" is [{"player": 0, "row": 6, "col": 8}, {"player": 0, "row": 7, "col": 7}, {"player": 1, "row": 6, "col": 6}]
+      Then the outcome has:
+        """
+        scores = [5, 0]
+        winners = [0]
+        """
+
+    @IT-SCORE-LINE @IT-SCORE-CONNECT @IT-COMP-ART @reading:line_points=cells
+    Scenario: A road U whose drawings close only its outer sides is one line
+      # The U of road (6,6), (7,6), (7,7), (7,8), (6,8) on one card: the drawing at (6,6) closes
+      # its north and west sides, the one at (6,8) its north and east sides. No side the road
+      # runs across is closed, so it is still one line of 5, down from (6,6) and up to (6,8).
+      Given the isle map:
+        """
+        101 0 0 6 6 : road!nw plains road!ne road road road | forest forest forest forest forest forest
+        """
+      And "explorers" is [{"player": 0, "row": 6, "col": 6}, {"player": 1, "row": 6, "col": 7}]
+      Then the outcome has:
+        """
+        scores = [5, 1]
+        winners = [0]
+        """
+
   Rule: IT-SCORE-COAST adjacent coast cells are connected, across a corner too under the other reading
 
     @IT-SCORE-COAST @reading:coast_diagonal=true
@@ -169,6 +216,32 @@ Feature: Isle Traces: final scoring of lines
         winners = [0, 1]
         """
 
+    @IT-SCORE-COAST @reading:coast_diagonal=true @reading:area_size=5 @reading:line_points=cells
+    Scenario: Under the diagonal reading coast cells join across corners on the area's bottom row
+      # 5 x 5 area: 101 (plains) at rows 1-2, cols 1-3; 102 at rows 3-4, cols 0-2: forest coast
+      # forest / coast forest coast. The coast (3,1), (4,0), (4,2) joins corner to corner: one
+      # line of 3 along the bottom row, all player 0's.
+      Given a new "isle_traces" game with 2 players and options:
+        """
+        {"area_size": 5, "coast_diagonal": true}
+        """
+      And the isle map:
+        """
+        101 0 0 1 1 : plains plains plains plains plains plains | forest forest forest forest forest forest
+        102 0 0 3 0 : forest coast forest coast forest coast | plains plains plains plains plains plains
+        """
+      And the position:
+        """
+        phase = "over"
+        deck = []
+        explorers = [{"player": 0, "row": 4, "col": 0}, {"player": 1, "row": 4, "col": 1}]
+        """
+      Then the outcome has:
+        """
+        scores = [3, 1]
+        winners = [0]
+        """
+
   Rule: IT-SCORE-POINTS a line pays its cells, or 1 under the other reading
 
     @IT-SCORE-POINTS @reading:line_points=one
@@ -220,6 +293,57 @@ Feature: Isle Traces: final scoring of lines
         """
         scores = [0, 3]
         winners = [1]
+        """
+
+    @IT-SCORE-OWN @IT-SCORE-FEATHER @IT-SCORE-LINE @IT-SCORE-POINTS @IT-WIN-TIE1 @IT-WIN-TIE2 @reading:line_points=cells @reading:area_size=15
+    Scenario: The outcome lists each line with an explorer, its owner, points and creatures
+      # Road (6,6)-(6,9): player 0's, 4 cells. Plains (7,6)-(7,8): player 0's explorer and the
+      # red feather, so nobody's and 0. Forest (8,6)-(8,7): player 1's, 2 cells, 1 creature.
+      # The lines with neither an explorer nor the feather are not listed. Player 0's longest
+      # line (the road) holds no creature, player 1's (the forest) one.
+      Given the position:
+        """
+        explorers = [{"player": 0, "row": 6, "col": 6}, {"player": 0, "row": 7, "col": 6}, {"player": 1, "row": 8, "col": 7}]
+        feather = {"row": 7, "col": 8}
+        """
+      Then the outcome's lines are exactly:
+        """
+        [
+          {"terrain": "road", "cells": [[6, 6], [6, 7], [6, 8], [6, 9]], "explorers": [1, 0], "feather": false, "owner": 0, "points": 4, "creatures": 0},
+          {"terrain": "plains", "cells": [[7, 6], [7, 7], [7, 8]], "explorers": [1, 0], "feather": true, "owner": null, "points": 0, "creatures": 0},
+          {"terrain": "forest", "cells": [[8, 6], [8, 7]], "explorers": [0, 1], "feather": false, "owner": 1, "points": 2, "creatures": 1}
+        ]
+        """
+      And the outcome has:
+        """
+        scores = [4, 2]
+        winners = [0]
+        details.scores = [4, 2]
+        details.longest_line_creatures = [0, 1]
+        details.creatures = [0, 1]
+        """
+
+    @IT-SCORE-FEATHER @IT-SCORE-OWN @IT-SCORE-LINE @reading:line_points=cells @reading:area_size=15
+    Scenario: The outcome lists the line the red feather blocks even without an explorer
+      # The red feather on the mountain (6,10)-(6,11), where no explorer stands: listed, owned
+      # by nobody. Player 0's explorer on the single plains cell (7,11) with creature 2: 1 point.
+      Given the position:
+        """
+        explorers = [{"player": 0, "row": 7, "col": 11}]
+        feather = {"row": 6, "col": 10}
+        """
+      Then the outcome's lines are exactly:
+        """
+        [
+          {"terrain": "mountain", "cells": [[6, 10], [6, 11]], "explorers": [0, 0], "feather": true, "owner": null, "points": 0, "creatures": 0},
+          {"terrain": "plains", "cells": [[7, 11]], "explorers": [1, 0], "feather": false, "owner": 0, "points": 1, "creatures": 1}
+        ]
+        """
+      And the outcome has:
+        """
+        scores = [1, 0]
+        details.longest_line_creatures = [1, 0]
+        details.creatures = [1, 0]
         """
 
   Rule: IT-SCORE-SYMBOLS symbols give no points
@@ -315,6 +439,28 @@ Feature: Isle Traces: final scoring of lines
       And the legal actions do not include:
         """
         {"type": "place_feather", "row": 6, "col": 8}
+        """
+
+    @IT-SCORE-COAST @IT-SCORE-CONNECT @IT-COMP-ART @IT-FEATHER-RESTRICT @reading:feather_restriction=no_explorer
+    Scenario: The red feather keeps off the coast beyond a side its drawings do not cross
+      # The coast (7, 6)-(7, 11) is one line although the drawing of (7, 8) stops at its east
+      # side: player 1's explorer on (7, 6) bars the whole coast, (7, 9) and (7, 11) too.
+      Given the position:
+        """
+        phase = "place_feather"
+        explorers = [{"player": 1, "row": 7, "col": 6}]
+        """
+      Then the legal actions do not include:
+        """
+        {"type": "place_feather", "row": 7, "col": 9}
+        """
+      And the legal actions do not include:
+        """
+        {"type": "place_feather", "row": 7, "col": 11}
+        """
+      And the legal actions include:
+        """
+        {"type": "place_feather", "row": 6, "col": 9}
         """
 
     @IT-SCORE-CONNECT @IT-COMP-ART @IT-FEATHER-RESTRICT @reading:feather_restriction=no_explorer
@@ -433,6 +579,61 @@ Feature: Isle Traces: final scoring of lines
         """
         scores = [4, 1]
         winners = [0]
+        """
+
+    @IT-SCORE-CONNECT @IT-COMP-ART @IT-PLACE-ADJACENT @IT-END-DECK @reading:line_points=cells
+    Scenario: A card placed in play brings its closed sides onto the map
+      # 101 at rows 6-7, cols 6-8: a road row above plains. The last card, 116, is drawn and
+      # placed at rows 6-7, cols 9-11, face 0: its road at (6, 9) stops at its west side, so
+      # the road (6, 6)-(6, 8) stays a line of 3 for player 0; player 1's plains pay 3.
+      Given a new "isle_traces" game with 2 players
+      And the isle map:
+        """
+        101 0 0 6 6 : road road road plains plains plains | forest forest forest forest forest forest
+        """
+      And the isle card drawn:
+        """
+        116 : road!w road road coast coast coast | road road road coast coast coast
+        """
+      And the position:
+        """
+        deck = []
+        explorers = [{"player": 0, "row": 6, "col": 6}, {"player": 1, "row": 7, "col": 6}]
+        """
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "place_card", "face": 0, "rot": 0, "row": 6, "col": 9},
+         {"actor": 0, "type": "pass"},
+         {"actor": 0, "type": "pass"}]
+        """
+      Then the game is over
+      And the outcome has:
+        """
+        scores = [3, 3]
+        winners = [0, 1]
+        """
+
+    @IT-SCORE-CONNECT @IT-COMP-ART @IT-SCORE-LINE @reading:line_points=cells
+    Scenario: Beside a card with closed sides a card without them joins on every side
+      # 101 (no closed sides) at rows 6-7, cols 6-8 holds a U of road: (6,6), (7,6), (7,7),
+      # (7,8), (6,8), one line of 5. Card 112 at rows 6-7, cols 9-11 is all forest, the
+      # drawing of (6, 9) closing its north side: a forest line of 6.
+      Given a new "isle_traces" game with 2 players
+      And the isle map:
+        """
+        101 0 0 6 6 : road plains road road road road | forest forest forest forest forest forest
+        112 0 0 6 9 : forest!n forest forest forest forest forest | forest forest forest forest forest forest
+        """
+      And the position:
+        """
+        phase = "over"
+        deck = []
+        explorers = [{"player": 0, "row": 6, "col": 6}, {"player": 1, "row": 6, "col": 10}]
+        """
+      Then the outcome has:
+        """
+        scores = [5, 6]
+        winners = [1]
         """
 
   Rule: IT-COMP-ART the closed sides of a drawing turn with its card

@@ -32,6 +32,23 @@ Feature: Isle Traces setup: deck, pieces, start player
       Then the action is rejected citing rule "IT-SETUP-DECK"
 
     @IT-SETUP-DECK @IT-PLACE-DRAW
+    Scenario: A card already on the map cannot be drawn again
+      Given a new "isle_traces" game with 2 players
+      And the isle map:
+        """
+        101 0 0 6 6 : road road road plains plains plains | forest forest forest forest forest forest
+        """
+      And the isle deck:
+        """
+        201 : road road road road road road | coast coast coast coast coast coast
+        """
+      When chance reveals:
+        """
+        {"type": "draw", "card": 101, "faces": [["road", "road", "road", "plains", "plains", "plains"], ["forest", "forest", "forest", "forest", "forest", "forest"]]}
+        """
+      Then the action is rejected citing rule "IT-SETUP-DECK"
+
+    @IT-SETUP-DECK @IT-PLACE-DRAW
     Scenario: Drawing takes the card out of the deck into the player's hand
       Given a new "isle_traces" game with 2 players
       And the isle deck:
@@ -58,6 +75,10 @@ Feature: Isle Traces setup: deck, pieces, start player
         """
         201 : road!ns road!ns road!ns road road road | coast coast coast coast coast coast
         """
+      Then the chance outcomes are:
+        """
+        [{"action": {"type": "draw", "card": 201, "closed": [["ns", "ns", "ns", "", "", ""], ["", "", "", "", "", ""]]}, "probability": "1/1"}]
+        """
       When chance reveals:
         """
         {"type": "draw", "card": 201, "faces": [["road", "road", "road", "road", "road", "road"], ["coast", "coast", "coast", "coast", "coast", "coast"]], "closed": [["ns", "ns", "ns", "", "", ""], ["", "", "", "", "", ""]]}
@@ -81,6 +102,24 @@ Feature: Isle Traces setup: deck, pieces, start player
         {"type": "draw", "card": 201, "faces": [["road", "road", "road", "road", "road", "road"], ["coast", "coast", "coast", "coast", "coast", "coast"]]}
         """
       Then the action is rejected citing rule "IT-SETUP-DECK"
+
+    @IT-SETUP-DECK @IT-COMP-ART
+    Scenario: A draw naming every side open is the draw of a card without closed sides
+      # Every side open is what a card without closed sides has, written out: the same card.
+      Given a new "isle_traces" game with 2 players
+      And the isle deck:
+        """
+        201 : road road road road road road | coast coast coast coast coast coast
+        """
+      When chance reveals:
+        """
+        {"type": "draw", "card": 201, "faces": [["road", "road", "road", "road", "road", "road"], ["coast", "coast", "coast", "coast", "coast", "coast"]], "closed": [["", "", "", "", "", ""], ["", "", "", "", "", ""]]}
+        """
+      Then the position has:
+        """
+        drawn = {"id": 201, "faces": [["road", "road", "road", "road", "road", "road"], ["coast", "coast", "coast", "coast", "coast", "coast"]]}
+        phase = "place"
+        """
 
   Rule: IT-SETUP-DECKSIZE all 36 cards with any player count
 

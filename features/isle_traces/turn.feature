@@ -59,6 +59,25 @@ Feature: Isle Traces turn structure
         | a seat 4 to act                       | to_act = [4]                                                                  |
         | to_act not a list                     | to_act = 0                                                                    |
 
+    @IT-TURN-ORDER @IT-TURN-SEQUENCE @IT-END-DECK
+    Scenario Outline: A position whose current seat the game does not have cannot be loaded (phase <phase>)
+      # Two players are seats 0 and 1, and turns wrap from the last seat to seat 0, so seat 2
+      # is never current, whatever the phase: not while a card is drawn or flipped, nor after
+      # the last turn.
+      When the position is loaded:
+        """
+        phase = "<phase>"
+        current = 2
+        deck = <deck>
+        """
+      Then the request is refused as malformed
+
+      Examples:
+        | phase | deck                                                                                                     |
+        | draw  | [{"id": 102, "faces": [["road", "road", "road", "road", "road", "road"], ["road", "road", "road", "road", "road", "road"]]}] |
+        | flip  | []                                                                                                       |
+        | over  | []                                                                                                       |
+
     @IT-TURN-ORDER @until:example-four-explorers
     Scenario: In a four-player game a position where seat 3 acts is exported and loaded back
       Given a new "isle_traces" game with 4 players
@@ -167,6 +186,7 @@ Feature: Isle Traces turn structure
         | a missing field       | {"actor": 0, "type": "place_explorer", "row": 6}              |
         | no actor              | {"type": "pass"}                                              |
         | an unknown type       | {"actor": 0, "type": "fly"}                                   |
+        | a text card id        | {"actor": 0, "type": "flip", "card": "101"}                   |
         | a text row            | {"actor": 0, "type": "place_explorer", "row": "6", "col": 6}  |
         | a fractional column   | {"actor": 0, "type": "place_explorer", "row": 6, "col": 6.5}  |
         | a text actor          | {"actor": "0", "type": "pass"}                                |

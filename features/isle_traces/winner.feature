@@ -40,6 +40,54 @@ Feature: Isle Traces: the winner and the tie-breaks
         winners = [0]
         """
 
+    @IT-WIN-TIE1 @IT-WIN-TIE2 @IT-WIN-ANIMAL @reading:line_points=cells @reading:area_size=15
+    Scenario: Of two longest lines the one with more creatures counts for the tie-break
+      # Three cards: 101 at rows 6-7 cols 6-8, 108 at rows 6-7 cols 9-11, 109 at rows 8-9 cols 6-8.
+      #   row 6: road road road | road/fort mountain mountain
+      #   row 7: plains plains plains | coast coast/harbour plains/creature2
+      #   row 8: forest/creature1 forest coast
+      # Seat 0: the mountain (6,10)-(6,11) and the forest (8,6)-(8,7), two longest lines of 2,
+      # the forest with a creature: 4 points, 1 creature in its longest line, 1 in all.
+      # Seat 1: the plains (7,6)-(7,8), no creature, and the single plains (7,11) with one:
+      # 4 points, 0 creatures in its longest line, 1 in all. Seat 0 wins on the first tie-break.
+      Given the isle map:
+        """
+        101 0 0 6 6 : road road road plains plains plains | forest forest forest forest forest forest
+        108 0 0 6 9 : road/fort mountain mountain coast coast/harbour plains/creature2 | forest forest forest forest forest forest
+        109 0 0 8 6 : forest/creature1 forest coast mountain coast coast | forest forest forest forest forest forest
+        """
+      And "explorers" is [{"player": 0, "row": 6, "col": 10}, {"player": 0, "row": 8, "col": 7}, {"player": 1, "row": 7, "col": 7}, {"player": 1, "row": 7, "col": 11}]
+      Then the outcome has:
+        """
+        scores = [4, 4]
+        winners = [0]
+        details.longest_line_creatures = [1, 0]
+        details.creatures = [1, 1]
+        """
+
+    @IT-WIN-TIE1 @IT-WIN-TIE2 @IT-WIN-ANIMAL @reading:line_points=cells @reading:area_size=15
+    Scenario: Of two longest lines the first, with a creature, counts for the tie-break
+      # Cards 101 at rows 6-7 cols 6-8 and 108 at rows 6-7 cols 9-11:
+      #   row 6: forest/creature1 forest mountain | coast coast coast
+      #   row 7: road road plains/creature2 | mountain mountain mountain
+      # Seat 0: the forest (6,6)-(6,7) with a creature and the road (7,6)-(7,7) without, two
+      # longest lines of 2: 4 points, 1 creature in its longest line, 1 in all. Seat 1: the
+      # coast (6,9)-(6,11) and the single plains (7,8) with a creature: 4 points, 0 creatures
+      # in its longest line (the coast), 1 in all. Seat 0 wins on the first tie-break.
+      Given the isle map:
+        """
+        101 0 0 6 6 : forest/creature1 forest mountain road road plains/creature2 | forest forest forest forest forest forest
+        108 0 0 6 9 : coast coast coast mountain mountain mountain | forest forest forest forest forest forest
+        """
+      And "explorers" is [{"player": 0, "row": 6, "col": 6}, {"player": 0, "row": 7, "col": 7}, {"player": 1, "row": 6, "col": 10}, {"player": 1, "row": 7, "col": 8}]
+      Then the outcome has:
+        """
+        scores = [4, 4]
+        winners = [0]
+        details.longest_line_creatures = [1, 0]
+        details.creatures = [1, 1]
+        """
+
   Rule: IT-WIN-TIE2 still tied, more creatures win
 
     @IT-WIN-TIE1 @IT-WIN-TIE2 @IT-WIN-ANIMAL @reading:line_points=cells

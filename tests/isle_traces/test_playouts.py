@@ -84,3 +84,32 @@ def test_clone_is_independent() -> None:
     random_playout(copy, rng)
     assert state.to_canonical() == before
     assert copy.is_terminal()
+
+
+def test_a_flip_on_a_clone_leaves_the_original_face_up_as_it_was() -> None:
+    """clone() (no protocol request, so no scenario reaches it) copies each card's face, so
+    a flip (IT-FLIP-ONE) on the copy turns only the copy's card; the original, flipped the
+    same way, then reaches the same position."""
+    rng = random.Random(11)
+    flips = 0
+    for seed in range(6):
+        state = GAME.new_game(2 + seed % 3)
+        while not state.is_terminal():
+            if CHANCE in state.to_act():
+                state.apply(sample_chance(state, rng))
+                continue
+            actions = state.legal_actions()
+            flip = [a for a in actions if a["type"] == "flip"]
+            if flip:
+                before = state.to_canonical()
+                copy = state.clone()
+                assert copy.to_canonical() == before
+                copy.apply(flip[0])
+                assert state.to_canonical() == before
+                state.apply(flip[0])
+                assert state.to_canonical() == copy.to_canonical()
+                assert state.legal_actions() == copy.legal_actions()
+                flips += 1
+            else:
+                state.apply(rng.choice(actions))
+    assert flips >= 10
