@@ -302,7 +302,7 @@ Feature: Isle Traces: the red feather
 
   Rule: IT-FEATHER-MOVE the one red feather moves; it shares no cell
 
-    @IT-FEATHER-MOVE @IT-COMP-FEATHER
+    @IT-FEATHER-MOVE @IT-COMP-FEATHER @reading:feather_restriction=no_explorer
     Scenario: Putting the red feather again moves it and frees its old cell
       Given the position:
         """
