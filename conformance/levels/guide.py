@@ -146,6 +146,13 @@ class RuleGuide:
 
 
 def signature(action: dict[str, Any]) -> tuple[tuple[str, str], ...]:
-    """An action's kind: its text fields but the actor (``type``, ``kind``, ``tile``...)."""
-    return tuple(sorted((key, value) for key, value in action.items()
-                        if isinstance(value, str) and key != "actor"))  # fmt: skip
+    """An action's kind: its text fields but the actor (``type``, ``kind``, ``tile``...).
+
+    Called for every legal action at every guided step (Isle Traces lists about 175), so it
+    is kept cheap: a subclass of ``str`` cannot come off the wire, and one field (the
+    ``type`` alone, the common case) needs no sort."""
+    found = [(key, value) for key, value in action.items()
+             if type(value) is str and key != "actor"]  # fmt: skip
+    if len(found) > 1:
+        found.sort()
+    return tuple(found)
