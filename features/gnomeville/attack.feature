@@ -365,7 +365,7 @@ Feature: Gnomeville enemy attack: boulders, trolls and their movement
         {"actor": 0, "type": "place_gnome", "space": [0, 0]}
         """
 
-    @GV-TROLL-CAP @GV-TROLL-CHOICE @GV-LOAD-CONSISTENT @GV-ATTACK-SURPRISE @until:example-troll-cap-4
+    @GV-TROLL-CAP @GV-TROLL-CHOICE @GV-LOAD-CONSISTENT @GV-ATTACK-SURPRISE
     Scenario Outline: An attack the rules cannot make is refused while a spawn choice is pending (<why>)
       Given a gnomeville game with 2 players whose round troll card is:
         """
@@ -395,7 +395,7 @@ Feature: Gnomeville enemy attack: boulders, trolls and their movement
         | a surprise attack with no card drawn | attack_queue = [[0, "round"], [1, "surprise"], [1, "round"]] |
         | one troll spawn listed twice         | players.0.attack.trolls = [[4, 0], [4, 0]]                   |
 
-    @GV-TROLL-CAP @GV-TROLL-CHOICE @GV-LOAD-CONSISTENT @until:example-troll-cap-4
+    @GV-TROLL-CAP @GV-TROLL-CHOICE @GV-LOAD-CONSISTENT
     Scenario: A pending spawn choice may include the top-left corner
       Given a gnomeville game with 2 players whose round troll card is:
         """

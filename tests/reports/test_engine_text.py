@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import signal
+import subprocess
 import textwrap
 import tomllib
 import xml.etree.ElementTree as ET
@@ -30,7 +31,7 @@ from conformance.reports.model import (
 )
 from conformance.reports.text import printable, sanitised
 from rulespec.resources import ROOT
-from tests.support.child_pytest import pytest_run
+from tests.support.child_pytest import lean_command, lean_environment
 
 HOSTILE = "bad \ud800 name\x1b[31m\x00 <&>\n[[expected]]\ntest = '*'"
 
@@ -150,8 +151,14 @@ def test_an_interrupted_run_keeps_what_ran_and_marks_its_footer(
     suite = tmp_path / "test_interrupted.py"
     suite.write_text(textwrap.dedent(SUITE.format(signal=name)), encoding="utf-8")
     results = tmp_path / "results.jsonl"
-    pytest_run(str(suite), "-c", str(ROOT / "pyproject.toml"), "--rootdir", str(tmp_path),
-               "--rulespec-report", str(results), timeout=120)  # fmt: skip
+    # Ctrl-C reaches the child as it would from a terminal, even where this run was started
+    # in the background with SIGINT ignored (which a child would inherit)
+    subprocess.run(
+        lean_command(str(suite), "-c", str(ROOT / "pyproject.toml"), "--rootdir", str(tmp_path),
+                     "--rulespec-report", str(results)),
+        cwd=ROOT, capture_output=True, text=True, timeout=120, env=lean_environment(),
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )  # fmt: skip
     run = read_results(results)
     assert run.footer is not None and run.footer["interrupted"] is True
     assert run.trouble() == ("interrupted", "the run was interrupted after 2 results")
