@@ -173,7 +173,15 @@ def engine(request: pytest.FixtureRequest) -> Iterator[EngineClient]:
     if client is None or _is_dead(client):
         if client is not None:
             client.close()
-        client = _connect(config, cache)
+            cache.pop("client")
+        try:
+            client = _connect(config, cache)
+        except BudgetExhausted as error:
+            # a skip, so pytest does not format a traceback for each remaining test (with
+            # source: about 0.1 s each, minutes for a suite after a crash); recorded as
+            # "not run" by pytest_runtest_makereport
+            request.node.stash[_NOT_RUN_KEY] = str(error)
+            pytest.skip(str(error))
         cache["client"] = client
         cache.setdefault("identity", engine_identity(client))
     game = item_game(request.node)
@@ -259,6 +267,8 @@ def _undeclared(
 
 
 _FIRED_KEY = pytest.StashKey[FiredRecorder]()
+#: why a test was not run (the engine's restart budget is spent), set by the ``engine`` fixture
+_NOT_RUN_KEY = pytest.StashKey[str]()
 
 
 def engine_identity(client: EngineClient) -> dict[str, Any]:
@@ -521,6 +531,9 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[Any]) -> 
         report.user_properties.append(("feature", str(scenario.feature.rel_filename)))
     excinfo = call.excinfo
     if excinfo is None:
+        return
+    if item.stash.get(_NOT_RUN_KEY, None) is not None and report.skipped:
+        report.user_properties.append(("status", BudgetExhausted.status))
         return
     if excinfo.errisinstance((CapabilityMissing, BudgetExhausted, NotDeclared)):
         report.outcome = "skipped"
