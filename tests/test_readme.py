@@ -15,7 +15,8 @@ def _opening_commands() -> list[str]:
 def test_the_readme_opens_with_the_check_and_the_test_commands() -> None:
     check, tests = _opening_commands()
     assert check.endswith("rulespec check") and "pip install" in check
-    assert tests.endswith(("pytest", "pytest -n auto")) and "pip install" in tests
+    assert tests.endswith(("pytest", "pytest -n auto", "pytest -n auto --dist worksteal"))
+    assert "pip install" in tests
 
 
 def test_ci_runs_the_readme_test_command_verbatim() -> None:
