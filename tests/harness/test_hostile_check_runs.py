@@ -8,6 +8,7 @@ Slow (a child ``rulespec check`` each): ``-m slow``.
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 import tomllib
@@ -106,3 +107,22 @@ def test_a_name_with_newlines_writes_no_expectation_entries(tmp_path: Path) -> N
     assert all(entry["reason"] != "injected" for entry in entries)
     assert "\\x0a[[expected]]" in text.splitlines()[0]  # the name, escaped, on its comment line
     assert NEWLINE_NAME.splitlines()[0] in text.splitlines()[0]
+
+
+def test_an_engine_without_load_state_has_those_scenarios_skipped_with_the_reason(
+    tmp_path: Path,
+) -> None:
+    """Skipped, not failed and not passed: each with the capability named (and raised as
+    pytest's own skip, so a suite of such skips costs seconds, not a traceback each)."""
+    from tests.reports.conftest import rulespec
+
+    report = tmp_path / "run.jsonl"
+    engine = f"{sys.executable} -m tests.fauxengines.no_load_state"
+    done = rulespec("check", "--game", "villagers", "--engine", engine, "--report", report)
+    assert done.returncode == 0, done.stdout[-2000:]
+    results = [json.loads(line) for line in report.read_text("utf-8").splitlines()]
+    statuses = [r.get("status") for r in results if r.get("type") == "result"]
+    skipped = [r for r in results if r.get("status") == "skipped"]
+    assert len(skipped) > 200 and statuses.count("passed") > 0, statuses
+    assert all("does not declare the 'load_state' capability" in r["message"]
+               for r in skipped)  # fmt: skip
