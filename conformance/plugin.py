@@ -180,8 +180,7 @@ def engine(request: pytest.FixtureRequest) -> Iterator[EngineClient]:
             # a skip, so pytest does not format a traceback for each remaining test (with
             # source: about 0.1 s each, minutes for a suite after a crash); recorded as
             # "not run" by pytest_runtest_makereport
-            request.node.stash[_NOT_RUN_KEY] = str(error)
-            pytest.skip(str(error))
+            _skip(request.node, error)
         cache["client"] = client
         cache.setdefault("identity", engine_identity(client))
     game = item_game(request.node)
@@ -267,10 +266,18 @@ def _undeclared(
 
 
 _FIRED_KEY = pytest.StashKey[FiredRecorder]()
-#: why a test was not run (the engine's restart budget is spent), set by the ``engine`` fixture
-_NOT_RUN_KEY = pytest.StashKey[str]()
-#: why a step skipped its test (a capability or a declaration missing): pytest_runtest_call
-_SKIPPED_KEY = pytest.StashKey[str]()
+#: (status, reason) of a test skipped by :func:`_skip`, for pytest_runtest_makereport
+_SKIP_KEY = pytest.StashKey[tuple[str, str]]()
+
+
+def _skip(item: pytest.Item, error: HarnessError) -> None:
+    """Skip ``item`` for ``error`` (a missing capability or declaration, a spent restart
+    budget) as pytest's own skip, so pytest formats no traceback with source for it (about
+    0.1 s a test: for an engine without ``load_state``, or after a crash, most of a run);
+    the report keeps the error's status and reason."""
+    reason = getattr(error, "reason", None) or str(error)
+    item.stash[_SKIP_KEY] = (error.status, reason)
+    pytest.skip(reason)
 
 
 def engine_identity(client: EngineClient) -> dict[str, Any]:
@@ -516,15 +523,11 @@ def rule_ids(item: pytest.Item) -> list[str]:
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_call(item: pytest.Item) -> Iterator[None]:
     """A missing capability or an undeclared player count, option or game that a step meets
-    is a skip; raised as pytest's own skip, so pytest does not format a traceback with
-    source for it (about 0.1 s a test: for an engine without ``load_state``, most of a
-    scenario run). :func:`pytest_runtest_makereport` records the reason and the status."""
+    is a skip (see :func:`_skip`)."""
     try:
         return (yield)
     except (CapabilityMissing, NotDeclared) as error:
-        reason = getattr(error, "reason", None) or str(error)
-        item.stash[_SKIPPED_KEY] = reason
-        pytest.skip(reason)
+        _skip(item, error)
 
 
 @pytest.hookimpl(hookwrapper=True)
@@ -548,13 +551,11 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[Any]) -> 
     excinfo = call.excinfo
     if excinfo is None:
         return
-    if item.stash.get(_NOT_RUN_KEY, None) is not None and report.skipped:
-        report.user_properties.append(("status", BudgetExhausted.status))
-        return
-    skipped = item.stash.get(_SKIPPED_KEY, None)
-    if skipped is not None and report.when == "call" and report.skipped:
-        report.longrepr = (str(item.path), item.location[1] or 0, f"Skipped: {skipped}")
-        report.user_properties.append(("status", CapabilityMissing.status))
+    skipped = item.stash.get(_SKIP_KEY, None)
+    if skipped is not None and report.skipped:
+        status, reason = skipped
+        report.longrepr = (str(item.path), item.location[1] or 0, f"Skipped: {reason}")
+        report.user_properties.append(("status", status))
         return
     if excinfo.errisinstance((CapabilityMissing, BudgetExhausted, NotDeclared)):
         report.outcome = "skipped"

@@ -16,6 +16,7 @@ from conformance.invariants.neom import STEP_BOUND
 from reference_impl.core import CHANCE, IllegalAction, MalformedInput, sample_chance
 from reference_impl.neom import GAME
 from rulespec.resources import SPEC_DIR
+from tests.support.load_fuzz import playout_positions
 
 
 def _act_position_with_unacted_disaster_selector() -> dict:
@@ -69,18 +70,7 @@ def _reachable() -> list[dict[str, Any]]:
     """Positions of three seeded games, every few steps, all phases included."""
     out = []
     for players, seed, every in ((1, 1, 9), (2, 2, 13), (4, 3, 29)):
-        state = GAME.new_game(players)
-        rng = random.Random(seed)
-        step = 0
-        while not state.is_terminal():
-            if step % every == 0:
-                out.append(state.to_canonical())
-            if CHANCE in state.to_act():
-                state.apply(sample_chance(state, rng))
-            else:
-                state.apply(rng.choice(state.legal_actions()))
-            step += 1
-        out.append(state.to_canonical())
+        out += playout_positions(GAME.new_game(players), seed, every)
     return out
 
 
