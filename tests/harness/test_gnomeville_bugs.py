@@ -101,6 +101,7 @@ def test_differential_play_catches_the_fault_and_writes_it_out(
     run = pytest_run(
         str(SUITE / "level_differential.py"), "--engine", engine(bug),
         "-k", f"gnomeville-{players}p", "--rulespec-emit", str(emit), "--rulespec-examples", "3",
+        "--rulespec-shrink-seconds", "6",  # a trace shrunk part way still reproduces the fault
     )  # fmt: skip
     assert run.returncode == 1, run.stdout[-2000:]
     assert "candidate diverges from the reference (state)" in run.stdout
@@ -160,7 +161,7 @@ def test_differential_play_steered_to_an_upgrade_catches_a_lost_tile(tmp_path: P
             lockstep(candidate, reference, "gnomeville", 2, None, replay_chooser(choices),
                      choices=taken)  # fmt: skip
         found = caught.value
-        smaller = shrink(candidate, reference, found, taken, seconds=20)
+        smaller = shrink(candidate, reference, found, taken, seconds=6)
     finally:
         candidate.close()
     assert found.kind == "state"
