@@ -29,7 +29,11 @@ run; ``pytest --pyargs conformance.suite --engine CMD`` does the same explicitly
   it is not; ``*`` ignores both tags (the impact report compares every scenario; see
   :mod:`conformance.specification.errata`);
 - ``--rulespec-fired FILE``: one JSON line per test with the rule ids the engine reported
-  as fired by its ``apply`` requests (the errata impact report).
+  as fired by its ``apply`` requests (the errata impact report);
+- ``--rulespec-note-options``: with the reference in-process, each result lists the options
+  the engine looked up in it (``options_read``, see :mod:`reference_impl.option_reads`);
+- ``--rulespec-keep FILE``: run only the tests whose node ids the file lists, one per line
+  (what ``check --all-readings`` re-runs under another reading).
 """
 
 from __future__ import annotations
@@ -143,6 +147,9 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption("--rulespec-options", default=None, help="JSON options per game id")
     group.addoption("--rulespec-errata", default="", help="errata of the ruleset (comma list)")
     group.addoption("--rulespec-fired", default=None, help="write each test's fired rule ids")
+    group.addoption("--rulespec-note-options", action="store_true",
+                    help="the reference in-process: list the options each test read")  # fmt: skip
+    group.addoption("--rulespec-keep", default=None, help="run only the node ids in this file")
     group.addoption(
         "--rulespec-positions", default=None, help="write each scenario's positions (JSON lines)"
     )
@@ -334,6 +341,10 @@ def _reference(config: pytest.Config) -> EngineClient:
         games = _Games([g for g in wanted if g in known]) or None
     client = InProcessClient(games)
     client.handshake()
+    if config.getoption("--rulespec-note-options"):
+        from reference_impl import option_reads
+
+        option_reads.note_reads()
     return client
 
 
@@ -452,6 +463,7 @@ def _select(config: pytest.Config, items: list[pytest.Item]) -> None:
     games = config.getoption("--rulespec-games")
     options = run_options(config)
     errata = {e for e in config.getoption("--rulespec-errata", "").split(",") if e}
+    listed = _kept_ids(config)
     keep = [
         item
         for item in items
@@ -459,11 +471,25 @@ def _select(config: pytest.Config, items: list[pytest.Item]) -> None:
         and (not games or _outside_games(item) or item_game(item) in games.split(","))
         and _fits_reading(item, options.get(item_game(item) or "", {}))
         and _fits_ruleset(item, errata)
+        and (listed is None or item.nodeid in listed)
     ]
     if len(keep) == len(items):
         return
-    config.hook.pytest_deselected(items=[item for item in items if item not in keep])
+    kept = set(map(id, keep))
+    config.hook.pytest_deselected(items=[item for item in items if id(item) not in kept])
     items[:] = keep
+
+
+def _kept_ids(config: pytest.Config) -> set[str] | None:
+    """The node ids of ``--rulespec-keep FILE`` (None without one)."""
+    path = config.getoption("--rulespec-keep")
+    if path is None:
+        return None
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise pytest.UsageError(f"--rulespec-keep {path}: cannot be read ({error})") from None
+    return {line for line in text.splitlines() if line}
 
 
 def _outside_games(item: pytest.Item) -> bool:
@@ -520,6 +546,15 @@ def rule_ids(item: pytest.Item) -> list[str]:
     return sorted({mark.args[0] for mark in item.iter_markers("rule") if mark.args})
 
 
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    """With ``--rulespec-note-options``, each test's record of option reads starts empty."""
+    if item.config.getoption("--rulespec-note-options"):
+        from reference_impl import option_reads
+
+        option_reads.take()
+
+
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_call(item: pytest.Item) -> Iterator[None]:
     """A missing capability or an undeclared player count, option or game that a step meets
@@ -540,6 +575,10 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[Any]) -> 
             handle.write(json.dumps(entry) + "\n")
     report.user_properties.append(("rules", rule_ids(item)))
     report.user_properties.append(("game", item_game(item)))
+    if report.when == "call" and item.config.getoption("--rulespec-note-options"):
+        from reference_impl import option_reads
+
+        report.user_properties.append(("options_read", option_reads.take()))
     cache = item.config.stash.get(_CLIENT_KEY, {})
     if "identity" in cache and not cache.get("identity_sent"):
         cache["identity_sent"] = True  # once per process (per xdist worker)
@@ -679,6 +718,8 @@ class ResultRecorder:
             entry["rules"] = sorted(set(entry["rules"]) | set(properties.get("rules", [])))
             if properties.get("stats") is not None:
                 entry["stats"] = properties["stats"]
+            if properties.get("options_read") is not None:
+                entry["options_read"] = properties["options_read"]
         status = result_status(report)
         if status != "passed" and entry["status"] in ("passed", "skipped"):
             entry["status"] = status

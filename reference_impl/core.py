@@ -169,6 +169,13 @@ class GameDefinition(ABC):
             resolved[name] = value
         return resolved
 
+    def options_of(self, options: dict[str, Any] | None) -> dict[str, Any]:
+        """The options a new or loaded state holds: :meth:`resolve_options`, noting the names
+        the engine then looks up while noting is on (:mod:`reference_impl.option_reads`)."""
+        from reference_impl.option_reads import noted
+
+        return noted(self.resolve_options(options))
+
     def check_players(self, num_players: int) -> None:
         if not isinstance(num_players, int) or isinstance(num_players, bool):
             raise MalformedInput(f"num_players must be an integer, got {num_players!r}")

@@ -155,40 +155,6 @@ def register_problems(game: str) -> list[str]:
     return problems
 
 
-@dataclass
-class ReadingRun:
-    """One run of ``--all-readings``: a game under one reading (``option`` None: defaults)."""
-
-    game: str
-    option: str | None
-    value: Any
-    run: Any  # conformance.cli.check.CheckRun
-
-    @property
-    def label(self) -> str:
-        if self.option is None:
-            return f"{self.game} (every default reading)"
-        return f"{self.game} {self.option}={json.dumps(self.value)}"
-
-
-def all_readings(games: list[str], **check: Any) -> list[ReadingRun]:
-    """Run each game's scenarios under its defaults, then once per other reading.
-
-    ``check`` goes to :func:`conformance.cli.check.run_scenarios` (engine, timeout, ...).
-    Scenarios tagged with another reading of the run's option are deselected.
-    """
-    from conformance.cli.check import run_scenarios
-
-    runs = []
-    for game in games:
-        runs.append(ReadingRun(game, None, None, run_scenarios([game], **check)))
-        for name, value in reading_runs(game):
-            options = {game: {name: value}}
-            result = run_scenarios([game], options=options, **check)
-            runs.append(ReadingRun(game, name, value, result))
-    return runs
-
-
 # -- rulings diff: where the readings of a rule part ------------------------------------------
 
 
@@ -520,3 +486,7 @@ def witness_comment(game: str, rule: str) -> str:
         for r, v in zip(found["readings"], found["outcomes"], strict=True)
     )
     return f"  # z3, the smallest arithmetic case: {inputs}: {parts}\n"
+
+
+# the ``--all-readings`` runs (their own module; named here for the command line)
+from conformance.specification.all_readings import ReadingRun, all_readings  # noqa: E402, F401

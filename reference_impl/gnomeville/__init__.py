@@ -52,7 +52,7 @@ class Gnomeville(GameDefinition):
         from reference_impl.gnomeville.state import GVState
 
         self.check_players(num_players)
-        resolved = self.resolve_options(options)
+        resolved = self.options_of(options)
         if resolved["boards"] and len(resolved["boards"]) != num_players:
             raise MalformedInput(
                 f"option 'boards' must name one board per player ({num_players}), "

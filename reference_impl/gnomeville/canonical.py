@@ -326,7 +326,7 @@ def state_from_canonical(c: Any) -> Any:
         raise MalformedInput(f"state field game must be {GAME_ID!r}, got {c.get('game')!r}")
     n = _req(c, "num_players", int, "state")
     GAME.check_players(n)
-    options = GAME.resolve_options(_req(c, "options", dict, "state"))
+    options = GAME.options_of(_req(c, "options", dict, "state"))
     s = GVState.__new__(GVState)
     s.n, s.options = n, options
     s.round = _req(c, "round", int, "state")

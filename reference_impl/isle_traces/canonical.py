@@ -124,7 +124,7 @@ def _build(game: Any, data: dict[str, Any]) -> IsleState:
     n = data["num_players"]
     if not isinstance(data["options"], dict):
         raise MalformedInput("state.options: expected an object")
-    options = game.resolve_options(data["options"])
+    options = game.options_of(data["options"])
     size = options["area_size"]
 
     cards: dict[int, list[list[str]]] = {}

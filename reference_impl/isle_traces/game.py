@@ -72,7 +72,7 @@ class IsleTracesGame(GameDefinition):
         its ``closed`` sides where its drawings do not join (IT-COMP-ART).
         """
         self.check_players(num_players)
-        resolved = self.resolve_options(options)
+        resolved = self.options_of(options)
         setup = setup or {}
         if not isinstance(setup, dict) or set(setup) - {"deck"}:
             raise MalformedInput("setup: only {'deck': [cards]} is understood")

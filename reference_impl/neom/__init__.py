@@ -31,6 +31,12 @@ class NeomGame(GameDefinition):
         "solo_disasters_strike": True,  # NM-SOLO-PLAY
     }
 
+    def resolve_options(self, options: dict[str, Any] | None) -> dict[str, Any]:
+        """The defaults with ``options`` applied, their values checked."""
+        resolved = super().resolve_options(options)
+        self.check_option_values(resolved)
+        return resolved
+
     def check_option_values(self, options: dict[str, Any]) -> None:
         if options["protection_scope"] not in SCOPES:
             raise MalformedInput(f"option 'protection_scope' must be one of {list(SCOPES)}")
@@ -48,8 +54,7 @@ class NeomGame(GameDefinition):
         ``setup`` may be ``{"boards": [good per seat]}`` (NM-SETUP-BOARDS).
         """
         self.check_players(num_players)
-        resolved = self.resolve_options(options)
-        self.check_option_values(resolved)
+        resolved = self.options_of(options)
         state = NeomState(num_players, resolved)
         if setup:
             if not isinstance(setup, dict) or set(setup) - {"boards"}:

@@ -117,8 +117,7 @@ def _build(game: Any, canonical: Any) -> NeomState:
     if not isinstance(canonical["options"], dict):
         raise _fail("options", "expected an object")
     try:
-        options = game.resolve_options(canonical["options"])
-        game.check_option_values(options)
+        options = game.options_of(canonical["options"])
     except MalformedInput as error:
         raise _fail("options", error.message) from None
     _derived(canonical, n)

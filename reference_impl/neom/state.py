@@ -458,7 +458,7 @@ class NeomState(GameState):
 
     def clone(self) -> NeomState:
         other = NeomState.__new__(NeomState)
-        other.n, other.options, other.phase = self.n, dict(self.options), self.phase
+        other.n, other.options, other.phase = self.n, self.options.copy(), self.phase
         other.generation, other.turn, other.deal_target = (
             self.generation,
             self.turn,

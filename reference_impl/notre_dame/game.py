@@ -49,7 +49,7 @@ class NotreDameGame(GameDefinition):
         values on its outer squares 1-4); messages given for every district skip the chance.
         """
         self.check_players(num_players)
-        st = NotreDameState(num_players, self.resolve_options(options))
+        st = NotreDameState(num_players, self.options_of(options))
         if not setup:
             return st
         if not isinstance(setup, dict):

@@ -153,7 +153,7 @@ def _read(game: NotreDameGame, r: Reader, data: Any) -> NotreDameState:
     if not isinstance(data["options"], dict):
         raise r.stop("options", "must be an object", data["options"])
     try:
-        options = game.resolve_options(data["options"])
+        options = game.options_of(data["options"])
     except EngineError as error:
         raise r.stop("options", error.message, show=False) from None
     st = NotreDameState(n, options)

@@ -152,7 +152,7 @@ class NotreDameState(GameState):
     def clone(self) -> NotreDameState:
         other = NotreDameState.__new__(NotreDameState)
         other.num = self.num
-        other.options = dict(self.options)
+        other.options = self.options.copy()
         other.ring = self.ring
         other.round = self.round
         other.phase = self.phase

@@ -57,7 +57,7 @@ class VillagersGame(GameDefinition):
         setup: dict[str, Any] | None = None,
     ) -> VillagersState:
         self.check_players(num_players)
-        resolved = self.resolve_options(options)
+        resolved = self.options_of(options)
         if setup:
             raise Unsupported("villagers takes no explicit setup: drive the chance nodes instead")
         state = VillagersState(resolved)

@@ -140,7 +140,7 @@ def load_state(data: Any, checked: bool = True) -> VillagersState:
         raise MalformedInput(f"state field game must be {GAME_ID!r}, got {data.get('game')!r}")
     if data.get("num_players") != 1:
         raise MalformedInput(f"state field num_players must be 1, got {data.get('num_players')!r}")
-    options = GAME.resolve_options(_need(data, "options", dict, ""))
+    options = GAME.options_of(_need(data, "options", dict, ""))
     s = VillagersState(options)
     s.round = _need(data, "round", int, "")
     s.phase = _need(data, "phase", str, "")

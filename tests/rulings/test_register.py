@@ -62,8 +62,14 @@ def test_check_all_readings_passes_for_a_game() -> None:
         assert f"notre_dame {name}={value!s}".lower() in done.stdout.lower()
     assert "every scenario passes under every reading" in done.stdout
     # the rule's scenarios tagged @reading:rat_floor=true are left out under rat_floor=false
-    ran = dict(re.findall(r"^notre_dame (.+?): (\d+) passed", done.stdout, re.M))
+    ran = dict(re.findall(r"^notre_dame (.+?)(?: \(\d+ more unchanged[^)]*\))?: (\d+) passed",
+                          done.stdout, re.M))  # fmt: skip
     assert int(ran["rat_floor=false"]) < int(ran["(every default reading)"]), ran
+    # ND-RATS-FLOOR's scenarios never take a coin from the Notre Dame: not run again under
+    # notre_dame_source=true, and said to be unchanged; the floor's own option runs them again
+    assert re.search(r"^notre_dame notre_dame_source=true \(5 more unchanged: they never read "
+                     r"notre_dame_source\): 0 passed", done.stdout, re.M), done.stdout
+    assert re.search(r"^notre_dame rat_floor=false: 2 passed", done.stdout, re.M), done.stdout
 
 
 @pytest.mark.slow

@@ -1,0 +1,119 @@
+"""``rulespec check --all-readings``: each game's scenarios under its defaults, then again
+under every other reading of each ruling option (:func:`rulings.reading_runs
+<conformance.specification.rulings.reading_runs>`).
+
+Against the reference in-process, the run under the defaults notes which options the engine
+looked up in each scenario (``--rulespec-note-options``, :mod:`reference_impl.option_reads`).
+Under another value of one option, only the scenarios that can play differently run again:
+those in which the engine read that option, those whose feature file names it (a step may
+read the options the state echoes), and those that did not pass under the defaults. The
+reference is deterministic, so every other scenario sends the same requests and gets the
+same answers but for the option's echo in the state: it is reported as unchanged, not run
+twice. Against any other engine nothing is known of its reads and every scenario runs under
+every reading.
+"""
+
+from __future__ import annotations
+
+import json
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+
+@dataclass
+class ReadingRun:
+    """One run of ``--all-readings``: a game under one reading (``option`` None: defaults).
+
+    ``unchanged`` counts the scenarios not run again: under the defaults they passed without
+    reading ``option`` (the reference in-process only)."""
+
+    game: str
+    option: str | None
+    value: Any
+    run: Any  # conformance.cli.check.CheckRun
+    unchanged: int = 0
+
+    @property
+    def label(self) -> str:
+        if self.option is None:
+            return f"{self.game} (every default reading)"
+        label = f"{self.game} {self.option}={json.dumps(self.value)}"
+        if self.unchanged:
+            label += f" ({self.unchanged} more unchanged: they never read {self.option})"
+        return label
+
+
+def all_readings(games: list[str], **check: Any) -> list[ReadingRun]:
+    """Run each game's scenarios under its defaults, then once per other reading.
+
+    ``check`` goes to :func:`conformance.cli.check.run_scenarios` (engine, timeout, ...).
+    Scenarios tagged with another reading of the run's option are deselected.
+    """
+    from conformance.cli.check import run_scenarios
+    from conformance.specification.rulings import reading_runs  # which imports this module
+
+    noting = check.get("engine") is None  # the reference in-process: its reads are known
+    check = dict(check)
+    extra = [*(check.pop("extra", None) or [])]
+    noted = [*extra, "--rulespec-note-options"] if noting else extra
+    runs = []
+    for game in games:
+        defaults = run_scenarios([game], extra=noted, **check)
+        runs.append(ReadingRun(game, None, None, defaults))
+        results = [r for report in defaults.games for r in report.results]
+        for name, value in reading_runs(game):
+            options = {game: {name: value}}
+            if not noting:
+                runs.append(ReadingRun(game, name, value,
+                                       run_scenarios([game], options=options, extra=extra,
+                                                     **check)))  # fmt: skip
+                continue
+            again = [r["test"] for r in results if _may_change(r, name)]
+            runs.append(_run_again(game, name, value, again, len(results) - len(again),
+                                   extra, check))  # fmt: skip
+    return runs
+
+
+def _run_again(game: str, name: str, value: Any, tests: list[str], unchanged: int,
+               extra: list[str], check: dict[str, Any]) -> ReadingRun:  # fmt: skip
+    """The ``tests`` (node ids) of ``game`` under ``name=value``; none to run is a run of
+    nothing that judged nothing wrong."""
+    from conformance.cli.check import CheckRun, GameReport, run_scenarios
+
+    if not tests:
+        return ReadingRun(game, name, value, CheckRun([GameReport(game)], 0, ""), unchanged)
+    with tempfile.TemporaryDirectory(prefix="rulespec-readings-") as folder:
+        listing = Path(folder) / "again.txt"
+        listing.write_text("".join(f"{test}\n" for test in tests), encoding="utf-8")
+        run = run_scenarios([game], options={game: {name: value}},
+                            extra=[*extra, "--rulespec-keep", str(listing)], **check)  # fmt: skip
+    return ReadingRun(game, name, value, run, unchanged)
+
+
+def _may_change(result: dict[str, Any], option: str) -> bool:
+    """Whether a scenario's result under the defaults can differ under another value of
+    ``option``: it did not pass, or the engine read the option, or its feature names it."""
+    if result["status"] != "passed" or "options_read" not in result:
+        return True
+    text = _feature_text(result["feature"])
+    return option in result["options_read"] or text is None or option in text
+
+
+_TEXTS: dict[str, str | None] = {}
+
+
+def _feature_text(feature: str | None) -> str | None:
+    """The text of a feature file (relative to the features folder); None when it cannot
+    be read (then the scenario runs again)."""
+    from rulespec.resources import FEATURES_DIR
+
+    if not feature:
+        return None
+    if feature not in _TEXTS:
+        try:
+            _TEXTS[feature] = (FEATURES_DIR / feature).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            _TEXTS[feature] = None
+    return _TEXTS[feature]
