@@ -26,6 +26,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, ClassVar
 
+from reference_impl.option_reads import READ, NotedOptions
+
 Action = dict[str, Any]
 Actor = int | str
 CHANCE = "chance"
@@ -193,6 +195,8 @@ def rule_param(options: dict[str, Any], rule_id: str, name: str, default: Any) -
     it through the ``params`` option, ``{"params": {"GV-TROLL-CAP": {"cap": 4}}}``, which
     every game accepts and keeps in its canonical ``options`` only when it is not empty.
     """
+    if type(options) is NotedOptions:  # noting: the rule's parameters were looked up
+        READ.add(f"{PARAMS_OPTION}.{rule_id}")
     return options.get(PARAMS_OPTION, {}).get(rule_id, {}).get(name, default)
 
 

@@ -1,14 +1,16 @@
-"""Which options a reference engine read: how ``check --all-readings`` knows what to re-run.
+"""Which options a reference engine read: what ``check --all-readings`` and ``errata impact``
+run again under other options.
 
 While noting is on (:func:`note_reads`; ``conformance.plugin`` turns it on for the reference
 engine in-process), the options a game settles for a state (:meth:`GameDefinition.options_of
 <reference_impl.core.GameDefinition.options_of>`) are a :class:`NotedOptions`: a dict that
 adds every name the engine looks up (``options[name]``, ``options.get(name)``, ``name in
 options``) to :data:`READ`. Copying the whole (``dict(options)``, ``options.items()``: what
-the canonical state does to echo them) is not a lookup. The engines are deterministic, so a
-scenario in which the engine never looked ``name`` up plays the same under any value of it
-but for that echo; ``conformance.plugin`` also counts an option the scenario's own text
-names, which covers a step that reads the echo.
+the canonical state does to echo them) is not a lookup. A rule parameter looked up through
+:func:`reference_impl.core.rule_param` is noted as ``params.<rule id>`` as well. The engines
+are deterministic, so a scenario in which the engine never looked ``name`` up plays the same
+under any value of it but for that echo (a scenario whose feature file names the option is
+run again too: a step may read the echo).
 
 Off (the default), :meth:`options_of` hands out a plain dict and nothing is noted.
 """

@@ -63,11 +63,11 @@ def test_the_scenarios_left_unchanged_pass_when_run_again_under_the_reading() ->
     from pathlib import Path
 
     from conformance.cli.check import run_scenarios
-    from conformance.specification.all_readings import _may_change
+    from conformance.specification.unchanged import may_change
 
     defaults = run_scenarios(["villagers"], extra=["--rulespec-note-options"])
     results = defaults.games[0].results
-    left = [r["test"] for r in results if not _may_change(r, "tie_break")]
+    left = [r["test"] for r in results if not may_change(r, {"tie_break"}, {"tie_break"})]
     assert len(results) > len(left) > len(results) // 2, len(left)
     with tempfile.TemporaryDirectory() as folder:
         listing = Path(folder) / "left.txt"
@@ -87,3 +87,14 @@ def test_an_unreadable_keep_list_is_named(tmp_path) -> None:
                      "--rulespec-keep", str(missing))  # fmt: skip
     assert run.returncode == 4, run.stdout[-2000:]
     assert f"--rulespec-keep {missing}: cannot be read" in run.stdout + run.stderr
+
+
+def test_a_rule_parameter_looked_up_is_noted_with_its_rule(noting: None) -> None:
+    from reference_impl.core import rule_param
+
+    options = option_reads.noted({"params": {"GV-TROLL-CAP": {"cap": 4}}})
+    assert rule_param(options, "GV-TROLL-CAP", "cap", 3) == 4
+    assert rule_param(options, "GV-SCORE-EVENTS", "points", 5) == 5
+    assert option_reads.take() == ["params", "params.GV-SCORE-EVENTS", "params.GV-TROLL-CAP"]
+    assert rule_param({"params": {}}, "GV-TROLL-CAP", "cap", 3) == 3  # a plain dict: unnoted
+    assert option_reads.take() == []

@@ -21,6 +21,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from conformance.specification.unchanged import may_change
+
 
 @dataclass
 class ReadingRun:
@@ -70,7 +72,7 @@ def all_readings(games: list[str], **check: Any) -> list[ReadingRun]:
                                        run_scenarios([game], options=options, extra=extra,
                                                      **check)))  # fmt: skip
                 continue
-            again = [r["test"] for r in results if _may_change(r, name)]
+            again = [r["test"] for r in results if may_change(r, {name}, {name})]
             runs.append(_run_again(game, name, value, again, len(results) - len(again),
                                    extra, check))  # fmt: skip
     return runs
@@ -90,30 +92,3 @@ def _run_again(game: str, name: str, value: Any, tests: list[str], unchanged: in
         run = run_scenarios([game], options={game: {name: value}},
                             extra=[*extra, "--rulespec-keep", str(listing)], **check)  # fmt: skip
     return ReadingRun(game, name, value, run, unchanged)
-
-
-def _may_change(result: dict[str, Any], option: str) -> bool:
-    """Whether a scenario's result under the defaults can differ under another value of
-    ``option``: it did not pass, or the engine read the option, or its feature names it."""
-    if result["status"] != "passed" or "options_read" not in result:
-        return True
-    text = _feature_text(result["feature"])
-    return option in result["options_read"] or text is None or option in text
-
-
-_TEXTS: dict[str, str | None] = {}
-
-
-def _feature_text(feature: str | None) -> str | None:
-    """The text of a feature file (relative to the features folder); None when it cannot
-    be read (then the scenario runs again)."""
-    from rulespec.resources import FEATURES_DIR
-
-    if not feature:
-        return None
-    if feature not in _TEXTS:
-        try:
-            _TEXTS[feature] = (FEATURES_DIR / feature).read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError):
-            _TEXTS[feature] = None
-    return _TEXTS[feature]

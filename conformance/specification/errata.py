@@ -22,6 +22,7 @@ from typing import Any
 
 from conformance.specification import catalogue
 from conformance.specification.documents import DocumentSchema, read_checked_yaml
+from conformance.specification.unchanged import may_change
 from rulespec.resources import ROOT, SPEC_DIR
 
 GOLDEN_DIR = ROOT / "tests" / "golden"
@@ -358,17 +359,30 @@ def impact(
 def scenario_changes(
     game: str, erratum: Erratum, before: Ruleset, after: Ruleset
 ) -> tuple[list[ScenarioChange], int]:
-    """Run every scenario (``@since``/``@until`` ignored) under both rulesets; compare."""
+    """Run every scenario (``@since``/``@until`` ignored) under ``before``, then under
+    ``after`` those that can play differently (the reference in-process noted that they
+    read a rule parameter the erratum changes, or their feature names ``params``:
+    :mod:`conformance.specification.unchanged`); compare. The others play the same."""
     import tempfile
 
     from conformance.cli.check import run_scenarios
 
-    runs = {}
+    runs: dict[str, dict[str, Any]] = {}
+    again: set[str] = set()  # the tests run under ``after`` too
     with tempfile.TemporaryDirectory(prefix="rulespec-impact-") as tmp:
         for label, chosen in (("before", before), ("after", after)):
             fired_file = Path(tmp) / f"{label}.jsonl"
             options = {game: chosen.options()} if chosen.options() else None
-            run = run_scenarios([game], options=options, errata=["*"], fired=fired_file)
+            extra = ["--rulespec-note-options"]
+            if label == "after":  # only what can play differently
+                read = {f"params.{rule}" for rule in _changed_params(before, after)}
+                again = {test for test, (result, _) in runs["before"].items()
+                         if may_change(result, read, {"params"})}  # fmt: skip
+                listing = Path(tmp) / "again.txt"
+                listing.write_text("".join(f"{t}\n" for t in again), encoding="utf-8")
+                extra = ["--rulespec-keep", str(listing)]
+            run = run_scenarios([game], options=options, errata=["*"], fired=fired_file,
+                                extra=extra)  # fmt: skip
             fired = {}
             if fired_file.exists():
                 for line in fired_file.read_text("utf-8").splitlines():
@@ -381,6 +395,8 @@ def scenario_changes(
     mine = {f"since:{erratum.id}", f"until:{erratum.id}"}
     changes = []
     for test, (old, old_fired) in sorted(runs["before"].items()):
+        if test not in again:  # it never read what the erratum changes: it plays the same
+            continue
         new, new_fired = runs["after"].get(test, ({"status": "not run"}, []))
         if old["status"] == new["status"]:
             continue
@@ -394,3 +410,9 @@ def scenario_changes(
         )  # fmt: skip
     unique = {c.key: c for c in changes}  # an outline's examples: one entry per scenario
     return sorted(unique.values(), key=lambda c: c.key), len(runs["before"])
+
+
+def _changed_params(before: Ruleset, after: Ruleset) -> set[str]:
+    """The rule ids whose parameters differ between the two rulesets."""
+    old, new = before.params(), after.params()
+    return {rule for rule in old.keys() | new.keys() if old.get(rule) != new.get(rule)}
