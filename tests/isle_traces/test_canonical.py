@@ -7,17 +7,15 @@ import json
 import random
 from pathlib import Path
 
-import jsonschema
 import pytest
 
 from reference_impl.core import CHANCE, IllegalAction, MalformedInput, sample_chance
 from reference_impl.isle_traces import GAME
+from tests.support.schemas import game_schema
 
 SPEC = Path(__file__).resolve().parents[2] / "spec" / "isle_traces"
-STATE_SCHEMA = jsonschema.Draft202012Validator(json.loads((SPEC / "state.schema.json").read_text()))
-ACTION_SCHEMA = jsonschema.Draft202012Validator(
-    json.loads((SPEC / "action.schema.json").read_text())
-)
+STATE_SCHEMA = game_schema("isle_traces", "state")
+ACTION_SCHEMA = game_schema("isle_traces", "action")
 
 
 def _walk(players: int, seed: int, options: dict | None = None):

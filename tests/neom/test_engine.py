@@ -6,20 +6,16 @@ import copy
 import json
 import random
 
-import jsonschema
 import pytest
 
 from conformance.invariants.neom import INVARIANTS, STEP_BOUND
 from reference_impl.core import CHANCE, IllegalAction, MalformedInput, random_playout, sample_chance
 from reference_impl.neom import GAME
 from rulespec.resources import SPEC_DIR
+from tests.support.schemas import game_schema
 
-STATE_SCHEMA = jsonschema.Draft202012Validator(
-    json.loads((SPEC_DIR / "neom" / "state.schema.json").read_text())
-)
-ACTION_SCHEMA = jsonschema.Draft202012Validator(
-    json.loads((SPEC_DIR / "neom" / "action.schema.json").read_text())
-)
+STATE_SCHEMA = game_schema("neom", "state")
+ACTION_SCHEMA = game_schema("neom", "action")
 CONFIGS = [
     (1, {}),
     (1, {"solo_tile_set": "4+"}),

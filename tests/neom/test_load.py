@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 import copy
-import json
 import random
 from typing import Any
 
-import jsonschema
 import pytest
 from hypothesis import HealthCheck, assume, event, given, settings
 from hypothesis import strategies as st
@@ -15,8 +13,8 @@ from hypothesis import strategies as st
 from conformance.invariants.neom import STEP_BOUND
 from reference_impl.core import CHANCE, IllegalAction, MalformedInput, sample_chance
 from reference_impl.neom import GAME
-from rulespec.resources import SPEC_DIR
 from tests.support.load_fuzz import playout_positions
+from tests.support.schemas import game_schema
 
 
 def _act_position_with_unacted_disaster_selector() -> dict:
@@ -61,9 +59,7 @@ TOP_KEYS = {
     "game", "num_players", "options", "to_act", "terminal", "phase", "generation", "turn",
     "deal_target", "decks", "box", "discard", "boards", "disasters", "players",
 }  # fmt: skip
-STATE_SCHEMA = jsonschema.Draft202012Validator(
-    json.loads((SPEC_DIR / "neom" / "state.schema.json").read_text(encoding="utf-8"))
-)
+STATE_SCHEMA = game_schema("neom", "state")
 
 
 def _reachable() -> list[dict[str, Any]]:

@@ -8,7 +8,6 @@ import random
 from fractions import Fraction
 from pathlib import Path
 
-import jsonschema
 import pytest
 import yaml
 
@@ -16,12 +15,11 @@ from conformance.invariants.notre_dame import INVARIANTS, STEP_BOUND
 from reference_impl.core import CHANCE, IllegalAction, MalformedInput, Unsupported, sample_chance
 from reference_impl.notre_dame import GAME
 from reference_impl.notre_dame.state import NotreDameState
+from tests.support.schemas import game_schema
 
 SPEC = Path(__file__).resolve().parents[2] / "spec" / "notre_dame"
-STATE_SCHEMA = jsonschema.Draft202012Validator(json.loads((SPEC / "state.schema.json").read_text()))
-ACTION_SCHEMA = jsonschema.Draft202012Validator(
-    json.loads((SPEC / "action.schema.json").read_text())
-)
+STATE_SCHEMA = game_schema("notre_dame", "state")
+ACTION_SCHEMA = game_schema("notre_dame", "action")
 RULE_IDS = {r["id"] for r in yaml.safe_load((SPEC / "rules.yaml").read_text())["rules"]}
 MESSAGES_3P = {"messages": {"0": [1, 2, 3, 4], "1": [4, 3, 2, 1], "2": [2, 1, 4, 3]}}
 

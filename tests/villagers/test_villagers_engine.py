@@ -6,18 +6,16 @@ import json
 import random
 from pathlib import Path
 
-import jsonschema
 import pytest
 
 from conformance.invariants.villagers import INVARIANTS, STEP_BOUND
 from reference_impl.core import CHANCE, IllegalAction, MalformedInput, random_playout, sample_chance
 from reference_impl.villagers import GAME
+from tests.support.schemas import game_schema
 
 SPEC = Path(__file__).resolve().parents[2] / "spec" / "villagers"
-STATE_SCHEMA = jsonschema.Draft202012Validator(json.loads((SPEC / "state.schema.json").read_text()))
-ACTION_SCHEMA = jsonschema.Draft202012Validator(
-    json.loads((SPEC / "action.schema.json").read_text())
-)
+STATE_SCHEMA = game_schema("villagers", "state")
+ACTION_SCHEMA = game_schema("villagers", "action")
 OPTION_SETS = [
     {},
     {"gold_top_only": False},
