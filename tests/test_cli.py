@@ -203,3 +203,127 @@ def test_a_sigterm_reaches_parallel_children_in_their_own_sessions(tmp_path: Pat
     ):
         time.sleep(0.05)
     assert [(tmp_path / f"child{i}").read_text() for i in range(2)] == ["stopped"] * 2
+
+
+#: every command's parameters as the typer command line had them (arguments upper-case,
+#: an option's spellings joined by "/"): the click port keeps each one
+PARAMETERS = {
+    "": "--version",
+    "check": "--game/-g --engine --rule --timeout --shell/--no-shell --jobs/-j --level "
+    "--examples --budget --emit-dir --features --verbose/-v --report --junit --html "
+    "--expectations --update-expectations/--no-update-expectations "
+    "--all-readings/--no-all-readings --ruleset --timeout-multiplier --game-timeout "
+    "--restarts --memory-mb --cpu-seconds",
+    "diff": "BEFORE AFTER --verbose/-v",
+    "play": "GAME --players/-p --games/-n --seed --trace --option --quiet/-q",
+    "replay": "TRACE",
+    "serve": "",
+    "rules": "GAME RULE_ID --html --report --run/--no-run --ruleset",
+    "coverage": "--game/-g",
+    "perft": "GAME --players/-p --depth/-d --engine --from --divide/--no-divide "
+    "--compare/--no-compare",
+    "firing": "GAME --games/-n --seed --policy",
+    "proofs": "--game/-g",
+    "mutate": "GAME --sample --seed --jobs/-j --module --rule --operators --report --html "
+    "--mutation-results --cache --no-cache/--no-no-cache --scenarios-of --timeout-factor "
+    "--verbose/-v --check-triage/--no-check-triage",
+    "errata": "",
+    "errata list": "GAME",
+    "errata impact": "GAME ERRATUM --base",
+    "rulings": "",
+    "rulings diff": "GAME RULE --seeds --out --html",
+    "show": "GAME STATE_FILE -o/--out --differs --action",
+    "campaign": "GAME --engine --budget --games --steps --max-divergences --players "
+    "--scheduler --workers --shard-games --seed --timeout --shrink-seconds --out --replay",
+}
+
+
+def _spellings(param: object) -> str:
+    import click
+
+    assert isinstance(param, click.Parameter)
+    if isinstance(param, click.Argument):
+        return (param.name or "").upper()
+    return "/".join([*param.opts, *param.secondary_opts])
+
+
+@pytest.mark.parametrize("command", list(PARAMETERS))
+def test_the_help_of_every_command_lists_every_parameter_with_its_help(command: str) -> None:
+    """In-process (click's runner): the parameters are those of the typer command line, in
+    its order, and ``--help`` shows each spelling and each help text (wrapping aside)."""
+    import click
+    from click.testing import CliRunner
+
+    from conformance.cli.main import _register_commands, app
+
+    _register_commands(["--help"])
+    found: click.Command = app
+    for word in command.split():
+        assert isinstance(found, click.Group)
+        found = found.commands[word]
+    assert [_spellings(p) for p in found.params] == PARAMETERS[command].split()
+    shown = CliRunner().invoke(app, [*command.split(), "--help"])
+    assert shown.exit_code == 0, shown.output
+    words = set(re.findall(r"[-\w]+", shown.output))
+    squeezed = "".join(shown.output.split())
+    for param in found.params:
+        for spelling in _spellings(param).split("/"):
+            assert spelling in words, (command, spelling)
+        text = getattr(param, "help", None) or getattr(param, "help_text", "")
+        assert "".join(text.split()) in squeezed, (command, param.name, text)
+    for name in getattr(found, "commands", {}):
+        assert name in words, (command, name)
+
+
+def test_check_help_names_the_configuration_table() -> None:
+    """Plain click help keeps ``[tool.rulespec]`` (typer's rich help took it for markup)."""
+    result = rulespec("check", "--help")
+    assert result.returncode == 0
+    assert "Settings come from [tool.rulespec] in ./pyproject.toml" in " ".join(
+        result.stdout.split()
+    )
+
+
+def test_no_command_prints_the_help_and_is_a_usage_error() -> None:
+    for words in ([], ["errata"]):
+        result = rulespec(*words)
+        assert result.returncode == 4, words
+        assert "Usage:" in result.stdout and "Commands:" in result.stdout, words
+
+
+def test_shell_completion_names_the_commands_and_options() -> None:
+    """click's completion, under ``_RULESPEC_COMPLETE`` however rulespec is started."""
+    import os
+
+    def complete(words: str) -> list[str]:
+        env = {**os.environ, "_RULESPEC_COMPLETE": "bash_complete", "COMP_WORDS": words,
+               "COMP_CWORD": str(len(words.split()) - 1)}  # fmt: skip
+        done = subprocess.run(RULESPEC, capture_output=True, text=True, cwd=ROOT, env=env,
+                              timeout=60)  # fmt: skip
+        assert done.returncode == 0, done.stderr
+        return done.stdout.split()
+
+    assert complete("rulespec mu") == ["plain,mutate"]
+    assert complete("rulespec check --timeout-m") == ["plain,--timeout-multiplier"]
+    script = subprocess.run(RULESPEC, capture_output=True, text=True, cwd=ROOT, timeout=60,
+                            env={**os.environ, "_RULESPEC_COMPLETE": "bash_source"})  # fmt: skip
+    assert "_RULESPEC_COMPLETE=bash_complete" in script.stdout
+
+
+def test_check_and_serve_load_neither_the_other_commands_nor_typer() -> None:
+    """``rulespec check`` starts on click alone: the other modules' commands are not
+    registered (nor imported), and neither typer nor pydantic is loaded."""
+    probe = (
+        "import sys\n"
+        "sys.argv = ['rulespec', sys.argv[1], '--help']\n"
+        "from conformance.cli import main\n"
+        "try:\n    main()\nexcept SystemExit as stop:\n    assert stop.code == 0, stop.code\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('typer', 'pydantic')\n"
+        "             or m.startswith(('conformance.cli.', 'rich'))))\n"
+    )
+    for command in ("check", "serve"):
+        done = subprocess.run([sys.executable, "-c", probe, command], capture_output=True,
+                              text=True, cwd=ROOT, timeout=60)  # fmt: skip
+        assert done.returncode == 0, done.stderr
+        loaded = done.stdout.strip().splitlines()[-1]
+        assert loaded == "['conformance.cli.base', 'conformance.cli.check', 'conformance.cli.main']"

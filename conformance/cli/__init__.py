@@ -3,7 +3,7 @@ analysis, rulings and errata command groups."""
 
 
 def main() -> None:
-    """Run the command line; typer and the command modules load only when it runs (so
+    """Run the command line; click and the command modules load only when it runs (so
     ``conformance.cli.check``, imported by the reports, does not pull them in)."""
     from conformance.cli.main import main as run
 

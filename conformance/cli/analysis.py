@@ -9,11 +9,12 @@ import json
 import subprocess
 import sys
 from pathlib import Path
-from typing import Annotated
 
-import typer
+import click
+from click.exceptions import Exit
 from rich.console import Console
 
+from conformance.cli.base import PATH, Command, argument
 from rulespec.resources import checkout_dir
 
 out = Console(highlight=False, soft_wrap=True)
@@ -22,7 +23,7 @@ err = Console(stderr=True, highlight=False, soft_wrap=True)
 
 def fail(message: str, code: int = 4) -> None:
     err.print(f"[bold red]error:[/] {message}")
-    raise typer.Exit(code)
+    raise Exit(code)
 
 
 def known_game(game: str, known: list[str]) -> str:
@@ -32,15 +33,19 @@ def known_game(game: str, known: list[str]) -> str:
     return game
 
 
+@click.command(cls=Command)
+@argument("game", "game id")
+@click.option("--players", "-p", type=int, required=True)
+@click.option("--depth", "-d", type=int, default=2, help="number of decisions")
+@click.option("--engine", help="engine command; default: reference")
+@click.option("--from", "start", type=PATH, help="canonical state JSON")
+@click.option("--divide/--no-divide", default=False, help="count under each first action")
+@click.option("--compare/--no-compare", default=False,
+              help="also count with the reference; diff")  # fmt: skip
 def perft(
-    game: Annotated[str, typer.Argument(help="game id")],
-    players: Annotated[int, typer.Option("--players", "-p")],
-    depth: Annotated[int, typer.Option("--depth", "-d", help="number of decisions")] = 2,
-    engine: Annotated[str | None, typer.Option(help="engine command; default: reference")] = None,
-    start: Annotated[Path | None, typer.Option("--from", help="canonical state JSON")] = None,
-    divide: Annotated[bool, typer.Option(help="count under each first action")] = False,
-    compare: Annotated[bool, typer.Option(help="also count with the reference; diff")] = False,
-) -> None:
+    game: str, players: int, depth: int, engine: str | None, start: Path | None,
+    divide: bool, compare: bool,
+) -> None:  # fmt: skip
     """Count the action sequences of length DEPTH (chance outcomes count as branches)."""
     from conformance.engine.client import connect
     from conformance.engine.errors import HarnessError
@@ -69,7 +74,7 @@ def perft(
             if reference is not None:
                 expected = count(reference, reference.load_state(position), depth)
                 out.print(f"reference perft({depth}) = {expected}")
-                raise typer.Exit(0 if expected == total else 1)
+                raise Exit(0 if expected == total else 1)
             return
         rows = divide_counts(client, position, depth)
         expected_rows = dict(divide_counts(reference, reference.load_state(position), depth)) \
@@ -87,19 +92,19 @@ def perft(
             out.print(f"{action}: missing   <- reference {wanted}", markup=False)
             bad += 1
         out.print(f"perft({depth}) = {sum(b for _, b in rows)} over {len(rows)} first actions")
-        raise typer.Exit(1 if bad else 0)
+        raise Exit(1 if bad else 0)
     except HarnessError as error:  # the engine broke the protocol mid-count: say so, once
         fail(f"{engine or 'the reference'}: {error}", 3)
     finally:
         client.close()
 
 
-def firing(
-    game: Annotated[str, typer.Argument(help="game id")],
-    games: Annotated[int, typer.Option("--games", "-n")] = 200,
-    seed: Annotated[int, typer.Option()] = 0,
-    policy: Annotated[str, typer.Option(help="random, steered or mixed")] = "mixed",
-) -> None:
+@click.command(cls=Command)
+@argument("game", "game id")
+@click.option("--games", "-n", type=int, default=200)
+@click.option("--seed", type=int, default=0)
+@click.option("--policy", default="mixed", help="random, steered or mixed")
+def firing(game: str, games: int, seed: int, policy: str) -> None:
     """Which catalogue rules random play reaches (the engine reports fired rule ids)."""
     from conformance.levels.firing import POLICIES, firing_report
     from reference_impl import registry
@@ -119,12 +124,12 @@ def firing(
         out.print(f"  [red]unknown[/]  {rule} (fired but not in the catalogue)")
     reached = len(report.rules) - len(report.never)
     out.print(f"rules {len(report.rules)}, fired {reached}, never {len(report.never)}")
-    raise typer.Exit(1 if report.unknown else 0)
+    raise Exit(1 if report.unknown else 0)
 
 
-def proofs(
-    game: Annotated[list[str] | None, typer.Option("--game", "-g")] = None,
-) -> None:
+@click.command(cls=Command)
+@click.option("--game", "-g", multiple=True)
+def proofs(game: tuple[str, ...]) -> None:
     """Run the z3 proofs and decision-table checks, reported per rule id."""
     from conformance.specification import catalogue
     from conformance.specification.decisions import check_game, decision_tables
@@ -160,7 +165,7 @@ def proofs(
             failed += 1
             out.print(f"  FAILED  {name}: {finding}", markup=False)
     out.print(f"proofs {len(selected)}, decision tables {tables}, failed {failed}")
-    raise typer.Exit(1 if failed else 0)
+    raise Exit(1 if failed else 0)
 
 
 def guardians(game: str, rule_id: str) -> list[tuple[str, list[str]]]:
@@ -186,7 +191,6 @@ def guardians(game: str, rule_id: str) -> list[tuple[str, list[str]]]:
     return [("invariants", invariants), ("proofs", proved), ("decision tables", tables)]
 
 
-def register(app: typer.Typer) -> None:
-    app.command()(perft)
-    app.command()(firing)
-    app.command()(proofs)
+def register(app: click.Group) -> None:
+    for command in (perft, firing, proofs):
+        app.add_command(command)

@@ -12,11 +12,12 @@ import re
 import sys
 import time
 from pathlib import Path
-from typing import Annotated
 
-import typer
+import click
+from click.exceptions import Exit
 
 from conformance.cli.analysis import err, fail, known_game, out
+from conformance.cli.base import PATH, Command, argument
 from conformance.specification import catalogue
 
 DURATION = re.compile(r"^(?P<value>\d+(?:\.\d+)?)(?P<unit>s|m|h)?$")
@@ -26,7 +27,7 @@ def parse_duration(text: str) -> float:
     """``90``, ``90s``, ``10m``, ``1.5h`` -> seconds."""
     found = DURATION.match(text.strip())
     if found is None:
-        raise typer.BadParameter(f"{text!r} is not a duration (e.g. 60s, 10m, 1h)")
+        raise click.BadParameter(f"{text!r} is not a duration (e.g. 60s, 10m, 1h)")
     return float(found["value"]) * {"s": 1, "m": 60, "h": 3600}[found["unit"] or "s"]
 
 
@@ -60,33 +61,30 @@ class _Progress:
             sys.stderr.write("\n")
 
 
+@click.command("campaign", cls=Command)
+@argument("game", "game id")
+@click.option("--engine", required=True, help="the candidate engine command (POSIX shell words)")
+@click.option("--budget", default="60s", help="wall-time budget, e.g. 60s, 10m, 1h")
+@click.option("--games", type=int, help="stop after this many games")
+@click.option("--steps", type=int, help="stop after this many steps")
+@click.option("--max-divergences", type=int, default=1, help="stop after N divergences")
+@click.option("--players", type=int, multiple=True, help="player counts to play (default: all)")
+@click.option("--scheduler", help="an existing Dask scheduler, tcp://HOST:PORT")
+@click.option("--workers", type=int, help="local workers (default: one per core)")
+@click.option("--shard-games", type=int, default=2, help="games per shard")
+@click.option("--seed", type=int, default=0, help="first seed of the plan")
+@click.option("--timeout", type=float, default=10.0, help="seconds per engine request")
+@click.option("--shrink-seconds", type=float, default=30.0,
+              help="shrinking budget per divergence")  # fmt: skip
+@click.option("--out", "out_dir", type=PATH, default=Path("rulespec-campaign"),
+              help="where reports and scenarios go")  # fmt: skip
+@click.option("--replay", help="replay one shard id in this process, no Dask")
 def campaign(
-    game: Annotated[str, typer.Argument(help="game id")],
-    engine: Annotated[str, typer.Option(help="the candidate engine command (POSIX shell words)")],
-    budget: Annotated[str, typer.Option(help="wall-time budget, e.g. 60s, 10m, 1h")] = "60s",
-    games: Annotated[int | None, typer.Option(help="stop after this many games")] = None,
-    steps: Annotated[int | None, typer.Option(help="stop after this many steps")] = None,
-    max_divergences: Annotated[int, typer.Option(help="stop after N divergences")] = 1,
-    players: Annotated[
-        list[int] | None, typer.Option(help="player counts to play (default: all)")
-    ] = None,
-    scheduler: Annotated[
-        str | None, typer.Option(help="an existing Dask scheduler, tcp://HOST:PORT")
-    ] = None,
-    workers: Annotated[
-        int | None, typer.Option(help="local workers (default: one per core)")
-    ] = None,
-    shard_games: Annotated[int, typer.Option(help="games per shard")] = 2,
-    seed: Annotated[int, typer.Option(help="first seed of the plan")] = 0,
-    timeout: Annotated[float, typer.Option(help="seconds per engine request")] = 10.0,
-    shrink_seconds: Annotated[float, typer.Option(help="shrinking budget per divergence")] = 30.0,
-    out_dir: Annotated[
-        Path, typer.Option("--out", help="where reports and scenarios go")
-    ] = Path("rulespec-campaign"),
-    replay: Annotated[
-        str | None, typer.Option(help="replay one shard id in this process, no Dask")
-    ] = None,
-) -> None:
+    game: str, engine: str, budget: str, games: int | None, steps: int | None,
+    max_divergences: int, players: tuple[int, ...], scheduler: str | None,
+    workers: int | None, shard_games: int, seed: int, timeout: float, shrink_seconds: float,
+    out_dir: Path, replay: str | None,
+) -> None:  # fmt: skip
     """Differential play against the reference, split into deterministic shards on Dask."""
     from conformance.campaign import driver, report, worker
     from conformance.campaign.shards import Shard, ShardError
@@ -108,10 +106,11 @@ def campaign(
             shown = {k: v for k, v in result.divergence.items() if k != "feature"}
             out.print(json.dumps(shown, ensure_ascii=False), markup=False)
             out.print(result.divergence["feature"], markup=False)
-        raise typer.Exit(0 if result.status == "passed" else 1 if result.status == "failed" else 3)
-    configs = driver.configurations([game], players)
+        raise Exit(0 if result.status == "passed" else 1 if result.status == "failed" else 3)
+    counts = list(players) or None  # none given: every player count
+    configs = driver.configurations([game], counts)
     if not configs:
-        fail(f"{game} has no player count among {players}", code=4)
+        fail(f"{game} has no player count among {counts}", code=4)
     limits = driver.Budget(parse_duration(budget), games, steps, max_divergences)
     progress = _Progress(f"campaign {game}", limits.seconds)
     try:
@@ -125,7 +124,7 @@ def campaign(
         fail(str(error), code=3)
     except KeyboardInterrupt:
         err.print("interrupted")
-        raise typer.Exit(2) from None
+        raise Exit(2) from None
     finally:
         progress.done()
     written = report.write_all(summary, [game], engine, out_dir)
@@ -152,9 +151,9 @@ def campaign(
     out.print(f"summary {written['summary']}, reports {written['jsonl']}, {written['junit']}, "
               f"{written['html']}", markup=False)
     if document["harness_problems"] or not document["shards"]:
-        raise typer.Exit(3)
-    raise typer.Exit(1 if document["divergences"] else 0)
+        raise Exit(3)
+    raise Exit(1 if document["divergences"] else 0)
 
 
-def register(app: typer.Typer) -> None:
-    app.command("campaign")(campaign)
+def register(app: click.Group) -> None:
+    app.add_command(campaign)

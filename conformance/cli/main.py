@@ -18,10 +18,12 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Any
 
-import typer
+import click
+from click.exceptions import Exit
 
+from conformance.cli.base import PATH, Group, argument
 from conformance.cli.check import (
     FAILING,
     LEVELS,
@@ -38,12 +40,13 @@ EXIT_HELP = (
     "5 nothing judged."
 )
 EXIT_OK, EXIT_FAILED, EXIT_INTERRUPTED, EXIT_HARNESS, EXIT_USAGE, EXIT_NOTHING = range(6)
-
-app = typer.Typer(
-    add_completion=True,
-    no_args_is_help=True,
-    help="Board-game rulebooks as executable specifications; judge any engine against them.",
-    epilog=EXIT_HELP,
+#: click's shell completion reads it, however rulespec is started (script, -m, -c)
+COMPLETE_VAR = "_RULESPEC_COMPLETE"
+COMPLETION_HELP = (  # \b: click keeps the lines as they are
+    "\b\nShell completion, a line in ~/.bashrc, ~/.zshrc or ~/.config/fish/config.fish:\n"
+    '  eval "$(_RULESPEC_COMPLETE=bash_source rulespec)"\n'
+    '  eval "$(_RULESPEC_COMPLETE=zsh_source rulespec)"\n'
+    "  _RULESPEC_COMPLETE=fish_source rulespec | source"
 )
 
 
@@ -68,24 +71,26 @@ err: Any = _Console(stderr=True)
 
 def fail(message: str, code: int = EXIT_USAGE) -> None:
     err.print(f"[bold red]error:[/] {message}")
-    raise typer.Exit(code)
+    raise Exit(code)
 
 
-def _version(value: bool) -> None:
-    if value:
+def _version(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
+    if value and not ctx.resilient_parsing:
         from rulespec import __version__
 
         out.print(f"rulespec {__version__}")
-        raise typer.Exit(0)
+        ctx.exit(0)
 
 
-@app.callback()
-def _root(
-    version: Annotated[
-        bool,
-        typer.Option("--version", callback=_version, is_eager=True, help="print the version"),
-    ] = False,
-) -> None:
+@click.group(
+    cls=Group,
+    no_args_is_help=True,
+    epilog=f"{EXIT_HELP}\n\n{COMPLETION_HELP}",
+    context_settings={"show_default": True},
+)
+@click.option("--version", is_flag=True, callback=_version, is_eager=True, expose_value=False,
+              help="print the version")  # fmt: skip
+def app() -> None:
     """Board-game rulebooks as executable specifications; judge any engine against them."""
 
 
@@ -118,83 +123,64 @@ def _settings() -> Any:
 
 
 @app.command(epilog=EXIT_HELP)
+@click.option("--game", "-g", multiple=True, help="game id (repeatable)")
+@click.option("--engine", help="engine command, split with POSIX shell rules (quote a path with "
+              "spaces: '\"./my engine/run.sh\" --fast'); run in the current directory; default: "
+              "the reference")  # fmt: skip
+@click.option("--rule", help="only the scenarios pinning this rule id")
+@click.option("--timeout", type=float, help="seconds per request (subprocess) [default: 10]")
+@click.option("--shell/--no-shell", default=None, help="run the engine through a shell")
+@click.option("--jobs", "-j", type=int, help="parallel engine processes [default: 1]")
+@click.option("--level", help="protocol, scenarios, invariants, differential or all [scenarios]")
+@click.option("--examples", type=int,
+              help="exactly N whole games per configuration (instead of --budget)")  # fmt: skip
+@click.option("--budget", type=float, help="deep levels: seconds per game and configuration "
+              "[default: a share of 24 s per game and level]")  # fmt: skip
+@click.option("--emit-dir", type=PATH, help="where divergences are written as scenarios "
+              "[default: ./rulespec-regressions]")  # fmt: skip
+@click.option("--features", type=PATH, multiple=True,
+              help="also run the scenarios in this folder (repeatable)")  # fmt: skip
+@click.option("--verbose", "-v", is_flag=True, help="list every rule")
+@click.option("--report", type=PATH, help="write a JSON-lines report (spec/report.schema.json)")
+@click.option("--junit", type=PATH, help="write JUnit XML for CI")
+@click.option("--html", type=PATH, help="write a self-contained HTML report (rule matrix)")
+@click.option("--expectations", type=PATH, help="known failures of the engine (TOML)")
+@click.option("--update-expectations/--no-update-expectations", default=False,
+              help="rewrite --expectations FILE from this run's failures")  # fmt: skip
+@click.option("--all-readings/--no-all-readings", default=False,
+              help="run again under every reading of each ruling option")  # fmt: skip
+@click.option("--ruleset", help="errata of the ruleset (comma-separated ids)")
+@click.option("--timeout-multiplier", type=float,
+              help="scale every timeout (slow machines, slow engines)")  # fmt: skip
+@click.option("--game-timeout", type=float, help="seconds per whole game [default: 300]")
+@click.option("--restarts", type=int, help="engine restart budget for the run [default: 3]")
+@click.option("--memory-mb", type=int, help="engine memory limit (MB)")
+@click.option("--cpu-seconds", type=int, help="engine CPU-time limit (s)")
 def check(
-    game: Annotated[
-        list[str] | None, typer.Option("--game", "-g", help="game id (repeatable)")
-    ] = None,
-    engine: Annotated[
-        str | None,
-        typer.Option(
-            help="engine command, split with POSIX shell rules (quote a path with spaces: "
-            "'\"./my engine/run.sh\" --fast'); run in the current directory; "
-            "default: the reference"
-        ),
-    ] = None,
-    rule: Annotated[
-        str | None, typer.Option(help="only the scenarios pinning this rule id")
-    ] = None,
-    timeout: Annotated[
-        float | None, typer.Option(help="seconds per request (subprocess) [default: 10]")
-    ] = None,
-    shell: Annotated[
-        bool | None, typer.Option("--shell/--no-shell", help="run the engine through a shell")
-    ] = None,
-    jobs: Annotated[
-        int | None, typer.Option("--jobs", "-j", help="parallel engine processes [default: 1]")
-    ] = None,
-    level: Annotated[
-        str | None,
-        typer.Option(help="protocol, scenarios, invariants, differential or all [scenarios]"),
-    ] = None,
-    examples: Annotated[
-        int | None,
-        typer.Option(help="exactly N whole games per configuration (instead of --budget)"),
-    ] = None,
-    budget: Annotated[
-        float | None,
-        typer.Option(help="deep levels: seconds per game and configuration [default: a "
-                     "share of 24 s per game and level]"),
-    ] = None,
-    emit_dir: Annotated[
-        Path | None,
-        typer.Option(help="where divergences are written as scenarios "
-                     "[default: ./rulespec-regressions]"),
-    ] = None,
-    features: Annotated[
-        list[Path] | None,
-        typer.Option("--features", help="also run the scenarios in this folder (repeatable)"),
-    ] = None,
-    verbose: Annotated[bool, typer.Option("--verbose", "-v", help="list every rule")] = False,
-    report: Annotated[
-        Path | None, typer.Option(help="write a JSON-lines report (spec/report.schema.json)")
-    ] = None,
-    junit: Annotated[Path | None, typer.Option(help="write JUnit XML for CI")] = None,
-    html: Annotated[
-        Path | None, typer.Option(help="write a self-contained HTML report (rule matrix)")
-    ] = None,
-    expectations: Annotated[
-        Path | None, typer.Option(help="known failures of the engine (TOML)")
-    ] = None,
-    update_expectations: Annotated[
-        bool, typer.Option(help="rewrite --expectations FILE from this run's failures")
-    ] = False,
-    all_readings: Annotated[
-        bool, typer.Option(help="run again under every reading of each ruling option")
-    ] = False,
-    ruleset: Annotated[
-        str | None, typer.Option(help="errata of the ruleset (comma-separated ids)")
-    ] = None,
-    timeout_multiplier: Annotated[
-        float | None, typer.Option(help="scale every timeout (slow machines, slow engines)")
-    ] = None,
-    game_timeout: Annotated[
-        float | None, typer.Option(help="seconds per whole game [default: 300]")
-    ] = None,
-    restarts: Annotated[
-        int | None, typer.Option(help="engine restart budget for the run [default: 3]")
-    ] = None,
-    memory_mb: Annotated[int | None, typer.Option(help="engine memory limit (MB)")] = None,
-    cpu_seconds: Annotated[int | None, typer.Option(help="engine CPU-time limit (s)")] = None,
+    game: tuple[str, ...],
+    engine: str | None,
+    rule: str | None,
+    timeout: float | None,
+    shell: bool | None,
+    jobs: int | None,
+    level: str | None,
+    examples: int | None,
+    budget: float | None,
+    emit_dir: Path | None,
+    features: tuple[Path, ...],
+    verbose: bool,
+    report: Path | None,
+    junit: Path | None,
+    html: Path | None,
+    expectations: Path | None,
+    update_expectations: bool,
+    all_readings: bool,
+    ruleset: str | None,
+    timeout_multiplier: float | None,
+    game_timeout: float | None,
+    restarts: int | None,
+    memory_mb: int | None,
+    cpu_seconds: int | None,
 ) -> None:
     """Run the conformance scenarios against an engine; per-rule summary, N passed, N failed.
 
@@ -212,7 +198,7 @@ def check(
     budget = budget if budget is not None else settings.get("budget")
     emit_dir = emit_dir if emit_dir is not None else (
         Path(settings["emit_dir"]) if settings.get("emit_dir") else None)
-    features = features or [Path(f) for f in settings.get("features", [])] or None
+    features = list(features) or [Path(f) for f in settings.get("features", [])] or None
     ruleset = ruleset if ruleset is not None else settings.get("ruleset")
     multiplier = timeout_multiplier or float(settings.get("timeout_multiplier", 1.0))
     game_timeout = game_timeout or float(settings.get("game_timeout", 300.0))
@@ -308,7 +294,7 @@ def check(
     if skipped:
         closing += f", {skipped} skipped"
     out.print(closing)
-    raise typer.Exit(_exit_status(run, failed))
+    raise Exit(_exit_status(run, failed))
 
 
 def _check_protocol(
@@ -329,7 +315,7 @@ def _check_protocol(
     judged = [status for _, status, _ in rows if status != "skipped"]
     bad = sum(status != "passed" for status in judged)
     out.print(f"{len(judged) - bad} passed, {bad} failed, {len(rows) - len(judged)} skipped")
-    raise typer.Exit(EXIT_NOTHING if not judged else EXIT_FAILED if bad else EXIT_OK)
+    raise Exit(EXIT_NOTHING if not judged else EXIT_FAILED if bad else EXIT_OK)
 
 
 def _check_run_started(run: Any, level: str, games: list[str], rule: str | None) -> None:
@@ -402,7 +388,7 @@ def _check_all_readings(games: list[str], **check: Any) -> None:
             for line in failure["message"].strip().splitlines()[-6:]:
                 out.print(f"    {line}", markup=False)
     out.print("every scenario passes under every reading" if not failed else "readings fail")
-    raise typer.Exit(1 if failed else 0)
+    raise Exit(1 if failed else 0)
 
 
 def _read_expectations(path: Path | None, update: bool) -> Any:
@@ -507,11 +493,10 @@ def _failure_excerpt(message: str, limit: int = 18) -> list[str]:
 
 
 @app.command()
-def diff(
-    before: Annotated[Path, typer.Argument(help="the earlier report (check --report)")],
-    after: Annotated[Path, typer.Argument(help="the later report")],
-    verbose: Annotated[bool, typer.Option("--verbose", "-v", help="list every change")] = False,
-) -> None:
+@argument("before", "the earlier report (check --report)", type=PATH)
+@argument("after", "the later report", type=PATH)
+@click.option("--verbose", "-v", is_flag=True, help="list every change")
+def diff(before: Path, after: Path, verbose: bool) -> None:
     """Compare two reports: new failures, fixed, still failing...; exit 1 on a new failure."""
     from conformance.reports import diff as differ
     from conformance.reports.model import ReportError, read_jsonl
@@ -537,19 +522,21 @@ def diff(
             out.print(f"  {change.key}  [{rules}]  {change.statuses}", markup=False)
     counts = differ.summary(changes)
     out.print("\n" + ", ".join(f"{kind} {n}" for kind, n in counts.items()))
-    raise typer.Exit(1 if counts["new failure"] else 0)
+    raise Exit(1 if counts["new failure"] else 0)
 
 
 @app.command()
+@argument("game", "game id")
+@click.option("--players", "-p", type=int, required=True, help="number of players")
+@click.option("--games", "-n", type=int, default=1, help="number of games")
+@click.option("--seed", type=int, default=0, help="seed for every chance outcome and choice")
+@click.option("--trace", type=PATH, help="write a JSON-lines trace here")
+@click.option("--option", multiple=True, help="NAME=VALUE game option")
+@click.option("--quiet", "-q", is_flag=True, help="only the totals")
 def play(
-    game: Annotated[str, typer.Argument(help="game id")],
-    players: Annotated[int, typer.Option("--players", "-p", help="number of players")],
-    games: Annotated[int, typer.Option("--games", "-n", help="number of games")] = 1,
-    seed: Annotated[int, typer.Option(help="seed for every chance outcome and choice")] = 0,
-    trace: Annotated[Path | None, typer.Option(help="write a JSON-lines trace here")] = None,
-    option: Annotated[list[str] | None, typer.Option(help="NAME=VALUE game option")] = None,
-    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="only the totals")] = False,
-) -> None:
+    game: str, players: int, games: int, seed: int, trace: Path | None,
+    option: tuple[str, ...], quiet: bool,
+) -> None:  # fmt: skip
     """Uniformly random legal playouts with the reference engine."""
     from conformance.levels.playout import play_many
     from reference_impl import registry
@@ -560,7 +547,7 @@ def play(
         fail("--games must be at least 1")
     definition = registry.get_game(game)
     try:
-        options = definition.resolve_options(_parse_options(option or []))
+        options = definition.resolve_options(_parse_options(list(option)))
         definition.check_players(players)
     except EngineError as error:
         fail(error.message)
@@ -596,7 +583,8 @@ def play(
 
 
 @app.command()
-def replay(trace: Annotated[Path, typer.Argument(help="a trace written by rulespec play")]) -> None:
+@argument("trace", "a trace written by rulespec play", type=PATH)
+def replay(trace: Path) -> None:
     """Replay a trace and check that every game reaches the recorded final state."""
     from conformance.levels.playout import replay as replay_trace
     from reference_impl import registry
@@ -612,7 +600,7 @@ def replay(trace: Annotated[Path, typer.Argument(help="a trace written by rulesp
                 bad += not result.matches
         except ValueError as error:
             fail(f"{trace}: {error}")
-    raise typer.Exit(1 if bad else 0)
+    raise Exit(1 if bad else 0)
 
 
 @app.command()
@@ -620,24 +608,20 @@ def serve() -> None:
     """Serve the reference engines over the protocol on stdin/stdout."""
     from reference_impl.server import main as serve_main
 
-    raise typer.Exit(serve_main())
+    raise Exit(serve_main())
 
 
 @app.command()
+@argument("game", "game id")
+@argument("rule_id", "a rule id; omit to list all", required=False)
+@click.option("--html", type=PATH, help="write the browsable HTML rulebook of the game here")
+@click.option("--report", type=PATH, help="scenario results for --html (check --report FILE)")
+@click.option("--run/--no-run", default=False, help="for --html: run the scenarios now")
+@click.option("--ruleset", help="for --html: errata of the ruleset (comma-separated)")
 def rules(
-    game: Annotated[str, typer.Argument(help="game id")],
-    rule_id: Annotated[str | None, typer.Argument(help="a rule id; omit to list all")] = None,
-    html: Annotated[
-        Path | None, typer.Option(help="write the browsable HTML rulebook of the game here")
-    ] = None,
-    report: Annotated[
-        Path | None, typer.Option(help="scenario results for --html (check --report FILE)")
-    ] = None,
-    run: Annotated[bool, typer.Option(help="for --html: run the scenarios now")] = False,
-    ruleset: Annotated[
-        str | None, typer.Option(help="for --html: errata of the ruleset (comma-separated)")
-    ] = None,
-) -> None:
+    game: str, rule_id: str | None, html: Path | None, report: Path | None, run: bool,
+    ruleset: str | None,
+) -> None:  # fmt: skip
     """The catalogue entry: source, quote, English, status, ruling, pinning scenarios."""
     from conformance.specification import catalogue
 
@@ -733,9 +717,8 @@ def _write_rulebook(
 
 
 @app.command()
-def coverage(
-    game: Annotated[list[str] | None, typer.Option("--game", "-g", help="game id")] = None,
-) -> None:
+@click.option("--game", "-g", multiple=True, help="game id")
+def coverage(game: tuple[str, ...]) -> None:
     """Rule-to-scenario coverage, closing with: rules N, covered N, uncovered N."""
     from conformance.specification import catalogue
 
@@ -754,7 +737,7 @@ def coverage(
         for rule in uncovered:
             out.print(f"  uncovered: {rule.id}  {rule.text[:80]}", markup=False)
     out.print(f"rules {total}, covered {covered}, uncovered {total - covered}")
-    raise typer.Exit(1 if total != covered else 0)
+    raise Exit(1 if total != covered else 0)
 
 
 #: the commands defined in this module; any other command (or help) registers the rest
@@ -780,8 +763,9 @@ def _register_commands(arguments: list[str]) -> None:
 def main() -> None:
     """The console script: runs the app and maps every way out to the exit-status contract.
 
-    Command-line parsing errors (click's, raised through typer) are usage errors (4), not
-    click's 2, which here means "interrupted".
+    Command-line parsing errors (click's usage errors and bad parameters) are usage errors
+    (4), not click's 2, which here means "interrupted"; so is ``rulespec`` (or a command
+    group) with no arguments, which prints its help. Ctrl-C is 2.
     """
     if sys.argv[1:] == ["serve"]:  # an engine process: straight to the server
         from reference_impl.server import main as serve_main
@@ -789,23 +773,20 @@ def main() -> None:
         sys.exit(serve_main())
     _register_commands(sys.argv[1:])
     try:
-        code = app(standalone_mode=False)
-    except KeyboardInterrupt:
+        code = app.main(standalone_mode=False, complete_var=COMPLETE_VAR)
+    except (KeyboardInterrupt, click.exceptions.Abort):  # click turns Ctrl-C into Abort
         err.print("interrupted")
         sys.exit(EXIT_INTERRUPTED)
+    except click.ClickException as error:
+        error.show()
+        sys.exit(EXIT_USAGE)
     except Exception as error:
-        if type(error).__name__ == "Abort":
-            err.print("interrupted")
-            sys.exit(EXIT_INTERRUPTED)
-        if hasattr(error, "show") and hasattr(error, "exit_code"):  # a ClickException
-            error.show()
-            sys.exit(EXIT_USAGE)
         from conformance.specification import catalogue
 
         if not isinstance(error, catalogue.CatalogueError):
             raise
         err.print(f"[bold red]error:[/] {error}", markup=True)
         sys.exit(EXIT_USAGE)
-    if code == 130:  # typer's code for Ctrl-C inside a command
+    if code == 130:  # the server's status for Ctrl-C (``rulespec serve`` with options)
         code = EXIT_INTERRUPTED
     sys.exit(code if isinstance(code, int) else 0)

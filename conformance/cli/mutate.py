@@ -13,12 +13,14 @@ from __future__ import annotations
 import sys
 import time
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Any
 
-import typer
+import click
+from click.exceptions import Exit
 from rich.console import Console
 
 from conformance.cli.analysis import known_game
+from conformance.cli.base import PATH, Command, argument
 from conformance.mutation import DEFAULT_CACHE
 
 out = Console(highlight=False, soft_wrap=True)
@@ -27,56 +29,42 @@ err = Console(stderr=True, highlight=False, soft_wrap=True)
 
 def fail(message: str, code: int = 4) -> None:
     err.print(f"[bold red]error:[/] {message}")
-    raise typer.Exit(code)
+    raise Exit(code)
 
 
+@click.command(cls=Command)
+@argument("game", "game id")
+@click.option("--sample", type=int, help="run a random sample of N mutants (default: all)")
+@click.option("--seed", type=int, default=0, help="seed of the sample")
+@click.option("--jobs", "-j", type=int, default=1, help="worker processes")
+@click.option("--module", help="only mutants of this module (e.g. scoring.py)")
+@click.option("--rule", help="only mutants of code implementing it")
+@click.option("--operators", help="comma-separated mutmut operators, or 'all'")
+@click.option("--report", type=PATH, help="write the report as JSON lines")
+@click.option("--html", type=PATH, help="write the HTML rulebook with this run's mutation score")
+@click.option("--mutation-results", "results", type=PATH,
+              help="report from an earlier run: show, don't run")  # fmt: skip
+@click.option("--cache", type=PATH, default=DEFAULT_CACHE, help="cache folder (results, last run)")
+@click.option("--no-cache/--no-no-cache", default=False, help="neither read nor write the cache")
+@click.option("--scenarios-of",
+              help="run only the scenarios pinning this rule (how well they pin it)")  # fmt: skip
+@click.option("--timeout-factor", type=float, default=10.0,
+              help="a scenario times out after this many times its baseline time")  # fmt: skip
+@click.option("--verbose", "-v", is_flag=True, help="every rule, every mutant")
+@click.option("--check-triage/--no-check-triage", default=False,
+              help="run nothing: list the triage entries that name several mutants, or none")
 def mutate(
-    game: Annotated[str, typer.Argument(help="game id")],
-    sample: Annotated[
-        int | None, typer.Option(help="run a random sample of N mutants (default: all)")
-    ] = None,
-    seed: Annotated[int, typer.Option(help="seed of the sample")] = 0,
-    jobs: Annotated[int, typer.Option("--jobs", "-j", help="worker processes")] = 1,
-    module: Annotated[
-        str | None, typer.Option(help="only mutants of this module (e.g. scoring.py)")
-    ] = None,
-    rule: Annotated[str | None, typer.Option(help="only mutants of code implementing it")] = None,
-    operators: Annotated[
-        str | None, typer.Option(help="comma-separated mutmut operators, or 'all'")
-    ] = None,
-    report: Annotated[Path | None, typer.Option(help="write the report as JSON lines")] = None,
-    html: Annotated[
-        Path | None, typer.Option(help="write the HTML rulebook with this run's mutation score")
-    ] = None,
-    results: Annotated[
-        Path | None,
-        typer.Option("--mutation-results", help="report from an earlier run: show, don't run"),
-    ] = None,
-    cache: Annotated[Path, typer.Option(help="cache folder (results, last run)")] = DEFAULT_CACHE,
-    no_cache: Annotated[bool, typer.Option(help="neither read nor write the cache")] = False,
-    scenarios_of: Annotated[
-        str | None,
-        typer.Option(help="run only the scenarios pinning this rule (how well they pin it)"),
-    ] = None,
-    timeout_factor: Annotated[
-        float, typer.Option(help="a scenario times out after this many times its baseline time")
-    ] = 10.0,
-    verbose: Annotated[
-        bool, typer.Option("--verbose", "-v", help="every rule, every mutant")
-    ] = False,
-    check_triage: Annotated[
-        bool,
-        typer.Option(
-            help="run nothing: list the triage entries that name several mutants, or none"
-        ),
-    ] = False,
-) -> None:
+    game: str, sample: int | None, seed: int, jobs: int, module: str | None, rule: str | None,
+    operators: str | None, report: Path | None, html: Path | None, results: Path | None,
+    cache: Path, no_cache: bool, scenarios_of: str | None, timeout_factor: float,
+    verbose: bool, check_triage: bool,
+) -> None:  # fmt: skip
     """Mutate reference_impl/GAME (in memory) and run its scenarios against each mutant."""
     from conformance.specification import catalogue
 
     known_game(game, catalogue.games_with_catalogue())
     if check_triage:
-        raise typer.Exit(_check_triage(game, verbose))
+        raise Exit(_check_triage(game, verbose))
     if results is not None:
         summary = _read(results, game)
         origin = str(results)
@@ -108,7 +96,7 @@ def mutate(
         out.print(f"rulebook with the mutation score written to {html}")
     if summary.judged == 0:
         fail("no mutant was judged", 1)
-    raise typer.Exit(1 if summary.survivors or summary.contradicted else 0)
+    raise Exit(1 if summary.survivors or summary.contradicted else 0)
 
 
 def _check_triage(game: str, verbose: bool) -> int:
@@ -265,5 +253,5 @@ def _run(
     return summary, header
 
 
-def register(app: typer.Typer) -> None:
-    app.command()(mutate)
+def register(app: click.Group) -> None:
+    app.add_command(mutate)

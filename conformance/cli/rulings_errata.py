@@ -7,18 +7,20 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated
 
-import typer
+import click
+from click.exceptions import Exit
 
 from conformance.cli.analysis import err, fail, known_game, out
+from conformance.cli.base import PATH, Group, argument
 
-errata_app = typer.Typer(no_args_is_help=True, help="Errata as versioned rulesets.")
-rulings_app = typer.Typer(no_args_is_help=True, help="Readings of ambiguous rules.")
+errata_app = Group("errata", no_args_is_help=True, help="Errata as versioned rulesets.")
+rulings_app = Group("rulings", no_args_is_help=True, help="Readings of ambiguous rules.")
 
 
 @errata_app.command("list")
-def errata_list(game: Annotated[str, typer.Argument(help="game id")]) -> None:
+@argument("game", "game id")
+def errata_list(game: str) -> None:
     """The errata of a game: id, date, rules touched, title."""
     from conformance.specification import catalogue, errata
 
@@ -31,13 +33,10 @@ def errata_list(game: Annotated[str, typer.Argument(help="game id")]) -> None:
 
 
 @errata_app.command("impact")
-def errata_impact(
-    game: Annotated[str, typer.Argument(help="game id")],
-    erratum: Annotated[str, typer.Argument(help="erratum id (spec/GAME/errata/ID.yaml)")],
-    base: Annotated[
-        str | None, typer.Option(help="errata already in the ruleset (comma-separated)")
-    ] = None,
-) -> None:
+@argument("game", "game id")
+@argument("erratum", "erratum id (spec/GAME/errata/ID.yaml)")
+@click.option("--base", help="errata already in the ruleset (comma-separated)")
+def errata_impact(game: str, erratum: str, base: str | None) -> None:
     """Scenarios and golden traces whose outcome the erratum changes; exit 1 on a regression."""
     from conformance.specification import catalogue, errata
 
@@ -64,19 +63,17 @@ def errata_impact(
         out.print(f"    fired {', '.join(trace.fired) or '(none)'}")
     problems = found.regressions()
     out.print(f"\nregressions: {len(problems)}")
-    raise typer.Exit(1 if problems else 0)
+    raise Exit(1 if problems else 0)
 
 
 @rulings_app.command("diff")
-def rulings_diff(
-    game: Annotated[str, typer.Argument(help="game id")],
-    rule: Annotated[str, typer.Argument(help="rule id (or its option name)")],
-    seeds: Annotated[int, typer.Option(help="random playouts per player count")] = 60,
-    output: Annotated[Path | None, typer.Option("--out", help="also write it here")] = None,
-    html: Annotated[
-        Path | None, typer.Option(help="write a page with the positions drawn under each reading")
-    ] = None,
-) -> None:
+@argument("game", "game id")
+@argument("rule", "rule id (or its option name)")
+@click.option("--seeds", type=int, default=60, help="random playouts per player count")
+@click.option("--out", "output", type=PATH, help="also write it here")
+@click.option("--html", type=PATH,
+              help="write a page with the positions drawn under each reading")  # fmt: skip
+def rulings_diff(game: str, rule: str, seeds: int, output: Path | None, html: Path | None) -> None:
     """A small position where the readings of RULE differ, as a Gherkin Scenario Outline."""
     from conformance.specification import catalogue, rulings
 
@@ -92,7 +89,7 @@ def rulings_diff(
             f"no divergence of {rule}'s readings in {seeds} random games per player count; "
             "try more --seeds (the readings may differ only in rare positions)"
         )
-        raise typer.Exit(1)
+        raise Exit(1)
     text = rulings.gherkin(found)
     out.print(text, markup=False, end="")
     if output is not None:
@@ -107,6 +104,6 @@ def rulings_diff(
         err.print(f"positions under each reading written to {html}")
 
 
-def register(app: typer.Typer) -> None:
-    app.add_typer(errata_app, name="errata")
-    app.add_typer(rulings_app, name="rulings")
+def register(app: click.Group) -> None:
+    app.add_command(errata_app)
+    app.add_command(rulings_app)

@@ -11,11 +11,12 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Any
 
-import typer
+import click
 
 from conformance.cli.analysis import fail, known_game, out
+from conformance.cli.base import PATH, Command, argument
 from conformance.specification import catalogue
 
 
@@ -37,16 +38,16 @@ def _read_state(source: str) -> Any:
     return document
 
 
+@click.command("show", cls=Command)
+@argument("game", "game id")
+@argument("state_file", "canonical state as JSON ('-': stdin)")
+@click.option("-o", "--out", "output", type=PATH, help="SVG file (default: stdout)")
+@click.option("--differs", multiple=True, help="a state path to highlight (repeatable)")
+@click.option("--action", help="the action just applied (JSON)")
 def show(
-    game: Annotated[str, typer.Argument(help="game id")],
-    state_file: Annotated[str, typer.Argument(help="canonical state as JSON ('-': stdin)")],
-    output: Annotated[Path | None, typer.Option("-o", "--out", help="SVG file (default: stdout)")]
-    = None,
-    differs: Annotated[
-        list[str] | None, typer.Option("--differs", help="a state path to highlight (repeatable)")
-    ] = None,
-    action: Annotated[str | None, typer.Option(help="the action just applied (JSON)")] = None,
-) -> None:
+    game: str, state_file: str, output: Path | None, differs: tuple[str, ...],
+    action: str | None,
+) -> None:  # fmt: skip
     """Draw a canonical state of GAME as a self-contained SVG picture."""
     from conformance.render import render
 
@@ -62,7 +63,7 @@ def show(
             fail(f"--action: not JSON ({error.msg} at column {error.colno})")
         if not isinstance(shown_action, dict):
             fail("--action: expected a JSON object")
-    svg = render(state, differs=differs or [], action=shown_action)
+    svg = render(state, differs=list(differs), action=shown_action)
     if output is None:
         sys.stdout.write(svg)
         return
@@ -73,5 +74,5 @@ def show(
     out.print(f"{game} position drawn to {output}", markup=False)
 
 
-def register(app: typer.Typer) -> None:
-    app.command("show")(show)
+def register(app: click.Group) -> None:
+    app.add_command(show)

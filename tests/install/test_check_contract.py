@@ -190,13 +190,13 @@ def _run_of(results: list[dict[str, object]], exit_code: int = 0, log: str = "",
 
 def _status_of(run: object) -> int:
     """The exit status ``rulespec check`` gives a finished run (no false green)."""
-    import typer
+    from click.exceptions import Exit
 
     from conformance.cli.main import _check_run_started, _exit_status
 
     try:
         _check_run_started(run, "scenarios", ["notre_dame"], None)
-    except typer.Exit as stop:
+    except Exit as stop:
         return stop.exit_code
     counts = run.counts()  # type: ignore[attr-defined]
     failed = sum(counts[s] for s in ("failed", "errored", "crashed", "timed out",

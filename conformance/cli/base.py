@@ -1,0 +1,89 @@
+"""The click pieces the ``rulespec`` command modules share.
+
+- :class:`Command`: its help lists the positional arguments, each with its help text (click
+  before 8.5 has no help for arguments), and the command list of a group shows the first
+  paragraph of its help whole rather than cut at 45 characters;
+- :class:`Group`: the same for groups, listed in the order they were added; called with
+  no arguments it prints its help on standard output and exits 4 (a usage error, as
+  every other bad command line);
+- :func:`argument`: a positional argument with a help text; :data:`PATH`: a path option
+  or argument given to the command as a :class:`pathlib.Path`.
+
+Only click is imported here, so ``rulespec check`` and ``rulespec serve`` stay cheap to
+start (typer, which this replaces, imported pydantic and built a validator per parameter).
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import click
+
+#: the exit status of a usage error (``conformance.cli.main``'s contract)
+EXIT_USAGE = 4
+
+#: a path parameter: ``pathlib.Path``, nothing checked (the command says what is wrong)
+PATH = click.Path(path_type=Path)
+
+
+class Argument(click.Argument):
+    """A positional argument with a help text (shown under "Arguments" by :class:`Command`)."""
+
+    def __init__(self, param_decls: list[str], help: str = "", **attrs: Any) -> None:
+        super().__init__(param_decls, **attrs)
+        self.help_text = help
+
+
+def argument(name: str, help: str, **attrs: Any) -> Callable[[Any], Any]:
+    """``click.argument`` with a help text: ``@argument("game", "game id")``."""
+    return click.argument(name, cls=Argument, help=help, **attrs)
+
+
+class _WholeShortHelp:
+    """The command list of a group shows a command's first paragraph whole."""
+
+    help: str | None
+    short_help: str | None
+
+    def get_short_help_str(self, limit: int = 45) -> str:
+        if self.short_help or not self.help:
+            return super().get_short_help_str(limit)  # type: ignore[misc]
+        paragraph = inspect.cleandoc(self.help).partition("\n\n")[0]
+        return " ".join(paragraph.split())
+
+
+class Command(_WholeShortHelp, click.Command):
+    """A command whose help lists its arguments (with their help) before its options."""
+
+    def format_options(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        rows = [
+            (param.get_usage_pieces(ctx)[0],
+             param.help_text + (" [required]" if param.required else ""))
+            for param in self.get_params(ctx)
+            if isinstance(param, Argument)
+        ]  # fmt: skip
+        if rows:
+            with formatter.section("Arguments"):
+                formatter.write_dl(rows)
+        super().format_options(ctx, formatter)
+
+
+class Group(_WholeShortHelp, click.Group):
+    """A command group: its commands are :class:`Command`, its subgroups :class:`Group`."""
+
+    command_class = Command
+    group_class = type  # a subgroup is of the class of its parent
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        """In the order they were added (``check`` first), not alphabetical."""
+        return list(self.commands)
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        """No arguments at all: the help on standard output, exit 4 (a usage error)."""
+        if not args and self.no_args_is_help and not ctx.resilient_parsing:
+            click.echo(ctx.get_help(), color=ctx.color)
+            ctx.exit(EXIT_USAGE)
+        return super().parse_args(ctx, args)
