@@ -73,8 +73,23 @@ def test_check_all_readings_passes_for_a_game() -> None:
 
 
 @pytest.mark.slow
-def test_check_all_readings_passes_for_every_game() -> None:
+@pytest.mark.parametrize("game", GAMES)
+def test_check_all_readings_passes_and_an_engine_process_gets_the_same_count(game: str) -> None:
+    """``rulespec check --game G --all-readings`` against the reference in-process passes
+    under every reading, and ``rulespec check --game G --engine "rulespec serve"`` (the same
+    engine behind the pipe) closes with the default reading's count: every scenario passes
+    through the protocol as it does in-process."""
+    import sys
+
     from tests.reports.conftest import rulespec
 
-    done = rulespec("check", "--all-readings", timeout=1800)
+    done = rulespec("check", "--game", game, "--all-readings", timeout=1800)
     assert done.returncode == 0, done.stdout[-5000:]
+    assert "every scenario passes under every reading" in done.stdout
+    default = re.search(rf"^{game} \(every default reading\): (\d+) passed, 0 failed$",
+                        done.stdout, re.M)  # fmt: skip
+    assert default and int(default[1]) > 0, done.stdout[-3000:]
+    serve = f"{sys.executable} -m reference_impl.server"
+    served = rulespec("check", "--game", game, "--engine", serve)
+    assert served.returncode == 0, served.stdout[-3000:]
+    assert served.stdout.strip().splitlines()[-1] == f"{default[1]} passed, 0 failed"
