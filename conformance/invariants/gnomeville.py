@@ -10,6 +10,7 @@ from typing import Any
 
 from conformance.invariants import Invariant, Transition
 from reference_impl.components import component
+from rulespec.yaml_safe import safe_load
 
 BUILDINGS: dict[str, Any] = component("gnomeville", "buildings")
 TOKENS: dict[str, int] = component("gnomeville", "tokens")
@@ -137,11 +138,10 @@ INVARIANTS = [
 
 def _hedges() -> dict[str, set[frozenset[tuple[int, int]]]]:
     """Hedge pairs per board, from the component data (spec, not engine internals)."""
-    import yaml
 
     from rulespec.resources import SPEC_DIR
 
-    document = yaml.safe_load((SPEC_DIR / "gnomeville" / "components.yaml").read_text())
+    document = safe_load((SPEC_DIR / "gnomeville" / "components.yaml").read_text())
     boards = next(c for c in document["components"] if "hedges" in str(c["data"]))["data"]
     return {
         name: {frozenset((tuple(a), tuple(b))) for a, b in layout.get("hedges", [])}

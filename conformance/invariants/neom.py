@@ -11,10 +11,9 @@ from collections.abc import Iterator
 from functools import cache
 from typing import Any
 
-import yaml
-
 from conformance.invariants import CanonicalState, Invariant, Transition
 from rulespec.resources import SPEC_DIR
+from rulespec.yaml_safe import safe_load
 
 SIZE = 5
 CENTRE = (2, 2)
@@ -27,7 +26,7 @@ SIDES = {"N": (0, -1, "S"), "E": (1, 0, "W"), "S": (0, 1, "N"), "W": (-1, 0, "E"
 @cache
 def _components() -> dict[str, Any]:
     with (SPEC_DIR / "neom" / "components.yaml").open(encoding="utf-8") as handle:
-        document = yaml.safe_load(handle)
+        document = safe_load(handle)
     return {item["id"]: item["data"] for item in document["components"]}
 
 

@@ -24,10 +24,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import jsonschema
-import yaml
 
 from conformance.mutation.generate import Mutant
 from rulespec.resources import SPEC_DIR
+from rulespec.yaml_safe import safe_load
 
 SCHEMA = SPEC_DIR / "mutants.schema.json"
 
@@ -152,7 +152,7 @@ def load(game: str) -> Triage:
     path = SPEC_DIR / game / "mutants.yaml"
     if not path.is_file():
         return Triage(game)
-    data: Any = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    data: Any = safe_load(path.read_text(encoding="utf-8")) or {}
     schema = json.loads(SCHEMA.read_text(encoding="utf-8"))
     errors = sorted(jsonschema.Draft202012Validator(schema).iter_errors(data), key=str)
     if errors:

@@ -9,13 +9,14 @@ from typing import Any
 import yaml
 
 from rulespec.resources import SPEC_DIR
+from rulespec.yaml_safe import safe_load
 
 
 @cache
 def _components(game: str) -> dict[str, dict[str, Any]]:
     path = SPEC_DIR / game / "components.yaml"
     try:
-        document = yaml.safe_load(path.read_text(encoding="utf-8"))
+        document = safe_load(path.read_text(encoding="utf-8"))
     except (OSError, yaml.YAMLError):
         return {}
     items = document.get("components", []) if isinstance(document, dict) else []

@@ -14,10 +14,10 @@ import ast
 from dataclasses import dataclass
 from typing import Any
 
-import yaml
 import z3
 
 from rulespec.resources import SPEC_DIR
+from rulespec.yaml_safe import safe_load
 
 
 class DecisionError(ValueError):
@@ -137,7 +137,7 @@ def decision_tables(game: str) -> dict[str, dict[str, Any]]:
     path = SPEC_DIR / game / "decisions.yaml"
     if not path.exists():
         return {}
-    document = yaml.safe_load(path.read_text(encoding="utf-8"))
+    document = safe_load(path.read_text(encoding="utf-8"))
     if not isinstance(document, dict) or not isinstance(document.get("decisions"), dict):
         raise DecisionError(f"{path}: expected a mapping with 'decisions'")
     return document["decisions"]

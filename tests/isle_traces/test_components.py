@@ -5,7 +5,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-import yaml
 
 from reference_impl.core import MalformedInput
 from reference_impl.isle_traces import board, gen_components
@@ -18,13 +17,14 @@ from reference_impl.isle_traces.cards import (
     validate_card_list,
 )
 from reference_impl.isle_traces.gen_components import generate_provisional_cards
+from rulespec.yaml_safe import safe_load
 
 PATH = Path(gen_components.PATH)
 
 
 def test_components_file_is_the_generator_output() -> None:
     """IT-COMP-FACES: regenerate with python -m reference_impl.isle_traces.gen_components."""
-    document = yaml.safe_load(PATH.read_text(encoding="utf-8"))
+    document = safe_load(PATH.read_text(encoding="utf-8"))
     cards = next(c for c in document["components"] if c["id"] == "map-cards")
     if cards["provenance"] != "provisional":
         pytest.skip("a real card list replaced the provisional one")
@@ -79,7 +79,7 @@ def test_rotations_compose() -> None:
 
 def test_component_art_is_provisional_and_joins_everywhere() -> None:
     """IT-COMP-ART: the provisional drawings close no side, so the cards carry no closed."""
-    document = yaml.safe_load(PATH.read_text(encoding="utf-8"))
+    document = safe_load(PATH.read_text(encoding="utf-8"))
     art = next(c for c in document["components"] if c["id"] == "map-card-art")
     assert art["provenance"] == "provisional"
     assert art["rule"] == "IT-COMP-ART"

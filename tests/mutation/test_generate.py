@@ -7,11 +7,11 @@ import json
 
 import jsonschema
 import pytest
-import yaml
 
 from conformance.mutation import generate, triage
 from conformance.specification import catalogue
 from rulespec.resources import SPEC_DIR
+from rulespec.yaml_safe import safe_load
 
 
 @pytest.fixture(scope="module")
@@ -87,7 +87,7 @@ def test_every_triage_file_matches_its_schema() -> None:
     files = sorted(SPEC_DIR.glob("*/mutants.yaml"))
     assert files
     for path in files:
-        jsonschema.validate(yaml.safe_load(path.read_text("utf-8")), schema)
+        jsonschema.validate(safe_load(path.read_text("utf-8")), schema)
         assert triage.load(path.parent.name).game == path.parent.name
 
 

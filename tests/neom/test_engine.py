@@ -12,6 +12,7 @@ from conformance.invariants.neom import INVARIANTS, STEP_BOUND
 from reference_impl.core import CHANCE, IllegalAction, MalformedInput, random_playout, sample_chance
 from reference_impl.neom import GAME
 from rulespec.resources import SPEC_DIR
+from rulespec.yaml_safe import safe_load
 from tests.support.schemas import game_schema
 
 STATE_SCHEMA = game_schema("neom", "state")
@@ -229,9 +230,8 @@ def test_options_are_checked() -> None:
 
 def test_fired_rule_ids_are_catalogue_ids() -> None:
     """Every rule id the engine reports as fired exists in spec/neom/rules.yaml."""
-    import yaml
 
-    rules = yaml.safe_load((SPEC_DIR / "neom" / "rules.yaml").read_text(encoding="utf-8"))
+    rules = safe_load((SPEC_DIR / "neom" / "rules.yaml").read_text(encoding="utf-8"))
     known = {rule["id"] for rule in rules["rules"]}
     fired: set[str] = set()
     for num_players, options in CONFIGS:

@@ -9,18 +9,18 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
-import yaml
 
 from conformance.invariants.notre_dame import INVARIANTS, STEP_BOUND
 from reference_impl.core import CHANCE, IllegalAction, MalformedInput, Unsupported, sample_chance
 from reference_impl.notre_dame import GAME
 from reference_impl.notre_dame.state import NotreDameState
+from rulespec.yaml_safe import safe_load
 from tests.support.schemas import game_schema
 
 SPEC = Path(__file__).resolve().parents[2] / "spec" / "notre_dame"
 STATE_SCHEMA = game_schema("notre_dame", "state")
 ACTION_SCHEMA = game_schema("notre_dame", "action")
-RULE_IDS = {r["id"] for r in yaml.safe_load((SPEC / "rules.yaml").read_text())["rules"]}
+RULE_IDS = {r["id"] for r in safe_load((SPEC / "rules.yaml").read_text())["rules"]}
 MESSAGES_3P = {"messages": {"0": [1, 2, 3, 4], "1": [4, 3, 2, 1], "2": [2, 1, 4, 3]}}
 
 

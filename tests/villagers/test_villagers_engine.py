@@ -11,6 +11,7 @@ import pytest
 from conformance.invariants.villagers import INVARIANTS, STEP_BOUND
 from reference_impl.core import CHANCE, IllegalAction, MalformedInput, random_playout, sample_chance
 from reference_impl.villagers import GAME
+from rulespec.yaml_safe import safe_load
 from tests.support.schemas import game_schema
 
 SPEC = Path(__file__).resolve().parents[2] / "spec" / "villagers"
@@ -173,9 +174,8 @@ def test_every_rule_id_the_engine_names_is_in_the_catalogue():
     """Rule ids in IllegalAction errors and ``fired`` lists are catalogue ids."""
     import re
 
-    import yaml
 
-    catalogue = yaml.safe_load((SPEC / "rules.yaml").read_text(encoding="utf-8"))
+    catalogue = safe_load((SPEC / "rules.yaml").read_text(encoding="utf-8"))
     known = {rule["id"] for rule in catalogue["rules"]}
     package = Path(__file__).resolve().parents[2] / "reference_impl" / "villagers"
     named = set()
