@@ -18,6 +18,7 @@ The file's schema is ``spec/mutants.schema.json``.
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -147,14 +148,38 @@ class Triage:
         return None
 
 
+@functools.cache
+def _schema() -> Any:
+    return json.loads(SCHEMA.read_text(encoding="utf-8"))
+
+
+@functools.cache
+def _compiled() -> Any:
+    """The triage schema's compiled validator (a valid file costs no jsonschema walk)."""
+    import jsonschema_rs
+
+    return jsonschema_rs.validator_for(_schema())
+
+
+def _valid(data: Any) -> bool:
+    try:
+        return bool(_compiled().is_valid(data))
+    except (ValueError, TypeError, OverflowError):  # a value it cannot take: the slow check
+        return False
+
+
+def _problems(data: Any) -> list[Any]:
+    """Every schema violation, first by its text (what a refused file is reported by)."""
+    return sorted(jsonschema.Draft202012Validator(_schema()).iter_errors(data), key=str)
+
+
 def load(game: str) -> Triage:
     """The game's triage file, or an empty triage when it has none."""
     path = SPEC_DIR / game / "mutants.yaml"
     if not path.is_file():
         return Triage(game)
     data: Any = safe_load(path.read_text(encoding="utf-8")) or {}
-    schema = json.loads(SCHEMA.read_text(encoding="utf-8"))
-    errors = sorted(jsonschema.Draft202012Validator(schema).iter_errors(data), key=str)
+    errors = [] if _valid(data) else _problems(data)
     if errors:
         where = "/".join(str(p) for p in errors[0].absolute_path) or "(top)"
         raise TriageError(f"{path}: at {where}: {errors[0].message}")
