@@ -152,14 +152,15 @@ PARALLEL_PLUGINS = ("xdist.plugin",)
 
 
 def suite_command(files: list[str], tmp: Path, plugins: tuple[str, ...] = ()) -> list[str]:
-    """``python -P -m pytest FILES`` with a configuration of its own, written into ``tmp``."""
+    """``python -P -m pytest FILES`` with a configuration of its own, written into ``tmp``,
+    started through :mod:`conformance.cli.suite_child` (pytest with less start-up)."""
     suite = suite_dir()
     ini = tmp / "pytest.ini"
     ini.write_text(SUITE_INI.format(features=FEATURES_DIR), encoding="utf-8")
     loaded = [arg for name in (*SUITE_PLUGINS, *plugins) for arg in ("-p", name)]
     loaded += [arg for name in UNUSED_BUILTINS for arg in ("-p", f"no:{name}")]
     return [
-        sys.executable, "-P", "-m", "pytest", *files, "-c", str(ini),
+        sys.executable, "-P", "-m", "conformance.cli.suite_child", *files, "-c", str(ini),
         "--rootdir", str(suite.parent.parent), "--confcutdir", str(suite.parent),
         *loaded, "-p", "no:cacheprovider", "--strict-markers",
         "-q", "--tb=short", "--no-header",
