@@ -27,7 +27,6 @@ from conformance.cli.base import PATH, Group, argument
 from conformance.cli.check import (
     FAILING,
     LEVELS,
-    load_catalogue,
     rule_rows,
     run_scenarios,
     suite_games,
@@ -231,9 +230,11 @@ def check(
     if multiplier <= 0 or game_timeout <= 0 or restarts < 0 or timeout <= 0:
         fail("--timeout, --timeout-multiplier and --game-timeout must be positive, "
              "--restarts >= 0")  # fmt: skip
-    if rule is not None and not any(rule in {r.id for r in load_catalogue(g).rules}
-                                    for g in games):  # fmt: skip
-        fail(f"--rule {rule}: no such rule in {', '.join(games)}")
+    if rule is not None:
+        from conformance.specification.catalogue import rule_ids
+
+        if not any(rule in rule_ids(g) for g in games):
+            fail(f"--rule {rule}: no such rule in {', '.join(games)}")
     known = _read_expectations(expectations, update_expectations)
     from conformance.cli import smoke
 
@@ -353,10 +354,13 @@ def _exit_status(run: Any, failed: int) -> int:
 
 def _ruleset_arguments(games: list[str], ruleset: str | None) -> tuple[Any, list[str]]:
     """``--ruleset``: (options per game, errata ids) for :func:`run_scenarios`."""
+    ids = [i for i in (ruleset or "").split(",") if i]
+    if not ids:  # the bare editions: no options, no errata (and no errata files read)
+        return {}, []
     from conformance.specification import errata
 
     try:
-        chosen = errata.rulesets_for(games, [i for i in (ruleset or "").split(",") if i])
+        chosen = errata.rulesets_for(games, ids)
     except errata.ErratumError as error:
         fail(f"--ruleset: {error}")
     for found in chosen.values():
@@ -393,8 +397,6 @@ def _check_all_readings(games: list[str], **check: Any) -> None:
 
 def _read_expectations(path: Path | None, update: bool) -> Any:
     """The known failures of ``--expectations`` (None without one, or a file still to write)."""
-    from conformance.reports.expectations import ExpectationsError, load
-
     if path is None:
         if update:
             fail("--update-expectations needs --expectations FILE (the file to rewrite)")
@@ -403,6 +405,8 @@ def _read_expectations(path: Path | None, update: bool) -> Any:
         return None
     if not path.is_file():
         fail(f"--expectations: no file at {path}")
+    from conformance.reports.expectations import ExpectationsError, load
+
     try:
         return load(path)
     except ExpectationsError as error:
