@@ -326,4 +326,5 @@ def test_check_and_serve_load_neither_the_other_commands_nor_typer() -> None:
                               text=True, cwd=ROOT, timeout=60)  # fmt: skip
         assert done.returncode == 0, done.stderr
         loaded = done.stdout.strip().splitlines()[-1]
-        assert loaded == "['conformance.cli.base', 'conformance.cli.check', 'conformance.cli.main']"
+        assert loaded == ("['conformance.cli.base', 'conformance.cli.check', "
+                          "'conformance.cli.check_command', 'conformance.cli.main']")

@@ -21,12 +21,48 @@ from pathlib import Path
 from typing import Any
 
 import click
+from click.exceptions import Exit
 
-#: the exit status of a usage error (``conformance.cli.main``'s contract)
-EXIT_USAGE = 4
+EXIT_HELP = (
+    "Exit status: 0 judged and all passed (or expected failures); 1 some failed; "
+    "2 interrupted; 3 engine or harness error (cannot start, handshake failed, results "
+    "unreadable, report not writable); 4 usage error (bad flags or configuration); "
+    "5 nothing judged."
+)
+EXIT_OK, EXIT_FAILED, EXIT_INTERRUPTED, EXIT_HARNESS, EXIT_USAGE, EXIT_NOTHING = range(6)
 
 #: a path parameter: ``pathlib.Path``, nothing checked (the command says what is wrong)
 PATH = click.Path(path_type=Path)
+
+
+class _Console:
+    """A ``rich`` console made on first use (``rulespec serve`` never loads rich)."""
+
+    def __init__(self, **settings: Any) -> None:
+        self._settings = settings
+        self._console: Any = None
+
+    def __getattr__(self, name: str) -> Any:
+        if self._console is None:
+            from rich.console import Console
+
+            self._console = Console(highlight=False, soft_wrap=True, **self._settings)
+        return getattr(self._console, name)
+
+
+out: Any = _Console()
+err: Any = _Console(stderr=True)
+
+
+def fail(message: str, code: int = EXIT_USAGE) -> None:
+    err.print(f"[bold red]error:[/] {message}")
+    raise Exit(code)
+
+
+def _known_game(game: str, known: list[str], what: str) -> str:
+    if game not in known:
+        fail(f"unknown game {game!r} for {what} (known: {', '.join(known) or 'none'})")
+    return game
 
 
 class Argument(click.Argument):
