@@ -15,6 +15,7 @@ start (typer, which this replaces, imported pydantic and built a validator per p
 
 from __future__ import annotations
 
+import importlib
 import inspect
 from collections.abc import Callable
 from pathlib import Path
@@ -29,6 +30,7 @@ EXIT_HELP = (
     "unreadable, report not writable); 4 usage error (bad flags or configuration); "
     "5 nothing judged."
 )
+#: the exit statuses of every command (``conformance.cli.main``'s docstring lists them)
 EXIT_OK, EXIT_FAILED, EXIT_INTERRUPTED, EXIT_HARNESS, EXIT_USAGE, EXIT_NOTHING = range(6)
 
 #: a path parameter: ``pathlib.Path``, nothing checked (the command says what is wrong)
@@ -108,14 +110,32 @@ class Command(_WholeShortHelp, click.Command):
 
 
 class Group(_WholeShortHelp, click.Group):
-    """A command group: its commands are :class:`Command`, its subgroups :class:`Group`."""
+    """A command group: its commands are :class:`Command`, its subgroups :class:`Group`.
+
+    ``lazy`` (name -> ``"module:attribute"``) names commands whose module is imported only
+    when the command is asked for (run, completed, or listed in the help): listed first, in
+    their order, then the others in the order they were added."""
 
     command_class = Command
     group_class = type  # a subgroup is of the class of its parent
 
+    def __init__(self, *args: Any, lazy: dict[str, str] | None = None, **attrs: Any) -> None:
+        super().__init__(*args, **attrs)
+        self.lazy = dict(lazy or {})
+
     def list_commands(self, ctx: click.Context) -> list[str]:
         """In the order they were added (``check`` first), not alphabetical."""
-        return list(self.commands)
+        return [*self.lazy, *(name for name in self.commands if name not in self.lazy)]
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        if name in self.lazy and name not in self.commands:
+            self.load(name)
+        return super().get_command(ctx, name)
+
+    def load(self, name: str) -> None:
+        """Import the lazy command ``name`` and add it."""
+        module, _, attribute = self.lazy[name].partition(":")
+        self.add_command(getattr(importlib.import_module(module), attribute), name)
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         """No arguments at all: the help on standard output, exit 4 (a usage error)."""

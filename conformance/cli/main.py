@@ -1,5 +1,9 @@
 """The ``rulespec`` command line: check, diff, play, replay, serve, rules, coverage.
 
+``check`` is :mod:`conformance.cli.check_command`, imported only when it is asked for (run,
+completed, or listed by the help), so ``rulespec serve`` does without it; the other command
+groups register themselves from their modules (:func:`_register_commands`).
+
 Exit statuses (every command; ``rulespec --help`` lists them):
 
 - 0: judged, and every result passed or was an expected failure;
@@ -35,8 +39,6 @@ from conformance.cli.base import (
     fail,
     out,
 )
-from conformance.cli.check import run_scenarios
-from conformance.cli.check_command import check
 
 #: click's shell completion reads it, however rulespec is started (script, -m, -c)
 COMPLETE_VAR = "_RULESPEC_COMPLETE"
@@ -58,6 +60,7 @@ def _version(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
 
 @click.group(
     cls=Group,
+    lazy={"check": "conformance.cli.check_command:check"},  # rulespec serve: not imported
     no_args_is_help=True,
     epilog=f"{EXIT_HELP}\n\n{COMPLETION_HELP}",
     context_settings={"show_default": True},
@@ -66,9 +69,6 @@ def _version(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
               help="print the version")  # fmt: skip
 def app() -> None:
     """Board-game rulebooks as executable specifications; judge any engine against them."""
-
-
-app.add_command(check)
 
 
 def _parse_options(pairs: list[str]) -> dict[str, Any]:
@@ -286,6 +286,7 @@ def _write_rulebook(
         origin = str(report)
     # The worked examples' positions come from a run of the game's scenarios against the
     # reference; with --run, that run's results are the statuses too.
+    from conformance.cli.check import run_scenarios
     from conformance.render import positions as recorded
 
     with tempfile.TemporaryDirectory(prefix="rulespec-positions-") as scratch:
@@ -347,6 +348,8 @@ def _register_commands(arguments: list[str]) -> None:
         return
     from conformance.cli import analysis, campaign, mutate, rulings_errata, show
 
+    for name in app.lazy:
+        app.load(name)
     for module in (analysis, mutate, rulings_errata, show, campaign):
         module.register(app)
     _registered.append(True)
