@@ -28,6 +28,7 @@ from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
+from conformance.cli.suite_child import PLUGINS as SUITE_CHILD_PLUGINS
 from rulespec.resources import FEATURES_DIR
 
 FAILING = ("failed", "errored", "crashed", "timed out", "protocol error", "unexpected pass")
@@ -138,10 +139,11 @@ filterwarnings = error::pytest.PytestUnknownMarkWarning
 """
 
 
-#: the pytest plugins the suite needs, loaded by name: the child runs with plugin autoload
-#: off (``PYTEST_DISABLE_PLUGIN_AUTOLOAD``), so other plugins installed beside rulespec
-#: neither slow its start-up nor change its verdicts
-SUITE_PLUGINS = ("conformance.bdd_without_codegen", "conformance.plugin", "pytest_bdd.plugin")
+#: the pytest plugins the suite needs, named with ``-p`` (the child imports them first, see
+#: :mod:`conformance.cli.suite_child`): the child runs with plugin autoload off
+#: (``PYTEST_DISABLE_PLUGIN_AUTOLOAD``), so other plugins installed beside rulespec neither
+#: slow its start-up nor change its verdicts
+SUITE_PLUGINS = SUITE_CHILD_PLUGINS
 #: pytest's own plugins the child has no use for (doctests, unittest classes, ``tmpdir``,
 #: pastebin, JUnit XML: the parent writes its own reports, step-wise and setup-only runs):
 #: left out, they are not imported, which is start-up saved
