@@ -3,11 +3,14 @@
 - :class:`Command`: its help lists the positional arguments, each with its help text (click
   before 8.5 has no help for arguments), and the command list of a group shows the first
   paragraph of its help whole rather than cut at 45 characters;
-- :class:`Group`: the same for groups, listed in the order they were added; called with
-  no arguments it prints its help on standard output and exits 4 (a usage error, as
-  every other bad command line);
+- :class:`Group`: the same for groups, listed in the order they were added (its ``lazy``
+  commands first, imported when asked for); called with no arguments it prints its help on
+  standard output and exits 4 (a usage error, as every other bad command line);
 - :func:`argument`: a positional argument with a help text; :data:`PATH`: a path option
-  or argument given to the command as a :class:`pathlib.Path`.
+  or argument given to the command as a :class:`pathlib.Path`;
+- the exit statuses (``EXIT_OK`` ... ``EXIT_NOTHING``, :data:`EXIT_HELP`), the consoles
+  ``out`` and ``err`` (rich, loaded on first use), :func:`fail` and ``_known_game``, used by
+  ``conformance.cli.main`` and ``conformance.cli.check_command``.
 
 Only click is imported here, so ``rulespec check`` and ``rulespec serve`` stay cheap to
 start (typer, which this replaces, imported pydantic and built a validator per parameter).
