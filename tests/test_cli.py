@@ -321,9 +321,30 @@ def test_check_and_serve_load_neither_the_other_commands_nor_typer() -> None:
         "print(sorted(m for m in sys.modules if m.split('.')[0] in ('typer', 'pydantic')\n"
         "             or m.startswith(('conformance.cli.', 'rich'))))\n"
     )
-    for command in ("check", "serve"):
+    expected = {
+        "check": ["conformance.cli.base", "conformance.cli.check", "conformance.cli.check_command",
+                  "conformance.cli.main", "conformance.cli.suite_child"],  # its plugin list
+        "serve": ["conformance.cli.base", "conformance.cli.main"],  # nor the check command
+    }  # fmt: skip
+    for command, modules in expected.items():
         done = subprocess.run([sys.executable, "-c", probe, command], capture_output=True,
                               text=True, cwd=ROOT, timeout=60)  # fmt: skip
         assert done.returncode == 0, done.stderr
-        loaded = done.stdout.strip().splitlines()[-1]
-        assert loaded == "['conformance.cli.base', 'conformance.cli.check', 'conformance.cli.main']"
+        assert done.stdout.strip().splitlines()[-1] == str(modules), command
+
+
+def test_serve_alone_goes_straight_to_the_server_without_click() -> None:
+    """``rulespec serve`` (an engine process) answers the protocol without the command
+    line's modules: neither click nor ``conformance.cli.main`` is imported."""
+    probe = (
+        "import atexit, sys\n"
+        "atexit.register(lambda: print(sorted(m for m in sys.modules\n"
+        "    if m == 'click' or m.startswith('conformance.cli.')), file=sys.stderr))\n"
+        "sys.argv = ['rulespec', 'serve']\n"
+        "from conformance.cli import main\n"
+        "main()\n"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], input="", capture_output=True,
+                          text=True, cwd=ROOT, timeout=60)  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert done.stderr.strip().splitlines()[-1] == "[]"

@@ -3,11 +3,14 @@
 - :class:`Command`: its help lists the positional arguments, each with its help text (click
   before 8.5 has no help for arguments), and the command list of a group shows the first
   paragraph of its help whole rather than cut at 45 characters;
-- :class:`Group`: the same for groups, listed in the order they were added; called with
-  no arguments it prints its help on standard output and exits 4 (a usage error, as
-  every other bad command line);
+- :class:`Group`: the same for groups, listed in the order they were added (its ``lazy``
+  commands first, imported when asked for); called with no arguments it prints its help on
+  standard output and exits 4 (a usage error, as every other bad command line);
 - :func:`argument`: a positional argument with a help text; :data:`PATH`: a path option
-  or argument given to the command as a :class:`pathlib.Path`.
+  or argument given to the command as a :class:`pathlib.Path`;
+- the exit statuses (``EXIT_OK`` ... ``EXIT_NOTHING``, :data:`EXIT_HELP`), the consoles
+  ``out`` and ``err`` (rich, loaded on first use), :func:`fail` and ``_known_game``, used by
+  ``conformance.cli.main`` and ``conformance.cli.check_command``.
 
 Only click is imported here, so ``rulespec check`` and ``rulespec serve`` stay cheap to
 start (typer, which this replaces, imported pydantic and built a validator per parameter).
@@ -15,18 +18,56 @@ start (typer, which this replaces, imported pydantic and built a validator per p
 
 from __future__ import annotations
 
+import importlib
 import inspect
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import click
+from click.exceptions import Exit
 
-#: the exit status of a usage error (``conformance.cli.main``'s contract)
-EXIT_USAGE = 4
+EXIT_HELP = (
+    "Exit status: 0 judged and all passed (or expected failures); 1 some failed; "
+    "2 interrupted; 3 engine or harness error (cannot start, handshake failed, results "
+    "unreadable, report not writable); 4 usage error (bad flags or configuration); "
+    "5 nothing judged."
+)
+#: the exit statuses of every command (``conformance.cli.main``'s docstring lists them)
+EXIT_OK, EXIT_FAILED, EXIT_INTERRUPTED, EXIT_HARNESS, EXIT_USAGE, EXIT_NOTHING = range(6)
 
 #: a path parameter: ``pathlib.Path``, nothing checked (the command says what is wrong)
 PATH = click.Path(path_type=Path)
+
+
+class _Console:
+    """A ``rich`` console made on first use (``rulespec serve`` never loads rich)."""
+
+    def __init__(self, **settings: Any) -> None:
+        self._settings = settings
+        self._console: Any = None
+
+    def __getattr__(self, name: str) -> Any:
+        if self._console is None:
+            from rich.console import Console
+
+            self._console = Console(highlight=False, soft_wrap=True, **self._settings)
+        return getattr(self._console, name)
+
+
+out: Any = _Console()
+err: Any = _Console(stderr=True)
+
+
+def fail(message: str, code: int = EXIT_USAGE) -> None:
+    err.print(f"[bold red]error:[/] {message}")
+    raise Exit(code)
+
+
+def _known_game(game: str, known: list[str], what: str) -> str:
+    if game not in known:
+        fail(f"unknown game {game!r} for {what} (known: {', '.join(known) or 'none'})")
+    return game
 
 
 class Argument(click.Argument):
@@ -72,14 +113,32 @@ class Command(_WholeShortHelp, click.Command):
 
 
 class Group(_WholeShortHelp, click.Group):
-    """A command group: its commands are :class:`Command`, its subgroups :class:`Group`."""
+    """A command group: its commands are :class:`Command`, its subgroups :class:`Group`.
+
+    ``lazy`` (name -> ``"module:attribute"``) names commands whose module is imported only
+    when the command is asked for (run, completed, or listed in the help): listed first, in
+    their order, then the others in the order they were added."""
 
     command_class = Command
     group_class = type  # a subgroup is of the class of its parent
 
+    def __init__(self, *args: Any, lazy: dict[str, str] | None = None, **attrs: Any) -> None:
+        super().__init__(*args, **attrs)
+        self.lazy = dict(lazy or {})
+
     def list_commands(self, ctx: click.Context) -> list[str]:
         """In the order they were added (``check`` first), not alphabetical."""
-        return list(self.commands)
+        return [*self.lazy, *(name for name in self.commands if name not in self.lazy)]
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        if name in self.lazy and name not in self.commands:
+            self.load(name)
+        return super().get_command(ctx, name)
+
+    def load(self, name: str) -> None:
+        """Import the lazy command ``name`` and add it."""
+        module, _, attribute = self.lazy[name].partition(":")
+        self.add_command(getattr(importlib.import_module(module), attribute), name)
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         """No arguments at all: the help on standard output, exit 4 (a usage error)."""

@@ -28,6 +28,7 @@ from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
+from conformance.cli.suite_child import PLUGINS as SUITE_CHILD_PLUGINS
 from rulespec.resources import FEATURES_DIR
 
 FAILING = ("failed", "errored", "crashed", "timed out", "protocol error", "unexpected pass")
@@ -138,10 +139,11 @@ filterwarnings = error::pytest.PytestUnknownMarkWarning
 """
 
 
-#: the pytest plugins the suite needs, loaded by name: the child runs with plugin autoload
-#: off (``PYTEST_DISABLE_PLUGIN_AUTOLOAD``), so other plugins installed beside rulespec
-#: neither slow its start-up nor change its verdicts
-SUITE_PLUGINS = ("conformance.bdd_without_codegen", "conformance.plugin", "pytest_bdd.plugin")
+#: the pytest plugins the suite needs, named with ``-p`` (the child imports them first, see
+#: :mod:`conformance.cli.suite_child`): the child runs with plugin autoload off
+#: (``PYTEST_DISABLE_PLUGIN_AUTOLOAD``), so other plugins installed beside rulespec neither
+#: slow its start-up nor change its verdicts
+SUITE_PLUGINS = SUITE_CHILD_PLUGINS
 #: pytest's own plugins the child has no use for (doctests, unittest classes, ``tmpdir``,
 #: pastebin, JUnit XML: the parent writes its own reports, step-wise and setup-only runs):
 #: left out, they are not imported, which is start-up saved
@@ -152,14 +154,15 @@ PARALLEL_PLUGINS = ("xdist.plugin",)
 
 
 def suite_command(files: list[str], tmp: Path, plugins: tuple[str, ...] = ()) -> list[str]:
-    """``python -P -m pytest FILES`` with a configuration of its own, written into ``tmp``."""
+    """``python -P -m pytest FILES`` with a configuration of its own, written into ``tmp``,
+    started through :mod:`conformance.cli.suite_child` (pytest with less start-up)."""
     suite = suite_dir()
     ini = tmp / "pytest.ini"
     ini.write_text(SUITE_INI.format(features=FEATURES_DIR), encoding="utf-8")
     loaded = [arg for name in (*SUITE_PLUGINS, *plugins) for arg in ("-p", name)]
     loaded += [arg for name in UNUSED_BUILTINS for arg in ("-p", f"no:{name}")]
     return [
-        sys.executable, "-P", "-m", "pytest", *files, "-c", str(ini),
+        sys.executable, "-P", "-m", "conformance.cli.suite_child", *files, "-c", str(ini),
         "--rootdir", str(suite.parent.parent), "--confcutdir", str(suite.parent),
         *loaded, "-p", "no:cacheprovider", "--strict-markers",
         "-q", "--tb=short", "--no-header",
@@ -399,23 +402,11 @@ def _with_defaults(entry: dict[str, Any]) -> dict[str, Any]:
     return entry
 
 
-@cache
-def load_catalogue(game: str) -> Any:
-    """The rules of ``catalogue.load(game)``, once per process (a ``check`` needs them twice:
-    to know a ``--rule`` and to print the rules' rows); not the scenarios, which the pytest
-    child parses as it collects them."""
-    from conformance.specification import catalogue
-
-    return catalogue.load(game, scenarios=False)
-
-
 def rule_rows(
     report: GameReport, rule_filter: str | None = None
 ) -> list[tuple[str, str, int, int]]:
     """(rule id, status, passed, total) for every catalogue rule of the game."""
-    rows = []
-    for rule in load_catalogue(report.game).rules:
-        if rule_filter and rule.id != rule_filter:
-            continue
-        rows.append((rule.id, *report.rule_status(rule.id)))
-    return rows
+    from conformance.specification.catalogue import rule_ids
+
+    return [(rule_id, *report.rule_status(rule_id)) for rule_id in rule_ids(report.game)
+            if not rule_filter or rule_id == rule_filter]  # fmt: skip

@@ -21,18 +21,17 @@ read with :func:`read_results`, which also says when the run cannot be trusted.
 from __future__ import annotations
 
 import json
-import platform
 from collections import Counter
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from importlib import metadata
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from conformance.cli.check import FAILING, CheckRun, GameReport
-from conformance.reports.expectations import Expectations
 from conformance.reports.text import sanitised
-from rulespec.protocol import PROTOCOL_VERSION
+
+if TYPE_CHECKING:  # what only writing a report needs is imported when one is written
+    from conformance.reports.expectations import Expectations
 
 FORMAT = "rulespec-report"
 FORMAT_VERSION = 1
@@ -97,6 +96,10 @@ def make_header(
     date: datetime | None = None,
 ) -> dict[str, Any]:
     """The header line; ``engine`` is what the handshake said (None if it never happened)."""
+    import platform
+
+    from rulespec.protocol import PROTOCOL_VERSION
+
     engine = dict(engine or {})
     identity = {
         "name": engine.get("name"),
@@ -155,6 +158,8 @@ def make_result(raw: dict[str, Any], expected: dict[str, Any] | None = None) -> 
 
 
 def rulespec_version() -> str:
+    from importlib import metadata
+
     try:
         return metadata.version("rulespec")
     except metadata.PackageNotFoundError:  # a source tree that was never installed

@@ -12,10 +12,12 @@ import re
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from conformance.specification.documents import DocumentSchema, read_checked_yaml
 from rulespec.resources import FEATURES_DIR, SPEC_DIR, rulebooks_dir
+
+if TYPE_CHECKING:  # imported when a catalogue is loaded (it brings YAML): not for rule_ids
+    from conformance.specification.documents import DocumentSchema
 
 RULE_TAG = re.compile(r"^[A-Z]{2,4}(-[A-Z0-9]+)+$")
 SOURCE = re.compile(r"^(?P<file>[^:]+):(?P<first>\d+)(?:-(?P<last>\d+))?$")
@@ -82,6 +84,8 @@ def games_with_catalogue() -> list[str]:
 
 @cache
 def _schema_validator() -> DocumentSchema:
+    from conformance.specification.documents import DocumentSchema
+
     schema = json.loads((SPEC_DIR / "rules.schema.json").read_text(encoding="utf-8"))
     return DocumentSchema(schema)
 
@@ -93,6 +97,8 @@ def load(game: str, scenarios: bool = True) -> Catalogue:
     ``rulespec check`` needs to know a ``--rule`` and print the rules' rows, since its pytest
     child parses the feature files it runs; parsing them twice was most of a one-rule
     check's start-up."""
+    from conformance.specification.documents import read_checked_yaml
+
     path = SPEC_DIR / game / "rules.yaml"
     if not path.exists():
         known = ", ".join(games_with_catalogue()) or "none"
@@ -107,6 +113,52 @@ def load(game: str, scenarios: bool = True) -> Catalogue:
         rules=rules,
         scenarios=tuple(load_scenarios(game)) if scenarios else (),
     )
+
+
+#: how the catalogues list their rules: ``rules:`` at the top level, then one list item per
+#: rule that opens with its id, a plain scalar (``- id: VL-BUILD-ORDER``)
+_RULES_KEY = re.compile(r"^rules:[ \t]*$", re.M)
+_TOP_LEVEL = re.compile(r"^(?![ \t]|- |-$|#|$)", re.M)  # the next top-level key
+_ITEM = re.compile(r"^-(?: |$)", re.M)
+_ID_ITEM = re.compile(r"^- id: ([A-Z]{2,4}(?:-[A-Z0-9]+)+)[ \t]*$", re.M)
+_OTHER_ID = re.compile(r"^[ \t]+['\"]?id['\"]?[ \t]*:", re.M)
+
+
+@cache
+def rule_ids(game: str) -> tuple[str, ...]:
+    """The ids of the rules of ``spec/<game>/rules.yaml`` in catalogue order: the ids
+    ``load(game)`` gives, read from the file's text without YAML, the schema or the rules'
+    other fields (what ``rulespec check`` needs: to know a ``--rule``, to list the rules'
+    rows). A file written otherwise than one ``- id: ID`` item per rule under a top-level
+    ``rules:`` (another document, an id quoted, tagged, or given twice, an item without one)
+    is loaded whole instead, with :func:`load`'s errors. The text is not checked against the
+    schema here: ``load`` (``rulespec rules``, ``coverage``) and the test suite do that."""
+    path = SPEC_DIR / game / "rules.yaml"
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        text = ""
+    ids = _indexed_ids(text)
+    if ids is None:
+        return tuple(rule.id for rule in load(game, scenarios=False).rules)
+    return ids
+
+
+def _indexed_ids(text: str) -> tuple[str, ...] | None:
+    """The ids of the items of the top-level ``rules:`` list of ``text`` (None when they
+    cannot be read safely from the text alone)."""
+    keys = list(_RULES_KEY.finditer(text))
+    if len(keys) != 1 or re.search(r"^(---|\.\.\.)", text, re.M):
+        return None
+    body = text[keys[0].end() :]
+    end = _TOP_LEVEL.search(body, 1)
+    body, rest = (body[: end.start()], body[end.start() :]) if end else (body, "")
+    ids = _ID_ITEM.findall(body)
+    if not ids or len(ids) != len(_ITEM.findall(body)) or _OTHER_ID.search(body):
+        return None
+    if _ITEM.search(rest):  # a list item after the next top-level key: not a plain layout
+        return None
+    return tuple(ids)
 
 
 def load_scenarios(game: str) -> list[Scenario]:

@@ -192,7 +192,7 @@ def _status_of(run: object) -> int:
     """The exit status ``rulespec check`` gives a finished run (no false green)."""
     from click.exceptions import Exit
 
-    from conformance.cli.main import _check_run_started, _exit_status
+    from conformance.cli.check_command import _check_run_started, _exit_status
 
     try:
         _check_run_started(run, "scenarios", ["notre_dame"], None)
