@@ -98,17 +98,6 @@ def test_coverage_closes_with_the_totals() -> None:
     assert result.returncode == (0 if last.endswith("uncovered 0") else 1)
 
 
-@pytest.mark.parametrize("game", suite_games())
-def test_check_passes_in_process_and_as_a_subprocess_with_the_same_count(game: str) -> None:
-    in_process = rulespec("check", "--game", game)
-    subprocess_run = rulespec("check", "--game", game, "--engine", SERVE)
-    closing = [r.stdout.strip().splitlines()[-1] for r in (in_process, subprocess_run)]
-    assert in_process.returncode == 0, in_process.stdout[-3000:]
-    assert subprocess_run.returncode == 0, subprocess_run.stdout[-3000:]
-    assert re.fullmatch(r"\d+ passed, 0 failed", closing[0])
-    assert closing[0] == closing[1]
-
-
 def _game_with_rejection_scenarios() -> str | None:
     for game in suite_games():
         texts = (p.read_text() for p in (ROOT / "features" / game).glob("*.feature"))
