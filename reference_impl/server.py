@@ -26,7 +26,7 @@ from rulespec.protocol import (
     PROTOCOL_VERSION,
     WireError,
     decode,
-    encode,
+    encode_line,
     is_request_id,
     schema_problems,
     state_problems,
@@ -122,12 +122,12 @@ class Server:
                 else:
                     reply = self.handle(request)
             try:
-                text = encode(reply)
+                data = encode_line(reply)
             except WireError as error:
                 failure = EngineError(f"internal error: the reply {error}")
-                text = encode(_error(reply.get("id"), failure))
+                data = encode_line(_error(reply.get("id"), failure))
             try:
-                stdout.write((text + "\n").encode("utf-8") if binary_out else text + "\n")
+                stdout.write(data if binary_out else data.decode("utf-8"))
                 stdout.flush()
             except (BrokenPipeError, ValueError, OSError):
                 return 0  # the driver has gone

@@ -37,7 +37,7 @@ from rulespec.protocol import (
     PROTOCOL_VERSION,
     WireError,
     decode,
-    encode,
+    encode_line,
     reply_problems,
     wire_copy,
 )
@@ -332,7 +332,7 @@ class SubprocessClient(EngineClient):
                 self.stderr_tail(),
             )
         try:
-            data = (encode(request) + "\n").encode("utf-8")
+            data = encode_line(request)
         except WireError as error:
             raise ValueError(f"{command}: the request {error}") from None
         self._drop_stale_replies()
