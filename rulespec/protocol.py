@@ -384,6 +384,23 @@ def _encode(message: Any) -> str:
         raise WireError(f"cannot be written as JSON: {_short(error)}") from None
 
 
+def same_json(left: Any, right: Any) -> bool:
+    """Whether two messages are one JSON value (``1``, ``1.0`` and ``true`` differ; the
+    order of an object's keys does not matter)."""
+    if left != right:  # also: a NaN, which orjson would write as null, equals nothing
+        return False
+    if orjson is not None:
+        try:
+            sort = orjson.OPT_SORT_KEYS
+            return orjson.dumps(left, option=sort) == orjson.dumps(right, option=sort)
+        except (TypeError, orjson.JSONEncodeError):
+            pass
+    try:
+        return json.dumps(left, sort_keys=True) == json.dumps(right, sort_keys=True)
+    except (TypeError, ValueError):  # keys json cannot sort, say: not one JSON value
+        return False
+
+
 def _short(error: BaseException) -> str:
     if isinstance(error, RecursionError):
         return "nested too deeply"
