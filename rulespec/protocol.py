@@ -384,6 +384,23 @@ def _encode(message: Any) -> str:
         raise WireError(f"cannot be written as JSON: {_short(error)}") from None
 
 
+def sorted_texts(values: list[Any]) -> list[bytes] | None:
+    """``orjson``'s text of each value with its keys sorted: equal texts for equal JSON
+    values (``1``, ``1.0`` and ``true`` differ); None without orjson or for a value it
+    cannot write. A float that is not finite is written ``null``, so equal texts of such
+    values still need an exact check."""
+    if orjson is None:
+        return None
+    try:
+        return list(map(_sorted_dumps, values))
+    except (TypeError, orjson.JSONEncodeError):
+        return None
+
+
+def _sorted_dumps(value: Any) -> bytes:
+    return orjson.dumps(value, option=orjson.OPT_SORT_KEYS)
+
+
 def same_json(left: Any, right: Any) -> bool:
     """Whether two messages are one JSON value (``1``, ``1.0`` and ``true`` differ; the
     order of an object's keys does not matter)."""

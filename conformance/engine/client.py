@@ -39,6 +39,7 @@ from rulespec.protocol import (
     decode,
     encode_line,
     reply_problems,
+    sorted_texts,
     wire_copy,
 )
 
@@ -539,14 +540,16 @@ def _maybe_twice(actions: list[Any]) -> bool:
     The usual listing, flat objects, is told in a few passes of built-in functions: equal
     objects have the same keys, and where each set of keys comes in one order only, equal
     objects list the same values in the same order, so distinct value tuples mean distinct
-    actions (equal tuples of objects with different keys only cost the exact check)."""
+    actions (equal tuples of objects with different keys only cost the exact check). Other
+    listings compare their sorted texts (:func:`~rulespec.protocol.sorted_texts`), or
+    hashable forms of the actions without orjson."""
     try:
         shapes = set(map(tuple, actions))
         if len(set(map(frozenset, shapes))) == len(shapes):
             return len(set(map(tuple, map(dict.values, actions)))) != len(actions)
     except TypeError:  # an action that is not an object, or a list or object inside
         pass
-    keys = _keys(actions)
+    keys = sorted_texts(actions) or _keys(actions)
     return len(set(keys)) != len(keys)
 
 
