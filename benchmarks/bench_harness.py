@@ -18,7 +18,7 @@ client, every request it sends) over the echo's round trips per second: 100% wou
 the pipe's limit. Steps/s and round trips per step are printed too. Rates are in CPU
 time: the driver's process time plus the child's (``/proc/<pid>/stat``; where that is
 missing, wall time, and the header says so). Printed: each round, then min/median/max
-over rounds. Nothing here is a timed test.
+over rounds, the JSON codec in use and the load average. Nothing here is a timed test.
 """
 
 from __future__ import annotations
@@ -42,6 +42,7 @@ from conformance.levels.differential import lockstep
 from conformance.levels.guide import RuleGuide
 from conformance.specification import catalogue
 from reference_impl import registry
+from rulespec import protocol
 
 ECHO = (
     "import sys\n"
@@ -168,6 +169,20 @@ def lockstep_rate(game: str, seconds: float, seed: int, play: str) -> Lockstep:
         candidate.close()
 
 
+def codec() -> str:
+    """Which JSON codec the protocol uses (orjson when installed, else the standard one)."""
+    orjson = protocol.orjson
+    return f"orjson {orjson.__version__}" if orjson is not None else "json (standard library)"
+
+
+def load() -> str:
+    """The 1, 5 and 15 minute load averages (the machine may be shared), or "unknown"."""
+    try:
+        return " ".join(f"{value:.2f}" for value in os.getloadavg())
+    except OSError:
+        return "unknown"
+
+
 def spread(values: list[float], form: str = ",.0f") -> str:
     low, mid, high = min(values), statistics.median(values), max(values)
     return f"{low:{form}} / {mid:{form}} / {high:{form}}"
@@ -205,6 +220,7 @@ def main() -> int:
                       f"{run.games} games), ratio {run.trips / echo:.2%}", flush=True)  # fmt: skip
     unit = "CPU time (driver + child)" if cpu else "wall time (no /proc here)"
     print(f"\nover {args.rounds} interleaved rounds, in {unit}; min / median / max")
+    print(f"codec: {codec()}; load average at the end: {load()}")
     print(f"{'echo round trips/s':<34}{spread(echoes)}")
     for game, play in runs:
         label = f"{game} {play}"
