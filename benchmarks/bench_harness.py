@@ -19,6 +19,12 @@ the pipe's limit. Steps/s and round trips per step are printed too. Rates are in
 time: the driver's process time plus the child's (``/proc/<pid>/stat``; where that is
 missing, wall time, and the header says so). Printed: each round, then min/median/max
 over rounds, the JSON codec in use and the load average. Nothing here is a timed test.
+
+``--pin CPU`` runs the driver and its children on one CPU. A pipe round trip's CPU time
+depends on whether the two processes meet on one core or wake each other across cores;
+on a shared 2-core machine the echo measured from about 4,000 to 26,000 round trips/s
+from one run to the next, unpinned, so the ratios moved with it (the lockstep rates far
+less). Pinned, every round trip is a same-core one.
 """
 
 from __future__ import annotations
@@ -195,9 +201,16 @@ def main() -> int:
     parser.add_argument("--game", action="append")
     parser.add_argument("--play", choices=("guided", "uniform", "both"), default="both",
                         help="rule-guided (the differential level's default), uniform, both")
+    parser.add_argument("--pin", type=int, metavar="CPU",
+                        help="run this process and every child on this one CPU")  # fmt: skip
     args = parser.parse_args()
     if args.rounds < 3:
         parser.error("--rounds: at least 3 (the figures are min/median/max over rounds)")
+    if args.pin is not None:
+        try:
+            os.sched_setaffinity(0, {args.pin})  # children inherit it
+        except (AttributeError, OSError) as error:
+            parser.error(f"--pin {args.pin}: {error}")
     games = args.game or registry.available_games()
     plays = ["guided", "uniform"] if args.play == "both" else [args.play]
     echoes: list[float] = []
@@ -220,7 +233,8 @@ def main() -> int:
                       f"{run.games} games), ratio {run.trips / echo:.2%}", flush=True)  # fmt: skip
     unit = "CPU time (driver + child)" if cpu else "wall time (no /proc here)"
     print(f"\nover {args.rounds} interleaved rounds, in {unit}; min / median / max")
-    print(f"codec: {codec()}; load average at the end: {load()}")
+    pinned = f"pinned to CPU {args.pin}" if args.pin is not None else "not pinned"
+    print(f"codec: {codec()}; {pinned}; load average at the end: {load()}")
     print(f"{'echo round trips/s':<34}{spread(echoes)}")
     for game, play in runs:
         label = f"{game} {play}"
