@@ -18,7 +18,13 @@ client, every request it sends) over the echo's round trips per second: 100% wou
 the pipe's limit. Steps/s and round trips per step are printed too. Rates are in CPU
 time: the driver's process time plus the child's (``/proc/<pid>/stat``; where that is
 missing, wall time, and the header says so). Printed: each round, then min/median/max
-over rounds. Nothing here is a timed test.
+over rounds, the JSON codec in use and the load average. Nothing here is a timed test.
+
+``--pin CPU`` runs the driver and its children on one CPU. A pipe round trip's CPU time
+depends on whether the two processes meet on one core or wake each other across cores;
+on a shared 2-core machine the echo measured from about 4,000 to 26,000 round trips/s
+from one run to the next, unpinned, so the ratios moved with it (the lockstep rates far
+less). Pinned, every round trip is a same-core one.
 """
 
 from __future__ import annotations
@@ -42,6 +48,7 @@ from conformance.levels.differential import lockstep
 from conformance.levels.guide import RuleGuide
 from conformance.specification import catalogue
 from reference_impl import registry
+from rulespec import protocol
 
 ECHO = (
     "import sys\n"
@@ -168,6 +175,20 @@ def lockstep_rate(game: str, seconds: float, seed: int, play: str) -> Lockstep:
         candidate.close()
 
 
+def codec() -> str:
+    """Which JSON codec the protocol uses (orjson when installed, else the standard one)."""
+    orjson = protocol.orjson
+    return f"orjson {orjson.__version__}" if orjson is not None else "json (standard library)"
+
+
+def load() -> str:
+    """The 1, 5 and 15 minute load averages (the machine may be shared), or "unknown"."""
+    try:
+        return " ".join(f"{value:.2f}" for value in os.getloadavg())
+    except OSError:
+        return "unknown"
+
+
 def spread(values: list[float], form: str = ",.0f") -> str:
     low, mid, high = min(values), statistics.median(values), max(values)
     return f"{low:{form}} / {mid:{form}} / {high:{form}}"
@@ -180,9 +201,16 @@ def main() -> int:
     parser.add_argument("--game", action="append")
     parser.add_argument("--play", choices=("guided", "uniform", "both"), default="both",
                         help="rule-guided (the differential level's default), uniform, both")
+    parser.add_argument("--pin", type=int, metavar="CPU",
+                        help="run this process and every child on this one CPU")  # fmt: skip
     args = parser.parse_args()
     if args.rounds < 3:
         parser.error("--rounds: at least 3 (the figures are min/median/max over rounds)")
+    if args.pin is not None:
+        try:
+            os.sched_setaffinity(0, {args.pin})  # children inherit it
+        except (AttributeError, OSError) as error:
+            parser.error(f"--pin {args.pin}: {error}")
     games = args.game or registry.available_games()
     plays = ["guided", "uniform"] if args.play == "both" else [args.play]
     echoes: list[float] = []
@@ -205,6 +233,8 @@ def main() -> int:
                       f"{run.games} games), ratio {run.trips / echo:.2%}", flush=True)  # fmt: skip
     unit = "CPU time (driver + child)" if cpu else "wall time (no /proc here)"
     print(f"\nover {args.rounds} interleaved rounds, in {unit}; min / median / max")
+    pinned = f"pinned to CPU {args.pin}" if args.pin is not None else "not pinned"
+    print(f"codec: {codec()}; {pinned}; load average at the end: {load()}")
     print(f"{'echo round trips/s':<34}{spread(echoes)}")
     for game, play in runs:
         label = f"{game} {play}"

@@ -26,8 +26,9 @@ from rulespec.protocol import (
     PROTOCOL_VERSION,
     WireError,
     decode,
-    encode,
+    encode_line,
     is_request_id,
+    same_json,
     schema_problems,
     state_problems,
 )
@@ -56,6 +57,7 @@ class Server:
         self.stopped = False
         self._start: tuple[str, dict[str, Any]] | None = None  # how the game began
         self._applied: list[dict[str, Any]] = []  # the actions applied since
+        self._listed: list[Any] | None = None  # the engine's last listing of this position
         self._handlers: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
             "handshake": self._handshake,
             "new_game": self._new_game,
@@ -122,12 +124,12 @@ class Server:
                 else:
                     reply = self.handle(request)
             try:
-                text = encode(reply)
+                data = encode_line(reply)
             except WireError as error:
                 failure = EngineError(f"internal error: the reply {error}")
-                text = encode(_error(reply.get("id"), failure))
+                data = encode_line(_error(reply.get("id"), failure))
             try:
-                stdout.write((text + "\n").encode("utf-8") if binary_out else text + "\n")
+                stdout.write(data if binary_out else data.decode("utf-8"))
                 stdout.flush()
             except (BrokenPipeError, ValueError, OSError):
                 return 0  # the driver has gone
@@ -198,6 +200,7 @@ class Server:
         self.state = state
         self._start = start
         self._applied = []
+        self._listed = None
 
     def _state(self, request: dict[str, Any]) -> dict[str, Any]:
         state = self._current()
@@ -221,14 +224,18 @@ class Server:
             ]
         else:
             result["actions"] = state.legal_actions()
+        self._listed = result["actions"] if len(result["actions"]) <= LISTED_LOOKUP else None
         return result
 
     def _apply(self, request: dict[str, Any]) -> dict[str, Any]:
         state = self._current()
+        listed, self._listed = self._listed, None
         if state.is_terminal():
             raise MalformedInput("the game is over: no action can be applied")
+        action = request["action"]
+        own = _as_listed(action, listed) if listed is not None else None
         try:
-            state.apply(request["action"])
+            state.apply(action if own is None else own)
         except EngineError:
             raise
         except Exception:
@@ -264,6 +271,19 @@ class Server:
 
 
 MAX_LINE_BYTES = 32 * 1024 * 1024
+#: longest listing whose actions ``apply`` looks the request's action up in (a scan)
+LISTED_LOOKUP = 48
+
+
+def _as_listed(action: Any, listed: list[Any]) -> Any:
+    """The engine's own listed object for ``action`` when one is exactly it as JSON, else
+    None. Applying the engine's own object is applying the same action; an engine may
+    recognise it without a lookup (Notre Dame does, by identity)."""
+    try:
+        found = listed[listed.index(action)]
+    except ValueError:
+        return None
+    return found if same_json(found, action) else None
 
 
 def _read_line(stream: IO[Any]) -> tuple[Any, bool]:

@@ -19,6 +19,12 @@ is refused with a :class:`WireError` naming the problem, never a Python exceptio
 Validation is two-speed: a compiled validator (``jsonschema_rs``, built once per schema,
 on its first use) says yes or no; only a message it refuses goes through ``jsonschema``
 (imported then) for the problem list.
+
+The codec is two-speed too when ``orjson`` is installed: its parse, its text and its copy
+are kept only where they are, checked, what the standard library's ``json`` gives under
+these rules (:func:`_fast_decode`, :func:`_fast_encode`, :func:`_fast_copy`); anything
+else (a key twice, a float that is not finite, an integer beyond 64 bits, a lone
+surrogate, a type JSON does not have...) goes the ``json`` way, which decides and names it.
 """
 
 from __future__ import annotations
@@ -39,6 +45,11 @@ try:  # the compiled validator; without it every check is the (slow) detailed on
     import jsonschema_rs
 except ImportError:  # pragma: no cover - a platform without a wheel
     jsonschema_rs = None
+
+try:  # the compiled codec; without it every message goes the standard library's way
+    import orjson
+except ImportError:  # pragma: no cover - not installed
+    orjson = None
 
 PROTOCOL_VERSION = 1
 COMMANDS = (
@@ -188,6 +199,10 @@ _MISSING = object()
 
 def decode(data: bytes | str) -> Any:
     """One message from its JSON text, under the wire's rules (:class:`WireError` if not)."""
+    if orjson is not None:
+        value = _fast_decode(data)
+        if value is not _MISSING:
+            return value
     if isinstance(data, bytes):
         try:
             text = data.decode("utf-8")
@@ -223,6 +238,58 @@ def decode(data: bytes | str) -> Any:
     return value
 
 
+def _fast_decode(data: bytes | str) -> Any:
+    """``orjson``'s parse when it is the careful one's, else ``_MISSING``.
+
+    ``orjson`` refuses what the careful parse refuses (and more: a lone surrogate escape,
+    which then goes the careful way), keeps the last of two equal keys as ``json`` does,
+    and parses numbers and strings to the same values, but for an integer beyond 64 bits
+    (a float to it: such text goes the careful way, :data:`_LONG_DIGITS`). So its parse
+    is the careful one when no key came twice and the nesting is within the limit, which
+    its indented text of the parse tells (:func:`_indented_within`): that text holds one
+    ``:`` per key plus those inside strings, the message's text as many plus one per key
+    given twice, as long as no string in it spells a ``:`` as an escape (then the careful
+    way decides)."""
+    raw = data.encode("utf-8", "surrogatepass") if isinstance(data, str) else data
+    if b"\\u003" in raw or _LONG_DIGITS in raw.translate(_DIGITS_ONLY):
+        return _MISSING  # a ":" spelled as an escape, or a number orjson may read as a float
+    try:
+        value = orjson.loads(raw)
+    except (ValueError, TypeError):  # orjson.JSONDecodeError is a ValueError
+        return _MISSING
+    if type(value) is not dict and type(value) is not list:
+        return value  # a scalar: no key, no nesting
+    indented = _indented_within(value)
+    if indented is None:
+        return _MISSING
+    return value if raw.count(b":") == indented.count(b":") else _MISSING
+
+
+#: orjson reads an integer beyond 64 bits as a float: text with 19 digits in a row (an
+#: integer beyond 64 bits has more, and so does ``-2**63 - 1``) goes the careful way
+_LONG_DIGITS = b"0" * 19
+_DIGITS_ONLY = bytes(48 if 48 <= i <= 57 else 32 for i in range(256))
+
+
+#: a line of orjson's indented text holding an element of a container MAX_DEPTH deep
+_DEEP_LINE = b"\n" + b" " * (2 * MAX_DEPTH)
+
+
+def _indented_within(value: Any) -> bytes | None:
+    """``orjson``'s text of ``value`` indented by two, when it nests at most
+    :data:`MAX_DEPTH` deep (else None: too deep, or not sure).
+
+    An element of a container at depth ``d`` (the message itself is at depth 1) stands on
+    a line indented ``2 * d``; strings hold no line break (it is escaped). No line indented
+    ``2 * MAX_DEPTH`` means no container at depth :data:`MAX_DEPTH` holds anything, so none
+    lies deeper."""
+    try:
+        indented = orjson.dumps(value, option=orjson.OPT_INDENT_2)
+    except (TypeError, orjson.JSONEncodeError):  # e.g. deeper than orjson writes
+        return None
+    return None if _DEEP_LINE in indented else indented
+
+
 def _walk(value: Any) -> int:
     """The keys in a parsed message, all objects together; :class:`WireError` if it is
     nested more than :data:`MAX_DEPTH` deep.
@@ -230,21 +297,29 @@ def _walk(value: Any) -> int:
     Parsing keeps the last of two equal keys, so a message whose text holds as many ``:``
     as its parse holds keys had none twice: every key is followed by one ``:`` (a ``:``
     inside a string only makes the text's count larger, and then the message is parsed
-    again with the duplicate check).
+    again with the duplicate check). The walk goes one nesting level at a time, each level
+    in a few passes of built-in functions (a parsed message holds exact dicts and lists).
     """
     keys = 0
-    level = [value]
+    dicts, lists = _containers([value])
     for _ in range(MAX_DEPTH):
-        below: list[Any] = []
-        for item in level:
-            if type(item) is dict:
-                keys += len(item)
-                item = item.values()
-            below += [child for child in item if type(child) is dict or type(child) is list]
-        if not below:
+        keys += sum(map(len, dicts))
+        dicts, lists = _containers([*_chain(map(dict.values, dicts)), *_chain(lists)])
+        if not dicts and not lists:
             return keys
-        level = below
     raise WireError(f"nested more than {MAX_DEPTH} levels deep")
+
+
+_is_dict = dict.__instancecheck__
+_is_list = list.__instancecheck__
+_chain = itertools.chain.from_iterable
+
+
+def _containers(items: list[Any]) -> tuple[list[Any], list[Any]]:
+    """The dicts and the lists among ``items`` (exact types), found in C-speed passes."""
+    kinds = set(map(type, items))
+    dicts = list(filter(_is_dict, items)) if dict in kinds else []
+    return dicts, list(filter(_is_list, items)) if list in kinds else []
 
 
 def _check_depth(value: Any, depth: int = 1) -> None:
@@ -263,6 +338,42 @@ def encode(message: Any) -> str:
     Non-ASCII text is written as UTF-8, except a string holding a lone surrogate (valid in
     JSON only as an escape), which is written escaped.
     """
+    if orjson is not None:
+        data = _fast_encode(message)
+        if data is not None:
+            return data.decode("utf-8")
+    return _encode(message)
+
+
+def encode_line(message: Any) -> bytes:
+    """:func:`encode`'s text as UTF-8 with the newline that ends it on the wire."""
+    if orjson is not None:
+        data = _fast_encode(message, orjson.OPT_APPEND_NEWLINE)
+        if data is not None:
+            return data
+    return (_encode(message) + "\n").encode("utf-8")
+
+
+def _fast_encode(message: Any, option: int = 0) -> bytes | None:
+    """``orjson``'s text when it means what ``json``'s would, else None.
+
+    ``orjson`` writes a float that is not finite as ``null`` and writes some types that
+    ``json`` refuses (dataclasses, dates, enums), and refuses what it cannot write as
+    ``json`` would (non-string keys, integers beyond 64 bits, lone surrogates): its text is
+    kept when it parses back equal to the message, so none of those is in it (a tuple, which
+    ``json`` writes as a list too, only makes the check fail and go the ``json`` way)."""
+    try:
+        data = orjson.dumps(message, option=option)
+    except (TypeError, orjson.JSONEncodeError):
+        return None
+    try:
+        return data if orjson.loads(data) == message else None
+    except Exception:  # an object whose comparison fails: json decides
+        return None
+
+
+def _encode(message: Any) -> str:
+    """:func:`encode` by the standard library's ``json``."""
     try:
         text = json.dumps(message, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
         text.encode("utf-8")
@@ -271,6 +382,40 @@ def encode(message: Any) -> str:
         return json.dumps(message, allow_nan=False, separators=(",", ":"))
     except (TypeError, ValueError, RecursionError) as error:
         raise WireError(f"cannot be written as JSON: {_short(error)}") from None
+
+
+def sorted_texts(values: list[Any]) -> list[bytes] | None:
+    """``orjson``'s text of each value with its keys sorted: equal texts for equal JSON
+    values (``1``, ``1.0`` and ``true`` differ); None without orjson or for a value it
+    cannot write. A float that is not finite is written ``null``, so equal texts of such
+    values still need an exact check."""
+    if orjson is None:
+        return None
+    try:
+        return list(map(_sorted_dumps, values))
+    except (TypeError, orjson.JSONEncodeError):
+        return None
+
+
+def _sorted_dumps(value: Any) -> bytes:
+    return orjson.dumps(value, option=orjson.OPT_SORT_KEYS)
+
+
+def same_json(left: Any, right: Any) -> bool:
+    """Whether two messages are one JSON value (``1``, ``1.0`` and ``true`` differ; the
+    order of an object's keys does not matter)."""
+    if left != right:  # also: a NaN, which orjson would write as null, equals nothing
+        return False
+    if orjson is not None:
+        try:
+            sort = orjson.OPT_SORT_KEYS
+            return orjson.dumps(left, option=sort) == orjson.dumps(right, option=sort)
+        except (TypeError, orjson.JSONEncodeError):
+            pass
+    try:
+        return json.dumps(left, sort_keys=True) == json.dumps(right, sort_keys=True)
+    except (TypeError, ValueError):  # keys json cannot sort, say: not one JSON value
+        return False
 
 
 def _short(error: BaseException) -> str:
@@ -290,7 +435,27 @@ def wire_copy(message: Any) -> Any:
     does not have) is a :class:`WireError`. The result shares nothing mutable with
     ``message``. This is the in-process transport's copy.
     """
+    if orjson is not None:
+        copied = _fast_copy(message)
+        if copied is not _MISSING:
+            return copied
     return _copy(message, 1)
+
+
+def _fast_copy(message: Any) -> Any:
+    """``orjson``'s round trip when it is :func:`_copy`'s result, else ``_MISSING``.
+
+    As in :func:`_fast_encode`: kept when it equals the message (no ``NaN`` turned
+    ``null``, no tuple, no type JSON lacks) and the nesting is within :data:`MAX_DEPTH`
+    (:func:`_indented_within`)."""
+    indented = _indented_within(message)
+    if indented is None:
+        return _MISSING
+    copied = orjson.loads(indented)
+    try:
+        return copied if copied == message else _MISSING
+    except Exception:  # an object whose comparison fails: _copy decides
+        return _MISSING
 
 
 _PLAIN = frozenset({str, bool, type(None)})

@@ -37,8 +37,9 @@ from rulespec.protocol import (
     PROTOCOL_VERSION,
     WireError,
     decode,
-    encode,
+    encode_line,
     reply_problems,
+    sorted_texts,
     wire_copy,
 )
 
@@ -332,7 +333,7 @@ class SubprocessClient(EngineClient):
                 self.stderr_tail(),
             )
         try:
-            data = (encode(request) + "\n").encode("utf-8")
+            data = encode_line(request)
         except WireError as error:
             raise ValueError(f"{command}: the request {error}") from None
         self._drop_stale_replies()
@@ -484,17 +485,18 @@ def listing_problems(result: dict[str, Any]) -> list[str]:
     """
     problems = []
     actions = result["actions"]
-    keys = _keys(actions)
-    twice = _first_duplicate(actions, keys)
+    maybe_twice = _maybe_twice(actions)
+    twice = _first_duplicate(actions, _keys(actions)) if maybe_twice else None
     if twice is not None:
         problems.append(f"the action {_shown(actions[twice])} is listed more than once")
     chance = result.get("chance")
     if chance is None:
         return problems
     outcomes = [outcome["action"] for outcome in chance]
-    if outcomes != actions or twice is not None or len(set(keys)) != len(keys):
-        # else the usual listing: the actions again, in order, none twice (equal as the
-        # keys compare them, so the same keys: no outcome twice, the same actions)
+    if outcomes != actions or maybe_twice:
+        # else the usual listing: the actions again, in order, none twice (no two equal,
+        # so no outcome twice, and the same actions)
+        keys = _keys(actions)
         outcome_keys = _keys(outcomes)
         twice = _first_duplicate(outcomes, outcome_keys)
         if twice is not None:
@@ -530,6 +532,25 @@ def _sums_to_one(fractions: list[tuple[int, int]]) -> bool:
     if len(denominators) == 1:  # the usual case: one denominator
         return sum(n for n, _ in fractions) == denominators.pop()
     return sum((Fraction(n, d) for n, d in fractions), Fraction(0)) == 1
+
+
+def _maybe_twice(actions: list[Any]) -> bool:
+    """False when no two actions are equal; True when two may be (then checked exactly).
+
+    The usual listing, flat objects, is told in a few passes of built-in functions: equal
+    objects have the same keys, and where each set of keys comes in one order only, equal
+    objects list the same values in the same order, so distinct value tuples mean distinct
+    actions (equal tuples of objects with different keys only cost the exact check). Other
+    listings compare their sorted texts (:func:`~rulespec.protocol.sorted_texts`), or
+    hashable forms of the actions without orjson."""
+    try:
+        shapes = set(map(tuple, actions))
+        if len(set(map(frozenset, shapes))) == len(shapes):
+            return len(set(map(tuple, map(dict.values, actions)))) != len(actions)
+    except TypeError:  # an action that is not an object, or a list or object inside
+        pass
+    keys = sorted_texts(actions) or _keys(actions)
+    return len(set(keys)) != len(keys)
 
 
 def _keys(actions: list[Any]) -> list[Any]:

@@ -149,7 +149,7 @@ def lockstep(
             raise diverge(kind, _describe(diffs), diffs[0][0], expected=dict(_flat(diffs)))
 
     if guide is not None:
-        guide.start(game, num_players, options)
+        guide.start(game, num_players, options, reports_reference=True)
     expected_state = reference.new_game(game, num_players, options or None)
     actual_state = candidate.new_game(game, num_players, options or None)
     compare(expected_state, actual_state, "start")

@@ -10,6 +10,8 @@ took an action of its kind (its *signature*: type and other text fields, such as
 armory"), which leads toward rules that lie a few actions behind a rare choice. The best
 score wins. Guided steps are mixed with uniform ones (``share``), and every
 ``uniform_every``-th game is played uniformly throughout, so common paths are not starved.
+The trial of the chosen action becomes the next shadow (no second apply), and a uniform
+game of differential lockstep, where the reference reports what it fired, keeps no shadow.
 
 When the reference does not know the game, or refuses an action the candidate accepted
 (a divergent candidate in the invariant level), the guide stops guiding that game and
@@ -21,6 +23,8 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable, Iterable
+from itertools import repeat
+from operator import itemgetter
 from typing import Any
 
 from reference_impl.core import EngineError, GameState
@@ -38,6 +42,8 @@ KIND_WEIGHT = 1.0
 _TOP_SCORE = max(1.0, KIND_WEIGHT)
 
 Chooser = Callable[[int], int]
+#: an action's kind, see :func:`signature`
+Kind = tuple[tuple[str, str], ...]
 
 
 class RuleGuide:
@@ -53,7 +59,7 @@ class RuleGuide:
     ) -> None:
         self.rules = list(rules)
         self.counts: Counter[str] = Counter()
-        self.taken: Counter[tuple[tuple[str, str], ...]] = Counter()
+        self.taken: Counter[Kind] = Counter()
         self.share = share
         self.width = width
         self.uniform_every = uniform_every
@@ -62,13 +68,29 @@ class RuleGuide:
         self._rng = random.Random(f"guide:{seed}")
         self._shadow: GameState | None = None
         self._guiding = False
+        #: the best trial of the last guided step: (its action, the shadow after it)
+        self._chosen: tuple[dict[str, Any], GameState] | None = None
 
     # -- one game ----------------------------------------------------------------------
 
-    def start(self, game: str, num_players: int, options: dict[str, Any] | None) -> None:
-        """A new game of the campaign begins (its shadow is a fresh reference game)."""
+    def start(
+        self,
+        game: str,
+        num_players: int,
+        options: dict[str, Any] | None,
+        reports_reference: bool = False,
+    ) -> None:
+        """A new game of the campaign begins (its shadow is a fresh reference game).
+
+        ``reports_reference``: every :meth:`observe` of this game will be given the rules
+        the reference engine itself fired (differential lockstep), so a game played
+        uniformly needs no shadow to count them, and keeps none."""
         self.games += 1
         self._guiding = self.uniform_every <= 0 or self.games % self.uniform_every != 0
+        self._chosen = None
+        if reports_reference and not self._guiding:
+            self._shadow = None
+            return
         try:
             from reference_impl import registry
 
@@ -80,7 +102,11 @@ class RuleGuide:
         """``action`` was applied; returns the rules it fired (the shadow's, else ``fired``)."""
         reported = list(fired or [])
         self.taken[signature(action)] += 1
-        if self._shadow is not None:
+        chosen, self._chosen = self._chosen, None
+        if chosen is not None and chosen[0] is action:  # the trial already played it
+            self._shadow = chosen[1]
+            reported = list(self._shadow.fired)
+        elif self._shadow is not None:
             try:
                 self._shadow.apply(action)
             except EngineError:
@@ -92,6 +118,7 @@ class RuleGuide:
 
     def choose(self, actions: list[dict[str, Any]], fallback: Chooser) -> int:
         """The index of the next action: guided (look-ahead) or ``fallback(len(actions))``."""
+        self._chosen = None
         if (
             self._shadow is None
             or not self._guiding
@@ -102,9 +129,10 @@ class RuleGuide:
         self.guided_steps += 1
         best, best_score = -1, 0.0
         for index in self._sample(actions):
-            score = self._novelty(actions[index])
+            score, trial = self._novelty(actions[index])
             if score > best_score:
                 best, best_score = index, score
+                self._chosen = (actions[index], trial)  # observe takes it as the shadow
                 if best_score >= _TOP_SCORE:  # no later trial can beat it: spare the clones
                     break
         return best if best >= 0 else fallback(len(actions))
@@ -113,27 +141,27 @@ class RuleGuide:
 
     def _sample(self, actions: list[dict[str, Any]]) -> list[int]:
         """Up to ``width`` indexes: one per action kind (in random order), then random."""
-        by_type: dict[tuple[tuple[str, str], ...], list[int]] = {}
-        for index, action in enumerate(actions):
-            by_type.setdefault(signature(action), []).append(index)
+        by_type = _by_kind(actions)
         picked = [self._rng.choice(group) for group in by_type.values()]
         self._rng.shuffle(picked)
         picked = picked[: self.width]
         if len(picked) < self.width:
-            rest = [i for i in range(len(actions)) if i not in set(picked)]
+            chosen = set(picked)
+            rest = [i for i in range(len(actions)) if i not in chosen]
             picked += self._rng.sample(rest, min(len(rest), self.width - len(picked)))
         return picked
 
-    def _novelty(self, action: dict[str, Any]) -> float:
-        """How new this action is: the rules it fires (1: never fired yet), and its kind."""
+    def _novelty(self, action: dict[str, Any]) -> tuple[float, GameState]:
+        """How new this action is: the rules it fires (1: never fired yet), and its kind;
+        with the shadow's clone after it."""
         assert self._shadow is not None
         trial = self._shadow.clone()
         try:
             trial.apply(action)
         except EngineError:
-            return 0.0
+            return 0.0, trial
         rules = max((1.0 / (1 + self.counts[rule]) for rule in trial.fired), default=0.0)
-        return max(rules, KIND_WEIGHT / (1 + self.taken[signature(action)]))
+        return max(rules, KIND_WEIGHT / (1 + self.taken[signature(action)])), trial
 
     # -- reporting ---------------------------------------------------------------------
 
@@ -145,7 +173,29 @@ class RuleGuide:
         return [rule for rule in self.rules if rule not in self.counts]
 
 
-def signature(action: dict[str, Any]) -> tuple[tuple[str, str], ...]:
+def _by_kind(actions: list[dict[str, Any]]) -> dict[Kind, list[int]]:
+    """The actions' indexes by :func:`signature`, kinds in order of first appearance.
+
+    A listing of one kind throughout (most of an Isle Traces game: 100-700 card placements)
+    is told in a few passes of built-in functions: one key order, one tuple of value types
+    (so the same text fields) and one tuple of those fields' values mean one signature."""
+    if len(actions) > 1 and set(map(type, actions)) == {dict}:
+        shapes = set(map(tuple, actions))
+        if len(shapes) == 1:
+            kinds = set(map(tuple, map(map, repeat(type), map(dict.values, actions))))
+            if len(kinds) == 1:
+                [shape], [types] = shapes, kinds
+                text = [key for key, kind in zip(shape, types, strict=True)
+                        if kind is str and key != "actor"]  # fmt: skip
+                if not text or len(set(map(itemgetter(*text), actions))) == 1:
+                    return {signature(actions[0]): list(range(len(actions)))}
+    by_kind: dict[Kind, list[int]] = {}
+    for index, action in enumerate(actions):
+        by_kind.setdefault(signature(action), []).append(index)
+    return by_kind
+
+
+def signature(action: dict[str, Any]) -> Kind:
     """An action's kind: its text fields but the actor (``type``, ``kind``, ``tile``...).
 
     Called for every legal action at every guided step (Isle Traces lists about 175), so it

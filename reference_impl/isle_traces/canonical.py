@@ -41,11 +41,12 @@ REQUIRED = (
 
 def export(s: IsleState) -> dict[str, Any]:
     size = s.size
+    cards, closed = s.cards, s.closed
 
     def card(cid: int) -> dict[str, Any]:
-        out: dict[str, Any] = {"id": cid, "faces": [list(f) for f in s.cards[cid]]}
-        if cid in s.closed:
-            out["closed"] = [list(f) for f in s.closed[cid]]
+        out: dict[str, Any] = {"id": cid, "faces": list(map(list, cards[cid]))}
+        if cid in closed:
+            out["closed"] = list(map(list, closed[cid]))
         return out
 
     def cell(g: int) -> dict[str, int]:
@@ -57,6 +58,10 @@ def export(s: IsleState) -> dict[str, Any]:
         entry.update(face=face, rot=place.rot, row=place.row, col=place.col)
         placed.append(entry)
     explorers = [{"player": p, **cell(g)} for g, p in enumerate(s.piece) if p >= 0]
+    if closed:
+        deck = [card(c) for c in s.deck]
+    else:  # the usual game: no card has a closed side
+        deck = [{"id": c, "faces": list(map(list, cards[c]))} for c in s.deck]
     withdrawn = None
     if s.withdrawn is not None:
         withdrawn = {"player": s.withdrawn[0], **cell(s.withdrawn[1])}
@@ -68,7 +73,7 @@ def export(s: IsleState) -> dict[str, Any]:
         "terminal": s.is_terminal(),
         "phase": s.phase,
         "current": s.current,
-        "deck": [card(c) for c in s.deck],
+        "deck": deck,
         "drawn": None if s.drawn is None else card(s.drawn),
         "discarded": [card(c) for c in sorted(s.discarded)],
         "map": placed,
@@ -77,7 +82,7 @@ def export(s: IsleState) -> dict[str, Any]:
         "feather": None if s.feather < 0 else cell(s.feather),
         "reserve": list(s.reserve),
         "chips": list(s.chips),
-        "grid": [[s.cell[r * size + c] for c in range(size)] for r in range(size)],
+        "grid": [s.cell[r * size : (r + 1) * size] for r in range(size)],  # fresh lists
     }
 
 
