@@ -44,7 +44,8 @@ def fail(message: str, code: int = 4) -> None:
 @click.option("--html", type=PATH, help="write the HTML rulebook with this run's mutation score")
 @click.option("--mutation-results", "results", type=PATH,
               help="report from an earlier run: show, don't run")  # fmt: skip
-@click.option("--cache", type=PATH, default=DEFAULT_CACHE, help="cache folder (results, last run)")
+@click.option("--cache", type=PATH, default=DEFAULT_CACHE,
+              help="cache folder (results, last run, made mutants)")  # fmt: skip
 @click.option("--no-cache/--no-no-cache", default=False, help="neither read nor write the cache")
 @click.option("--scenarios-of",
               help="run only the scenarios pinning this rule (how well they pin it)")  # fmt: skip
@@ -199,7 +200,7 @@ def _run(
     try:
         triaged = triage.load(game)
         mutants = generate.generate(
-            game, triaged.seeds, chosen_ops, None if module is None else [module]
+            game, triaged.seeds, chosen_ops, None if module is None else [module], cache
         )
         triaged.bind(mutants.mutants)
     except (generate.MutantError, triage.TriageError) as error:

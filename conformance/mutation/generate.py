@@ -165,11 +165,14 @@ def generate(
     seeds: Iterable[dict[str, str]] = (),
     operators: Iterable[str] | None = None,
     modules: Iterable[str] | None = None,
+    cache: Path | None = None,
 ) -> MutantSet:
     """All mutants of ``reference_impl/<game>/``, sorted by module and line, then the seeds.
 
     ``modules`` (file names such as ``scoring.py``) limits the operators to those modules;
-    every module's source is still read (the fingerprint and seeds need them).
+    every module's source is still read (the fingerprint and seeds need them). With a
+    ``cache`` folder a module's mutants are read from it when its inputs are unchanged
+    (:mod:`conformance.mutation.generated_cache`), else made and kept there.
     """
     only = None if modules is None else set(modules)
     chosen = tuple(DEFAULT_OPERATORS if operators is None else operators)
@@ -188,7 +191,7 @@ def generate(
         sources[module] = source
         if only is not None and module not in only:
             continue
-        made += _module_mutants(game, module, source, RuleIndex(source, known), chosen)
+        made += _made(game, module, source, known, chosen, cache)
     for seed in seeds:
         module = f"{seed['module']}.py" if not seed["module"].endswith(".py") else seed["module"]
         if module not in sources:
@@ -417,6 +420,21 @@ def _only_fires(node: cst.If) -> bool:
 
 def _body(suite: cst.BaseSuite) -> list[cst.CSTNode]:
     return list(suite.body) if isinstance(suite, cst.IndentedBlock) else []
+
+
+def _made(game: str, module: str, source: str, known: set[str], operators: tuple[str, ...],
+          cache: Path | None) -> list[Mutant]:  # fmt: skip
+    """:func:`_module_mutants`, through the cache folder when there is one."""
+    if cache is None:
+        return _module_mutants(game, module, source, RuleIndex(source, known), operators)
+    from conformance.mutation import generated_cache
+
+    name = generated_cache.key(module, source, known, operators)
+    kept = generated_cache.load(cache, game, name)
+    if kept is None:
+        kept = _module_mutants(game, module, source, RuleIndex(source, known), operators)
+        generated_cache.save(cache, game, name, kept)
+    return kept
 
 
 def _module_mutants(

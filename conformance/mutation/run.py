@@ -23,8 +23,10 @@ them, and each mutant goes to the first free worker.
 The cache (one JSON line per mutant in ``<cache>/<game>/results.jsonl``, and the last
 baseline in ``<cache>/<game>/baseline.json``) is keyed on a fingerprint of the game's
 package, its features, the shared step code and :data:`RESULTS_VERSION`, so a result is
-reused only while none of them has changed. A run whose files change on disk before it
-ends stops with an error (see :func:`_unchanged`) rather than report a mix of two versions.
+reused only while none of them has changed. The mutants made of each module are kept beside
+them (``<cache>/<game>/generated/``, :mod:`conformance.mutation.generated_cache`). A run
+whose files change on disk before it ends stops with an error (see :func:`_unchanged`)
+rather than report a mix of two versions.
 """
 
 from __future__ import annotations
@@ -392,7 +394,7 @@ def _load_baseline(cache: Path | None, game: str, print_: str) -> Baseline | Non
 def _save_baseline(cache: Path | None, game: str, print_: str, baseline: Baseline) -> None:
     if cache is None:
         return
-    _prepare(cache)
+    prepare_cache(cache)
     path = _baseline_path(cache, game)
     path.parent.mkdir(parents=True, exist_ok=True)
     data = {
@@ -422,7 +424,7 @@ def _done(
     outcomes[mutant.key] = outcome
     if settings.cache is not None:
         folder = settings.cache / mutants.game
-        _prepare(settings.cache)
+        prepare_cache(settings.cache)
         folder.mkdir(parents=True, exist_ok=True)
         with (folder / "results.jsonl").open("a", encoding="utf-8") as handle:
             record = {"fingerprint": print_, "key": mutant.key, **outcome.as_json()}
@@ -431,7 +433,7 @@ def _done(
         progress(mutant, outcome, len(outcomes), total)
 
 
-def _prepare(cache: Path) -> None:
+def prepare_cache(cache: Path) -> None:
     """Create the cache folder with a ``.gitignore`` of ``*`` (as pytest does for its own)."""
     cache.mkdir(parents=True, exist_ok=True)
     top = cache.parent if cache == DEFAULT_CACHE else cache  # the whole ./.rulespec-cache

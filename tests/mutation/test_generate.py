@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import difflib
 import json
+from pathlib import Path
 
 import jsonschema
 import pytest
@@ -105,3 +106,30 @@ def test_a_seed_that_does_not_apply_is_named() -> None:
     seed = {"rule": "GV-TROLL-CAP", "module": "enemies", "old": "no such text", "new": "x"}
     with pytest.raises(generate.MutantError, match=r"GV-TROLL-CAP.*0 times"):
         generate.generate("gnomeville", [seed], operators=[], modules=[])
+
+
+def test_a_cache_folder_gives_back_the_same_mutants_without_making_them(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The mutants kept in a cache folder are the ones made afresh (every field), a second
+    generation makes none, and a file that is not what it should be is made again."""
+    made = generate.generate("villagers", modules=["build.py"])
+    first = generate.generate("villagers", modules=["build.py"], cache=tmp_path)
+    assert first.mutants == made.mutants and first.made == made.made
+    assert [m.splice for m in first.made] == [m.splice for m in made.made]
+    kept = sorted((tmp_path / "villagers" / "generated").glob("*.json"))
+    assert kept and (tmp_path / ".gitignore").is_file()
+
+    def unexpected(*args: object) -> None:
+        raise AssertionError("made again although kept")
+
+    monkeypatch.setattr(generate, "_module_mutants", unexpected)
+    again = generate.generate("villagers", modules=["build.py"], cache=tmp_path)
+    assert again.made == made.made and [m.splice for m in again.made] == [
+        m.splice for m in made.made
+    ]
+    monkeypatch.undo()
+    for path in kept:
+        path.write_text('[{"game": "villagers"}]', encoding="utf-8")  # not a mutant
+    remade = generate.generate("villagers", modules=["build.py"], cache=tmp_path)
+    assert remade.made == made.made

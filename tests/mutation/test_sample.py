@@ -54,19 +54,21 @@ TRIAGED = [_marked(game, thin=False) for game in catalogue.games_with_catalogue(
 _MUTANTS: dict[str, generate.MutantSet] = {}
 
 
-def mutants_of(game: str) -> generate.MutantSet:
+def mutants_of(game: str, cache: Path) -> generate.MutantSet:
+    """The game's mutants, made once per worker, and through the session's cache once per
+    session (the test of the entries and the sample's test may run in different workers)."""
     if game not in _MUTANTS:
-        _MUTANTS[game] = generate.generate(game, triage.load(game).seeds)
+        _MUTANTS[game] = generate.generate(game, triage.load(game).seeds, cache=cache)
     return _MUTANTS[game]
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("game", TRIAGED)
-def test_every_equivalent_entry_names_exactly_one_mutant(game: str) -> None:
+def test_every_equivalent_entry_names_exactly_one_mutant(game: str, shared_cache: Path) -> None:
     triaged = triage.load(game)
     if not triaged.equivalent:
         pytest.skip(f"{game} has no equivalent mutants recorded")
-    mutants = mutants_of(game)
+    mutants = mutants_of(game, shared_cache)
     resolution = triaged.resolve(mutants.mutants, mutants.instrumentation)
     stale = [triage.describe_entry(i, triaged.equivalent[i]) for i in resolution.stale()]
     assert not stale, f"spec/{game}/mutants.yaml names mutants the engine no longer has: {stale}"
@@ -76,7 +78,7 @@ def test_every_equivalent_entry_names_exactly_one_mutant(game: str) -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("game", GAMES)
 def test_a_fixed_sample_of_mutants_is_killed_or_triaged(game: str, shared_cache: Path) -> None:
-    mutants = mutants_of(game)
+    mutants = mutants_of(game, shared_cache)
     triaged = triage.load(game).bind(mutants.mutants)
     chosen = mutants.draw(mutants.mutants, SAMPLE, SEED)
     results, baseline = run.run(mutants, chosen, run.RunSettings(jobs=JOBS, cache=shared_cache))
