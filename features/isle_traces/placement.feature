@@ -538,6 +538,18 @@ Feature: Isle Traces action 1: placing the drawn map card
         | 31   | 30   |
 
     @IT-PLACE-AREA
+    Scenario: Each row of a 5 x 5 area holds five cells
+      # the first card covers two rows from the centre's top-left cell (1, 1): rows 0, 3 and
+      # 4 are empty whether or not it is on the map yet
+      Given a new "isle_traces" game with 2 players and options:
+        """
+        {"area_size": 5}
+        """
+      Then "grid.0" is [null, null, null, null, null]
+      And "grid.3" is [null, null, null, null, null]
+      And "grid.4" is [null, null, null, null, null]
+
+    @IT-PLACE-AREA
     Scenario Outline: An area of <size> x <size> cells is refused
       When a new "isle_traces" game with 2 players and options is requested:
         """
