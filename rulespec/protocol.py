@@ -408,8 +408,7 @@ def same_json(left: Any, right: Any) -> bool:
         return False
     if orjson is not None:
         try:
-            sort = orjson.OPT_SORT_KEYS
-            return orjson.dumps(left, option=sort) == orjson.dumps(right, option=sort)
+            return _sorted_dumps(left) == _sorted_dumps(right)
         except (TypeError, orjson.JSONEncodeError):
             pass
     try:

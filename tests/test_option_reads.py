@@ -63,18 +63,16 @@ def test_the_scenarios_left_unchanged_pass_when_run_again_under_the_reading() ->
     from pathlib import Path
 
     from conformance.cli.check import run_scenarios
-    from conformance.specification.unchanged import may_change
+    from conformance.specification.unchanged import keep_arguments, may_change
 
     defaults = run_scenarios(["villagers"], extra=["--rulespec-note-options"])
     results = defaults.games[0].results
     left = [r["test"] for r in results if not may_change(r, {"tie_break"}, {"tie_break"})]
     assert len(results) > len(left) > len(results) // 2, len(left)
     with tempfile.TemporaryDirectory() as folder:
-        listing = Path(folder) / "left.txt"
-        listing.write_text("\n".join(left) + "\n", encoding="utf-8")
         reading = {"villagers": {"tie_break": "fewest_villagers"}}
         again = run_scenarios(["villagers"], options=reading,
-                              extra=["--rulespec-keep", str(listing)])  # fmt: skip
+                              extra=keep_arguments(Path(folder), left))  # fmt: skip
     assert again.counts() == {"passed": len(left)}, again.log[-3000:]
 
 

@@ -24,9 +24,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-import jsonschema
-
 from conformance.mutation.generate import Mutant
+from conformance.specification.documents import DocumentSchema
 from rulespec.resources import SPEC_DIR
 from rulespec.yaml_safe import safe_load
 
@@ -149,28 +148,9 @@ class Triage:
 
 
 @functools.cache
-def _schema() -> Any:
-    return json.loads(SCHEMA.read_text(encoding="utf-8"))
-
-
-@functools.cache
-def _compiled() -> Any:
-    """The triage schema's compiled validator (a valid file costs no jsonschema walk)."""
-    import jsonschema_rs
-
-    return jsonschema_rs.validator_for(_schema())
-
-
-def _valid(data: Any) -> bool:
-    try:
-        return bool(_compiled().is_valid(data))
-    except (ValueError, TypeError, OverflowError):  # a value it cannot take: the slow check
-        return False
-
-
-def _problems(data: Any) -> list[Any]:
-    """Every schema violation, first by its text (what a refused file is reported by)."""
-    return sorted(jsonschema.Draft202012Validator(_schema()).iter_errors(data), key=str)
+def _schema() -> DocumentSchema:
+    """The triage file's schema: compiled first, so a valid file costs no jsonschema walk."""
+    return DocumentSchema(json.loads(SCHEMA.read_text(encoding="utf-8")))
 
 
 def load(game: str) -> Triage:
@@ -179,7 +159,8 @@ def load(game: str) -> Triage:
     if not path.is_file():
         return Triage(game)
     data: Any = safe_load(path.read_text(encoding="utf-8")) or {}
-    errors = [] if _valid(data) else _problems(data)
+    schema = _schema()  # a refused file is reported by its first problem in text order
+    errors = [] if schema.is_valid(data) else sorted(schema.detailed().iter_errors(data), key=str)
     if errors:
         where = "/".join(str(p) for p in errors[0].absolute_path) or "(top)"
         raise TriageError(f"{path}: at {where}: {errors[0].message}")

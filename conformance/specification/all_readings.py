@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from conformance.specification.unchanged import may_change
+from conformance.specification.unchanged import keep_arguments, may_change
 
 
 @dataclass
@@ -87,8 +87,7 @@ def _run_again(game: str, name: str, value: Any, tests: list[str], unchanged: in
     if not tests:
         return ReadingRun(game, name, value, CheckRun([GameReport(game)], 0, ""), unchanged)
     with tempfile.TemporaryDirectory(prefix="rulespec-readings-") as folder:
-        listing = Path(folder) / "again.txt"
-        listing.write_text("".join(f"{test}\n" for test in tests), encoding="utf-8")
+        keep = keep_arguments(Path(folder), tests)
         run = run_scenarios([game], options={game: {name: value}},
-                            extra=[*extra, "--rulespec-keep", str(listing)], **check)  # fmt: skip
+                            extra=[*extra, *keep], **check)  # fmt: skip
     return ReadingRun(game, name, value, run, unchanged)

@@ -26,7 +26,8 @@ class DocumentSchema:
         self._fast: Callable[[Any], bool] | None = None
         self._detailed: Draft202012Validator | None = None
 
-    def _is_valid(self, document: Any) -> bool:
+    def is_valid(self, document: Any) -> bool:
+        """The compiled validator's yes (no: refused, or a value it cannot take)."""
         if self._fast is None:
             try:
                 import jsonschema_rs
@@ -47,7 +48,7 @@ class DocumentSchema:
 
     def problems(self, document: Any) -> list[str]:
         """``at <place>: <what>`` for every violation; [] for a valid document."""
-        if self._is_valid(document):
+        if self.is_valid(document):
             return []
         found = [
             f"at {'/'.join(map(str, e.absolute_path)) or '(top)'}: {e.message}"

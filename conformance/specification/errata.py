@@ -22,7 +22,7 @@ from typing import Any
 
 from conformance.specification import catalogue
 from conformance.specification.documents import DocumentSchema, read_checked_yaml
-from conformance.specification.unchanged import may_change
+from conformance.specification.unchanged import keep_arguments, may_change
 from rulespec.resources import ROOT, SPEC_DIR
 
 GOLDEN_DIR = ROOT / "tests" / "golden"
@@ -378,9 +378,7 @@ def scenario_changes(
                 read = {f"params.{rule}" for rule in _changed_params(before, after)}
                 again = {test for test, (result, _) in runs["before"].items()
                          if may_change(result, read, {"params"})}  # fmt: skip
-                listing = Path(tmp) / "again.txt"
-                listing.write_text("".join(f"{t}\n" for t in again), encoding="utf-8")
-                extra = ["--rulespec-keep", str(listing)]
+                extra = keep_arguments(Path(tmp), again)
             run = run_scenarios([game], options=options, errata=["*"], fired=fired_file,
                                 extra=extra)  # fmt: skip
             fired = {}

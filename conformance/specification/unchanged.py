@@ -6,7 +6,17 @@ run again, every other scenario being reported unchanged.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from pathlib import Path
 from typing import Any
+
+
+def keep_arguments(folder: Path, tests: Iterable[str]) -> list[str]:
+    """The child's arguments that run only ``tests`` (node ids), listed in a file written
+    into ``folder``."""
+    listing = folder / "again.txt"
+    listing.write_text("".join(f"{test}\n" for test in tests), encoding="utf-8")
+    return ["--rulespec-keep", str(listing)]
 
 
 def may_change(result: dict[str, Any], read: set[str], named: set[str]) -> bool:

@@ -65,11 +65,15 @@ def test_check_all_readings_passes_for_a_game() -> None:
     ran = dict(re.findall(r"^notre_dame (.+?)(?: \(\d+ more unchanged[^)]*\))?: (\d+) passed",
                           done.stdout, re.M))  # fmt: skip
     assert int(ran["rat_floor=false"]) < int(ran["(every default reading)"]), ran
-    # ND-RATS-FLOOR's scenarios never take a coin from the Notre Dame: not run again under
-    # notre_dame_source=true, and said to be unchanged; the floor's own option runs them again
-    assert re.search(r"^notre_dame notre_dame_source=true \(5 more unchanged: they never read "
-                     r"notre_dame_source\): 0 passed", done.stdout, re.M), done.stdout
-    assert re.search(r"^notre_dame rat_floor=false: 2 passed", done.stdout, re.M), done.stdout
+    # ND-RATS-FLOOR's scenarios never take a coin from the Notre Dame: none is run again under
+    # notre_dame_source=true, every one is said to be unchanged; under the floor's own option
+    # every one left (not tagged with the other reading) runs again, none is unchanged
+    every = ran["(every default reading)"]
+    assert re.search(rf"^notre_dame notre_dame_source=true \({every} more unchanged: they "
+                     r"never read notre_dame_source\): 0 passed", done.stdout, re.M), done.stdout
+    assert re.search(r"^notre_dame rat_floor=false: [1-9]\d* passed", done.stdout, re.M), (
+        done.stdout
+    )
 
 
 @pytest.mark.slow
