@@ -16,9 +16,10 @@ UTF-8 JSON text, objects without duplicate keys, no ``NaN``/``Infinity``, intege
 most :data:`MAX_INT_DIGITS` digits, nesting at most :data:`MAX_DEPTH` deep. Anything else
 is refused with a :class:`WireError` naming the problem, never a Python exception.
 
-Validation is two-speed: a compiled validator (``jsonschema_rs``, built once per schema,
-on its first use) says yes or no; only a message it refuses goes through ``jsonschema``
-(imported then) for the problem list.
+Validation is two-speed (:class:`rulespec.schema_check.SchemaCheck`): a compiled validator
+(``jsonschema_rs``, built once per schema, on its first use) says yes or no, and names the
+problems of a message it refuses; ``jsonschema`` is imported only for a value the compiled
+one cannot take.
 
 The codec is two-speed too when ``orjson`` is installed: its parse, its text and its copy
 are kept only where they are, checked, what the standard library's ``json`` gives under
@@ -31,20 +32,12 @@ from __future__ import annotations
 
 import itertools
 import json
-from collections.abc import Callable
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any
 
 from rulespec.resources import PROTOCOL_DIR, SPEC_DIR
-
-if TYPE_CHECKING:
-    from jsonschema import Draft202012Validator
-
-try:  # the compiled validator; without it every check is the (slow) detailed one
-    import jsonschema_rs
-except ImportError:  # pragma: no cover - a platform without a wheel
-    jsonschema_rs = None
+from rulespec.schema_check import SchemaCheck
 
 try:  # the compiled codec; without it every message goes the standard library's way
     import orjson
@@ -98,70 +91,29 @@ def _state_schema(game: str) -> dict[str, Any] | None:
 
 
 @cache
-def validator(name: str) -> Draft202012Validator:
-    """Validator for ``spec/protocol/<name>.schema.json`` (e.g. ``apply.reply``)."""
-    from jsonschema import Draft202012Validator
-
-    return Draft202012Validator(_protocol_schema(name))
+def schema_check(name: str) -> SchemaCheck:
+    """The two-speed check of ``spec/protocol/<name>.schema.json`` (e.g. ``apply.reply``)."""
+    return SchemaCheck(_protocol_schema(name), f"the {name} schema")
 
 
 @cache
-def _fast(name: str) -> Callable[[Any], bool] | None:
-    if jsonschema_rs is None:
-        return None
-    return jsonschema_rs.validator_for(_protocol_schema(name)).is_valid
-
-
-@cache
-def state_validator(game: str) -> Draft202012Validator | None:
-    """Validator for ``spec/<game>/state.schema.json`` (None for a game without one)."""
+def state_check(game: str) -> SchemaCheck | None:
+    """The two-speed check of ``spec/<game>/state.schema.json`` (None for a game without
+    one)."""
     schema = _state_schema(game)
-    if schema is None:
-        return None
-    from jsonschema import Draft202012Validator
-
-    return Draft202012Validator(schema)
-
-
-@cache
-def _fast_state(game: str) -> Callable[[Any], bool] | None:
-    schema = _state_schema(game)
-    if jsonschema_rs is None or schema is None:
-        return None
-    return jsonschema_rs.validator_for(schema).is_valid
-
-
-def _problems(checker: Callable[[], Draft202012Validator], fast: Callable[[Any], bool] | None,
-              message: Any, name: str) -> list[str]:  # fmt: skip
-    """[] when the compiled validator accepts; else ``checker()``'s (built now) problems."""
-    if fast is not None:
-        try:
-            if fast(message):
-                return []
-        except (ValueError, TypeError, OverflowError):
-            pass  # a value the compiled validator cannot take: the detailed check decides
-    problems = []
-    first = itertools.islice(checker().iter_errors(message), MAX_PROBLEMS)
-    for error in sorted(first, key=lambda e: [str(p) for p in e.path]):
-        where = "/".join(str(part) for part in error.absolute_path) or "(top)"
-        problems.append(f"at {where}: {error.message}")
-    if fast is not None and not problems:
-        # The two validators disagree (a regex dialect, say): the stricter one wins.
-        problems.append(f"at (top): does not match the {name} schema")
-    return problems
+    return None if schema is None else SchemaCheck(schema, f"the {game} state schema")
 
 
 def schema_problems(name: str, message: Any) -> list[str]:
-    """Every violation of the named protocol schema, as ``at <path>: <what>`` lines."""
-    return _problems(lambda: validator(name), _fast(name), message, name)
+    """Every violation of the named protocol schema, as ``at <path>: <what>`` lines (the
+    first :data:`MAX_PROBLEMS`)."""
+    return schema_check(name).problems(message, MAX_PROBLEMS)
 
 
 def state_problems(game: str, state: Any) -> list[str]:
     """Every violation of ``spec/<game>/state.schema.json`` ([] for a game without one)."""
-    if _state_schema(game) is None:
-        return []
-    return _problems(lambda: cast("Draft202012Validator", state_validator(game)),
-                     _fast_state(game), state, f"{game} state")  # fmt: skip
+    check = state_check(game)
+    return [] if check is None else check.problems(state, MAX_PROBLEMS)
 
 
 def reply_problems(command: str, reply: Any) -> list[str]:
@@ -482,8 +434,7 @@ def _copy(value: Any, depth: int) -> Any:
             raise WireError(f"nested more than {MAX_DEPTH} levels deep")
         return [
             item
-            if type(item) in _PLAIN
-            or (type(item) is int and -_INT_LIMIT < item < _INT_LIMIT)
+            if type(item) in _PLAIN or (type(item) is int and -_INT_LIMIT < item < _INT_LIMIT)
             else _copy(item, depth + 1)
             for item in value
         ]

@@ -6,9 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from conformance.specification.documents import DocumentSchema, read_checked_yaml
+from conformance.specification.documents import read_checked_yaml
+from rulespec.schema_check import SchemaCheck
 
-SCHEMA = DocumentSchema(
+SCHEMA = SchemaCheck(
     {"type": "object", "required": ["rules"],
      "properties": {"rules": {"type": "array", "items": {"type": "string"}}}}
 )  # fmt: skip

@@ -25,8 +25,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from conformance.mutation.generate import Mutant
-from conformance.specification.documents import DocumentSchema
 from rulespec.resources import SPEC_DIR
+from rulespec.schema_check import SchemaCheck
 from rulespec.yaml_safe import safe_load
 
 SCHEMA = SPEC_DIR / "mutants.schema.json"
@@ -148,9 +148,9 @@ class Triage:
 
 
 @functools.cache
-def _schema() -> DocumentSchema:
+def _schema() -> SchemaCheck:
     """The triage file's schema: compiled first, so a valid file costs no jsonschema walk."""
-    return DocumentSchema(json.loads(SCHEMA.read_text(encoding="utf-8")))
+    return SchemaCheck(json.loads(SCHEMA.read_text(encoding="utf-8")))
 
 
 def load(game: str) -> Triage:

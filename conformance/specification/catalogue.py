@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from rulespec.resources import FEATURES_DIR, SPEC_DIR, rulebooks_dir
 
 if TYPE_CHECKING:  # imported when a catalogue is loaded (it brings YAML): not for rule_ids
-    from conformance.specification.documents import DocumentSchema
+    from rulespec.schema_check import SchemaCheck
 
 RULE_TAG = re.compile(r"^[A-Z]{2,4}(-[A-Z0-9]+)+$")
 SOURCE = re.compile(r"^(?P<file>[^:]+):(?P<first>\d+)(?:-(?P<last>\d+))?$")
@@ -83,11 +83,11 @@ def games_with_catalogue() -> list[str]:
 
 
 @cache
-def _schema_validator() -> DocumentSchema:
-    from conformance.specification.documents import DocumentSchema
+def _schema_validator() -> SchemaCheck:
+    from rulespec.schema_check import SchemaCheck
 
     schema = json.loads((SPEC_DIR / "rules.schema.json").read_text(encoding="utf-8"))
-    return DocumentSchema(schema)
+    return SchemaCheck(schema)
 
 
 def load(game: str, scenarios: bool = True) -> Catalogue:

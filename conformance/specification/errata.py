@@ -21,9 +21,10 @@ from pathlib import Path
 from typing import Any
 
 from conformance.specification import catalogue
-from conformance.specification.documents import DocumentSchema, read_checked_yaml
+from conformance.specification.documents import read_checked_yaml
 from conformance.specification.unchanged import keep_arguments, may_change
 from rulespec.resources import ROOT, SPEC_DIR
+from rulespec.schema_check import SchemaCheck
 
 GOLDEN_DIR = ROOT / "tests" / "golden"
 
@@ -49,8 +50,8 @@ class Erratum:
 
 
 @cache
-def _validator() -> DocumentSchema:
-    return DocumentSchema(json.loads((SPEC_DIR / "erratum.schema.json").read_text("utf-8")))
+def _validator() -> SchemaCheck:
+    return SchemaCheck(json.loads((SPEC_DIR / "erratum.schema.json").read_text("utf-8")))
 
 
 def errata_dir(game: str) -> Path:

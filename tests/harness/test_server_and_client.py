@@ -74,7 +74,7 @@ def test_bad_input_gets_a_structured_error_naming_what_was_wrong() -> None:
     assert "no game in progress" in messages[2]
     assert "unknown game 'chess'" in messages[3]
     assert "2-2 players, not 3" in messages[4]
-    assert "'num_players' is a required property" in messages[5]
+    assert '"num_players" is a required property' in messages[5]
     assert "unknown option 'speed'" in messages[6]
     for reply in replies:
         assert reply_problems("apply", reply) == []
