@@ -47,6 +47,10 @@ def _size(options: Any) -> int | None:
     return size if type(size) is int and size > 0 else None
 
 
+#: the JSON values that hold no coordinate (a ``row``/``col`` is read from its object)
+_LEAVES = frozenset({str, int, float, bool, type(None)})
+
+
 def _moved(value: Any, dr: int, dc: int, source: int, size: int) -> Any:
     """``value`` with every coordinate moved by (dr, dc); a ``source`` x ``source`` ``grid``
     becomes ``size`` x ``size`` (a grid of another shape, a scenario's malformed one, is left
@@ -56,15 +60,15 @@ def _moved(value: Any, dr: int, dc: int, source: int, size: int) -> Any:
     feather, the withdrawn explorer, actions) and the ``[row, col]`` pairs of ``cells``.
     """
     if isinstance(value, list):
-        return [_moved(v, dr, dc, source, size) for v in value]
+        return [v if type(v) in _LEAVES else _moved(v, dr, dc, source, size) for v in value]
     if not isinstance(value, dict):
         return value
     out = {}
     for key, item in value.items():
-        if key == "grid" and _square(item, source):
-            out[key] = [
-                [_at(item, r - dr, c - dc) for c in range(size)] for r in range(size)
-            ]
+        if type(item) in _LEAVES or key == "faces":  # a card's faces hold no coordinate
+            out[key] = item
+        elif key == "grid" and _square(item, source):
+            out[key] = _shifted(item, dr, dc, size)
         elif key == "cells" and isinstance(item, list) and all(_pair(p) for p in item):
             out[key] = [[p[0] + dr, p[1] + dc] for p in item]
         else:
@@ -90,10 +94,19 @@ def _pair(value: Any) -> bool:
     return isinstance(value, list) and len(value) == 2 and all(map(_integer, value))
 
 
-def _at(grid: list[list[Any]], row: int, col: int) -> Any:
-    if 0 <= row < len(grid) and 0 <= col < len(grid[row]):
-        return grid[row][col]
-    return None
+def _shifted(grid: list[list[Any]], dr: int, dc: int, size: int) -> list[list[Any]]:
+    """The square ``grid`` moved by (dr, dc) into a ``size`` x ``size`` one: cell (r, c)
+    is the grid's (r - dr, c - dc), None where that is outside it."""
+    source = len(grid)
+    first, end = max(0, dc), min(size, source + dc)  # the columns the grid reaches
+    shifted = []
+    for row in range(size):
+        if 0 <= row - dr < source and first < end:
+            cells = grid[row - dr][first - dc : end - dc]
+            shifted.append([None] * first + cells + [None] * (size - end))
+        else:
+            shifted.append([None] * size)
+    return shifted
 
 
 class CentredEngine:
