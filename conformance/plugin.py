@@ -341,10 +341,10 @@ def _reference(config: pytest.Config) -> EngineClient:
         games = _Games([g for g in wanted if g in known]) or None
     client = InProcessClient(games)
     client.handshake()
-    if config.getoption("--rulespec-note-options"):
-        from reference_impl import option_reads
+    from reference_impl import option_reads
 
-        option_reads.note_reads()
+    # set either way: a process may run several sessions (``suite_child --sessions``)
+    option_reads.note_reads(bool(config.getoption("--rulespec-note-options")))
     return client
 
 

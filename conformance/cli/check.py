@@ -179,6 +179,16 @@ def suite_environment(rule: str | None = None) -> dict[str, str]:
     return environment
 
 
+@dataclass(frozen=True)
+class Pass:
+    """One of several runs of the same selection in one child process (:func:`run_passes`):
+    the options its ``new_game`` requests carry, and arguments of its own for the child
+    (a keep list, say)."""
+
+    options: dict[str, dict[str, Any]] | None = None
+    extra: tuple[str, ...] = ()
+
+
 def run_scenarios(
     games: list[str],
     engine: str | None = None,
@@ -208,6 +218,36 @@ def run_scenarios(
     (such regressions) run with the scenario level. The engine runs in the current
     directory; the deep levels' progress lines go to this process's stderr.
     """
+    return run_passes(
+        games, [Pass(options)], engine=engine, rule=rule, timeout=timeout, shell=shell,
+        workers=workers, level=level, examples=examples, expectations=expectations,
+        errata=errata, fired=fired, extra=extra, budget=budget, emit_dir=emit_dir,
+        features=features,
+    )[0]  # fmt: skip
+
+
+def run_passes(
+    games: list[str],
+    passes: list[Pass],
+    engine: str | None = None,
+    rule: str | None = None,
+    timeout: float | None = None,
+    shell: bool = False,
+    workers: int = 1,
+    level: str = "scenarios",
+    examples: int | None = None,
+    expectations: str | Path | None = None,
+    errata: list[str] | None = None,
+    fired: Path | None = None,
+    extra: list[str] | None = None,
+    budget: float | None = None,
+    emit_dir: Path | None = None,
+    features: list[Path] | None = None,
+) -> list[CheckRun]:
+    """:func:`run_scenarios` once per pass, each child process running every pass in turn
+    (``suite_child --sessions``: one start-up, one parse of the features), one
+    :class:`CheckRun` per pass. ``fired``, with several passes, is each pass's file with
+    ``.<index>`` before its suffix."""
     suite = suite_dir()
     files = []
     if level in ("scenarios", "all"):
@@ -238,12 +278,8 @@ def run_scenarios(
         common += ["--rulespec-examples", str(examples)]
     if expectations is not None:
         common += ["--rulespec-expectations", str(Path(expectations).resolve())]
-    if options:
-        common += ["--rulespec-options", json.dumps(options)]
     if errata:
         common += ["--rulespec-errata", ",".join(errata)]
-    if fired is not None:
-        common += ["--rulespec-fired", str(Path(fired).resolve())]
     common += extra or []  # robustness options for the engine under test
     plugins = RANDOM_PLUGINS if level != "scenarios" else ()
     # -j N: one child per share of the games (each collects only its own games, so no
@@ -264,33 +300,81 @@ def run_scenarios(
             folder = Path(tmp) / str(index)
             folder.mkdir()
             wanted = [f for f in files if "level_" in f or Path(f).stem[5:] in share]
-            args = [
-                *suite_command(wanted, folder, plugins), "--rulespec-games", ",".join(share),
-                "--rulespec-report", str(folder / "results.jsonl"),
-                "--rulespec-engine-info", str(folder / "engine.json"), *common,
-            ]  # fmt: skip
+            command = suite_command(wanted, folder, plugins)
+            sessions = []
+            for number, one in enumerate(passes):
+                place = folder / str(number)
+                place.mkdir()
+                own = list(one.extra)
+                if one.options:
+                    own += ["--rulespec-options", json.dumps(one.options)]
+                if fired is not None:
+                    own += ["--rulespec-fired", str(_numbered(Path(fired), number, passes))]
+                sessions.append({
+                    "args": [*command[command.index(SUITE_CHILD) + 1:],
+                             "--rulespec-games", ",".join(share),
+                             "--rulespec-report", str(place / "results.jsonl"),
+                             "--rulespec-engine-info", str(place / "engine.json"),
+                             *common, *own],
+                    "log": str(place / "log.txt"), "status": str(place / "status"),
+                })  # fmt: skip
+            if len(sessions) == 1:
+                args = [*command[: command.index(SUITE_CHILD) + 1], *sessions[0]["args"]]
+            else:
+                plan = folder / "sessions.json"
+                plan.write_text(json.dumps(sessions), encoding="utf-8")
+                args = [*command[: command.index(SUITE_CHILD) + 1], "--sessions", str(plan)]
             # stderr passes through: the deep levels' progress lines reach the user
             children.append((folder, subprocess.Popen(
                 args, stdout=subprocess.PIPE, stderr=None, text=True,
                 env=suite_environment(rule), start_new_session=separate)))  # fmt: skip
         with _passing_signals([child for _, child in children] if separate else []):
             outputs = _outputs([child for _, child in children])
-        logs, codes, results, problem, engine_identity = [], [], [], None, None
-        for (folder, child), output in zip(children, outputs, strict=True):
-            logs.append(output)
-            codes.append(child.returncode)
-            from conformance.reports.model import read_results
+        return [_gathered(games, [(folder / str(number), child, output)
+                                  for (folder, child), output in zip(children, outputs,
+                                                                     strict=True)],
+                          several=len(passes) > 1)
+                for number in range(len(passes))]  # fmt: skip
 
-            recorded = read_results(folder / "results.jsonl")  # never raises
-            results += [_with_defaults(entry) for entry in recorded.results]
-            if recorded.problem and (child.returncode != 5 or recorded.results):
-                problem = f"the results file is unreadable: {recorded.problem}"
-            identity = folder / "engine.json"
+
+#: the module the child command runs (``python -P -m conformance.cli.suite_child``)
+SUITE_CHILD = "conformance.cli.suite_child"
+
+
+def _numbered(path: Path, number: int, passes: list[Pass]) -> Path:
+    path = path.resolve()
+    return path if len(passes) == 1 else path.with_suffix(f".{number}{path.suffix}")
+
+
+def _gathered(games: list[str], places: list[tuple[Path, subprocess.Popen[str], str]],
+              several: bool) -> CheckRun:  # fmt: skip
+    """One pass's results from each child's folder for it."""
+    from conformance.reports.model import read_results
+
+    logs, codes, results, problem, engine_identity = [], [], [], None, None
+    for place, child, output in places:
+        code = child.returncode
+        if several:  # the child's status is the sessions'; each wrote its own, and its log
+            status = place / "status"
             try:
-                if engine_identity is None and identity.exists():
-                    engine_identity = json.loads(identity.read_text("utf-8"))
-            except (OSError, ValueError):
-                pass
+                code = int(status.read_text("utf-8"))
+                output = (place / "log.txt").read_text("utf-8", errors="replace")
+            except (OSError, ValueError):  # never started: an earlier one was interrupted
+                code = child.returncode if child.returncode not in (0, 1, 5) else 2
+                output = f"{output}\nnot run: an earlier run in its process ended first" + (
+                    " (KeyboardInterrupt)" if code == 2 else "")
+        logs.append(output)
+        codes.append(code)
+        recorded = read_results(place / "results.jsonl")  # never raises
+        results += [_with_defaults(entry) for entry in recorded.results]
+        if recorded.problem and (code != 5 or recorded.results):
+            problem = f"the results file is unreadable: {recorded.problem}"
+        identity = place / "engine.json"
+        try:
+            if engine_identity is None and identity.exists():
+                engine_identity = json.loads(identity.read_text("utf-8"))
+        except (OSError, ValueError):
+            pass
     by_game = {game: GameReport(game) for game in games}
     for result in results:
         game = result.get("game") or "?"

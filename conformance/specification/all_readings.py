@@ -48,12 +48,14 @@ class ReadingRun:
 
 
 def all_readings(games: list[str], **check: Any) -> list[ReadingRun]:
-    """Run each game's scenarios under its defaults, then once per other reading.
+    """Run each game's scenarios under its defaults, then once per other reading: all the
+    game's other readings in one child process (:func:`run_passes
+    <conformance.cli.check.run_passes>`), which starts and parses the features once.
 
-    ``check`` goes to :func:`conformance.cli.check.run_scenarios` (engine, timeout, ...).
+    ``check`` goes to :func:`conformance.cli.check.run_passes` (engine, timeout, ...).
     Scenarios tagged with another reading of the run's option are deselected.
     """
-    from conformance.cli.check import run_scenarios
+    from conformance.cli.check import CheckRun, GameReport, Pass, run_passes, run_scenarios
     from conformance.specification.rulings import reading_runs  # which imports this module
 
     noting = check.get("engine") is None  # the reference in-process: its reads are known
@@ -61,33 +63,25 @@ def all_readings(games: list[str], **check: Any) -> list[ReadingRun]:
     extra = [*(check.pop("extra", None) or [])]
     noted = [*extra, "--rulespec-note-options"] if noting else extra
     runs = []
-    for game in games:
-        defaults = run_scenarios([game], extra=noted, **check)
-        runs.append(ReadingRun(game, None, None, defaults))
-        results = [r for report in defaults.games for r in report.results]
-        for name, value in reading_runs(game):
-            options = {game: {name: value}}
-            if not noting:
-                runs.append(ReadingRun(game, name, value,
-                                       run_scenarios([game], options=options, extra=extra,
-                                                     **check)))  # fmt: skip
-                continue
-            again = [r["test"] for r in results if may_change(r, {name}, {name})]
-            runs.append(_run_again(game, name, value, again, len(results) - len(again),
-                                   extra, check))  # fmt: skip
-    return runs
-
-
-def _run_again(game: str, name: str, value: Any, tests: list[str], unchanged: int,
-               extra: list[str], check: dict[str, Any]) -> ReadingRun:  # fmt: skip
-    """The ``tests`` (node ids) of ``game`` under ``name=value``; none to run is a run of
-    nothing that judged nothing wrong."""
-    from conformance.cli.check import CheckRun, GameReport, run_scenarios
-
-    if not tests:
-        return ReadingRun(game, name, value, CheckRun([GameReport(game)], 0, ""), unchanged)
     with tempfile.TemporaryDirectory(prefix="rulespec-readings-") as folder:
-        keep = keep_arguments(Path(folder), tests)
-        run = run_scenarios([game], options={game: {name: value}},
-                            extra=[*extra, *keep], **check)  # fmt: skip
-    return ReadingRun(game, name, value, run, unchanged)
+        for game in games:
+            defaults = run_scenarios([game], extra=noted, **check)
+            runs.append(ReadingRun(game, None, None, defaults))
+            results = [r for report in defaults.games for r in report.results]
+            readings, passes = [], []
+            for number, (name, value) in enumerate(reading_runs(game)):
+                again, keep = None, ()
+                if noting:
+                    again = [r["test"] for r in results if may_change(r, {name}, {name})]
+                    place = Path(folder) / f"{game}-{number}"
+                    place.mkdir()
+                    keep = tuple(keep_arguments(place, again))
+                readings.append((name, value, again))
+                if again != []:  # none to run is a run of nothing that judged nothing wrong
+                    passes.append(Pass({game: {name: value}}, (*extra, *keep)))
+            done = iter(run_passes([game], passes, **check) if passes else [])
+            for name, value, again in readings:
+                run = CheckRun([GameReport(game)], 0, "") if again == [] else next(done)
+                unchanged = 0 if again is None else len(results) - len(again)
+                runs.append(ReadingRun(game, name, value, run, unchanged))
+    return runs

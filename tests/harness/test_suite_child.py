@@ -73,3 +73,51 @@ def test_the_plugins_it_imports_unrewritten_hold_no_assert_statement() -> None:
         tree = ast.parse(Path(spec.origin).read_text(encoding="utf-8"))
         asserts = [node.lineno for node in ast.walk(tree) if isinstance(node, ast.Assert)]
         assert not asserts, f"{name}: assert statements at lines {asserts}"
+
+
+SESSION_TESTS = """
+import os
+import signal
+
+
+def test_one():
+    print("SESSION-OUTPUT")
+
+
+def test_failing():
+    assert False
+
+
+def test_interrupt():
+    os.kill(os.getpid(), signal.SIGINT)  # Ctrl-C in the middle of this session
+"""
+
+def test_sessions_run_in_turn_each_with_its_own_log_and_status_until_one_is_interrupted(
+    tmp_path: Path,
+) -> None:
+    """``suite_child --sessions PLAN``: each session is a pytest run of its own (its exit
+    status and its output in its own files); after an interrupted one nothing more runs."""
+    import json
+
+    (tmp_path / "test_sessions.py").write_text(SESSION_TESTS, "utf-8")
+    (tmp_path / "pytest.ini").write_text("[pytest]\naddopts =\n", "utf-8")
+    plugins = [arg for name in PLUGINS for arg in ("-p", name)]
+    base = ["test_sessions.py", "-c", "pytest.ini", *plugins, "-p", "no:cacheprovider",
+            "-q", "-s"]  # fmt: skip
+    selections = ["one", "failing", "nothing_matches", "interrupt", "one"]
+    plan = [{"args": [*base, "-k", k], "log": str(tmp_path / f"log{i}"),
+             "status": str(tmp_path / f"status{i}")} for i, k in enumerate(selections)]
+    (tmp_path / "plan.json").write_text(json.dumps(plan), "utf-8")
+    environment = {**os.environ, "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1"}
+    done = subprocess.run(
+        [sys.executable, "-P", "-m", "conformance.cli.suite_child", "--sessions", "plan.json"],
+        cwd=tmp_path, env=environment, capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    statuses = [(tmp_path / f"status{i}").read_text() if (tmp_path / f"status{i}").exists()
+                else None for i in range(len(selections))]  # fmt: skip
+    assert statuses == ["0", "1", "5", "2", None], (statuses, done.stdout, done.stderr)
+    assert done.returncode == 2  # the first abnormal status
+    assert "SESSION-OUTPUT" not in done.stdout  # each session's output went to its log
+    assert "1 passed" in (tmp_path / "log0").read_text()
+    assert "1 failed" in (tmp_path / "log1").read_text()
+    assert "KeyboardInterrupt" in (tmp_path / "log3").read_text()

@@ -50,6 +50,25 @@ def test_a_reading_tag_of_another_value_is_deselected(tmp_path) -> None:
     }
 
 
+def test_passes_in_one_child_judge_as_their_own_runs_do() -> None:
+    """``run_passes``: the passes of one child process (``suite_child --sessions``) give
+    each the results its own ``run_scenarios`` gives, the reading tags deselected per pass:
+    the engine sees each pass's options, never an earlier pass's."""
+    from conformance.cli.check import Pass, run_passes, run_scenarios
+
+    def outcome(run):  # test id -> status, and the options the engine was asked for
+        return {r["test"]: r["status"] for g in run.games for r in g.results}
+
+    rule = "ND-RATS-FLOOR"  # its scenarios are tagged with both readings of rat_floor
+    readings = [None, {"notre_dame": {"rat_floor": False}}, None]
+    together = run_passes(["notre_dame"], [Pass(o) for o in readings], rule=rule)
+    alone = [run_scenarios(["notre_dame"], options=o, rule=rule) for o in readings[:2]]
+    assert [outcome(run) for run in together] == [outcome(run) for run in [*alone, alone[0]]]
+    assert outcome(together[0]) != outcome(together[1])  # the reading changed the selection
+    assert all(run.exit_code == 0 and run.judged() > 0 for run in together)
+    assert "passed" in together[1].log and together[1].log != together[0].log
+
+
 def test_check_all_readings_passes_for_a_game() -> None:
     """``rulespec check --all-readings``: the defaults, then one run per other reading (for
     one rule's scenarios: every scenario of every game under every reading is the slow
