@@ -190,40 +190,13 @@ class Pass:
 
 
 def run_scenarios(
-    games: list[str],
-    engine: str | None = None,
-    rule: str | None = None,
-    timeout: float | None = None,
-    shell: bool = False,
-    workers: int = 1,
-    level: str = "scenarios",
-    examples: int | None = None,
-    expectations: str | Path | None = None,
-    options: dict[str, dict[str, Any]] | None = None,
-    errata: list[str] | None = None,
-    fired: Path | None = None,
-    extra: list[str] | None = None,
-    budget: float | None = None,
-    emit_dir: Path | None = None,
-    features: list[Path] | None = None,
+    games: list[str], engine: str | None = None, *,
+    options: dict[str, dict[str, Any]] | None = None, **check: Any,
 ) -> CheckRun:
-    """Run the scenario suites (and/or the invariant level) of ``games`` under pytest.
-
-    ``expectations`` is a known-failures file (:mod:`conformance.reports.expectations`);
-    ``options`` (game id -> options) reach every ``new_game`` and pick the readings run;
-    ``errata`` name the ruleset, selecting ``@since``/``@until`` scenarios; ``fired`` is a
-    file for each test's fired rule ids (JSON lines). ``budget`` is the deep levels' time
-    per game and configuration (seconds); ``emit_dir`` where they write divergences as
-    scenarios (default ``./rulespec-regressions``); ``features`` extra scenario folders
-    (such regressions) run with the scenario level. The engine runs in the current
-    directory; the deep levels' progress lines go to this process's stderr.
-    """
-    return run_passes(
-        games, [Pass(options)], engine=engine, rule=rule, timeout=timeout, shell=shell,
-        workers=workers, level=level, examples=examples, expectations=expectations,
-        errata=errata, fired=fired, extra=extra, budget=budget, emit_dir=emit_dir,
-        features=features,
-    )[0]  # fmt: skip
+    """Run the scenario suites (and/or the deep levels) of ``games`` under pytest, once:
+    :func:`run_passes` with one pass of ``options`` (game id -> options: they reach every
+    ``new_game`` and pick the readings run); ``check`` is the rest of its arguments."""
+    return run_passes(games, [Pass(options)], engine=engine, **check)[0]  # fmt: skip
 
 
 def run_passes(
@@ -244,10 +217,20 @@ def run_passes(
     emit_dir: Path | None = None,
     features: list[Path] | None = None,
 ) -> list[CheckRun]:
-    """:func:`run_scenarios` once per pass, each child process running every pass in turn
-    (``suite_child --sessions``: one start-up, one parse of the features), one
-    :class:`CheckRun` per pass. ``fired``, with several passes, is each pass's file with
-    ``.<index>`` before its suffix."""
+    """Run the scenario suites (and/or the deep levels) of ``games`` under pytest, once
+    per pass (:class:`Pass`: its options, its own child arguments), each child process
+    running every pass in turn (``suite_child --sessions``: one start-up, one parse of the
+    features); one :class:`CheckRun` per pass.
+
+    ``expectations`` is a known-failures file (:mod:`conformance.reports.expectations`);
+    ``errata`` name the ruleset, selecting ``@since``/``@until`` scenarios; ``fired`` is a
+    file for each test's fired rule ids (JSON lines; with several passes, each pass's file
+    has ``.<index>`` before its suffix). ``budget`` is the deep levels' time per game and
+    configuration (seconds); ``emit_dir`` where they write divergences as scenarios
+    (default ``./rulespec-regressions``); ``features`` extra scenario folders (such
+    regressions) run with the scenario level. The engine runs in the current directory;
+    the deep levels' progress lines go to this process's stderr.
+    """
     suite = suite_dir()
     files = []
     if level in ("scenarios", "all"):

@@ -191,9 +191,10 @@ def check(
     out.print(f"rulespec check: {', '.join(games)} against {target}")
     started = time.perf_counter()
     run = run_scenarios(
-        games, engine, rule, timeout, shell, jobs, level, examples,
-        expectations if known is not None else None, options=options, errata=errata_ids,
-        extra=robustness, budget=budget, emit_dir=emit_dir, features=features,
+        games, engine, rule=rule, timeout=timeout, shell=shell, workers=jobs, level=level,
+        examples=examples, expectations=expectations if known is not None else None,
+        options=options, errata=errata_ids, extra=robustness, budget=budget,
+        emit_dir=emit_dir, features=features,
     )  # fmt: skip
     elapsed = time.perf_counter() - started
     _check_run_started(run, level, games, rule)
