@@ -21,9 +21,11 @@ With ``-j N`` the N workers are started together, the baseline's scenarios are s
 them, and each mutant goes to the first free worker.
 
 The cache (one JSON line per mutant in ``<cache>/<game>/results.jsonl``, and the last
-baseline in ``<cache>/<game>/baseline.json``) is keyed on a fingerprint of the game's
-package, its features, the shared step code and :data:`RESULTS_VERSION`, so a result is
-reused only while none of them has changed. The mutants made of each module are kept beside
+baseline in ``<cache>/<game>/baseline.json``, or ``baseline.<RULE>.json`` for one rule's
+scenarios) is keyed on a fingerprint of the game's package, its features, the shared step
+code and :data:`RESULTS_VERSION`, so a result is reused only while none of them has
+changed; a run waits while another sharing the cache takes the same baseline, then reads
+it. The mutants made of each module are kept beside
 them (``<cache>/<game>/generated/``, :mod:`conformance.mutation.generated_cache`). A run
 whose files change on disk before it ends stops with an error (see :func:`_unchanged`)
 rather than report a mix of two versions.
@@ -31,12 +33,13 @@ rather than report a mix of two versions.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import multiprocessing
 import os
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from multiprocessing.connection import wait
 from pathlib import Path
@@ -227,14 +230,15 @@ def _execute(
     ]
     try:
         started = time.monotonic()
-        baseline = _load_baseline(settings.cache, game, print_)
-        if baseline is None:
-            baseline = _measure(workers)
-            baseline.seconds = time.monotonic() - started
-            _save_baseline(settings.cache, game, print_, baseline)
-        else:
-            for worker in workers:
-                worker.receive(timeout=300)  # ready
+        with _taking_baseline(settings.cache, game, print_):  # another run may be taking it
+            baseline = _load_baseline(settings.cache, game, print_)
+            if baseline is None:
+                baseline = _measure(workers)
+                baseline.seconds = time.monotonic() - started
+                _save_baseline(settings.cache, game, print_, baseline)
+            else:
+                for worker in workers:
+                    worker.receive(timeout=300)  # ready
         queue: list[tuple[Mutant, list[str]]] = []
         for mutant in pending:
             order = select(mutant, baseline)
@@ -374,16 +378,43 @@ def _baseline(messages: list[dict[str, Any]], names: list[str] | None = None) ->
     return Baseline(passing, failing, imported, modules)
 
 
-def _baseline_path(cache: Path, game: str) -> Path:
-    return cache / game / "baseline.json"
+def _baseline_path(cache: Path, game: str, print_: str) -> Path:
+    """``baseline.json`` of the whole suite; ``baseline.<RULE>.json`` of one rule's scenarios
+    (``--scenarios-of``), so that the two do not replace each other."""
+    _, _, rule = print_.partition(":")
+    return cache / game / (f"baseline.{rule}.json" if rule else "baseline.json")
+
+
+@contextlib.contextmanager
+def _taking_baseline(cache: Path | None, game: str, print_: str) -> Iterator[None]:
+    """Held while a baseline is looked up and, if missing, measured and saved: a second run
+    sharing the cache (another ``rulespec mutate``, a parallel test) waits for the first's
+    baseline and reads it instead of measuring it again. An advisory lock on a file beside
+    it (released if the holder dies); without ``fcntl`` (Windows), or a cache, nothing."""
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - not POSIX
+        fcntl = None  # type: ignore[assignment]
+    if cache is None or fcntl is None:
+        yield
+        return
+    prepare_cache(cache)
+    path = _baseline_path(cache, game, print_).with_suffix(".lock")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with path.open("a") as held:
+        fcntl.flock(held, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(held, fcntl.LOCK_UN)
 
 
 def _load_baseline(cache: Path | None, game: str, print_: str) -> Baseline | None:
     """The cached baseline of this fingerprint, if any (a run of another one replaced it)."""
-    if cache is None or not _baseline_path(cache, game).is_file():
+    if cache is None or not _baseline_path(cache, game, print_).is_file():
         return None
     try:
-        data = json.loads(_baseline_path(cache, game).read_text(encoding="utf-8"))
+        data = json.loads(_baseline_path(cache, game, print_).read_text(encoding="utf-8"))
     except (OSError, json.JSONDecodeError):
         return None
     if data.get("fingerprint") != print_:
@@ -395,7 +426,7 @@ def _save_baseline(cache: Path | None, game: str, print_: str, baseline: Baselin
     if cache is None:
         return
     prepare_cache(cache)
-    path = _baseline_path(cache, game)
+    path = _baseline_path(cache, game, print_)
     path.parent.mkdir(parents=True, exist_ok=True)
     data = {
         "fingerprint": print_, "failing": [{"nodeid": n, "outcome": "failed"}

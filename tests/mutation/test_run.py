@@ -106,6 +106,36 @@ def test_the_baseline_is_cached_per_fingerprint(tmp_path: Path) -> None:
     assert again.modules == {"data.py", "scoring.py"} and again.seconds == 0.0
     assert run._load_baseline(tmp_path, "notre_dame", "print-2") is None  # code changed
     assert run._load_baseline(tmp_path, "gnomeville", "print-1") is None
+    # one rule's baseline (--scenarios-of) is kept beside the whole suite's, not over it
+    run._save_baseline(tmp_path, "notre_dame", "print-1:ND-BANK", baseline)
+    assert run._load_baseline(tmp_path, "notre_dame", "print-1") is not None
+    assert run._load_baseline(tmp_path, "notre_dame", "print-1:ND-BANK") is not None
+
+
+def test_a_second_run_waits_for_the_baseline_another_is_taking_and_reads_it(
+    tmp_path: Path,
+) -> None:
+    import threading
+
+    scenarios = [{"nodeid": "a", "outcome": "passed", "rules": [], "seconds": 0.1,
+                  "lines": {}}]  # fmt: skip
+    baseline = run._baseline([{"scenarios": scenarios, "import": {}, "modules": []}])
+    taken, seen = threading.Event(), []
+
+    def second() -> None:
+        taken.wait()
+        with run._taking_baseline(tmp_path, "neom", "print"):
+            seen.append(run._load_baseline(tmp_path, "neom", "print"))
+
+    other = threading.Thread(target=second)
+    other.start()
+    with run._taking_baseline(tmp_path, "neom", "print"):
+        taken.set()
+        other.join(0.5)
+        assert other.is_alive(), "the second run did not wait"
+        run._save_baseline(tmp_path, "neom", "print", baseline)
+    other.join(10)
+    assert seen and seen[0] is not None and seen[0].scenarios == baseline.scenarios
 
 
 def test_a_run_whose_engine_changes_on_disk_midway_stops_naming_why(tmp_path: Path) -> None:
