@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from conformance.cli.suite_child import PLUGINS as SUITE_CHILD_PLUGINS
+from conformance.cli.suite_child import combined as _combined
 from rulespec.resources import FEATURES_DIR
 
 FAILING = ("failed", "errored", "crashed", "timed out", "protocol error", "unexpected pass")
@@ -449,17 +450,6 @@ def _passing_signals(children: list[subprocess.Popen[str]]) -> Iterator[None]:
     finally:
         for number, action in previous.items():
             signal.signal(number, action)
-
-
-def _combined(codes: list[int]) -> int:
-    """One pytest exit status for several children: the first abnormal one, else 1 if
-    any failed, 0 if any ran, else 5 (nothing collected)."""
-    for code in codes:
-        if code not in (0, 1, 5):
-            return code
-    if 1 in codes:
-        return 1
-    return 0 if 0 in codes else 5
 
 
 def _with_defaults(entry: dict[str, Any]) -> dict[str, Any]:

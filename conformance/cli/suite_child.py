@@ -117,10 +117,18 @@ def run_sessions(plan: Path) -> int:
         codes.append(code)
         if code == pytest.ExitCode.INTERRUPTED:
             break
+    return combined(codes)
+
+
+def combined(codes: list[int]) -> int:
+    """One pytest exit status for several runs: the first abnormal one, else 1 if any
+    failed, 0 if any ran, else 5 (nothing collected)."""
     for code in codes:
         if code not in (0, 1, 5):
             return code
-    return 1 if 1 in codes else 0 if 0 in codes else 5
+    if 1 in codes:
+        return 1
+    return 0 if 0 in codes else 5
 
 
 def _logged(arguments: list[str], log: Path, loaded: list[Any]) -> int:
