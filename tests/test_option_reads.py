@@ -76,35 +76,6 @@ def test_the_scenarios_left_unchanged_pass_when_run_again_under_the_reading() ->
     assert again.counts() == {"passed": len(left)}, again.log[-3000:]
 
 
-def test_gnomeville_reads_its_supply_and_variant_options_only_where_they_decide() -> None:
-    """The premise again, for the two Gnomeville options read only where the readings differ
-    (the boulder supply is recounted, and a position's supply checked, only when it is not
-    what both readings accept; the turn-by-turn rounds looked up last): most scenarios never
-    read them, and every one left unchanged passes when run again under the other value."""
-    import tempfile
-    from pathlib import Path
-
-    from conformance.cli.check import Pass, run_passes, run_scenarios
-    from conformance.specification.unchanged import keep_arguments, may_change
-
-    defaults = run_scenarios(["gnomeville"], extra=["--rulespec-note-options"])
-    results = defaults.games[0].results
-    readings = {"boulder_supply_limited": False, "turn_by_turn_rounds": [1]}
-    left = {name: [r["test"] for r in results if not may_change(r, {name}, {name})]
-            for name in readings}  # fmt: skip
-    assert len(left["boulder_supply_limited"]) > len(results) * 3 // 4, len(results)
-    assert len(left["turn_by_turn_rounds"]) > len(results) // 3, len(results)
-    with tempfile.TemporaryDirectory() as folder:
-        passes = []
-        for name, value in readings.items():
-            (Path(folder) / name).mkdir()
-            keep = keep_arguments(Path(folder) / name, left[name])
-            passes.append(Pass({"gnomeville": {name: value}}, tuple(keep)))
-        again = run_passes(["gnomeville"], passes)
-    for name, run in zip(readings, again, strict=True):
-        assert run.counts() == {"passed": len(left[name])}, (name, run.log[-3000:])
-
-
 def test_an_unreadable_keep_list_is_named(tmp_path) -> None:
     from rulespec.resources import ROOT
     from tests.support.child_pytest import pytest_run

@@ -145,7 +145,7 @@ class GVState(BuildRules, EnemyRules, ScoringRules, DeliveryRules, GameState):
     def _idle_may_act(self, i: int) -> bool:
         p = self.players[i]
         if p.status == "building":
-            return not (p.tbt_done and self._turn_by_turn())
+            return not (self._turn_by_turn() and p.tbt_done)
         return self._may_rejoin(i) and p.bag_size() > 0
 
     def legal_actions(self) -> list[Action]:
@@ -253,19 +253,15 @@ class GVState(BuildRules, EnemyRules, ScoringRules, DeliveryRules, GameState):
         self._act = None
         self._advance()
         self._act = None
-        self._recount_boulders()
+        if not self.options["boulder_supply_limited"]:
+            self._recount_boulders()
 
     def _recount_boulders(self) -> None:
         """Ruling GV-BOULDER-SUPPLY-EXHAUSTED, unlimited reading: boulders beyond the 44
         tokens are substitutes, so the supply holds what the towns leave of the 44, never
-        fewer than none. Under the limited reading the supply holds that already (every
-        boulder in a town came from it): the option is read only where the two differ, so
-        a scenario that never gets there plays alike under both (``--all-readings`` runs
-        it once)."""
+        fewer than none."""
         in_towns = sum(p.count(BOULDER) for p in self.players)
-        left = max(0, TOKENS["boulders"] - in_towns)
-        if self.boulder_supply != left and not self.options["boulder_supply_limited"]:
-            self.boulder_supply = left
+        self.boulder_supply = max(0, TOKENS["boulders"] - in_towns)
 
     def _where(self, action: Action) -> str:
         return (
@@ -426,17 +422,15 @@ class GVState(BuildRules, EnemyRules, ScoringRules, DeliveryRules, GameState):
                     p.status, p.stuck, p.tbt_done = "building", False, False
                 self.phase = "build"
             elif ph == "build":
-                # GV-VAR-TURN-BY-TURN: all resolved, draw again (the variant's option read
-                # last, where it decides)
-                active = [p for p in self.players if p.status == "building"]
-                if (
-                    active
-                    and all(p.tbt_done for p in active)
-                    and not any(self._busy(p) for p in self.players)
-                    and self._turn_by_turn()
-                ):
-                    for p in active:
-                        p.tbt_done = False
+                if self._turn_by_turn():  # GV-VAR-TURN-BY-TURN: all resolved, draw again
+                    active = [p for p in self.players if p.status == "building"]
+                    if (
+                        active
+                        and all(p.tbt_done for p in active)
+                        and not any(self._busy(p) for p in self.players)
+                    ):
+                        for p in active:
+                            p.tbt_done = False
                 if self._compute_to_act():
                     return
                 stuck = [i for i, p in enumerate(self.players) if p.status == "stuck"]

@@ -160,21 +160,14 @@ def _count_problems(s: Any) -> list[str]:
             )
     in_towns = sum(p.cells.count(BOULDER) for p in s.players)
     total = TOKENS["boulders"]
-    adds_up = s.boulder_supply + in_towns == total
-    is_left = s.boulder_supply == max(0, total - in_towns)
-    # Both readings of GV-BOULDER-SUPPLY-EXHAUSTED accept a supply that is both: the option
-    # is read only where they differ (so --all-readings runs such a position once).
-    if not (adds_up and is_left):
-        if s.options["boulder_supply_limited"]:
-            if not adds_up:
-                out.append(
-                    f"state field boulder_supply: {s.boulder_supply} + {in_towns} in the "
-                    f"towns is not {total} (GV-COMP-BOULDERS)"
-                )
-        elif not is_left:
+    if s.options["boulder_supply_limited"]:
+        if s.boulder_supply + in_towns != total:
             out.append(
-                f"state field boulder_supply: {s.boulder_supply} with {in_towns} in the towns"
+                f"state field boulder_supply: {s.boulder_supply} + {in_towns} in the towns "
+                f"is not {total} (GV-COMP-BOULDERS)"
             )
+    elif s.boulder_supply != max(0, total - in_towns):
+        out.append(f"state field boulder_supply: {s.boulder_supply} with {in_towns} in the towns")
     cap = int(rule_param(s.options, "GV-TROLL-CAP", "cap", TOKENS["trolls_per_player"]))
     for i, p in enumerate(s.players):
         if p.cells.count(TROLL) > cap:
