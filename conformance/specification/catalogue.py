@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from rulespec.resources import FEATURES_DIR, SPEC_DIR, rulebooks_dir
 
-if TYPE_CHECKING:  # imported when a catalogue is loaded (it brings YAML): not for rule_ids
+if TYPE_CHECKING:  # imported to check a catalogue (it brings jsonschema-rs), not for rule_ids
     from rulespec.schema_check import SchemaCheck
 
 RULE_TAG = re.compile(r"^[A-Z]{2,4}(-[A-Z0-9]+)+$")

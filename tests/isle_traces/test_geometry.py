@@ -1,4 +1,4 @@
-"""Equivalent: ``board.geometry(size)`` equals a construction written from its definitions.
+"""``board.geometry(size)`` equals a construction written from its definitions.
 
 The reference below is the plain reading of the definitions in ``board.py``'s docstrings
 and of the rules it implements, one cell and one placement at a time: every footprint of
