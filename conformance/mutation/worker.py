@@ -10,8 +10,11 @@ its parent over a pipe:
   cache cold: the package is purged and imported again before it, as a mutant's is, so a
   line that runs only while a module-level cache is built (``functools.cache``, a dict
   filled on first use, data loaded at import) is recorded for every scenario that uses the
-  cache, not only for the first one that happened to fill it. With ``-j N`` the parent
-  splits the scenarios between its workers;
+  cache, not only for the first one that happened to fill it. A ``functools`` cache's
+  build is traced once and its lines credited to each scenario that needs it
+  (:mod:`conformance.mutation.cache_replay`): building them under the tracer again for
+  every scenario was most of the baseline. With ``-j N`` the parent splits the scenarios
+  between its workers;
 - ``{"mutant": ...}``: swap the mutated module into ``sys.modules`` (an in-memory source, served
   by a finder ahead of the normal import system, with every module of the game's package
   reimported so that none keeps a reference to the original), run the scenarios in the order
@@ -45,6 +48,8 @@ from types import ModuleType
 from typing import Any
 
 import orjson
+
+from conformance.mutation.cache_replay import CacheReplay
 
 MEMORY_LIMIT_MB = 3072
 
@@ -159,22 +164,29 @@ class _Tracer:
             data_file=None, include=[self.prefix + "*"], config_file=False, branch=False
         )
         self.coverage.start()
+        self.on = True
 
     def context(self, name: str) -> None:
         self.coverage.switch_context(name)
 
     @contextlib.contextmanager
     def paused(self) -> Iterator[None]:
-        """Nothing is recorded inside the block."""
+        """Nothing is recorded inside the block (which may be inside another)."""
+        if not self.on:
+            yield
+            return
         self.coverage.stop()
+        self.on = False
         try:
             yield
         finally:
             self.coverage.start()
+            self.on = True
 
     def finish(self) -> dict[str, dict[str, list[int]]]:
         """context -> module -> lines."""
         self.coverage.stop()
+        self.on = False
         data = self.coverage.get_data()
         found: dict[str, dict[str, set[int]]] = {}
         for filename in data.measured_files():
@@ -188,9 +200,12 @@ class _Tracer:
 class MutationSession:
     """pytest plugin: takes over the run loop and serves the parent's requests."""
 
-    def __init__(self, game: str, directory: str, conn: Connection) -> None:
+    def __init__(
+        self, game: str, directory: str, conn: Connection, replay_caches: bool = True
+    ) -> None:
         self.game, self.directory, self.conn = game, directory, conn
         self.package = f"reference_impl.{game}"
+        self.replay_caches = replay_caches  # off: every cache's build traced every time
 
     def pytest_runtestloop(self, session: Any) -> bool:
         items = {item.nodeid: item for item in session.items}
@@ -213,33 +228,37 @@ class MutationSession:
 
     def _baseline(self, items: list[Any]) -> dict[str, Any]:
         tracer = _Tracer(self.directory)
+        caches = CacheReplay(self.package, tracer)
         scenarios = []
         modules: set[str] = set()
-        for index, item in enumerate(items):
-            purge(self.package)  # every cache cold, as it is for a mutant's scenarios
-            if index == 0:
-                tracer.context("<import>")
-                importlib.import_module(self.package)
-            else:  # the import runs the same lines each time: traced once
-                with tracer.paused():
+        with caches.installed() if self.replay_caches else contextlib.nullcontext():
+            for index, item in enumerate(items):
+                purge(self.package)  # every cache cold, as it is for a mutant's scenarios
+                caches.context("<import>")
+                if index == 0:
                     importlib.import_module(self.package)
-            tracer.context(item.nodeid)
-            started = time.perf_counter()
-            outcome, _message = _run(item, self.neighbours[item.nodeid])
-            seconds = time.perf_counter() - started
-            scenarios.append({
-                "nodeid": item.nodeid, "name": _name(item), "outcome": outcome,
-                "rules": sorted({m.args[0] for m in item.iter_markers("rule") if m.args}),
-                "seconds": seconds,
-            })  # fmt: skip
-            modules |= self._imported()  # a submodule one scenario imports lazily counts
-        lines = tracer.finish()
+                else:  # the import runs the same lines each time: traced once
+                    with tracer.paused():
+                        importlib.import_module(self.package)
+                caches.context(item.nodeid)
+                started = time.perf_counter()
+                outcome, _message = _run(item, self.neighbours[item.nodeid])
+                seconds = time.perf_counter() - started
+                scenarios.append({
+                    "nodeid": item.nodeid, "name": _name(item), "outcome": outcome,
+                    "rules": sorted({m.args[0] for m in item.iter_markers("rule") if m.args}),
+                    "seconds": seconds,
+                })  # fmt: skip
+                modules |= self._imported()  # a submodule one scenario imports lazily counts
+            purge(self.package)  # no module keeps the baseline's caches
+        lines = caches.credit(tracer.finish()) if self.replay_caches else tracer.finish()
         for scenario in scenarios:
             scenario["lines"] = lines.get(scenario["nodeid"], {})
         imported = lines.get("<import>", {})
         return {
             "type": "baseline", "scenarios": scenarios, "import": imported,
             "modules": sorted(modules),
+            "cache_builds": {"traced": len(caches.built), "untraced": caches.untraced},
         }  # fmt: skip
 
     def _imported(self) -> set[str]:
@@ -322,7 +341,9 @@ def _run(item: Any, neighbour: Any) -> tuple[str, str]:
     return "passed", ""
 
 
-def serve(game: str, directory: str, conn: Connection, args: list[str]) -> None:
+def serve(
+    game: str, directory: str, conn: Connection, args: list[str], replay_caches: bool = True
+) -> None:
     """Entry point of a worker process (``multiprocessing``, spawn)."""
     import resource
 
@@ -337,6 +358,6 @@ def serve(game: str, directory: str, conn: Connection, args: list[str]) -> None:
     devnull = os.open(os.devnull, os.O_WRONLY)
     os.dup2(devnull, 1)
     os.dup2(devnull, 2)
-    session = MutationSession(game, directory, conn)
+    session = MutationSession(game, directory, conn, replay_caches)
     code = pytest.main(args, plugins=[session])
     conn.send({"type": "exit", "code": int(code)})
