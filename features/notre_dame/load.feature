@@ -325,6 +325,21 @@ Feature: Notre Dame positions load_state must refuse
         """
       Then "players.0.rats" is -1
 
+    @ND-RATS-FLOOR @ND-PRESTIGE-FLOOR
+    Scenario Outline: A rat marker or prestige that is not a whole number is refused: <field> = <value>
+      When the position is loaded:
+        """
+        players.0.<field> = <value>
+        """
+      Then the request is refused as malformed
+
+      Examples:
+        | field    | value |
+        | rats     | "3"   |
+        | prestige | "3"   |
+        | rats     | 1.5   |
+        | prestige | true  |
+
   Rule: ND-PRESTIGE-FLOOR prestige stops at 0
 
     @ND-PRESTIGE-FLOOR @reading:prestige_floor=true

@@ -163,6 +163,21 @@ Feature: Villagers production chains and visibility
         {"type": "build", "card": "Brewer"}
         """
 
+    @VL-CHAIN-FOUNDERS @reading:founders_branches=1
+    Scenario: With a single Founders branch a position with two chains on the Founders is refused
+      Given a villagers game at step "build" with:
+        """
+        options.founders_branches = 1
+        player.hand = ["Swineherd"]
+        village = Poulterer
+        """
+      When the position is loaded:
+        """
+        player.hand = []
+        player.village = [[{"card": "Poulterer", "coins": 0}], [{"card": "Swineherd", "coins": 0}]]
+        """
+      Then the request is refused as malformed
+
     @VL-CHAIN-FOUNDERS @reading:founders_branches=2
     Scenario: A position with three chains on the Founders is refused
       Given a villagers game at step "build" with:

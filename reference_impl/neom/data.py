@@ -7,7 +7,9 @@ provenance of each component.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from reference_impl.components import component
 
@@ -142,8 +144,9 @@ def deck_for(gen: int, icons: tuple[str, ...]) -> dict[str, int]:
     return deck
 
 
-def icons_for(num_players: int, solo_tile_set: str) -> tuple[str, ...]:
-    """Icons in play: by player count, or by the solo tile set (NM-SOLO-SET)."""
+def icons_for(num_players: int, options: Mapping[str, Any]) -> tuple[str, ...]:
+    """Icons in play: by player count, or by the solo tile set (NM-SOLO-SET; the option
+    ``solo_tile_set``, looked up for a solo game only)."""
     if num_players == 1:
-        return ICONS[: ICONS.index(solo_tile_set) + 1]
+        return ICONS[: ICONS.index(options["solo_tile_set"]) + 1]
     return tuple(i for i in ICONS if ICON_MIN_PLAYERS[i] <= num_players)

@@ -146,7 +146,7 @@ def _build(game: Any, canonical: Any) -> NeomState:
     if not isinstance(players, list) or len(players) != n:
         raise _fail("players", f"expected a list of {n} players")
     state.players = [_player(p, f"players.{i}") for i, p in enumerate(players)]
-    state.icons = icons_for(n, options["solo_tile_set"])
+    state.icons = icons_for(n, options)
     return state
 
 

@@ -117,10 +117,10 @@ class NeomState(GameState):
         self.generation = 0
         self.turn = 1
         self.deal_target = DRAFT_DEALT
-        self.icons = icons_for(num_players, options["solo_tile_set"])
+        self.icons = icons_for(num_players, options)
         self.decks: dict[str, dict[str, int]] = {"cornerstone": dict(CORNERSTONE_COPIES)}
         self.box: dict[str, int] = {}
-        all_icons = icons_for(5, "5+")
+        all_icons = icons_for(5, options)
         for gen in range(1, GENERATIONS + 1):
             self.decks[str(gen)] = deck_for(gen, self.icons)
             for name, count in deck_for(gen, all_icons).items():

@@ -7,8 +7,10 @@ ND-CARRIAGE-ROADS, ND-SETUP-2P-LAYOUT and ND-ND-VALUES. Everything here is immut
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cache
 from types import MappingProxyType
+from typing import Any
 
 from reference_impl.components import component
 
@@ -91,12 +93,14 @@ def node(district: int, square: int) -> str:
 _LAYOUTS = component(GAME_ID, "two-player-layout")
 
 
-def ring_of(num_players: int, neutral_districts: bool = True) -> tuple[int, ...]:
+def ring_of(num_players: int, options: Mapping[str, Any]) -> tuple[int, ...]:
     """Districts in clockwise board order (ND-SETUP-2P-LAYOUT): seats' districts are 0..n-1;
-    with 2 players the ``four_districts`` layout (option ``neutral_districts``) adds the
-    neutral districts 2 and 3, otherwise the ``ring`` layout joins the two districts."""
+    with 2 players the ``four_districts`` layout (option ``neutral_districts``, looked up
+    with 2 players only) adds the neutral districts 2 and 3, otherwise the ``ring`` layout
+    joins the two districts."""
     if num_players == 2:
-        return tuple(_LAYOUTS["four_districts" if neutral_districts else "ring"]["ring"])
+        layout = "four_districts" if options["neutral_districts"] else "ring"
+        return tuple(_LAYOUTS[layout]["ring"])
     return tuple(range(num_players))
 
 

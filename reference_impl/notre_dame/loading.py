@@ -13,6 +13,7 @@ and ``tile`` are derived: their types are checked, their values recomputed.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from reference_impl.core import CHANCE, EngineError, MalformedInput
@@ -106,6 +107,16 @@ class Reader:
         if (lo is not None and value < lo) or (hi is not None and value > hi):
             raise self.stop(path, f"must be within {lo}..{hi}", value)
         return value
+
+    def floored(
+        self, value: Any, path: str, options: Mapping[str, Any], floor: str, hi: int | None = None
+    ) -> int:
+        """An integer up to ``hi``, below 0 only when the option ``floor`` (ND-RATS-FLOOR,
+        ND-PRESTIGE-FLOOR) is off: the option is looked up for a negative count alone."""
+        number = self.int(value, path, None, hi)
+        if number < 0 and options[floor]:
+            raise self.stop(path, f"must be within 0..{hi}", value)
+        return number
 
     def names(self, value: Any, path: str, allowed: frozenset[str] | set[str]) -> list[str]:
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
@@ -234,9 +245,8 @@ def _player(r: Reader, pj: Any, path: str, st: NotreDameState) -> Player:
     n = st.num
     pl = Player.__new__(Player)
     pl.coins = r.int(pj["coins"], f"{path}.coins", 0)
-    low = 0 if st.options["prestige_floor"] else None
-    pl.prestige = r.int(pj["prestige"], f"{path}.prestige", low)
-    pl.rats = r.int(pj["rats"], f"{path}.rats", 0 if st.options["rat_floor"] else None, RAT_MAX)
+    pl.prestige = r.floored(pj["prestige"], f"{path}.prestige", st.options, "prestige_floor")
+    pl.rats = r.floored(pj["rats"], f"{path}.rats", st.options, "rat_floor", RAT_MAX)
     pl.cubes = r.int(pj["cubes"], f"{path}.cubes", 0, CUBES_PER_COLOUR)
     pl.stock = r.int(pj["stock"], f"{path}.stock", 0, CUBES_PER_COLOUR)
     areas = r.obj(pj["areas"], f"{path}.areas", AREA_SET)

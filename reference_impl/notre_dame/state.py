@@ -38,7 +38,7 @@ class NotreDameState(GameState):
     def __init__(self, num_players: int, options: dict[str, Any]) -> None:
         self.num = num_players
         self.options = options
-        self.ring = ring_of(num_players, options["neutral_districts"])
+        self.ring = ring_of(num_players, options)
         self.round = 1
         self.phase = "setup"
         self.start = 0

@@ -58,7 +58,7 @@ def placements(state: VillagersState, name: str) -> list[int | None]:
     if on is None:
         return [None]
     if on == FOUNDERS:
-        return [None] if state.branches() < state.options["founders_branches"] else []
+        return [None] if state.may_branch() else []
     return [i for i, column in enumerate(state.columns) if column[-1][0] == on]
 
 
@@ -79,7 +79,7 @@ def actions(state: VillagersState) -> list[Action]:
         bank_fee = LOCK_FEE
         gold = state.gold
         tops = [column[-1][0] for column in columns]
-        new_branch = state.branches() < state.options["founders_branches"]
+        new_branch = state.may_branch()
         for name in hand:
             card = CARDS[name]
             lock = card.lock

@@ -210,7 +210,7 @@ def _chain_problems(s: VillagersState) -> list[str]:
         for below, above in pairwise(column):
             if CARDS[above[0]].on != below[0]:
                 out.append(f"state field player.village.{i}: {above[0]} cannot lie on {below[0]}")
-    if branches > s.options["founders_branches"]:
+    if branches > 1 and branches > s.options["founders_branches"]:  # every reading allows 1
         out.append(
             f"state field player.village: {branches} chains on the Founders, "
             f"at most {s.options['founders_branches']}"

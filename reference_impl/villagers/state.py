@@ -113,6 +113,12 @@ class VillagersState(GameState):
     def branches(self) -> int:
         return sum(1 for column in self.columns if CARDS[column[0][0]].on == FOUNDERS)
 
+    def may_branch(self) -> bool:
+        """Another chain may start on the Founders (VL-CHAIN-FOUNDERS). Every reading allows
+        one, so the option ``founders_branches`` is looked up once a chain exists."""
+        branches = self.branches()
+        return branches == 0 or branches < self.options["founders_branches"]
+
     def player_tally(self) -> Tally:
         return tally(
             self.village_cards(), self.options["icons_count_covered"], self.options["gold_top_only"]
