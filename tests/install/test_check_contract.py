@@ -39,8 +39,12 @@ def _engine_script(folder: Path, name: str = "engine.sh") -> Path:
 
 def test_a_relative_engine_runs_in_the_folder_check_started_from(tmp_path: Path) -> None:
     _engine_script(tmp_path)
-    result = rulespec(tmp_path, "check", "--game", "villagers", "--engine", "./engine.sh")
+    # one rule's scenarios: the claim is where the engine runs (the wheel's test and the
+    # register's run every scenario of a game through the served reference)
+    result = rulespec(tmp_path, "check", "--game", "villagers", "--rule", "VL-CHAIN-FOUNDERS",
+                      "--engine", "./engine.sh")  # fmt: skip
     assert result.returncode == 0, result.stdout[-2000:] + result.stderr[-2000:]
+    assert result.stdout.strip().splitlines()[-1].endswith(" passed, 0 failed")
     assert (tmp_path / "engine-cwd.txt").read_text().strip() == str(tmp_path.resolve())
     assert (tmp_path / "engine-pythonpath.txt").read_text().strip() == "unset"
     assert not (CHECKOUT / "engine-cwd.txt").exists()
