@@ -85,12 +85,15 @@ def play_checked(
     record: PlayRecord | None = None,
     guide: RuleGuide | None = None,
     choices: list[int] | None = None,
+    stop_after: int | None = None,
 ) -> PlayRecord:
     """Play one whole game; raise :class:`InvariantViolation` on a violation.
 
     ``choose(n)`` picks each action's index among the ``n`` legal ones (through
     ``guide.choose`` when a guide is given); a hypothesis ``data`` object draws them
-    instead. The picks are appended to ``choices`` when it is given.
+    instead. The picks are appended to ``choices`` when it is given. With ``stop_after``
+    the game ends, with no violation, once that many actions are applied and the position
+    after them is checked (a shrinking attempt gains nothing from a longer trace).
     """
     record = record or PlayRecord()
     if hasattr(choose, "draw"):
@@ -129,6 +132,8 @@ def play_checked(
                         _fail("GEN-ILLEGAL", f"refused {probe} but changed the state", record)
                 else:
                     _fail("GEN-ILLEGAL", f"accepted {probe}, whose actor is not to act", record)
+        if stop_after is not None and len(record.actions) >= stop_after:
+            return record
         index = guide.choose(actions, choose) if guide is not None else choose(len(actions))
         if choices is not None:
             choices.append(index)

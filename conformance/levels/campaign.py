@@ -264,7 +264,7 @@ class Shrunk(Generic[Failure]):
 
 
 def shrink_choices(
-    attempt: Callable[[list[int]], tuple[Failure, list[int]] | None],
+    attempt: Callable[[list[int], int], tuple[Failure, list[int]] | None],
     failure: Failure,
     choices: list[int],
     length: Callable[[Failure], int],
@@ -273,9 +273,11 @@ def shrink_choices(
 ) -> Shrunk[Failure]:
     """Greedy, deterministic shrinking of a failing choice list within ``seconds``.
 
-    ``attempt(prefix)`` replays a game from the choices ``prefix`` (then first actions) and
-    returns the failure it shows with the choices really taken, or None. A candidate is
-    kept when its failure is shorter, or as long with smaller choices. Passes, repeated
+    ``attempt(prefix, longest)`` replays a game from the choices ``prefix`` (then first
+    actions) and returns the failure it shows with the choices really taken, or None; it may
+    stop, with None, once its trace is longer than ``longest`` (the length of the shortest
+    failure so far, which a longer one cannot replace). A candidate is kept when its failure
+    is shorter, or as long with smaller choices. Passes, repeated
     while they help: delete runs of choices (long runs first), set one choice to 0, halve
     it, and at each step try a few other choices followed by first actions.
     """
@@ -292,7 +294,7 @@ def shrink_choices(
         if trial == best_choices:
             return False
         attempts += 1
-        result = attempt(trial)
+        result = attempt(trial, length(best))
         if result is None:
             return False
         found, taken = result

@@ -126,12 +126,15 @@ def lockstep(
     step_bound: int = 100_000,
     choices: list[int] | None = None,
     guide: RuleGuide | None = None,
+    stop_after: int | None = None,
 ) -> int:
     """Play one whole game in lockstep; raise :class:`Divergence` at the first difference.
 
     ``choose(n)`` picks the index of the next action among the reference's ``n`` legal
     actions (through ``guide.choose`` when a guide is given, which calls it on uniform
-    steps); the picks are appended to ``choices`` when it is given.
+    steps); the picks are appended to ``choices`` when it is given. With ``stop_after`` the
+    game ends, with no divergence, once that many actions are applied and the legal actions
+    after them agree (a shrinking attempt gains nothing from a longer trace).
     """
     options = options or {}
     actions: list[dict[str, Any]] = []
@@ -172,6 +175,8 @@ def lockstep(
                                   for k in wrong)  # fmt: skip
                 raise diverge("chance", f"  probabilities differ for: {shown}",
                               f"probability of {wrong[0] if wrong else '?'}")  # fmt: skip
+        if stop_after is not None and len(actions) >= stop_after:
+            return len(actions)
         index = guide.choose(legal, choose) if guide is not None else choose(len(legal))
         if choices is not None:
             choices.append(index)
@@ -327,11 +332,11 @@ def shrink(
     ``report``, when given, receives what the shrinking did (attempts, seconds, complete).
     """
 
-    def attempt(prefix: list[int]) -> tuple[Divergence, list[int]] | None:
+    def attempt(prefix: list[int], longest: int) -> tuple[Divergence, list[int]] | None:
         taken: list[int] = []
         try:
             lockstep(candidate, reference, found.game, found.num_players, found.options,
-                     replay_chooser(prefix), choices=taken)  # fmt: skip
+                     replay_chooser(prefix), choices=taken, stop_after=longest)  # fmt: skip
         except Divergence as divergence:
             return divergence, taken
         return None

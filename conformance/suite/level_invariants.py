@@ -116,13 +116,13 @@ def _fail(
     progress.update(f"{violation.rule} broken after {violation.steps} actions; shrinking",
                     force=True)  # fmt: skip
 
-    def attempt(prefix: list[int]) -> tuple[InvariantViolation, list[int]] | None:
+    def attempt(prefix: list[int], longest: int) -> tuple[InvariantViolation, list[int]] | None:
         from conformance.levels.differential import replay_chooser
 
         taken: list[int] = []
         try:
             play_checked(engine, invariants, players, options or None, replay_chooser(prefix),
-                         choices=taken)  # fmt: skip
+                         choices=taken, stop_after=longest)  # fmt: skip
         except InvariantViolation as found:
             if found.rule == violation.rule:
                 return found, taken

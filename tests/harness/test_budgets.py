@@ -62,9 +62,10 @@ def test_an_interrupted_campaign_keeps_its_figures_and_says_so() -> None:
     assert "[interrupted]" in stats.summary()
 
 
-def _first_three(prefix: list[int]) -> tuple[AssertionError, list[int]] | None:
-    """A synthetic game of 40 choices (the prefix, then zeros) failing at its first 3."""
-    taken = (prefix + [0] * 40)[:40]
+def _first_three(prefix: list[int], longest: int = 40) -> tuple[AssertionError, list[int]] | None:
+    """A synthetic game of 40 choices (the prefix, then zeros) failing at its first 3, cut
+    after ``longest`` choices as a shrinking attempt may be."""
+    taken = (prefix + [0] * 40)[: min(40, longest)]
     if 3 not in taken:
         return None
     at = taken.index(3) + 1
@@ -79,6 +80,22 @@ def test_shrinking_reaches_the_smallest_failing_choices() -> None:
     assert result.choices == [3]
     assert str(result.failure) == "3 at 1"
     assert result.complete
+
+
+def test_each_attempt_is_told_the_shortest_failure_so_far() -> None:
+    """An attempt may stop once its trace is longer than that: it could not be kept."""
+    told: list[int] = []
+
+    def attempt(prefix: list[int], longest: int) -> tuple[AssertionError, list[int]] | None:
+        told.append(longest)
+        return _first_three(prefix, longest)
+
+    choices = [1] * 12 + [3]
+    failure, _ = _first_three(choices) or (None, None)
+    result = shrink_choices(attempt, failure, choices, lambda f: int(str(f)[5:]), 10.0)
+    assert str(result.failure) == "3 at 1" and result.choices == [3]
+    assert told[0] == 13 and told[-1] == 1
+    assert told == sorted(told, reverse=True)  # it only ever shrinks
 
 
 def test_shrinking_stops_at_its_budget_and_keeps_the_shortest_so_far() -> None:
