@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import functools
 import importlib
+import inspect
 import weakref
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
@@ -55,11 +56,38 @@ def remembering(original: Lookup) -> Lookup:
     return find_fixturedefs_for_step
 
 
+def remembered_signature(original: Callable[[Any], inspect.Signature]) -> Callable[..., Any]:
+    """``inspect.signature`` kept per function: pytest-bdd asks for a step function's
+    signature twice in every step it runs (the arguments to pass, the fixtures it needs),
+    about 5% of a game's scenario run. A function's signature does not change while it
+    lives; what cannot be weakly referenced is asked afresh each time."""
+    known: weakref.WeakKeyDictionary[Any, inspect.Signature] = weakref.WeakKeyDictionary()
+
+    def signature(function: Any, **options: Any) -> inspect.Signature:
+        if options:
+            return original(function, **options)
+        try:
+            return known[function]
+        except KeyError:
+            found = known[function] = original(function)
+            return found
+        except TypeError:  # not weakly referable
+            return original(function)
+
+    signature.__wrapped__ = original  # type: ignore[attr-defined]
+    return signature
+
+
 def install() -> None:
-    """Put the remembering lookup in place of pytest-bdd's (once; idempotent)."""
+    """Put the remembering lookup in place of pytest-bdd's, and the remembered signature in
+    the two modules that ask for one per step (once; idempotent)."""
     # the module: the package's own ``scenario`` name is the decorator of that name
     scenario = importlib.import_module("pytest_bdd.scenario")
 
     current = scenario.find_fixturedefs_for_step
     if getattr(current, "__wrapped__", None) is None:
         scenario.find_fixturedefs_for_step = remembering(current)
+    for name in ("pytest_bdd.scenario", "pytest_bdd.utils"):
+        module = importlib.import_module(name)
+        if getattr(module.signature, "__wrapped__", None) is None:
+            module.signature = remembered_signature(module.signature)

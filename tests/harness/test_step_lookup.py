@@ -57,3 +57,33 @@ def test_install_wraps_pytest_bdd_once() -> None:
     step_lookup.install()
     assert scenario.find_fixturedefs_for_step is installed
     assert installed.__wrapped__ is not None
+
+
+def test_a_step_functions_signature_is_asked_once_and_what_cannot_be_kept_every_time() -> None:
+    import inspect
+
+    asked: list[object] = []
+
+    def original(function: object, **options: object) -> inspect.Signature:
+        asked.append(function)
+        return inspect.signature(function, **options)  # type: ignore[arg-type]
+
+    def step(request: object, count: int = 2) -> None: ...
+
+    signature = step_lookup.remembered_signature(original)
+    first = signature(step)
+    assert signature(step) is first and first == inspect.signature(step)
+    assert asked == [step]
+    unreferable = (1).__add__  # a method-wrapper: it cannot be weakly referenced
+    assert signature(unreferable) == signature(unreferable) == inspect.signature(unreferable)
+    assert asked == [step, unreferable, unreferable]  # so asked each time
+    assert signature(step, follow_wrapped=False) == first and asked[-1] is step
+
+
+def test_pytest_bdd_asks_the_remembered_signature_once_installed() -> None:
+    import importlib
+
+    step_lookup.install()
+    for name in ("pytest_bdd.scenario", "pytest_bdd.utils"):
+        module = importlib.import_module(name)  # not the package's ``scenario`` decorator
+        assert getattr(module.signature, "__wrapped__", None) is not None, name
