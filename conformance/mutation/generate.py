@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import ast
 import fnmatch
+import functools
 import hashlib
 import importlib.util
 import re
@@ -267,6 +268,13 @@ class FunctionIndex:
         return "<module>"
 
 
+@functools.lru_cache(maxsize=64)
+def functions_of(source: str) -> FunctionIndex:
+    """The :class:`FunctionIndex` of a module's source, made once per source (each seed
+    mutant of a module asks for it: Gnomeville's 96 seeds parsed their modules 96 times)."""
+    return FunctionIndex(source)
+
+
 def number_occurrences(mutants: list[Mutant]) -> list[Mutant]:
     """Each mutant's ``occurrence``: 1 for the first of its function with its before and
     after text, 2 for the next, ... (in source order)."""
@@ -454,7 +462,7 @@ def _module_mutants(
     for line in source.splitlines(keepends=True):
         starts.append(starts[-1] + len(line))
     seen: dict[tuple[str, str, str], int] = {}
-    functions = FunctionIndex(source)
+    functions = functions_of(source)
     out: list[Mutant] = []
     for node, mutated, operator, scope in visitor.found:
         where = exact[node]
@@ -520,7 +528,7 @@ def _seed(game: str, module: str, source: str, seed: dict[str, str]) -> Mutant:
         game=game, module=module, line=first, before=before, after=after, operator="seed",
         key=_key(game, module, before, after, "seed", 0), rules=(seed["rule"],),
         scope="global", span=(first, last), splice=(start, start + len(old), new),
-        seed_rule=seed["rule"], function=FunctionIndex(source).at(first),
+        seed_rule=seed["rule"], function=functions_of(source).at(first),
     )  # fmt: skip
 
 
