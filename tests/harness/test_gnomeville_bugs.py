@@ -101,7 +101,7 @@ def test_differential_play_catches_the_fault_and_writes_it_out(
     run = pytest_run(
         str(SUITE / "level_differential.py"), "--engine", engine(bug),
         "-k", f"gnomeville-{players}p", "--rulespec-emit", str(emit), "--rulespec-examples", "3",
-        "--rulespec-shrink-seconds", "6",  # a trace shrunk part way still reproduces the fault
+        "--rulespec-shrink-seconds", "3",  # a trace shrunk part way still reproduces the fault
     )  # fmt: skip
     assert run.returncode == 1, run.stdout[-2000:]
     assert "candidate diverges from the reference (state)" in run.stdout
