@@ -10,9 +10,9 @@ import pytest
 from conformance.mutation import generate, run, worker
 
 SEEDS = [
-    {  # hangs as soon as a player's plague areas are listed
+    {  # hangs as soon as a player's plague areas are listed (asleep: the wait costs no CPU)
         "rule": "ND-PLAGUE-CHOICE", "module": "flow", "old": "    best = -1\n",
-        "new": "    while True:\n        pass\n",
+        "new": "    while True:\n        __import__(\"time\").sleep(1)\n",
     },
     {  # takes the worker process down with it
         "rule": "ND-PLAGUE-CHOICE", "module": "flow",
