@@ -64,10 +64,11 @@ def mutate(
     from conformance.specification import catalogue
 
     known_game(game, catalogue.games_with_catalogue())
+    made = None if no_cache else cache  # mutants made by earlier runs (read, never written)
     if check_triage:
-        raise Exit(_check_triage(game, verbose))
+        raise Exit(_check_triage(game, verbose, made))
     if results is not None:
-        summary = _read(results, game)
+        summary = _read(results, game, made)
         origin = str(results)
     else:
         if sample is not None and sample < 1:
@@ -100,15 +101,16 @@ def mutate(
     raise Exit(1 if summary.survivors or summary.contradicted else 0)
 
 
-def _check_triage(game: str, verbose: bool) -> int:
-    """Every ``equivalent`` entry against all the game's mutants (default operators)."""
+def _check_triage(game: str, verbose: bool, cache: Path | None) -> int:
+    """Every ``equivalent`` entry against all the game's mutants (default operators), read
+    from the cache folder's made mutants where they are there (nothing is written)."""
     try:
         from conformance.mutation import generate, triage
     except ImportError as error:
         fail(f"mutation testing needs mutmut and libcst ({error}): pip install 'mutmut>=3.8,<4'", 3)
     try:
         triaged = triage.load(game)
-        mutants = generate.generate(game)
+        mutants = generate.generate(game, cache=cache, keep=False)
     except (generate.MutantError, triage.TriageError) as error:
         fail(str(error))
     resolution = triaged.resolve(mutants.mutants, mutants.instrumentation)
@@ -150,7 +152,7 @@ def _check_triage(game: str, verbose: bool) -> int:
     return 1 if ambiguous or stale or twice else 0
 
 
-def _read(path: Path, game: str) -> Any:
+def _read(path: Path, game: str, cache: Path | None) -> Any:
     from conformance.mutation import report as report_mod
 
     if not path.is_file():
@@ -168,7 +170,7 @@ def _read(path: Path, game: str) -> Any:
                          | {str(entry["module"]) for entry in triaged.equivalent})  # fmt: skip
         if not modules:
             return summary
-        mutants = generate.generate(game, triaged.seeds, modules=modules)
+        mutants = generate.generate(game, triaged.seeds, modules=modules, cache=cache, keep=False)
         triaged = triaged.bind(mutants.mutants)
     except (generate.MutantError, triage.TriageError) as error:
         fail(str(error))

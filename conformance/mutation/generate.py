@@ -167,13 +167,15 @@ def generate(
     operators: Iterable[str] | None = None,
     modules: Iterable[str] | None = None,
     cache: Path | None = None,
+    keep: bool = True,
 ) -> MutantSet:
     """All mutants of ``reference_impl/<game>/``, sorted by module and line, then the seeds.
 
     ``modules`` (file names such as ``scoring.py``) limits the operators to those modules;
     every module's source is still read (the fingerprint and seeds need them). With a
     ``cache`` folder a module's mutants are read from it when its inputs are unchanged
-    (:mod:`conformance.mutation.generated_cache`), else made and kept there.
+    (:mod:`conformance.mutation.generated_cache`), else made and, unless ``keep`` is false,
+    kept there.
     """
     only = None if modules is None else set(modules)
     chosen = tuple(DEFAULT_OPERATORS if operators is None else operators)
@@ -192,7 +194,7 @@ def generate(
         sources[module] = source
         if only is not None and module not in only:
             continue
-        made += _made(game, module, source, known, chosen, cache)
+        made += _made(game, module, source, known, chosen, cache, keep)
     for seed in seeds:
         module = f"{seed['module']}.py" if not seed["module"].endswith(".py") else seed["module"]
         if module not in sources:
@@ -431,8 +433,9 @@ def _body(suite: cst.BaseSuite) -> list[cst.CSTNode]:
 
 
 def _made(game: str, module: str, source: str, known: set[str], operators: tuple[str, ...],
-          cache: Path | None) -> list[Mutant]:  # fmt: skip
-    """:func:`_module_mutants`, through the cache folder when there is one."""
+          cache: Path | None, keep: bool = True) -> list[Mutant]:  # fmt: skip
+    """:func:`_module_mutants`, through the cache folder when there is one (read only
+    unless ``keep``)."""
     if cache is None:
         return _module_mutants(game, module, source, RuleIndex(source, known), operators)
     from conformance.mutation import generated_cache
@@ -441,7 +444,8 @@ def _made(game: str, module: str, source: str, known: set[str], operators: tuple
     kept = generated_cache.load(cache, game, name)
     if kept is None:
         kept = _module_mutants(game, module, source, RuleIndex(source, known), operators)
-        generated_cache.save(cache, game, name, kept)
+        if keep:
+            generated_cache.save(cache, game, name, kept)
     return kept
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -71,7 +72,9 @@ def test_a_weak_suite_scores_low_and_the_full_suite_kills_more(
     assert again.returncode == 1
 
     page = tmp_path / "nd.html"
-    shown = mutate(tmp_path, "notre_dame", "--mutation-results", "weak.jsonl", "--html", "nd.html")
+    lent = _lent(shared_cache, tmp_path / "lent", "notre_dame")  # the mutants, made once
+    shown = mutate(tmp_path, "notre_dame", "--mutation-results", "weak.jsonl", "--html", "nd.html",
+                   "--cache", str(lent))  # fmt: skip
     assert shown.returncode == 1 and "score" in shown.stdout
     text = page.read_text("utf-8")
     assert 'id="mutation"' in text and "Mutation score" in text
@@ -101,16 +104,39 @@ def test_a_file_that_is_not_a_report_is_refused(tmp_path: Path) -> None:
     assert result.returncode == 4 and "not a rulespec mutate report" in result.stderr
 
 
-def test_check_triage_runs_nothing_and_counts_the_entries(tmp_path: Path) -> None:
-    """(Entries naming several mutants: tests/mutation/test_triage.py.)"""
-    clean = mutate(tmp_path, "notre_dame", "--check-triage")
+def _files(folder: Path) -> dict[str, int]:
+    return {str(p.relative_to(folder)): p.stat().st_mtime_ns for p in folder.rglob("*")}
+
+
+def _lent(shared_cache: Path, folder: Path, game: str) -> Path:
+    """A cache folder holding ``game``'s mutants, made through the session's cache (once a
+    session: the sample's test reads them from there too), copied (other tests write into
+    the session's cache meanwhile)."""
+    from conformance.mutation import generate
+
+    generate.generate(game, cache=shared_cache)
+    shutil.copytree(shared_cache / game / "generated", folder / game / "generated")
+    return folder
+
+
+def test_check_triage_runs_nothing_and_counts_the_entries(
+    tmp_path: Path, shared_cache: Path
+) -> None:
+    """(Entries naming several mutants: tests/mutation/test_triage.py.) It reads the mutants
+    made earlier from the cache folder, when they are there, and writes nothing."""
+    cache = _lent(shared_cache, tmp_path / "cache", "notre_dame")
+    before = _files(cache)
+    clean = mutate(tmp_path, "notre_dame", "--check-triage", "--cache", str(cache))
     assert clean.returncode == 0, clean.stdout + clean.stderr
     assert re.search(r"notre_dame: \d+ equivalent entries: 0 match several mutants, 0 match none",
                      clean.stdout), clean.stdout  # fmt: skip
     assert not (tmp_path / ".rulespec-cache").exists()
+    assert _files(cache) == before
 
 
-def test_an_earlier_report_is_judged_by_todays_triage_file(tmp_path: Path) -> None:
+def test_an_earlier_report_is_judged_by_todays_triage_file(
+    tmp_path: Path, shared_cache: Path
+) -> None:
     """A survivor triaged after the run is shown as equivalent, and one whose entry is gone
     (or never was) as a survivor: ``--mutation-results`` reads ``mutants.yaml`` again."""
     from conformance.mutation import generate
@@ -128,7 +154,11 @@ def test_an_earlier_report_is_judged_by_todays_triage_file(tmp_path: Path) -> No
     lines = [{"type": "header", "game": "gnomeville"}, *records, {"type": "summary"}]
     path = tmp_path / "old.jsonl"
     path.write_text("".join(json.dumps(line) + "\n" for line in lines), "utf-8")
-    result = mutate(tmp_path, "gnomeville", "--mutation-results", "old.jsonl")
+    cache = _lent(shared_cache, tmp_path / "cache", "gnomeville")  # mutants made earlier
+    before = _files(cache)
+    result = mutate(tmp_path, "gnomeville", "--mutation-results", "old.jsonl",
+                    "--cache", str(cache))  # fmt: skip
+    assert _files(cache) == before  # read, not written
     assert "2 survivors judged again" in result.stdout, result.stdout + result.stderr
     assert "survived 2 (equivalent 1)" in result.stdout, result.stdout
     assert "max_players = 5" in result.stdout and result.returncode == 1
