@@ -58,7 +58,7 @@ def test_a_line_run_only_while_a_cache_is_built_is_run_by_every_scenario_using_i
     25 mutants of ``face_index`` did). With every cache cold each scenario that places a card
     runs it. Shown on the scenarios of IT-PLACE-GRID (cards turned every way): a baseline
     of these alone, not of all 264 scenarios, which the sample's test takes."""
-    mutants = generate.generate("isle_traces", modules=["board.py"])
+    mutants = generate.generate("isle_traces", modules=["board.py"], cache=shared_cache)
     mutant = next(
         m for m in mutants.mutants
         if m.function == "face_index" and m.before == "return 3 * (1 - b) + a"

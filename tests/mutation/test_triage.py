@@ -3,6 +3,8 @@ only decide what ``fired`` reports are not mutated, and are counted."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from conformance.mutation import generate, report, triage
@@ -99,8 +101,9 @@ def test_an_entry_naming_an_instrumentation_mutant_is_not_stale(
     assert resolution.skipped == [0] and resolution.stale() == [1]
 
 
-def test_a_real_game_counts_its_instrumentation_mutants() -> None:
-    gnomeville = generate.generate("gnomeville", modules=["build.py", "enemies.py"])
+def test_a_real_game_counts_its_instrumentation_mutants(shared_cache: Path) -> None:
+    gnomeville = generate.generate("gnomeville", modules=["build.py", "enemies.py"],
+                                   cache=shared_cache)  # fmt: skip
     assert gnomeville.skipped["instrumentation"] == len(gnomeville.instrumentation) > 0
     assert all(m.before.startswith(("if ", "elif ")) for m in gnomeville.instrumentation)
     assert not {m.key for m in gnomeville.instrumentation} & {m.key for m in gnomeville.mutants}
