@@ -1,7 +1,7 @@
 """Real ``rulespec check`` runs against each hostile engine: the verdict and the exit status.
 
-Each run judges the three Notre Dame scenarios of ND-BUY-ONE (a move, a listing of the
-legal actions, a rejection) against ``tests/fauxengines/faux.py`` in one mode, writes the
+Each run judges the Notre Dame scenarios of ND-BUY-ONE (nine: moves, a listing of the legal
+actions, rejections, a refused position) against ``tests/fauxengines/faux.py`` in one mode, writes the
 JSON-lines report and JUnit, and must exit non-zero with the fault named in the report.
 Slow (a child ``rulespec check`` each): ``-m slow``.
 """
