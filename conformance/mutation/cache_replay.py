@@ -12,9 +12,9 @@ While :class:`CacheReplay` is installed, ``functools.cache`` and ``functools.lru
 the functions of the game's package a cache of its own (every other module gets the standard
 one). The first build of a key (the function's module and name, and its arguments) is traced
 in a dynamic context of its own, ``<cache N>``; a later build of the same key, in a later
-scenario's fresh import, runs with the tracer paused. Each scenario, and each build, notes
-the keys it asked for (a hit in its own import's cache too: a build it did not trigger
-would still have run had the cache been cold), and :meth:`CacheReplay.credit` adds to each
+scenario's fresh import, runs with the trace function taken off. Each scenario, and each
+build, notes the keys it asked for (a hit in its own import's cache too: a build it did not
+trigger would still have run had the cache been cold), and :meth:`CacheReplay.credit` adds to each
 context the lines of the builds it needed, and of the builds those needed. A scenario's
 lines are then the lines it would run with every cache cold.
 
@@ -95,17 +95,19 @@ class CacheReplay:
         def decorate(function: Callable[..., Any]) -> Callable[..., Any]:
             if not self._mine(function):
                 return self._real_lru_cache(maxsize, typed)(function)
-            return self._wrap(function)
+            return self._wrap(function, typed)
 
         return decorate
 
-    def _wrap(self, function: Callable[..., Any]) -> Callable[..., Any]:
+    def _wrap(self, function: Callable[..., Any], typed: bool = False) -> Callable[..., Any]:
         name = (function.__module__, function.__qualname__)
         values: dict[tuple[Any, ...], Any] = {}
 
         @functools.wraps(function)
         def cached(*args: Any, **kwargs: Any) -> Any:
             arguments = (*args, _KWARGS, *sorted(kwargs.items())) if kwargs else args
+            if typed:  # as lru_cache(typed=True): 1 and 1.0 are two keys
+                arguments = (*arguments, *(type(a) for a in (*args, *kwargs.values())))
             key = (*name, arguments)
             self.needs.setdefault(self.current, set()).add(key)
             if arguments in values:

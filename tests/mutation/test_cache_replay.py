@@ -142,3 +142,19 @@ def test_a_build_that_raises_is_traced_again_next_time() -> None:
     assert tracer.contexts == ["first", "<cache 0>", "first", "<cache 1>", "first"]
     lines = {"first": {"s.py": [1]}, "<cache 0>": {"b.py": [7]}, "<cache 1>": {"b.py": [7, 8]}}
     assert replay.credit(lines) == {"first": {"s.py": [1], "b.py": [7, 8]}}
+
+
+def test_a_typed_lru_cache_keeps_one_and_one_point_zero_apart() -> None:
+    replay = CacheReplay("pkg", _FakeTracer())
+    seen: list[object] = []
+
+    def kind(value: object) -> str:
+        seen.append(value)
+        return type(value).__name__
+
+    kind.__module__ = "pkg.maths"
+    with replay.installed():
+        typed = functools.lru_cache(maxsize=None, typed=True)(kind)
+        replay.context("first")
+        assert (typed(1), typed(1.0), typed(1)) == ("int", "float", "int")
+    assert seen == [1, 1.0]
