@@ -1,8 +1,9 @@
 """Real ``rulespec check`` runs against each hostile engine: the verdict and the exit status.
 
 Each run judges the Notre Dame scenarios of ND-BUY-ONE (nine: moves, a listing of the legal
-actions, rejections, a refused position) against ``tests/fauxengines/faux.py`` in one mode, writes the
-JSON-lines report and JUnit, and must exit non-zero with the fault named in the report.
+actions, rejections, a refused position) against ``tests/fauxengines/faux.py`` in one mode,
+writes the JSON-lines report and JUnit, and must exit non-zero with the fault named in the
+report.
 Slow (a child ``rulespec check`` each): ``-m slow``.
 """
 
