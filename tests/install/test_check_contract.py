@@ -84,10 +84,12 @@ def test_an_engine_that_fails_its_handshake_exits_3(tmp_path: Path) -> None:
 
 
 def test_a_partial_engine_gets_skips_with_the_reason_and_exit_0(tmp_path: Path) -> None:
-    """An engine declaring notre_dame for 2-4 players, refusing 5 as ``unsupported``."""
+    """An engine declaring notre_dame for 2-4 players, refusing 5 as ``unsupported``
+    (ND-SETUP-BOARD's scenarios: one of them is for 5 players)."""
     report = tmp_path / "report.jsonl"
-    result = rulespec(tmp_path, "check", "--game", "notre_dame", "--engine",
-                      f"{sys.executable} {PARTIAL}", "--report", str(report))  # fmt: skip
+    engine = f"{sys.executable} {PARTIAL}"
+    result = rulespec(tmp_path, "check", "--game", "notre_dame", "--rule", "ND-SETUP-BOARD",
+                      "--engine", engine, "--report", str(report))  # fmt: skip
     assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-2000:]
     closing = result.stdout.strip().splitlines()[-1]
     assert closing.endswith("skipped") and " 0 failed" in closing
