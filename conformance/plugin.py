@@ -90,13 +90,15 @@ def feature_paths(game: str) -> list[str]:
     is for one rule (``$RULESPEC_ONLY_RULE``, set by ``rulespec check --rule``), only the
     files that carry its tag; ``--rulespec-rule`` still selects the scenarios. Parsing every
     feature file is most of a one-rule run's start-up."""
+    from conformance.rule_selection import selected_rules
     from rulespec.resources import FEATURES_DIR
 
     folder = FEATURES_DIR / game
-    rule = os.environ.get(RULE_ENV)
-    if not rule:
+    rules = selected_rules(os.environ.get(RULE_ENV))
+    if not rules:
         return [str(folder)]
-    tag = re.compile(rf"@{re.escape(rule)}(?![\w-])")
+    either = "|".join(re.escape(rule) for rule in sorted(rules))
+    tag = re.compile(rf"@(?:{either})(?![\w-])")
     chosen = [str(path) for path in sorted(folder.rglob("*.feature"))
               if tag.search(path.read_text(encoding="utf-8"))]  # fmt: skip
     return chosen or [str(folder)]
@@ -141,7 +143,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption("--rulespec-features", action="append", default=[],
                     help="extra feature folder (regression scenarios; repeatable)")  # fmt: skip
     group.addoption("--rulespec-games", default=None, help="comma-separated games to keep")
-    group.addoption("--rulespec-rule", default=None, help="run only the tests that pin this rule")
+    group.addoption("--rulespec-rule", default=None,
+                    help="run only the tests that pin this rule (several: comma-separated)")
     group.addoption("--rulespec-engine-info", default=None, help="write the engine identity here")
     group.addoption("--rulespec-expectations", default=None, help="known failures (TOML)")
     group.addoption("--rulespec-options", default=None, help="JSON options per game id")
@@ -459,7 +462,9 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 
 def _select(config: pytest.Config, items: list[pytest.Item]) -> None:
-    wanted = config.getoption("--rulespec-rule")
+    from conformance.rule_selection import selected_rules
+
+    wanted = selected_rules(config.getoption("--rulespec-rule"))
     games = config.getoption("--rulespec-games")
     options = run_options(config)
     errata = {e for e in config.getoption("--rulespec-errata", "").split(",") if e}
@@ -467,7 +472,7 @@ def _select(config: pytest.Config, items: list[pytest.Item]) -> None:
     keep = [
         item
         for item in items
-        if (not wanted or wanted in rule_ids(item))
+        if (not wanted or not wanted.isdisjoint(rule_ids(item)))
         and (not games or _outside_games(item) or item_game(item) in games.split(","))
         and _fits_reading(item, options.get(item_game(item) or "", {}))
         and _fits_ruleset(item, errata)

@@ -114,6 +114,25 @@ def _rule_with_rejection_scenarios() -> tuple[str, str] | None:
     return None
 
 
+def test_check_with_several_rules_runs_the_scenarios_pinning_any_of_them(tmp_path: Path) -> None:
+    import json
+
+    def tests_of(*rules: str) -> set[str]:
+        report = tmp_path / f"{'+'.join(rules)}.jsonl"
+        chosen = [a for rule in rules for a in ("--rule", rule)]
+        done = rulespec("check", "--game", "villagers", *chosen, "--report", str(report))
+        assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+        lines = [json.loads(line) for line in report.read_text("utf-8").splitlines()]
+        return {r["test"] for r in lines if r.get("type") == "result"}
+
+    first, second = tests_of("VL-CHAIN-FOUNDERS"), tests_of("VL-BUILD-LIMIT-WHEN")
+    assert first and second and first != second
+    assert tests_of("VL-CHAIN-FOUNDERS", "VL-BUILD-LIMIT-WHEN") == first | second
+    unknown = rulespec("check", "--game", "villagers", "--rule", "VL-CHAIN-FOUNDERS",
+                       "--rule", "VL-NO-SUCH-RULE")  # fmt: skip
+    assert unknown.returncode == 4 and "--rule VL-NO-SUCH-RULE: no such rule" in unknown.stderr
+
+
 def test_check_flags_an_engine_that_accepts_illegal_actions() -> None:
     found = _rule_with_rejection_scenarios()
     if found is None:

@@ -462,8 +462,11 @@ def _with_defaults(entry: dict[str, Any]) -> dict[str, Any]:
 def rule_rows(
     report: GameReport, rule_filter: str | None = None
 ) -> list[tuple[str, str, int, int]]:
-    """(rule id, status, passed, total) for every catalogue rule of the game."""
+    """(rule id, status, passed, total) for every catalogue rule of the game (of the
+    ``--rule`` selection ``rule_filter``, when there is one)."""
+    from conformance.rule_selection import selected_rules
     from conformance.specification.catalogue import rule_ids
 
+    chosen = selected_rules(rule_filter)
     return [(rule_id, *report.rule_status(rule_id)) for rule_id in rule_ids(report.game)
-            if not rule_filter or rule_id == rule_filter]  # fmt: skip
+            if not chosen or rule_id in chosen]  # fmt: skip

@@ -48,7 +48,8 @@ def _settings() -> Any:
 @click.option("--engine", help="engine command, split with POSIX shell rules (quote a path with "
               "spaces: '\"./my engine/run.sh\" --fast'); run in the current directory; default: "
               "the reference")  # fmt: skip
-@click.option("--rule", help="only the scenarios pinning this rule id")
+@click.option("--rule", "rules", multiple=True,
+              help="only the scenarios pinning this rule id (repeatable: any of them)")
 @click.option("--timeout", type=float, help="seconds per request (subprocess) [default: 10]")
 @click.option("--shell/--no-shell", default=None, help="run the engine through a shell")
 @click.option("--jobs", "-j", type=int, help="parallel engine processes [default: 1]")
@@ -80,7 +81,7 @@ def _settings() -> Any:
 def check(
     game: tuple[str, ...],
     engine: str | None,
-    rule: str | None,
+    rules: tuple[str, ...],
     timeout: float | None,
     shell: bool | None,
     jobs: int | None,
@@ -110,6 +111,7 @@ def check(
     override them. The engine runs in the current directory.
     """
     settings = _settings()
+    rule = ",".join(dict.fromkeys(r for given in rules for r in given.split(",") if r)) or None
     engine = engine if engine is not None else settings.get("engine")
     shell = shell if shell is not None else settings.get("shell", False)
     timeout = timeout if timeout is not None else float(settings.get("timeout", 10.0))
@@ -153,10 +155,12 @@ def check(
         fail("--timeout, --timeout-multiplier and --game-timeout must be positive, "
              "--restarts >= 0")  # fmt: skip
     if rule is not None:
+        from conformance.rule_selection import selected_rules
         from conformance.specification.catalogue import rule_ids
 
-        if not any(rule in rule_ids(g) for g in games):
-            fail(f"--rule {rule}: no such rule in {', '.join(games)}")
+        for one in sorted(selected_rules(rule)):
+            if not any(one in rule_ids(g) for g in games):
+                fail(f"--rule {one}: no such rule in {', '.join(games)}")
     known = _read_expectations(expectations, update_expectations)
     from conformance.cli import smoke
 
