@@ -87,9 +87,9 @@ RULE_ENV = "RULESPEC_ONLY_RULE"
 
 def feature_paths(game: str) -> list[str]:
     """The feature files ``test_<game>.py`` binds: the game's whole folder, or, when the run
-    is for one rule (``$RULESPEC_ONLY_RULE``, set by ``rulespec check --rule``), only the
-    files that carry its tag; ``--rulespec-rule`` still selects the scenarios. Parsing every
-    feature file is most of a one-rule run's start-up."""
+    is for some rules (``$RULESPEC_ONLY_RULE``, set by ``rulespec check --rule``; several
+    comma-separated), only the files that carry one of their tags; ``--rulespec-rule`` still
+    selects the scenarios. Parsing every feature file is most of a one-rule run's start-up."""
     from conformance.rule_selection import selected_rules
     from rulespec.resources import FEATURES_DIR
 
