@@ -32,6 +32,7 @@ from conformance.cli.check import (
     run_scenarios,
     suite_games,
 )
+from conformance.rule_selection import selected_rules
 
 
 def _settings() -> Any:
@@ -111,7 +112,7 @@ def check(
     override them. The engine runs in the current directory.
     """
     settings = _settings()
-    rule = ",".join(dict.fromkeys(r for given in rules for r in given.split(",") if r)) or None
+    rule = ",".join(sorted(selected_rules(",".join(rules)))) or None  # one string: "A,B"
     engine = engine if engine is not None else settings.get("engine")
     shell = shell if shell is not None else settings.get("shell", False)
     timeout = timeout if timeout is not None else float(settings.get("timeout", 10.0))
@@ -155,7 +156,6 @@ def check(
         fail("--timeout, --timeout-multiplier and --game-timeout must be positive, "
              "--restarts >= 0")  # fmt: skip
     if rule is not None:
-        from conformance.rule_selection import selected_rules
         from conformance.specification.catalogue import rule_ids
 
         for one in sorted(selected_rules(rule)):

@@ -171,10 +171,7 @@ class _Tracer:
 
     @contextlib.contextmanager
     def paused(self) -> Iterator[None]:
-        """Nothing is recorded inside the block (which may be inside another)."""
-        if not self.on:
-            yield
-            return
+        """Nothing is recorded inside the block (``on`` is false meanwhile)."""
         self.coverage.stop()
         self.on = False
         try:
