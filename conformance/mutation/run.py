@@ -38,6 +38,8 @@ import hashlib
 import json
 import multiprocessing
 import os
+import shutil
+import tempfile
 import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
@@ -133,16 +135,30 @@ class Job:
     deadline: float
 
 
+def worker_arguments(game: str, folder: Path, scenario_rule: str | None = None) -> list[str]:
+    """The worker's pytest arguments: the game's suite with a configuration of its own,
+    written into ``folder`` (``rulespec check``'s: an installed rulespec has no
+    ``pyproject.toml`` beside its package, so the worker never reads the checkout's)."""
+    from conformance.cli.check import SUITE_INI
+
+    ini = folder / "pytest.ini"
+    ini.write_text(SUITE_INI.format(features=FEATURES_DIR), encoding="utf-8")
+    args = [
+        str(SUITE_DIR / f"test_{game}.py"), "-c", str(ini), "--rootdir", str(ROOT),
+        "--confcutdir", str(SUITE_DIR), "-p", "conformance.plugin", "-q",
+        "-p", "no:cacheprovider", "--strict-markers", "--rulespec-games", game,
+    ]  # fmt: skip
+    if scenario_rule:
+        args += ["--rulespec-rule", scenario_rule]
+    return args
+
+
 class _Worker:
     def __init__(self, game: str, directory: Path, scenario_rule: str | None = None) -> None:
         from conformance.mutation import worker
 
-        args = [
-            str(SUITE_DIR / f"test_{game}.py"), "-c", str(ROOT / "pyproject.toml"),
-            "--rootdir", str(ROOT), "-q", "-p", "no:cacheprovider", "--rulespec-games", game,
-        ]  # fmt: skip
-        if scenario_rule:
-            args += ["--rulespec-rule", scenario_rule]
+        self.folder = Path(tempfile.mkdtemp(prefix="rulespec-mutate-"))
+        args = worker_arguments(game, self.folder, scenario_rule)
         self.spec = (game, directory, scenario_rule)
         context = multiprocessing.get_context("spawn")
         self.conn, child = context.Pipe()
@@ -177,6 +193,7 @@ class _Worker:
             self.process.kill()
             self.process.join()
         self.conn.close()
+        shutil.rmtree(self.folder, ignore_errors=True)
 
 
 @dataclass

@@ -49,12 +49,12 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str,
     wheel = next((top / "dist").glob("rulespec-*.whl"))
     venv = top / "venv"
     # this environment's pip installs into the new one (``--python``, pip 22.3 on), with the
-    # wheel's declared dependencies and nothing else; without bytecode, which the first
-    # imports write (seeding the venv with a pip of its own and compiling every module of
-    # every dependency were 15 of this fixture's 30 seconds)
+    # wheel's declared dependencies and its ``mutate`` extra's, nothing else; without
+    # bytecode, which the first imports write (seeding the venv with a pip of its own and
+    # compiling every module of every dependency were 15 of this fixture's 30 seconds)
     _run([sys.executable, "-m", "venv", "--without-pip", str(venv)], top, env)
     _run([sys.executable, "-m", "pip", "--python", str(venv / "bin" / "python"), "install",
-          "-q", "--no-compile", str(wheel)], top, env)  # fmt: skip
+          "-q", "--no-compile", f"{wheel}[mutate]"], top, env)  # fmt: skip
     env["PATH"] = os.pathsep.join([str(venv / "bin"), env.get("PATH", "")])
     return venv, env
 
@@ -90,6 +90,24 @@ def test_check_and_pytest_from_an_author_folder_with_a_relative_engine(
                    "--rulespec-rule", "ND-BANK", "--engine", "./engine.sh",
                    "-p", "no:cacheprovider"], tmp_path, env)  # fmt: skip
     assert " passed" in tested and "failed" not in tested
+
+
+@pytest.mark.slow
+def test_mutate_runs_from_the_wheel_and_leaves_only_its_cache(
+    installed: tuple[Path, dict[str, str]], tmp_path: Path
+) -> None:
+    """``rulespec mutate`` from a plain install: its worker reads a configuration of its
+    own, never a ``pyproject.toml`` beside the installed package (there is none). ND-BANK's
+    scenarios alone leave mutants of the scoring code alive: a run that judged them."""
+    _, env = installed
+    done = subprocess.run(
+        ["rulespec", "mutate", "notre_dame", "--module", "scoring.py", "--sample", "2",
+         "--seed", "3", "--scenarios-of", "ND-BANK"],
+        cwd=tmp_path, env=env, capture_output=True, text=True, timeout=600,
+    )  # fmt: skip
+    assert "notre_dame: mutants 2, " in done.stdout, done.stdout + done.stderr
+    assert "survived" in done.stdout and done.returncode == 1, done.stdout + done.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == [".rulespec-cache"]
 
 
 @pytest.mark.slow

@@ -6,22 +6,19 @@ from __future__ import annotations
 
 import functools
 import multiprocessing
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from conformance.mutation import worker
 from conformance.mutation.cache_replay import CacheReplay
-from conformance.mutation.run import ROOT, SUITE_DIR
+from conformance.mutation.run import ROOT, worker_arguments
 
 
-def _baseline(game: str, rule: str, replay_caches: bool) -> dict[str, Any]:
+def _baseline(game: str, rule: str, replay_caches: bool, folder: Path) -> dict[str, Any]:
     """A worker's baseline of ``rule``'s scenarios, the caches replayed or built cold."""
-    args = [
-        str(SUITE_DIR / f"test_{game}.py"), "-c", str(ROOT / "pyproject.toml"),
-        "--rootdir", str(ROOT), "-q", "-p", "no:cacheprovider", "--rulespec-games", game,
-        "--rulespec-rule", rule,
-    ]  # fmt: skip
+    args = worker_arguments(game, folder, rule)
     context = multiprocessing.get_context("spawn")
     conn, child = context.Pipe()
     directory = str(ROOT / "reference_impl" / game)
@@ -47,14 +44,14 @@ def _baseline(game: str, rule: str, replay_caches: bool) -> dict[str, Any]:
 
 
 @pytest.mark.slow
-def test_the_replayed_baseline_credits_the_lines_of_a_baseline_with_every_cache_built_cold() -> (
-    None
-):
+def test_the_replayed_baseline_credits_the_lines_of_a_baseline_with_every_cache_built_cold(
+    tmp_path: Path,
+) -> None:
     """Isle Traces' IT-PLACE-GRID scenarios each build ``board.geometry`` and the action
     tables (``functools.cache``) in a fresh import: traced once and replayed, the lines per
     scenario and at import are those of every build traced."""
-    replayed = _baseline("isle_traces", "IT-PLACE-GRID", replay_caches=True)
-    cold = _baseline("isle_traces", "IT-PLACE-GRID", replay_caches=False)
+    replayed = _baseline("isle_traces", "IT-PLACE-GRID", replay_caches=True, folder=tmp_path)
+    cold = _baseline("isle_traces", "IT-PLACE-GRID", replay_caches=False, folder=tmp_path)
     assert len(cold["scenarios"]) >= 10
     assert cold["cache_builds"] == {"traced": 0, "untraced": 0}
     builds = replayed["cache_builds"]
