@@ -154,12 +154,19 @@ RANDOM_PLUGINS = ("_hypothesis_pytestplugin",)  # the levels that play random ga
 PARALLEL_PLUGINS = ("xdist.plugin",)
 
 
+def write_suite_ini(folder: Path) -> Path:
+    """``SUITE_INI`` written into ``folder``: the whole configuration of a child pytest
+    (``rulespec check``'s, a mutation worker's), never rulespec's own ``pyproject.toml``."""
+    ini = folder / "pytest.ini"
+    ini.write_text(SUITE_INI.format(features=FEATURES_DIR), encoding="utf-8")
+    return ini
+
+
 def suite_command(files: list[str], tmp: Path, plugins: tuple[str, ...] = ()) -> list[str]:
     """``python -P -m pytest FILES`` with a configuration of its own, written into ``tmp``,
     started through :mod:`conformance.cli.suite_child` (pytest with less start-up)."""
     suite = suite_dir()
-    ini = tmp / "pytest.ini"
-    ini.write_text(SUITE_INI.format(features=FEATURES_DIR), encoding="utf-8")
+    ini = write_suite_ini(tmp)
     loaded = [arg for name in (*SUITE_PLUGINS, *plugins) for arg in ("-p", name)]
     loaded += [arg for name in UNUSED_BUILTINS for arg in ("-p", f"no:{name}")]
     return [

@@ -139,12 +139,11 @@ def worker_arguments(game: str, folder: Path, scenario_rule: str | None = None) 
     """The worker's pytest arguments: the game's suite with a configuration of its own,
     written into ``folder`` (``rulespec check``'s: an installed rulespec has no
     ``pyproject.toml`` beside its package, so the worker never reads the checkout's)."""
-    from conformance.cli.check import SUITE_INI
+    from conformance.cli.check import write_suite_ini
 
-    ini = folder / "pytest.ini"
-    ini.write_text(SUITE_INI.format(features=FEATURES_DIR), encoding="utf-8")
     args = [
-        str(SUITE_DIR / f"test_{game}.py"), "-c", str(ini), "--rootdir", str(ROOT),
+        str(SUITE_DIR / f"test_{game}.py"), "-c", str(write_suite_ini(folder)),
+        "--rootdir", str(ROOT),
         "--confcutdir", str(SUITE_DIR), "-p", "conformance.plugin", "-q",
         "-p", "no:cacheprovider", "--strict-markers", "--rulespec-games", game,
     ]  # fmt: skip
@@ -165,7 +164,11 @@ class _Worker:
         self.process = context.Process(
             target=worker.serve, args=(game, str(directory), child, args), daemon=True
         )
-        self.process.start()
+        try:
+            self.process.start()
+        except BaseException:  # no worker to stop later: its folder goes now
+            shutil.rmtree(self.folder, ignore_errors=True)
+            raise
         child.close()
         self.job: Job | None = None
 
