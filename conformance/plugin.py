@@ -59,6 +59,7 @@ from conformance.engine.errors import (
     HarnessError,
 )
 from conformance.engine.recording import FiredRecorder
+from conformance.levels import seeds
 from conformance.reports.text import sanitised
 
 RULE_TAG = re.compile(r"^[A-Z]{2,4}(-[A-Z0-9]+)+$")
@@ -198,7 +199,7 @@ def engine(request: pytest.FixtureRequest) -> Iterator[EngineClient]:
         declared = ", ".join(sorted(client.games))
         pytest.skip(f"the engine does not declare {game} (it declares: {declared})")
     incidents = list(getattr(client, "incidents", []))
-    scoped: Any = Declared(client)
+    scoped: Any = Declared(client, config)
     if config.getoption("--rulespec-fired", None):
         scoped = FiredRecorder(scoped)
         request.node.stash[_FIRED_KEY] = scoped
@@ -228,8 +229,9 @@ class NotDeclared(EngineRefused):
 class Declared:
     """The engine, turning refusals of what it does not declare into :class:`NotDeclared`."""
 
-    def __init__(self, client: EngineClient) -> None:
+    def __init__(self, client: EngineClient, config: pytest.Config) -> None:
         self._client = client
+        self._config = config
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._client, name)
@@ -249,6 +251,11 @@ class Declared:
             if reason is None:
                 raise
             raise NotDeclared(refused, reason) from None
+
+    def load_state(self, state: dict[str, Any]) -> dict[str, Any]:
+        loaded = self._client.load_state(state)
+        seeds.note(self._config, state)  # a position the deep levels may start from
+        return loaded
 
 
 def _undeclared(
@@ -547,7 +554,16 @@ def _fits_ruleset(item: pytest.Item, errata: set[str]) -> bool:
     return since and not any(mark.args[0] in errata for mark in item.iter_markers("until"))
 
 
+#: the rules a deep level's failure is blamed on (on evidence), replacing the test's tags
+BLAMED = pytest.StashKey[list[str]]()
+
+
 def rule_ids(item: pytest.Item) -> list[str]:
+    """The rule ids a test's result counts for: its tags, or the rules its failure was
+    blamed on (a divergence's primary rule, a broken invariant's own rule)."""
+    blamed = item.stash.get(BLAMED, None)
+    if blamed is not None:
+        return list(blamed)
     return sorted({mark.args[0] for mark in item.iter_markers("rule") if mark.args})
 
 

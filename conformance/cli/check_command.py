@@ -54,7 +54,8 @@ def _settings() -> Any:
 @click.option("--timeout", type=float, help="seconds per request (subprocess) [default: 10]")
 @click.option("--shell/--no-shell", default=None, help="run the engine through a shell")
 @click.option("--jobs", "-j", type=int, help="parallel engine processes [default: 1]")
-@click.option("--level", help="protocol, scenarios, invariants, differential or all [scenarios]")
+@click.option("--level", help="protocol, scenarios, invariants, differential or all [all: "
+              "every level the engine's capabilities allow; scenarios with --rule]")  # fmt: skip
 @click.option("--examples", type=int,
               help="exactly N whole games per configuration (instead of --budget)")  # fmt: skip
 @click.option("--budget", type=float, help="deep levels: seconds per game and configuration "
@@ -105,7 +106,9 @@ def check(
     memory_mb: int | None,
     cpu_seconds: int | None,
 ) -> None:
-    """Run the conformance scenarios against an engine; per-rule summary, N passed, N failed.
+    """Judge an engine: every level its capabilities allow (the scenarios, then whole games
+    checked for invariants and played in lockstep with the reference, within a time budget
+    per game); per-rule summary, N passed, N failed.
 
     Settings come from [tool.rulespec] in ./pyproject.toml or from ./rulespec.toml (keys as
     the flags, with underscores: engine, games, level, timeout, game_timeout, ...); flags
@@ -117,7 +120,9 @@ def check(
     shell = shell if shell is not None else settings.get("shell", False)
     timeout = timeout if timeout is not None else float(settings.get("timeout", 10.0))
     jobs = jobs if jobs is not None else settings.get("jobs", 1)
-    level = level or settings.get("level", "scenarios")
+    # the default verdict is every level the engine allows; a rule selection asks about
+    # the scenarios pinning those rules (the deep levels pin none)
+    level = level or settings.get("level", "scenarios" if rules else "all")
     examples = examples if examples is not None else settings.get("examples")
     budget = budget if budget is not None else settings.get("budget")
     emit_dir = emit_dir if emit_dir is not None else (
@@ -383,17 +388,8 @@ def _print_game(report: Any, rule: str | None, verbose: bool) -> None:
         status, reason = report.level_status(level)
         levels.append(f"{level} {status}" + (f" ({reason})" if reason else ""))
     out.print(f"  level reached: {report.level_reached()}; " + "; ".join(levels))
-    for result in report.results:
-        stats = result.get("stats")
-        if isinstance(stats, dict):
-            unreached = stats.get("rules_unreached") or []
-            out.print(
-                f"  {stats.get('level')} {stats.get('config')}: games {stats.get('games')}, "
-                f"steps {stats.get('steps')}, {stats.get('steps_per_second')} steps/s, rules "
-                f"reached {stats.get('rules_reached')}/{stats.get('rules_total')}", markup=False,
-            )
-            if unreached and verbose:
-                out.print(f"    never reached: {', '.join(map(str, unreached))}", markup=False)
+    for line in _deep_summary(report, verbose):
+        out.print(line, markup=False)
     scenarios_ran = report.level_status("scenarios")[0] != "not run"
     for rule_id, status, ok, total in rows:
         if status == "not run" and not scenarios_ran and not verbose:
@@ -416,8 +412,76 @@ def _print_game(report: Any, rule: str | None, verbose: bool) -> None:
 
 
 def _failure_excerpt(message: str, limit: int = 18) -> list[str]:
-    """The assertion's own lines (pytest's ``E`` lines), not hypothesis's draw notes."""
-    lines = message.strip().splitlines()
+    """The assertion's own lines (pytest's ``E`` lines), not hypothesis's draw notes; a
+    deep level's action trace is left to its scenario file (its length is shown)."""
+    lines = _without_trace(message.strip().splitlines())
     explained = [line[1:].strip() for line in lines if line.startswith("E ")]
     explained = [line for line in explained if not line.startswith("Draw ")]
     return (explained or lines)[:limit] if explained else lines[-limit:]
+
+
+def _without_trace(lines: list[str]) -> list[str]:
+    """``lines`` with a numbered action trace (``trace:`` then ``  1. {...}``) folded to
+    one line: the written scenario holds it."""
+    if not any(line.strip() == "trace:" for line in lines):
+        return lines
+    kept: list[str] = []
+    folded = 0
+    for line in lines:
+        numbered = line.strip().split(". ", 1)[0]
+        if kept and kept[-1].strip() == "trace:" and numbered.isdigit():
+            folded += 1
+            continue
+        if folded:
+            kept[-1] = f"trace: {folded} actions (the written scenario lists them)"
+            folded = 0
+        kept.append(line)
+    if folded:
+        kept[-1] = f"trace: {folded} actions (the written scenario lists them)"
+    return kept
+
+
+def _deep_summary(report: Any, verbose: bool) -> list[str]:
+    """Per deep level: games, steps, seconds, what was compared and played, and the rules
+    the reference applied (never the candidate's claims); each configuration with ``-v``."""
+    lines: list[str] = []
+    for level in ("invariants", "differential"):
+        found = [r.get("stats") for r in report.results]
+        stats = [s for s in found if isinstance(s, dict) and s.get("level") == level]
+        if not stats:
+            continue
+        games = sum(s.get("games", 0) for s in stats)
+        steps = sum(s.get("steps", 0) for s in stats)
+        seconds = sum(s.get("seconds", 0.0) for s in stats)
+        cut = sum(s.get("cut_games", 0) for s in stats)
+        reached = {r for s in stats for r in s.get("rules_reached_ids", [])}
+        unreached = set.intersection(*(set(s.get("rules_unreached") or []) for s in stats))
+        unobservable = set.intersection(*(set(s.get("rules_unobservable") or []) for s in stats))
+        unobservable -= reached
+        never = unreached - reached
+        text = (f"  {level}: {games} games, {steps} steps in {seconds:.1f}s over "
+                f"{len(stats)} configurations"
+                + (f" ({cut} cut at the step horizon)" if cut else "")
+                + f"; rules reached {len(reached)}/{len(reached) + len(never)}")  # fmt: skip
+        if unobservable:
+            text += f" ({len(unobservable)} more not observable by firing)"
+        lines.append(text)
+        compared = sorted({c for s in stats for c in s.get("comparisons", [])})
+        if level == "differential" and compared:
+            lines.append(f"    compared: {', '.join(compared)}")
+        starts: dict[str, int] = {}
+        for s in stats:
+            for start, count in (s.get("starts") or {}).items():
+                starts[start] = starts.get(start, 0) + count
+        if len(starts) > 1 or "scenario positions" in starts:
+            lines.append("    played: " + ", ".join(f"{k} ({v})" for k, v in starts.items()))
+        if verbose:
+            for s in stats:
+                lines.append(f"    {s.get('config')}: games {s.get('games')}, steps "
+                             f"{s.get('steps')}, {s.get('steps_per_second')} steps/s, rules "
+                             f"reached {s.get('rules_reached')}/{s.get('rules_total')}")
+            if never:
+                lines.append(f"    never reached: {', '.join(sorted(never))}")
+            if unobservable:
+                lines.append(f"    not observable by firing: {', '.join(sorted(unobservable))}")
+    return lines

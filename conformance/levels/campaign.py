@@ -12,10 +12,12 @@ budget and returns the smallest failure found so far when the budget runs out.
 
 from __future__ import annotations
 
+import json
 import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Generic, TypeVar
 
 import pytest
@@ -27,8 +29,14 @@ from conformance.levels.progress import Progress
 #: ``rulespec check --level all`` of one game takes about a minute); ``--rulespec-budget``
 #: gives the seconds per game and configuration instead
 DEFAULT_GAME_BUDGET = 24.0
-#: seconds to shrink one failure (``--rulespec-shrink-seconds``)
-DEFAULT_SHRINK_SECONDS = 30.0
+#: a campaign's first game ends by the budget's end plus this (or the budget, if longer),
+#: so an engine or a game that never ends cannot hold the run
+FIRST_GAME_GRACE = 5.0
+#: the step horizon of a game that names none (``GameDefinition.step_horizon``)
+DEFAULT_STEP_HORIZON = 20_000
+#: seconds to shrink one failure (``--rulespec-shrink-seconds``); a failure already shrunk
+#: in another configuration of the game is not shrunk again
+DEFAULT_SHRINK_SECONDS = 10.0
 
 #: one rule guide per level and game, shared by its configurations (``config.stash``)
 _GUIDES = pytest.StashKey[dict[str, RuleGuide]]()
@@ -59,7 +67,21 @@ class CampaignStats:
     partial_games: int = 0
     #: when games after the first stop (``time.monotonic``); None: no budget
     deadline: float | None = None
+    #: games cut at the game's step horizon (counted in ``games``: partial, not failures)
+    cut_games: int = 0
+    #: games played per start (option readings, scenario positions)
+    starts: dict[str, int] = field(default_factory=dict)
+    #: what could be compared with this engine (legal sets, chance listings, states, outcome)
+    comparisons: list[str] = field(default_factory=list)
+    #: positions from the scenarios available to start from
+    seeds: int = 0
+    #: catalogue rules the reference never reports as fired (firing cannot observe them)
+    rules_unobservable: list[str] = field(default_factory=list)
     _started: tuple[float, float] = (0.0, 0.0)
+
+    def played(self, start: str) -> None:
+        """One more game from ``start`` (an option reading, or scenario positions)."""
+        self.starts[start] = self.starts.get(start, 0) + 1
 
     def begin(self) -> None:
         self._started = (time.monotonic(), time.process_time())
@@ -75,11 +97,14 @@ class CampaignStats:
 
     @property
     def rules_total(self) -> int:
+        """The rules firing can observe (the unobservable ones are listed apart)."""
         return len(self.rules_reached) + len(self.rules_unreached)
 
     def summary(self, rules: bool = True) -> str:
         share = len(self.rules_reached) / self.rules_total if self.rules_total else 0.0
         cut = " (+1 cut off by the budget)" if self.partial_games else ""
+        if self.cut_games:
+            cut += f" ({self.cut_games} cut at the step horizon)"
         text = (
             f"{self.games} games{cut}, {self.steps} steps in {self.seconds:.1f}s "
             f"({self.steps_per_second:,.0f} steps/s)"
@@ -112,7 +137,13 @@ class CampaignStats:
             else 0.0,
             "campaign_rules_reached": self.campaign_reached,
             "rules_unreached": self.rules_unreached,
+            "rules_reached_ids": self.rules_reached,
+            "rules_unobservable": self.rules_unobservable,
             "interrupted": self.interrupted,
+            "cut_games": self.cut_games,
+            "starts": self.starts,
+            "comparisons": self.comparisons,
+            "seed_positions": self.seeds,
         }
         if self.shrink:
             found["shrink"] = self.shrink
@@ -126,6 +157,14 @@ class BudgetSpent(Exception):
 
     def __init__(self, steps: int) -> None:
         super().__init__(f"budget spent after {steps} steps of a game")
+        self.steps = steps
+
+
+class GameCut(Exception):
+    """A lockstep game reached its step horizon without ending: a partial game."""
+
+    def __init__(self, steps: int) -> None:
+        super().__init__(f"the game did not end within {steps} actions (its step horizon)")
         self.steps = steps
 
 
@@ -144,8 +183,11 @@ class TickingChoices(list[int]):
 
     def append(self, choice: int) -> None:
         deadline = self._stats.deadline
-        if self._index > 0 and deadline is not None and time.monotonic() > deadline:
-            raise BudgetSpent(len(self))
+        if deadline is not None:
+            if self._index == 0:  # the first game may overrun, within bounds
+                deadline += max(FIRST_GAME_GRACE, self._stats.budget)
+            if time.monotonic() > deadline:
+                raise BudgetSpent(len(self))
         super().append(choice)
         if self._progress is not None and self._progress.due():
             stats = self._stats
@@ -229,6 +271,9 @@ def run_campaign(
                 stats.steps += spent.steps
                 stats.partial_games += 1
                 break
+            except GameCut as cut:
+                stats.steps += cut.steps
+                stats.cut_games += 1
             stats.games += 1
             account()
             if progress is not None:
@@ -343,3 +388,69 @@ def shrink_choices(
                     break
             index += 1
     return Shrunk(best, best_choices, attempts, time.monotonic() - started, not out_of_time())
+
+
+def step_horizon(game: str) -> int:
+    """The number of actions after which a game is cut (a game need not end: a dice game
+    where rolling on is always legal): the game's ``step_horizon``, else the default."""
+    from reference_impl import registry
+
+    return int(getattr(registry.get_game(game), "step_horizon", None) or DEFAULT_STEP_HORIZON)
+
+
+def option_plan(game: str, players: int, declared: dict[str, Any]) -> list[tuple[str, dict]]:
+    """(label, options) of the games a configuration plays in turn: the default options
+    first, then every other reading of each ruling option (the catalogue's register) that
+    the engine declares and the reference accepts at this player count."""
+    from conformance.specification import rulings
+    from reference_impl import registry
+    from reference_impl.core import EngineError
+
+    known = declared.get("options")
+    names = set(known) if isinstance(known, dict) else set()
+    plan: list[tuple[str, dict[str, Any]]] = [("default options", {})]
+    definition = registry.get_game(game)
+    for option in rulings.options_of(game):
+        if option.name not in names:
+            continue
+        for value in option.others():
+            try:
+                definition.new_game(players, {option.name: value})
+            except EngineError:
+                continue
+            plan.append((f"{option.name}={json.dumps(value)}", {option.name: value}))
+    return plan
+
+
+def fallback_rule(game: str) -> str:
+    """The rule a divergence no evidence blames is filed under: the game's first setup rule."""
+    from conformance.specification import catalogue
+
+    rules = catalogue.load(game).rules
+    setup = [rule.id for rule in rules if rule.area == "setup"]
+    return (setup or [rules[0].id])[0]
+
+
+def emit_directory(config: Any, game: str) -> Path:
+    """Where a divergence's scenario goes: ``--rulespec-emit-dir`` or ./rulespec-regressions."""
+    chosen = config.getoption("--rulespec-emit-dir")
+    base = Path(chosen) if chosen else config.invocation_params.dir / "rulespec-regressions"
+    return base / game
+
+
+def reach_rules(
+    request: Any, stats: CampaignStats, guide: RuleGuide | None, fired: set[str]
+) -> None:
+    """Fill in the rules reached (those the reference applied), never reached, and not
+    observable (the reference never reports them as fired), and attach the stats to the
+    result (``stats`` property)."""
+    from conformance.levels.rule_sites import observable_rules
+    from conformance.specification import catalogue
+
+    rules = [rule.id for rule in catalogue.load(stats.game).rules]
+    observable = observable_rules(stats.game)
+    stats.rules_reached = [rule for rule in rules if rule in fired]
+    stats.rules_unreached = [r for r in rules if r not in fired and r in observable]
+    stats.rules_unobservable = [r for r in rules if r not in fired and r not in observable]
+    stats.campaign_reached = len(guide.reached()) if guide is not None else 0
+    request.node.user_properties.append(("stats", stats.to_json()))

@@ -16,6 +16,7 @@ import hashlib
 import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -23,7 +24,8 @@ from hypothesis import strategies as st
 
 from conformance.engine.client import EngineClient
 from conformance.engine.errors import EngineRefused
-from conformance.levels.campaign import shrink_choices
+from conformance.levels.attribution import Attribution, attribute, normalised_path
+from conformance.levels.campaign import GameCut, shrink_choices
 from conformance.levels.guide import RuleGuide
 from conformance.levels.progress import Progress
 
@@ -38,7 +40,7 @@ class Divergence(AssertionError):
     num_players: int
     options: dict[str, Any]
     actions: list[dict[str, Any]]
-    kind: str  # "start", "legal", "refused", "state", "outcome"
+    kind: str  # "start", "legal", "chance", "refused", "state", "outcome"
     detail: str
     rules: list[str] = field(default_factory=list)
     expected: dict[str, Any] = field(default_factory=dict)
@@ -46,26 +48,78 @@ class Divergence(AssertionError):
     legal_extra: list[dict[str, Any]] = field(default_factory=list)
     #: the first differing field (state, outcome), action (legal, refused) or outcome key
     first: str = ""
+    #: every differing path (state, start, outcome), and the first one's two values
+    differing: list[str] = field(default_factory=list)
+    values: tuple[Any, Any] | None = None
+    #: the rules the reference fired at the divergent step, and the candidate's (None: it
+    #: does not declare ``fired``)
+    reference_fired: list[str] = field(default_factory=list)
+    candidate_fired: list[str] | None = None
+    #: the candidate's refusal ({"kind", "rule"}) of the reference's action, or of an
+    #: action it does not list
+    candidate_refusal: dict[str, Any] | None = None
+    #: the loaded position the game started from (None: a new game)
+    seed_state: dict[str, Any] | None = None
+    expected_outcome: dict[str, Any] = field(default_factory=dict)
+    actual_outcome: dict[str, Any] = field(default_factory=dict)
+    #: the evidence (:func:`~conformance.levels.attribution.attribute`), once blamed
+    blame: Attribution | None = None
 
     @property
     def step(self) -> int:
         """The step the divergence shows at: the number of actions applied (0: the start)."""
         return len(self.actions)
 
+    def blamed(self) -> Attribution:
+        """The rules this divergence is blamed on (worked out once, on evidence)."""
+        if self.blame is None:
+            self.blame = attribute(self)
+            self.rules = self.blame.rules
+        return self.blame
+
+    def where(self) -> tuple[str, str]:
+        """The kind and where it shows: the first differing path (seats and indexes as
+        ``*``), or the kind of action left out, listed wrongly or refused."""
+        if self.kind in ("legal", "refused"):
+            shown = (self.legal_missing or self.legal_extra or self.actions[-1:] or [{}])[0]
+            side = "refused" if self.kind == "refused" else (
+                "missing" if self.legal_missing else "extra")  # fmt: skip
+            return self.kind, f"{side}:{shown.get('type')}"
+        return self.kind, normalised_path(self.first)
+
+    def identity(self) -> tuple[str, str, str | None]:
+        """What makes two divergences the same failure: :meth:`where`, and the primary rule."""
+        return (*self.where(), self.blamed().primary)
+
     def attribution(self) -> dict[str, Any]:
-        """Step, kind, first difference and the rules the reference fired at that step."""
-        return {"step": self.step, "kind": self.kind, "first": self.first, "rules": self.rules}
+        """Step, kind, first difference, the action, and the rules blamed (with evidence)."""
+        found = {"step": self.step, "kind": self.kind, "first": self.first,
+                 "rules": self.blamed().rules, "blame": self.blamed().to_json()}  # fmt: skip
+        if self.actions:
+            found["action"] = self.actions[-1]
+        if self.values is not None:
+            found["reference"], found["candidate"] = self.values
+        return found
+
+    def headline(self) -> str:
+        """The step, the action, the first differing path and both values, in one line."""
+        action = json.dumps(self.actions[-1], ensure_ascii=False) if self.actions else "the start"
+        text = f"step {self.step} ({action}): {self.kind} differs at {self.first or '?'}"
+        if self.values is not None:
+            reference, candidate = (json.dumps(v, default=repr, ensure_ascii=False)[:120]
+                                    for v in self.values)  # fmt: skip
+            text += f": reference {reference}, candidate {candidate}"
+        return text
 
     def __str__(self) -> str:
         steps = "\n".join(
             f"  {i + 1}. {json.dumps(a, ensure_ascii=False)}" for i, a in enumerate(self.actions)
         )
-        rules = ", ".join(self.rules) or "none reported"
+        start = " from a loaded position" if self.seed_state is not None else ""
         return (
-            f"{self.game} ({self.num_players} players): candidate diverges from the reference "
-            f"({self.kind}) after {len(self.actions)} actions; at step {self.step} the first "
-            f"difference is {self.first or '?'}; rules the reference fired at that step: "
-            f"{rules}\n{self.detail}\ntrace:\n{steps}"
+            f"{self.game} ({self.num_players} players{start}): candidate diverges from the "
+            f"reference ({self.kind}) after {len(self.actions)} actions\n"
+            f"{self.headline()}\n{self.blamed().describe()}\n{self.detail}\ntrace:\n{steps}"
         )
 
 
@@ -127,57 +181,87 @@ def lockstep(
     choices: list[int] | None = None,
     guide: RuleGuide | None = None,
     stop_after: int | None = None,
+    *,
+    seed_state: dict[str, Any] | None = None,
+    chance_by_probability: bool = False,
+    compared: set[str] | None = None,
 ) -> int:
     """Play one whole game in lockstep; raise :class:`Divergence` at the first difference.
 
     ``choose(n)`` picks the index of the next action among the reference's ``n`` legal
     actions (through ``guide.choose`` when a guide is given, which calls it on uniform
-    steps); the picks are appended to ``choices`` when it is given. With ``stop_after`` the
-    game ends, with no divergence, once that many actions are applied and the legal actions
-    after them agree (a shrinking attempt gains nothing from a longer trace).
+    steps); the picks are appended to ``choices`` when it is given. With
+    ``chance_by_probability`` a chance outcome is drawn with its stated probability
+    (``choose(CHANCE_RESOLUTION)`` picks the point), never by the guide. With ``stop_after``
+    the game ends, with no divergence, once that many actions are applied and the legal
+    actions after them agree (a shrinking attempt gains nothing from a longer trace). A game
+    still going after ``step_bound`` actions ends with :class:`GameCut` (a partial game, not
+    a divergence). ``seed_state`` starts both engines from a loaded position (a scenario's)
+    instead of a new game.
+
+    The reference chooses every action. What the candidate declares decides what else is
+    compared: its legal sets (``legal_actions``), its chance listings (``chance``), its
+    states after every action (always), its outcome (``outcome``); ``compared`` receives
+    the names of the comparisons made. A candidate that refuses an action the reference
+    chose diverges (``refused``).
     """
     options = options or {}
     actions: list[dict[str, Any]] = []
     fired: list[str] = []
+    candidate_fired: list[str] | None = None
+    capabilities = candidate.capabilities
+    lists = "legal_actions" in capabilities
+    lists_chance = lists and "chance" in capabilities
+    reports_fired = "fired" in capabilities
+    made = compared if compared is not None else set()
+    made.add("states")
 
     def diverge(kind: str, detail: str, first: str, **extra: Any) -> Divergence:
         return Divergence(game, num_players, options, list(actions), kind, detail,
-                          sorted(set(fired)), first=first, **extra)  # fmt: skip
+                          first=first, reference_fired=list(fired),
+                          candidate_fired=candidate_fired, seed_state=seed_state,
+                          **extra)  # fmt: skip
 
-    def compare(expected: Any, actual: Any, kind: str) -> None:
+    def compare(expected: Any, actual: Any, kind: str, **extra: Any) -> None:
         if expected == actual:  # the fast path: no field-by-field walk
             return
         diffs = differences(expected, actual)
         if diffs:
-            raise diverge(kind, _describe(diffs), diffs[0][0], expected=dict(_flat(diffs)))
+            raise diverge(kind, _describe(diffs), diffs[0][0], expected=dict(_flat(diffs)),
+                          differing=[path for path, _, _ in diffs],
+                          values=(diffs[0][1], diffs[0][2]), **extra)  # fmt: skip
 
     if guide is not None:
-        guide.start(game, num_players, options, reports_reference=True)
-    expected_state = reference.new_game(game, num_players, options or None)
-    actual_state = candidate.new_game(game, num_players, options or None)
+        guide.start(game, num_players, options, reports_reference=True, state=seed_state)
+    if seed_state is not None:
+        expected_state = reference.load_state(seed_state)
+        actual_state = candidate.load_state(seed_state)
+    else:
+        expected_state = reference.new_game(game, num_players, options or None)
+        actual_state = candidate.new_game(game, num_players, options or None)
     compare(expected_state, actual_state, "start")
     for _ in range(step_bound):
         if expected_state["terminal"]:
             break
         ref_listing = reference.legal_actions()
-        cand_listing = candidate.legal_actions()
         legal = ref_listing["actions"]
-        if legal != cand_listing["actions"]:
-            _compare_legal(legal, cand_listing["actions"], diverge)
-        if "chance" in ref_listing["to_act"] and ref_listing.get("chance") != cand_listing.get(
-            "chance"
-        ):
-            ref_p = {_key(o["action"]): o["probability"] for o in ref_listing.get("chance", [])}
-            cand_p = {_key(o["action"]): o["probability"] for o in cand_listing.get("chance", [])}
-            if ref_p != cand_p:
-                wrong = [k for k in ref_p if ref_p[k] != cand_p.get(k)][:5]
-                shown = "; ".join(f"{k}: reference {ref_p[k]}, candidate {cand_p.get(k)}"
-                                  for k in wrong)  # fmt: skip
-                raise diverge("chance", f"  probabilities differ for: {shown}",
-                              f"probability of {wrong[0] if wrong else '?'}")  # fmt: skip
+        chance_turn = "chance" in ref_listing["to_act"]
+        if lists:
+            made.add("legal sets")
+            cand_listing = candidate.legal_actions()
+            if legal != cand_listing["actions"]:
+                _compare_legal(legal, cand_listing["actions"], diverge, candidate)
+            if chance_turn and lists_chance:
+                made.add("chance listings")
+                _compare_chance(ref_listing, cand_listing, diverge)
         if stop_after is not None and len(actions) >= stop_after:
             return len(actions)
-        index = guide.choose(legal, choose) if guide is not None else choose(len(legal))
+        if chance_turn and chance_by_probability:
+            index = _weighted(ref_listing.get("chance") or [], choose(CHANCE_RESOLUTION))
+        elif guide is not None:
+            index = guide.choose(legal, choose)
+        else:
+            index = choose(len(legal))
         if choices is not None:
             choices.append(index)
         action = legal[index]
@@ -187,7 +271,7 @@ def lockstep(
             guide.observe(action, fired)
         actions.append(action)
         try:
-            candidate.apply(action)
+            answer = candidate.apply(action)
         except EngineRefused as refused:
             after = reference.state()
             raise diverge(
@@ -195,23 +279,66 @@ def lockstep(
                 f"  the candidate refused it: {refused}",
                 f"action {json.dumps(action, ensure_ascii=False)} refused",
                 expected={"to_act": after["to_act"], "terminal": after["terminal"]},
+                candidate_refusal={"kind": refused.kind, "rule": refused.rule},
             ) from None
+        if reports_fired:
+            candidate_fired = [r for r in answer.get("fired", []) if isinstance(r, str)]
         expected_state = reference.state()
         compare(expected_state, candidate.state(), "state")
-    expected_outcome = reference.outcome()
-    actual_outcome = candidate.outcome()
-    compare(
-        {k: expected_outcome.get(k) for k in ("scores", "winners")},
-        {k: actual_outcome.get(k) for k in ("scores", "winners")},
-        "outcome",
-    )
+    else:
+        if not expected_state["terminal"]:
+            raise GameCut(len(actions))
+    if "outcome" in capabilities:
+        made.add("outcome")
+        expected_outcome = reference.outcome()
+        actual_outcome = candidate.outcome()
+        picked = ({k: expected_outcome.get(k) for k in ("scores", "winners")},
+                  {k: actual_outcome.get(k) for k in ("scores", "winners")})  # fmt: skip
+        compare(*picked, "outcome", expected_outcome=picked[0], actual_outcome=picked[1])
     return len(actions)
 
 
-def _compare_legal(
-    reference: list[dict[str, Any]], candidate: list[dict[str, Any]], diverge: Callable[..., Any]
+#: the points a chance draw by probability picks from (``choose(CHANCE_RESOLUTION)``)
+CHANCE_RESOLUTION = 1 << 30
+
+
+def _weighted(outcomes: list[dict[str, Any]], point: int) -> int:
+    """The index of the chance outcome that ``point`` (of ``CHANCE_RESOLUTION``) falls in."""
+    at = Fraction(point, CHANCE_RESOLUTION)
+    cumulative = Fraction(0)
+    for index, outcome in enumerate(outcomes):
+        cumulative += Fraction(outcome["probability"])
+        if at < cumulative:
+            return index
+    return max(0, len(outcomes) - 1)
+
+
+def _compare_chance(
+    ref_listing: dict[str, Any], cand_listing: dict[str, Any], diverge: Callable[..., Any]
 ) -> None:
-    """Raise when the two legal action lists differ as sets (their order is free)."""
+    if ref_listing.get("chance") == cand_listing.get("chance"):
+        return
+    ref_p = {_key(o["action"]): o["probability"] for o in ref_listing.get("chance", [])}
+    cand_p = {_key(o["action"]): o["probability"] for o in cand_listing.get("chance", [])}
+    if ref_p != cand_p:
+        wrong = [k for k in ref_p if ref_p[k] != cand_p.get(k)][:5]
+        shown = "; ".join(f"{k}: reference {ref_p[k]}, candidate {cand_p.get(k)}"
+                          for k in wrong)  # fmt: skip
+        raise diverge("chance", f"  probabilities differ for: {shown}",
+                      f"probability of {wrong[0] if wrong else '?'}")  # fmt: skip
+
+
+def _compare_legal(
+    reference: list[dict[str, Any]],
+    candidate: list[dict[str, Any]],
+    diverge: Callable[..., Any],
+    engine: EngineClient | None = None,
+) -> None:
+    """Raise when the two legal action lists differ as sets (their order is free).
+
+    An action the candidate leaves out is offered to it (``engine``): the rule its refusal
+    cites is evidence of the rule it applies wrongly (the game ends at this divergence, so
+    the candidate's state no longer matters)."""
     ref_keys = {_key(a): a for a in reference}
     cand_keys = {_key(a): a for a in candidate}
     if ref_keys.keys() == cand_keys.keys():
@@ -223,6 +350,12 @@ def _compare_legal(
         if missing
         else f"action not legal in the reference: {json.dumps(extra[0], ensure_ascii=False)}"
     )
+    refusal = None
+    if missing and engine is not None:
+        try:
+            engine.apply(missing[0])
+        except EngineRefused as refused:
+            refusal = {"kind": refused.kind, "rule": refused.rule}
     raise diverge(
         "legal",
         f"  legal actions missing from the candidate: {len(missing)}, "
@@ -232,6 +365,7 @@ def _compare_legal(
         first,
         legal_missing=missing,
         legal_extra=extra,
+        candidate_refusal=refusal,
     )
 
 
@@ -240,24 +374,32 @@ def _flat(diffs: list[tuple[str, Any, Any]]) -> list[tuple[str, Any]]:
 
 
 def divergence_feature(divergence: Divergence, fallback_rule: str) -> str:
-    """A ready-to-run Gherkin scenario reproducing the divergence against the reference."""
-    rules = divergence.rules or [fallback_rule]
+    """A ready-to-run Gherkin scenario reproducing the divergence against the reference,
+    tagged with the rules it is blamed on (the primary one first)."""
+    blame = divergence.blamed()
+    rules = blame.rules or [fallback_rule]
     digest = hashlib.sha1(
-        json.dumps([divergence.actions, divergence.kind], sort_keys=True).encode()
+        json.dumps(
+            [divergence.actions, divergence.kind, divergence.seed_state], sort_keys=True
+        ).encode()
     ).hexdigest()[:10]
     tags = " ".join(f"@{r}" for r in rules)
     plural = "player" if divergence.num_players == 1 else "players"
+    evidence = [f"  # {_comment(line)}" for line in blame.describe().splitlines()]
     lines = [
         f"Feature: Differential regression {digest} ({divergence.game})",
         "  # Written by rulespec's differential play: the shrunk trace where a candidate",
         "  # engine diverged from the reference. Expected values are the reference's.",
-        f"  # Step {divergence.step}, first difference: {divergence.first or '?'}; rules the",
-        f"  # reference fired at that step: {', '.join(divergence.rules) or 'none'}.",
+        f"  # {_comment(divergence.headline())}",
+        *evidence,
         "",
         f"  {tags}",
         f"  Scenario: Differential divergence {digest} ({divergence.kind})",
     ]
-    if divergence.options:
+    if divergence.seed_state is not None:
+        lines.append("    Given the state:")
+        lines += _docstring(divergence.seed_state)
+    elif divergence.options:
         lines.append(
             f'    Given a new "{divergence.game}" game with {divergence.num_players} {plural} '
             "and options:"
@@ -298,6 +440,11 @@ def divergence_feature(divergence: Divergence, fallback_rule: str) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _comment(text: str) -> str:
+    """One line of a Gherkin comment (no line breaks, nothing that reads as a docstring)."""
+    return " ".join(text.split()).replace('"""', "'''")
+
+
 def _docstring(value: Any) -> list[str]:
     """A JSON docstring; a list of actions is written one compact action per line."""
     if isinstance(value, list):
@@ -323,27 +470,43 @@ def shrink(
     seconds: float = 30.0,
     progress: Progress | None = None,
     report: dict[str, Any] | None = None,
+    *,
+    chance_by_probability: bool = False,
 ) -> Divergence:
     """Make a divergent trace smaller within a time budget (greedy, deterministic).
 
     Every attempt is a real lockstep replay of a choice list (see
     :func:`~conformance.levels.campaign.shrink_choices`), so the result is a divergence the
     candidate really shows; when the budget runs out the shortest found so far is returned.
+    A smaller trace is kept only when it shows the same failure (:meth:`Divergence.identity`:
+    same kind, same first differing path, same primary rule); another divergence met on the
+    way is not substituted but listed in ``report["others"]`` (one line each, by identity).
     ``report``, when given, receives what the shrinking did (attempts, seconds, complete).
     """
+    wanted = found.identity()
+    others: dict[tuple[str, str, str | None], str] = {}
 
     def attempt(prefix: list[int], longest: int) -> tuple[Divergence, list[int]] | None:
         taken: list[int] = []
         try:
             lockstep(candidate, reference, found.game, found.num_players, found.options,
-                     replay_chooser(prefix), choices=taken, stop_after=longest)  # fmt: skip
+                     replay_chooser(prefix), choices=taken, stop_after=longest,
+                     seed_state=found.seed_state,
+                     chance_by_probability=chance_by_probability)  # fmt: skip
         except Divergence as divergence:
-            return divergence, taken
+            if divergence.where() == wanted[:2] and divergence.identity() == wanted:
+                return divergence, taken
+            others.setdefault(divergence.identity(), divergence.headline())
+        except GameCut:
+            pass
         return None
 
     result = shrink_choices(attempt, found, choices, lambda d: len(d.actions), seconds, progress)
     if report is not None:
         report.update(result.to_json(len(found.actions)))
+        if others:
+            report["others"] = [f"{kind} at {where} (blamed on {rule or 'no rule'}): {line}"
+                                for (kind, where, rule), line in others.items()]  # fmt: skip
     return result.failure
 
 

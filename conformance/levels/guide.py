@@ -68,6 +68,7 @@ class RuleGuide:
         self._rng = random.Random(f"guide:{seed}")
         self._shadow: GameState | None = None
         self._guiding = False
+        self._reports_reference = False
         #: the best trial of the last guided step: (its action, the shadow after it)
         self._chosen: tuple[dict[str, Any], GameState] | None = None
 
@@ -79,13 +80,16 @@ class RuleGuide:
         num_players: int,
         options: dict[str, Any] | None,
         reports_reference: bool = False,
+        state: dict[str, Any] | None = None,
     ) -> None:
-        """A new game of the campaign begins (its shadow is a fresh reference game).
+        """A new game of the campaign begins (its shadow is a fresh reference game, or the
+        loaded position ``state``).
 
         ``reports_reference``: every :meth:`observe` of this game will be given the rules
         the reference engine itself fired (differential lockstep), so a game played
         uniformly needs no shadow to count them, and keeps none."""
         self.games += 1
+        self._reports_reference = reports_reference
         self._guiding = self.uniform_every <= 0 or self.games % self.uniform_every != 0
         self._chosen = None
         if reports_reference and not self._guiding:
@@ -94,13 +98,19 @@ class RuleGuide:
         try:
             from reference_impl import registry
 
-            self._shadow = registry.get_game(game).new_game(num_players, options or None)
+            definition = registry.get_game(game)
+            if state is not None:
+                self._shadow = definition.load(state)
+            else:
+                self._shadow = definition.new_game(num_players, options or None)
+            self.counts.update(self._shadow.fired)  # the rules its setup applied
         except (EngineError, KeyError, ValueError):
             self._shadow = None
 
     def observe(self, action: dict[str, Any], fired: Iterable[str] | None = None) -> list[str]:
-        """``action`` was applied; returns the rules it fired (the shadow's, else ``fired``)."""
-        reported = list(fired or [])
+        """``action`` was applied; returns the rules it fired (the shadow's, else ``fired``
+        when those are the reference's own: a candidate's claims are never counted)."""
+        reported = list(fired or []) if self._reports_reference else []
         self.taken[signature(action)] += 1
         chosen, self._chosen = self._chosen, None
         if chosen is not None and chosen[0] is action:  # the trial already played it

@@ -1,20 +1,32 @@
 """Conformance level "differential" (L3): the engine and the reference in lockstep.
 
-Every configuration plays as many whole games as fit in its time budget
-(``--rulespec-budget`` seconds per game and configuration), choices steered toward the
-rules the game's campaign has not fired yet and mixed with uniform play
-(:mod:`conformance.levels.guide`). The result carries the campaign's statistics (games,
-steps, steps/s, rules reached: the ``stats`` property). A divergence is shrunk under its
-own budget (``--rulespec-shrink-seconds``), fails with the trace, the step, the first
-difference and the rules the reference fired there (which become the result's rule ids),
-and is written out as a Gherkin scenario under ``--rulespec-emit-dir`` (default
-``./rulespec-regressions/<game>/`` in the directory pytest runs in; never the source
-tree), which ``--rulespec-features DIR`` then runs against any engine.
+Every configuration (a player count) plays as many games as fit in its time budget
+(``--rulespec-budget`` seconds per game and configuration), the reference choosing every
+action: choices steered toward the rules the game's campaign has not fired yet and mixed
+with uniform play (:mod:`conformance.levels.guide`), chance outcomes drawn with their
+stated probabilities. The games share the budget between (:func:`schedule`):
+
+- new games under the default options and under every other reading of each option the
+  engine declares (``conformance.specification.rulings``), in turn;
+- games that start from the positions the scenario level loaded into the engine in this
+  run (its ``Given`` states: late-game and rare positions), when the engine can load them.
+
+An engine without ``legal_actions`` or ``chance`` is driven all the same: it must accept
+each action the reference chose and reach an equal state; the result says which
+comparisons were possible (legal sets, chance listings, states, outcome). A game still
+going at the game's step horizon is cut and counted as partial, never a failure.
+
+A divergence is shrunk under its own budget (``--rulespec-shrink-seconds``) to a smaller
+trace showing the same failure, blamed on evidence
+(:mod:`conformance.levels.attribution`: the rule whose effect differs becomes the result's
+one rule id, the other rules fired at that step context), and written out as a Gherkin
+scenario under ``--rulespec-emit-dir`` (default ``./rulespec-regressions/<game>/`` in the
+directory pytest runs in; never the source tree), which ``--rulespec-features DIR`` then
+runs against any engine.
 """
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -26,16 +38,25 @@ from conformance.levels.campaign import (
     campaign_games,
     campaign_guide,
     configuration_budget,
+    emit_directory,
+    fallback_rule,
     game_chooser,
+    option_plan,
+    reach_rules,
     run_campaign,
+    step_horizon,
 )
 from conformance.levels.differential import Divergence, lockstep, shrink, write_feature
-from conformance.levels.guide import RuleGuide
 from conformance.levels.progress import Progress
-from conformance.specification import catalogue
+from conformance.levels.seeds import seed_positions
+from conformance.plugin import BLAMED
 from reference_impl import registry
 
 LEVEL = "differential"
+#: the failures shrunk so far in this run: (game, kind, where, primary rule)
+_SHRUNK = pytest.StashKey[set[tuple[str, str, str, str | None]]]()
+#: one game in this many starts from a position the scenarios loaded (when there are any)
+SEED_EVERY = 2
 
 
 def _configurations(game: str) -> list[int]:
@@ -50,35 +71,25 @@ def _cases() -> list[object]:
             for game in games for players in _configurations(game)]  # fmt: skip
 
 
-def _fallback_rule(game: str) -> str:
-    rules = catalogue.load(game).rules
-    setup = [rule.id for rule in rules if rule.area == "setup"]
-    return (setup or [rules[0].id])[0]
-
-
-def emit_directory(config: pytest.Config, game: str) -> Path:
-    """Where a divergence's scenario goes: ``--rulespec-emit-dir`` or ./rulespec-regressions."""
-    chosen = config.getoption("--rulespec-emit-dir")
-    base = Path(chosen) if chosen else config.invocation_params.dir / "rulespec-regressions"
-    return base / game
-
-
-def finish(
-    request: pytest.FixtureRequest, stats: CampaignStats, guide: RuleGuide | None, fired: set[str]
-) -> None:
-    """Fill in the rules reached and attach the stats to the result (``stats`` property)."""
-    rules = [rule.id for rule in catalogue.load(stats.game).rules]
-    stats.rules_reached = [rule for rule in rules if rule in fired]
-    stats.rules_unreached = [rule for rule in rules if rule not in fired]
-    stats.campaign_reached = len(guide.reached()) if guide is not None else 0
-    request.node.user_properties.append(("stats", stats.to_json()))
-
-
 @pytest.fixture(scope="module")
 def reference() -> EngineClient:
     client = InProcessClient()
     client.handshake()
     return client
+
+
+def schedule(
+    index: int, plan: list[tuple[str, dict[str, Any]]], seeds: list[dict[str, Any]]
+) -> tuple[str, dict[str, Any], dict[str, Any] | None]:
+    """Game ``index``'s start: (label, options, loaded position or None). Every
+    ``SEED_EVERY``-th game starts from a scenario's position (in turn), the others are new
+    games under the option plan's entries in turn (the default first)."""
+    if seeds and index % SEED_EVERY == SEED_EVERY - 1:
+        seed = seeds[(index // SEED_EVERY) % len(seeds)]
+        return "scenario positions", seed.get("options") or {}, seed
+    new_games = index - (index // SEED_EVERY if seeds else 0)
+    label, options = plan[new_games % len(plan)]
+    return label, options, None
 
 
 @pytest.mark.parametrize(("game", "players"), _cases())
@@ -89,8 +100,6 @@ def test_engine_matches_the_reference_in_lockstep(
     players: int,
     request: pytest.FixtureRequest,
 ) -> None:
-    engine.require("legal_actions")
-    engine.require("chance")
     if game not in engine.games:
         pytest.skip(f"the engine does not serve {game}")
     config = request.config
@@ -100,13 +109,23 @@ def test_engine_matches_the_reference_in_lockstep(
     stats = CampaignStats(LEVEL, game, label, budget)
     progress = Progress.for_pytest(config, f"{LEVEL} {label}")
     guide = campaign_guide(config, LEVEL, game)
+    plan = option_plan(game, players, engine.games.get(game, {}))
+    seeds = seed_positions(config, game, players) if "load_state" in engine.capabilities else []
+    horizon = step_horizon(game)
     fired: set[str] = set()
+    compared: set[str] = set()
 
     class Recording:
-        """The reference, remembering every rule it reports as fired in this campaign."""
+        """The reference, remembering every rule it applied in this campaign (its setup's
+        too: the rules a new game records before any action)."""
 
         def __getattr__(self, name: str) -> Any:
             return getattr(reference, name)
+
+        def new_game(self, *args: Any, **kwargs: Any) -> dict[str, Any]:
+            state = reference.new_game(*args, **kwargs)
+            fired.update(getattr(getattr(reference, "server", None), "state", None).fired)
+            return state
 
         def apply(self, action: dict[str, Any]) -> dict[str, Any]:
             reply = reference.apply(action)
@@ -118,9 +137,12 @@ def test_engine_matches_the_reference_in_lockstep(
     def play(index: int) -> int:
         choose = game_chooser(seed, f"{LEVEL}:{label}", index)
         choices = TickingChoices(progress, stats, index)
+        start, options, position = schedule(index, plan, seeds)
+        stats.played(start)
         try:
-            return lockstep(engine, recording, game, players, None, choose, choices=choices,
-                            guide=guide)  # fmt: skip
+            return lockstep(engine, recording, game, players, options, choose, horizon,
+                            choices=choices, guide=guide, seed_state=position,
+                            chance_by_probability=True, compared=compared)  # fmt: skip
         except Divergence as divergence:
             _fail(request, stats, divergence, choices, progress, reference, engine)
             raise AssertionError("unreachable") from None
@@ -128,7 +150,9 @@ def test_engine_matches_the_reference_in_lockstep(
     try:
         run_campaign(stats, play, campaign_games(config), progress, guide)
     finally:
-        finish(request, stats, guide, fired)
+        stats.comparisons = sorted(compared)
+        stats.seeds = len(seeds)
+        reach_rules(request, stats, guide, fired)
     progress.done(stats.summary())
 
 
@@ -141,26 +165,35 @@ def _fail(
     reference: EngineClient,
     engine: EngineClient,
 ) -> None:
-    """Shrink (within its budget), attribute, write the scenario, and fail the test."""
+    """Shrink (within its budget, to the same failure), blame, write the scenario, and
+    fail the test under the primary rule only."""
     stats.account()
     stats.games += 1
     stats.steps += len(divergence.actions)
     budget = request.config.getoption("--rulespec-shrink-seconds")
+    shrunk_before = request.config.stash.setdefault(_SHRUNK, set())
+    identity = (stats.game, *divergence.identity())
+    if identity in shrunk_before:
+        budget = 0.0  # the same failure in another configuration: reported, not shrunk again
+    shrunk_before.add(identity)
     progress.update(f"diverged after {len(divergence.actions)} actions; shrinking", force=True)
-    smaller = shrink(engine, reference, divergence, choices, budget, progress, stats.shrink)
+    smaller = shrink(engine, reference, divergence, choices, budget, progress, stats.shrink,
+                     chance_by_probability=True)  # fmt: skip
+    blame = smaller.blamed()
     stats.divergence = smaller.attribution()
-    for rule in smaller.rules:
-        request.node.add_marker(pytest.mark.rule(rule))
+    request.node.stash[BLAMED] = blame.rules[:1]
     path = write_feature(smaller, emit_directory(request.config, stats.game),
-                         _fallback_rule(stats.game))  # fmt: skip
+                         fallback_rule(stats.game))  # fmt: skip
     shrunk = ""
     if not stats.shrink.get("complete", True):
         shrunk = " (shrinking budget spent: the shortest trace so far)"
     progress.done(f"DIVERGED at step {smaller.step}{shrunk}; scenario written to {path}")
+    others = "".join(f"\nanother divergence met while shrinking: {line}"
+                     for line in stats.shrink.get("others", []))  # fmt: skip
     failure = AssertionError(
-        f"scenario written to {path}\n{smaller}\n"
-        f"shrunk from {len(divergence.actions)} to {len(smaller.actions)} actions{shrunk}\n"
-        f"campaign until then: {stats.summary(rules=False)}"
+        f"{smaller.headline()}\n{blame.describe()}\nscenario written to {path}\n{smaller}\n"
+        f"shrunk from {len(divergence.actions)} to {len(smaller.actions)} actions{shrunk}"
+        f"{others}\ncampaign until then: {stats.summary(rules=False)}"
     )
     failure.rulespec_position = _positions(smaller, reference, engine)  # type: ignore[attr-defined]
     raise failure
@@ -174,7 +207,11 @@ def _positions(
     positions = []
     for client in (reference, engine):
         try:
-            client.new_game(divergence.game, divergence.num_players, divergence.options or None)
+            if divergence.seed_state is not None:
+                client.load_state(divergence.seed_state)
+            else:
+                client.new_game(divergence.game, divergence.num_players,
+                                divergence.options or None)  # fmt: skip
             for action in divergence.actions:
                 client.apply(action)
             positions.append(client.state())
@@ -182,5 +219,10 @@ def _positions(
             return None
     differs = sorted(divergence.expected) or ([divergence.first] if divergence.first else [])
     last = divergence.actions[-1] if divergence.actions else None
-    return {"expected": positions[0], "actual": positions[1], "differs": differs,
-            "action": last, "kind": "divergence"}
+    return {
+        "expected": positions[0],
+        "actual": positions[1],
+        "differs": differs,
+        "action": last,
+        "kind": "divergence",
+    }

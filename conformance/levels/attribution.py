@@ -1,0 +1,360 @@
+"""Blame a divergence on evidence: which rule's effect differs, not what fired nearby.
+
+A divergence between a candidate engine and the reference shows at one step: the states
+were equal after the step before, so the difference was made by what the reference (or the
+candidate) did in that step. :func:`attribute` replays the divergent trace on the reference
+in this process and asks, by kind of divergence:
+
+- ``state`` (and ``start``): which lines of the reference wrote the differing paths during
+  the step (a line tracer watching just those paths), and which rule those lines implement
+  (:mod:`conformance.levels.rule_sites`: the rule ids written in the function around the
+  line, or its callers'); where the reference wrote none of them (the candidate changed a
+  field the reference left alone), the rules the reference fired at the step whose
+  catalogue text names the field, then any catalogue rule that does;
+- ``legal``: an action the candidate lists and the reference does not is applied to the
+  reference, whose refusal names the rule; an action the candidate leaves out was offered
+  to the candidate (by :func:`~conformance.levels.differential.lockstep`), whose refusal
+  names the rule it applies;
+- ``refused``: the rule the candidate's refusal cites, else the rules the action fires;
+- ``chance``: the rules the chance outcome fires;
+- ``outcome``: the rules whose code computes the outcome (ties when only the winners
+  differ).
+
+The candidate's own ``fired`` list, when it declares one, adds the rules it reported and
+the reference did not (or the other way round) as further evidence. The result is one
+primary rule with its evidence, a short ranked list behind it, and the other rules the
+reference fired at the step as context.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import FrameType
+from typing import Any
+
+from reference_impl.core import EngineError, GameState
+
+#: ranked rules kept behind the primary one
+RANKED = 3
+#: differing paths watched while the reference replays the step
+WATCHED = 6
+
+
+@dataclass(frozen=True)
+class Blame:
+    """One rule and the evidence that ties the divergence to it."""
+
+    rule: str
+    evidence: str
+
+
+@dataclass
+class Attribution:
+    """The rules a divergence is blamed on, best first, and the rules around it."""
+
+    ranked: list[Blame] = field(default_factory=list)
+    #: the other rules the reference fired at the step (not blamed)
+    context: list[str] = field(default_factory=list)
+
+    @property
+    def primary(self) -> str | None:
+        return self.ranked[0].rule if self.ranked else None
+
+    @property
+    def rules(self) -> list[str]:
+        return [blame.rule for blame in self.ranked]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "primary": self.primary,
+            "ranked": [{"rule": b.rule, "evidence": b.evidence} for b in self.ranked],
+            "context": self.context,
+        }
+
+    def describe(self) -> str:
+        if not self.ranked:
+            return "no rule could be blamed on evidence"
+        lines = [f"blamed on {self.ranked[0].rule}: {self.ranked[0].evidence}"]
+        lines += [f"  also possible: {b.rule}: {b.evidence}" for b in self.ranked[1:]]
+        if self.context:
+            lines.append(f"  other rules the reference fired at that step: "
+                         f"{', '.join(self.context)}")  # fmt: skip
+        return "\n".join(lines)
+
+
+def normalised_path(path: str) -> str:
+    """A path with its seat and list indexes as ``*``: ``players.0.coins`` is
+    ``players.*.coins``."""
+    return re.sub(r"(?<=\.)\d+(?=\.|$)|^\d+(?=\.|$)", "*", path)
+
+
+def value_at(state: Any, path: str) -> Any:
+    """The value at a dotted path of a JSON value (``_ABSENT`` where there is none)."""
+    current = state
+    for part in path.split(".") if path else []:
+        if isinstance(current, dict):
+            if part not in current:
+                return _ABSENT
+            current = current[part]
+        elif isinstance(current, list) and part.isdigit() and int(part) < len(current):
+            current = current[int(part)]
+        else:
+            return _ABSENT
+    return current
+
+
+class _Absent:
+    def __repr__(self) -> str:
+        return "<absent>"
+
+
+_ABSENT = _Absent()
+
+
+# -- replaying the reference ----------------------------------------------------------------
+
+
+def reference_before(divergence: Any) -> tuple[GameState, list[str]] | None:
+    """The reference's state before the divergent step's action, and the catalogue's ids."""
+    from conformance.specification.catalogue import rule_ids
+    from reference_impl import registry
+
+    try:
+        definition = registry.get_game(divergence.game)
+        seed = getattr(divergence, "seed_state", None)
+        if seed is not None:
+            state = definition.load(seed)
+        else:
+            state = definition.new_game(divergence.num_players, divergence.options or None)
+        for action in divergence.actions[:-1]:
+            state.apply(action)
+    except (EngineError, KeyError, ValueError, TypeError):
+        return None
+    return state, list(rule_ids(divergence.game))
+
+
+class PathWatcher:
+    """Runs a call on the reference with a line tracer that notes, for each watched path of
+    the canonical state, the code locations (innermost first) of every line that changed it."""
+
+    def __init__(self, state: GameState, paths: Iterable[str]) -> None:
+        self.state = state
+        self.paths = list(paths)
+        self.writes: list[tuple[str, list[tuple[str, int]]]] = []
+        self._values: tuple[Any, ...] = ()
+        self._last_line: dict[int, int] = {}
+        self._scope = str(Path(sys.modules["reference_impl"].__file__ or "").parent)
+
+    def _current(self) -> tuple[Any, ...]:
+        try:
+            canonical = self.state.to_canonical()
+        except Exception:  # a state half-way through a change may not export
+            return self._values
+        return tuple(json.dumps(value_at(canonical, p), sort_keys=True, default=repr)
+                     for p in self.paths)  # fmt: skip
+
+    def _stack(self, frame: FrameType | None, line: int) -> list[tuple[str, int]]:
+        stack = []
+        first = True
+        while frame is not None and frame.f_code.co_filename.startswith(self._scope):
+            stack.append((frame.f_code.co_filename, line if first else frame.f_lineno))
+            first = False
+            frame = frame.f_back
+        return stack
+
+    def _check(self, frame: FrameType, line: int) -> None:
+        now = self._current()
+        if now != self._values:
+            stack = self._stack(frame, line)
+            for index, (old, new) in enumerate(zip(self._values, now, strict=True)):
+                if old != new:
+                    self.writes.append((self.paths[index], stack))
+            self._values = now
+
+    def _local(self, frame: FrameType, event: str, arg: Any) -> Any:
+        key = id(frame)
+        if event == "line":
+            previous = self._last_line.get(key)
+            if previous is not None:
+                self._check(frame, previous)
+            self._last_line[key] = frame.f_lineno
+        elif event == "return":
+            self._check(frame, self._last_line.pop(key, frame.f_lineno))
+        return self._local
+
+    def _global(self, frame: FrameType, event: str, arg: Any) -> Any:
+        if event == "call" and frame.f_code.co_filename.startswith(self._scope):
+            return self._local
+        return None
+
+    def run(self, call: Callable[[], Any]) -> Any:
+        self._values = self._current()
+        previous = sys.gettrace()
+        sys.settrace(self._global)
+        try:
+            return call()
+        finally:
+            sys.settrace(previous)
+
+
+# -- blaming ----------------------------------------------------------------------------------
+
+
+def attribute(divergence: Any) -> Attribution:
+    """The rules ``divergence`` (a :class:`~conformance.levels.differential.Divergence`) is
+    blamed on, with the evidence; empty when the reference cannot replay its trace."""
+    replayed = reference_before(divergence)
+    if replayed is None:
+        return Attribution()
+    state, catalogue_ids = replayed
+    known = set(catalogue_ids)
+    action = divergence.actions[-1] if divergence.actions else None
+    fired = [r for r in dict.fromkeys(getattr(divergence, "reference_fired", [])) if r in known]
+    ranked: list[Blame] = []
+    kind = divergence.kind
+    if kind in ("state", "start"):
+        ranked += _state_blame(divergence, state, action, known)
+    elif kind == "legal":
+        ranked += _legal_blame(divergence, state, known)
+    elif kind == "refused":
+        ranked += _refusal_blame(divergence, known)
+    elif kind == "outcome":
+        ranked += _outcome_blame(divergence, state, known)
+    ranked += _fired_difference(divergence, known)
+    if kind in ("state", "start", "outcome", "refused", "chance"):
+        ranked += _named_field_blame(divergence, fired)
+        ranked += [Blame(rule, f"the reference fired it applying step {divergence.step}")
+                   for rule in fired]  # fmt: skip
+    unique: dict[str, Blame] = {}
+    for blame in ranked:
+        unique.setdefault(blame.rule, blame)
+    best = list(unique.values())[:RANKED]
+    context = [r for r in fired if r not in {b.rule for b in best}]
+    return Attribution(best, context)
+
+
+def _differing_paths(divergence: Any) -> list[str]:
+    paths = [divergence.first] if divergence.first and " " not in divergence.first else []
+    paths += [p for p in divergence.expected if p not in paths]
+    paths += [p for p in getattr(divergence, "differing", []) if p not in paths]
+    return paths[:WATCHED]
+
+
+def _state_blame(divergence: Any, state: GameState, action: Any, known: set[str]) -> list[Blame]:
+    from conformance.levels import rule_sites
+
+    if action is None:
+        return []
+    paths = _differing_paths(divergence)
+    if not paths:
+        return []
+    watcher = PathWatcher(state, paths)
+    try:
+        watcher.run(lambda: state.apply(action))
+    except EngineError:
+        return []
+    found: list[Blame] = []
+    order = {p: i for i, p in enumerate(paths)}
+    for path, stack in sorted(watcher.writes, key=lambda w: order[w[0]]):
+        rule, site = rule_sites.rule_at(stack, known)
+        if rule is not None:
+            found.append(Blame(rule, f"{path} is written by {rule} at step {divergence.step} "
+                                     f"({site})"))  # fmt: skip
+    return found
+
+
+def _legal_blame(divergence: Any, state: GameState, known: set[str]) -> list[Blame]:
+    found: list[Blame] = []
+    for extra in divergence.legal_extra[:3]:
+        trial = state.clone()
+        try:
+            trial.apply(extra)
+        except EngineError as refused:
+            if refused.rule in known:
+                found.append(Blame(refused.rule, f"the candidate lists "
+                                   f"{json.dumps(extra, ensure_ascii=False)}, which the "
+                                   f"reference refuses under {refused.rule}"))  # fmt: skip
+    cited = getattr(divergence, "candidate_refusal", None)
+    if cited and cited.get("rule") in known and divergence.legal_missing:
+        found.append(Blame(cited["rule"], f"the candidate leaves out "
+                           f"{json.dumps(divergence.legal_missing[0], ensure_ascii=False)} and "
+                           f"refuses it under {cited['rule']}"))  # fmt: skip
+    for missing in divergence.legal_missing[:1]:
+        trial = state.clone()
+        try:
+            trial.apply(missing)
+        except EngineError:
+            continue
+        for rule in [r for r in trial.fired if r in known][:1]:
+            found.append(Blame(rule, f"the candidate leaves out "
+                               f"{json.dumps(missing, ensure_ascii=False)}, which the reference "
+                               f"allows and applies under {rule}"))  # fmt: skip
+    return found
+
+
+def _refusal_blame(divergence: Any, known: set[str]) -> list[Blame]:
+    cited = getattr(divergence, "candidate_refusal", None) or {}
+    rule = cited.get("rule")
+    if rule in known:
+        return [Blame(rule, f"the candidate refuses the reference's action at step "
+                            f"{divergence.step} under {rule}")]  # fmt: skip
+    return []
+
+
+def _outcome_blame(divergence: Any, state: GameState, known: set[str]) -> list[Blame]:
+    from conformance.levels import rule_sites
+
+    expected, actual = divergence.expected_outcome, divergence.actual_outcome
+    for action in divergence.actions[-1:]:
+        try:
+            state.apply(action)
+        except EngineError:
+            return []
+    ties_only = expected.get("scores") == actual.get("scores")
+    sites = rule_sites.rules_run(lambda: state.outcome(), known)
+    tie_words = re.compile(r"tie|draw|共|同点|同数", re.I)
+    if ties_only:
+        from conformance.specification.catalogue import load
+
+        texts = {r.id: f"{r.id} {r.text}" for r in load(divergence.game).rules}
+        ties = [r for r in sites if tie_words.search(texts.get(r, ""))]
+        sites = ties + [r for r in sites if r not in ties]
+        what = "the winners differ with equal scores"
+    else:
+        what = "the scores differ"
+    return [Blame(rule, f"{what}; {rule} is applied where the reference computes the outcome")
+            for rule in sites]  # fmt: skip
+
+
+def _fired_difference(divergence: Any, known: set[str]) -> list[Blame]:
+    candidate = getattr(divergence, "candidate_fired", None)
+    if candidate is None:
+        return []
+    reference = set(getattr(divergence, "reference_fired", []))
+    step = divergence.step
+    claimed = [r for r in candidate if r in known and r not in reference]
+    missed = [r for r in sorted(reference - set(candidate)) if r in known]
+    found = [Blame(r, f"the candidate reports {r} fired at step {step}; the reference does not")
+             for r in claimed]  # fmt: skip
+    found += [Blame(r, f"the reference fired {r} at step {step}; the candidate does not "
+                       "report it") for r in missed]  # fmt: skip
+    return found
+
+
+def _named_field_blame(divergence: Any, fired: list[str]) -> list[Blame]:
+    """The weakest evidence: rules whose catalogue text names the differing field."""
+    from conformance.specification.catalogue import load
+
+    paths = _differing_paths(divergence)
+    words = {part for p in paths for part in p.split(".") if not part.isdigit() and len(part) > 2}
+    if not words:
+        return []
+    texts = {r.id: r.text.lower() for r in load(divergence.game).rules}
+    named = [r for r in fired if any(w.lower() in texts.get(r, "") for w in words)]
+    return [Blame(r, f"the reference fired {r} at step {divergence.step} and its text names "
+                     f"{', '.join(sorted(words))}") for r in named]  # fmt: skip

@@ -1,0 +1,272 @@
+"""Which rule a line of a reference engine implements, read from the engine's own source.
+
+Every reference function names the rules it implements: in its docstring (``ND-STAGE-PAYOUT:
+...`` as its first words), in the ids it records as fired (``st.fired.append("ND-PLAGUE")``), in
+rule constants (``R.PLACE_FACE``). :func:`sites` reads them per function with their line
+numbers (the docstring's at the ``def`` line; ids a refusal cites are left out: they name
+what a check forbids, not what the code does). :func:`rule_at` maps a code location, the
+innermost frame first, to the nearest rule named before the line in its function (the
+docstring counts), else the nearest after it (effects recorded once done), else the same
+for the calling frame.
+"""
+
+from __future__ import annotations
+
+import ast
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from types import FrameType
+from typing import Any
+
+#: calls whose string arguments name a rule a check refuses under, not one the code applies
+_REFUSALS = frozenset({"IllegalAction", "MalformedInput", "Unsupported", "EngineError"})
+
+
+@dataclass(frozen=True)
+class FunctionSites:
+    name: str
+    first: int
+    last: int
+    #: (line, rule id) in line order
+    rules: tuple[tuple[int, str], ...]
+
+
+@cache
+def sites(filename: str) -> tuple[FunctionSites, ...]:
+    """The functions of one source file with the rule ids each names (any id-like string,
+    filtered against the catalogue by the caller)."""
+    try:
+        source = Path(filename).read_text(encoding="utf-8")
+        tree = ast.parse(source)
+    except (OSError, SyntaxError, ValueError):
+        return ()
+    constants = _module_constants(filename)
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            found.append(FunctionSites(node.name, node.lineno, node.end_lineno or node.lineno,
+                                       tuple(sorted(_named_rules(node, constants)))))  # fmt: skip
+    return tuple(found)
+
+
+def _module_constants(filename: str) -> dict[str, Any]:
+    """The module's globals when it is imported (to read ``R.PLACE_FACE`` style constants)."""
+    for module in list(sys.modules.values()):
+        if getattr(module, "__file__", None) == filename:
+            return dict(vars(module))
+    return {}
+
+
+def _named_rules(function: ast.AST, constants: dict[str, Any]) -> list[tuple[int, str]]:
+    named: list[tuple[int, str]] = []
+    refused: set[int] = set()
+    for node in ast.walk(function):
+        if isinstance(node, ast.Call) and _callee(node) in _REFUSALS:
+            refused |= {id(arg) for arg in [*node.args, *(k.value for k in node.keywords)]}
+    body = getattr(function, "body", [])
+    docstring = ast.get_docstring(function) if body else None
+    if docstring:
+        named += [(function.lineno, word) for word in _words(docstring)]  # type: ignore[attr-defined]
+    for node in ast.walk(function):
+        if id(node) in refused or node is (body[0].value if docstring else None):  # type: ignore[union-attr]
+            continue
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            named += [(node.lineno, word) for word in _words(node.value) if word == node.value]
+        elif isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
+            holder = constants.get(node.value.id)
+            value = getattr(holder, node.attr, None) if holder is not None else None
+            if isinstance(value, str):
+                named += [(node.lineno, value)]
+    return named
+
+
+def _callee(call: ast.Call) -> str:
+    func = call.func
+    return func.id if isinstance(func, ast.Name) else getattr(func, "attr", "")
+
+
+def _words(text: str) -> list[str]:
+    return [w.strip(".,:;()'\"`") for w in text.split() if "-" in w and w[:2].isupper()]
+
+
+def _function_at(filename: str, line: int) -> FunctionSites | None:
+    inner = None
+    for function in sites(filename):
+        if function.first <= line <= function.last and (
+            inner is None or function.first >= inner.first
+        ):
+            inner = function
+    return inner
+
+
+def rule_at(stack: list[tuple[str, int]], known: set[str]) -> tuple[str | None, str]:
+    """The rule implemented at the innermost location of ``stack`` that names one, and
+    where (``file:line in function``): see :func:`rule_for_line`."""
+    for filename, line in stack:
+        function = _function_at(filename, line)
+        if function is None:
+            continue
+        rule = rule_for_line(filename, function, line, known)
+        if rule is not None:
+            return rule, f"{Path(filename).name}:{line} in {function.name}"
+    return None, ""
+
+
+def rule_for_line(filename: str, function: FunctionSites, line: int, known: set[str]) -> str | None:
+    """The rule a line of ``function`` implements, from the ids its code names around it:
+    in the line's own block, the nearest statement before it that names one, else the
+    statements right after it up to the next branch or loop (an effect recorded once done);
+    then the same in each enclosing block, outwards; then the function's docstring."""
+    node = _function_node(filename, function.first)
+    if node is None:
+        return None
+    for block, index in reversed(_blocks_to(node.body, line)):
+        for j in range(index - 1, -1, -1):
+            found = _direct_rules(block[j], known)
+            if found:
+                return found[0]
+        for j in range(index + 1, len(block)):
+            if isinstance(block[j], _FLOW):
+                break
+            found = _direct_rules(block[j], known)
+            if found:
+                return found[0]
+    docstring = [rule for at, rule in function.rules if at == function.first and rule in known]
+    return docstring[0] if docstring else None
+
+
+_FLOW = (ast.If, ast.For, ast.While, ast.Return, ast.Continue, ast.Break, ast.Raise, ast.Try,
+         ast.With, ast.Match)  # fmt: skip
+
+
+def _blocks_to(body: list[ast.stmt], line: int) -> list[tuple[list[ast.stmt], int]]:
+    """(block, index) from the function's body down to the innermost statement at ``line``."""
+    path: list[tuple[list[ast.stmt], int]] = []
+    block: list[ast.stmt] | None = body
+    while block:
+        for index, statement in enumerate(block):
+            if statement.lineno <= line <= (statement.end_lineno or statement.lineno):
+                path.append((block, index))
+                inner = [b for b in _child_blocks(statement) if b and b[0].lineno <= line
+                         <= (b[-1].end_lineno or b[-1].lineno)]  # fmt: skip
+                block = inner[0] if inner else None
+                break
+        else:
+            block = None
+    return path
+
+
+def _child_blocks(statement: ast.stmt) -> list[list[ast.stmt]]:
+    blocks = [getattr(statement, name, None) for name in ("body", "orelse", "finalbody")]
+    found = [b for b in blocks if isinstance(b, list)]
+    found += [h.body for h in getattr(statement, "handlers", [])]
+    found += [c.body for c in getattr(statement, "cases", [])]
+    return found
+
+
+def _direct_rules(statement: ast.stmt, known: set[str]) -> list[str]:
+    """The ids a simple statement names (a compound one's blocks are not looked into)."""
+    if _child_blocks(statement) or isinstance(statement, ast.Raise):
+        return []
+    constants = _module_constants_for(statement)
+    found = []
+    for node in ast.walk(statement):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value in known:
+            found.append(node.value)
+        elif isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
+            holder = constants.get(node.value.id)
+            value = getattr(holder, node.attr, None) if holder is not None else None
+            if isinstance(value, str) and value in known:
+                found.append(value)
+    return found
+
+
+_CONSTANTS: dict[int, dict[str, Any]] = {}
+
+
+def _module_constants_for(statement: ast.stmt) -> dict[str, Any]:
+    return _CONSTANTS.get(id(statement), {})
+
+
+@cache
+def _tree(filename: str) -> ast.Module | None:
+    try:
+        tree = ast.parse(Path(filename).read_text(encoding="utf-8"))
+    except (OSError, SyntaxError, ValueError):
+        return None
+    constants = _module_constants(filename)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.stmt):
+            _CONSTANTS[id(node)] = constants
+    return tree
+
+
+def _function_node(filename: str, first: int) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
+    tree = _tree(filename)
+    for node in ast.walk(tree) if tree is not None else ():
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and node.lineno == first:
+            return node
+    return None
+
+
+def rules_run(call: Callable[[], Any], known: set[str]) -> list[str]:
+    """The rules named by the reference functions that run during ``call``, in order."""
+    scope = str(Path(sys.modules["reference_impl"].__file__ or "").parent)
+    seen: dict[str, None] = {}
+
+    def tracer(frame: FrameType, event: str, arg: Any) -> Any:
+        if event == "call" and frame.f_code.co_filename.startswith(scope):
+            function = _function_at(frame.f_code.co_filename, frame.f_code.co_firstlineno)
+            for _, rule in function.rules if function is not None else ():
+                if rule in known:
+                    seen.setdefault(rule, None)
+        return None
+
+    previous = sys.gettrace()
+    sys.settrace(tracer)
+    try:
+        call()
+    except Exception:
+        pass
+    finally:
+        sys.settrace(previous)
+    return list(seen)
+
+
+@cache
+def observable_rules(game: str) -> frozenset[str]:
+    """The rules of ``game`` that its reference engine can report as fired: the ids its
+    code names outside docstrings and refusals (``fired.append("...")``, rule constants).
+    The others (a rule the code implements without recording it) cannot be seen to fire."""
+    from conformance.specification.catalogue import rule_ids
+    from reference_impl import registry
+
+    module = sys.modules.get(registry.GAME_MODULES.get(game, "")) or __import__(
+        registry.GAME_MODULES[game], fromlist=["GAME"]
+    )
+    folder = Path(module.__file__ or "").parent
+    known = set(rule_ids(game))
+    found: set[str] = set()
+    for path in sorted(folder.rglob("*.py")):
+        for function in sites(str(path)):
+            found |= {rule for line, rule in function.rules if line != function.first}
+        found |= _module_level_ids(str(path))
+    return frozenset(found & known)
+
+
+def _module_level_ids(filename: str) -> set[str]:
+    """Id-like strings assigned at module level (rule constants such as ``PLACE_FACE``)."""
+    try:
+        tree = ast.parse(Path(filename).read_text(encoding="utf-8"))
+    except (OSError, SyntaxError, ValueError):
+        return set()
+    found = set()
+    for node in tree.body:
+        if isinstance(node, ast.Assign | ast.AnnAssign | ast.ClassDef):
+            for inner in ast.walk(node):
+                if isinstance(inner, ast.Constant) and isinstance(inner.value, str):
+                    found |= {w for w in _words(inner.value) if w == inner.value}
+    return found
