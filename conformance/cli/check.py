@@ -21,7 +21,7 @@ import sys
 import tempfile
 import threading
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import cache
 from importlib.resources import files
@@ -90,13 +90,19 @@ class GameReport:
             return "skipped", lines[-1] if lines else ""
         return "passed", ""
 
-    def level_reached(self) -> str:
-        """L1 protocol, L2 scenarios, L3 differential: the highest level fully passed."""
+    def level_reached(self, capabilities: Iterable[str] | None = None) -> str:
+        """L1 protocol, L2 scenarios, L3 differential: the highest level fully passed. An
+        engine that does not declare ``load_state`` (``capabilities``, when known) is held
+        at L1, as the protocol says: the scenarios it ran are not the scenario level."""
         reached = "L1" if any(r["status"] not in ("crashed", "protocol error", "timed out")
                               for r in self.results) else "none"  # fmt: skip
+        if capabilities is not None and "load_state" not in capabilities:
+            return reached
         if self.level_status("scenarios")[0] == "passed":
             reached = "L2"
-            if self.level_status("differential")[0] == "passed":
+            if self.level_status("differential")[0] == "passed" and self.level_status(
+                "invariants"
+            )[0] in ("passed", "not run", "skipped"):
                 reached = "L3"
         return reached
 

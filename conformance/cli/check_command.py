@@ -208,7 +208,7 @@ def check(
     elapsed = time.perf_counter() - started
     _check_run_started(run, level, games, rule)
     for game_report in run.games:
-        _print_game(game_report, rule, verbose)
+        _print_game(game_report, rule, verbose, (run.engine or {}).get("capabilities"))
     counts = run.counts()
     failed = sum(counts[s] for s in FAILING)
     skipped = counts["skipped"] + counts["not run"]
@@ -376,7 +376,9 @@ def _update_expectations(path: Path, known: Any, report: Any) -> None:
     out.print(f"expectations: {len(updated.entries)} entries written to {path} (were {before})")
 
 
-def _print_game(report: Any, rule: str | None, verbose: bool) -> None:
+def _print_game(
+    report: Any, rule: str | None, verbose: bool, capabilities: list[str] | None = None
+) -> None:
     rows = rule_rows(report, rule)
     statuses = [status for _, status, _, _ in rows]
     passed = statuses.count("passed")
@@ -387,7 +389,7 @@ def _print_game(report: Any, rule: str | None, verbose: bool) -> None:
     for level in ("scenarios", "invariants", "differential"):
         status, reason = report.level_status(level)
         levels.append(f"{level} {status}" + (f" ({reason})" if reason else ""))
-    out.print(f"  level reached: {report.level_reached()}; " + "; ".join(levels))
+    out.print(f"  level reached: {report.level_reached(capabilities)}; " + "; ".join(levels))
     for line in _deep_summary(report, verbose):
         out.print(line, markup=False)
     scenarios_ran = report.level_status("scenarios")[0] != "not run"

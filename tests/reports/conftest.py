@@ -55,9 +55,11 @@ class Run:
 def check(directory: Path, *args: str | Path) -> Run:
     directory.mkdir(parents=True, exist_ok=True)
     jsonl, junit, html = (directory / name for name in ("run.jsonl", "run.xml", "run.html"))
+    level = () if "--level" in args else ("--level", "scenarios")  # the scenarios' reports
     process = rulespec(
-        "check", "--game", GAME, "--report", jsonl, "--junit", junit, "--html", html, *args
-    )
+        "check", "--game", GAME, *level, "--report", jsonl, "--junit", junit, "--html", html,
+        *args,
+    )  # fmt: skip
     assert process.returncode in (0, 1), process.stdout[-2000:] + process.stderr[-2000:]
     return Run(process, jsonl, junit, html)
 

@@ -113,6 +113,6 @@ def test_check_all_readings_passes_and_an_engine_process_gets_the_same_count(gam
                         done.stdout, re.M)  # fmt: skip
     assert default and int(default[1]) > 0, done.stdout[-3000:]
     serve = f"{sys.executable} -m reference_impl.server"
-    served = rulespec("check", "--game", game, "--engine", serve)
+    served = rulespec("check", "--game", game, "--level", "scenarios", "--engine", serve)
     assert served.returncode == 0, served.stdout[-3000:]
     assert served.stdout.strip().splitlines()[-1] == f"{default[1]} passed, 0 failed"
