@@ -28,8 +28,8 @@ def main(argv: list[str]) -> int:
             continue
         request = json.loads(line)
         if request.get("cmd") == "legal_actions":
-            reply: dict[str, Any] = {"id": request.get("id"), "ok": False, "error": {
-                "kind": "unsupported", "message": "this engine cannot list its actions"}}  # fmt: skip
+            refusal = {"kind": "unsupported", "message": "this engine cannot list its actions"}
+            reply: dict[str, Any] = {"id": request.get("id"), "ok": False, "error": refusal}
         else:
             reply = server.handle(request)
         if request.get("cmd") == "handshake" and reply.get("ok"):
