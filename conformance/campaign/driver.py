@@ -69,6 +69,14 @@ class CampaignSummary:
     def fired(self) -> set[str]:
         return {rule for r in self.results.values() for rule in r.fired}
 
+    def starts(self) -> dict[str, int]:
+        """Games played per option reading (the default options and each other reading)."""
+        found: dict[str, int] = {}
+        for result in self.results.values():
+            for label, count in result.starts.items():
+                found[label] = found.get(label, 0) + count
+        return found
+
     def add(self, result: ShardResult) -> bool:
         """Merge one shard's result; False when that shard was already counted."""
         if result.shard in self.results:

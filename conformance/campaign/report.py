@@ -30,12 +30,16 @@ def summary_document(
     fired = summary.fired
     coverage = {}
     for game, ids in catalogue_rules.items():
+        from conformance.levels.rule_sites import observable_rules
+
         reached = sorted(set(ids) & fired)
+        observable = observable_rules(game)
         coverage[game] = {
             "rules": len(ids),
             "reached": len(reached),
             "share": round(len(reached) / len(ids), 4) if ids else 0.0,
-            "never_reached": sorted(set(ids) - fired),
+            "never_reached": sorted((set(ids) - fired) & observable),
+            "not_observable": sorted(set(ids) - fired - observable),
         }
     return {
         "engine": engine,
@@ -52,6 +56,7 @@ def summary_document(
             for worker, (steps, seconds) in sorted(summary.per_worker().items())
         },
         "coverage": coverage,
+        "games_per_reading": summary.starts(),
         "divergences_by_first_field": summary.by_first_field(),
         "divergences": [
             {"shard": r.shard, **{k: v for k, v in (r.divergence or {}).items() if k != "feature"},

@@ -19,6 +19,7 @@ from conformance.campaign.shards import Shard
 from conformance.engine.client import EngineClient, InProcessClient, SubprocessClient
 from conformance.engine.errors import HarnessError
 from conformance.engine.recording import FiredRecorder
+from conformance.levels.campaign import GameCut, option_plan, step_horizon
 from conformance.levels.differential import Divergence, divergence_feature, lockstep, shrink
 
 STEP_BOUND = 100_000
@@ -35,6 +36,7 @@ class ShardResult:
     seconds: float = 0.0  # wall time of the shard
     cpu: float = 0.0  # CPU time of the process that drove it (not the engine's)
     fired: list[str] = field(default_factory=list)  # rules the reference fired
+    starts: dict[str, int] = field(default_factory=dict)  # games per option reading
     status: str = "passed"  # passed, failed (divergence) or the harness status
     divergence: dict[str, Any] | None = None
     message: str = ""
@@ -93,14 +95,22 @@ def run_shard(
     try:
         candidate = SubprocessClient(engine, timeout, shell, cwd=cwd)
         candidate.handshake()
+        plan = option_plan(shard.game, shard.players, candidate.games.get(shard.game, {}))
         for seed in shard.seeds():
             rng = random.Random(seed)
             choices: list[int] = []
+            label, options = plan[seed % len(plan)]  # every declared reading, in turn
+            result.starts[label] = result.starts.get(label, 0) + 1
             try:
                 result.steps += lockstep(
-                    candidate, reference, shard.game, shard.players, None,
-                    _chooser(rng, deadline), STEP_BOUND, choices,
+                    candidate, reference, shard.game, shard.players, options,
+                    _chooser(rng, deadline), step_horizon(shard.game), choices,
+                    chance_by_probability=True,
                 )
+            except GameCut as cut:
+                result.steps += cut.steps
+                result.games += 1
+                continue
             except _TimeUp:
                 result.steps += len(choices)
                 result.message = f"stopped by the campaign's deadline in game {seed}"
@@ -150,14 +160,19 @@ def _divergence(
     shrink_seconds: float,
     fallback_rule: str,
 ) -> dict[str, Any]:
-    smaller = shrink(candidate, reference, found, choices, shrink_seconds)
+    smaller = shrink(candidate, reference, found, choices, shrink_seconds,
+                     chance_by_probability=True)  # fmt: skip
+    blame = smaller.blamed()
     return {
         "seed": seed,
         "kind": found.kind,
         "first_field": first_field(found),
         "step": len(found.actions),
-        "rules": found.rules,
+        "rules": blame.rules[:1],
+        "blame": blame.to_json(),
+        "headline": smaller.headline(),
+        "options": found.options,
         "detail": found.detail,
         "shrunk_steps": len(smaller.actions),
-        "feature": divergence_feature(smaller, fallback_rule or (found.rules or ["UNKNOWN"])[0]),
+        "feature": divergence_feature(smaller, fallback_rule or (blame.rules or ["UNKNOWN"])[0]),
     }

@@ -63,6 +63,16 @@ def test_a_shard_is_deterministic_from_its_id() -> None:
     assert once.steps > 50
 
 
+def test_a_campaign_plays_every_reading_the_engine_declares() -> None:
+    """Seeds take the option plan in turn: the default options, then each other reading of
+    each ruling option the engine declares (Villagers: seven)."""
+    shard = Shard("villagers", 1, 0, 8)
+    result = run_shard(shard, REFERENCE, cwd=str(ROOT), timeout=60)
+    assert result.status == "passed", result.message
+    assert result.starts["default options"] == 1 and len(result.starts) == 8
+    assert 'tie_break="fewest_villagers"' in result.starts
+
+
 @pytest.fixture(scope="module")
 def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, object]]:
     """A real ``dask scheduler`` and two ``dask worker`` processes on 127.0.0.1."""
