@@ -463,7 +463,7 @@ def _deep_summary(report: Any, verbose: bool) -> list[str]:
         never = unreached - reached
         text = (f"  {level}: {games} games, {steps} steps in {seconds:.1f}s over "
                 f"{len(stats)} configurations"
-                + (f" ({cut} cut at the step horizon)" if cut else "")
+                + (f" ({cut} cut: at the step horizon, or with no legal action)" if cut else "")
                 + f"; rules reached {len(reached)}/{len(reached) + len(never)}")  # fmt: skip
         if unobservable:
             text += f" ({len(unobservable)} more not observable by firing)"

@@ -104,7 +104,7 @@ class CampaignStats:
         share = len(self.rules_reached) / self.rules_total if self.rules_total else 0.0
         cut = " (+1 cut off by the budget)" if self.partial_games else ""
         if self.cut_games:
-            cut += f" ({self.cut_games} cut at the step horizon)"
+            cut += f" ({self.cut_games} cut: at the step horizon, or with no legal action)"
         text = (
             f"{self.games} games{cut}, {self.steps} steps in {self.seconds:.1f}s "
             f"({self.steps_per_second:,.0f} steps/s)"

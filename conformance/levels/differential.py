@@ -245,6 +245,8 @@ def lockstep(
             break
         ref_listing = reference.legal_actions()
         legal = ref_listing["actions"]
+        if not legal:  # a made-up position (a scenario's) with no way on: nothing to compare
+            raise GameCut(len(actions))
         chance_turn = "chance" in ref_listing["to_act"]
         if lists:
             made.add("legal sets")

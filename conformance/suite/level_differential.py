@@ -124,7 +124,8 @@ def test_engine_matches_the_reference_in_lockstep(
 
         def new_game(self, *args: Any, **kwargs: Any) -> dict[str, Any]:
             state = reference.new_game(*args, **kwargs)
-            fired.update(getattr(getattr(reference, "server", None), "state", None).fired)
+            held = getattr(getattr(reference, "server", None), "state", None)
+            fired.update(getattr(held, "fired", None) or [])
             return state
 
         def apply(self, action: dict[str, Any]) -> dict[str, Any]:
