@@ -10,6 +10,9 @@ run; ``pytest --pyargs conformance.suite --engine CMD`` does the same explicitly
 
 - ``--rulespec-suite``: add the conformance scenarios (``conformance/suite/test_*.py``) to
   the collected paths (ini ``rulespec_suite``);
+- ``--rulespec-features DIR``: also run the scenarios of this folder (repeatable), such as
+  those ``rulespec check --level differential`` and ``rulespec campaign`` write, each judged
+  under the game it plays and its rule tags (:mod:`conformance.suite.level_regressions`);
 
 - ``--engine CMD``: run every scenario against this command over the protocol
   (default: the reference engines in-process);
@@ -39,6 +42,7 @@ run; ``pytest --pyargs conformance.suite --engine CMD`` does the same explicitly
 from __future__ import annotations
 
 import contextlib
+import fnmatch
 import functools
 import json
 import os
@@ -419,17 +423,36 @@ def pytest_configure(config: pytest.Config) -> None:
 
 def _add_suite(config: pytest.Config) -> None:
     """``--rulespec-suite`` (or ini ``rulespec_suite``): collect the conformance scenarios
-    too, from wherever the ``conformance`` package is installed."""
+    too, from wherever the ``conformance`` package is installed; ``--rulespec-features``:
+    collect the scenarios of those folders."""
     wanted = config.getoption("--rulespec-suite", None)
     if wanted is None:
         wanted = config.getini("rulespec_suite")
-    if not wanted:
-        return
-    from importlib.resources import files
+    if wanted:
+        from importlib.resources import files
 
-    suite = str(files("conformance.suite"))
-    if not any(str(arg).startswith(suite) for arg in config.args):
-        config.args.append(suite)
+        suite = str(files("conformance.suite"))
+        if not any(str(arg).startswith(suite) for arg in config.args):
+            config.args.append(suite)
+    if config.getoption("--rulespec-features", None):
+        # the folders are bound by level_regressions.py: collected with the suite's folder
+        # (pytest_collect_file), else named, which pytest collects whatever its patterns
+        named = {Path(str(arg).partition("::")[0]).resolve() for arg in config.args}
+        if not named & {REGRESSIONS, REGRESSIONS.parent}:
+            config.args.append(str(REGRESSIONS))
+
+
+def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Module | None:
+    """With ``--rulespec-features``, the module binding the folders is collected with the
+    suite's folder even where the run's ``python_files`` patterns (a user's project:
+    ``test_*.py``) leave ``level_*.py`` out; where they name it, pytest collects it."""
+    if file_path != REGRESSIONS or not parent.config.getoption("--rulespec-features", None):
+        return None
+    patterns = parent.config.getini("python_files")
+    if parent.session.isinitpath(file_path) or any(fnmatch.fnmatch(file_path.name, pattern)
+                                                   for pattern in patterns):  # fmt: skip
+        return None
+    return pytest.Module.from_parent(parent, path=file_path)
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
@@ -439,17 +462,59 @@ def pytest_unconfigure(config: pytest.Config) -> None:
 
 
 def item_game(item: pytest.Item) -> str | None:
-    """The game a test judges: its ``game`` parameter, or ``test_<game>.py``."""
+    """The game a test judges: its ``game`` parameter, ``test_<game>.py``, or, for a
+    scenario of a ``--rulespec-features`` folder, the game it plays
+    (:func:`regression_game`)."""
     callspec = getattr(item, "callspec", None)
     if callspec is not None and "game" in callspec.params:
         return str(callspec.params["game"])
     name = item.path.stem
+    if name == REGRESSIONS.stem:
+        if _GAME_KEY not in item.stash:
+            item.stash[_GAME_KEY] = regression_game(scenario_of(item))
+        return item.stash[_GAME_KEY]
     if not name.startswith("test_"):
         return None
+    game = name.removeprefix("test_")  # a binding of another name (test_regression) is none
+    return game if _has_catalogue(game) else None
+
+
+#: the module binding the ``--rulespec-features`` folders
+REGRESSIONS = Path(__file__).resolve().parent / "suite" / "level_regressions.py"
+_GAME_KEY = pytest.StashKey[str | None]()
+#: a step that starts a game (``a new "neom" game ...``, ``a villagers game at step ...``)
+GAME_STEP = re.compile(r'^an? (?:new )?"?([a-z][a-z0-9_]*)"? game\b')
+#: a whole state in a step's docstring
+GAME_FIELD = re.compile(r'"game"\s*:\s*"([a-z][a-z0-9_]*)"')
+#: the file names ``check --level differential`` and ``campaign`` write
+GAME_FILE = re.compile(r"^(?:differential|campaign)_([a-z][a-z0-9_]*?)[_-]\d+p\b")
+
+
+def regression_game(scenario: Any) -> str | None:
+    """The game of a scenario in a ``--rulespec-features`` folder (written by the
+    differential level or a campaign, or by hand): the first step that starts a game or
+    loads a whole state, else the file name (``differential_<game>_<n>p.feature``,
+    ``campaign_<game>-<n>p-...``), else the feature's title (``... (<game>)``); None when
+    none names a game with a catalogue."""
+    if scenario is None:
+        return None
+    for step in scenario.steps:
+        for found in (GAME_STEP.match(step.name), GAME_FIELD.search(step.docstring or "")):
+            if found and _has_catalogue(found.group(1)):
+                return found.group(1)
+    named = GAME_FILE.match(Path(scenario.feature.filename).name)
+    titled = re.search(r"\(([a-z][a-z0-9_]*)\)\s*$", scenario.feature.name or "")
+    for found in (named, titled):
+        if found and _has_catalogue(found.group(1)):
+            return found.group(1)
+    return None
+
+
+@functools.cache
+def _has_catalogue(game: str) -> bool:
     from rulespec.resources import SPEC_DIR
 
-    game = name.removeprefix("test_")  # a binding of another name (test_regression) is none
-    return game if (SPEC_DIR / game / "rules.yaml").is_file() else None
+    return (SPEC_DIR / game / "rules.yaml").is_file()
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

@@ -256,7 +256,7 @@ def run_passes(
     if features and level in ("scenarios", "all"):
         files.append(str(suite / "level_regressions.py"))
     common: list[str] = []
-    for folder in features or []:
+    for folder in (features or []) if level in ("scenarios", "all") else []:
         common += ["--rulespec-features", str(Path(folder).resolve())]
     if level in ("invariants", "differential", "all"):
         chosen = emit_dir if emit_dir is not None else Path.cwd() / "rulespec-regressions"
@@ -478,8 +478,10 @@ def rule_rows(
     """(rule id, status, passed, total) for every catalogue rule of the game (of the
     ``--rule`` selection ``rule_filter``, when there is one)."""
     from conformance.rule_selection import selected_rules
-    from conformance.specification.catalogue import rule_ids
+    from conformance.specification.catalogue import games_with_catalogue, rule_ids
 
+    if report.game not in games_with_catalogue():  # a scenario of a folder naming no game
+        return []
     chosen = selected_rules(rule_filter)
     return [(rule_id, *report.rule_status(rule_id)) for rule_id in rule_ids(report.game)
             if not chosen or rule_id in chosen]  # fmt: skip
