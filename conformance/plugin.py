@@ -19,7 +19,9 @@ run; ``pytest --pyargs conformance.suite --engine CMD`` does the same explicitly
 - ``--engine-timeout S``: seconds per request for a subprocess engine;
 - ``--engine-shell``: run CMD through the shell (default: no shell);
 - ``--rulespec-report FILE``: write one JSON line per test (rule ids, status, message) as
-  it finishes, then a footer line (see :class:`ResultRecorder`);
+  it finishes, then a footer line (see :class:`ResultRecorder`); a scenario checking a
+  ``load_state`` refusal (:func:`refuses_a_position`, run only for an engine declaring
+  ``validates_positions``) has ``"concern": "position_validation"``;
 - ``--rulespec-engine-info FILE``: write the engine's handshake identity (JSON);
 - ``--rulespec-expectations FILE``: known failures (TOML, see
   :mod:`conformance.reports.expectations`); matching tests are marked ``xfail(strict=True)``,
@@ -107,6 +109,34 @@ def feature_paths(game: str) -> list[str]:
     chosen = [str(path) for path in sorted(folder.rglob("*.feature"))
               if tag.search(path.read_text(encoding="utf-8"))]  # fmt: skip
     return chosen or [str(folder)]
+
+
+#: the capability of an engine whose ``load_state`` refuses a position the rules cannot reach
+VALIDATES_POSITIONS = "validates_positions"
+#: the concern (marker, report field) of the scenarios that check such a refusal
+POSITION_VALIDATION = "position_validation"
+NOT_VALIDATING = (
+    f"the engine does not declare {VALIDATES_POSITIONS}: a load_state refusal is checked "
+    "only for an engine that declares it (refuses impossible positions)"
+)
+_LOADS = re.compile(r"^the (?:position|state) is loaded:?$")
+_REFUSED = re.compile(r"^the request is refused as ")
+
+
+def refuses_a_position(scenario: Any) -> bool:
+    """True when the scenario checks that ``load_state`` refuses a position: a step loads
+    one (``the position is loaded:``, ``the state is loaded:``) and a later ``Then the
+    request is refused as ...`` answers it, no other Given or When between them. Such a
+    scenario is marked ``position_validation`` (as is one tagged so by hand)."""
+    loaded = False
+    for step in scenario.steps:
+        if _LOADS.match(step.name):
+            loaded = True
+        elif step.type in ("given", "when"):
+            loaded = False
+        elif loaded and _REFUSED.match(step.name):
+            return True
+    return False
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -202,6 +232,9 @@ def engine(request: pytest.FixtureRequest) -> Iterator[EngineClient]:
     if game is not None and client.games and game not in client.games:
         declared = ", ".join(sorted(client.games))
         pytest.skip(f"the engine does not declare {game} (it declares: {declared})")
+    if (request.node.get_closest_marker(POSITION_VALIDATION)
+            and VALIDATES_POSITIONS not in client.capabilities):  # fmt: skip
+        _skip(request.node, CapabilityMissing(NOT_VALIDATING))
     incidents = list(getattr(client, "incidents", []))
     scoped: Any = Declared(client, config)
     if config.getoption("--rulespec-fired", None):
@@ -399,6 +432,11 @@ def pytest_configure(config: pytest.Config) -> None:
     )
     config.addinivalue_line("markers", "since(erratum): runs only when the ruleset has it")
     config.addinivalue_line("markers", "until(erratum): runs only when the ruleset lacks it")
+    config.addinivalue_line(
+        "markers",
+        f"{POSITION_VALIDATION}: checks that load_state refuses an impossible position; run "
+        f"only for an engine declaring {VALIDATES_POSITIONS}, reported apart from its rules",
+    )
     _add_suite(config)
     if config.pluginmanager.has_plugin("pytest_bdd.plugin") or config.pluginmanager.has_plugin(
         "pytest-bdd"
@@ -515,6 +553,14 @@ def _has_catalogue(game: str) -> bool:
     from rulespec.resources import SPEC_DIR
 
     return (SPEC_DIR / game / "rules.yaml").is_file()
+
+
+def pytest_itemcollected(item: pytest.Item) -> None:
+    """A scenario that checks a ``load_state`` refusal is marked ``position_validation``
+    (before ``-m`` selects: ``-m "not position_validation"`` leaves them out)."""
+    scenario = scenario_of(item)
+    if scenario is not None and refuses_a_position(scenario):
+        item.add_marker(POSITION_VALIDATION)
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
@@ -661,6 +707,8 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[Any]) -> 
             handle.write(json.dumps(entry) + "\n")
     report.user_properties.append(("rules", rule_ids(item)))
     report.user_properties.append(("game", item_game(item)))
+    if item.get_closest_marker(POSITION_VALIDATION):
+        report.user_properties.append(("concern", POSITION_VALIDATION))
     if report.when == "call" and item.config.getoption("--rulespec-note-options"):
         from reference_impl import option_reads
 
@@ -798,6 +846,8 @@ class ResultRecorder:
                 "duration": 0.0,
             },
         )
+        if properties.get("concern"):
+            entry["concern"] = properties["concern"]
         entry["duration"] += report.duration
         if report.when == "call":
             # the deep levels add the rules a divergence fired as markers during the call
