@@ -54,7 +54,8 @@ class Run:
 def _check(folder: Path, *args: str) -> Run:
     jsonl, html = folder / "run.jsonl", folder / "run.html"
     process = subprocess.run(
-        [*RULESPEC, "check", "-g", GAME, "--report", str(jsonl), "--html", str(html), *args],
+        [*RULESPEC, "check", "-g", GAME, "--level", "scenarios", "--report", str(jsonl),
+         "--html", str(html), *args],
         cwd=ROOT, capture_output=True, text=True, timeout=600,
     )  # fmt: skip
     assert process.returncode in (0, 1), process.stdout[-3000:] + process.stderr[-3000:]

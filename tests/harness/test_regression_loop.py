@@ -20,6 +20,7 @@ from conformance.campaign.driver import CampaignSummary
 from conformance.campaign.report import write_scenarios
 from conformance.campaign.shards import Shard
 from conformance.campaign.worker import run_shard
+from conformance.engine.client import InProcessClient
 from tests.support.checkout import CHECKOUT as ROOT
 
 RULESPEC = [sys.executable, "-c", "from conformance.cli import main; main()"]
@@ -38,7 +39,8 @@ def _rulespec(*args: str | Path, cwd: Path = ROOT) -> subprocess.CompletedProces
 def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """``out/regressions/<game>/``: what ``check --level differential --emit-dir`` wrote for
     Notre Dame (2-5 players) and Villagers, what a campaign's shard wrote for Notre Dame
-    (``campaign --out out``), and a hand-edited copy in a folder of the user's naming."""
+    (``campaign --out out``), and, in a folder of the user's naming, a hand-edited copy and
+    a scenario starting from a whole state (as one from a scenario's position is written)."""
     out = tmp_path_factory.mktemp("loop") / "out"
     folder = out / "regressions"
     emitted = _rulespec("check", "--level", "differential", "-g", "notre_dame", "-g",
@@ -54,6 +56,16 @@ def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
     text = (folder / "villagers" / "differential_villagers_1p.feature").read_text("utf-8")
     text = re.sub(r"Scenario: .*", "Scenario: My copy of the Villagers divergence", text)
     edited.write_text(text.replace("  Scenario:", "  @wip\n  Scenario:", 1), "utf-8")
+    # as the differential level writes a game it started from a scenario's position
+    reference = InProcessClient()
+    reference.handshake()
+    state = json.dumps(reference.new_game("notre_dame", 2))
+    (folder / "mine" / "from_a_state.feature").write_text(
+        "Feature: A position of my own\n\n  @ND-SETUP-BOARD\n  Scenario: From a whole state\n"
+        f'    Given the state:\n      """\n      {state}\n      """\n'
+        '    Then "round" is 1\n',
+        "utf-8",
+    )
     return folder
 
 
@@ -64,7 +76,7 @@ def _written(folder: Path) -> dict[str, tuple[str, list[str]]]:
     for path in sorted(folder.rglob("*.feature")):
         text = path.read_text("utf-8")
         assert text.count("Scenario:") == 1, text
-        game = re.search(r'Given a new "(\w+)" game', text)
+        game = re.search(r'Given a new "(\w+)" game', text) or re.search(r'"game": "(\w+)"', text)
         assert game is not None, text
         tags = [t for t in TAG.findall(text) if re.fullmatch(r"[A-Z]{2,4}(-[A-Z0-9]+)+", t)]
         expected[path.name] = (game.group(1), sorted(tags))
@@ -84,7 +96,8 @@ def _rules(folder: Path) -> list[str]:
 
 def test_the_folder_holds_every_kind_of_file(folder: Path) -> None:
     names = sorted(str(p.relative_to(folder)) for p in folder.rglob("*.feature"))
-    assert names == ["mine/edited.feature", "notre_dame/campaign_notre_dame-3p-s0-n1.feature",
+    assert names == ["mine/edited.feature", "mine/from_a_state.feature",
+                     "notre_dame/campaign_notre_dame-3p-s0-n1.feature",
                      *(f"notre_dame/differential_notre_dame_{n}p.feature" for n in (2, 3, 4, 5)),
                      "villagers/differential_villagers_1p.feature"]  # fmt: skip
     assert len(_written(folder)) == len(names)
