@@ -28,6 +28,8 @@ GAME = "isle_traces"
 RULESPEC = [sys.executable, "-c", "from conformance.cli import main; main()"]
 ACCEPTS = f"{sys.executable} -m tests.fauxengines.accept_positions"
 SECTION = "refuses impossible positions"
+#: steps that judge play, not a loaded position
+JUDGES_PLAY = ("the action is", "the legal actions", "the outcome", "the game is over")
 
 
 @dataclass
@@ -93,6 +95,10 @@ def test_the_refusal_scenarios_are_found_from_their_steps(game: str) -> None:
         refusals = [i for i, n in enumerate(names) if n.startswith("the request is refused")]
         assert loads and refusals and loads[0] < refusals[-1], (scenario.name, names)
         assert not any(name.endswith("is requested") for name in names), scenario.name
+        # its other checks are of the position (a precondition, an accepted bound): none
+        # judges play, which an engine not declaring the capability would never be shown
+        plays = [n for n in names if n.startswith(JUDGES_PLAY) or " plays:" in n]
+        assert plays == [], (scenario.name, plays)
 
 
 def test_a_loaded_position_played_on_is_a_game_rule_scenario() -> None:
