@@ -10,13 +10,18 @@ run; ``pytest --pyargs conformance.suite --engine CMD`` does the same explicitly
 
 - ``--rulespec-suite``: add the conformance scenarios (``conformance/suite/test_*.py``) to
   the collected paths (ini ``rulespec_suite``);
+- ``--rulespec-features DIR``: also run the scenarios of this folder (repeatable), such as
+  those ``rulespec check --level differential`` and ``rulespec campaign`` write, each judged
+  under the game it plays and its rule tags (:mod:`conformance.suite.level_regressions`);
 
 - ``--engine CMD``: run every scenario against this command over the protocol
   (default: the reference engines in-process);
 - ``--engine-timeout S``: seconds per request for a subprocess engine;
 - ``--engine-shell``: run CMD through the shell (default: no shell);
 - ``--rulespec-report FILE``: write one JSON line per test (rule ids, status, message) as
-  it finishes, then a footer line (see :class:`ResultRecorder`);
+  it finishes, then a footer line (see :class:`ResultRecorder`); a scenario checking a
+  ``load_state`` refusal (:func:`refuses_a_position`, run only for an engine declaring
+  ``validates_positions``) has ``"concern": "position_validation"``;
 - ``--rulespec-engine-info FILE``: write the engine's handshake identity (JSON);
 - ``--rulespec-expectations FILE``: known failures (TOML, see
   :mod:`conformance.reports.expectations`); matching tests are marked ``xfail(strict=True)``,
@@ -39,6 +44,7 @@ run; ``pytest --pyargs conformance.suite --engine CMD`` does the same explicitly
 from __future__ import annotations
 
 import contextlib
+import fnmatch
 import functools
 import json
 import os
@@ -103,6 +109,34 @@ def feature_paths(game: str) -> list[str]:
     chosen = [str(path) for path in sorted(folder.rglob("*.feature"))
               if tag.search(path.read_text(encoding="utf-8"))]  # fmt: skip
     return chosen or [str(folder)]
+
+
+#: the capability of an engine whose ``load_state`` refuses a position the rules cannot reach
+VALIDATES_POSITIONS = "validates_positions"
+#: the concern (marker, report field) of the scenarios that check such a refusal
+POSITION_VALIDATION = "position_validation"
+NOT_VALIDATING = (
+    f"the engine does not declare {VALIDATES_POSITIONS}: a load_state refusal is checked "
+    "only for an engine that declares it (refuses impossible positions)"
+)
+_LOADS = re.compile(r"^the (?:position|state) is loaded:?$")
+_REFUSED = re.compile(r"^the request is refused as ")
+
+
+def refuses_a_position(scenario: Any) -> bool:
+    """True when the scenario checks that ``load_state`` refuses a position: a step loads
+    one (``the position is loaded:``, ``the state is loaded:``) and a later ``Then the
+    request is refused as ...`` answers it, no other Given or When between them. Such a
+    scenario is marked ``position_validation`` (as is one tagged so by hand)."""
+    loaded = False
+    for step in scenario.steps:
+        if _LOADS.match(step.name):
+            loaded = True
+        elif step.type in ("given", "when"):
+            loaded = False
+        elif loaded and _REFUSED.match(step.name):
+            return True
+    return False
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -198,6 +232,9 @@ def engine(request: pytest.FixtureRequest) -> Iterator[EngineClient]:
     if game is not None and client.games and game not in client.games:
         declared = ", ".join(sorted(client.games))
         pytest.skip(f"the engine does not declare {game} (it declares: {declared})")
+    if (request.node.get_closest_marker(POSITION_VALIDATION)
+            and VALIDATES_POSITIONS not in client.capabilities):  # fmt: skip
+        _skip(request.node, CapabilityMissing(NOT_VALIDATING))
     incidents = list(getattr(client, "incidents", []))
     scoped: Any = Declared(client, config)
     if config.getoption("--rulespec-fired", None):
@@ -395,6 +432,11 @@ def pytest_configure(config: pytest.Config) -> None:
     )
     config.addinivalue_line("markers", "since(erratum): runs only when the ruleset has it")
     config.addinivalue_line("markers", "until(erratum): runs only when the ruleset lacks it")
+    config.addinivalue_line(
+        "markers",
+        f"{POSITION_VALIDATION}: checks that load_state refuses an impossible position; run "
+        f"only for an engine declaring {VALIDATES_POSITIONS}, reported apart from its rules",
+    )
     _add_suite(config)
     if config.pluginmanager.has_plugin("pytest_bdd.plugin") or config.pluginmanager.has_plugin(
         "pytest-bdd"
@@ -419,17 +461,36 @@ def pytest_configure(config: pytest.Config) -> None:
 
 def _add_suite(config: pytest.Config) -> None:
     """``--rulespec-suite`` (or ini ``rulespec_suite``): collect the conformance scenarios
-    too, from wherever the ``conformance`` package is installed."""
+    too, from wherever the ``conformance`` package is installed; ``--rulespec-features``:
+    collect the scenarios of those folders."""
     wanted = config.getoption("--rulespec-suite", None)
     if wanted is None:
         wanted = config.getini("rulespec_suite")
-    if not wanted:
-        return
-    from importlib.resources import files
+    if wanted:
+        from importlib.resources import files
 
-    suite = str(files("conformance.suite"))
-    if not any(str(arg).startswith(suite) for arg in config.args):
-        config.args.append(suite)
+        suite = str(files("conformance.suite"))
+        if not any(str(arg).startswith(suite) for arg in config.args):
+            config.args.append(suite)
+    if config.getoption("--rulespec-features", None):
+        # the folders are bound by level_regressions.py: collected with the suite's folder
+        # (pytest_collect_file), else named, which pytest collects whatever its patterns
+        named = {Path(str(arg).partition("::")[0]).resolve() for arg in config.args}
+        if not named & {REGRESSIONS, REGRESSIONS.parent}:
+            config.args.append(str(REGRESSIONS))
+
+
+def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Module | None:
+    """With ``--rulespec-features``, the module binding the folders is collected with the
+    suite's folder even where the run's ``python_files`` patterns (a user's project:
+    ``test_*.py``) leave ``level_*.py`` out; where they name it, pytest collects it."""
+    if file_path != REGRESSIONS or not parent.config.getoption("--rulespec-features", None):
+        return None
+    patterns = parent.config.getini("python_files")
+    if parent.session.isinitpath(file_path) or any(fnmatch.fnmatch(file_path.name, pattern)
+                                                   for pattern in patterns):  # fmt: skip
+        return None
+    return pytest.Module.from_parent(parent, path=file_path)
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
@@ -439,17 +500,67 @@ def pytest_unconfigure(config: pytest.Config) -> None:
 
 
 def item_game(item: pytest.Item) -> str | None:
-    """The game a test judges: its ``game`` parameter, or ``test_<game>.py``."""
+    """The game a test judges: its ``game`` parameter, ``test_<game>.py``, or, for a
+    scenario of a ``--rulespec-features`` folder, the game it plays
+    (:func:`regression_game`)."""
     callspec = getattr(item, "callspec", None)
     if callspec is not None and "game" in callspec.params:
         return str(callspec.params["game"])
     name = item.path.stem
+    if name == REGRESSIONS.stem:
+        if _GAME_KEY not in item.stash:
+            item.stash[_GAME_KEY] = regression_game(scenario_of(item))
+        return item.stash[_GAME_KEY]
     if not name.startswith("test_"):
         return None
+    game = name.removeprefix("test_")  # a binding of another name (test_regression) is none
+    return game if _has_catalogue(game) else None
+
+
+#: the module binding the ``--rulespec-features`` folders
+REGRESSIONS = Path(__file__).resolve().parent / "suite" / "level_regressions.py"
+_GAME_KEY = pytest.StashKey[str | None]()
+#: a step that starts a game (``a new "neom" game ...``, ``a villagers game at step ...``)
+GAME_STEP = re.compile(r'^an? (?:new )?"?([a-z][a-z0-9_]*)"? game\b')
+#: a whole state in a step's docstring
+GAME_FIELD = re.compile(r'"game"\s*:\s*"([a-z][a-z0-9_]*)"')
+#: the file names ``check --level differential`` and ``campaign`` write
+GAME_FILE = re.compile(r"^(?:differential|campaign)_([a-z][a-z0-9_]*?)[_-]\d+p\b")
+
+
+def regression_game(scenario: Any) -> str | None:
+    """The game of a scenario in a ``--rulespec-features`` folder (written by the
+    differential level or a campaign, or by hand): the first step that starts a game or
+    loads a whole state, else the file name (``differential_<game>_<n>p.feature``,
+    ``campaign_<game>-<n>p-...``), else the feature's title (``... (<game>)``); None when
+    none names a game with a catalogue."""
+    if scenario is None:
+        return None
+    for step in scenario.steps:
+        for found in (GAME_STEP.match(step.name), GAME_FIELD.search(step.docstring or "")):
+            if found and _has_catalogue(found.group(1)):
+                return found.group(1)
+    named = GAME_FILE.match(Path(scenario.feature.filename).name)
+    titled = re.search(r"\(([a-z][a-z0-9_]*)\)\s*$", scenario.feature.name or "")
+    for found in (named, titled):
+        if found and _has_catalogue(found.group(1)):
+            return found.group(1)
+    return None
+
+
+@functools.cache
+def _has_catalogue(game: str) -> bool:
     from rulespec.resources import SPEC_DIR
 
-    game = name.removeprefix("test_")  # a binding of another name (test_regression) is none
-    return game if (SPEC_DIR / game / "rules.yaml").is_file() else None
+    return (SPEC_DIR / game / "rules.yaml").is_file()
+
+
+def pytest_itemcollected(item: pytest.Item) -> None:
+    """A scenario that checks a ``load_state`` refusal is marked ``position_validation``
+    (before ``-m`` selects: ``-m "not position_validation"`` leaves them out)."""
+    scenario = scenario_of(item)
+    if scenario is not None and refuses_a_position(scenario):
+        item.add_marker(POSITION_VALIDATION)
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
@@ -596,6 +707,8 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[Any]) -> 
             handle.write(json.dumps(entry) + "\n")
     report.user_properties.append(("rules", rule_ids(item)))
     report.user_properties.append(("game", item_game(item)))
+    if item.get_closest_marker(POSITION_VALIDATION):
+        report.user_properties.append(("concern", POSITION_VALIDATION))
     if report.when == "call" and item.config.getoption("--rulespec-note-options"):
         from reference_impl import option_reads
 
@@ -733,6 +846,8 @@ class ResultRecorder:
                 "duration": 0.0,
             },
         )
+        if properties.get("concern"):
+            entry["concern"] = properties["concern"]
         entry["duration"] += report.duration
         if report.when == "call":
             # the deep levels add the rules a divergence fired as markers during the call

@@ -35,7 +35,9 @@ from rulespec.protocol import (
 
 ENGINE_NAME = "rulespec-reference"
 ENGINE_VERSION = "0.1.0"
-CAPABILITIES = ["load_state", "legal_actions", "chance", "views", "fired", "outcome"]
+#: ``validates_positions``: load_state refuses a position the rules cannot reach
+CAPABILITIES = ["load_state", "legal_actions", "chance", "views", "fired", "outcome",
+                "validates_positions"]  # fmt: skip
 
 
 def _fraction_text(probability: Any) -> str:

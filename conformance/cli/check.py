@@ -57,8 +57,9 @@ class GameReport:
     results: list[dict[str, Any]] = field(default_factory=list)
 
     def rule_status(self, rule_id: str) -> tuple[str, int, int]:
-        """(status, passed, total) of the scenarios that pin ``rule_id``."""
-        mine = [r for r in self.results if rule_id in r["rules"]]
+        """(status, passed, total) of the scenarios that pin ``rule_id`` (a concern's are
+        reported in its own section, :func:`concern_summary`, never here)."""
+        mine = [r for r in self.results if rule_id in r["rules"] and not r.get("concern")]
         if not mine:
             return "not run", 0, 0
         statuses = [r["status"] for r in mine]
@@ -78,7 +79,7 @@ class GameReport:
         Skips (what the engine declares it does not support) are left out: the level is
         judged over what the engine declares.
         """
-        mine = [r for r in self.results if level_of(r["test"]) == level]
+        mine = [r for r in self.results if level_of(r["test"]) == level and not r.get("concern")]
         if not mine:
             return "not run", ""
         statuses = {r["status"] for r in mine}
@@ -105,6 +106,26 @@ class GameReport:
             )[0] in ("passed", "not run", "skipped"):
                 reached = "L3"
         return reached
+
+
+#: concern -> the title of its section: scenarios reported apart from the game's rules
+CONCERNS = {"position_validation": "refuses impossible positions"}
+
+
+def concern_summary(results: list[dict[str, Any]], concern: str) -> str | None:
+    """``refuses impossible positions: 3 passed, 1 failed, 0 skipped``, and the reason when
+    every one was skipped; None when no result has the concern."""
+    mine = [r for r in results if r.get("concern") == concern]
+    if not mine:
+        return None
+    statuses = Counter(r["status"] for r in mine)
+    passed = statuses["passed"] + statuses["expected failure"]
+    skipped = statuses["skipped"] + statuses["not run"]
+    line = (f"{CONCERNS[concern]}: {passed} passed, {len(mine) - passed - skipped} failed, "
+            f"{skipped} skipped")  # fmt: skip
+    if skipped == len(mine) and concern == "position_validation":
+        line += " (the engine does not declare validates_positions)"
+    return line
 
 
 def level_of(test_id: str) -> str:
@@ -256,7 +277,7 @@ def run_passes(
     if features and level in ("scenarios", "all"):
         files.append(str(suite / "level_regressions.py"))
     common: list[str] = []
-    for folder in features or []:
+    for folder in (features or []) if level in ("scenarios", "all") else []:
         common += ["--rulespec-features", str(Path(folder).resolve())]
     if level in ("invariants", "differential", "all"):
         chosen = emit_dir if emit_dir is not None else Path.cwd() / "rulespec-regressions"
@@ -478,8 +499,10 @@ def rule_rows(
     """(rule id, status, passed, total) for every catalogue rule of the game (of the
     ``--rule`` selection ``rule_filter``, when there is one)."""
     from conformance.rule_selection import selected_rules
-    from conformance.specification.catalogue import rule_ids
+    from conformance.specification.catalogue import games_with_catalogue, rule_ids
 
+    if report.game not in games_with_catalogue():  # a scenario of a folder naming no game
+        return []
     chosen = selected_rules(rule_filter)
     return [(rule_id, *report.rule_status(rule_id)) for rule_id in rule_ids(report.game)
             if not chosen or rule_id in chosen]  # fmt: skip

@@ -26,8 +26,10 @@ from conformance.cli.base import (
     out,
 )
 from conformance.cli.check import (
+    CONCERNS,
     FAILING,
     LEVELS,
+    concern_summary,
     rule_rows,
     run_scenarios,
     suite_games,
@@ -401,9 +403,15 @@ def _print_game(
                 status, "red"
             )
             out.print(f"  [{colour}]{status:>14}[/] {rule_id}  ({ok}/{total} scenarios)")
+    for concern in CONCERNS:
+        summary = concern_summary(report.results, concern)
+        if summary:
+            out.print(f"  {summary}", markup=False)
     for result in report.results:
         if result["status"] in FAILING:
             rules = f" [{', '.join(result['rules'])}]" if result["rules"] else ""
+            if result.get("concern"):
+                rules += f" ({CONCERNS.get(result['concern'], result['concern'])})"
             name = result["scenario"] or result["test"]
             out.print(f"\n  [red]{result['status'].upper()}[/] {name}{rules}")
             message = result["message"]

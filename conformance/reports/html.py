@@ -13,7 +13,7 @@ from html import escape
 from pathlib import Path
 from typing import Any
 
-from conformance.cli.check import FAILING, rule_rows
+from conformance.cli.check import CONCERNS, FAILING, concern_summary, rule_rows
 from conformance.render.pages import STYLE as BOARD_STYLE
 from conformance.reports.model import STATUSES, Report
 from conformance.specification import catalogue
@@ -142,11 +142,15 @@ def _game(report: Report, game: str) -> str:
     if loaded is not None:
         first: dict[str, str] = {}  # rule id -> anchor of its first failure
         for n, result in enumerate(failures):
-            for rule_id in result.get("rules") or []:
+            for rule_id in [] if result.get("concern") else result.get("rules") or []:
                 first.setdefault(rule_id, _anchor(game, n))
         parts.append(_matrix(game_report, loaded, report.header.get("rule"), first))
     else:
         parts.append('<p class="muted">No rule catalogue for this game: no matrix.</p>')
+    for concern in CONCERNS:  # reported apart from the rules they protect
+        summary = concern_summary(game_report.results, concern)
+        if summary:
+            parts.append(f'<p class="concern" data-concern="{concern}">{escape(summary)}</p>')
     parts.append(f"<h3>Failures ({sum(r['status'] in FAILING for r in failures)})</h3>")
     if not failures:
         parts.append('<p class="muted">None.</p>')
@@ -226,11 +230,17 @@ def _failure(result: dict[str, Any], anchor: str) -> str:
     return (
         f'<details class="failure {_css(status)}" id="{escape(anchor, quote=True)}"{opened}>'
         f"<summary>{_badge(status)} "
-        f'{escape(name)} <span class="muted">[{escape(rules)}]</span></summary>'
+        f'{escape(name)} <span class="muted">[{escape(rules)}]{_concern(result)}</span>'
+        "</summary>"
         f'<p class="muted">{" · ".join(details)}</p>'
         + _positions(result)
         + f"<pre>{escape(result.get('message') or '(no message)')}</pre></details>"
     )
+
+
+def _concern(result: dict[str, Any]) -> str:
+    concern = result.get("concern")
+    return f" ({escape(CONCERNS.get(concern, str(concern)))})" if concern else ""
 
 
 def _positions(result: dict[str, Any]) -> str:

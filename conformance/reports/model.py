@@ -7,7 +7,8 @@ has one object per line, each with a ``type``:
    handshake (name, version, language, command, capabilities), the games, the level and
    the date;
 2. ``result``, one per test: ``test, game, scenario, feature, rules, status, message,
-   duration``, plus ``expected`` (reason, link) when the expectations file lists it;
+   duration``, plus ``expected`` (reason, link) when the expectations file lists it, and
+   ``concern`` (``position_validation``) for a scenario reported apart from its rules;
 3. ``footer``: the count of every status, the total, passed and failed, and
    ``"interrupted": true`` when the run was stopped (Ctrl-C, SIGTERM) before the end.
 
@@ -154,6 +155,8 @@ def make_result(raw: dict[str, Any], expected: dict[str, Any] | None = None) -> 
     for name in ("positions", "stats"):
         if isinstance(raw.get(name), dict):
             result[name] = raw[name]
+    if isinstance(raw.get("concern"), str):
+        result["concern"] = raw["concern"]
     return result
 
 

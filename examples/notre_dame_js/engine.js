@@ -13,7 +13,7 @@ const game = require("./game");
 
 const ENGINE = { name: "notre-dame-js", version: "1.0.0", language: "javascript" };
 const PROTOCOL = 1;
-const CAPABILITIES = ["load_state", "legal_actions", "chance", "views", "fired", "outcome"];
+const CAPABILITIES = ["load_state", "legal_actions", "chance", "views", "fired", "outcome", "validates_positions"];
 const KNOWN_BUGS = ["road-no-wrap", "plague-at-9"]; // the first is what --bug enables
 
 function enableBugs(argv, env) {

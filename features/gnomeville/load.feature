@@ -490,7 +490,26 @@ Feature: Gnomeville positions an engine must refuse to load, and positions it mu
         {"type": "spawn", "what": "troll", "space": [2, 2]}
         """
       Then the action is rejected citing rule "GV-TROLL-CHOICE"
-      When the position is loaded:
+
+    @GV-LOAD-CONSISTENT @GV-PHASES
+    Scenario: A position in the middle of an attack whose chooser is not first in the queue is refused
+      Given a gnomeville game with 2 players whose round troll card is:
+        """
+        {"matrix": [".....", ".....", ".....", ".....", "T...T"], "moves": []}
+        """
+      And player 0's town is:
+        """
+        TR .  .  .  TR
+        .  .  .  .  .
+        .  .  .@0 .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "pass"}, {"actor": 1, "type": "pass"}]
+        """
+      And the position is loaded:
         """
         attack_queue = [[1, "round"], [0, "round"]]
         """

@@ -124,3 +124,32 @@ def test_the_worked_example_project_passes_as_documented(
     assert "2 xfailed" in tested and "3 skipped" in tested and "failed," not in tested
     assert "test_engine.py" in _run(["pytest", "--co", "-q", "--engine", "./engine.sh",
                                      "-p", "no:cacheprovider"], author, env)  # fmt: skip
+
+
+@pytest.mark.slow
+def test_a_regression_folder_runs_again_from_the_wheel(
+    installed: tuple[Path, dict[str, str]], tmp_path: Path
+) -> None:
+    """The regression loop from an install (issue 29): the folder the differential level
+    writes runs again with ``rulespec check --features`` (it fails on the engine that lied,
+    under the game and the rule tag of the file) and with ``pytest --rulespec-features``
+    (it passes on the reference)."""
+    _, env = installed
+    shutil.copy2(CHECKOUT / "tests" / "fauxengines" / "faux.py", tmp_path / "liar.py")
+    liar = "python liar.py lie-state round"  # one round more in every state: from the start
+    emitted = subprocess.run(["rulespec", "check", "--level", "differential", "-g", "villagers",
+                              "--examples", "1", "--engine", liar], cwd=tmp_path, env=env,
+                             capture_output=True, text=True, timeout=600)  # fmt: skip
+    assert emitted.returncode == 1, emitted.stdout[-3000:] + emitted.stderr[-3000:]
+    folder = tmp_path / "rulespec-regressions"
+    [written] = folder.glob("villagers/differential_villagers_1p.feature")
+    [rule] = [t for t in written.read_text("utf-8").split() if t.startswith("@VL-")]
+    checked = subprocess.run(["rulespec", "check", "--features", str(folder), "--rule",
+                              rule[1:], "--engine", liar], cwd=tmp_path, env=env,
+                             capture_output=True, text=True, timeout=600)  # fmt: skip
+    assert checked.returncode == 1, checked.stdout[-3000:] + checked.stderr[-3000:]
+    assert "FAILED Differential divergence" in checked.stdout
+    assert f"[{rule[1:]}]" in checked.stdout and "round: expected 1, got 2" in checked.stdout
+    tested = _run(["pytest", "-q", "-p", "no:cacheprovider", "--rulespec-features", str(folder),
+                   "--engine", "rulespec serve"], tmp_path, env)  # fmt: skip
+    assert "1 passed" in tested and "failed" not in tested
