@@ -258,14 +258,21 @@ def _state_blame(divergence: Any, state: GameState, action: Any, known: set[str]
         watcher.run(lambda: state.apply(action))
     except EngineError:
         return []
-    found: list[Blame] = []
     order = {p: i for i, p in enumerate(paths)}
+    written: dict[str, list[str]] = {}  # rule -> the differing paths its code wrote
+    where: dict[str, str] = {}
     for path, stack in sorted(watcher.writes, key=lambda w: order[w[0]]):
         rule, site = rule_sites.rule_at(stack, known)
         if rule is not None:
-            found.append(Blame(rule, f"{path} is written by {rule} at step {divergence.step} "
-                                     f"({site})"))  # fmt: skip
-    return found
+            paths_of = written.setdefault(rule, [])
+            if path not in paths_of:
+                paths_of.append(path)
+            where.setdefault(rule, site)
+    # the rule that wrote most of the differing paths first (then the first path's writer)
+    ranked = sorted(written, key=lambda r: (-len(written[r]), order[written[r][0]]))
+    return [Blame(rule, f"{', '.join(written[rule][:3])} "
+                        f"{'is' if len(written[rule]) == 1 else 'are'} written by {rule} at step "
+                        f"{divergence.step} ({where[rule]})") for rule in ranked]  # fmt: skip
 
 
 def _legal_blame(divergence: Any, state: GameState, known: set[str]) -> list[Blame]:
@@ -317,6 +324,9 @@ def _outcome_blame(divergence: Any, state: GameState, known: set[str]) -> list[B
             return []
     ties_only = expected.get("scores") == actual.get("scores")
     sites = rule_sites.rules_run(lambda: state.outcome(), known)
+    detailed = _detail_blame(divergence, expected, actual, sites, known)
+    if detailed and not ties_only:
+        return detailed
     tie_words = re.compile(r"tie|draw|共|同点|同数", re.I)
     if ties_only:
         from conformance.specification.catalogue import load
@@ -329,6 +339,47 @@ def _outcome_blame(divergence: Any, state: GameState, known: set[str]) -> list[B
         what = "the scores differ"
     return [Blame(rule, f"{what}; {rule} is applied where the reference computes the outcome")
             for rule in sites]  # fmt: skip
+
+
+def _detail_blame(
+    divergence: Any, expected: Any, actual: Any, sites: list[str], known: set[str]
+) -> list[Blame]:
+    """Scores that differ, read through the outcome's ``details`` (a per-seat breakdown,
+    where both engines give one): the rule named after the part that differs."""
+    from conformance.levels.differential import differences
+
+    if not isinstance(expected.get("details"), dict) or not isinstance(
+        actual.get("details"), dict
+    ):
+        return []
+    from conformance.specification.catalogue import load
+
+    areas = {rule.id: rule.area for rule in load(divergence.game).rules}
+    found: list[Blame] = []
+    for path, reference, candidate in differences(expected["details"], actual["details"]):
+        keys = [k for k in path.split(".") if not k.isdigit()]
+        if not keys:
+            continue
+        named = [r for r in dict.fromkeys([*sites, *sorted(known)]) if _names_key(r, keys[-1])]
+        named.sort(key=lambda r: areas.get(r) not in _SCORING)  # scoring rules first
+        for rule in named[:1]:
+            found.append(Blame(rule, f"the outcome's details.{path} differ (reference "
+                                     f"{json.dumps(reference, default=repr)}, candidate "
+                                     f"{json.dumps(candidate, default=repr)}): the part "
+                                     f"{rule} scores"))  # fmt: skip
+    return found
+
+
+#: catalogue areas whose rules compute scores and winners
+_SCORING = frozenset({"scoring", "end", "winner"})
+
+
+def _names_key(rule: str, key: str) -> bool:
+    """Whether a rule id names a field (``NM-SCORE-MONEY`` and ``money``, ``NM-SCORE-HOOD``
+    and ``neighbourhoods``): a word of the id past its prefix within the field's name."""
+    words = [w.lower() for w in rule.split("-")[1:] if len(w) >= 4]
+    name = key.lower().replace("_", "")
+    return bool(words) and words[-1] in name
 
 
 def _fired_difference(divergence: Any, known: set[str]) -> list[Blame]:

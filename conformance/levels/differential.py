@@ -111,16 +111,21 @@ class Divergence(AssertionError):
             text += f": reference {reference}, candidate {candidate}"
         return text
 
+    def summary(self) -> str:
+        """What diverged, where, on whose evidence, and the differences (no trace)."""
+        start = " from a loaded position" if self.seed_state is not None else ""
+        options = f", options {json.dumps(self.options)}" if self.options else ""
+        return (
+            f"{self.game} ({self.num_players} players{start}{options}): candidate diverges "
+            f"from the reference ({self.kind}) after {len(self.actions)} actions\n"
+            f"{self.headline()}\n{self.blamed().describe()}\n{self.detail}"
+        )
+
     def __str__(self) -> str:
         steps = "\n".join(
             f"  {i + 1}. {json.dumps(a, ensure_ascii=False)}" for i, a in enumerate(self.actions)
         )
-        start = " from a loaded position" if self.seed_state is not None else ""
-        return (
-            f"{self.game} ({self.num_players} players{start}): candidate diverges from the "
-            f"reference ({self.kind}) after {len(self.actions)} actions\n"
-            f"{self.headline()}\n{self.blamed().describe()}\n{self.detail}\ntrace:\n{steps}"
-        )
+        return f"{self.summary()}\ntrace:\n{steps}"
 
 
 def differences(expected: Any, actual: Any, path: str = "") -> list[tuple[str, Any, Any]]:
@@ -296,7 +301,8 @@ def lockstep(
         actual_outcome = candidate.outcome()
         picked = ({k: expected_outcome.get(k) for k in ("scores", "winners")},
                   {k: actual_outcome.get(k) for k in ("scores", "winners")})  # fmt: skip
-        compare(*picked, "outcome", expected_outcome=picked[0], actual_outcome=picked[1])
+        compare(*picked, "outcome", expected_outcome=expected_outcome,
+                actual_outcome=actual_outcome)  # fmt: skip
     return len(actions)
 
 

@@ -192,7 +192,8 @@ def _fail(
     others = "".join(f"\nanother divergence met while shrinking: {line}"
                      for line in stats.shrink.get("others", []))  # fmt: skip
     failure = AssertionError(
-        f"{smaller.headline()}\n{blame.describe()}\nscenario written to {path}\n{smaller}\n"
+        f"{smaller.headline()}\n{blame.describe()}\nscenario written to {path} (the "
+        f"{len(smaller.actions)} actions)\n{smaller.summary()}\n"
         f"shrunk from {len(divergence.actions)} to {len(smaller.actions)} actions{shrunk}"
         f"{others}\ncampaign until then: {stats.summary(rules=False)}"
     )
