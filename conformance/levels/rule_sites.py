@@ -47,8 +47,9 @@ def sites(filename: str) -> tuple[FunctionSites, ...]:
     found = []
     for node in ast.walk(tree):
         if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
-            found.append(FunctionSites(node.name, node.lineno, node.end_lineno or node.lineno,
-                                       tuple(sorted(_named_rules(node, constants)))))  # fmt: skip
+            named = sorted(_named_rules(node, constants), key=lambda site: site[0])
+            last = node.end_lineno or node.lineno
+            found.append(FunctionSites(node.name, node.lineno, last, tuple(named)))
     return tuple(found)
 
 

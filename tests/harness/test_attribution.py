@@ -1,0 +1,103 @@
+"""A divergence is blamed on evidence (issue 29): which rule a line of the reference
+implements, and a corpus sample of planted bugs (engines written from the documents only,
+``benchmarks/corpus/``) whose primary rule the differential level must name."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import textwrap
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from conformance.levels import rule_sites
+from conformance.levels.attribution import _names_key, normalised_path
+from tests.support.checkout import CHECKOUT as ROOT
+
+CORPUS = ROOT / "benchmarks" / "corpus"
+
+
+def _sites(tmp_path: Path, source: str) -> tuple[str, rule_sites.FunctionSites]:
+    path = tmp_path / "engine_rules.py"
+    path.write_text(textwrap.dedent(source), "utf-8")
+    [function] = rule_sites.sites(str(path))
+    return str(path), function
+
+
+def test_a_line_is_the_rule_named_next_to_it_in_its_own_branch(tmp_path: Path) -> None:
+    filename, function = _sites(tmp_path, '''\
+        def use(state, kind, fired):
+            """Implements XX-TAVERN, XX-ARMORY."""
+            if kind == "tavern":
+                state.stew = True
+                fired.append("XX-TAVERN")
+            elif kind == "armory":
+                state.sword = True
+                fired.extend(("XX-ARMORY", "XX-EQUIP"))
+            state.turn += 1
+    ''')
+    known = {"XX-TAVERN", "XX-ARMORY", "XX-EQUIP"}
+    assert rule_sites.rule_for_line(filename, function, 4, known) == "XX-TAVERN"
+    assert rule_sites.rule_for_line(filename, function, 7, known) == "XX-ARMORY"  # not EQUIP
+    assert rule_sites.rule_for_line(filename, function, 9, known) == "XX-TAVERN"  # docstring
+
+
+def test_an_effect_recorded_before_it_is_not_taken_past_a_branch(tmp_path: Path) -> None:
+    filename, function = _sites(tmp_path, '''\
+        def plague(state, fired):
+            fired.append("XX-RATS-RISE")
+            for player in state.players:
+                player.rats += 2
+                if player.rats < 10:
+                    continue
+                fired.append("XX-PLAGUE")
+                player.prestige -= 2
+            raise IllegalAction("XX-REFUSED", "not a rule this code applies")
+    ''')
+    known = {"XX-RATS-RISE", "XX-PLAGUE", "XX-REFUSED"}
+    assert rule_sites.rule_for_line(filename, function, 4, known) == "XX-RATS-RISE"
+    assert rule_sites.rule_for_line(filename, function, 8, known) == "XX-PLAGUE"
+    assert "XX-REFUSED" not in {rule for _, rule in function.rules}
+
+
+def test_paths_and_outcome_parts_are_matched_by_name() -> None:
+    assert normalised_path("players.0.coins") == "players.*.coins"
+    assert normalised_path("0.grid.3.1") == "*.grid.*.*"
+    assert _names_key("NM-SCORE-MONEY", "money") and _names_key("NM-SCORE-HOOD", "neighbourhoods")
+    assert not _names_key("NM-SCORE-MONEY", "goods")
+
+
+def _sample() -> list[tuple[str, str, str]]:
+    chosen = {"villagers": ("jester-reusable",), "neom": ("money-round-up",),
+              "notre_dame": ("carriage-short",)}  # fmt: skip
+    found = []
+    for game, bugs in chosen.items():
+        listed = tomllib.loads((CORPUS / game / "bugs.toml").read_text("utf-8"))["bug"]
+        found += [(game, b["id"], b["rule"]) for b in listed if b["id"] in bugs]
+    return found
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("game", "bug", "rule"), _sample(), ids=lambda v: str(v))
+def test_a_planted_bug_is_blamed_on_its_own_rule(
+    game: str, bug: str, rule: str, tmp_path: Path
+) -> None:
+    """A sample of the corpus (``benchmarks/bench_corpus.py`` runs all of it): the
+    differential level alone finds the bug and names the rule it breaks as the primary rule
+    of every failing configuration."""
+    report = tmp_path / "run.jsonl"
+    done = subprocess.run(
+        [sys.executable, "-m", "conformance", "check", "--game", game, "--level",
+         "differential", "--engine", f"{sys.executable} engine.py", "--budget", "4",
+         "--report", str(report), "--emit-dir", str(tmp_path / "emitted")],
+        cwd=CORPUS / game, env={**os.environ, "CORPUS_BUG": bug}, capture_output=True,
+        text=True, timeout=600,
+    )  # fmt: skip
+    assert done.returncode == 1, done.stdout[-3000:] + done.stderr[-2000:]
+    results = [json.loads(line) for line in report.read_text("utf-8").splitlines()]
+    failed = [r for r in results if r.get("status") == "failed"]
+    assert failed and all(r["rules"] == [rule] for r in failed), [r["rules"] for r in failed]
