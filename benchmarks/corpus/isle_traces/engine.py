@@ -1,0 +1,1156 @@
+#!/usr/bin/env python3
+"""Isle Traces: Isle Side -- an independent engine for the rulespec JSON-lines protocol.
+
+Written from the public documents only (spec/protocol, spec/isle_traces, the Gherkin
+features and the Japanese rules page). Python 3.11, stdlib only.
+"""
+import json
+import os
+import re
+import sys
+
+BUG = os.environ.get("CORPUS_BUG", "")
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+with open(os.path.join(HERE, "cards.json")) as fh:
+    DEFAULT_DECK = json.load(fh)
+
+GAME = "isle_traces"
+DEFAULT_OPTIONS = {
+    "line_points": "cells",
+    "allow_portrait": True,
+    "feather_restriction": "no_explorer",
+    "flip_requires": "no_overlap",
+    "coast_diagonal": False,
+    "reexplore_any": True,
+    "flip_face": "other",
+    "area_size": 15,
+}
+OPTION_VALUES = {
+    "line_points": ("cells", "one"),
+    "feather_restriction": ("no_explorer", "other_line", "none"),
+    "flip_requires": ("no_overlap", "uncovered"),
+    "flip_face": ("other", "any"),
+}
+BOOL_OPTIONS = ("allow_portrait", "coast_diagonal", "reexplore_any")
+
+TERRAINS = ("plains", "road", "mountain", "forest", "coast")
+CREATURES = tuple("creature%d" % i for i in range(1, 7))
+SYMBOL_OK = {
+    "fort": ("road",),
+    "harbour": ("coast",),
+    "feather": ("mountain", "forest", "plains"),
+}
+for _c in CREATURES:
+    SYMBOL_OK[_c] = ("road", "plains", "coast", "forest")
+VALID_CELLS = set(TERRAINS)
+for _s, _ts in SYMBOL_OK.items():
+    for _t in _ts:
+        VALID_CELLS.add(_t + "/" + _s)
+
+PHASES = ("draw", "place", "place_feather", "explore", "reexplore", "flip", "flip_feather", "over")
+SIDES = "nesw"
+NEIGH4 = ((1, 0), (-1, 0), (0, 1), (0, -1))
+FIRST_ROTS = (0, 90, 180, 270) if BUG == "first-portrait" else (0, 180)  # IT-PLACE-FIRST: landscape
+NEIGH8 = NEIGH4 + ((1, 1), (1, -1), (-1, 1), (-1, -1))
+CLOSED_RE = re.compile(r"^n?e?s?w?$")
+
+
+class Malformed(Exception):
+    pass
+
+
+class Unsupported(Exception):
+    pass
+
+
+class Illegal(Exception):
+    def __init__(self, rule, msg=""):
+        super().__init__(msg or rule)
+        self.rule = rule
+        self.msg = msg or rule
+
+
+def is_int(v):
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def terrain(cell):
+    return cell.split("/")[0]
+
+
+def symbol(cell):
+    parts = cell.split("/")
+    return parts[1] if len(parts) > 1 else None
+
+
+def has_creature(cell):
+    s = symbol(cell)
+    return s is not None and s.startswith("creature")
+
+
+# ---------------------------------------------------------------- validation helpers
+
+def check_face(face, where):
+    if not isinstance(face, list) or len(face) != 6:
+        raise Malformed("%s: a face is a list of 6 cells" % where)
+    for c in face:
+        if not isinstance(c, str) or c not in VALID_CELLS:
+            raise Malformed("%s: bad cell %r" % (where, c))
+
+
+def check_closed(closed, where):
+    if not isinstance(closed, list) or len(closed) != 2:
+        raise Malformed("%s: closed needs two faces" % where)
+    for f in closed:
+        if not isinstance(f, list) or len(f) != 6:
+            raise Malformed("%s: closed face needs 6 cells" % where)
+        for s in f:
+            if not isinstance(s, str) or not CLOSED_RE.match(s):
+                raise Malformed("%s: bad closed side %r" % (where, s))
+
+
+def norm_closed(closed):
+    if closed is None:
+        return None
+    if any(s for f in closed for s in f):
+        return [list(f) for f in closed]
+    return None
+
+
+def check_card(card, where, extra=()):
+    if not isinstance(card, dict):
+        raise Malformed("%s: a card is an object" % where)
+    allowed = {"id", "faces", "closed"} | set(extra)
+    for k in card:
+        if k not in allowed:
+            raise Malformed("%s: unknown key %r" % (where, k))
+    for k in ("id", "faces") + tuple(extra):
+        if k not in card:
+            raise Malformed("%s: missing %r" % (where, k))
+    if not is_int(card["id"]) or card["id"] < 1:
+        raise Malformed("%s: bad card id" % where)
+    faces = card["faces"]
+    if not isinstance(faces, list) or len(faces) != 2:
+        raise Malformed("%s: a card has two faces" % where)
+    for f in faces:
+        check_face(f, where)
+    out = {"id": card["id"], "faces": [list(f) for f in faces]}
+    if "closed" in card:
+        check_closed(card["closed"], where)
+        nc = norm_closed(card["closed"])
+        if nc is not None:
+            out["closed"] = nc
+    return out
+
+
+def check_pos(p, where, keys=("row", "col")):
+    if not isinstance(p, dict) or set(p.keys()) != set(keys):
+        raise Malformed("%s: bad piece %r" % (where, p))
+    for k in keys:
+        if not is_int(p[k]):
+            raise Malformed("%s: bad %s" % (where, k))
+    return p
+
+
+# ---------------------------------------------------------------- geometry
+
+def footprint(rot, row, col):
+    """Cells covered by a card: list of (r, c) for face cells k = 0..5."""
+    out = []
+    for k in range(6):
+        a, b = k // 3, k % 3
+        if rot == 0:
+            dr, dc = a, b
+        elif rot == 180:
+            dr, dc = 1 - a, 2 - b
+        elif rot == (270 if BUG == "rot-ccw" else 90):
+            dr, dc = b, 1 - a
+        else:
+            dr, dc = 2 - b, a
+        out.append((row + dr, col + dc))
+    return out
+
+
+def rot_sides(s, rot):
+    steps = (rot // 90) % 4
+    got = set()
+    for ch in s:
+        got.add(SIDES[(SIDES.index(ch) + steps) % 4])
+    return got
+
+
+def centre(size):
+    return ((size - 2) // 2, (size - 3) // 2)
+
+
+# ---------------------------------------------------------------- the game
+
+class Game:
+    def __init__(self):
+        self.s = None
+
+    # -------- construction
+
+    @staticmethod
+    def parse_options(opts):
+        o = dict(DEFAULT_OPTIONS)
+        params = {}
+        if opts is None:
+            opts = {}
+        if not isinstance(opts, dict):
+            raise Malformed("options must be an object")
+        for k, v in opts.items():
+            if k == "params":
+                if not isinstance(v, dict):
+                    raise Malformed("params must be an object")
+                for rk, rv in v.items():
+                    if not isinstance(rv, dict):
+                        raise Malformed("params.%s must be an object" % rk)
+                params = {k2: dict(v2) for k2, v2 in v.items()}
+                continue
+            if k not in DEFAULT_OPTIONS:
+                raise Malformed("unknown option %r" % k)
+            if k in BOOL_OPTIONS:
+                if not isinstance(v, bool):
+                    raise Malformed("option %s must be a boolean" % k)
+            elif k == "area_size":
+                if not is_int(v) or v < 5 or v > 31:
+                    raise Malformed("area_size must be an integer 5..31")
+            else:
+                if v not in OPTION_VALUES[k]:
+                    raise Malformed("option %s: unknown value %r" % (k, v))
+            o[k] = v
+        if params:
+            o["params"] = params
+        return o
+
+    def per_player(self):
+        p = self.s["options"].get("params", {}).get("IT-COMP-EXPLORERS", {})
+        v = p.get("per_player", 3)
+        return v if is_int(v) else 3
+
+    def new_game(self, req):
+        n = req.get("num_players")
+        if not is_int(n):
+            raise Malformed("num_players must be an integer")
+        if n < 2 or n > 4:
+            raise Unsupported("Isle Traces is for 2 to 4 players")
+        opts = self.parse_options(req.get("options"))
+        deck = [dict(c) for c in DEFAULT_DECK]
+        setup = req.get("setup")
+        if setup is not None:
+            if not isinstance(setup, dict):
+                raise Malformed("setup must be an object")
+            for k in setup:
+                if k != "deck":
+                    raise Malformed("unknown setup key %r" % k)
+            if "deck" in setup:
+                d = setup["deck"]
+                if not isinstance(d, list) or not d:
+                    raise Malformed("setup.deck must be a non-empty list")
+                deck = [check_card(c, "setup.deck.%d" % i) for i, c in enumerate(d)]
+                ids = [c["id"] for c in deck]
+                if len(set(ids)) != len(ids):
+                    raise Malformed("setup.deck: duplicate card id")
+        s = {
+            "game": GAME,
+            "num_players": n,
+            "options": opts,
+            "phase": "draw",
+            "current": 0,
+            "deck": sorted(deck, key=lambda c: c["id"]),
+            "drawn": None,
+            "discarded": [],
+            "map": [],
+            "explorers": [],
+            "withdrawn": None,
+            "feather": None,
+            "chips": [True] * n,
+        }
+        self.s = s
+        return self.export()
+
+    # -------- derived data
+
+    def size(self):
+        return self.s["options"]["area_size"]
+
+    def grid_info(self):
+        """(r, c) -> (cell, closed-set, map index) of the visible top card."""
+        g = {}
+        for idx, m in enumerate(self.s["map"]):
+            face = m["faces"][m["face"]]
+            closed = m.get("closed")
+            cf = closed[m["face"]] if closed else None
+            for k, (r, c) in enumerate(footprint(m["rot"], m["row"], m["col"])):
+                sides = rot_sides(cf[k], m["rot"]) if cf else set()
+                g[(r, c)] = (face[k], sides, idx)
+        return g
+
+    def export_grid(self, g=None):
+        if g is None:
+            g = self.grid_info()
+        n = self.size()
+        return [[(g[(r, c)][0] if (r, c) in g else None) for c in range(n)] for r in range(n)]
+
+    def reserve(self):
+        n = self.s["num_players"]
+        res = [self.per_player()] * n
+        res = list(res)
+        for e in self.s["explorers"]:
+            res[e["player"]] -= 1
+        w = self.s["withdrawn"]
+        if w is not None and BUG != "reexp-back-to-reserve":
+            res[w["player"]] -= 1
+        return res
+
+    def to_act(self):
+        ph = self.s["phase"]
+        if ph == "over":
+            return []
+        if ph == "draw":
+            return ["chance"]
+        return [self.s["current"]]
+
+    def export(self):
+        s = self.s
+        out = {
+            "game": GAME,
+            "num_players": s["num_players"],
+            "options": dict(s["options"]),
+            "to_act": self.to_act(),
+            "terminal": s["phase"] == "over",
+            "phase": s["phase"],
+            "current": s["current"],
+            "deck": sorted(s["deck"], key=lambda c: c["id"]),
+            "drawn": s["drawn"],
+            "discarded": sorted(s["discarded"], key=lambda c: c["id"]),
+            "map": s["map"],
+            "explorers": sorted(s["explorers"], key=lambda e: (e["row"], e["col"])),
+            "withdrawn": s["withdrawn"],
+            "feather": s["feather"],
+            "reserve": self.reserve(),
+            "chips": list(s["chips"]),
+            "grid": self.export_grid(),
+        }
+        return json.loads(json.dumps(out))
+
+    def occupied(self):
+        occ = {}
+        for e in self.s["explorers"]:
+            occ[(e["row"], e["col"])] = "explorer"
+        f = self.s["feather"]
+        if f is not None:
+            occ[(f["row"], f["col"])] = "feather"
+        return occ
+
+    # -------- lines
+
+    def lines(self, g=None):
+        """Connected components: list of lists of cells; also map cell -> line index."""
+        if g is None:
+            g = self.grid_info()
+        diag = self.s["options"]["coast_diagonal"]
+        seen = {}
+        lines = []
+        for start in sorted(g):
+            if start in seen:
+                continue
+            t = terrain(g[start][0])
+            idx = len(lines)
+            comp = []
+            stack = [start]
+            seen[start] = idx
+            while stack:
+                cur = stack.pop()
+                comp.append(cur)
+                for nb in self.neighbours(cur, g, t, diag):
+                    if nb not in seen:
+                        seen[nb] = idx
+                        stack.append(nb)
+            lines.append(sorted(comp))
+        return lines, seen
+
+    def neighbours(self, cell, g, t, diag):
+        r, c = cell
+        own_closed = g[cell][1]
+        out = []
+        for side, (dr, dc), opp in (("n", (-1, 0), "s"), ("e", (0, 1), "w"),
+                                     ("s", (1, 0), "n"), ("w", (0, -1), "e")):
+            nb = (r + dr, c + dc)
+            if nb not in g or terrain(g[nb][0]) != t:
+                continue
+            if t != "coast":
+                if side in own_closed or opp in g[nb][1]:
+                    continue
+            out.append(nb)
+        if (t == "coast" and diag) or BUG == "score-diagonal":
+            for dr, dc in ((-1, -1), (-1, 1), (1, -1), (1, 1)):
+                nb = (r + dr, c + dc)
+                if nb in g and terrain(g[nb][0]) == t:
+                    out.append(nb)
+        return out
+
+    # -------- scoring
+
+    def score(self):
+        s = self.s
+        n = s["num_players"]
+        g = self.grid_info()
+        lines, where = self.lines(g)
+        f = s["feather"]
+        fcell = (f["row"], f["col"]) if f else None
+        per_line_exp = [[0] * n for _ in lines]
+        for e in s["explorers"]:
+            key = (e["row"], e["col"])
+            if key in where:
+                per_line_exp[where[key]][e["player"]] += 1
+        details_lines = []
+        scores = [0] * n
+        owned = [[] for _ in range(n)]
+        for_longest = [[] for _ in range(n)]
+        for i, cells in enumerate(lines):
+            exps = per_line_exp[i]
+            has_feather = fcell is not None and fcell in cells
+            if not has_feather and not any(exps):
+                continue
+            creatures = sum(1 for cc in cells if has_creature(g[cc][0]))
+            owner = None
+            if not has_feather:
+                best = max(exps)
+                if best > 0 and (exps.count(best) == 1 or BUG == "tie-first-seat"):
+                    owner = exps.index(best)
+            points = 0
+            if owner is not None:
+                points = len(cells) if s["options"]["line_points"] == "cells" else 1
+                scores[owner] += points
+                owned[owner].append((len(cells), creatures))
+            for p in range(n):
+                if p == owner or (BUG == "longest-any-line" and exps[p] > 0):
+                    for_longest[p].append((len(cells), creatures))
+            details_lines.append({
+                "terrain": terrain(g[cells[0]][0]),
+                "cells": [[r, c] for r, c in cells],
+                "explorers": exps,
+                "feather": has_feather,
+                "owner": owner,
+                "points": points,
+                "creatures": creatures,
+            })
+        longest = []
+        crea = []
+        for p in range(n):
+            if for_longest[p]:
+                longest.append(max(for_longest[p])[1])
+            else:
+                longest.append(0)
+            crea.append(sum(x[1] for x in owned[p]))
+        return scores, longest, crea, details_lines
+
+    def outcome(self):
+        scores, longest, crea, lines = self.score()
+        terminal = self.s["phase"] == "over"
+        winners = []
+        if terminal:
+            n = self.s["num_players"]
+            cand = list(range(n))
+            best = max(scores[p] for p in cand)
+            cand = [p for p in cand if scores[p] == best]
+            for key in (longest, crea):
+                b = max(key[p] for p in cand)
+                cand = [p for p in cand if key[p] == b]
+            winners = cand
+        return {
+            "terminal": terminal,
+            "scores": scores,
+            "winners": winners,
+            "details": {
+                "scores": scores,
+                "longest_line_creatures": longest,
+                "creatures": crea,
+                "lines": lines,
+            },
+        }
+
+    # -------- legality
+
+    def placement_error(self, face, rot, row, col, g=None, occ=None):
+        """None if the drawn card may go there, else the rule id it breaks."""
+        s = self.s
+        size = self.size()
+        cells = footprint(rot, row, col)
+        for r, c in cells:
+            if r < 0 or c < 0 or r >= size + (1 if BUG == "area-off-by-one" else 0) or c >= size + (1 if BUG == "area-off-by-one" else 0):
+                return "IT-PLACE-AREA"
+        if not s["map"]:
+            if rot not in FIRST_ROTS or (row, col) != centre(size):
+                return "IT-PLACE-FIRST"
+            return None
+        if rot in (90, 270) and not s["options"]["allow_portrait"]:
+            return "IT-PLACE-PORTRAIT"
+        if g is None:
+            g = self.grid_info()
+        if occ is None:
+            occ = self.occupied()
+        for cc in cells:
+            if cc in occ and not (BUG == "cover-feather" and occ[cc] == "feather"):
+                return "IT-PLACE-NOPIECE"
+        touch = False
+        for r, c in cells:
+            if (r, c) in g:
+                touch = True
+                break
+            for dr, dc in (NEIGH8 if BUG == "place-corner" else NEIGH4):
+                if (r + dr, c + dc) in g:
+                    touch = True
+                    break
+            if touch:
+                break
+        if not touch:
+            return "IT-PLACE-ADJACENT"
+        return None
+
+    def legal_placements(self):
+        s = self.s
+        size = self.size()
+        out = []
+        if not s["map"]:
+            r, c = centre(size)
+            for face in (0, 1):
+                for rot in FIRST_ROTS:
+                    out.append((face, rot, r, c))
+            return out
+        g = self.grid_info()
+        occ = self.occupied()
+        rots = (0, 90, 180, 270) if s["options"]["allow_portrait"] else (0, 180)
+        for rot in rots:
+            for row in range(0, size):
+                for col in range(0, size):
+                    if self.placement_error(0, rot, row, col, g, occ) is None:
+                        out.append((0, rot, row, col))
+                        out.append((1, rot, row, col))
+        return out
+
+    def feather_error(self, row, col, g=None):
+        s = self.s
+        size = self.size()
+        if not (0 <= row < size and 0 <= col < size):
+            return "IT-PLACE-AREA"
+        if g is None:
+            g = self.grid_info()
+        if (row, col) not in g:
+            return "IT-FEATHER-MOVE"
+        f = s["feather"]
+        if f is not None and (f["row"], f["col"]) == (row, col) and BUG != "feather-same-cell":
+            return "IT-FEATHER-MOVE"
+        for e in s["explorers"]:
+            if (e["row"], e["col"]) == (row, col):
+                return "IT-EXPL-ONEPERCELL"
+        mode = s["options"]["feather_restriction"]
+        if mode == "none":
+            return None
+        lines, where = self.lines(g)
+        target = where[(row, col)]
+        if mode == "no_explorer":
+            for e in s["explorers"]:
+                k = (e["row"], e["col"])
+                if k in where and where[k] == target and not (BUG == "feather-own-line-ok" and e["player"] == s["current"]):
+                    return "IT-FEATHER-RESTRICT"
+            return None
+        # other_line
+        if f is not None and (f["row"], f["col"]) in where and where[(f["row"], f["col"])] == target:
+            return "IT-FEATHER-RESTRICT"
+        return None
+
+    def legal_feather_cells(self):
+        g = self.grid_info()
+        return [cell for cell in sorted(g) if self.feather_error(cell[0], cell[1], g) is None]
+
+    def explorer_cell_error(self, r, c, g=None, leaving=None):
+        """None if an explorer may be put on (r, c); leaving is the cell a re-explored one left."""
+        size = self.size()
+        if not (0 <= r < size and 0 <= c < size):
+            return "IT-PLACE-AREA"
+        if leaving is not None and (r, c) == leaving and BUG != "reexp-same-cell":
+            return "IT-REEXP-ELSEWHERE"
+        if g is None:
+            g = self.grid_info()
+        if (r, c) not in g:
+            return "IT-EXPL-PLACE"
+        occ = self.occupied()
+        if (r, c) in occ and not (BUG == "expl-on-feather" and occ[(r, c)] == "feather"):
+            return "IT-EXPL-ONEPERCELL"
+        return None
+
+    def explorer_cells(self, leaving=None):
+        g = self.grid_info()
+        return [cell for cell in sorted(g) if self.explorer_cell_error(cell[0], cell[1], g, leaving) is None]
+
+    def flip_error(self, card_id):
+        s = self.s
+        idx = None
+        for i, m in enumerate(s["map"]):
+            if m["id"] == card_id:
+                idx = i
+        if idx is None:
+            return "IT-FLIP-ONE"
+        m = s["map"][idx]
+        cells = set(footprint(m["rot"], m["row"], m["col"]))
+        mode = s["options"]["flip_requires"]
+        for j, o in enumerate(s["map"]):
+            if j == idx:
+                continue
+            if (mode == "uncovered" or BUG == "flip-covered") and j < idx:
+                continue
+            if cells & set(footprint(o["rot"], o["row"], o["col"])):
+                return "IT-FLIP-CONDITIONS"
+        occ = self.occupied()
+        for cc in cells:
+            if cc in occ:
+                return "IT-FLIP-CONDITIONS"
+        return None
+
+    def legal_actions(self):
+        s = self.s
+        ph = s["phase"]
+        cur = s["current"]
+        if ph == "over":
+            return {"to_act": [], "actions": []}
+        if ph == "draw":
+            acts = []
+            for c in sorted(s["deck"], key=lambda c: c["id"]):
+                a = {"actor": "chance", "type": "draw", "card": c["id"], "faces": c["faces"]}
+                if "closed" in c:
+                    a["closed"] = c["closed"]
+                acts.append(a)
+            prob = "1/%d" % len(acts)
+            return {"to_act": ["chance"], "actions": acts,
+                    "chance": [{"action": a, "probability": prob} for a in acts]}
+        acts = []
+        if ph == "place":
+            pl = self.legal_placements()
+            if pl:
+                for face, rot, r, c in pl:
+                    acts.append({"actor": cur, "type": "place_card", "face": face, "rot": rot, "row": r, "col": c})
+            else:
+                acts.append({"actor": cur, "type": "discard"})
+        elif ph in ("place_feather", "flip_feather"):
+            acts.append({"actor": cur, "type": "pass"})
+            for r, c in self.legal_feather_cells():
+                acts.append({"actor": cur, "type": "place_feather", "row": r, "col": c})
+        elif ph == "explore":
+            acts.append({"actor": cur, "type": "pass"})
+            free = self.explorer_cells()
+            if self.reserve()[cur] > 0:
+                for r, c in free:
+                    acts.append({"actor": cur, "type": "place_explorer", "row": r, "col": c})
+            if s["chips"][cur] and free:
+                for e in sorted(s["explorers"], key=lambda e: (e["row"], e["col"])):
+                    if s["options"]["reexplore_any"] or e["player"] == cur:
+                        acts.append({"actor": cur, "type": "reexplore", "row": e["row"], "col": e["col"]})
+        elif ph == "reexplore":
+            w = s["withdrawn"]
+            for r, c in self.explorer_cells((w["row"], w["col"])):
+                acts.append({"actor": cur, "type": "reexplore_place", "row": r, "col": c})
+        elif ph == "flip":
+            acts.append({"actor": cur, "type": "pass"})
+            for m in s["map"]:
+                if self.flip_error(m["id"]) is None:
+                    acts.append({"actor": cur, "type": "flip", "card": m["id"]})
+                    if s["options"]["flip_face"] == "any":
+                        acts.append({"actor": cur, "type": "flip_same", "card": m["id"]})
+        return {"to_act": [cur], "actions": acts}
+
+    # -------- actions
+
+    ACTION_FIELDS = {
+        "draw": ("card", "faces"),
+        "place_card": ("face", "rot", "row", "col"),
+        "discard": (),
+        "pass": (),
+        "place_feather": ("row", "col"),
+        "place_explorer": ("row", "col"),
+        "reexplore": ("row", "col"),
+        "reexplore_place": ("row", "col"),
+        "flip": ("card",),
+        "flip_same": ("card",),
+    }
+    PHASE_OF = {
+        "place_card": ("place",),
+        "discard": ("place",),
+        "pass": ("place_feather", "explore", "flip", "flip_feather"),
+        "place_feather": ("place_feather", "flip_feather"),
+        "place_explorer": ("explore",),
+        "reexplore": ("explore",),
+        "reexplore_place": ("reexplore",),
+        "flip": ("flip",),
+        "flip_same": ("flip",),
+    }
+
+    def check_action_shape(self, a):
+        if not isinstance(a, dict):
+            raise Malformed("an action is an object")
+        if "type" not in a or not isinstance(a["type"], str) or a["type"] not in self.ACTION_FIELDS:
+            raise Malformed("unknown action type")
+        if "actor" not in a:
+            raise Malformed("action without actor")
+        t = a["type"]
+        req = self.ACTION_FIELDS[t]
+        allowed = set(("actor", "type") + req)
+        if t == "draw":
+            allowed.add("closed")
+        for k in a:
+            if k not in allowed:
+                raise Malformed("unexpected field %r" % k)
+        for k in req:
+            if k not in a:
+                raise Malformed("missing field %r" % k)
+        actor = a["actor"]
+        if t == "draw":
+            if actor != "chance":
+                raise Malformed("a draw is chance's")
+            if not is_int(a["card"]):
+                raise Malformed("card must be an integer")
+            if not isinstance(a["faces"], list) or len(a["faces"]) != 2:
+                raise Malformed("faces must be two faces")
+            for f in a["faces"]:
+                check_face(f, "action")
+            if "closed" in a:
+                check_closed(a["closed"], "action")
+        else:
+            if not is_int(actor) or actor < 0 or actor >= self.s["num_players"]:
+                raise Malformed("actor must be a seat of the game")
+            for k in req:
+                if not is_int(a[k]):
+                    raise Malformed("%s must be an integer" % k)
+            if t == "place_card":
+                if a["face"] not in (0, 1):
+                    raise Malformed("face must be 0 or 1")
+                if a["rot"] not in (0, 90, 180, 270):
+                    raise Malformed("rot must be 0, 90, 180 or 270")
+
+    def apply(self, a):
+        s = self.s
+        self.check_action_shape(a)
+        t = a["type"]
+        ph = s["phase"]
+        if ph == "over":
+            raise Illegal("IT-END-DECK", "the game is over")
+        if t == "draw":
+            if ph != "draw":
+                raise Illegal("IT-TURN-SEQUENCE", "no draw now")
+            return self.do_draw(a)
+        if ph == "draw":
+            raise Illegal("IT-TURN-SEQUENCE", "a card must be drawn first")
+        if a["actor"] != s["current"]:
+            raise Illegal("IT-TURN-ORDER", "not your turn")
+        if ph not in self.PHASE_OF[t]:
+            raise Illegal("IT-TURN-SEQUENCE", "%s is not allowed in phase %s" % (t, ph))
+        getattr(self, "do_" + t)(a)
+
+    def end_turn(self):
+        s = self.s
+        s["current"] = (s["current"] + 1) % s["num_players"]
+        s["phase"] = "over" if len(s["deck"]) <= (1 if BUG == "end-one-early" else 0) else "draw"
+
+    def do_draw(self, a):
+        s = self.s
+        card = None
+        for c in s["deck"]:
+            if c["id"] == a["card"]:
+                card = c
+        if card is None:
+            raise Illegal("IT-SETUP-DECK", "card %s is not in the deck" % a["card"])
+        if a["faces"] != card["faces"] or norm_closed(a.get("closed")) != card.get("closed"):
+            raise Illegal("IT-SETUP-DECK", "the draw does not match the card in the deck")
+        s["deck"] = [c for c in s["deck"] if c["id"] != card["id"]]
+        s["drawn"] = card
+        s["phase"] = "place"
+
+    def do_place_card(self, a):
+        s = self.s
+        err = self.placement_error(a["face"], a["rot"], a["row"], a["col"])
+        if err:
+            raise Illegal(err, "the card cannot go there")
+        card = s["drawn"]
+        m = {"id": card["id"], "faces": card["faces"], "face": a["face"], "rot": a["rot"],
+             "row": a["row"], "col": a["col"]}
+        if "closed" in card:
+            m["closed"] = card["closed"]
+        s["map"].append(m)
+        s["drawn"] = None
+        if any(symbol(c) == "feather" for c in (card["faces"][0] + card["faces"][1] if BUG == "feather-either-face" else card["faces"][a["face"]])):
+            s["phase"] = "place_feather"
+        else:
+            s["phase"] = "explore"
+
+    def do_discard(self, a):
+        s = self.s
+        if self.legal_placements():
+            raise Illegal("IT-PLACE-NONE", "the card fits somewhere")
+        s["discarded"].append(s["drawn"])
+        s["discarded"].sort(key=lambda c: c["id"])
+        s["drawn"] = None
+        s["phase"] = "explore"
+
+    def do_pass(self, a):
+        s = self.s
+        ph = s["phase"]
+        if ph == "place_feather":
+            s["phase"] = "explore"
+        elif ph == "explore":
+            s["phase"] = "flip"
+        else:
+            self.end_turn()
+
+    def do_place_feather(self, a):
+        s = self.s
+        err = self.feather_error(a["row"], a["col"])
+        if err:
+            raise Illegal(err, "the red feather cannot go there")
+        s["feather"] = {"row": a["row"], "col": a["col"]}
+        if s["phase"] == "place_feather":
+            s["phase"] = "explore"
+        else:
+            self.end_turn()
+
+    def do_place_explorer(self, a):
+        s = self.s
+        r, c = a["row"], a["col"]
+        err = self.explorer_cell_error(r, c)
+        if err in ("IT-PLACE-AREA", "IT-EXPL-PLACE"):
+            raise Illegal(err, "not a map cell")
+        if self.reserve()[s["current"]] <= 0:
+            raise Illegal("IT-EXPL-MAX", "no explorer left")
+        if err:
+            raise Illegal(err, "cell taken")
+        s["explorers"].append({"player": s["current"], "row": r, "col": c})
+        s["explorers"].sort(key=lambda e: (e["row"], e["col"]))
+        s["phase"] = "flip"
+
+    def do_reexplore(self, a):
+        s = self.s
+        cur = s["current"]
+        if not s["chips"][cur]:
+            raise Illegal("IT-REEXP-ONCE", "the chip is used")
+        target = None
+        for e in s["explorers"]:
+            if (e["row"], e["col"]) == (a["row"], a["col"]):
+                target = e
+        if target is None:
+            raise Illegal("IT-REEXP-CHIP", "no explorer there")
+        if not s["options"]["reexplore_any"] and target["player"] != cur:
+            raise Illegal("IT-REEXP-WHOSE", "not your explorer")
+        if not self.explorer_cells():
+            raise Illegal("IT-REEXP-ELSEWHERE", "nowhere else to go")
+        s["explorers"] = [e for e in s["explorers"] if e is not target]
+        s["withdrawn"] = dict(target)
+        s["chips"][cur] = BUG == "reexp-chip-kept"
+        s["phase"] = "reexplore"
+
+    def do_reexplore_place(self, a):
+        s = self.s
+        r, c = a["row"], a["col"]
+        w = s["withdrawn"]
+        err = self.explorer_cell_error(r, c, leaving=(w["row"], w["col"]))
+        if err:
+            raise Illegal(err, "the explorer cannot go there")
+        s["explorers"].append({"player": w["player"], "row": r, "col": c})
+        s["explorers"].sort(key=lambda e: (e["row"], e["col"]))
+        s["withdrawn"] = None
+        s["phase"] = "flip"
+
+    def _flip(self, a, other):
+        s = self.s
+        err = self.flip_error(a["card"])
+        if err:
+            raise Illegal(err, "this card cannot be flipped")
+        m = [m for m in s["map"] if m["id"] == a["card"]][0]
+        if other:
+            m["face"] = 1 - m["face"]
+            m["rot"] = (m["rot"] + 180) % 360 if BUG == "flip-rotates" else m["rot"]
+        if BUG != "flip-no-feather" and any(symbol(c) == "feather" for c in m["faces"][m["face"]]):
+            s["phase"] = "flip_feather"
+        else:
+            self.end_turn()
+
+    def do_flip(self, a):
+        self._flip(a, True)
+
+    def do_flip_same(self, a):
+        if self.s["options"]["flip_face"] != "any":
+            raise Illegal("IT-FLIP-FACE", "the other face must come up")
+        self._flip(a, False)
+
+    # -------- load_state
+
+    STATE_KEYS = ("game", "num_players", "options", "to_act", "terminal", "phase", "current", "deck",
+                  "drawn", "discarded", "map", "explorers", "withdrawn", "feather", "reserve", "chips", "grid")
+
+    def load_state(self, st):
+        if not isinstance(st, dict):
+            raise Malformed("a state is an object")
+        for k in st:
+            if k not in self.STATE_KEYS:
+                raise Malformed("unknown state key %r" % k)
+        for k in self.STATE_KEYS:
+            if k not in st:
+                raise Malformed("missing state key %r" % k)
+        if st["game"] != GAME:
+            raise Malformed("not an isle_traces state")
+        n = st["num_players"]
+        if not is_int(n):
+            raise Malformed("num_players")
+        if n < 2 or n > 4:
+            raise Unsupported("2 to 4 players")
+        opts = self.parse_options(st["options"])
+        size = opts["area_size"]
+        ph = st["phase"]
+        if ph not in PHASES:
+            raise Malformed("unknown phase")
+        cur = st["current"]
+        if not is_int(cur) or cur < 0 or cur >= n:
+            raise Malformed("current is not a seat")
+        ta = st["to_act"]
+        if not isinstance(ta, list) or len(ta) > 1:
+            raise Malformed("to_act")
+        for x in ta:
+            if x != "chance" and not (is_int(x) and 0 <= x < n):
+                raise Malformed("to_act")
+        if not isinstance(st["terminal"], bool):
+            raise Malformed("terminal")
+        # cards
+        if not isinstance(st["deck"], list) or not isinstance(st["discarded"], list):
+            raise Malformed("deck/discarded must be lists")
+        deck = [check_card(c, "deck") for c in st["deck"]]
+        discarded = [check_card(c, "discarded") for c in st["discarded"]]
+        drawn = None if st["drawn"] is None else check_card(st["drawn"], "drawn")
+        if not isinstance(st["map"], list):
+            raise Malformed("map must be a list")
+        mp = []
+        for i, m in enumerate(st["map"]):
+            if not isinstance(m, dict):
+                raise Malformed("map card")
+            for k in ("face", "rot", "row", "col"):
+                if k not in m:
+                    raise Malformed("map.%d: missing %s" % (i, k))
+            base = check_card({k: v for k, v in m.items() if k not in ("face", "rot", "row", "col")}, "map.%d" % i)
+            if m["face"] not in (0, 1) or not is_int(m["face"]):
+                raise Malformed("map.%d.face" % i)
+            if m["rot"] not in (0, 90, 180, 270) or not is_int(m["rot"]):
+                raise Malformed("map.%d.rot" % i)
+            if not is_int(m["row"]) or not is_int(m["col"]):
+                raise Malformed("map.%d position" % i)
+            pm = {"id": base["id"], "faces": base["faces"], "face": m["face"], "rot": m["rot"],
+                  "row": m["row"], "col": m["col"]}
+            if "closed" in base:
+                pm["closed"] = base["closed"]
+            mp.append(pm)
+        ids = [c["id"] for c in deck + discarded + mp] + ([drawn["id"]] if drawn else [])
+        if len(set(ids)) != len(ids):
+            raise Malformed("a card id appears twice")
+        # map geometry
+        covered = set()
+        for i, m in enumerate(mp):
+            cells = footprint(m["rot"], m["row"], m["col"])
+            for r, c in cells:
+                if not (0 <= r < size and 0 <= c < size):
+                    raise Malformed("map.%d leaves the area" % i)
+            if i == 0:
+                if m["rot"] not in (0, 180) or (m["row"], m["col"]) != centre(size):
+                    raise Malformed("the first card must lie landscape at the centre")
+            else:
+                ok = False
+                for r, c in cells:
+                    if (r, c) in covered or any((r + dr, c + dc) in covered
+                                                for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1))):
+                        ok = True
+                        break
+                if not ok:
+                    raise Malformed("map.%d does not touch the map" % i)
+            covered.update(cells)
+        # phase consistency
+        if (ph == "place") != (drawn is not None):
+            raise Malformed("drawn is set exactly in phase place")
+        if not mp and ph not in ("draw", "place"):
+            raise Malformed("no card on the map in phase %s" % ph)
+        if ph == "over" and deck:
+            raise Malformed("over with cards in the deck")
+        if ph == "draw" and not deck:
+            raise Malformed("a draw from an empty deck")
+        # chips / reserve
+        chips = st["chips"]
+        if not isinstance(chips, list) or len(chips) != n or not all(isinstance(x, bool) for x in chips):
+            raise Malformed("chips")
+        res = st["reserve"]
+        if not isinstance(res, list) or len(res) != n or not all(is_int(x) and x >= 0 for x in res):
+            raise Malformed("reserve")
+        # grid shape
+        grid = st["grid"]
+        if not isinstance(grid, list):
+            raise Malformed("grid")
+        for row in grid:
+            if not isinstance(row, list):
+                raise Malformed("grid row")
+            for cell in row:
+                if cell is not None and (not isinstance(cell, str) or cell not in VALID_CELLS):
+                    raise Malformed("grid cell")
+        # pieces
+        if not isinstance(st["explorers"], list):
+            raise Malformed("explorers")
+        exps = []
+        seen = set()
+        for e in st["explorers"]:
+            check_pos(e, "explorer", ("player", "row", "col"))
+            if not (0 <= e["player"] < n):
+                raise Malformed("explorer of no seat")
+            if not (0 <= e["row"] < size and 0 <= e["col"] < size):
+                raise Malformed("explorer outside the area")
+            k = (e["row"], e["col"])
+            if k not in covered:
+                raise Malformed("explorer off the map")
+            if k in seen:
+                raise Malformed("two pieces on a cell")
+            seen.add(k)
+            exps.append({"player": e["player"], "row": e["row"], "col": e["col"]})
+        feather = st["feather"]
+        if feather is not None:
+            check_pos(feather, "feather")
+            k = (feather["row"], feather["col"])
+            if not (0 <= k[0] < size and 0 <= k[1] < size):
+                raise Malformed("feather outside the area")
+            if k not in covered:
+                raise Malformed("feather off the map")
+            if k in seen:
+                raise Malformed("feather shares a cell")
+            seen.add(k)
+            feather = {"row": feather["row"], "col": feather["col"]}
+        w = st["withdrawn"]
+        per = opts.get("params", {}).get("IT-COMP-EXPLORERS", {}).get("per_player", 3)
+        if w is not None:
+            check_pos(w, "withdrawn", ("player", "row", "col"))
+            if ph != "reexplore":
+                raise Malformed("withdrawn outside phase reexplore")
+            if not (0 <= w["player"] < n):
+                raise Malformed("withdrawn of no seat")
+            k = (w["row"], w["col"])
+            if not (0 <= k[0] < size and 0 <= k[1] < size) or k not in covered:
+                raise Malformed("withdrawn left a cell off the map")
+            if k in seen:
+                raise Malformed("withdrawn left a cell that is held")
+            if chips[cur]:
+                raise Malformed("re-exploring with an unused chip")
+            if not opts["reexplore_any"] and w["player"] != cur:
+                raise Malformed("an opponent's explorer under reexplore_any false")
+            free = [cc for cc in covered if cc not in seen and cc != k]
+            if not free:
+                raise Malformed("nowhere to re-place the explorer")
+            w = {"player": w["player"], "row": w["row"], "col": w["col"]}
+        elif ph == "reexplore":
+            raise Malformed("phase reexplore without a withdrawn explorer")
+        counts = [0] * n
+        for e in exps:
+            counts[e["player"]] += 1
+        if w is not None:
+            counts[w["player"]] += 1
+        if any(x > per for x in counts):
+            raise Malformed("too many explorers")
+        self.s = {
+            "game": GAME,
+            "num_players": n,
+            "options": opts,
+            "phase": ph,
+            "current": cur,
+            "deck": sorted(deck, key=lambda c: c["id"]),
+            "drawn": drawn,
+            "discarded": sorted(discarded, key=lambda c: c["id"]),
+            "map": mp,
+            "explorers": sorted(exps, key=lambda e: (e["row"], e["col"])),
+            "withdrawn": w,
+            "feather": feather,
+            "chips": list(chips),
+        }
+        return self.export()
+
+
+# ---------------------------------------------------------------- protocol
+
+def handshake():
+    return {
+        "protocol": 1,
+        "engine": {"name": "isle-traces-corpus", "version": "0.1.0", "language": "python"},
+        "games": [{"id": GAME, "min_players": 2, "max_players": 4, "options": dict(DEFAULT_OPTIONS)}],
+        "capabilities": ["load_state", "legal_actions", "chance", "outcome"],
+    }
+
+
+def main():
+    game = Game()
+    out = sys.stdout
+    for line in sys.stdin:
+        line = line.strip()
+        if not line:
+            continue
+        try:
+            req = json.loads(line)
+            if not isinstance(req, dict):
+                raise ValueError("not an object")
+        except Exception as exc:
+            out.write(json.dumps({"id": None, "ok": False, "error": {"kind": "malformed", "message": str(exc)}}) + "\n")
+            out.flush()
+            continue
+        rid = req.get("id")
+        cmd = req.get("cmd")
+        backup = json.dumps(game.s) if game.s is not None else None
+        try:
+            if cmd == "handshake":
+                result = handshake()
+            elif cmd == "new_game":
+                if req.get("game") != GAME:
+                    raise Unsupported("unknown game %r" % req.get("game"))
+                result = {"state": game.new_game(req)}
+            elif cmd == "load_state":
+                result = {"state": game.load_state(req.get("state"))}
+            elif cmd == "state":
+                if game.s is None:
+                    raise Malformed("no game")
+                result = {"state": game.export()}
+            elif cmd == "legal_actions":
+                if game.s is None:
+                    raise Malformed("no game")
+                result = game.legal_actions()
+            elif cmd == "apply":
+                if game.s is None:
+                    raise Malformed("no game")
+                game.apply(req.get("action"))
+                result = {"to_act": game.to_act(), "terminal": game.s["phase"] == "over"}
+            elif cmd == "outcome":
+                if game.s is None:
+                    raise Malformed("no game")
+                result = game.outcome()
+            elif cmd == "stop":
+                out.write(json.dumps({"id": rid, "ok": True, "result": {}}) + "\n")
+                out.flush()
+                return
+            else:
+                raise Unsupported("unknown command %r" % cmd)
+            reply = {"id": rid, "ok": True, "result": result}
+        except Illegal as e:
+            game.s = json.loads(backup) if backup is not None else None
+            reply = {"id": rid, "ok": False, "error": {"kind": "illegal_action", "rule": e.rule, "message": e.msg}}
+        except Malformed as e:
+            game.s = json.loads(backup) if backup is not None else None
+            reply = {"id": rid, "ok": False, "error": {"kind": "malformed", "message": str(e)}}
+        except Unsupported as e:
+            game.s = json.loads(backup) if backup is not None else None
+            reply = {"id": rid, "ok": False, "error": {"kind": "unsupported", "message": str(e)}}
+        except Exception as e:  # noqa
+            game.s = json.loads(backup) if backup is not None else None
+            reply = {"id": rid, "ok": False, "error": {"kind": "internal", "message": "%s: %s" % (type(e).__name__, e)}}
+        out.write(json.dumps(reply) + "\n")
+        out.flush()
+
+
+if __name__ == "__main__":
+    main()
