@@ -261,8 +261,10 @@ def _state_blame(divergence: Any, state: GameState, action: Any, known: set[str]
     order = {p: i for i, p in enumerate(paths)}
     written: dict[str, list[str]] = {}  # rule -> the differing paths its code wrote
     where: dict[str, str] = {}
+    fired = set(getattr(divergence, "reference_fired", []))
+    observable = rule_sites.observable_rules(divergence.game)
     for path, stack in sorted(watcher.writes, key=lambda w: order[w[0]]):
-        rule, site = rule_sites.rule_at(stack, known)
+        rule, site = rule_sites.rule_at(stack, known, fired, observable)
         if rule is not None:
             paths_of = written.setdefault(rule, [])
             if path not in paths_of:

@@ -103,40 +103,76 @@ def _function_at(filename: str, line: int) -> FunctionSites | None:
     return inner
 
 
-def rule_at(stack: list[tuple[str, int]], known: set[str]) -> tuple[str | None, str]:
+def rule_at(
+    stack: list[tuple[str, int]],
+    known: set[str],
+    fired: set[str] | None = None,
+    observable: frozenset[str] | set[str] = frozenset(),
+) -> tuple[str | None, str]:
     """The rule implemented at the innermost location of ``stack`` that names one, and
-    where (``file:line in function``): see :func:`rule_for_line`."""
-    for filename, line in stack:
-        function = _function_at(filename, line)
-        if function is None:
-            continue
-        rule = rule_for_line(filename, function, line, known)
-        if rule is not None:
-            return rule, f"{Path(filename).name}:{line} in {function.name}"
+    where (``file:line in function``): see :func:`rules_for_line`.
+
+    With ``fired`` (the rules the reference reported at this step): a rule it could have
+    reported (``observable``) and did not is passed over for the next candidate, or the
+    caller's; a helper's docstring counts in its frame's turn only for a rule that fired
+    (a bonus the helper applied), else after every frame's own code."""
+
+    def applied(rule: str) -> bool:
+        return fired is None or rule in fired or rule not in observable
+
+    def where(filename: str, line: int, function: FunctionSites) -> str:
+        return f"{Path(filename).name}:{line} in {function.name}"
+
+    frames = [(f, line, fn) for f, line in stack if (fn := _function_at(f, line)) is not None]
+    for filename, line, function in frames:
+        code = rules_for_line(filename, function, line, known, docstring=False)
+        told = [r for r in rules_for_line(filename, function, line, known) if r not in code]
+        for rule in [*code, *(r for r in told if fired is None or r in fired)]:
+            if applied(rule):
+                return rule, where(filename, line, function)
+    for filename, line, function in frames:
+        for rule in rules_for_line(filename, function, line, known):
+            if applied(rule):
+                return rule, where(filename, line, function)
     return None, ""
 
 
-def rule_for_line(filename: str, function: FunctionSites, line: int, known: set[str]) -> str | None:
-    """The rule a line of ``function`` implements, from the ids its code names around it:
-    in the line's own block, the nearest statement before it that names one, else the
-    statements right after it up to the next branch or loop (an effect recorded once done);
-    then the same in each enclosing block, outwards; then the function's docstring."""
+def rule_for_line(
+    filename: str, function: FunctionSites, line: int, known: set[str]
+) -> str | None:
+    """The first of :func:`rules_for_line`, or None."""
+    found = rules_for_line(filename, function, line, known)
+    return found[0] if found else None
+
+
+def rules_for_line(
+    filename: str, function: FunctionSites, line: int, known: set[str], docstring: bool = True
+) -> list[str]:
+    """The rules a line of ``function`` may implement, best first, from the ids its code
+    names around it: in the line's own block, the nearest statement before it that names
+    one, else the statements right after it up to the next branch or loop (an effect
+    recorded once done); then the same in each enclosing block, outwards; then the
+    function's docstring."""
     node = _function_node(filename, function.first)
     if node is None:
-        return None
+        return []
+    found: list[str] = []
     for block, index in reversed(_blocks_to(node.body, line)):
         for j in range(index - 1, -1, -1):
-            found = _direct_rules(block[j], known)
-            if found:
-                return found[0]
+            named = _direct_rules(block[j], known)
+            if named:
+                found.append(named[0])
+                break
         for j in range(index + 1, len(block)):
             if isinstance(block[j], _FLOW):
                 break
-            found = _direct_rules(block[j], known)
-            if found:
-                return found[0]
-    docstring = [rule for at, rule in function.rules if at == function.first and rule in known]
-    return docstring[0] if docstring else None
+            named = _direct_rules(block[j], known)
+            if named:
+                found.append(named[0])
+                break
+    if docstring:
+        found += [rule for at, rule in function.rules if at == function.first and rule in known]
+    return list(dict.fromkeys(found))
 
 
 _FLOW = (ast.If, ast.For, ast.While, ast.Return, ast.Continue, ast.Break, ast.Raise, ast.Try,
