@@ -132,3 +132,16 @@ def test_a_folder_that_is_not_empty_is_refused_untouched(tmp_path: Path) -> None
     empty.mkdir()
     assert _run(["new-engine", "villagers", "--lang", "node", str(empty)], tmp_path).returncode == 0
     assert (empty / "engine.js").is_file()
+
+
+@pytest.mark.parametrize("game", games())
+def test_the_python_skeleton_is_lint_clean(game: str, tmp_path: Path) -> None:
+    """What an author starts from passes ruff with this project's rules (where installed)."""
+    pytest.importorskip("ruff")
+    for name, text in render(game, "python").items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    rules = ["--isolated", "--line-length", "100", "--select", "E,F,W,I,B,UP,SIM,RUF",
+             "--ignore", "RUF001,RUF002,RUF003", "engine.py", "game.py", "errors.py"]  # fmt: skip
+    done = subprocess.run([sys.executable, "-m", "ruff", "check", *rules], cwd=tmp_path,
+                          capture_output=True, text=True, timeout=60)  # fmt: skip
+    assert done.returncode == 0, done.stdout + done.stderr

@@ -17,6 +17,7 @@ or an unknown language is a usage error (exit 4); nothing is written then.
 from __future__ import annotations
 
 import json
+import textwrap
 from dataclasses import dataclass
 from importlib.resources import files
 from pathlib import Path
@@ -106,13 +107,19 @@ def _python_handlers(variants: list[tuple[str, str, bool, str]]) -> str:
     for (key, function), shapes in found.items():
         typed = " | ".join(name for name, _ in shapes)
         said = "; ".join(d for _, d in shapes if d) or key
-        blocks.append(
-            f"\n\ndef {function}(state: State, action: {typed}) -> list[str]:\n"
-            f'    """{said}"""\n'
-            f'    raise NotImplementedYet("apply {key}", "write {function}() in game.py")\n'
-        )
+        doc = textwrap.wrap(said, 92) or [key]
+        docstring = (f'    """{doc[0]}"""' if len(doc) == 1 else
+                     '    """' + "\n    ".join(doc) + '\n    """')  # fmt: skip
+        arguments = f'"apply {key}", "write {function}() in game.py"'
+        signature = f"def {function}(state: State, action: {typed}) -> list[str]:"
+        if len(signature) > 100:
+            signature = f"def {function}(\n    state: State, action: {typed}\n) -> list[str]:"
+        raised = f"    raise NotImplementedYet({arguments})"
+        if len(raised) > 100:
+            raised = f"    raise NotImplementedYet(\n        {arguments}\n    )"
+        blocks.append(f"\n\n{signature}\n{docstring}\n{raised}\n")
     table = "".join(f'    "{key}": {function},\n' for key, function in found)
-    return "".join(blocks) + f"\n\nHANDLERS = {{\n{table}}}\n"
+    return "".join(blocks) + f"\n\nHANDLERS = {{\n{table}}}"
 
 
 def _node_handlers(variants: list[tuple[str, str, bool, str]]) -> str:
@@ -155,6 +162,7 @@ def render(game: str, lang: str) -> dict[str, str]:
     title, low, high, options = _declared(game)
     python = lang == "python"
     _, variants = declare(state, action, python=python)
+    named = sorted({"Action", "State", *(name for name, *_ in variants)})
     values = {
         "GAME": game,
         "TITLE": title,
@@ -163,6 +171,7 @@ def render(game: str, lang: str) -> dict[str, str]:
         "MAX_PLAYERS": str(high),
         "DEFAULT_OPTIONS": _python_literal(options) if python else json.dumps(options, indent=2),
         "HANDLERS": _python_handlers(variants) if python else _node_handlers(variants),
+        "TYPE_IMPORTS": "(\n" + "".join(f"    {name},\n" for name in named) + ")",
         "LANG": lang,
         "LANGUAGE": language.language,
         "ENGINE_FILE": language.engine,
