@@ -129,3 +129,16 @@ def test_refusals_check_shape_then_who_then_the_rule(
         kind = {"isle_traces": "pass", "notre_dame": "pass"}[game]
         assert _refusal(state, {"actor": action["actor"], "type": kind}) == ("illegal_action",
                                                                               phase)  # fmt: skip
+
+
+@pytest.mark.parametrize("game", registry.available_games())
+def test_outcome_before_the_end_scores_the_position_as_it_stands(game: str) -> None:
+    definition = registry.get_game(game)
+    state = definition.new_game(definition.min_players)
+    outcome = state.outcome()
+    assert not state.is_terminal() and list(outcome.winners) == []
+    assert len(outcome.scores) == definition.min_players
+    if game == "villagers":
+        assert list(outcome.scores) == [state.to_canonical()["player"]["gold"]]
+    if game == "notre_dame":
+        assert list(outcome.scores) == [p["prestige"] for p in state.to_canonical()["players"]]
