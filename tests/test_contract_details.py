@@ -142,3 +142,15 @@ def test_outcome_before_the_end_scores_the_position_as_it_stands(game: str) -> N
         assert list(outcome.scores) == [state.to_canonical()["player"]["gold"]]
     if game == "notre_dame":
         assert list(outcome.scores) == [p["prestige"] for p in state.to_canonical()["players"]]
+
+
+def test_the_solo_rank_names_are_spelt_as_the_readme_says() -> None:
+    from reference_impl.components import component
+    from rulespec.resources import PROTOCOL_DIR
+
+    readme = (PROTOCOL_DIR / "README.md").read_text(encoding="utf-8")
+    neom = component("neom", "solo-ranks")["ranks"]
+    gnomeville = [name for _, name in component("gnomeville", "solo-ranks")]
+    assert neom == ["Intern", "Apprentice", "Fellow", "Foreman", "Master", "Boss"]
+    for name in [*neom, *gnomeville]:
+        assert f'`"{name}"`' in readme, name
