@@ -81,11 +81,15 @@ def new_game(num_players: int, options: dict[str, Any], setup: dict[str, Any]) -
     """The initial canonical state: every field of State, normalised (unordered lists
     sorted), with `to_act` and `terminal`. Random setup is chance's: unless `setup` fixes it,
     the game starts with `to_act` ["chance"] (spec/protocol/README.md, "new_game")."""
-    player = {
-        "coins": 3, "prestige": 0, "rats": 0, "cubes": 4, "stock": 10,  # ND-SETUP-RESOURCES
-        "areas": dict.fromkeys(AREAS, 0), "friend": None, "messages": [], "message_set": [],
-        "deck": list(CARDS), "draft_hand": [], "cards": [], "played": [], "bought": None,
-    }  # fmt: skip
+
+    def player(seat: int) -> dict[str, Any]:  # a new one per seat: no list is shared
+        return {
+            "coins": 3, "prestige": 0, "rats": 0, "cubes": 4, "stock": 10,  # ND-SETUP-RESOURCES
+            "areas": dict.fromkeys(AREAS, 0), "friend": None, "carriage": f"{seat}-0",
+            "messages": [], "message_set": [], "deck": list(CARDS), "draft_hand": [],
+            "cards": [], "played": [], "bought": None,
+        }  # fmt: skip
+
     state: dict[str, Any] = {
         "game": GAME, "num_players": num_players, "options": options,
         "to_act": ["chance"], "terminal": False, "tile": SEATS_TILE[num_players],
@@ -94,7 +98,7 @@ def new_game(num_players: int, options: dict[str, Any], setup: dict[str, Any]) -
         "brown_deck": list(BROWN),
         "lettered": {letter: [f"{letter}{i}" for i in range(1, 10)] for letter in "ABC"},
         "notre_dame": [0] * num_players, "messages": {},
-        "players": [{**player, "carriage": f"{seat}-0"} for seat in range(num_players)],
+        "players": [player(seat) for seat in range(num_players)],
     }  # fmt: skip
     for key in setup:
         if key not in ("start_player", "messages"):
