@@ -73,10 +73,13 @@ def test_the_python_skeleton_is_plain_python_typed_from_the_schemas(tmp_path: Pa
     assert 'games = ["villagers"]' in written["rulespec.toml"]
 
 
-def test_the_stubs_refuse_and_leave_the_game_as_it_was(tmp_path: Path) -> None:
+@pytest.mark.parametrize("lang", ["python", "node"])
+def test_the_stubs_refuse_and_leave_the_game_as_it_was(lang: str, tmp_path: Path) -> None:
     """The skeleton's own protocol loop: a bad line, an unknown command and a stub each get
-    their error kind, and the engine keeps serving."""
-    for name, text in render("notre_dame", "python").items():
+    their error kind, the engine keeps serving, and stop ends it."""
+    if lang == "node" and NODE is None:
+        pytest.skip("node is not installed")
+    for name, text in render("notre_dame", lang).items():
         (tmp_path / name).write_text(text, encoding="utf-8")
     requests = [
         "not json",
@@ -89,8 +92,9 @@ def test_the_stubs_refuse_and_leave_the_game_as_it_was(tmp_path: Path) -> None:
         '{"id": 6, "cmd": "stop"}',
     ]
     feed = "\n".join(requests) + "\n"
-    done = subprocess.run([sys.executable, "engine.py"], cwd=tmp_path, text=True, input=feed,
-                          capture_output=True, timeout=30)  # fmt: skip
+    command = [sys.executable, "engine.py"] if lang == "python" else [str(NODE), "engine.js"]
+    done = subprocess.run(command, cwd=tmp_path, text=True, input=feed, capture_output=True,
+                          timeout=30)  # fmt: skip
     replies = [json.loads(line) for line in done.stdout.splitlines()]
     assert done.returncode == 0, done.stderr
     assert [r["ok"] for r in replies] == [False, True, False, False, False, False, True]
