@@ -154,3 +154,23 @@ def test_the_solo_rank_names_are_spelt_as_the_readme_says() -> None:
     assert neom == ["Intern", "Apprentice", "Fellow", "Foreman", "Master", "Boss"]
     for name in [*neom, *gnomeville]:
         assert f'`"{name}"`' in readme, name
+
+
+def test_villagers_refusals_as_the_readme_says() -> None:
+    """take_stack out of 0-5 cites VL-DRAFT-STACK; an event's missing choice is malformed."""
+    checked: set[str] = set()
+    for state, listed in _walk("villagers", seeds=40, steps=2000):
+        types = {a["type"] for a in listed}
+        if "take_stack" in types and "stack" not in checked:
+            for stack in (6, -1):
+                action = {"actor": 0, "type": "take_stack", "stack": stack}
+                assert _refusal(state, action) == ("illegal_action", "VL-DRAFT-STACK")
+            checked.add("stack")
+        for action in listed:
+            if action["type"] == "resolve_event" and len(action) > 3 and "choice" not in checked:
+                bare = {"actor": 0, "type": "resolve_event", "event": action["event"]}
+                assert _refusal(state, bare)[0] == "malformed"
+                checked.add("choice")
+        if checked == {"stack", "choice"}:
+            return
+    raise AssertionError(f"not reached: {sorted({'stack', 'choice'} - checked)}")
