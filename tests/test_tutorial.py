@@ -4,7 +4,8 @@ the page's checked blocks run in the folder, its output holding the lines shown,
 (``...`` in a line stands for any text), and its exit status the one said.
 
 A checked block is a ``console`` code fence right after ``<!-- tutorial: step N, exit E
--->``; its first line is the command after ``$ ``.
+-->`` (``, slow`` after the exit status marks a run of the whole game ``slow``); its first
+line is the command after ``$ ``.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from tests.support.checkout import CHECKOUT
 
 PAGE = CHECKOUT / "docs" / "new-engine.md"
 STEPS = CHECKOUT / "docs" / "tutorial"
-MARK = re.compile(r"<!-- tutorial: step (\d+), exit (\d+) -->\n```console\n(.*?)```", re.S)
+MARK = re.compile(r"<!-- tutorial: step (\d+), exit (\d+)(, slow)? -->\n```console\n(.*?)```", re.S)
 
 
 @dataclass(frozen=True)
@@ -34,14 +35,17 @@ class Check:
     exit: int
     command: str
     expected: tuple[str, ...]
+    slow: bool = False
 
 
 def checks() -> list[Check]:
     found = []
     for match in MARK.finditer(PAGE.read_text(encoding="utf-8")):
-        lines = match[3].rstrip("\n").splitlines()
+        lines = match[4].rstrip("\n").splitlines()
         assert lines[0].startswith("$ "), f"a checked block starts with '$ ': {lines[0]!r}"
-        found.append(Check(int(match[1]), int(match[2]), lines[0][2:], tuple(lines[1:])))
+        found.append(
+            Check(int(match[1]), int(match[2]), lines[0][2:], tuple(lines[1:]), bool(match[3]))
+        )
     return found
 
 
@@ -81,7 +85,13 @@ def test_each_step_changes_only_what_the_page_says() -> None:
         assert f"`{changed[0]}`" in page, f"{step}: the page does not show {changed[0]!r}"
 
 
-@pytest.mark.parametrize("check", checks(), ids=lambda c: f"step{c.step}: {c.command}")
+@pytest.mark.parametrize(
+    "check",
+    [
+        pytest.param(c, id=f"step{c.step}: {c.command}", marks=[pytest.mark.slow] if c.slow else [])
+        for c in checks()
+    ],
+)
 def test_each_command_says_what_the_page_says(check: Check, tmp_path: Path) -> None:
     folder = engine_at(check.step, tmp_path)
     words = shlex.split(check.command)
