@@ -56,13 +56,16 @@ LANGUAGES = {
 
 
 def games() -> list[str]:
-    """The games with a state and an action schema (found in the installed spec)."""
+    """The games with a state and an action schema in the installed spec and a reference
+    engine (whose player counts and default options the skeleton declares)."""
+    from reference_impl import registry
     from rulespec.resources import SPEC_DIR
 
+    served = set(registry.available_games())
     return sorted(
         p.parent.name
         for p in SPEC_DIR.glob("*/state.schema.json")
-        if (p.parent / "action.schema.json").is_file()
+        if (p.parent / "action.schema.json").is_file() and p.parent.name in served
     )
 
 
