@@ -25,9 +25,10 @@ from errors import EngineError, Malformed, Unsupported
 
 PROTOCOL = 1
 #: what this engine can do; add each when it works (README.md, "Next steps"):
-#: "load_state" (the scenarios, level L2), "legal_actions" and "chance" (differential play,
-#: level L3), "outcome", "fired", "views"
-CAPABILITIES: list[str] = ["load_state", "outcome"]
+#: "load_state" (the scenarios, level L2), "validates_positions" (load_state refuses
+#: impossible positions), "legal_actions" and "chance" (differential play, level L3),
+#: "outcome", "fired", "views"
+CAPABILITIES: list[str] = ["load_state", "validates_positions", "outcome"]
 
 
 class Session:
