@@ -1,5 +1,9 @@
 """Step sugar for Villagers solo: positions at a given step, villages in card notation.
 
+``a villagers game at step "X"`` starts from the published position
+``spec/villagers/positions/X.json`` (written by ``tests/support/positions.py``) with the
+run's options, whatever the engine's own new game holds.
+
 An event made active or discarded in a position leaves its deck (it is in one place
 only). Card notation: columns separated by ``;``, a chain bottom-up joined by ``>``, coins in
 brackets: ``Lumberjack > Cooper(2) ; Miner``. The Countess's village and the road are flat
@@ -10,6 +14,7 @@ place (:func:`balance`), since an engine refuses one that does not (load_state).
 
 from __future__ import annotations
 
+import json
 import re
 from collections import Counter
 from typing import Any
@@ -20,6 +25,7 @@ from conformance.engine import jsonpath
 from conformance.invariants.villagers import ALL_CARDS
 from conformance.steps.common import ScenarioContext, _check_assignments
 from reference_impl.components import component
+from rulespec.resources import SPEC_DIR
 
 GAME = "villagers"
 PHASE_OF = {
@@ -40,6 +46,8 @@ BASIC_COUNT = {n: int(d["count"]) for n, d in component(GAME, "basic-villagers")
 EVENT_COUNT = len(component(GAME, "events"))
 _SETUP = component(GAME, "setup")
 MARKET_STACKS = (_SETUP["first_market_stack"], _SETUP["second_market_stack"])
+#: the published base positions, one per step (tests/support/positions.py writes them)
+POSITIONS = SPEC_DIR / GAME / "positions"
 CARD = re.compile(r"^\s*(?P<name>[A-Za-z !]+?)\s*(\((?P<coins>\d+)\))?\s*$")
 
 
@@ -83,17 +91,18 @@ def parse_block(block: str) -> list[tuple[str, Any]]:
     return jsonpath.parse_assignments("\n".join(plain)) + out
 
 
-def _at_step(ctx: ScenarioContext, step: str, block: str) -> None:
+def base_position(step: str) -> dict[str, Any]:
+    """``spec/villagers/positions/<step>.json``: where ``a villagers game at step`` starts."""
     if step not in PHASE_OF:
         raise ValueError(f"unknown villagers step {step!r} (known: {sorted(PHASE_OF)})")
+    return json.loads((POSITIONS / f"{step}.json").read_text(encoding="utf-8"))
+
+
+def _at_step(ctx: ScenarioContext, step: str, block: str) -> None:
+    state = base_position(step)
     ctx.game = GAME
-    ctx.engine.new_game(GAME, 1)
-    state = ctx.engine.state()
-    state.update(phase=PHASE_OF[step], step=step, chance=None)
-    state["player"]["hand"] = []
-    state["events"]["active"] = []
-    state["draft"] = {"limit": 2, "taken": 0}
-    state["build"] = {"limit": 2, "built": 0, "basics": 0}
+    ctx.engine.new_game(GAME, 1)  # the options in force: the run's, as the engine has them
+    state["options"] = ctx.engine.state()["options"]
     edits = parse_block(block)
     for path, value in edits:
         jsonpath.set_(state, path, value)

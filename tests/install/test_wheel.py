@@ -153,3 +153,21 @@ def test_a_regression_folder_runs_again_from_the_wheel(
     tested = _run(["pytest", "-q", "-p", "no:cacheprovider", "--rulespec-features", str(folder),
                    "--engine", "rulespec serve"], tmp_path, env)  # fmt: skip
     assert "1 passed" in tested and "failed" not in tested
+
+
+@pytest.mark.slow
+def test_new_engine_skeletons_from_the_wheel_pass_the_handshake(
+    installed: tuple[Path, dict[str, str]], tmp_path: Path
+) -> None:
+    """``rulespec new-engine`` finds its templates and the schemas in the wheel: every game
+    in both languages (node where installed), then ``--level protocol`` in the folder."""
+    _, env = installed
+    languages = ["python", "node"] if shutil.which("node", path=env["PATH"]) else ["python"]
+    for game in ("gnomeville", "isle_traces", "neom", "notre_dame", "villagers"):
+        for lang in languages:
+            folder = tmp_path / f"{game}-{lang}"
+            _run(["rulespec", "new-engine", game, "--lang", lang, str(folder)], tmp_path, env)
+            done = subprocess.run(["rulespec", "check", "--level", "protocol"], cwd=folder,
+                                  env=env, capture_output=True, text=True, timeout=120)  # fmt: skip
+            assert done.returncode == 1, done.stdout + done.stderr
+            assert "new_game is not implemented yet" in done.stdout, done.stdout
