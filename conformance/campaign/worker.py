@@ -20,6 +20,7 @@ from conformance.engine.client import EngineClient, InProcessClient, SubprocessC
 from conformance.engine.errors import HarnessError
 from conformance.engine.recording import FiredRecorder
 from conformance.levels.campaign import GameCut, option_plan, step_horizon
+from conformance.levels.campaign import fallback_rule as default_rule
 from conformance.levels.differential import Divergence, divergence_feature, lockstep, shrink
 
 STEP_BOUND = 100_000
@@ -174,5 +175,5 @@ def _divergence(
         "options": found.options,
         "detail": found.detail,
         "shrunk_steps": len(smaller.actions),
-        "feature": divergence_feature(smaller, fallback_rule or (blame.rules or ["UNKNOWN"])[0]),
+        "feature": divergence_feature(smaller, fallback_rule or default_rule(found.game)),
     }

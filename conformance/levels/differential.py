@@ -388,8 +388,10 @@ def divergence_feature(divergence: Divergence, fallback_rule: str) -> str:
     rules = blame.rules or [fallback_rule]
     digest = hashlib.sha1(
         json.dumps(
-            [divergence.actions, divergence.kind, divergence.seed_state], sort_keys=True
-        ).encode()
+            [divergence.game, divergence.num_players, divergence.options, divergence.actions,
+             divergence.kind, divergence.seed_state],
+            sort_keys=True,
+        ).encode()  # fmt: skip
     ).hexdigest()[:10]
     tags = " ".join(f"@{r}" for r in rules)
     plural = "player" if divergence.num_players == 1 else "players"
