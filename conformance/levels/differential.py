@@ -386,13 +386,9 @@ def divergence_feature(divergence: Divergence, fallback_rule: str) -> str:
     tagged with the rules it is blamed on (the primary one first)."""
     blame = divergence.blamed()
     rules = blame.rules or [fallback_rule]
-    digest = hashlib.sha1(
-        json.dumps(
-            [divergence.game, divergence.num_players, divergence.options, divergence.actions,
-             divergence.kind, divergence.seed_state],
-            sort_keys=True,
-        ).encode()  # fmt: skip
-    ).hexdigest()[:10]
+    identity = [divergence.game, divergence.num_players, divergence.options,
+                divergence.actions, divergence.kind, divergence.seed_state]  # fmt: skip
+    digest = hashlib.sha1(json.dumps(identity, sort_keys=True).encode()).hexdigest()[:10]
     tags = " ".join(f"@{r}" for r in rules)
     plural = "player" if divergence.num_players == 1 else "players"
     evidence = [f"  # {_comment(line)}" for line in blame.describe().splitlines()]
