@@ -79,17 +79,24 @@ def reference() -> EngineClient:
 
 
 def schedule(
-    index: int, plan: list[tuple[str, dict[str, Any]]], seeds: list[dict[str, Any]]
+    index: int, turn: int, plan: list[tuple[str, dict[str, Any]]], seeds: list[dict[str, Any]]
 ) -> tuple[str, dict[str, Any], dict[str, Any] | None]:
     """Game ``index``'s start: (label, options, loaded position or None). Every
-    ``SEED_EVERY``-th game starts from a scenario's position (in turn), the others are new
-    games under the option plan's entries in turn (the default first)."""
+    ``SEED_EVERY``-th game starts from a scenario's position (in turn); the others are new
+    games, every other one under the default options and the rest under the plan's other
+    readings in turn, ``turn`` counting the new games of the game's whole campaign (so
+    readings go on where the last player count stopped, and every one is played)."""
     if seeds and index % SEED_EVERY == SEED_EVERY - 1:
         seed = seeds[(index // SEED_EVERY) % len(seeds)]
         return "scenario positions", seed.get("options") or {}, seed
-    new_games = index - (index // SEED_EVERY if seeds else 0)
-    label, options = plan[new_games % len(plan)]
+    if turn % 2 == 0 or len(plan) == 1:
+        return plan[0][0], plan[0][1], None
+    label, options = plan[1 + (turn // 2) % (len(plan) - 1)]
     return label, options, None
+
+
+#: new games started so far per game in this run (the readings' turn, see :func:`schedule`)
+_TURNS = pytest.StashKey[dict[str, int]]()
 
 
 @pytest.mark.parametrize(("game", "players"), _cases())
@@ -138,7 +145,10 @@ def test_engine_matches_the_reference_in_lockstep(
     def play(index: int) -> int:
         choose = game_chooser(seed, f"{LEVEL}:{label}", index)
         choices = TickingChoices(progress, stats, index)
-        start, options, position = schedule(index, plan, seeds)
+        turns = config.stash.setdefault(_TURNS, {})
+        start, options, position = schedule(index, turns.get(game, 0), plan, seeds)
+        if position is None:
+            turns[game] = turns.get(game, 0) + 1
         stats.played(start)
         try:
             return lockstep(engine, recording, game, players, options, choose, horizon,

@@ -22,6 +22,10 @@ from tests.support.child_pytest import pytest_run
 
 LEVEL = str(ROOT / "conformance/suite/level_differential.py")
 LISTLESS = f"{sys.executable} -m tests.fauxengines.listless"
+#: Villagers' readings other than the defaults (spec/villagers/rules.yaml's rulings)
+READINGS = [("countess_builds", "road_draft"), ("build_limit_dynamic", True),
+            ("founders_branches", 1), ("founders_branches", 3), ("gold_top_only", False),
+            ("icons_count_covered", False), ("tie_break", "fewest_villagers")]  # fmt: skip
 
 
 def _stats(report: Path) -> list[dict[str, Any]]:
@@ -54,13 +58,13 @@ def test_lockstep_plays_each_declared_reading_and_the_scenarios_positions(tmp_pa
     report = tmp_path / "run.jsonl"
     run = pytest_run(str(ROOT / "conformance/suite/test_villagers.py"), LEVEL, "-k",
                      "villagers", "--engine", f"{sys.executable} -m reference_impl.server",
-                     "--rulespec-examples", "24", "--rulespec-report", str(report))  # fmt: skip
+                     "--rulespec-examples", "28", "--rulespec-report", str(report))  # fmt: skip
     assert run.returncode == 0, run.stdout[-3000:]
     [stats] = _stats(report)
-    starts = stats["starts"]
-    assert starts["default options"] >= 1
-    assert 'tie_break="fewest_villagers"' in starts and "founders_branches=3" in starts
-    assert starts["scenario positions"] == 12 and stats["seed_positions"] > 20
+    starts = stats["starts"]  # 14 positions, 7 new games under the default options, and one
+    assert starts == {"scenario positions": 14, "default options": 7,  # under each of the
+                      **{f"{name}={json.dumps(value)}": 1 for name, value in READINGS}}  # others
+    assert stats["seed_positions"] > 20
 
 
 class _Forever(GameState):
