@@ -901,7 +901,9 @@ class Game:
                 self.reveal_market_if_empty(i)
                 s["step"] = "refill" if self.opt["countess_builds"] == "road_draft" else "countess"
             else:
-                s["step"] = "countess"
+                # The step names what follows the draw: under road_draft the Countess
+                # does not build after a stack draft, so it is already "refill".
+                s["step"] = "refill" if self.opt["countess_builds"] == "road_draft" else "countess"
                 s["chance"] = {"kind": "square", "stack": i}
             return
         if t == "countess_build":
