@@ -250,10 +250,12 @@ def engine(request: pytest.FixtureRequest) -> Iterator[EngineClient]:
 
 
 class NotDeclared(EngineRefused):
-    """A ``new_game`` the engine refused as ``unsupported`` (a game, player count, option
-    value it does not implement, as the protocol allows), or as ``malformed`` for an option
-    it does not declare. Still a refusal for the steps that expect one; a test it escapes
-    from is ``skipped`` with the reason, counted apart from failures."""
+    """A ``new_game`` the engine refused as ``unsupported`` for a game or player count it
+    does not declare, or an option value other than the one it declares (as the protocol
+    allows), or as ``unsupported`` or ``malformed`` for an option it does not declare. A
+    declared game and player count with declared option values refused is a failure.
+    Still a refusal for the steps that expect one; a test it escapes from is ``skipped``
+    with the reason, counted apart from failures."""
 
     status = "skipped"
 
@@ -311,11 +313,18 @@ def _undeclared(
     if outside:
         return f"the engine declares {game} for {low}-{high} players, not {players} {answer}"
     known = declared.get("options")
-    unknown = sorted(set(options or {}) - set(known)) if isinstance(known, dict) else []
+    known = known if isinstance(known, dict) else {}
+    unknown = sorted(set(options or {}) - set(known))
     if unknown and refused.kind in ("unsupported", "malformed"):
         return f"the engine does not declare the option(s) {', '.join(unknown)} {answer}"
-    if refused.kind == "unsupported":
-        return f"the engine does not support this {players}-player {game} game {answer}"
+    # a declared option asked for with another value than the one declared: a value the
+    # engine may not implement; a declared player count with the declared options (or
+    # none) is what the engine claims to play, so refusing it is a failure, not a skip
+    asked = options or {}
+    other = sorted(name for name, value in asked.items() if name in known and known[name] != value)
+    if other and refused.kind == "unsupported":
+        values = ", ".join(f"{name}={json.dumps(asked[name])}" for name in other)
+        return f"the engine declares other values of the option(s): {values} {answer}"
     return None
 
 

@@ -35,6 +35,8 @@ Hostile modes (a reply no parser should trust, or a process that misleads the dr
   newline-name        an engine name with newlines that spell [[expected]] entries, and
                       every rejection accepted (so scenarios fail and get listed)
   float-id [N]        echo the id as 1.0-style number from the N-th request on
+  unsupported         the reference's refusals copied, every other request (but the
+                      handshake and stop) answered unsupported: nothing it declares works
 """
 
 from __future__ import annotations
@@ -162,6 +164,10 @@ def _mutate(
     command = request.get("cmd")
     if mode == "surrogate":
         return _surrogate(request, reply, server)
+    if mode == "unsupported" and reply.get("ok") and command not in ("handshake", "stop"):
+        message = f"{command} is not supported"
+        return {"id": reply.get("id"), "ok": False,
+                "error": {"kind": "unsupported", "message": message}}  # fmt: skip
     if mode == "newline-name" and command == "handshake" and reply.get("ok"):
         reply["result"]["engine"]["name"] = NEWLINE_NAME
     if mode == "newline-name":
