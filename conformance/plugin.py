@@ -460,7 +460,9 @@ def pytest_configure(config: pytest.Config) -> None:
             "rulespec-recorder",
         )
         if threading.current_thread() is threading.main_thread():
-            signal.signal(signal.SIGTERM, _stop_on_sigterm)
+            signal.signal(signal.SIGTERM, _stop_on_signal)
+            if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+                signal.signal(signal.SIGINT, _stop_on_signal)
     positions = config.getoption("--rulespec-positions", default=None)
     if positions:
         from conformance.render.positions import PositionRecorder
@@ -916,8 +918,13 @@ def _json_line(entry: dict[str, Any]) -> str:
     return json.dumps(sanitised(entry), ensure_ascii=False) + "\n"
 
 
-def _stop_on_sigterm(signum: int, frame: Any) -> None:
-    """SIGTERM (a CI timeout) ends the run as Ctrl-C does: reports of what ran are written."""
+def _stop_on_signal(signum: int, frame: Any) -> None:
+    """SIGTERM (a CI timeout, or ``rulespec check`` stopping its children) ends the run as
+    Ctrl-C does: reports of what ran are written. Once: a second SIGTERM or SIGINT (the
+    terminal's and ``rulespec check``'s both) is ignored while the run ends in order."""
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    if signal.getsignal(signal.SIGINT) in (signal.default_int_handler, _stop_on_signal):
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
     raise KeyboardInterrupt(f"signal {signum}")
 
 

@@ -144,6 +144,7 @@ class CheckRun:
     log: str
     engine: dict[str, Any] | None = None  # the handshake's identity (None: never connected)
     problem: str | None = None  # the results could not be read (a harness error)
+    interrupted: bool = False  # stopped (Ctrl-C, SIGTERM): the results are what finished
 
     def counts(self) -> Counter[str]:
         return Counter(r["status"] for g in self.games for r in g.results)
@@ -307,52 +308,60 @@ def run_passes(
     if split:
         plugins += PARALLEL_PLUGINS
         common += ["-n", str(split)]
-    # Parallel children each lead a session of their own: where Linux shares the CPU
-    # between sessions (autogroup), children of one session share one session's share,
-    # and -j 2 on a busy machine would be no faster than -j 1. Signals that would have
-    # reached them through this process's group are passed on (:func:`_passing_signals`).
-    separate = len(shares) > 1 and os.name == "posix"
+    # Each child leads a session of its own: where Linux shares the CPU between sessions
+    # (autogroup), children of one session share one session's share, and -j 2 on a busy
+    # machine would be no faster than -j 1; and a Ctrl-C at the terminal reaches this process
+    # alone, which stops the children in order (:func:`_interruptible`), so that each writes
+    # what it finished before this process reads it back.
+    separate = os.name == "posix"
     with tempfile.TemporaryDirectory(prefix="rulespec-") as tmp:
         children = []
-        for index, share in enumerate(shares):
-            folder = Path(tmp) / str(index)
-            folder.mkdir()
-            wanted = [f for f in files if "level_" in f or Path(f).stem[5:] in share]
-            command = suite_command(wanted, folder, plugins)
-            sessions = []
-            for number, one in enumerate(passes):
-                place = folder / str(number)
-                place.mkdir()
-                own = list(one.extra)
-                if one.options:
-                    own += ["--rulespec-options", json.dumps(one.options)]
-                if fired is not None:
-                    own += ["--rulespec-fired", str(_numbered(Path(fired), number, passes))]
-                sessions.append({
-                    "args": [*command[command.index(SUITE_CHILD) + 1:],
-                             "--rulespec-games", ",".join(share),
-                             "--rulespec-report", str(place / "results.jsonl"),
-                             "--rulespec-engine-info", str(place / "engine.json"),
-                             *common, *own],
-                    "log": str(place / "log.txt"), "status": str(place / "status"),
-                })  # fmt: skip
-            if len(sessions) == 1:
-                args = [*command[: command.index(SUITE_CHILD) + 1], *sessions[0]["args"]]
-            else:
-                plan = folder / "sessions.json"
-                plan.write_text(json.dumps(sessions), encoding="utf-8")
-                args = [*command[: command.index(SUITE_CHILD) + 1], "--sessions", str(plan)]
-            # stderr passes through: the deep levels' progress lines reach the user
-            children.append((folder, subprocess.Popen(
-                args, stdout=subprocess.PIPE, stderr=None, text=True,
-                env=suite_environment(rule), start_new_session=separate)))  # fmt: skip
-        with _passing_signals([child for _, child in children] if separate else []):
+        with _interruptible() as interruption:
+            for index, share in enumerate(shares):
+                folder = Path(tmp) / str(index)
+                folder.mkdir()
+                wanted = [f for f in files if "level_" in f or Path(f).stem[5:] in share]
+                command = suite_command(wanted, folder, plugins)
+                sessions = []
+                for number, one in enumerate(passes):
+                    place = folder / str(number)
+                    place.mkdir()
+                    own = list(one.extra)
+                    if one.options:
+                        own += ["--rulespec-options", json.dumps(one.options)]
+                    if fired is not None:
+                        own += ["--rulespec-fired", str(_numbered(Path(fired), number, passes))]
+                    sessions.append({
+                        "args": [*command[command.index(SUITE_CHILD) + 1:],
+                                 "--rulespec-games", ",".join(share),
+                                 "--rulespec-report", str(place / "results.jsonl"),
+                                 "--rulespec-engine-info", str(place / "engine.json"),
+                                 *common, *own],
+                        "log": str(place / "log.txt"), "status": str(place / "status"),
+                    })  # fmt: skip
+                if len(sessions) == 1:
+                    args = [*command[: command.index(SUITE_CHILD) + 1], *sessions[0]["args"]]
+                else:
+                    plan = folder / "sessions.json"
+                    plan.write_text(json.dumps(sessions), encoding="utf-8")
+                    args = [*command[: command.index(SUITE_CHILD) + 1], "--sessions", str(plan)]
+                if interruption.signals:
+                    break  # stopped while starting them: no more
+                # stderr passes through: the deep levels' progress lines reach the user
+                children.append((folder, subprocess.Popen(
+                    args, stdout=subprocess.PIPE, stderr=None, text=True,
+                    env=suite_environment(rule), start_new_session=separate)))  # fmt: skip
+                interruption.children.append(children[-1][1])
             outputs = _outputs([child for _, child in children])
-        return [_gathered(games, [(folder / str(number), child, output)
+        runs = [_gathered(games, [(folder / str(number), child, output)
                                   for (folder, child), output in zip(children, outputs,
                                                                      strict=True)],
                           several=len(passes) > 1)
                 for number in range(len(passes))]  # fmt: skip
+        for run in runs:
+            if interruption.signals:  # a child stopped before it wrote anything, or killed
+                run.interrupted, run.problem = True, None  # mid-line: what it wrote is kept
+        return runs
 
 
 #: the module the child command runs (``python -P -m conformance.cli.suite_child``)
@@ -370,6 +379,7 @@ def _gathered(games: list[str], places: list[tuple[Path, subprocess.Popen[str], 
     from conformance.reports.model import read_results
 
     logs, codes, results, problem, engine_identity = [], [], [], None, None
+    interrupted = False
     for place, child, output in places:
         code = child.returncode
         if several:  # the child's status is the sessions'; each wrote its own, and its log
@@ -385,6 +395,7 @@ def _gathered(games: list[str], places: list[tuple[Path, subprocess.Popen[str], 
         codes.append(code)
         recorded = read_results(place / "results.jsonl")  # never raises
         results += [_with_defaults(entry) for entry in recorded.results]
+        interrupted |= bool(recorded.footer and recorded.footer.get("interrupted"))
         if recorded.problem and (code != 5 or recorded.results):
             problem = f"the results file is unreadable: {recorded.problem}"
         identity = place / "engine.json"
@@ -398,7 +409,7 @@ def _gathered(games: list[str], places: list[tuple[Path, subprocess.Popen[str], 
         game = result.get("game") or "?"
         by_game.setdefault(game, GameReport(game)).results.append(result)
     return CheckRun(list(by_game.values()), _combined(codes), "\n".join(logs),
-                    engine_identity, problem)  # fmt: skip
+                    engine_identity, problem, interrupted)  # fmt: skip
 
 
 #: relative cost of one scenario step per game, measured with the reference in-process
@@ -445,45 +456,77 @@ def _outputs(children: list[subprocess.Popen[str]]) -> list[str]:
     return outputs
 
 
-#: what is passed on to children that lead their own sessions
-PASSED_SIGNALS = ("SIGTERM", "SIGHUP")
+#: the signals that stop a run in order (the children write what they finished)
+STOPPING_SIGNALS = ("SIGINT", "SIGTERM", "SIGHUP")
+#: how long stopped children may take to write their results before they are killed
+STOP_GRACE = 20.0
+
+
+@dataclass
+class Interruption:
+    """The signals received while children ran (:func:`_interruptible`), and the children."""
+
+    children: list[subprocess.Popen[str]] = field(default_factory=list)
+    signals: list[int] = field(default_factory=list)
 
 
 @contextlib.contextmanager
-def _passing_signals(children: list[subprocess.Popen[str]]) -> Iterator[None]:
-    """While the children run, a SIGTERM or SIGHUP to this process is sent on to each
-    child's process group and then acts here as it would have (by default: this process
-    ends); Ctrl-C (SIGINT, which a terminal sends to the foreground group only) is sent
-    on too, and then interrupts this process as usual. Without children, nothing changes.
-    """
-    if not children or threading.current_thread() is not threading.main_thread():
-        yield
+def _interruptible() -> Iterator[Interruption]:
+    """While the children run, Ctrl-C (SIGINT, to this process or its process group),
+    SIGTERM (what a CI timeout sends) or SIGHUP stops the run in order: each child is sent
+    SIGTERM, which its pytest takes as Ctrl-C (it ends the test under way, writes its
+    results and their footer marked interrupted, stops its engine and exits 2), and this
+    process goes on waiting for them, so their results are read back and reported. Children
+    still running :data:`STOP_GRACE` seconds later, or at a second signal, are killed with
+    their process groups. Outside the main thread nothing changes."""
+    interruption = Interruption()
+    if threading.current_thread() is not threading.main_thread():
+        yield interruption
         return
 
-    def pass_on(signum: int) -> None:
-        for child in children:
+    def kill() -> None:
+        for child in interruption.children:
             if child.poll() is None:
                 with contextlib.suppress(ProcessLookupError, PermissionError):
-                    os.killpg(child.pid, signum)
+                    if os.name == "posix":
+                        os.killpg(child.pid, signal.SIGKILL)
+                    else:  # pragma: no cover
+                        child.kill()
 
     def handler(signum: int, frame: Any) -> None:
-        pass_on(signum)
-        action = previous[signum]
-        signal.signal(signum, action if action is not None else signal.SIG_DFL)
-        signal.raise_signal(signum)
+        interruption.signals.append(signum)
+        if len(interruption.signals) > 1:
+            kill()
+            return
+        for child in interruption.children:
+            if child.poll() is None:
+                with contextlib.suppress(ProcessLookupError, PermissionError):
+                    child.send_signal(signal.SIGTERM)
+        timer = threading.Timer(STOP_GRACE, kill)
+        timer.daemon = True
+        timer.start()
 
     previous = {}
-    for name in PASSED_SIGNALS:
-        number = getattr(signal, name)
-        previous[number] = signal.signal(number, handler)
+    for name in STOPPING_SIGNALS:
+        number = getattr(signal, name, None)
+        if number is not None:
+            previous[number] = signal.signal(number, handler)
     try:
-        yield
-    except KeyboardInterrupt:
-        pass_on(signal.SIGINT)
-        raise
+        yield interruption
     finally:
         for number, action in previous.items():
             signal.signal(number, action)
+
+
+def stop_on_sigterm() -> None:
+    """SIGTERM (a CI timeout) raises KeyboardInterrupt in this process, as Ctrl-C does
+    (exit 2, not 143); in the main thread only."""
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGTERM, _raise_interrupt)
+
+
+def _raise_interrupt(signum: int, frame: Any) -> None:
+    raise KeyboardInterrupt(f"signal {signum}")
 
 
 def _with_defaults(entry: dict[str, Any]) -> dict[str, Any]:

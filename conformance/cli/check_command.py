@@ -116,6 +116,9 @@ def check(
     the flags, with underscores: engine, games, level, timeout, game_timeout, ...); flags
     override them. The engine runs in the current directory.
     """
+    from conformance.cli.check import stop_on_sigterm
+
+    stop_on_sigterm()  # a SIGTERM outside the run is Ctrl-C too: exit 2, not 143
     settings = _settings()
     rule = ",".join(sorted(selected_rules(",".join(rules)))) or None  # one string: "A,B"
     engine = engine if engine is not None else settings.get("engine")
@@ -143,6 +146,8 @@ def check(
     }  # fmt: skip
     expectations, report, junit, html = (paths[k] for k in ("expectations", "report", "junit",
                                                              "html"))  # fmt: skip
+    _distinct_outputs(report=report, junit=junit, html=html,
+                      expectations=expectations if update_expectations else None)  # fmt: skip
     if settings.source is not None:
         out.print(f"settings: {settings.source}", markup=False)
     available = suite_games()
@@ -221,6 +226,7 @@ def check(
         written = model.from_run(
             run, command=engine, games=games, level=level, rule=rule, expectations=known,
             expectations_path=str(expectations) if known is not None else None, duration=elapsed,
+            interrupted=_interrupted(run),
         )  # fmt: skip
         _write_reports(written, report, junit, html)
         if update_expectations and expectations is not None:
@@ -228,6 +234,8 @@ def check(
     closing = f"{counts['passed'] + counts['expected failure']} passed, {failed} failed"
     if skipped:
         closing += f", {skipped} skipped"
+    if _interrupted(run):
+        closing += " (interrupted)"
     out.print(closing)
     raise Exit(_exit_status(run, failed))
 
@@ -255,9 +263,11 @@ def _check_protocol(
 
 def _check_run_started(run: Any, level: str, games: list[str], rule: str | None) -> None:
     """One clear line and a non-zero status when the run judged nothing it can stand by."""
-    interrupted = run.exit_code == 2 and "KeyboardInterrupt" in run.log
-    if interrupted and not any(g.results for g in run.games):
-        fail("interrupted before any result", EXIT_INTERRUPTED)
+    interrupted = _interrupted(run)
+    if interrupted:  # what finished is reported (and written), then exit 2
+        if not any(g.results for g in run.games):
+            err.print("interrupted before any result")
+        return
     if run.problem:
         fail(run.problem, EXIT_HARNESS)
     if run.exit_code == 5:
@@ -274,9 +284,17 @@ def _check_run_started(run: Any, level: str, games: list[str], rule: str | None)
         )
 
 
+def _interrupted(run: Any) -> bool:
+    """The run was stopped (Ctrl-C, SIGTERM): its results are what finished."""
+    return bool(getattr(run, "interrupted", False)) or (
+        run.exit_code == 2 and "KeyboardInterrupt" in run.log
+    )
+
+
 def _exit_status(run: Any, failed: int) -> int:
     """The exit-status contract: 0 only when something was judged and nothing failed."""
-    if run.exit_code == 2 and "KeyboardInterrupt" in run.log:
+    if _interrupted(run):
+        err.print("interrupted: the results are those of what finished")
         return EXIT_INTERRUPTED
     if failed:
         return EXIT_FAILED
@@ -347,6 +365,18 @@ def _read_expectations(path: Path | None, update: bool) -> Any:
         fail(f"--expectations: {error}")
 
 
+def _distinct_outputs(**paths: Path | None) -> None:
+    """Two outputs naming one file would leave only the last written: a usage error."""
+    seen: dict[Path, str] = {}
+    for name, path in paths.items():
+        if path is None:
+            continue
+        key = Path(path).expanduser().resolve()
+        if key in seen:
+            fail(f"--{seen[key]} and --{name} name the same file ({path}): give each its own")
+        seen[key] = name
+
+
 def _write_reports(report: Any, jsonl: Path | None, junit: Path | None, html: Path | None) -> None:
     from conformance.reports import html as html_report
     from conformance.reports import junit as junit_report
@@ -371,7 +401,9 @@ def _update_expectations(path: Path, known: Any, report: Any) -> None:
 
     updated = update(known or Expectations(), report.results)
     try:
-        path.write_text(dump(updated, report.engine_label), encoding="utf-8")
+        from conformance.reports.atomic import write_text
+
+        write_text(path, dump(updated, report.engine_label))
     except OSError as error:
         fail(f"cannot write the expectations to {path}: {error.strerror}", EXIT_HARNESS)
     before = len(known.entries) if known else 0

@@ -73,9 +73,10 @@ def render(report: Report) -> str:
 def write(report: Report, path: Path | str) -> None:
     """Write the page; engine text the page could not encode (a lone surrogate) is shown
     escaped (:func:`conformance.reports.text.printable`), never lost."""
+    from conformance.reports.atomic import write_text
     from conformance.reports.text import printable
 
-    Path(path).write_text(printable(render(report)), encoding="utf-8")
+    write_text(path, printable(render(report)))
 
 
 def _meta(header: dict[str, Any], engine: dict[str, Any]) -> str:

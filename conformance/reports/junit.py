@@ -118,4 +118,6 @@ def _first_line(message: str) -> str:
 def write(report: Report, path: Path | str) -> None:
     tree = ET.ElementTree(to_xml(report))
     ET.indent(tree)
-    tree.write(path, encoding="utf-8", xml_declaration=True)
+    from conformance.reports.atomic import write_with
+
+    write_with(path, lambda stream: tree.write(stream, encoding="utf-8", xml_declaration=True))

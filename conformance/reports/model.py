@@ -175,8 +175,10 @@ def jsonl_line(entry: dict[str, Any]) -> str:
 
 
 def write_jsonl(report: Report, path: Path | str) -> None:
+    from conformance.reports.atomic import replacing
+
     lines = [report.header, *report.results, report.footer]
-    with open(path, "w", encoding="utf-8") as handle:
+    with replacing(path) as handle:  # whole or not at all: an earlier report is kept
         for line in lines:
             handle.write(jsonl_line(line))
 
