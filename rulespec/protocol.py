@@ -105,6 +105,22 @@ def state_check(game: str) -> SchemaCheck | None:
     return None if schema is None else SchemaCheck(schema, f"the {game} state schema")
 
 
+@cache
+def action_check(game: str) -> SchemaCheck | None:
+    """The two-speed check of ``spec/<game>/action.schema.json`` (None for a game without
+    one)."""
+    path = SPEC_DIR / game / "action.schema.json"
+    if not path.is_file():
+        return None
+    return SchemaCheck(_read_schema(path), f"the {game} action schema")
+
+
+def action_problems(game: str, action: Any) -> list[str]:
+    """Every violation of ``spec/<game>/action.schema.json`` ([] for a game without one)."""
+    check = action_check(game)
+    return [] if check is None else check.problems(action, MAX_PROBLEMS)
+
+
 def schema_problems(name: str, message: Any) -> list[str]:
     """Every violation of the named protocol schema, as ``at <path>: <what>`` lines (the
     first :data:`MAX_PROBLEMS`)."""

@@ -178,7 +178,8 @@ def check(
 
     target = engine or "the reference engine (in-process)"
     if level == "protocol":
-        _check_protocol(engine, timeout * multiplier, shell, games, target)
+        _check_protocol(engine, timeout * multiplier, shell, games, target,
+                        outputs=(report, junit, html))  # fmt: skip
     if engine is not None:  # the reference in-process declares every game
         try:
             declared = smoke.probe(engine, timeout * multiplier, shell)
@@ -241,16 +242,29 @@ def check(
 
 
 def _check_protocol(
-    engine: str | None, timeout: float, shell: bool, games: list[str], target: str
+    engine: str | None, timeout: float, shell: bool, games: list[str], target: str,
+    outputs: tuple[Path | None, Path | None, Path | None] = (None, None, None),
 ) -> None:
-    """``--level protocol``: the handshake and one game's lifecycle per declared game."""
+    """``--level protocol``: the handshake and one game's lifecycle per declared game (every
+    state and listed action checked against the game's schemas); the reports asked for
+    (``outputs``: JSON lines, JUnit, HTML) are written."""
     from conformance.cli import smoke
 
     out.print(f"rulespec check --level protocol: {', '.join(games)} against {target}")
+    started = time.perf_counter()
     try:
-        rows = smoke.lifecycle(engine, timeout, shell, games)
+        run = smoke.run_protocol(engine, timeout, shell, games)
     except smoke.ProbeFailed as error:
         fail(str(error), EXIT_HARNESS)
+    rows = run.rows
+    if any(outputs):
+        from conformance.reports import model
+
+        results = [model.make_result(raw) for raw in run.results()]
+        header = model.make_header(engine=run.identity, command=engine, games=games,
+                                   level="protocol")  # fmt: skip
+        footer = model.make_footer(results, time.perf_counter() - started)
+        _write_reports(model.Report(header, results, footer), *outputs)
     for game, status, detail in rows:
         colour = {"passed": "green", "skipped": "yellow"}.get(status, "red")
         out.print(f"  [{colour}]{status:>14}[/] {game}: ", end="")

@@ -75,8 +75,10 @@ class EngineClient(ABC):
         got = reply.get("id") if isinstance(reply, dict) else None
         if not isinstance(reply, dict) or type(got) is not int or got != request["id"]:
             shown = _shown(got) if isinstance(reply, dict) else f"a JSON {_json_type(reply)}"
+            again = " (a reply to an earlier request, sent twice)" if (
+                type(got) is int and 0 < got < request["id"]) else ""  # fmt: skip
             raise ProtocolViolation(
-                f"{asked}: the reply does not echo the request id (got {shown})",
+                f"{asked}: the reply does not echo the request id (got {shown}){again}",
                 self.stderr_tail(),
             )
         problems = reply_problems(command, reply)
@@ -278,18 +280,19 @@ class SubprocessClient(EngineClient):
         self._stderr_lock = threading.Lock()
         assert self.process.stdout is not None
         self._output = ReplyLines(self.process.stdout, MAX_REPLY_BYTES)
+        self._settled = self._was_settled = False  # no exchange yet (see :meth:`_settling`)
         threading.Thread(target=self._read_stderr, daemon=True).start()
 
     def request(self, command: str, **arguments: Any) -> dict[str, Any]:
         try:
-            result = super().request(command, **arguments)
+            result = self._settling(command, arguments)
         except (EngineCrashed, EngineTimeout) as error:
             if self.restarts_left <= 0 or command in ("handshake", "stop"):
                 raise
             self.restarts_left -= 1
             self.incidents.append(error)
             self._rebuild()
-            result = super().request(command, **arguments)
+            result = self._settling(command, arguments)
         if command in ("new_game", "load_state"):
             self._game_log = [(command, arguments)]
             self._game_started = time.monotonic()
@@ -297,13 +300,22 @@ class SubprocessClient(EngineClient):
             self._game_log.append((command, arguments))
         return result
 
+    def _settling(self, command: str, arguments: dict[str, Any]) -> dict[str, Any]:
+        """One request; whether the exchange ended cleanly (one reply, the right one) is
+        kept, so that a line left in the pipe after a clean exchange is known for an extra
+        reply (:meth:`_drop_stale_replies`) and not mistaken for a late one."""
+        self._was_settled, self._settled = self._settled, False
+        result = super().request(command, **arguments)
+        self._settled = True
+        return result
+
     def _rebuild(self) -> None:
         """Restart the process and replay the current game's setup and actions."""
         self.kill()
         self._start()
-        super().request("handshake", protocol=[PROTOCOL_VERSION])
+        self._settling("handshake", {"protocol": [PROTOCOL_VERSION]})
         for command, arguments in self._game_log:
-            super().request(command, **arguments)
+            self._settling(command, arguments)
 
     @property
     def description(self) -> str:
@@ -336,7 +348,7 @@ class SubprocessClient(EngineClient):
             data = encode_line(request)
         except WireError as error:
             raise ValueError(f"{command}: the request {error}") from None
-        self._drop_stale_replies()
+        self._drop_stale_replies(asked)
         try:
             assert self.process.stdin is not None
             self.process.stdin.write(data)
@@ -406,9 +418,19 @@ class SubprocessClient(EngineClient):
                 f"{asked}: engine closed its output (exit status {status})", self._wait_stderr()
             )
 
-    def _drop_stale_replies(self) -> None:
-        """Lines left from an earlier, already-failed request are not replies to this one."""
-        self._output.drop_lines()
+    def _drop_stale_replies(self, asked: str = "") -> None:
+        """Lines left from an earlier, already-failed request are not replies to this one;
+        a line after a clean exchange (its one reply read) is a reply sent twice, or one
+        nothing asked for: a protocol error, not dropped."""
+        extra = self._output.drop_lines()
+        if extra is not None and self._was_settled:
+            self._was_settled = False
+            shown = extra[:200].decode("utf-8", errors="replace")
+            raise ProtocolViolation(
+                f"{asked}: the engine sent a line nobody asked for before this request "
+                f"(a reply sent twice?): {shown!r}",
+                self.stderr_tail(),
+            )
 
     def _wait_exit(self) -> int | None:
         try:

@@ -91,28 +91,38 @@ class ReplyLines:
             if not self._fill(max(0.0, left)) and left <= 0:
                 raise queue.Empty
 
-    def drop_lines(self) -> None:
-        """Forget the whole lines already sent (the end of the output is kept)."""
+    def drop_lines(self) -> bytes | None:
+        """Forget the whole lines already sent (the end of the output is kept); the first
+        of them is returned (at most 200 bytes of it; None when there was none). At most
+        about ``limit`` bytes are read from the pipe here: an engine writing without end
+        cannot hold the caller, nor grow the buffer past that."""
         if self._queue is not None:  # pragma: no cover - Windows
+            first = None
             while True:
                 try:
                     line = self._queue.get_nowait()
                 except queue.Empty:
-                    return
+                    return first
                 if line is None:
                     self._queue.put(None)
-                    return
-        while not self._ended and self._fill(0.0):
+                    return first
+                first = line[:200] if first is None else first
+        size = len(self._buffer)
+        while not self._ended and len(self._buffer) - size <= self.limit and self._fill(0.0):
             pass
         end = self._buffer.rfind(b"\n")
-        if end >= 0:
-            del self._buffer[: end + 1]
-            self._scanned = 0
+        if end < 0:
+            return None
+        first = bytes(self._buffer[: min(self._buffer.find(b"\n") + 1, 200)])
+        del self._buffer[: end + 1]
+        self._scanned = 0
+        return first
 
     def ended(self) -> bool:
         """Whether the output has ended (every byte before the end is still readable)."""
         if self._queue is not None:  # pragma: no cover - Windows
             return not self._queue.empty() and self._queue.queue[-1] is None
-        while not self._ended and self._fill(0.0):
+        size = len(self._buffer)
+        while not self._ended and len(self._buffer) - size <= self.limit and self._fill(0.0):
             pass
         return self._ended

@@ -35,6 +35,10 @@ Hostile modes (a reply no parser should trust, or a process that misleads the dr
   newline-name        an engine name with newlines that spell [[expected]] entries, and
                       every rejection accepted (so scenarios fail and get listed)
   float-id [N]        echo the id as 1.0-style number from the N-th request on
+  duplicate-reply [N] send the reply to the N-th request twice
+  bad-state           every state lacks its players, has an unknown key and a number for
+                      its chance field (what only the game's state schema says)
+  bad-action          every listed action carries a key the game's action schema forbids
   unsupported         the reference's refusals copied, every other request (but the
                       handshake and stop) answered unsupported: nothing it declares works
 """
@@ -113,6 +117,8 @@ def main(argv: list[str]) -> int:
         text = json.dumps(reply)
         if mode == "float-id" and count >= nth and isinstance(reply.get("id"), int):
             text = text.replace(f'{{"id": {reply["id"]},', f'{{"id": {reply["id"]}.0,', 1)
+        if mode == "duplicate-reply" and count == nth:
+            sys.stdout.write(text + "\n")
         sys.stdout.write(text + "\n")
         sys.stdout.flush()
         if server.stopped:
@@ -164,6 +170,16 @@ def _mutate(
     command = request.get("cmd")
     if mode == "surrogate":
         return _surrogate(request, reply, server)
+    if mode == "bad-state" and reply.get("ok") and "state" in reply.get("result", {}):
+        state = reply["result"]["state"]  # what the protocol's own schema does not check
+        state.pop("players", None)
+        state["colour_of_the_sky"] = "blue"
+        state["chance"] = 12
+    if mode == "bad-action" and command == "legal_actions" and reply.get("ok"):
+        for action in reply["result"]["actions"]:
+            action["colour_of_the_sky"] = "blue"
+        for outcome in reply["result"].get("chance", []):
+            outcome["action"]["colour_of_the_sky"] = "blue"
     if mode == "unsupported" and reply.get("ok") and command not in ("handshake", "stop"):
         message = f"{command} is not supported"
         return {"id": reply.get("id"), "ok": False,
