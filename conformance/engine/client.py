@@ -13,6 +13,7 @@ import json
 import os
 import queue
 import re
+import select
 import shlex
 import signal
 import subprocess
@@ -281,7 +282,9 @@ class SubprocessClient(EngineClient):
         assert self.process.stdout is not None
         self._output = ReplyLines(self.process.stdout, MAX_REPLY_BYTES)
         self._settled = self._was_settled = False  # no exchange yet (see :meth:`_settling`)
-        threading.Thread(target=self._read_stderr, daemon=True).start()
+        self._stderr_stop = threading.Event()
+        reading = (self.process.stderr, self._stderr, self._stderr_stop)
+        threading.Thread(target=self._read_stderr, args=reading, daemon=True).start()
 
     def request(self, command: str, **arguments: Any) -> dict[str, Any]:
         try:
@@ -312,6 +315,7 @@ class SubprocessClient(EngineClient):
     def _rebuild(self) -> None:
         """Restart the process and replay the current game's setup and actions."""
         self.kill()
+        self._stderr_stop.set()
         self._start()
         self._settling("handshake", {"protocol": [PROTOCOL_VERSION]})
         for command, arguments in self._game_log:
@@ -321,15 +325,41 @@ class SubprocessClient(EngineClient):
     def description(self) -> str:
         return self.command if isinstance(self.command, str) else shlex.join(self.command)
 
-    def _read_stderr(self) -> None:
-        stream = self.process.stderr
-        assert stream is not None
-        for chunk in iter(lambda: stream.read1(4096), b""):
-            with self._stderr_lock:
-                self._stderr.append(chunk)
-                self._stderr_size += len(chunk)
-                while self._stderr_size > STDERR_TAIL_BYTES and len(self._stderr) > 1:
-                    self._stderr_size -= len(self._stderr.popleft())
+    def _read_stderr(
+        self, stream: Any, tail: collections.deque[bytes], stop: threading.Event
+    ) -> None:
+        """Keep the last :data:`STDERR_TAIL_BYTES` of the engine's stderr in ``tail``, until
+        the stream ends or ``stop`` is set (then the stream is closed here). It waits in
+        short polls: a process the engine started outside its process group may hold the
+        pipe open long after the engine is gone, and a blocked read would hold whoever
+        closes the stream (:meth:`close`) until that process ends."""
+        polled = hasattr(select, "poll") and os.name == "posix"
+        if polled:
+            fd = stream.fileno()
+            poller = select.poll()
+            poller.register(fd, select.POLLIN)
+        try:
+            while not stop.is_set():
+                if polled:
+                    if not poller.poll(_POLL * 1000):
+                        continue
+                    chunk = os.read(fd, 4096)
+                else:  # pragma: no cover - Windows
+                    chunk = stream.read1(4096)
+                if not chunk:
+                    return
+                with self._stderr_lock:
+                    tail.append(chunk)
+                    if tail is not self._stderr:
+                        continue  # an earlier process of this client (restarted): dropped
+                    self._stderr_size += len(chunk)
+                    while self._stderr_size > STDERR_TAIL_BYTES and len(tail) > 1:
+                        self._stderr_size -= len(tail.popleft())
+        except OSError:
+            return
+        finally:
+            with contextlib.suppress(OSError):
+                stream.close()
 
     def stderr_tail(self) -> str:
         with self._stderr_lock:
@@ -467,7 +497,8 @@ class SubprocessClient(EngineClient):
             except Exception:
                 pass
         self.kill()
-        for stream in (self.process.stdin, self.process.stdout, self.process.stderr):
+        self._stderr_stop.set()  # its reader closes stderr (see :meth:`_read_stderr`)
+        for stream in (self.process.stdin, self.process.stdout):
             if stream is not None:
                 with contextlib.suppress(OSError):
                     stream.close()

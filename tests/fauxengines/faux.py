@@ -36,6 +36,9 @@ Hostile modes (a reply no parser should trust, or a process that misleads the dr
                       every rejection accepted (so scenarios fail and get listed)
   float-id [N]        echo the id as 1.0-style number from the N-th request on
   duplicate-reply [N] send the reply to the N-th request twice
+  escaped-child [S]   at start, fork a child that leaves the process group (setsid) and
+                      holds stdin, stdout and stderr open for S seconds (default 3600);
+                      then serve as the reference
   bad-state           every state lacks its players, has an unknown key and a number for
                       its chance field (what only the game's state schema says)
   bad-action          every listed action carries a key the game's action schema forbids
@@ -74,6 +77,10 @@ def main(argv: list[str]) -> int:
     mode = args[0] if args else "none"
     arg = args[1] if len(args) > 1 else None
     server = _server(toy)
+    if mode == "escaped-child" and os.fork() == 0:
+        os.setsid()  # out of the engine's process group: a kill of the group misses it
+        time.sleep(float(arg or 3600))
+        os._exit(0)
     count = 0
     for line in sys.stdin:
         if not line.strip():

@@ -29,7 +29,7 @@ RULESPEC = [sys.executable, "-c", "from conformance.cli import main; main()"]
 
 def _leftovers(token: str) -> list[str]:
     """Processes whose command line holds ``token`` (the run's engine command names it)."""
-    found = subprocess.run(["ps", "-eo", "pid,args"], capture_output=True, text=True).stdout
+    found = subprocess.run(["ps", "-ww", "-eo", "pid,args"], capture_output=True, text=True).stdout
     return [line for line in found.splitlines() if token in line and "ps -eo" not in line]
 
 
