@@ -134,8 +134,13 @@ def check(
         Path(settings["emit_dir"]) if settings.get("emit_dir") else None)
     features = list(features) or [Path(f) for f in settings.get("features", [])] or None
     ruleset = ruleset if ruleset is not None else settings.get("ruleset")
-    multiplier = timeout_multiplier or float(settings.get("timeout_multiplier", 1.0))
-    game_timeout = game_timeout or float(settings.get("game_timeout", 300.0))
+    _check_numbers(timeout=timeout, jobs=jobs, examples=examples, budget=budget,
+                   timeout_multiplier=timeout_multiplier, game_timeout=game_timeout,
+                   restarts=restarts, memory_mb=memory_mb, cpu_seconds=cpu_seconds)  # fmt: skip
+    multiplier = (timeout_multiplier if timeout_multiplier is not None
+                  else float(settings.get("timeout_multiplier", 1.0)))  # fmt: skip
+    game_timeout = (game_timeout if game_timeout is not None
+                    else float(settings.get("game_timeout", 300.0)))  # fmt: skip
     restarts = restarts if restarts is not None else settings.get("restarts", 3)
     memory_mb = memory_mb if memory_mb is not None else settings.get("memory_mb")
     cpu_seconds = cpu_seconds if cpu_seconds is not None else settings.get("cpu_seconds")
@@ -377,6 +382,17 @@ def _read_expectations(path: Path | None, update: bool) -> Any:
         return load(path)
     except ExpectationsError as error:
         fail(f"--expectations: {error}")
+
+
+def _check_numbers(**flags: Any) -> None:
+    """Every numeric flag finite and within its bounds (:data:`config.BOUNDS`), else a usage
+    error naming it (the configuration file's values are checked as it is read)."""
+    from conformance.cli.config import shown, value_problem
+
+    for key, value in flags.items():
+        problem = value_problem(key, value)
+        if problem is not None:
+            fail(f"--{key.replace('_', '-')} {shown(value)}: {problem}")
 
 
 def _distinct_outputs(**paths: Path | None) -> None:

@@ -2,12 +2,14 @@
 ``pyproject.toml``, or the top level of ``rulespec.toml``, in the current directory.
 
 Flags override the file. Paths in the file are relative to the file's folder. A file that is
-not TOML, an unknown key or a value of the wrong type is a usage error naming the file, the
-key and the problem (``rulespec check`` exits 4).
+not TOML, an unknown key, a value of the wrong type or a number out of its bounds
+(:data:`BOUNDS`; nan and inf never) is a usage error naming the file, the key and the
+problem (``rulespec check`` exits 4); the flags are held to the same bounds.
 """
 
 from __future__ import annotations
 
+import math
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
@@ -37,6 +39,45 @@ KEYS: dict[str, tuple[tuple[type, ...], str]] = {
     "html": ((str,), "HTML report path"),
 }
 PATH_KEYS = ("expectations", "report", "junit", "html", "emit_dir")
+
+#: the bounds of every number (file and flag alike): key -> (lowest, highest, whether the
+#: lowest itself is allowed); a number must also be finite (no nan, no inf)
+DAY = 24 * 3600
+BOUNDS: dict[str, tuple[float, float, bool]] = {
+    "timeout": (0, DAY, False),
+    "game_timeout": (0, 7 * DAY, False),
+    "timeout_multiplier": (0, 1000, False),
+    "budget": (0, 7 * DAY, False),
+    "restarts": (0, 10_000, True),
+    "memory_mb": (1, 1 << 24, True),
+    "cpu_seconds": (1, 7 * DAY, True),
+    "jobs": (1, 64, True),
+    "examples": (1, 10_000_000, True),
+}
+
+
+def value_problem(key: str, value: Any) -> str | None:
+    """What is wrong with ``value`` for the numeric setting ``key`` (None: nothing): not
+    finite (nan, inf), or outside :data:`BOUNDS`."""
+    if key not in BOUNDS or value is None:
+        return None
+    low, high, low_allowed = BOUNDS[key]
+    what = KEYS[key][1]
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return f"must be a number ({what}), not {value!r}"
+    if not math.isfinite(value):
+        return f"must be a finite number ({what}), not {value}"
+    if value < low or (value == low and not low_allowed) or value > high:
+        floor = f"at least {shown(low)}" if low_allowed else f"above {shown(low)}"
+        return f"must be {floor} and at most {shown(high)} ({what}), not {shown(value)}"
+    return None
+
+
+def shown(number: float) -> str:
+    """A number as people write it: ``86,400``, ``0.5``, ``nan``."""
+    if isinstance(number, float) and math.isfinite(number) and number.is_integer():
+        number = int(number)
+    return f"{number:,}" if isinstance(number, int) else f"{number:g}"
 
 
 class ConfigError(Exception):
@@ -93,6 +134,9 @@ def load(directory: Path) -> Settings:
             )
         if key == "games" and not all(isinstance(g, str) for g in value):
             raise ConfigError(f"{where}: key 'games' must be a list of game ids (strings)")
+        problem = value_problem(key, value)
+        if problem is not None:
+            raise ConfigError(f"{where}: key {key!r} {problem}")
         if key in PATH_KEYS:
             value = str((path.parent / value).resolve())
         values[key] = value

@@ -46,6 +46,10 @@ from rulespec.protocol import (
 
 DEFAULT_TIMEOUT = 10.0
 MAX_REPLY_BYTES = 32 * 1024 * 1024
+#: at most this many JSON values in one reply (told, before parsing, by its commas, brackets
+#: and braces): a parsed value costs the harness 50-150 bytes, so a reply within the byte
+#: limit could still cost it gigabytes; the reference's largest reply holds about 8,200
+MAX_REPLY_VALUES = 500_000
 STDERR_TAIL_BYTES = 16 * 1024
 #: how long an engine that closed its output, or exited, may take before it counts as crashed
 EXIT_GRACE = 1.0
@@ -397,6 +401,14 @@ class SubprocessClient(EngineClient):
             self.kill()
             raise ProtocolViolation(
                 f"{asked}: reply longer than {MAX_REPLY_BYTES} bytes", self.stderr_tail()
+            )
+        values = line.count(b",") + line.count(b"[") + line.count(b"{")
+        if values > MAX_REPLY_VALUES:
+            self.kill()
+            raise ProtocolViolation(
+                f"{asked}: reply of more than {MAX_REPLY_VALUES:,} JSON values "
+                f"({len(line):,} bytes): refused unread",
+                self.stderr_tail(),
             )
         try:
             return decode(line)

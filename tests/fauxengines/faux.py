@@ -36,6 +36,8 @@ Hostile modes (a reply no parser should trust, or a process that misleads the dr
                       every rejection accepted (so scenarios fail and get listed)
   float-id [N]        echo the id as 1.0-style number from the N-th request on
   duplicate-reply [N] send the reply to the N-th request twice
+  huge-listing [MB]   answer every legal_actions with a listing of about MB megabytes
+                      (default 20) of distinct small actions
   escaped-child [S]   at start, fork a child that leaves the process group (setsid) and
                       holds stdin, stdout and stderr open for S seconds (default 3600);
                       then serve as the reference
@@ -187,6 +189,11 @@ def _mutate(
             action["colour_of_the_sky"] = "blue"
         for outcome in reply["result"].get("chance", []):
             outcome["action"]["colour_of_the_sky"] = "blue"
+    if mode == "huge-listing" and command == "legal_actions" and reply.get("ok"):
+        size = int(float(arg or 20) * 1024 * 1024)
+        one = len(json.dumps({"actor": 0, "type": "x", "n": 10**6})) + 2
+        reply["result"] = {"to_act": [0],
+                           "actions": [{"actor": 0, "type": "x", "n": n} for n in range(size // one)]}  # fmt: skip
     if mode == "unsupported" and reply.get("ok") and command not in ("handshake", "stop"):
         message = f"{command} is not supported"
         return {"id": reply.get("id"), "ok": False,

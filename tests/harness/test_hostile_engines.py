@@ -53,6 +53,7 @@ def third_request_fails(mode: str, timeout: float = TIMEOUT) -> tuple[TransportE
         ("nan", ProtocolViolation, "NaN is not a JSON number"),
         ("duplicate-key", ProtocolViolation, "duplicate key 'ok'"),
         ("garbage", ProtocolViolation, "not JSON"),
+        ("huge-listing", ProtocolViolation, "more than 500,000 JSON values"),
     ],
 )
 def test_an_unparseable_reply_is_a_protocol_error_naming_the_request(
