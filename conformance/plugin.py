@@ -747,7 +747,11 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[Any]) -> 
             del report.wasxfail
         reason = getattr(excinfo.value, "reason", None) or str(excinfo.value)
         report.longrepr = (str(item.path), item.location[1] or 0, f"Skipped: {reason}")
-    elif (report.when == "call" and report.failed) or hasattr(report, "wasxfail"):
+    elif (report.failed and (report.when == "call" or excinfo.errisinstance(HarnessError))) or (
+        hasattr(report, "wasxfail")
+    ):
+        # an engine fault outside the call too: a crash or hang the engine fixture
+        # recovered from (raised at teardown), an engine that cannot start (at setup)
         _shorten(item, report, excinfo, scenario)
     if excinfo.errisinstance(HarnessError):
         report.user_properties.append(("status", excinfo.value.status))

@@ -60,8 +60,21 @@ err: Any = _Console(stderr=True)
 
 
 def fail(message: str, code: int = EXIT_USAGE) -> None:
-    err.print(f"[bold red]error:[/] {message}")
+    """``error: MESSAGE`` on stderr, then exit ``code``. The message is plain text, shown
+    as it is (no rich markup: ``[/usr/share/x]`` from an engine is text) with every control
+    character made a visible escape (:func:`visible`)."""
+    err.print("[bold red]error:[/] ", end="")
+    err.print(visible(message), markup=False)
     raise Exit(code)
+
+
+def visible(text: object) -> str:
+    """``text`` safe for a terminal: escape sequences (ESC, CSI, OSC), bells and other
+    control characters shown as ``\x1b``-style escapes, never obeyed; newlines and tabs
+    kept. For anything an engine said before it reaches the terminal."""
+    from conformance.reports.text import printable
+
+    return printable(text)
 
 
 def _known_game(game: str, known: list[str], what: str) -> str:

@@ -24,6 +24,7 @@ from conformance.cli.base import (
     err,
     fail,
     out,
+    visible,
 )
 from conformance.cli.check import (
     CONCERNS,
@@ -194,7 +195,7 @@ def check(
         for name in undeclared:
             declares = ", ".join(sorted(declared.games)) or "none"
             out.print(f"{name}: skipped (the engine does not declare it; it declares: "
-                      f"{declares})")  # fmt: skip
+                      f"{visible(declares)})", markup=False)  # fmt: skip
         games = [g for g in games if g in declared.games]
     if not games:
         fail("nothing judged: the engine declares none of the games asked for", EXIT_NOTHING)
@@ -210,7 +211,7 @@ def check(
         _check_all_readings(games, engine=engine, timeout=timeout, shell=shell, workers=jobs,
                             rule=rule)  # fmt: skip
     options, errata_ids = _ruleset_arguments(games, ruleset)
-    out.print(f"rulespec check: {', '.join(games)} against {target}")
+    out.print(f"rulespec check: {', '.join(games)} against {visible(target)}", markup=False)
     started = time.perf_counter()
     run = run_scenarios(
         games, engine, rule=rule, timeout=timeout, shell=shell, workers=jobs, level=level,
@@ -255,7 +256,8 @@ def _check_protocol(
     (``outputs``: JSON lines, JUnit, HTML) are written."""
     from conformance.cli import smoke
 
-    out.print(f"rulespec check --level protocol: {', '.join(games)} against {target}")
+    out.print(f"rulespec check --level protocol: {', '.join(games)} against {visible(target)}",
+              markup=False)  # fmt: skip
     started = time.perf_counter()
     try:
         run = smoke.run_protocol(engine, timeout, shell, games)
@@ -273,7 +275,7 @@ def _check_protocol(
     for game, status, detail in rows:
         colour = {"passed": "green", "skipped": "yellow"}.get(status, "red")
         out.print(f"  [{colour}]{status:>14}[/] {game}: ", end="")
-        out.print(detail, markup=False)
+        out.print(visible(detail), markup=False)
     judged = [status for _, status, _ in rows if status != "skipped"]
     bad = sum(status != "passed" for status in judged)
     out.print(f"{len(judged) - bad} passed, {bad} failed, {len(rows) - len(judged)} skipped")
@@ -296,7 +298,7 @@ def _check_run_started(run: Any, level: str, games: list[str], rule: str | None)
             EXIT_NOTHING,
         )
     if (run.exit_code not in (0, 1) and not interrupted) or not any(g.results for g in run.games):
-        err.print(run.log[-4000:], markup=False)
+        err.print(visible(run.log[-4000:]), markup=False)
         fail(
             f"the scenario run did not produce results (pytest exit status {run.exit_code})",
             EXIT_HARNESS,

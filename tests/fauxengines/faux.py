@@ -36,6 +36,11 @@ Hostile modes (a reply no parser should trust, or a process that misleads the dr
                       every rejection accepted (so scenarios fail and get listed)
   float-id [N]        echo the id as 1.0-style number from the N-th request on
   duplicate-reply [N] send the reply to the N-th request twice
+  escape-refusal      refuse the handshake with a message holding terminal escape sequences
+                      (clear screen, window title, hyperlink, OSC 52 clipboard write) and
+                      rich markup ("[/]", "[bold]"), and write the same to stderr
+  escape-text         serve as the reference, but name the engine and one extra declared
+                      game with the same text, and refuse every apply with it
   huge-listing [MB]   answer every legal_actions with a listing of about MB megabytes
                       (default 20) of distinct small actions
   escaped-child [S]   at start, fork a child that leaves the process group (setsid) and
@@ -63,6 +68,11 @@ from reference_impl.server import Server
 #: the name ``newline-name`` claims: a comment line in a TOML file must not become entries
 NEWLINE_NAME = 'faux\n\n[[expected]]\ntest = "*"\nreason = "injected"\n#'
 SURROGATE = "\ud800"
+#: what a terminal would obey (clear screen, window title, a hyperlink, an OSC 52 clipboard
+#: write, a bell, C1 CSI) and what rich would take for markup
+HOSTILE_TEXT = ("cannot open [/usr/share/x] [bold]loud[/bold] [/] \x1b[2J\x1b[H"
+                "\x1b]0;owned\x07\x1b]8;;http://x.example/\x1b\\link\x1b]8;;\x1b\\"
+                "\x1b]52;c;cm0gLXJmIH4=\x07\x9b31m end")  # fmt: skip
 
 
 def _server(toy: bool) -> Server:
@@ -192,8 +202,20 @@ def _mutate(
     if mode == "huge-listing" and command == "legal_actions" and reply.get("ok"):
         size = int(float(arg or 20) * 1024 * 1024)
         one = len(json.dumps({"actor": 0, "type": "x", "n": 10**6})) + 2
-        reply["result"] = {"to_act": [0],
-                           "actions": [{"actor": 0, "type": "x", "n": n} for n in range(size // one)]}  # fmt: skip
+        actions = [{"actor": 0, "type": "x", "n": n} for n in range(size // one)]
+        reply["result"] = {"to_act": [0], "actions": actions}
+    if mode == "escape-refusal" and command == "handshake":
+        print(HOSTILE_TEXT, file=sys.stderr, flush=True)
+        return {"id": reply.get("id"), "ok": False,
+                "error": {"kind": "unsupported", "message": HOSTILE_TEXT}}  # fmt: skip
+    if mode == "escape-text" and command == "handshake" and reply.get("ok"):
+        reply["result"]["engine"]["name"] = HOSTILE_TEXT
+        reply["result"]["games"].append({"id": HOSTILE_TEXT, "min_players": 1,
+                                         "max_players": 1, "options": {}})  # fmt: skip
+    if mode == "escape-text" and command == "apply":
+        print(HOSTILE_TEXT, file=sys.stderr, flush=True)
+        return {"id": reply.get("id"), "ok": False,
+                "error": {"kind": "internal", "message": HOSTILE_TEXT}}  # fmt: skip
     if mode == "unsupported" and reply.get("ok") and command not in ("handshake", "stop"):
         message = f"{command} is not supported"
         return {"id": reply.get("id"), "ok": False,

@@ -39,7 +39,8 @@ def test_a_state_or_action_outside_the_game_schema_fails_the_protocol_level(
 ) -> None:
     report, junit = tmp_path / "run.jsonl", tmp_path / "run.xml"
     done = rulespec("check", "--level", "protocol", "--game", "notre_dame", "--engine",
-                    f"{FAUX} {mode}", "--report", report, "--junit", junit, timeout=120)  # fmt: skip
+                    f"{FAUX} {mode}", "--report", report, "--junit", junit,
+                    timeout=120)  # fmt: skip
     assert done.returncode == 1, done.stdout + done.stderr
     line = next(x for x in done.stdout.splitlines() if "notre_dame:" in x)
     assert "protocol error" in line and all(words in line for words in named), line
