@@ -19,6 +19,7 @@ Conventions shared by every game (see ``spec/protocol/README.md``):
 
 from __future__ import annotations
 
+import functools
 import json
 import random
 from abc import ABC, abstractmethod
@@ -158,7 +159,7 @@ class GameDefinition(ABC):
         resolved = dict(self.default_options)
         for name, value in (options or {}).items():
             if name == PARAMS_OPTION and name not in resolved:
-                resolved.update(_params_option(value))
+                resolved.update(_params_option(value, self.id))
                 continue
             if name not in resolved:
                 known = ", ".join(sorted(resolved)) or "none"
@@ -200,13 +201,90 @@ def rule_param(options: dict[str, Any], rule_id: str, name: str, default: Any) -
     return options.get(PARAMS_OPTION, {}).get(rule_id, {}).get(name, default)
 
 
-def _params_option(value: Any) -> dict[str, Any]:
-    """The ``params`` option checked for shape: rule id -> {parameter: value}; {} dropped."""
+def _params_option(value: Any, game: str | None = None) -> dict[str, Any]:
+    """The ``params`` option checked: rule id -> {parameter: value}, each rule id one of
+    the game's catalogue rules with parameters, each parameter one that rule has, each value
+    of the shape of the edition's (:func:`param_problem`); {} dropped."""
     if not isinstance(value, dict) or not all(
         isinstance(k, str) and isinstance(v, dict) for k, v in value.items()
     ):
-        raise MalformedInput(f"option 'params' must map rule ids to objects, got {value!r}")
+        raise MalformedInput(
+            f"option 'params' must map rule ids to objects, got {_short(value)}"
+        )
+    if game is not None and value:
+        edition = catalogue_params(game)
+        for rule_id, changed in value.items():
+            if rule_id not in edition:
+                known = ", ".join(sorted(edition)) or "none"
+                raise MalformedInput(f"option 'params': {_short(rule_id)} is not a rule of "
+                                     f"{game} with parameters (those are: {known})")  # fmt: skip
+            for name, given in changed.items():
+                if name not in edition[rule_id]:
+                    known = ", ".join(sorted(edition[rule_id]))
+                    raise MalformedInput(f"option 'params': {rule_id} has no parameter "
+                                         f"{_short(name)} (it has: {known})")  # fmt: skip
+                problem = param_problem(given, edition[rule_id][name])
+                if problem is not None:
+                    raise MalformedInput(f"option 'params': {rule_id}.{name} {problem}")
     return {PARAMS_OPTION: value} if value else {}
+
+
+#: the largest number a rule parameter may be given (the editions' largest is 135)
+MAX_PARAM = 10_000
+#: the most items a list or table parameter may be given
+MAX_PARAM_ITEMS = 100
+
+
+def param_problem(given: Any, edition: Any) -> str | None:
+    """What is wrong with ``given`` for a parameter whose edition value is ``edition``
+    (None: nothing): it must have the same JSON type (a whole number in 0-10,000 for a
+    number; a list or table of at most 100 items whose items are of the edition's items'
+    type)."""
+    if type(edition) is bool or type(edition) is str:
+        if type(given) is not type(edition) or (type(given) is str and len(given) > 100):
+            return f"must be a {type(edition).__name__} like {_short(edition)}, not {_short(given)}"
+        return None
+    if type(edition) is int:
+        if type(given) is not int or not 0 <= given <= MAX_PARAM:
+            return f"must be a whole number in 0-{MAX_PARAM:,}, not {_short(given)}"
+        return None
+    if isinstance(edition, list | dict):
+        if type(given) is not type(edition) or len(given) > MAX_PARAM_ITEMS:
+            kind = "list" if isinstance(edition, list) else "table"
+            return f"must be a {kind} of at most {MAX_PARAM_ITEMS} items, not {_short(given)}"
+        items = edition if isinstance(edition, list) else list(edition.values())
+        values = given if isinstance(given, list) else list(given.values())
+        for item in values:
+            problem = param_problem(item, items[0]) if items else None
+            if problem is not None:
+                return f"item {problem}"
+        return None
+    return None
+
+
+def catalogue_params(game: str) -> dict[str, dict[str, Any]]:
+    """Rule id -> its ``params`` (the edition's values), for the rules of ``game``'s
+    catalogue that have some (read once, when a ``params`` option is first given)."""
+    return dict(_catalogue_params(game))
+
+
+@functools.cache
+def _catalogue_params(game: str) -> tuple[tuple[str, dict[str, Any]], ...]:
+    from rulespec.resources import SPEC_DIR
+    from rulespec.yaml_safe import safe_load
+
+    path = SPEC_DIR / game / "rules.yaml"
+    if not path.is_file():
+        return ()
+    document = safe_load(path.read_text(encoding="utf-8"))
+    rules = document.get("rules", []) if isinstance(document, dict) else document or []
+    return tuple((rule["id"], dict(rule["params"])) for rule in rules
+                 if isinstance(rule, dict) and isinstance(rule.get("params"), dict))  # fmt: skip
+
+
+def _short(value: Any, limit: int = 80) -> str:
+    text = repr(value)
+    return text if len(text) <= limit else text[:limit] + "..."
 
 
 def sample_chance(state: GameState, rng: random.Random) -> Action:

@@ -89,6 +89,10 @@ class Server:
         handler = self._handlers.get(command) if isinstance(command, str) else None
         if handler is None:
             return _error(request_id, MalformedInput(f"unknown command {_shown(command)}"))
+        if _holds_more_values(request, MAX_REQUEST_VALUES):
+            return _error(request_id, MalformedInput(
+                f"{command}: the request holds more than {MAX_REQUEST_VALUES:,} JSON values "
+                "(a position of any game here holds about 1,000)"))  # fmt: skip
         problems = schema_problems(f"{command}.request", request)
         if problems:
             return _error(request_id, MalformedInput(f"{command}: " + "; ".join(problems[:8])))
@@ -340,7 +344,37 @@ def _detail(error: BaseException) -> str:
 
 
 def _error(request_id: Any, error: EngineError) -> dict[str, Any]:
-    return {"id": request_id, "ok": False, "error": error.to_json()}
+    """The error reply; a message quoting a huge input is cut to :data:`MAX_MESSAGE`."""
+    body = error.to_json()
+    message = body.get("message")
+    if isinstance(message, str) and len(message) > MAX_MESSAGE:
+        body["message"] = message[:MAX_MESSAGE] + f"... ({len(message):,} characters)"
+    return {"id": request_id, "ok": False, "error": body}
+
+
+#: the most JSON values a request may hold: the largest position of the reference's games
+#: holds about 1,100; a state or options of 200,000 items is refused before any check
+#: looks at it (a schema check names each bad item: seconds for such a list)
+MAX_REQUEST_VALUES = 20_000
+#: the longest error message sent (one quoting a whole huge list would be megabytes)
+MAX_MESSAGE = 2_000
+
+
+def _holds_more_values(value: Any, limit: int) -> bool:
+    """Whether ``value`` holds more than ``limit`` JSON values (counted until past it)."""
+    count = 0
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        count += 1
+        if count > limit:
+            return True
+        if type(item) is dict:
+            count += len(item)  # the keys
+            stack.extend(item.values())
+        elif type(item) is list:
+            stack.extend(item)
+    return False
 
 
 def main() -> int:

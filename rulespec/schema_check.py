@@ -69,7 +69,7 @@ class SchemaCheck:
         if self.is_valid(document):
             return []
         compiled = self.compiled()
-        if compiled is not None:
+        if compiled is not None and not _larger_than(document, EAGER_LIMIT):
             try:
                 found = _listed(((e.instance_path, e.message)
                                  for e in compiled.iter_errors(document)), limit)  # fmt: skip
@@ -82,6 +82,28 @@ class SchemaCheck:
         if not found and compiled is not None:
             found.append(f"at (top): does not match {self.name} (its compiled check)")
         return found
+
+
+#: the compiled validator names every problem of a document before the first is read (39 us
+#: each: seconds for a list of 200,000 bad items); a document holding more values than this
+#: has its first problems named by the Python validator, which stops at ``limit``
+EAGER_LIMIT = 5_000
+
+
+def _larger_than(value: Any, limit: int) -> bool:
+    """Whether ``value`` holds more than ``limit`` JSON values (counted until past it)."""
+    count = 0
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        count += 1
+        if count > limit:
+            return True
+        if type(item) is dict:
+            stack.extend(item.values())
+        elif type(item) is list:
+            stack.extend(item)
+    return False
 
 
 def _listed(errors: Iterable[tuple[Iterable[Any], str]], limit: int | None) -> list[str]:

@@ -308,7 +308,8 @@ Feature: NEOM disasters (neom.ja.txt:57-62)
       # player 1: the fire station in the corner x0 y0 protects the houses on x1 y0, x0 y1 and
       # x1 y1; the houses on x2 y1 are two columns away: 1 coin.
       # player 2: the fire station on x4 y0 protects the houses on x3 y1 (diagonal), not the
-      # houses on x0 y1 at the other edge of the row below: 1 coin. Parks are not fire targets.
+      # rowhouses on x0 y1 at the other edge of the row below: 1 coin. Parks and coal plants
+      # are not fire targets (none of the tiles is in more copies than the game has).
       Given the position:
         """
         phase = "disaster"
@@ -321,11 +322,11 @@ Feature: NEOM disasters (neom.ja.txt:57-62)
         players.1.city.1.2 = "g1-houses"
         players.2.city.1.2 = "g1-park"
         players.2.city.0.2 = "g1-park"
-        players.2.city.0.3 = "g1-park"
+        players.2.city.0.3 = "g1-coal-plant"
         players.2.city.0.4 = "g1-fire-station"
         players.2.city.1.3 = "g1-houses"
-        players.2.city.1.1 = "g1-park"
-        players.2.city.1.0 = "g1-houses"
+        players.2.city.1.1 = "g1-coal-plant"
+        players.2.city.1.0 = "g1-rowhouses"
         """
       Then "to_act" is [1, 2]
       When player 1 plays:
@@ -344,15 +345,15 @@ Feature: NEOM disasters (neom.ja.txt:57-62)
 
     @NM-DISASTER-PROTECT @NM-DISASTER-SCOPE @reading:protection_scope=adjacent
     Scenario: A home in the far corner with no station near is counted
-      # the parks (not fire targets) lead to the houses on x4 y4, whose 3x3 block holds no
-      # fire station: 1 coin
+      # the parks and the coal plant (not fire targets) lead to the houses on x4 y4, whose 3x3
+      # block holds no fire station: 1 coin
       Given the position:
         """
         phase = "disaster"
         generation = 1
         disasters = [{"tile": "g1-fire", "by": 0, "decided": []}]
         players.1.city.2.3 = "g1-park"
-        players.1.city.2.4 = "g1-park"
+        players.1.city.2.4 = "g1-coal-plant"
         players.1.city.3.4 = "g1-park"
         players.1.city.4.4 = "g1-houses"
         """

@@ -54,7 +54,7 @@ Feature: NEOM generations (neom.ja.txt:18-24)
         generation = 1
         deal_target = 8
         players.0.hand = ["g1-houses", "g1-houses", "g1-park", "g1-market", "g1-farm", "g1-mine", "g1-quarry", "g1-fire"]
-        players.1.hand = ["g1-houses", "g1-houses", "g1-park", "g1-market", "g1-farm", "g1-mine", "g1-quarry"]
+        players.1.hand = ["g1-houses", "g1-houses", "g1-park", "g1-market", "g1-farm", "g1-mine", "g1-bakery"]
         decks.1 = {"g1-cottages": 1, "g1-coal-plant": 1}
         """
       Then the chance outcomes are:
@@ -81,7 +81,7 @@ Feature: NEOM generations (neom.ja.txt:18-24)
         generation = 1
         deal_target = 8
         players.0.hand = ["g1-houses", "g1-houses", "g1-park", "g1-market", "g1-farm", "g1-mine", "g1-quarry", "g1-fire"]
-        players.1.hand = ["g1-houses", "g1-houses", "g1-park", "g1-market", "g1-farm", "g1-mine", "g1-quarry"]
+        players.1.hand = ["g1-houses", "g1-houses", "g1-park", "g1-market", "g1-farm", "g1-mine", "g1-bakery"]
         decks.1 = {"g1-cottages": 1, "g1-coal-plant": 1}
         """
       When chance reveals:
@@ -103,7 +103,7 @@ Feature: NEOM generations (neom.ja.txt:18-24)
         generation = 1
         deal_target = 8
         players.0.hand = ["g1-houses", "g1-houses", "g1-park", "g1-market", "g1-farm", "g1-mine", "g1-quarry", "g1-fire"]
-        players.1.hand = ["g1-houses", "g1-houses", "g1-park", "g1-market", "g1-farm", "g1-mine", "g1-quarry", "g1-cottages"]
+        players.1.hand = ["g1-houses", "g1-houses", "g1-park", "g1-market", "g1-farm", "g1-mine", "g1-bakery", "g1-cottages"]
         """
       Then the position has:
         """
@@ -119,7 +119,7 @@ Feature: NEOM generations (neom.ja.txt:18-24)
         generation = 1
         deal_target = 8
         players.0.hand = ["g1-park", "g1-park", "g1-market", "g1-market", "g1-farm", "g1-mine", "g1-quarry", "g1-fire"]
-        players.1.hand = ["g1-park", "g1-market", "g1-farm", "g1-farm", "g1-mine", "g1-quarry", "g1-quarry"]
+        players.1.hand = ["g1-cotton-field", "g1-market", "g1-oil-well", "g1-oil-well", "g1-mine", "g1-bakery", "g1-sawmill"]
         decks.1 = {"g1-houses": 3}
         """
       Then the chance outcomes are:

@@ -121,7 +121,7 @@ Feature: NEOM final scoring (neom.ja.txt:80-100, in English)
       Given the position:
         """
         players.0.city.0 = ["g1-houses", "g1-houses", "g1-houses", "g1-houses", "g1-houses"]
-        players.0.city.1 = ["g1-houses", "g1-houses", "g1-houses", null, null]
+        players.0.city.1 = ["g2-apartments", "g2-apartments", "g2-apartments", null, null]
         """
       Then the outcome has:
         """
@@ -133,7 +133,7 @@ Feature: NEOM final scoring (neom.ja.txt:80-100, in English)
       Given the position:
         """
         players.0.city.0 = ["g1-houses", "g1-houses", "g1-houses", "g1-houses", "g1-houses"]
-        players.0.city.1 = ["g1-houses", "g1-houses", "g1-houses", "g1-houses", null]
+        players.0.city.1 = ["g2-apartments", "g2-apartments", "g2-apartments", "g2-apartments", null]
         """
       Then the outcome has:
         """
@@ -145,7 +145,7 @@ Feature: NEOM final scoring (neom.ja.txt:80-100, in English)
       Given the position:
         """
         players.0.city.0 = ["g1-houses", "g1-houses", "g1-houses", "g1-houses", "g1-houses"]
-        players.0.city.1 = ["g1-houses", "g1-houses", "g1-houses", "g1-houses", "g1-houses"]
+        players.0.city.1 = ["g2-apartments", "g2-apartments", "g2-apartments", "g2-apartments", "g2-apartments"]
         """
       Then the outcome has:
         """
@@ -157,8 +157,8 @@ Feature: NEOM final scoring (neom.ja.txt:80-100, in English)
       Given the position:
         """
         players.0.city.0 = ["g1-houses", "g1-houses", "g1-houses", "g1-houses", "g1-houses"]
-        players.0.city.1 = ["g1-houses", "g1-houses", "g1-houses", "g1-houses", "g1-houses"]
-        players.0.city.2.0 = "g1-houses"
+        players.0.city.1 = ["g2-apartments", "g2-apartments", "g2-apartments", "g2-apartments", "g2-apartments"]
+        players.0.city.2.0 = "g3-towers"
         """
       Then the outcome has:
         """
@@ -167,14 +167,15 @@ Feature: NEOM final scoring (neom.ja.txt:80-100, in English)
 
     @NM-SCORE-HOODTABLE
     Scenario: A neighbourhood of 12 is worth 52
-      # rows y0 and y1 and x0-x1 of y2 are houses (roads NESW): one neighbourhood of 12,
-      # 36 + 4 x (12 - 8) = 52
+      # rows y0 (houses) and y1 (apartments) and x0-x1 of y2 (towers), all residential with
+      # roads NESW: one neighbourhood of 12, 36 + 4 x (12 - 8) = 52 (no tile in more copies
+      # than the game has: five houses, five apartments)
       Given the position:
         """
         players.0.city.0 = ["g1-houses", "g1-houses", "g1-houses", "g1-houses", "g1-houses"]
-        players.0.city.1 = ["g1-houses", "g1-houses", "g1-houses", "g1-houses", "g1-houses"]
-        players.0.city.2.0 = "g1-houses"
-        players.0.city.2.1 = "g1-houses"
+        players.0.city.1 = ["g2-apartments", "g2-apartments", "g2-apartments", "g2-apartments", "g2-apartments"]
+        players.0.city.2.0 = "g3-towers"
+        players.0.city.2.1 = "g3-towers"
         """
       Then the outcome has:
         """
@@ -192,12 +193,13 @@ Feature: NEOM final scoring (neom.ja.txt:80-100, in English)
         """
 
     @NM-SCORE-GOODS
-    Scenario: Two tiles showing lumber still score lumber once
+    Scenario: Two tiles showing wood still score wood once
+      # the two lumber yards of the game (roads N and S) above and below the centre
       Given the position:
         """
         players.0.goods = ["lumber", "oil", "wood"]
-        players.0.city.1.2 = "g1-sawmill"
-        players.0.city.3.2 = "g1-sawmill"
+        players.0.city.1.2 = "g1-lumber-yard"
+        players.0.city.3.2 = "g1-lumber-yard"
         """
       Then the outcome has:
         """

@@ -158,6 +158,7 @@ def _count_problems(s: Any) -> list[str]:
                 f"state field supply.{kind}: {s.supply[kind]} in the supply, more than the "
                 f"{SUPPLY_COUNT[kind]} tiles of the game (GV-COMP-TILES)"
             )
+    out += _tile_conservation(s)
     in_towns = sum(p.cells.count(BOULDER) for p in s.players)
     total = TOKENS["boulders"]
     if s.options["boulder_supply_limited"]:
@@ -173,6 +174,31 @@ def _count_problems(s: Any) -> list[str]:
         if p.cells.count(TROLL) > cap:
             trolls = p.cells.count(TROLL)
             out.append(f"state field players.{i}.cells: {trolls} trolls (GV-TROLL-CAP)")
+    return out
+
+
+def _tile_conservation(s: Any) -> list[str]:
+    """No building kind in more copies out of the supply (bags, stacks, the open stack, the
+    hand, the towns: every player's together) than the game has (GV-COMP-TILES, the
+    components file's counts, or the ruleset's). Counted with the supply too it is not
+    required: scenarios put tiles in a town without taking them from the supply."""
+    held: Counter[str] = Counter()
+    for p in s.players:
+        held.update({kind: n for kind, n in p.bag.items() if kind in SUPPLY_COUNT})
+        for stack in p.stacks:
+            held.update(kind for kind in stack if kind in SUPPLY_COUNT)
+        held.update(kind for kind in (p.open_stack or ()) if kind in SUPPLY_COUNT)
+        if p.hand in SUPPLY_COUNT:
+            held[p.hand] += 1
+        held.update(c for c in p.cells if c in SUPPLY_COUNT)
+    out = []
+    for kind, count in sorted(held.items()):
+        game = int(rule_param(s.options, "GV-COMP-TILES", kind, SUPPLY_COUNT[kind]))
+        if count > game:
+            out.append(
+                f"state field players: {count} {kind} tiles in the bags, stacks, hands and "
+                f"towns, more than the {game} tiles of the game (GV-COMP-TILES)"
+            )
     return out
 
 

@@ -11,13 +11,15 @@ in their selectors' seat order, NM-DISASTER-ORDER, so at most one per seat and a
 left-overs) and the deals (each deck holds what every deal still to come needs: a deck found
 empty at a deal would divide by zero).
 
-Full tile conservation is NOT required: scenarios write positions as edits of an exported
-state (features/README.md), placing a tile without taking it from a deck; the invariants of
-``conformance/invariants/neom.py`` check conservation along played games. (Nor is a copy
-count across zones: scenarios score a city of twelve ``g1-houses``, three of which are in
-play, and the copy counts are PROVISIONAL data.) Every list and count a position sizes is
-still bounded: a deck and the discard by the copies in play, a hand by 8, kept cornerstones
-by 3, pending disasters by the seats and a solo hand.
+Conservation is required out of the decks: no tile is in more copies in the cities,
+hands, selections, kept cornerstones and discard together than the game has (the components
+file's copies, every player-count icon's: a city of twelve ``g1-houses`` is refused, the
+game has five). It is not required with the decks counted: scenarios write positions as
+edits of an exported state (features/README.md), placing a tile without taking it from a
+deck; the invariants of ``conformance/invariants/neom.py`` check whole conservation along
+played games. Every list and count a position sizes is bounded: a deck and the discard by
+the copies in play, a hand by 8, kept cornerstones by 3, pending disasters by the seats and
+a solo hand.
 
 Implements the load side of NM-SETUP-BOARDS, NM-SETUP-PLAYERCOUNT, NM-PLACE-ROAD,
 NM-CORNER-LIMIT, NM-DISASTER-SELECTOR, NM-DISASTER-ORDER and NM-GEN-DEAL.
@@ -73,7 +75,38 @@ def problems(state: NeomState) -> list[Problem]:
     out += _boards(state)
     out += _disasters(state)
     out += _deal(state)
+    out += _conservation(state)
     return out
+
+
+def _conservation(state: NeomState) -> list[Problem]:
+    """No tile in more copies than the player count puts in play, across every zone that
+    holds one (decks, discard, hands, selections, kept cornerstones, cities); the City
+    Centres are checked with their boards. Conservation of each kind as the components
+    file gives the copies (``spec/neom/components.yaml``)."""
+    held: dict[str, int] = {}
+    for name, count in state.discard.items():
+        held[name] = held.get(name, 0) + count
+    for p in state.players:
+        for name in (*p.city, *p.cornerstones, *p.hand, p.selected):
+            if name is not None:
+                held[name] = held.get(name, 0) + 1
+    copies = _game_copies()
+    return [
+        ("players", f"{count} copies of {name} in the cities, hands, selections, kept "
+         f"cornerstones and discard; the game has {copies.get(name, 0)}")
+        for name, count in sorted(held.items())
+        if TILES[name].category != "centre" and count > copies.get(name, 0)
+    ]  # fmt: skip
+
+
+def _game_copies() -> dict[str, int]:
+    """The copies of every tile in the game, every player-count icon's (the components
+    file's counts)."""
+    copies = dict(CORNERSTONE_COPIES)
+    for gen in range(1, GENERATIONS + 1):
+        copies.update(deck_for(gen, ICONS))
+    return copies
 
 
 def _flow(state: NeomState) -> list[Problem]:

@@ -155,3 +155,22 @@ def test_a_refusal_names_the_field_and_changes_nothing(path: Path, value: Any, f
         GAME.load(doc)
     assert field in error.value.message
     assert state.to_canonical() == before
+
+
+@pytest.mark.parametrize(
+    "place",
+    ["bag", "stacks", "cells"],
+)
+def test_more_tiles_of_a_kind_than_the_game_has_are_refused(place: str) -> None:
+    """Conservation of every building kind out of the supply (GV-COMP-TILES: 12 monuments)."""
+    canonical = GAME.new_game(1).to_canonical()
+    player = canonical["players"][0]
+    if place == "bag":
+        player["bag"]["monument"] = 13
+    elif place == "stacks":
+        player["stacks"] = [["monument"] * 5] * 3
+    else:
+        player["bag"]["monument"] = 10
+        player["cells"][0][0] = player["cells"][0][1] = player["cells"][0][4] = "monument"
+    with pytest.raises(MalformedInput, match=r"1[35] monument tiles .* the 12 tiles of the game"):
+        GAME.load(canonical)

@@ -225,3 +225,33 @@ def test_pending_disasters_are_bounded_by_the_seats() -> None:
     canonical["disasters"] = [{"tile": "g1-fire", "by": 0, "decided": []}] * 3000
     with pytest.raises(MalformedInput, match=r"^disasters: .*seat order"):
         GAME.load(canonical)
+
+
+# -- conservation (issue 30) -------------------------------------------------------------------
+
+
+def _scored_position() -> dict[str, Any]:
+    canonical = GAME.new_game(2, setup={"boards": ["oil", "ore"]}).to_canonical()
+    canonical.update(phase="over", generation=3, turn=7)
+    return canonical
+
+
+def test_a_city_with_more_copies_of_a_tile_than_the_game_has_is_refused() -> None:
+    """Twelve g1-houses in one city, of the five the game has (NM-COMP-TILES)."""
+    canonical = _scored_position()
+    city = canonical["players"][0]["city"]
+    city[0] = ["g1-houses"] * 5
+    city[1] = ["g1-houses"] * 5
+    city[2][0] = city[2][1] = "g1-houses"
+    with pytest.raises(MalformedInput, match=r"12 copies of g1-houses .* the game has 5"):
+        GAME.load(canonical)
+
+
+def test_copies_are_counted_across_cities_hands_and_discard() -> None:
+    canonical = _scored_position()
+    canonical["players"][0]["city"][1][2] = "g1-sawmill"
+    canonical["discard"] = {"g1-sawmill": 1}
+    with pytest.raises(MalformedInput, match=r"2 copies of g1-sawmill .* the game has 1"):
+        GAME.load(canonical)
+    canonical["discard"] = {}
+    assert GAME.load(canonical).to_canonical()["players"][0]["city"][1][2] == "g1-sawmill"
