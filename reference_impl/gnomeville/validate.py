@@ -108,6 +108,8 @@ def _phase_problems(s: Any) -> list[str]:
                 out.append(f"state field chance: player {pl} draws no ability card at an academy")
         elif not deck[t]:
             out.append(f"state field chance: {t!r} is pending but its deck is empty")
+        elif t == "goal" and not any(len(g["cards"]) < g["size"] for g in s.goals):
+            out.append("state field goals: a goal card is pending but no goal has room for it")
     if (s.troll_card is None) == (s.phase in ("build", "attack")):
         shown = "null" if s.troll_card is None else "revealed"
         out.append(f"state field troll_card is {shown} in the {s.phase} phase (GV-PREPARE-REVEAL)")

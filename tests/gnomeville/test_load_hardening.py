@@ -98,6 +98,9 @@ def check_handled(state: Any) -> None:
     max_examples=300,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+    # the same examples on every run: a crash this search can find is a bug of the engine,
+    # pinned below as its own test once found, never a red CI by chance (issue 30)
+    derandomize=True,
 )
 @given(data=st.data())
 def test_a_mutated_position_is_refused_naming_a_field_or_handled(data: st.DataObject) -> None:
@@ -173,4 +176,21 @@ def test_more_tiles_of_a_kind_than_the_game_has_are_refused(place: str) -> None:
         player["bag"]["monument"] = 10
         player["cells"][0][0] = player["cells"][0][1] = player["cells"][0][4] = "monument"
     with pytest.raises(MalformedInput, match=r"1[35] monument tiles .* the 12 tiles of the game"):
+        GAME.load(canonical)
+
+
+@pytest.mark.parametrize("emptied", ["goals", "cards"])
+def test_a_pending_goal_card_with_no_goal_to_take_it_is_refused(emptied: str) -> None:
+    """Issue 30: hypothesis found a position with a goal card pending and the goals list
+    emptied; load_state took it, and applying its own listed chance outcome raised
+    StopIteration. Refused now, naming the field (and each goal full: the same)."""
+    canonical = GAME.new_game(2).to_canonical()
+    assert canonical["chance"] == {"type": "goal"}
+    if emptied == "goals":
+        canonical["goals"] = []
+    else:
+        goal = canonical["goals"][0]
+        goal["cards"] = sorted(canonical["goal_deck"])[: goal["size"]]
+        canonical["goal_deck"] = sorted(set(canonical["goal_deck"]) - set(goal["cards"]))
+    with pytest.raises(MalformedInput, match="state field goals: a goal card is pending"):
         GAME.load(canonical)
