@@ -1,6 +1,11 @@
-"""Soak the reference server: 100,000 malformed, mutated and valid messages, in-process.
+"""Soak the reference server: 100,000 malformed, mutated, hostile and valid messages.
 
-    python benchmarks/soak_server.py [--messages 100000] [--seed 1]
+    python benchmarks/soak_server.py [--messages 100000] [--seed 1] [--no-hostile]
+
+In-process. One message in ten is hostile (unless ``--no-hostile``): a ``new_game`` whose
+``params`` name unknown rules or parameters, or give values of another type, at the
+bounds, or huge lists; a ``load_state`` or ``new_game`` with a list of up to 200,000
+items. The slowest reply is printed with its message.
 
 Prints the crashes (an exception out of the server, or not exactly one reply line), the
 `internal` replies (the engine failed on its input instead of refusing it by name), the
@@ -28,14 +33,19 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--messages", type=int, default=100_000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--game", action="append", help=f"games to fuzz (default: {FUZZED})")
+    parser.add_argument("--no-hostile", action="store_true", help="no hostile params, lists")
     args = parser.parse_args(argv)
     games = {game: GAMES[game] for game in args.game} if args.game else FUZZED
-    fuzzer = Fuzzer(random.Random(args.seed), games)
+    fuzzer = Fuzzer(random.Random(args.seed), games, hostile=not args.no_hostile)
     print(f"games: {', '.join(sorted(games))}")
     started = time.process_time()
     step = max(1, args.messages // 10)
+    slowest = (0.0, "")
     while fuzzer.tally.messages < args.messages:
+        fuzzer.last_seconds = 0.0
         fuzzer.step()
+        if fuzzer.last_seconds > slowest[0]:
+            slowest = (fuzzer.last_seconds, fuzzer.last_request)
         if fuzzer.tally.messages % step == 0:
             print(f"  {fuzzer.tally.messages} messages, {len(fuzzer.tally.failures)} failures",
                   flush=True)  # fmt: skip
@@ -45,6 +55,7 @@ def main(argv: list[str]) -> int:
     print(f"accepted: {tally.accepted}")
     refused = ", ".join(f"{kind} {n}" for kind, n in sorted(tally.refusals.items()))
     print(f"refusals: {sum(tally.refusals.values())} ({refused})")
+    print(f"slowest reply (the server's time): {slowest[0]:.3f}s to {slowest[1][:200]}")
     print(f"crashes: {len(tally.crashes)}")
     print(f"invalid replies: {len(tally.bad_replies)}")
     print(f"state changes on refusal: {len(tally.state_changes)}")

@@ -16,6 +16,7 @@ import copy
 import io
 import json
 import random
+import time
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
@@ -130,11 +131,78 @@ def _text(value: Any) -> bytes:
         return repr(value).encode("utf-8", errors="surrogatepass")
 
 
-class Fuzzer:
-    """One server, one game in progress, and the checks after every message."""
+def hostile_params(game: str, rng: random.Random, huge: bool = True) -> Any:
+    """A ``params`` option for ``game``: the catalogue's rule ids and parameter names or
+    others, with values of the edition's shape at its bounds (0, 1, the edition's value,
+    the largest accepted) or not (another type, a huge list, a deep object)."""
+    from reference_impl.core import MAX_PARAM, catalogue_params
 
-    def __init__(self, rng: random.Random, games: dict[str, int] | None = None) -> None:
+    edition = catalogue_params(game)
+    if not edition or rng.random() < 0.1:
+        return rng.choice([{"NOPE-RULE": {"x": 1}}, {"": {}}, [], "params", {"GV-X": 1}])
+    rule = rng.choice(sorted(edition))
+    name = rng.choice(sorted(edition[rule])) if rng.random() < 0.9 else "unknown"
+    value = edition[rule].get(name, 1)
+    pick = rng.random()
+    if pick < 0.5 and type(value) is int:
+        value = rng.choice([0, 1, value, value * 2, MAX_PARAM])
+    elif pick < 0.6 and isinstance(value, list):
+        value = [rng.choice([0, 1, MAX_PARAM]) for _ in value] or value
+    elif pick < 0.7:
+        value = rng.choice(["x", True, None, 1.5, -1, MAX_PARAM + 1, 10**30, {"a": 1}])
+    elif pick < 0.8:
+        value = [1] * rng.choice([101, 10_000, 200_000][: 3 if huge else 2])
+    elif pick < 0.85:
+        value = {str(k): 1 for k in range(rng.choice([101, 30_000][: 2 if huge else 1]))}
+    params = {rule: {name: value}}
+    if rng.random() < 0.2:
+        params[rng.choice(sorted(edition))] = {}
+    return params
+
+
+#: the lengths of the huge lists sent (the server refuses requests of more than 20,000 values)
+HUGE = (1_000, 25_000, 200_000)
+
+
+def huge_lists(
+    state: dict[str, Any], rng: random.Random, sizes: tuple[int, ...] = HUGE
+) -> dict[str, Any]:
+    """``state`` (a canonical position) with one list, or a new key, made huge."""
+    state = copy.deepcopy(state)
+    lists = [path for path in _paths(state) if path and isinstance(_at(state, path), list)]
+    size = rng.choice(sizes)
+    item = rng.choice(["x", 0, None, {"a": 1}, [1]])
+    if lists and rng.random() < 0.85:
+        path = rng.choice(lists)
+        old = _at(state, path)
+        filler = old[:1] * size if old and rng.random() < 0.5 else [item] * size
+        _at(state, path[:-1])[path[-1]] = filler
+    else:
+        state["zz_huge"] = [item] * size
+    return state
+
+
+def _at(value: Any, path: tuple[Any, ...]) -> Any:
+    for part in path:
+        value = value[part]
+    return value
+
+
+class Fuzzer:
+    """One server, one game in progress, and the checks after every message.
+
+    With ``hostile`` (the soak's default), a share of the messages are ``new_game`` with
+    hostile ``params`` (:func:`hostile_params`) and ``load_state`` or ``new_game`` options
+    with a huge list (:func:`huge_lists`)."""
+
+    def __init__(
+        self, rng: random.Random, games: dict[str, int] | None = None, hostile: bool = False
+    ) -> None:
         self.rng = rng
+        self.hostile = hostile
+        self.huge = HUGE  # the lengths of huge lists (a test may send shorter ones)
+        self.last_request = ""
+        self.last_seconds = 0.0  # the server's time on the last message
         self.games = games or FUZZED
         self.server = Server()
         self.tally = Tally()
@@ -174,7 +242,11 @@ class Fuzzer:
         return self._request(self.rng.choice(["state", "legal_actions", "outcome"]))
 
     def step(self) -> None:
-        """Send one message: raw line, mutated request or valid request."""
+        """Send one message: raw line, mutated request or valid request (or, when hostile,
+        hostile params or a huge list)."""
+        if self.hostile and self.rng.random() < 0.1:
+            self.send(self._hostile())
+            return
         pick = self.rng.random()
         if pick < 0.15:
             self.send_line(raw_line(self.rng))
@@ -186,6 +258,20 @@ class Fuzzer:
         else:
             self.send(self.valid())
 
+    def _hostile(self) -> dict[str, Any]:
+        game = self.rng.choice(sorted(self.games))
+        state = self.server.state
+        if self.rng.random() < 0.6:
+            options = {"params": hostile_params(game, self.rng, self.huge == HUGE)}
+            return self._request("new_game", game=game, num_players=self.games[game],
+                                 options=options)  # fmt: skip
+        if state is not None and self.rng.random() < 0.7:
+            huge = huge_lists(state.to_canonical(), self.rng, self.huge)
+            return self._request("load_state", state=huge)
+        options = huge_lists({"boards": [], "deck": []}, self.rng, self.huge)
+        return self._request("new_game", game=game, num_players=self.games[game],
+                             options=options)  # fmt: skip
+
     def send(self, request: Any) -> None:
         """One request through ``handle`` and the wire copy (the in-process transport's path;
         a request the wire would refuse goes as a raw line instead)."""
@@ -194,10 +280,14 @@ class Fuzzer:
         except ValueError:
             self.send_line(_text(request))
             return
+        self.last_request = _text(request)[:300].decode("utf-8", errors="replace")
         before = self._exported()
         self.tally.messages += 1
+        began = time.perf_counter()
         try:
-            reply = wire_copy(self.server.handle(request))
+            handled = self.server.handle(request)
+            self.last_seconds = time.perf_counter() - began
+            reply = wire_copy(handled)
         except BaseException as error:
             self.tally.crashes.append(f"{type(error).__name__}: {error}"[:300])
             return
@@ -205,11 +295,14 @@ class Fuzzer:
 
     def send_line(self, line: bytes) -> None:
         """One raw line through ``serve`` (the stdio path): exactly one reply line back."""
+        self.last_request = line[:300].decode("utf-8", errors="replace")
         before = self._exported()
         self.tally.messages += 1
         output = io.BytesIO()
+        began = time.perf_counter()
         try:
             self.server.serve(io.BytesIO(line + b"\n"), output)
+            self.last_seconds = time.perf_counter() - began
         except BaseException as error:
             self.tally.crashes.append(f"serve: {type(error).__name__}: {error}"[:300])
             return

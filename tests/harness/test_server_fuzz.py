@@ -35,6 +35,23 @@ def test_every_message_gets_one_valid_reply_and_a_refusal_changes_nothing(
     assert sum(fuzzer.tally.refusals.values()) > 0  # the fuzzing did reach the refusals
 
 
+@settings(max_examples=10, deadline=None, suppress_health_check=list(HealthCheck),
+          database=None, phases=[Phase.generate])  # fmt: skip
+@given(st.randoms(use_true_random=False))
+def test_hostile_params_and_huge_lists_get_named_refusals_or_playable_games(
+    rng: random.Random,
+) -> None:
+    """Issue 30: new_game params of every shape and bound, and lists just past the
+    server's bound, are refused by name or give a game that plays on without an internal
+    error (the soak, ``benchmarks/soak_server.py``, sends lists of up to 200,000 items)."""
+    fuzzer = Fuzzer(rng, hostile=True)
+    fuzzer.huge = (1_000, 25_000)
+    for _ in range(MESSAGES_PER_EXAMPLE):
+        fuzzer.send(fuzzer._hostile())
+        fuzzer.step()
+    assert fuzzer.tally.failures == []
+
+
 def test_a_line_over_the_limit_is_refused_and_the_next_one_answered(monkeypatch) -> None:
     monkeypatch.setattr(server_module, "MAX_LINE_BYTES", 1000)
     lines = b'"' + b"x" * 5000 + b'"\n' + b'{"id": 2, "cmd": "stop"}\n'
