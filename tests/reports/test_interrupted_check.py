@@ -57,7 +57,7 @@ def test_a_stopped_run_writes_its_reports_of_what_finished_and_exits_2(
     temporary = tmp_path / "tmp"
     temporary.mkdir()
     process = subprocess.Popen(
-        [*RULESPEC, "check", *games, "-j", jobs, "--engine", engine,
+        [*RULESPEC, "check", *games, "-j", jobs, "--level", "scenarios", "--engine", engine,
          "--report", str(tmp_path / "run.jsonl"), "--junit", str(tmp_path / "run.xml"),
          "--html", str(tmp_path / "run.html")],
         cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
