@@ -77,6 +77,8 @@ def statuses(report: Path) -> list[str]:
         ("duplicate-key", "protocol error"),
         ("duplicated-lists", "protocol error"),
         ("float-id", "protocol error"),
+        ("duplicate-reply", "protocol error"),
+        ("huge-listing", "protocol error"),
     ],
 )
 def test_a_hostile_engine_is_classified_and_the_run_exits_non_zero(
