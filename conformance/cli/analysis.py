@@ -22,7 +22,12 @@ err = Console(stderr=True, highlight=False, soft_wrap=True)
 
 
 def fail(message: str, code: int = 4) -> None:
-    err.print(f"[bold red]error:[/] {message}")
+    """As :func:`conformance.cli.base.fail`: the message as plain, visible text (an engine's
+    handshake refusal may hold markup or escape sequences)."""
+    from conformance.cli.base import visible
+
+    err.print("[bold red]error:[/] ", end="")
+    err.print(visible(message), markup=False)
     raise Exit(code)
 
 

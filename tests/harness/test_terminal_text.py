@@ -38,6 +38,14 @@ def test_a_handshake_refusal_with_escapes_and_markup_is_shown_escaped_exit_3(lev
     assert "\\x1b]52;c;" in done.stderr and "\\x9b31m" in done.stderr
 
 
+def test_perft_against_such_an_engine_shows_the_refusal_escaped_exit_3() -> None:
+    done = rulespec("perft", "notre_dame", "-p", "2", "--engine", f"{FAUX} escape-refusal",
+                    timeout=120)  # fmt: skip
+    assert done.returncode == 3, done.stdout[-2000:] + done.stderr[-2000:]
+    _visible_only(done.stdout + done.stderr)
+    assert "[/usr/share/x]" in done.stderr and "\\x1b[2J" in done.stderr
+
+
 def test_engine_text_in_results_and_rows_is_shown_escaped() -> None:
     protocol = rulespec("check", "--game", "villagers", "--level", "protocol", "--engine",
                         f"{FAUX} escape-text", timeout=120)  # fmt: skip
