@@ -208,9 +208,7 @@ def _params_option(value: Any, game: str | None = None) -> dict[str, Any]:
     if not isinstance(value, dict) or not all(
         isinstance(k, str) and isinstance(v, dict) for k, v in value.items()
     ):
-        raise MalformedInput(
-            f"option 'params' must map rule ids to objects, got {_short(value)}"
-        )
+        raise MalformedInput(f"option 'params' must map rule ids to objects, got {_short(value)}")
     if game is not None and value:
         edition = catalogue_params(game)
         for rule_id, changed in value.items():

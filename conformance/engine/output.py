@@ -33,8 +33,9 @@ class ReplyLines:
             self._poller.register(self._fd, select.POLLIN)
         else:  # pragma: no cover - Windows
             self._queue = queue.Queue()
-            threading.Thread(target=self._pump, args=(stream, self._queue, limit),
-                             daemon=True).start()
+            threading.Thread(
+                target=self._pump, args=(stream, self._queue, limit), daemon=True
+            ).start()
 
     @staticmethod
     def _pump(  # pragma: no cover - Windows

@@ -55,6 +55,7 @@ def pile_sizes(total: int) -> list[int]:
 
     return sizes(total)
 
+
 Problem = tuple[str, str]
 
 #: phases in which generation (0: the draft) is fixed
@@ -139,8 +140,11 @@ def _zones(state: NeomState) -> list[Problem]:
     expected_box = _box(state)
     if state.box != expected_box:
         out.append(
-            ("box", f"holds {state.box}; the box holds exactly the copies the player count "
-             f"removes, {expected_box}")
+            (
+                "box",
+                f"holds {state.box}; the box holds exactly the copies the player count "
+                f"removes, {expected_box}",
+            )
         )
     for name, count in sorted(state.discard.items()):
         if TILES[name].category == "centre":
@@ -209,8 +213,10 @@ def _player(state: NeomState, seat: int, p: Player) -> list[Problem]:
             out.append((f"{field}.cornerstones.{i}", f"{t} is not a cornerstone"))
     if len(p.cornerstones) + placed > DRAFT_KEPT:
         out.append(
-            (f"{field}.cornerstones", f"{len(p.cornerstones)} kept and {placed} placed; "
-             f"only {DRAFT_KEPT} are drafted")
+            (
+                f"{field}.cornerstones",
+                f"{len(p.cornerstones)} kept and {placed} placed; only {DRAFT_KEPT} are drafted",
+            )
         )
     out += _hand(state, field, p)
     return out
@@ -240,8 +246,11 @@ def _hand(state: NeomState, field: str, p: Player) -> list[Problem]:
             out.append((f"{field}.selected", "a player who has acted holds no selection"))
         elif phase == "act" and not p.acted and tile.category == "disaster":
             out.append(
-                (f"{field}.acted", f"a player who selected {sel} takes no action this turn "
-                 "and has acted (NM-DISASTER-SELECTOR)")
+                (
+                    f"{field}.acted",
+                    f"a player who selected {sel} takes no action this turn "
+                    "and has acted (NM-DISASTER-SELECTOR)",
+                )
             )
     elif phase == "act" and not p.acted:
         out.append((f"{field}.selected", "a player still to act needs a selection"))
@@ -294,15 +303,21 @@ def _disasters(state: NeomState) -> list[Problem]:
     selectors = [s for s in seats if s is not None]
     if seats[: len(selectors)] != selectors or selectors != sorted(set(selectors)):
         out.append(
-            ("disasters", f"selectors {seats}: disasters strike in their selectors' seat order, "
-             "once per selector, a solo game's left-overs last (NM-DISASTER-ORDER)")
+            (
+                "disasters",
+                f"selectors {seats}: disasters strike in their selectors' seat order, "
+                "once per selector, a solo game's left-overs last (NM-DISASTER-ORDER)",
+            )
         )
     left_over = [d["tile"] for d in state.disasters if d["by"] is None]
     for name in sorted(set(left_over)):
         if left_over.count(name) > state.players[0].hand.count(name):
             out.append(
-                ("disasters", f"{left_over.count(name)} left-over {name} pending; a left-over "
-                 "disaster strikes from the hand (NM-SOLO-PLAY)")
+                (
+                    "disasters",
+                    f"{left_over.count(name)} left-over {name} pending; a left-over "
+                    "disaster strikes from the hand (NM-SOLO-PLAY)",
+                )
             )
     return out
 
@@ -331,9 +346,7 @@ def _deal(state: NeomState) -> list[Problem]:
                 out.append(("decks.cornerstone", f"{held} tiles cannot complete this deal"))
     for gen in range(max(state.generation, 1), GENERATIONS + 1):
         if gen > state.generation:  # a later generation: every deal of it
-            need = (
-                sum(deck_for(gen, state.icons).values()) if state.solo else state.n * HAND_SIZE
-            )
+            need = sum(deck_for(gen, state.icons).values()) if state.solo else state.n * HAND_SIZE
         elif state.solo:  # this deal, then the piles of the later turns
             piles = pile_sizes(sum(deck_for(gen, state.icons).values()))
             need = missing + sum(piles[state.turn :])

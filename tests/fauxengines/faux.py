@@ -169,8 +169,9 @@ def _hostile(mode: str, request: dict[str, Any]) -> bool:
 
 
 _RAW = {
-    "json-bomb": lambda ident: f'{{"id": {ident}, "ok": true, "result": '
-    + "[" * 100_000 + "]" * 100_000 + "}",
+    "json-bomb": lambda ident: (
+        f'{{"id": {ident}, "ok": true, "result": ' + "[" * 100_000 + "]" * 100_000 + "}"
+    ),
     "huge-int": lambda ident: f'{{"id": {ident}, "ok": true, "result": {{"n": {"9" * 5000}}}}}',
     "nan": lambda ident: f'{{"id": {ident}, "ok": true, "result": {{"n": NaN}}}}',
     "duplicate-key": lambda ident: f'{{"id": {ident}, "ok": false, "ok": true, "result": {{}}}}',
@@ -266,7 +267,6 @@ def _mutate(
         if scores:
             scores[0] += 1
     return reply
-
 
 
 def _surrogate(request: dict[str, Any], reply: dict[str, Any], server: Server) -> dict[str, Any]:
