@@ -898,6 +898,9 @@ class ResultRecorder:
 
     def pytest_sessionfinish(self, exitstatus: int) -> None:
         for entry in self.results.values():  # a test cut short by an interruption
+            if entry["test"] not in self.written and entry["status"] == "passed":
+                entry["status"] = "not run"  # it never finished: not a pass
+                entry["message"] = "interrupted before it finished"
             self._write(entry)
         interrupted = self.interrupted or exitstatus == pytest.ExitCode.INTERRUPTED
         footer = {"type": "footer", "interrupted": interrupted, "exitstatus": int(exitstatus),

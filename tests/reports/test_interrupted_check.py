@@ -89,3 +89,23 @@ def test_a_stopped_run_writes_its_reports_of_what_finished_and_exits_2(
         time.sleep(0.2)
     assert not _leftovers(token)
     assert not list(tmp_path.glob(".run.*"))  # no temporary report left beside them
+
+
+def test_a_deep_level_cut_short_is_not_reported_passed(tmp_path: Path) -> None:
+    """A campaign stopped by Ctrl-C never finished: its result is 'not run', and the
+    summary does not call its level passed."""
+    report = tmp_path / "run.jsonl"
+    process = subprocess.Popen(
+        [*RULESPEC, "check", "--game", "villagers", "--level", "differential", "--engine",
+         f"{sys.executable} -m reference_impl.server", "--budget", "60", "--report",
+         str(report), "--emit-dir", str(tmp_path / "emitted")],
+        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        start_new_session=True,
+    )  # fmt: skip
+    time.sleep(8)  # well inside the 60 s campaign
+    os.killpg(process.pid, signal.SIGINT)
+    out, _ = process.communicate(timeout=120)
+    assert process.returncode == 2, out[-2000:]
+    assert "differential passed" not in out
+    results = [r for r in read_jsonl(report).results if "level_differential" in r["test"]]
+    assert [r["status"] for r in results] == ["not run"]
