@@ -7,6 +7,7 @@ from hypothesis import strategies as st
 
 from reference_impl.neom import GAME
 from reference_impl.neom.city import can_place
+from reference_impl.neom.consistency import _game_copies
 from reference_impl.neom.data import CENTRE, TILES
 from reference_impl.neom.scoring import pollution_penalty, score_city
 
@@ -16,12 +17,16 @@ PLACEABLE = sorted(n for n, t in TILES.items() if t.category not in ("centre", "
 @st.composite
 def cities(draw: st.DrawFn) -> list[str | None]:
     """Cities grown from the centre as play grows them: each tile joined by road (NM-PLACE-ROAD),
-    at most 3 cornerstones (NM-CORNER-LIMIT in generation 3)."""
+    at most 3 cornerstones (NM-CORNER-LIMIT in generation 3), no tile in more copies than
+    the game has (the components file's counts, which load_state holds the cities to)."""
     city: list[str | None] = [None] * 25
     city[CENTRE] = "centre-oil"
     moves = draw(st.lists(st.tuples(st.sampled_from(PLACEABLE), st.integers(0, 24)), max_size=40))
     corners = 0
+    copies = _game_copies()
     for name, index in moves:
+        if city.count(name) >= copies.get(name, 0):
+            continue
         if city[index] is None and can_place(city, index, name):
             if TILES[name].gen == 0:
                 if corners == 3:
