@@ -365,3 +365,25 @@ def test_serve_alone_goes_straight_to_the_server_without_click() -> None:
                           text=True, cwd=ROOT, timeout=60)  # fmt: skip
     assert done.returncode == 0, done.stderr
     assert done.stderr.strip().splitlines()[-1] == "[]"
+
+
+@pytest.mark.parametrize("module", ["rulespec", "conformance"])
+def test_python_dash_m_runs_the_command_line(module: str, tmp_path: Path) -> None:
+    done = subprocess.run([sys.executable, "-m", module, "--version"], capture_output=True,
+                          text=True, cwd=tmp_path, timeout=60)  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("rulespec ")
+
+
+def test_campaign_without_the_campaign_extra_names_it_and_exits_4(tmp_path: Path) -> None:
+    """Dask hidden (``sys.modules['distributed'] = None`` makes its import fail as a
+    missing package does): a usage error naming the extra, not a traceback with exit 1."""
+    code = "import sys; sys.modules['distributed'] = None; from conformance.cli import main; main()"
+    done = subprocess.run(
+        [sys.executable, "-c", code, "campaign", "notre_dame", "--engine", "rulespec serve",
+         "--budget", "5s"],
+        capture_output=True, text=True, cwd=tmp_path, timeout=120,
+    )  # fmt: skip
+    assert done.returncode == 4, done.stderr
+    assert "'campaign' extra" in done.stderr and "rulespec[campaign]" in done.stderr
+    assert "Traceback" not in done.stderr and list(tmp_path.iterdir()) == []

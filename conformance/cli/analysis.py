@@ -14,16 +14,11 @@ import click
 from click.exceptions import Exit
 from rich.console import Console
 
-from conformance.cli.base import PATH, Command, argument
+from conformance.cli.base import PATH, Command, argument, fail
 from rulespec.resources import checkout_dir
 
 out = Console(highlight=False, soft_wrap=True)
 err = Console(stderr=True, highlight=False, soft_wrap=True)
-
-
-def fail(message: str, code: int = 4) -> None:
-    err.print(f"[bold red]error:[/] {message}")
-    raise Exit(code)
 
 
 def known_game(game: str, known: list[str]) -> str:

@@ -60,7 +60,11 @@ err: Any = _Console(stderr=True)
 
 
 def fail(message: str, code: int = EXIT_USAGE) -> None:
-    err.print(f"[bold red]error:[/] {message}")
+    """Print ``error: MESSAGE`` (the message as written: a ``[...]`` in it is text, not
+    rich markup) and exit with ``code``."""
+    from rich.markup import escape
+
+    err.print(f"[bold red]error:[/] {escape(message)}")
     raise Exit(code)
 
 

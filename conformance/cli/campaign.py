@@ -31,6 +31,16 @@ def parse_duration(text: str) -> float:
     return float(found["value"]) * {"s": 1, "m": 60, "h": 3600}[found["unit"] or "s"]
 
 
+def _needs_the_campaign_extra() -> None:
+    """A usage error naming the extra when Dask is not installed (``--replay`` runs a shard
+    in this process and does without it)."""
+    try:
+        import distributed  # noqa: F401
+    except ImportError as error:
+        fail(f"rulespec campaign runs on Dask, which the 'campaign' extra installs ({error}):"
+             " pip install 'rulespec[campaign]'", code=4)  # fmt: skip
+
+
 class _Progress:
     """A live line on a terminal; a plain line every few seconds in a pipe or CI log."""
 
@@ -112,6 +122,7 @@ def campaign(
     if not configs:
         fail(f"{game} has no player count among {counts}", code=4)
     limits = driver.Budget(parse_duration(budget), games, steps, max_divergences)
+    _needs_the_campaign_extra()
     progress = _Progress(f"campaign {game}", limits.seconds)
     try:
         summary = driver.run(
