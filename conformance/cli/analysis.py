@@ -6,8 +6,6 @@ Registered on the main app by :func:`register`; they share its console and error
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import click
@@ -15,7 +13,6 @@ from click.exceptions import Exit
 from rich.console import Console
 
 from conformance.cli.base import PATH, Command, argument, fail
-from rulespec.resources import checkout_dir
 
 out = Console(highlight=False, soft_wrap=True)
 err = Console(stderr=True, highlight=False, soft_wrap=True)
@@ -129,37 +126,31 @@ def proofs(game: tuple[str, ...]) -> None:
     from conformance.specification import catalogue
     from conformance.specification.decisions import check_game, decision_tables
     from conformance.specification.proofs import proofs as all_proofs
+    from conformance.specification.proofs import run
 
     known = catalogue.games_with_catalogue()
     games = [known_game(g, known) for g in game] if game else known
     selected = [p for p in all_proofs() if p.game in games]
-    failed = 0
-    if selected:
-        args = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--no-header",
-                "-rA", "--tb=line", *sorted({p.test for p in selected})]  # fmt: skip
-        run = subprocess.run(args, cwd=checkout_dir(), capture_output=True, text=True)
-        outcome = {}
-        for line in run.stdout.splitlines():
-            for word in ("PASSED", "FAILED", "ERROR"):
-                if line.startswith(word + " "):
-                    outcome[line.split()[1].split("[")[0]] = word
-        for proof in selected:
-            status = outcome.get(proof.test, "NOT RUN")
-            failed += status != "PASSED"
-            out.print(
-                f"{status:>8}  {', '.join(proof.patterns)}  {proof.claim[:110]}", markup=False
-            )
-            if status != "PASSED":
-                for line in run.stdout.splitlines():
-                    if proof.test.split("::")[1] in line and "counterexample" in line:
-                        out.print(f"          {line.strip()}", markup=False)
+    outcomes = run(selected)
+    failed = skipped = 0
+    for proof in selected:
+        outcome = outcomes[proof.test]
+        failed += outcome.status not in ("PASSED", "SKIPPED")
+        skipped += outcome.status == "SKIPPED"
+        out.print(f"{outcome.status:>8}  {', '.join(proof.patterns)}  {proof.claim[:110]}",
+                  markup=False)  # fmt: skip
+        if outcome.status != "PASSED" and outcome.detail:
+            out.print(f"          {outcome.detail[:300]}", markup=False)
     tables = 0
     for name in games:
         tables += len(decision_tables(name))
         for finding in check_game(name):
             failed += 1
             out.print(f"  FAILED  {name}: {finding}", markup=False)
-    out.print(f"proofs {len(selected)}, decision tables {tables}, failed {failed}")
+    skips = f", skipped {skipped}" if skipped else ""
+    out.print(f"proofs {len(selected)}, decision tables {tables}, failed {failed}{skips}")
+    if not selected and not tables:
+        fail("no proof and no decision table found", 5)
     raise Exit(1 if failed else 0)
 
 
