@@ -12,6 +12,7 @@ import click
 from click.exceptions import Exit
 
 from conformance.cli.base import (
+    DURATION,
     EXIT_FAILED,
     EXIT_HARNESS,
     EXIT_HELP,
@@ -53,14 +54,14 @@ def _settings() -> Any:
               "the reference")  # fmt: skip
 @click.option("--rule", "rules", multiple=True,
               help="only the scenarios pinning this rule id (repeatable: any of them)")
-@click.option("--timeout", type=float, help="seconds per request (subprocess) [default: 10]")
+@click.option("--timeout", type=DURATION, help="per request (subprocess) [default: 10s]")
 @click.option("--shell/--no-shell", default=None, help="run the engine through a shell")
 @click.option("--jobs", "-j", type=int, help="parallel engine processes [default: 1]")
 @click.option("--level", help="protocol, scenarios, invariants, differential or all [all: "
               "every level the engine's capabilities allow; scenarios with --rule]")  # fmt: skip
 @click.option("--examples", type=int,
               help="exactly N whole games per configuration (instead of --budget)")  # fmt: skip
-@click.option("--budget", type=float, help="deep levels: seconds per game and configuration "
+@click.option("--budget", type=DURATION, help="deep levels: time per game and configuration "
               "[default: a share of 24 s per game and level]")  # fmt: skip
 @click.option("--emit-dir", type=PATH, help="where divergences are written as scenarios "
               "[default: ./rulespec-regressions]")  # fmt: skip
@@ -78,7 +79,7 @@ def _settings() -> Any:
 @click.option("--ruleset", help="errata of the ruleset (comma-separated ids)")
 @click.option("--timeout-multiplier", type=float,
               help="scale every timeout (slow machines, slow engines)")  # fmt: skip
-@click.option("--game-timeout", type=float, help="seconds per whole game [default: 300]")
+@click.option("--game-timeout", type=DURATION, help="per whole game [default: 300s]")
 @click.option("--restarts", type=int, help="engine restart budget for the run [default: 3]")
 @click.option("--memory-mb", type=int, help="engine memory limit (MB)")
 @click.option("--cpu-seconds", type=int, help="engine CPU-time limit (s)")

@@ -1,7 +1,8 @@
 """``rulespec check`` settings from the author's project: ``[tool.rulespec]`` in
 ``pyproject.toml``, or the top level of ``rulespec.toml``, in the current directory.
 
-Flags override the file. Paths in the file are relative to the file's folder. A file that is
+Flags override the file. Paths in the file are relative to the file's folder; durations are
+spelled as the flags' (``20``, ``"20s"``, ``"2m"``). A file that is
 not TOML, an unknown key or a value of the wrong type is a usage error naming the file, the
 key and the problem (``rulespec check`` exits 4).
 """
@@ -19,15 +20,15 @@ KEYS: dict[str, tuple[tuple[type, ...], str]] = {
     "shell": ((bool,), "run the engine command through a shell"),
     "games": ((list,), "game ids to check"),
     "level": ((str,), "protocol, scenarios, invariants, differential or all"),
-    "timeout": ((int, float), "seconds per request"),
-    "game_timeout": ((int, float), "seconds per whole game"),
+    "timeout": ((int, float, str), "time per request (a duration: 10, 10s, 1m)"),
+    "game_timeout": ((int, float, str), "time per whole game (a duration)"),
     "timeout_multiplier": ((int, float), "scale every timeout"),
     "restarts": ((int,), "engine restart budget"),
     "memory_mb": ((int,), "engine memory limit (MB)"),
     "cpu_seconds": ((int,), "engine CPU-time limit (s)"),
     "jobs": ((int,), "parallel engine processes"),
     "examples": ((int,), "exactly N whole games per configuration (instead of budget)"),
-    "budget": ((int, float), "deep levels: seconds per game and configuration"),
+    "budget": ((int, float, str), "deep levels: time per game and configuration (a duration)"),
     "emit_dir": ((str,), "where divergences are written as scenarios"),
     "features": ((list,), "extra scenario folders to run"),
     "ruleset": ((str,), "errata of the ruleset (comma-separated ids)"),
@@ -37,6 +38,8 @@ KEYS: dict[str, tuple[tuple[type, ...], str]] = {
     "html": ((str,), "HTML report path"),
 }
 PATH_KEYS = ("expectations", "report", "junit", "html", "emit_dir")
+#: durations: seconds, with or without a unit (``20``, ``"20s"``, ``"2m"``), as the flags
+DURATION_KEYS = ("timeout", "game_timeout", "budget")
 
 
 class ConfigError(Exception):
@@ -95,5 +98,12 @@ def load(directory: Path) -> Settings:
             raise ConfigError(f"{where}: key 'games' must be a list of game ids (strings)")
         if key in PATH_KEYS:
             value = str((path.parent / value).resolve())
+        if key in DURATION_KEYS:
+            from conformance.durations import parse_duration
+
+            try:
+                value = parse_duration(value)
+            except ValueError as error:
+                raise ConfigError(f"{where}: key {key!r} ({what}): {error}") from None
         values[key] = value
     return Settings(path, values)
