@@ -83,6 +83,8 @@ def _settings() -> Any:
 @click.option("--restarts", type=int, help="engine restart budget for the run [default: 3]")
 @click.option("--memory-mb", type=int, help="engine memory limit (MB)")
 @click.option("--cpu-seconds", type=int, help="engine CPU-time limit (s)")
+@click.option("--maxfail", type=int, help="stop after N failures (per engine process, -j)")
+@click.option("--exitfirst", "-x", is_flag=True, help="stop at the first failure (--maxfail 1)")
 def check(
     game: tuple[str, ...],
     engine: str | None,
@@ -108,6 +110,8 @@ def check(
     restarts: int | None,
     memory_mb: int | None,
     cpu_seconds: int | None,
+    maxfail: int | None,
+    exitfirst: bool,
 ) -> None:
     """Judge an engine: every level its capabilities allow (the scenarios, then whole games
     checked for invariants and played in lockstep with the reference, within a time budget
@@ -196,6 +200,11 @@ def check(
         robustness += ["--engine-memory", str(memory_mb)]
     if cpu_seconds is not None:
         robustness += ["--engine-cpu", str(cpu_seconds)]  # fmt: skip
+    maxfail = 1 if exitfirst else maxfail
+    if maxfail is not None:
+        if maxfail < 1:
+            fail("--maxfail must be at least 1")
+        robustness += ["--maxfail", str(maxfail)]
     if all_readings:
         _check_all_readings(games, engine=engine, timeout=timeout, shell=shell, workers=jobs,
                             rule=rule)  # fmt: skip
@@ -215,7 +224,9 @@ def check(
     counts = run.counts()
     failed = sum(counts[s] for s in FAILING)
     skipped = counts["skipped"] + counts["not run"]
-    out.print(f"results: {dict(sorted(counts.items()))} in {elapsed:.1f}s")
+    from conformance.cli.check_output import closing_line, print_skips
+
+    print_skips(out, [r for g in run.games for r in g.results], verbose)
     if report or junit or html or update_expectations:
         from conformance.reports import model
 
@@ -226,10 +237,8 @@ def check(
         _write_reports(written, report, junit, html)
         if update_expectations and expectations is not None:
             _update_expectations(expectations, known, written)
-    closing = f"{counts['passed'] + counts['expected failure']} passed, {failed} failed"
-    if skipped:
-        closing += f", {skipped} skipped"
-    out.print(closing)
+    out.print(closing_line(counts["passed"] + counts["expected failure"], failed, skipped,
+                           maxfail))  # fmt: skip
     raise Exit(_exit_status(run, failed))
 
 
@@ -408,18 +417,9 @@ def _print_game(
         summary = concern_summary(report.results, concern)
         if summary:
             out.print(f"  {summary}", markup=False)
-    for result in report.results:
-        if result["status"] in FAILING:
-            rules = f" [{', '.join(result['rules'])}]" if result["rules"] else ""
-            if result.get("concern"):
-                rules += f" ({CONCERNS.get(result['concern'], result['concern'])})"
-            name = result["scenario"] or result["test"]
-            out.print(f"\n  [red]{result['status'].upper()}[/] {name}{rules}")
-            message = result["message"]
-            if name and message.partition("\n")[0].split(" | ")[:2][-1:] == [name]:
-                message = message.partition("\n")[2]  # the headline repeats name and rules
-            for line in _failure_excerpt(message):
-                out.print(f"    {line}", markup=False)
+    from conformance.cli.check_output import print_failures
+
+    print_failures(out, report.results, FAILING, verbose, _failure_excerpt, CONCERNS)
 
 
 def _failure_excerpt(message: str, limit: int = 18) -> list[str]:
