@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 import subprocess
 import sys
@@ -79,6 +80,7 @@ def test_a_tampered_trace_is_a_mismatch(tmp_path: Path) -> None:
     replayed = rulespec("replay", str(trace))
     assert replayed.returncode == 1
     assert "MISMATCH" in replayed.stdout
+    assert replayed.stdout.strip().endswith("1 of 1 games differ from the recorded final state")
 
 
 @pytest.mark.parametrize("game", catalogue.games_with_catalogue())
@@ -234,7 +236,7 @@ PARAMETERS = {
     "--restarts --memory-mb --cpu-seconds --maxfail --exitfirst/-x",
     "diff": "BEFORE AFTER --verbose/-v",
     "play": "GAME --players/-p --games/-n --seed --trace --option --quiet/-q",
-    "replay": "TRACE",
+    "replay": "TRACE --quiet/-q",
     "serve": "",
     "rules": "GAME RULE_ID --html --report --run/--no-run --ruleset",
     "coverage": "--game/-g",
@@ -388,3 +390,39 @@ def test_campaign_without_the_campaign_extra_names_it_and_exits_4(tmp_path: Path
     assert done.returncode == 4, done.stderr
     assert "'campaign' extra" in done.stderr and "rulespec[campaign]" in done.stderr
     assert "Traceback" not in done.stderr and list(tmp_path.iterdir()) == []
+
+
+def test_rules_fits_the_terminal_cutting_at_a_word_with_an_ellipsis() -> None:
+    from conformance.specification import catalogue
+
+    texts = {rule.id: " ".join(rule.text.split()) for rule in catalogue.load("notre_dame").rules}
+    for columns in (60, 120):
+        done = subprocess.run([*RULESPEC, "rules", "notre_dame"], capture_output=True, text=True,
+                              cwd=ROOT, env={**os.environ, "COLUMNS": str(columns)})  # fmt: skip
+        assert done.returncode == 0, done.stderr
+        lines = done.stdout.splitlines()[:-1]
+        assert lines and [line for line in lines if len(line) > columns] == []
+        cut = [line for line in lines if line.endswith("…")]
+        assert cut, "some rule text is longer than the room left"
+        for line in cut:
+            rule_id, shown = line[:28].strip(), line[41:-1]
+            assert texts[rule_id].startswith(shown) and texts[rule_id][len(shown)] in " ,;:."
+    # not a terminal, no $COLUMNS (pytest's own process may put one in its children's
+    # environment): nothing is cut
+    plain = {k: v for k, v in os.environ.items() if k != "COLUMNS"}
+    piped = subprocess.run([*RULESPEC, "rules", "notre_dame"], capture_output=True, text=True,
+                           cwd=ROOT, env=plain)  # fmt: skip
+    assert all(texts[line[:28].strip()] == line[41:] for line in piped.stdout.splitlines()[:-1])
+
+
+def test_replay_ends_with_a_verdict_line(tmp_path: Path) -> None:
+    trace = tmp_path / "trace.jsonl"
+    rulespec("play", "notre_dame", "--players", "2", "--games", "2", "--trace", str(trace))
+    done = rulespec("replay", str(trace), "-q")
+    assert done.returncode == 0, done.stderr
+    assert re.fullmatch(r"replayed 2 games, \d+ actions: all 2 games reach the recorded final "
+                        r"state", done.stdout.strip())  # fmt: skip
+    empty = tmp_path / "empty.jsonl"
+    empty.write_text("")
+    nothing = rulespec("replay", str(empty))
+    assert nothing.returncode == 5 and "no game to replay" in nothing.stderr

@@ -25,9 +25,10 @@ def test_perft_divide_through_a_subprocess_agrees_with_the_reference() -> None:
     result = rulespec("perft", "notre_dame", "--players", "2", "--depth", "2", "--divide",
                       "--compare", "--engine", SERVE)  # fmt: skip
     assert result.returncode == 0, result.stdout + result.stderr
-    last = result.stdout.strip().splitlines()[-1]
-    match = re.fullmatch(r"perft\(2\) = (\d+) over (\d+) first actions", last)
-    assert match, last
+    *_, total, verdict = result.stdout.strip().splitlines()
+    match = re.fullmatch(r"perft\(2\) = (\d+) over (\d+) first actions", total)
+    assert match, total
+    assert verdict == f"agreed with the reference on all {match[2]} first actions"
     assert "<- reference" not in result.stdout
 
 
@@ -55,6 +56,16 @@ def test_perft_divide_flags_the_branch_an_engine_gets_wrong(tmp_path: Path) -> N
     assert result.returncode == 1
     assert "<- reference" in result.stdout
     assert "missing   <- reference" in result.stdout
+    assert re.search(r"\n\d+ differences? from the reference$", result.stdout.strip())
+
+
+def test_perft_compare_without_divide_ends_with_the_verdict_and_needs_an_engine() -> None:
+    result = rulespec("perft", "neom", "--players", "2", "--depth", "2", "--compare",
+                      "--engine", SERVE)  # fmt: skip
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert result.stdout.strip().splitlines()[-1] == "agreed with the reference"
+    alone = rulespec("perft", "neom", "--players", "2", "--depth", "2", "--compare")
+    assert alone.returncode == 4 and "give --engine CMD" in alone.stderr
 
 
 def test_firing_lists_reached_and_never_reached_rules() -> None:

@@ -46,6 +46,8 @@ def perft(
 
     if depth < 1:
         fail("--depth must be at least 1")
+    if compare and engine is None:
+        fail("--compare counts --engine's tree against the reference's: give --engine CMD")
     try:
         client = connect(engine)
     except HarnessError as error:
@@ -66,6 +68,8 @@ def perft(
             if reference is not None:
                 expected = count(reference, reference.load_state(position), depth)
                 out.print(f"reference perft({depth}) = {expected}")
+                out.print("agreed with the reference" if expected == total else
+                          f"differs from the reference: {total} against {expected}")  # fmt: skip
                 raise Exit(0 if expected == total else 1)
             return
         rows = divide_counts(client, position, depth)
@@ -84,6 +88,10 @@ def perft(
             out.print(f"{action}: missing   <- reference {wanted}", markup=False)
             bad += 1
         out.print(f"perft({depth}) = {sum(b for _, b in rows)} over {len(rows)} first actions")
+        if reference is not None:
+            plural = "s" if bad != 1 else ""
+            agreed = f"agreed with the reference on all {len(rows)} first actions"
+            out.print(f"{bad} difference{plural} from the reference" if bad else agreed)
         raise Exit(1 if bad else 0)
     except HarnessError as error:  # the engine broke the protocol mid-count: say so, once
         fail(f"{engine or 'the reference'}: {error}", 3)
