@@ -252,7 +252,7 @@ PARAMETERS = {
     "errata impact": "GAME ERRATUM --base",
     "rulings": "",
     "rulings diff": "GAME RULE --seeds --out --html",
-    "show": "GAME STATE_FILE -o/--out --differs --action",
+    "show": "GAME STATE_FILE -o/--out --differs --action --anyway",
     "campaign": "GAME --engine --budget --games --steps --max-divergences --players "
     "--scheduler --workers --shard-games --seed --timeout --shrink-seconds --out --replay",
 }

@@ -104,6 +104,9 @@ def diff(before: Path, after: Path, verbose: bool) -> None:
             f"{len(report.results)} results",
             markup=False,
         )
+    mismatch = differ.engine_mismatch(old, new)
+    if mismatch:
+        err.print(f"warning: {mismatch}", markup=False)
     changes = differ.compare(old, new)
     shown = differ.KINDS if verbose else ("new failure", "fixed")
     for kind in shown:
