@@ -50,10 +50,10 @@ summary { cursor: pointer; } pre { white-space: pre-wrap; overflow-wrap: anywher
 """
 
 
-def render(report: Report) -> str:
-    """The whole page as a string."""
+def render(report: Report, kind: str = "rulespec check") -> str:
+    """The whole page as a string; ``kind`` names what made the report (its title)."""
     engine = report.header.get("engine") or {}
-    title = f"rulespec check: {report.engine_label}"
+    title = f"{kind}: {report.engine_label}"
     parts = [
         "<!DOCTYPE html>",
         '<html lang="en"><head><meta charset="utf-8">',
@@ -70,12 +70,12 @@ def render(report: Report) -> str:
     return "\n".join(parts)
 
 
-def write(report: Report, path: Path | str) -> None:
+def write(report: Report, path: Path | str, kind: str = "rulespec check") -> None:
     """Write the page; engine text the page could not encode (a lone surrogate) is shown
     escaped (:func:`conformance.reports.text.printable`), never lost."""
     from conformance.reports.text import printable
 
-    Path(path).write_text(printable(render(report)), encoding="utf-8")
+    Path(path).write_text(printable(render(report, kind)), encoding="utf-8")
 
 
 def _meta(header: dict[str, Any], engine: dict[str, Any]) -> str:
