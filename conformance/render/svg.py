@@ -18,7 +18,7 @@ from typing import Any
 HIGHLIGHT = "#d62728"
 ACTION = "#1f77b4"
 PLAYER_COLOURS = ("#e15759", "#4e79a7", "#59a14f", "#f28e2b", "#b07aa1", "#76b7b2")
-FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
+FONT = "DejaVu Sans, Verdana, Arial, Noto Sans CJK JP, Hiragino Sans, Yu Gothic, sans-serif"
 
 _UNSAFE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ud800-\udfff\ufffe\uffff]")
 
