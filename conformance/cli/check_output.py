@@ -110,9 +110,7 @@ def skip_reason(result: dict[str, Any]) -> str:
 
 def skip_groups(results: Iterable[dict[str, Any]]) -> list[tuple[int, str]]:
     """(count, reason) of the skipped and not-run results, the most frequent first."""
-    counted = Counter(
-        skip_reason(r) for r in results if r.get("status") in ("skipped", "not run")
-    )
+    counted = Counter(skip_reason(r) for r in results if r.get("status") in ("skipped", "not run"))
     return sorted(((n, reason) for reason, n in counted.items()), key=lambda x: (-x[0], x[1]))
 
 

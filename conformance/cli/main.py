@@ -385,11 +385,19 @@ def _register_commands(arguments: list[str]) -> None:
     words = [a for a in arguments if not a.startswith("-")]
     if (words and words[0] in OWN_COMMANDS) or _registered:
         return
-    from conformance.cli import analysis, campaign, mutate, new_engine, rulings_errata, show
+    from conformance.cli import (
+        analysis,
+        campaign,
+        matrix,
+        mutate,
+        new_engine,
+        rulings_errata,
+        show,
+    )
 
     for name in app.lazy:
         app.load(name)
-    for module in (analysis, mutate, rulings_errata, show, campaign, new_engine):
+    for module in (analysis, mutate, rulings_errata, show, campaign, new_engine, matrix):
         module.register(app)
     _registered.append(True)
 
