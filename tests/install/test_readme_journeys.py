@@ -65,6 +65,9 @@ def test_check_an_engine_and_keep_reports(user: tuple[str, dict[str, str], Path]
          "--report", "b.jsonl", "--html", "b.html")  # fmt: skip
     compared = _run(user, "rulespec", "diff", "a.jsonl", "b.jsonl")
     assert _last(compared).startswith("new failure 0, fixed 0")
+    side_by_side = _run(user, "rulespec", "matrix", "a.jsonl", "b.jsonl", "--html", "m.html")
+    assert "notre_dame: the runs disagree on 0 rules and 0 scenarios" in side_by_side
+    assert Path(user[2], "m.html").stat().st_size > 1000
     deep = _run(user, "rulespec", "check", "--game", "villagers", "--level", "differential",
                 "--engine", "rulespec serve", "--budget", "2s", "--examples", "1")  # fmt: skip
     assert _last(deep).endswith(" 0 failed")
