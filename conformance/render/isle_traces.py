@@ -69,5 +69,17 @@ def draw(canvas: Canvas, state: dict[str, Any]) -> None:
         canvas.polygon([(x + 4, y + 22), (x + 13, y + 3), (x + 22, y + 22)], fill="#c62828",
                        path="feather")
     canvas.text(8, top + max(len(grid), 1) * CELL + 16, f"cards on the map "
-                f"{len(as_list(get(state, 'map')))}; withdrawn {get(state, 'withdrawn')}",
+                f"{len(as_list(get(state, 'map')))}; withdrawn: {_withdrawn(state)}",
                 size=10, path="map")
+
+
+def _withdrawn(state: Any) -> str:
+    """The explorer withdrawn by a re-exploration, in words: ``player 0's (row 8, col 6)``
+    (``none`` without one)."""
+    found = get(state, "withdrawn")
+    if not found:
+        return "none"
+    row, col, seat = get(found, "row"), get(found, "col"), get(found, "player")
+    if isinstance(row, int) and isinstance(col, int):
+        return f"player {seat}'s (row {row}, col {col})"
+    return str(found)
