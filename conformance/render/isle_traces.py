@@ -40,6 +40,13 @@ def draw(canvas: Canvas, state: dict[str, Any]) -> None:
     for seat, count in enumerate(reserve):
         canvas.circle(14 + seat * 90, 34, 6, fill=player_colour(seat))
         canvas.text(24 + seat * 90, 38, f"reserve {count}", size=10, path=f"reserve.{seat}")
+    canvas.legend(
+        *((colour, f"{terrain} cell") for terrain, colour in TERRAIN.items()),
+        (None, "F: a fort; H: a harbour; \u2767: a feather; 1, 2, 3...: creature 1, 2, 3..."),
+        ("#c62828", "a red triangle: the red feather; discs: explorers, in their player's "
+         "colour"),
+        (None, "grey cells: no map card there yet (hover a cell: its terrain and mark)"),
+    )
     top, left = 48, 8
     grid = as_list(get(state, "grid"))
     for r, row in enumerate(grid):
