@@ -57,6 +57,7 @@ from typing import Any
 
 import pytest
 
+from conformance.durations import duration
 from conformance.engine.client import DEFAULT_TIMEOUT, EngineClient, Limits, connect
 from conformance.engine.errors import (
     BudgetExhausted,
@@ -149,27 +150,43 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     )
     parser.addini("rulespec_suite", "add rulespec's conformance scenarios", type="bool",
                   default=False)  # fmt: skip
+    # The names of ``rulespec check``'s flags and ``[tool.rulespec]``'s keys, after
+    # ``--rulespec-``; the older names stay as aliases (``rulespec check`` passes them)
     group.addoption("--engine", default=None, help="engine command (default: the reference)")
-    group.addoption("--engine-timeout", type=float, default=DEFAULT_TIMEOUT)
-    group.addoption("--engine-shell", action="store_true", help="run the command via a shell")
-    group.addoption("--engine-game-timeout", type=float, default=300.0, help="seconds per game")
-    group.addoption("--timeout-multiplier", type=float, default=1.0, help="scale every timeout")
-    group.addoption("--engine-restarts", type=int, default=3, help="restart budget per run")
-    group.addoption("--engine-memory", type=int, default=None, help="memory limit (MB)")
-    group.addoption("--engine-cpu", type=int, default=None, help="CPU-time limit (s)")
+    group.addoption("--rulespec-timeout", "--engine-timeout", dest="engine_timeout",
+                    type=duration, default=DEFAULT_TIMEOUT,
+                    metavar="DURATION", help="per request, e.g. 10, 10s")  # fmt: skip
+    group.addoption("--rulespec-shell", "--engine-shell", dest="engine_shell",
+                    action="store_true", help="run the command via a shell")  # fmt: skip
+    group.addoption("--rulespec-game-timeout", "--engine-game-timeout",
+                    dest="engine_game_timeout", type=duration, default=300.0,
+                    metavar="DURATION", help="per whole game, e.g. 300, 5m")  # fmt: skip
+    group.addoption("--rulespec-timeout-multiplier", "--timeout-multiplier",
+                    dest="timeout_multiplier", type=float, default=1.0,
+                    help="scale every timeout")  # fmt: skip
+    group.addoption("--rulespec-restarts", "--engine-restarts", dest="engine_restarts",
+                    type=int, default=3, help="restart budget per run")  # fmt: skip
+    group.addoption("--rulespec-memory-mb", "--engine-memory", dest="engine_memory", type=int,
+                    default=None, help="memory limit (MB)")  # fmt: skip
+    group.addoption("--rulespec-cpu-seconds", "--engine-cpu", dest="engine_cpu", type=int,
+                    default=None, help="CPU-time limit (s)")  # fmt: skip
+    group.addoption("--rulespec-level", default=None,
+                    help="with the suite: scenarios, invariants, differential or all "
+                    "(default: scenarios)")  # fmt: skip
     group.addoption("--rulespec-report", default=None, help="JSON-lines result file")
     # The deep levels (invariants, differential): time budgets, guidance, progress, output.
     from conformance.levels.campaign import DEFAULT_GAME_BUDGET, DEFAULT_SHRINK_SECONDS
 
-    group.addoption("--rulespec-budget", type=float, default=None,
-                    help="seconds per game and configuration, per deep level "
+    group.addoption("--rulespec-budget", type=duration, default=None, metavar="DURATION",
+                    help="time per game and configuration, per deep level (20, 20s, 2m) "
                     f"(default: {DEFAULT_GAME_BUDGET:g}s per game and level, shared)")  # fmt: skip
     group.addoption("--rulespec-examples", type=int, default=None,
                     help="exactly this many games per configuration (no budget)")  # fmt: skip
     group.addoption("--rulespec-emit-dir", "--rulespec-emit", dest="rulespec_emit_dir",
                     default=None, help="where regression scenarios go "
                     "(default ./rulespec-regressions/<game>/)")  # fmt: skip
-    group.addoption("--rulespec-shrink-seconds", type=float, default=DEFAULT_SHRINK_SECONDS,
+    group.addoption("--rulespec-shrink-seconds", type=duration, metavar="DURATION",
+                    default=DEFAULT_SHRINK_SECONDS,
                     help="shrinking budget per failure (then the shortest so far)")  # fmt: skip
     group.addoption("--rulespec-seed", default="0", help="seed of the deep levels' games")
     group.addoption("--rulespec-uniform", action="store_true",
@@ -183,7 +200,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption("--rulespec-engine-info", default=None, help="write the engine identity here")
     group.addoption("--rulespec-expectations", default=None, help="known failures (TOML)")
     group.addoption("--rulespec-options", default=None, help="JSON options per game id")
-    group.addoption("--rulespec-errata", default="", help="errata of the ruleset (comma list)")
+    group.addoption("--rulespec-ruleset", "--rulespec-errata", dest="rulespec_errata",
+                    default="", help="errata of the ruleset (comma list)")  # fmt: skip
     group.addoption("--rulespec-fired", default=None, help="write each test's fired rule ids")
     group.addoption("--rulespec-note-options", action="store_true",
                     help="the reference in-process: list the options each test read")  # fmt: skip
@@ -470,19 +488,35 @@ def pytest_configure(config: pytest.Config) -> None:
         config.pluginmanager.register(PositionRecorder(positions), "rulespec-positions")
 
 
+def _suite_wanted(config: pytest.Config) -> bool:
+    wanted = config.getoption("--rulespec-suite", None)
+    return bool(config.getini("rulespec_suite") if wanted is None else wanted)
+
+
 def _add_suite(config: pytest.Config) -> None:
     """``--rulespec-suite`` (or ini ``rulespec_suite``): collect the conformance scenarios
-    too, from wherever the ``conformance`` package is installed; ``--rulespec-features``:
-    collect the scenarios of those folders."""
-    wanted = config.getoption("--rulespec-suite", None)
-    if wanted is None:
-        wanted = config.getini("rulespec_suite")
-    if wanted:
+    too, from wherever the ``conformance`` package is installed; the project's
+    ``[tool.rulespec]`` settings apply (:func:`_apply_settings`), and ``--rulespec-level``
+    adds the deep levels' modules. ``--rulespec-features``: collect the scenarios of those
+    folders."""
+    if _suite_wanted(config):
+        _apply_settings(config)
         from importlib.resources import files
 
-        suite = str(files("conformance.suite"))
-        if not any(str(arg).startswith(suite) for arg in config.args):
-            config.args.append(suite)
+        suite = Path(str(files("conformance.suite")))
+        level = config.getoption("--rulespec-level") or "scenarios"
+        if level not in PLUGIN_LEVELS:
+            hint = " (that one is rulespec check --level protocol)" if level == "protocol" else ""
+            raise pytest.UsageError(
+                f"--rulespec-level {level!r}: choose one of {', '.join(PLUGIN_LEVELS)}{hint}"
+            )
+        wanted = [str(suite)] if level in ("scenarios", "all") else []
+        for deep in ("invariants", "differential"):
+            if level in (deep, "all"):
+                wanted.append(str(suite / f"level_{deep}.py"))
+        for path in wanted:
+            if not any(str(arg).startswith(path) for arg in config.args):
+                config.args.append(path)
     if config.getoption("--rulespec-features", None):
         # the folders are bound by level_regressions.py: collected with the suite's folder
         # (pytest_collect_file), else named, which pytest collects whatever its patterns
@@ -502,6 +536,106 @@ def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Mod
                                                    for pattern in patterns):  # fmt: skip
         return None
     return pytest.Module.from_parent(parent, path=file_path)
+
+
+PLUGIN_LEVELS = ("scenarios", "invariants", "differential", "all")
+#: ``[tool.rulespec]`` key -> the plugin option it sets (``rulespec check``'s own keys
+#: ``jobs``, ``report``, ``junit`` and ``html`` are pytest's business: ``-n``, ``--junitxml``)
+SETTING_OPTIONS: dict[str, tuple[str, ...]] = {  # key -> its option's dest, then its names
+    "engine": ("engine", "--engine"),
+    "shell": ("engine_shell", "--rulespec-shell", "--engine-shell"),
+    "games": ("rulespec_games", "--rulespec-games"),
+    "level": ("rulespec_level", "--rulespec-level"),
+    "timeout": ("engine_timeout", "--rulespec-timeout", "--engine-timeout"),
+    "game_timeout": ("engine_game_timeout", "--rulespec-game-timeout",
+                     "--engine-game-timeout"),
+    "timeout_multiplier": ("timeout_multiplier", "--rulespec-timeout-multiplier",
+                           "--timeout-multiplier"),
+    "restarts": ("engine_restarts", "--rulespec-restarts", "--engine-restarts"),
+    "memory_mb": ("engine_memory", "--rulespec-memory-mb", "--engine-memory"),
+    "cpu_seconds": ("engine_cpu", "--rulespec-cpu-seconds", "--engine-cpu"),
+    "examples": ("rulespec_examples", "--rulespec-examples"),
+    "budget": ("rulespec_budget", "--rulespec-budget"),
+    "emit_dir": ("rulespec_emit_dir", "--rulespec-emit-dir", "--rulespec-emit"),
+    "features": ("rulespec_features", "--rulespec-features"),
+    "ruleset": ("rulespec_errata", "--rulespec-ruleset", "--rulespec-errata"),
+    "expectations": ("rulespec_expectations", "--rulespec-expectations"),
+}  # fmt: skip
+
+
+def _apply_settings(config: pytest.Config) -> None:
+    """The project's ``[tool.rulespec]`` (``pyproject.toml``) or ``rulespec.toml``, read
+    from the rootdir as ``rulespec check`` reads it from its folder; each key sets the
+    option of the same name unless that option is on the command line. A bad file is a
+    usage error naming the file, the key and the problem."""
+    from conformance.cli import config as settings_file
+
+    try:
+        settings = settings_file.load(Path(config.rootpath))
+    except settings_file.ConfigError as error:
+        raise pytest.UsageError(str(error)) from None
+    if settings.source is None:
+        return
+    config.stash[_SETTINGS_KEY] = settings.source
+    given = [str(arg) for arg in config.invocation_params.args]
+    for key, value in settings.values.items():
+        if key not in SETTING_OPTIONS:
+            continue
+        dest, *names = SETTING_OPTIONS[key]
+        if any(arg == name or arg.startswith(name + "=") for arg in given for name in names):
+            continue  # the command line wins
+        if key == "games":
+            value = ",".join(value)
+        elif key == "features":
+            base = settings.source.parent
+            value = [str((base / folder).resolve()) for folder in value]
+        setattr(config.option, dest, value)
+
+
+_SETTINGS_KEY = pytest.StashKey[Path]()
+
+
+def pytest_report_header(config: pytest.Config) -> list[str] | None:
+    """With the suite on (or ``--engine``): the rulespec version, the settings file, the
+    engine under test with its identity, declared games and capabilities. The engine is
+    started here (and kept for the tests); one that cannot start is named, and every test
+    that needs it then errors."""
+    if not _suite_wanted(config) and config.getoption("--engine") is None:
+        return None
+    from rulespec import __version__
+
+    lines = [f"rulespec {__version__}"]
+    source = config.stash.get(_SETTINGS_KEY, None)
+    if source is not None:
+        lines[0] += f", settings: {source}"
+    command = config.getoption("--engine")
+    target = command if command is not None else "the reference engines (in-process)"
+    cache = config.stash.setdefault(_CLIENT_KEY, {})
+    try:
+        client = cache.get("client") or _connect(config, cache)
+    except Exception as error:  # the tests report it too; the header names it once
+        first = (str(error).strip().splitlines() or [type(error).__name__])[0]
+        lines.append(f"engine: {target}: cannot start: {first}")
+        return lines
+    cache["client"] = client
+    cache.setdefault("identity", engine_identity(client))
+    identity = cache["identity"]
+    named = " ".join(str(identity[k]) for k in ("name", "version") if identity.get(k))
+    language = f", {identity['language']}" if identity.get("language") else ""
+    lines.append(f"engine: {target}" + (f" ({named}{language})" if named else ""))
+    games = []
+    for game, declared in sorted(client.games.items()):
+        low, high = _declared(declared, "min_players"), _declared(declared, "max_players")
+        games.append(f"{game} {low}-{high}p" if low is not None and high is not None else game)
+    lines.append(f"declared games: {', '.join(games) or 'none'}")
+    lines.append(f"capabilities: {', '.join(sorted(client.capabilities)) or 'none declared'}")
+    return lines
+
+
+def _declared(declared: Any, key: str) -> Any:
+    if isinstance(declared, Mapping):
+        return declared.get(key)
+    return getattr(declared, key, None)
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import importlib.util
 
 from reference_impl.core import GameDefinition, Unsupported
 

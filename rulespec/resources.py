@@ -6,9 +6,10 @@ install from a checkout keeps them at the checkout's top, beside the package; th
 only other place looked at. The source rulebooks are not shipped: ``$RULESPEC_RULEBOOKS``,
 else ``../shared/rulebooks`` beside a checkout (their quote checks skip when absent).
 
-Things that exist only in a source checkout (the golden traces, perft vectors and proofs
-under ``tests/``) are found through :func:`checkout_dir`, which is ``None`` for an installed
-wheel: package code must work without them.
+Things that exist only in a source checkout (the perft vectors under ``tests/``) are found
+through :func:`checkout_dir`, which is ``None`` for an installed wheel: package code must
+work without them. What a command needs ships: the recorded games in
+``spec/<game>/recorded/``, the z3 proofs in :mod:`conformance.proofs`.
 """
 
 from __future__ import annotations
@@ -32,8 +33,8 @@ SPEC_DIR = _data_dir("spec")
 FEATURES_DIR = _data_dir("features")
 PROTOCOL_DIR = SPEC_DIR / "protocol"
 # The checkout's top in an editable install, site-packages in a wheel. Deprecated: package
-# code uses checkout_dir() (None outside a checkout); kept until the last users (the perft,
-# proofs and errata modules and some tests) have moved.
+# code uses checkout_dir() (None outside a checkout); kept until the last users (the perft
+# module and some tests) have moved.
 ROOT = PACKAGE_DIR.parent
 
 

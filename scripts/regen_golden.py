@@ -1,4 +1,4 @@
-"""Regenerate the golden traces of ``tests/golden/<game>/`` on purpose.
+"""Regenerate the golden traces (the recorded games) of ``spec/<game>/recorded/`` on purpose.
 
     .venv/bin/python scripts/regen_golden.py            # every game
     .venv/bin/python scripts/regen_golden.py neom       # one game
@@ -22,6 +22,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from conformance.levels.playout import play_many  # noqa: E402
+from conformance.specification.errata import recorded_dir  # noqa: E402
 from reference_impl import registry  # noqa: E402
 
 #: game -> (players, seed, games) of each golden file
@@ -37,7 +38,7 @@ CORPUS: dict[str, list[tuple[int, int, int]]] = {
 def regenerate(game: str) -> list[Path]:
     """Write every golden file of ``game``; returns their paths."""
     definition = registry.get_game(game)
-    directory = ROOT / "tests" / "golden" / game
+    directory = recorded_dir(game)  # the checkout's spec/ (run from a checkout)
     directory.mkdir(parents=True, exist_ok=True)
     for stale in directory.glob("*.jsonl"):
         stale.unlink()

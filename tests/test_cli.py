@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 import signal
 import subprocess
@@ -79,6 +80,7 @@ def test_a_tampered_trace_is_a_mismatch(tmp_path: Path) -> None:
     replayed = rulespec("replay", str(trace))
     assert replayed.returncode == 1
     assert "MISMATCH" in replayed.stdout
+    assert replayed.stdout.strip().endswith("1 of 1 games differ from the recorded final state")
 
 
 @pytest.mark.parametrize("game", catalogue.games_with_catalogue())
@@ -150,8 +152,9 @@ def test_an_engine_over_its_memory_limit_crashes_and_the_budget_stops_the_run() 
     result = rulespec("check", "--game", "villagers", "--engine", SERVE,
                       "--memory-mb", "8", "--restarts", "0")  # fmt: skip
     assert result.returncode == 1
-    counts = result.stdout.strip().splitlines()[-2]
-    assert "'crashed': 1" in counts and "'not run'" in counts
+    assert "\n  CRASHED " in result.stdout
+    assert "restart budget (0) is spent: not run" in result.stdout  # the skips, by reason
+    assert result.stdout.strip().splitlines()[-1].startswith("0 passed, 1 failed, ")
 
 
 def test_an_engine_lying_about_its_state_fails_the_rule_it_breaks() -> None:
@@ -229,10 +232,10 @@ PARAMETERS = {
     "--examples --budget --emit-dir --features --verbose/-v --report --junit --html "
     "--expectations --update-expectations/--no-update-expectations "
     "--all-readings/--no-all-readings --ruleset --timeout-multiplier --game-timeout "
-    "--restarts --memory-mb --cpu-seconds",
+    "--restarts --memory-mb --cpu-seconds --maxfail --exitfirst/-x",
     "diff": "BEFORE AFTER --verbose/-v",
     "play": "GAME --players/-p --games/-n --seed --trace --option --quiet/-q",
-    "replay": "TRACE",
+    "replay": "TRACE --quiet/-q",
     "serve": "",
     "rules": "GAME RULE_ID --html --report --run/--no-run --ruleset",
     "coverage": "--game/-g",
@@ -248,7 +251,7 @@ PARAMETERS = {
     "errata impact": "GAME ERRATUM --base",
     "rulings": "",
     "rulings diff": "GAME RULE --seeds --out --html",
-    "show": "GAME STATE_FILE -o/--out --differs --action",
+    "show": "GAME STATE_FILE -o/--out --differs --action --anyway",
     "campaign": "GAME --engine --budget --games --steps --max-divergences --players "
     "--scheduler --workers --shard-games --seed --timeout --shrink-seconds --out --replay",
 }
@@ -364,3 +367,61 @@ def test_serve_alone_goes_straight_to_the_server_without_click() -> None:
                           text=True, cwd=ROOT, timeout=60)  # fmt: skip
     assert done.returncode == 0, done.stderr
     assert done.stderr.strip().splitlines()[-1] == "[]"
+
+
+@pytest.mark.parametrize("module", ["rulespec", "conformance"])
+def test_python_dash_m_runs_the_command_line(module: str, tmp_path: Path) -> None:
+    done = subprocess.run([sys.executable, "-m", module, "--version"], capture_output=True,
+                          text=True, cwd=tmp_path, timeout=60)  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("rulespec ")
+
+
+def test_campaign_without_the_campaign_extra_names_it_and_exits_4(tmp_path: Path) -> None:
+    """Dask hidden (``sys.modules['distributed'] = None`` makes its import fail as a
+    missing package does): a usage error naming the extra, not a traceback with exit 1."""
+    code = "import sys; sys.modules['distributed'] = None; from conformance.cli import main; main()"
+    done = subprocess.run(
+        [sys.executable, "-c", code, "campaign", "notre_dame", "--engine", "rulespec serve",
+         "--budget", "5s"],
+        capture_output=True, text=True, cwd=tmp_path, timeout=120,
+    )  # fmt: skip
+    assert done.returncode == 4, done.stderr
+    assert "'campaign' extra" in done.stderr and "rulespec[campaign]" in done.stderr
+    assert "Traceback" not in done.stderr and list(tmp_path.iterdir()) == []
+
+
+def test_rules_fits_the_terminal_cutting_at_a_word_with_an_ellipsis() -> None:
+    from conformance.specification import catalogue
+
+    texts = {rule.id: " ".join(rule.text.split()) for rule in catalogue.load("notre_dame").rules}
+    for columns in (60, 120):
+        done = subprocess.run([*RULESPEC, "rules", "notre_dame"], capture_output=True, text=True,
+                              cwd=ROOT, env={**os.environ, "COLUMNS": str(columns)})  # fmt: skip
+        assert done.returncode == 0, done.stderr
+        lines = done.stdout.splitlines()[:-1]
+        assert lines and [line for line in lines if len(line) > columns] == []
+        cut = [line for line in lines if line.endswith("…")]
+        assert cut, "some rule text is longer than the room left"
+        for line in cut:
+            rule_id, shown = line[:28].strip(), line[41:-1]
+            assert texts[rule_id].startswith(shown) and texts[rule_id][len(shown)] in " ,;:."
+    # not a terminal, no $COLUMNS (pytest's own process may put one in its children's
+    # environment): nothing is cut
+    plain = {k: v for k, v in os.environ.items() if k != "COLUMNS"}
+    piped = subprocess.run([*RULESPEC, "rules", "notre_dame"], capture_output=True, text=True,
+                           cwd=ROOT, env=plain)  # fmt: skip
+    assert all(texts[line[:28].strip()] == line[41:] for line in piped.stdout.splitlines()[:-1])
+
+
+def test_replay_ends_with_a_verdict_line(tmp_path: Path) -> None:
+    trace = tmp_path / "trace.jsonl"
+    rulespec("play", "notre_dame", "--players", "2", "--games", "2", "--trace", str(trace))
+    done = rulespec("replay", str(trace), "-q")
+    assert done.returncode == 0, done.stderr
+    assert re.fullmatch(r"replayed 2 games, \d+ actions: all 2 games reach the recorded final "
+                        r"state", done.stdout.strip())  # fmt: skip
+    empty = tmp_path / "empty.jsonl"
+    empty.write_text("")
+    nothing = rulespec("replay", str(empty))
+    assert nothing.returncode == 5 and "no game to replay" in nothing.stderr

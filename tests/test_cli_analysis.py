@@ -25,9 +25,10 @@ def test_perft_divide_through_a_subprocess_agrees_with_the_reference() -> None:
     result = rulespec("perft", "notre_dame", "--players", "2", "--depth", "2", "--divide",
                       "--compare", "--engine", SERVE)  # fmt: skip
     assert result.returncode == 0, result.stdout + result.stderr
-    last = result.stdout.strip().splitlines()[-1]
-    match = re.fullmatch(r"perft\(2\) = (\d+) over (\d+) first actions", last)
-    assert match, last
+    *_, total, verdict = result.stdout.strip().splitlines()
+    match = re.fullmatch(r"perft\(2\) = (\d+) over (\d+) first actions", total)
+    assert match, total
+    assert verdict == f"agreed with the reference on all {match[2]} first actions"
     assert "<- reference" not in result.stdout
 
 
@@ -55,6 +56,16 @@ def test_perft_divide_flags_the_branch_an_engine_gets_wrong(tmp_path: Path) -> N
     assert result.returncode == 1
     assert "<- reference" in result.stdout
     assert "missing   <- reference" in result.stdout
+    assert re.search(r"\n\d+ differences? from the reference$", result.stdout.strip())
+
+
+def test_perft_compare_without_divide_ends_with_the_verdict_and_needs_an_engine() -> None:
+    result = rulespec("perft", "neom", "--players", "2", "--depth", "2", "--compare",
+                      "--engine", SERVE)  # fmt: skip
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert result.stdout.strip().splitlines()[-1] == "agreed with the reference"
+    alone = rulespec("perft", "neom", "--players", "2", "--depth", "2", "--compare")
+    assert alone.returncode == 4 and "give --engine CMD" in alone.stderr
 
 
 def test_firing_lists_reached_and_never_reached_rules() -> None:
@@ -76,3 +87,50 @@ def test_rules_lists_the_invariants_proofs_and_tables_of_a_rule() -> None:
     assert result.returncode == 0
     assert "proofs (1):" in result.stdout
     assert "spec/notre_dame/decisions.yaml: rats_at_round_end" in result.stdout
+
+
+def test_the_proofs_ship_in_the_package_and_run_from_anywhere(tmp_path: Path) -> None:
+    """Found through importlib.resources (a wheel has no tests/ folder), run by a child
+    pytest in a temporary folder: nothing is written where the command was started."""
+    import subprocess
+
+    from conformance.specification.proofs import PROOFS_DIR, proofs
+
+    found = proofs("notre_dame")
+    assert PROOFS_DIR.name == "proofs" and PROOFS_DIR.parent.name == "conformance"
+    assert found and all(p.test.startswith("conformance/proofs/test_notre_dame") for p in found)
+    done = subprocess.run([sys.executable, "-m", "conformance", "proofs", "-g", "notre_dame"],
+                          cwd=tmp_path, capture_output=True, text=True, timeout=300)  # fmt: skip
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    assert f"proofs {len(found)}, decision tables" in done.stdout
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_failing_a_skipped_and_a_parametrized_proof_are_told_apart(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from conformance.specification import proofs as module
+
+    folder = tmp_path / "conformance" / "proofs"
+    folder.mkdir(parents=True)
+    (folder / "test_toy_proofs.py").write_text(
+        "import pytest\n\n"
+        "def test_holds():\n    '''TY-A: always.'''\n\n"
+        "def test_breaks():\n    '''TY-B: never.'''\n"
+        "    assert False, 'counterexample: [x = 3]'\n\n"
+        "def test_absent():\n    '''TY-C: needs a rulebook.'''\n"
+        "    pytest.skip('rulebook not present')\n\n"
+        "@pytest.mark.parametrize('n', [1, 2, 3])\n"
+        "def test_some(n):\n    '''TY-D: for n in 1..3.'''\n    assert n != 2\n",
+        encoding="utf-8",
+    )
+    monkeypatch.setattr(module, "PROOFS_DIR", folder)
+    monkeypatch.setattr(module, "PROOFS_TOP", tmp_path)
+    found = module.proofs()
+    assert [p.patterns for p in found] == [("TY-A",), ("TY-B",), ("TY-C",), ("TY-D",)]
+    outcomes = module.run(found)
+    by_rule = {p.patterns[0]: outcomes[p.test] for p in found}
+    assert by_rule["TY-A"].status == "PASSED"
+    assert by_rule["TY-B"].status == "FAILED" and "x = 3" in by_rule["TY-B"].detail
+    assert by_rule["TY-C"] == module.Outcome("SKIPPED", "rulebook not present")
+    assert by_rule["TY-D"].status == "FAILED"

@@ -106,7 +106,8 @@ def as_report(summary: CampaignSummary, games: list[str], engine: str) -> Report
             "message": message,
             "duration": round(result.seconds, 4),
         })
-    header = make_header(engine={}, command=engine, games=games, level="differential")
+    identity = next((r.engine for r in summary.results.values() if r.engine), {})
+    header = make_header(engine=identity, command=engine, games=games, level="differential")
     return Report(header, results, make_footer(results, summary.elapsed))
 
 
@@ -124,5 +125,5 @@ def write_all(
     report = as_report(summary, games, engine)
     write_jsonl(report, written["jsonl"])
     junit_report.write(report, written["junit"])
-    html_report.write(report, written["html"])
+    html_report.write(report, written["html"], kind="rulespec campaign")
     return written

@@ -41,6 +41,8 @@ class ShardResult:
     status: str = "passed"  # passed, failed (divergence) or the harness status
     divergence: dict[str, Any] | None = None
     message: str = ""
+    #: what the candidate's handshake said: name, version, language, capabilities, games
+    engine: dict[str, Any] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -97,6 +99,10 @@ def run_shard(
         candidate = SubprocessClient(engine, timeout, shell, cwd=cwd)
         candidate.handshake()
         plan = option_plan(shard.game, shard.players, candidate.games.get(shard.game, {}))
+        result.engine = {
+            **{key: candidate.identity.get(key) for key in ("name", "version", "language")},
+            "capabilities": sorted(candidate.capabilities), "games": sorted(candidate.games),
+        }  # fmt: skip
         for seed in shard.seeds():
             rng = random.Random(seed)
             choices: list[int] = []

@@ -6,29 +6,16 @@ Registered on the main app by :func:`register`; they share its console and error
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import click
 from click.exceptions import Exit
 from rich.console import Console
 
-from conformance.cli.base import PATH, Command, argument
-from rulespec.resources import checkout_dir
+from conformance.cli.base import PATH, Command, argument, fail
 
 out = Console(highlight=False, soft_wrap=True)
 err = Console(stderr=True, highlight=False, soft_wrap=True)
-
-
-def fail(message: str, code: int = 4) -> None:
-    """As :func:`conformance.cli.base.fail`: the message as plain, visible text (an engine's
-    handshake refusal may hold markup or escape sequences)."""
-    from conformance.cli.base import visible
-
-    err.print("[bold red]error:[/] ", end="")
-    err.print(visible(message), markup=False)
-    raise Exit(code)
 
 
 def known_game(game: str, known: list[str]) -> str:
@@ -59,6 +46,8 @@ def perft(
 
     if depth < 1:
         fail("--depth must be at least 1")
+    if compare and engine is None:
+        fail("--compare counts --engine's tree against the reference's: give --engine CMD")
     try:
         client = connect(engine)
     except HarnessError as error:
@@ -79,6 +68,8 @@ def perft(
             if reference is not None:
                 expected = count(reference, reference.load_state(position), depth)
                 out.print(f"reference perft({depth}) = {expected}")
+                out.print("agreed with the reference" if expected == total else
+                          f"differs from the reference: {total} against {expected}")  # fmt: skip
                 raise Exit(0 if expected == total else 1)
             return
         rows = divide_counts(client, position, depth)
@@ -97,6 +88,10 @@ def perft(
             out.print(f"{action}: missing   <- reference {wanted}", markup=False)
             bad += 1
         out.print(f"perft({depth}) = {sum(b for _, b in rows)} over {len(rows)} first actions")
+        if reference is not None:
+            plural = "s" if bad != 1 else ""
+            agreed = f"agreed with the reference on all {len(rows)} first actions"
+            out.print(f"{bad} difference{plural} from the reference" if bad else agreed)
         raise Exit(1 if bad else 0)
     except HarnessError as error:  # the engine broke the protocol mid-count: say so, once
         fail(f"{engine or 'the reference'}: {error}", 3)
@@ -139,37 +134,31 @@ def proofs(game: tuple[str, ...]) -> None:
     from conformance.specification import catalogue
     from conformance.specification.decisions import check_game, decision_tables
     from conformance.specification.proofs import proofs as all_proofs
+    from conformance.specification.proofs import run
 
     known = catalogue.games_with_catalogue()
     games = [known_game(g, known) for g in game] if game else known
     selected = [p for p in all_proofs() if p.game in games]
-    failed = 0
-    if selected:
-        args = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--no-header",
-                "-rA", "--tb=line", *sorted({p.test for p in selected})]  # fmt: skip
-        run = subprocess.run(args, cwd=checkout_dir(), capture_output=True, text=True)
-        outcome = {}
-        for line in run.stdout.splitlines():
-            for word in ("PASSED", "FAILED", "ERROR"):
-                if line.startswith(word + " "):
-                    outcome[line.split()[1].split("[")[0]] = word
-        for proof in selected:
-            status = outcome.get(proof.test, "NOT RUN")
-            failed += status != "PASSED"
-            out.print(
-                f"{status:>8}  {', '.join(proof.patterns)}  {proof.claim[:110]}", markup=False
-            )
-            if status != "PASSED":
-                for line in run.stdout.splitlines():
-                    if proof.test.split("::")[1] in line and "counterexample" in line:
-                        out.print(f"          {line.strip()}", markup=False)
+    outcomes = run(selected)
+    failed = skipped = 0
+    for proof in selected:
+        outcome = outcomes[proof.test]
+        failed += outcome.status not in ("PASSED", "SKIPPED")
+        skipped += outcome.status == "SKIPPED"
+        out.print(f"{outcome.status:>8}  {', '.join(proof.patterns)}  {proof.claim[:110]}",
+                  markup=False)  # fmt: skip
+        if outcome.status != "PASSED" and outcome.detail:
+            out.print(f"          {outcome.detail[:300]}", markup=False)
     tables = 0
     for name in games:
         tables += len(decision_tables(name))
         for finding in check_game(name):
             failed += 1
             out.print(f"  FAILED  {name}: {finding}", markup=False)
-    out.print(f"proofs {len(selected)}, decision tables {tables}, failed {failed}")
+    skips = f", skipped {skipped}" if skipped else ""
+    out.print(f"proofs {len(selected)}, decision tables {tables}, failed {failed}{skips}")
+    if not selected and not tables:
+        fail("no proof and no decision table found", 5)
     raise Exit(1 if failed else 0)
 
 

@@ -40,6 +40,26 @@ EXIT_OK, EXIT_FAILED, EXIT_INTERRUPTED, EXIT_HARNESS, EXIT_USAGE, EXIT_NOTHING =
 PATH = click.Path(path_type=Path)
 
 
+class Duration(click.ParamType):
+    """Seconds, with or without a unit: ``20``, ``20s``, ``2m``, ``1h``
+    (:mod:`conformance.durations`, the one spelling of the CLI, the configuration file and
+    the pytest plugin)."""
+
+    name = "duration"
+
+    def convert(self, value: Any, param: Any, ctx: Any) -> float:
+        from conformance.durations import parse_duration
+
+        try:
+            return parse_duration(value)
+        except ValueError as error:
+            self.fail(str(error), param, ctx)
+
+
+#: a duration parameter, given to the command in seconds (a float)
+DURATION = Duration()
+
+
 class _Console:
     """A ``rich`` console made on first use (``rulespec serve`` never loads rich)."""
 

@@ -8,7 +8,6 @@ ran); 4 on a usage error.
 from __future__ import annotations
 
 import json
-import re
 import sys
 import time
 from pathlib import Path
@@ -17,18 +16,18 @@ import click
 from click.exceptions import Exit
 
 from conformance.cli.analysis import err, fail, known_game, out
-from conformance.cli.base import PATH, Command, argument
+from conformance.cli.base import DURATION, PATH, Command, argument
 from conformance.specification import catalogue
 
-DURATION = re.compile(r"^(?P<value>\d+(?:\.\d+)?)(?P<unit>s|m|h)?$")
 
-
-def parse_duration(text: str) -> float:
-    """``90``, ``90s``, ``10m``, ``1.5h`` -> seconds."""
-    found = DURATION.match(text.strip())
-    if found is None:
-        raise click.BadParameter(f"{text!r} is not a duration (e.g. 60s, 10m, 1h)")
-    return float(found["value"]) * {"s": 1, "m": 60, "h": 3600}[found["unit"] or "s"]
+def _needs_the_campaign_extra() -> None:
+    """A usage error naming the extra when Dask is not installed (``--replay`` runs a shard
+    in this process and does without it)."""
+    try:
+        import distributed  # noqa: F401
+    except ImportError as error:
+        fail(f"rulespec campaign runs on Dask, which the 'campaign' extra installs ({error}):"
+             " pip install 'rulespec[campaign]'", code=4)  # fmt: skip
 
 
 class _Progress:
@@ -64,7 +63,7 @@ class _Progress:
 @click.command("campaign", cls=Command)
 @argument("game", "game id")
 @click.option("--engine", required=True, help="the candidate engine command (POSIX shell words)")
-@click.option("--budget", default="60s", help="wall-time budget, e.g. 60s, 10m, 1h")
+@click.option("--budget", type=DURATION, default="60s", help="wall-time budget, e.g. 60s, 10m, 1h")
 @click.option("--games", type=int, help="stop after this many games")
 @click.option("--steps", type=int, help="stop after this many steps")
 @click.option("--max-divergences", type=int, default=1, help="stop after N divergences")
@@ -73,14 +72,14 @@ class _Progress:
 @click.option("--workers", type=int, help="local workers (default: one per core)")
 @click.option("--shard-games", type=int, default=2, help="games per shard")
 @click.option("--seed", type=int, default=0, help="first seed of the plan")
-@click.option("--timeout", type=float, default=10.0, help="seconds per engine request")
-@click.option("--shrink-seconds", type=float, default=30.0,
+@click.option("--timeout", type=DURATION, default="10s", help="per engine request, e.g. 10, 10s")
+@click.option("--shrink-seconds", type=DURATION, default="30s",
               help="shrinking budget per divergence")  # fmt: skip
 @click.option("--out", "out_dir", type=PATH, default=Path("rulespec-campaign"),
               help="where reports and scenarios go")  # fmt: skip
 @click.option("--replay", help="replay one shard id in this process, no Dask")
 def campaign(
-    game: str, engine: str, budget: str, games: int | None, steps: int | None,
+    game: str, engine: str, budget: float, games: int | None, steps: int | None,
     max_divergences: int, players: tuple[int, ...], scheduler: str | None,
     workers: int | None, shard_games: int, seed: int, timeout: float, shrink_seconds: float,
     out_dir: Path, replay: str | None,
@@ -111,7 +110,8 @@ def campaign(
     configs = driver.configurations([game], counts)
     if not configs:
         fail(f"{game} has no player count among {counts}", code=4)
-    limits = driver.Budget(parse_duration(budget), games, steps, max_divergences)
+    limits = driver.Budget(budget, games, steps, max_divergences)
+    _needs_the_campaign_extra()
     progress = _Progress(f"campaign {game}", limits.seconds)
     try:
         summary = driver.run(

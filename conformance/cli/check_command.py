@@ -12,6 +12,7 @@ import click
 from click.exceptions import Exit
 
 from conformance.cli.base import (
+    DURATION,
     EXIT_FAILED,
     EXIT_HARNESS,
     EXIT_HELP,
@@ -54,14 +55,14 @@ def _settings() -> Any:
               "the reference")  # fmt: skip
 @click.option("--rule", "rules", multiple=True,
               help="only the scenarios pinning this rule id (repeatable: any of them)")
-@click.option("--timeout", type=float, help="seconds per request (subprocess) [default: 10]")
+@click.option("--timeout", type=DURATION, help="per request (subprocess) [default: 10s]")
 @click.option("--shell/--no-shell", default=None, help="run the engine through a shell")
 @click.option("--jobs", "-j", type=int, help="parallel engine processes [default: 1]")
 @click.option("--level", help="protocol, scenarios, invariants, differential or all [all: "
               "every level the engine's capabilities allow; scenarios with --rule]")  # fmt: skip
 @click.option("--examples", type=int,
               help="exactly N whole games per configuration (instead of --budget)")  # fmt: skip
-@click.option("--budget", type=float, help="deep levels: seconds per game and configuration "
+@click.option("--budget", type=DURATION, help="deep levels: time per game and configuration "
               "[default: a share of 24 s per game and level]")  # fmt: skip
 @click.option("--emit-dir", type=PATH, help="where divergences are written as scenarios "
               "[default: ./rulespec-regressions]")  # fmt: skip
@@ -79,10 +80,12 @@ def _settings() -> Any:
 @click.option("--ruleset", help="errata of the ruleset (comma-separated ids)")
 @click.option("--timeout-multiplier", type=float,
               help="scale every timeout (slow machines, slow engines)")  # fmt: skip
-@click.option("--game-timeout", type=float, help="seconds per whole game [default: 300]")
+@click.option("--game-timeout", type=DURATION, help="per whole game [default: 300s]")
 @click.option("--restarts", type=int, help="engine restart budget for the run [default: 3]")
 @click.option("--memory-mb", type=int, help="engine memory limit (MB)")
 @click.option("--cpu-seconds", type=int, help="engine CPU-time limit (s)")
+@click.option("--maxfail", type=int, help="stop after N failures (per engine process, -j)")
+@click.option("--exitfirst", "-x", is_flag=True, help="stop at the first failure (--maxfail 1)")
 def check(
     game: tuple[str, ...],
     engine: str | None,
@@ -108,6 +111,8 @@ def check(
     restarts: int | None,
     memory_mb: int | None,
     cpu_seconds: int | None,
+    maxfail: int | None,
+    exitfirst: bool,
 ) -> None:
     """Judge an engine: every level its capabilities allow (the scenarios, then whole games
     checked for invariants and played in lockstep with the reference, within a time budget
@@ -207,6 +212,11 @@ def check(
         robustness += ["--engine-memory", str(memory_mb)]
     if cpu_seconds is not None:
         robustness += ["--engine-cpu", str(cpu_seconds)]  # fmt: skip
+    maxfail = 1 if exitfirst else maxfail
+    if maxfail is not None:
+        if maxfail < 1:
+            fail("--maxfail must be at least 1")
+        robustness += ["--maxfail", str(maxfail)]
     if all_readings:
         _check_all_readings(games, engine=engine, timeout=timeout, shell=shell, workers=jobs,
                             rule=rule)  # fmt: skip
@@ -226,7 +236,9 @@ def check(
     counts = run.counts()
     failed = sum(counts[s] for s in FAILING)
     skipped = counts["skipped"] + counts["not run"]
-    out.print(f"results: {dict(sorted(counts.items()))} in {elapsed:.1f}s")
+    from conformance.cli.check_output import closing_line, print_skips
+
+    print_skips(out, [r for g in run.games for r in g.results], verbose)
     if report or junit or html or update_expectations:
         from conformance.reports import model
 
@@ -238,9 +250,8 @@ def check(
         _write_reports(written, report, junit, html)
         if update_expectations and expectations is not None:
             _update_expectations(expectations, known, written)
-    closing = f"{counts['passed'] + counts['expected failure']} passed, {failed} failed"
-    if skipped:
-        closing += f", {skipped} skipped"
+    closing = closing_line(counts["passed"] + counts["expected failure"], failed, skipped,
+                           maxfail)  # fmt: skip
     if _interrupted(run):
         closing += " (interrupted)"
     out.print(closing)
@@ -471,18 +482,9 @@ def _print_game(
         summary = concern_summary(report.results, concern)
         if summary:
             out.print(f"  {summary}", markup=False)
-    for result in report.results:
-        if result["status"] in FAILING:
-            rules = f" [{', '.join(result['rules'])}]" if result["rules"] else ""
-            if result.get("concern"):
-                rules += f" ({CONCERNS.get(result['concern'], result['concern'])})"
-            name = result["scenario"] or result["test"]
-            out.print(f"\n  [red]{result['status'].upper()}[/] {name}{rules}")
-            message = result["message"]
-            if name and message.partition("\n")[0].split(" | ")[:2][-1:] == [name]:
-                message = message.partition("\n")[2]  # the headline repeats name and rules
-            for line in _failure_excerpt(message):
-                out.print(f"    {line}", markup=False)
+    from conformance.cli.check_output import print_failures
+
+    print_failures(out, report.results, FAILING, verbose, _failure_excerpt, CONCERNS)
 
 
 def _failure_excerpt(message: str, limit: int = 18) -> list[str]:

@@ -1,10 +1,11 @@
 """``rulespec check`` settings from the author's project: ``[tool.rulespec]`` in
 ``pyproject.toml``, or the top level of ``rulespec.toml``, in the current directory.
 
-Flags override the file. Paths in the file are relative to the file's folder. A file that is
-not TOML, an unknown key, a value of the wrong type or a number out of its bounds
-(:data:`BOUNDS`; nan and inf never) is a usage error naming the file, the key and the
-problem (``rulespec check`` exits 4); the flags are held to the same bounds.
+Flags override the file. Paths in the file are relative to the file's folder; durations are
+spelled as the flags' (``20``, ``"20s"``, ``"2m"``). A file that is not TOML, an unknown key,
+a value of the wrong type or a number out of its bounds (:data:`BOUNDS`; nan and inf never)
+is a usage error naming the file, the key and the problem (``rulespec check`` exits 4); the
+flags are held to the same bounds.
 """
 
 from __future__ import annotations
@@ -21,15 +22,15 @@ KEYS: dict[str, tuple[tuple[type, ...], str]] = {
     "shell": ((bool,), "run the engine command through a shell"),
     "games": ((list,), "game ids to check"),
     "level": ((str,), "protocol, scenarios, invariants, differential or all"),
-    "timeout": ((int, float), "seconds per request"),
-    "game_timeout": ((int, float), "seconds per whole game"),
+    "timeout": ((int, float, str), "time per request (a duration: 10, 10s, 1m)"),
+    "game_timeout": ((int, float, str), "time per whole game (a duration)"),
     "timeout_multiplier": ((int, float), "scale every timeout"),
     "restarts": ((int,), "engine restart budget"),
     "memory_mb": ((int,), "engine memory limit (MB)"),
     "cpu_seconds": ((int,), "engine CPU-time limit (s)"),
     "jobs": ((int,), "parallel engine processes"),
     "examples": ((int,), "exactly N whole games per configuration (instead of budget)"),
-    "budget": ((int, float), "deep levels: seconds per game and configuration"),
+    "budget": ((int, float, str), "deep levels: time per game and configuration (a duration)"),
     "emit_dir": ((str,), "where divergences are written as scenarios"),
     "features": ((list,), "extra scenario folders to run"),
     "ruleset": ((str,), "errata of the ruleset (comma-separated ids)"),
@@ -39,6 +40,8 @@ KEYS: dict[str, tuple[tuple[type, ...], str]] = {
     "html": ((str,), "HTML report path"),
 }
 PATH_KEYS = ("expectations", "report", "junit", "html", "emit_dir")
+#: durations: seconds, with or without a unit (``20``, ``"20s"``, ``"2m"``), as the flags
+DURATION_KEYS = ("timeout", "game_timeout", "budget")
 
 #: the bounds of every number (file and flag alike): key -> (lowest, highest, whether the
 #: lowest itself is allowed); a number must also be finite (no nan, no inf)
@@ -134,6 +137,13 @@ def load(directory: Path) -> Settings:
             )
         if key == "games" and not all(isinstance(g, str) for g in value):
             raise ConfigError(f"{where}: key 'games' must be a list of game ids (strings)")
+        if key in DURATION_KEYS:  # "20s" is 20 seconds, then held to the bounds
+            from conformance.durations import parse_duration
+
+            try:
+                value = parse_duration(value)
+            except ValueError as error:
+                raise ConfigError(f"{where}: key {key!r} ({what}): {error}") from None
         problem = value_problem(key, value)
         if problem is not None:
             raise ConfigError(f"{where}: key {key!r} {problem}")

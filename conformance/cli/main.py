@@ -30,6 +30,7 @@ from click.exceptions import Exit
 from conformance.cli.base import (
     EXIT_HELP,
     EXIT_INTERRUPTED,
+    EXIT_NOTHING,
     EXIT_USAGE,
     PATH,
     Group,
@@ -103,6 +104,9 @@ def diff(before: Path, after: Path, verbose: bool) -> None:
             f"{len(report.results)} results",
             markup=False,
         )
+    mismatch = differ.engine_mismatch(old, new)
+    if mismatch:
+        err.print(f"warning: {mismatch}", markup=False)
     changes = differ.compare(old, new)
     shown = differ.KINDS if verbose else ("new failure", "fixed")
     for kind in shown:
@@ -176,22 +180,33 @@ def play(
 
 @app.command()
 @argument("trace", "a trace written by rulespec play", type=PATH)
-def replay(trace: Path) -> None:
-    """Replay a trace and check that every game reaches the recorded final state."""
+@click.option("--quiet", "-q", is_flag=True, help="only the mismatches and the verdict")
+def replay(trace: Path, quiet: bool) -> None:
+    """Replay a trace and check that every game reaches the recorded final state; the last
+    line is the verdict (exit 1 on a mismatch, 5 when the trace holds no game)."""
     from conformance.levels.playout import replay as replay_trace
     from reference_impl import registry
 
     if not trace.is_file():
         fail(f"no trace file at {trace}")
-    bad = 0
+    bad = games = actions = 0
     with trace.open(encoding="utf-8") as lines:
         try:
             for result in replay_trace(lines, registry.get_game):
                 mark = "same final state" if result.matches else f"MISMATCH: {result.problem}"
-                out.print(f"game {result.index + 1}: {result.actions} actions, {mark}")
+                if not quiet or not result.matches:
+                    out.print(f"game {result.index + 1}: {result.actions} actions, {mark}",
+                              markup=False)  # fmt: skip
                 bad += not result.matches
+                games += 1
+                actions += result.actions
         except ValueError as error:
             fail(f"{trace}: {error}")
+    if not games:
+        fail(f"{trace}: no game to replay", EXIT_NOTHING)
+    verdict = (f"{bad} of {games} games differ from the recorded final state" if bad else
+               f"all {games} games reach the recorded final state")  # fmt: skip
+    out.print(f"replayed {games} games, {actions} actions: {verdict}")
     raise Exit(1 if bad else 0)
 
 
@@ -223,8 +238,9 @@ def rules(
         _write_rulebook(loaded, html, report, run, ruleset)
         return
     if rule_id is None:
+        room = _text_room(28 + 1 + 11 + 1)
         for rule in loaded.rules:
-            out.print(f"{rule.id:<28} {rule.status:<11} {rule.text[:90]}", markup=False)
+            out.print(f"{rule.id:<28} {rule.status:<11} {shorten(rule.text, room)}", markup=False)
         out.print(f"{len(loaded.rules)} rules")
         return
     try:
@@ -257,6 +273,29 @@ def rules(
         out.print(f"{heading} ({len(items)}):")
         for item in items:
             out.print(f"  {item}", markup=False)
+
+
+def _text_room(used: int) -> int | None:
+    """The columns left for text on a line of the terminal (``$COLUMNS`` when set), after
+    ``used``; None (no cut) when the output is not a terminal: a pipe has no width."""
+    import os
+    import shutil
+
+    if "COLUMNS" not in os.environ and not sys.stdout.isatty():
+        return None
+    return max(10, shutil.get_terminal_size().columns - used)
+
+
+def shorten(text: str, width: int | None) -> str:
+    """``text`` cut at a word to fit ``width`` columns, with an ellipsis (as is if it fits,
+    or when ``width`` is None)."""
+    text = " ".join(text.split())
+    if width is None or len(text) <= width:
+        return text
+    cut = text[: width - 1]
+    if " " in cut and text[width - 1] != " ":
+        cut = cut.rsplit(" ", 1)[0]
+    return cut.rstrip(" ,;:.") + "…"
 
 
 def _write_rulebook(
@@ -346,11 +385,19 @@ def _register_commands(arguments: list[str]) -> None:
     words = [a for a in arguments if not a.startswith("-")]
     if (words and words[0] in OWN_COMMANDS) or _registered:
         return
-    from conformance.cli import analysis, campaign, mutate, new_engine, rulings_errata, show
+    from conformance.cli import (
+        analysis,
+        campaign,
+        matrix,
+        mutate,
+        new_engine,
+        rulings_errata,
+        show,
+    )
 
     for name in app.lazy:
         app.load(name)
-    for module in (analysis, mutate, rulings_errata, show, campaign, new_engine):
+    for module in (analysis, mutate, rulings_errata, show, campaign, new_engine, matrix):
         module.register(app)
     _registered.append(True)
 

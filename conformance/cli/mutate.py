@@ -20,16 +20,11 @@ from click.exceptions import Exit
 from rich.console import Console
 
 from conformance.cli.analysis import known_game
-from conformance.cli.base import PATH, Command, argument
+from conformance.cli.base import PATH, Command, argument, fail
 from conformance.mutation import DEFAULT_CACHE
 
 out = Console(highlight=False, soft_wrap=True)
 err = Console(stderr=True, highlight=False, soft_wrap=True)
-
-
-def fail(message: str, code: int = 4) -> None:
-    err.print(f"[bold red]error:[/] {message}")
-    raise Exit(code)
 
 
 @click.command(cls=Command)

@@ -37,7 +37,7 @@ def errata_list(game: str) -> None:
 @argument("erratum", "erratum id (spec/GAME/errata/ID.yaml)")
 @click.option("--base", help="errata already in the ruleset (comma-separated)")
 def errata_impact(game: str, erratum: str, base: str | None) -> None:
-    """Scenarios and golden traces whose outcome the erratum changes; exit 1 on a regression."""
+    """Scenarios and recorded games whose outcome the erratum changes; exit 1 on a regression."""
     from conformance.specification import catalogue, errata
 
     known_game(game, catalogue.games_with_catalogue())
@@ -53,6 +53,8 @@ def errata_impact(game: str, erratum: str, base: str | None) -> None:
         out.print(f"  {change.before} -> {change.after}  {change.key}{mark}", markup=False)
         out.print(f"    pins {', '.join(change.rules)}; fired {', '.join(change.fired)}")
     out.print(f"\ntraces: {len(found.traces)} of {found.traces_checked} recorded games change")
+    if not found.traces_checked:
+        err.print(f"warning: {game} has no recorded games ({errata.recorded_dir(game)})")
     for trace in found.traces:
         mark = "" if trace.touched else "  REGRESSION: no touched rule fired"
         where = "setup" if trace.step == 0 else f"action {trace.step}"

@@ -44,17 +44,31 @@ def _read_state(source: str) -> Any:
 @click.option("-o", "--out", "output", type=PATH, help="SVG file (default: stdout)")
 @click.option("--differs", multiple=True, help="a state path to highlight (repeatable)")
 @click.option("--action", help="the action just applied (JSON)")
+@click.option("--anyway", is_flag=True,
+              help="draw a state that breaks its state schema (an engine's, say)")  # fmt: skip
 def show(
     game: str, state_file: str, output: Path | None, differs: tuple[str, ...],
-    action: str | None,
+    action: str | None, anyway: bool,
 ) -> None:  # fmt: skip
     """Draw a canonical state of GAME as a self-contained SVG picture."""
+    from conformance.engine import jsonpath
     from conformance.render import render
+    from rulespec.protocol import state_problems
 
     known_game(game, catalogue.games_with_catalogue())
     state = _read_state(state_file)
     if state.get("game") != game:
         fail(f"{state_file}: the state is of game {state.get('game')!r}, not {game!r}")
+    problems = [] if anyway else state_problems(game, state)
+    if problems:
+        listed = "\n  ".join(problems[:8]) + ("\n  ..." if len(problems) > 8 else "")
+        fail(f"{state_file}: not a {game} state (spec/{game}/state.schema.json; --anyway "
+             f"draws it as it is):\n  {listed}")  # fmt: skip
+    for path in differs:
+        try:
+            jsonpath.get(state, path)
+        except jsonpath.PathError as error:
+            fail(f"--differs {path}: not in the state ({error})")
     shown_action = None
     if action is not None:
         try:

@@ -47,6 +47,16 @@ def draw(canvas: Canvas, state: dict[str, Any]) -> None:
                 size=9, path="supply", limit=140)
     for seat, player in enumerate(as_list(get(state, "players"))):
         _board(canvas, seat, as_dict(player), 8 + seat * (5 * CELL + 40), 46)
+    canvas.legend(
+        (LINE_COLOURS["prosperity"][1], "a prosperity building (darker: higher tier)"),
+        (LINE_COLOURS["defense"][1], "a defense building (darker: higher tier)"),
+        ("#cfe8f7", "river; a brown bar on it: a bridge; a thick green edge: a hedge"),
+        ("#3b7d3b", "T: a troll; a grey disc: a boulder"),
+        (None, "a disc in the player's colour: a gnome (H hammer, S sword, G graduated)"),
+        (None, "text on a space: the first 5 letters of what stands there (hover: all of it)"),
+        (LINE_COLOURS["both"][1], "a building of both lines, or any other tile"),
+        (None, "bag: each tile by its first 4 letters, then how many (gnom3: three gnome tiles)"),
+    )
 
 
 def _board(canvas: Canvas, seat: int, player: dict[str, Any], x: float, y: float) -> None:

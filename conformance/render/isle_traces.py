@@ -40,6 +40,13 @@ def draw(canvas: Canvas, state: dict[str, Any]) -> None:
     for seat, count in enumerate(reserve):
         canvas.circle(14 + seat * 90, 34, 6, fill=player_colour(seat))
         canvas.text(24 + seat * 90, 38, f"reserve {count}", size=10, path=f"reserve.{seat}")
+    canvas.legend(
+        *((colour, f"{terrain} cell") for terrain, colour in TERRAIN.items()),
+        (None, "F: a fort; H: a harbour; \u2767: a feather; 1, 2, 3...: creature 1, 2, 3..."),
+        ("#c62828", "a red triangle: the red feather; discs: explorers, in their player's "
+         "colour"),
+        (None, "grey cells: no map card there yet (hover a cell: its terrain and mark)"),
+    )
     top, left = 48, 8
     grid = as_list(get(state, "grid"))
     for r, row in enumerate(grid):
@@ -69,5 +76,17 @@ def draw(canvas: Canvas, state: dict[str, Any]) -> None:
         canvas.polygon([(x + 4, y + 22), (x + 13, y + 3), (x + 22, y + 22)], fill="#c62828",
                        path="feather")
     canvas.text(8, top + max(len(grid), 1) * CELL + 16, f"cards on the map "
-                f"{len(as_list(get(state, 'map')))}; withdrawn {get(state, 'withdrawn')}",
+                f"{len(as_list(get(state, 'map')))}; withdrawn: {_withdrawn(state)}",
                 size=10, path="map")
+
+
+def _withdrawn(state: Any) -> str:
+    """The explorer withdrawn by a re-exploration, in words: ``player 0's (row 8, col 6)``
+    (``none`` without one)."""
+    found = get(state, "withdrawn")
+    if not found:
+        return "none"
+    row, col, seat = get(found, "row"), get(found, "col"), get(found, "player")
+    if isinstance(row, int) and isinstance(col, int):
+        return f"player {seat}'s (row {row}, col {col})"
+    return str(found)

@@ -53,6 +53,11 @@ def draw(canvas: Canvas, state: dict[str, Any]) -> None:
         named = [str(get(d, "tile", default=d)) for d in disasters]
         canvas.text(8, 34, f"disasters: {', '.join(named)}", size=10,
                     path="disasters", fill="#c0392b")
+    canvas.legend(
+        *((colour, f"{category} tile") for category, colour in CATEGORY.items()),
+        ("#4d4d4d", "a dark disc in the corner: the tile pollutes; lines: its roads"),
+        (None, "a tile's label: its name after the set prefix, cut to 9 letters (hover: all)"),
+    )
     players = as_list(get(state, "players"))
     per_row = min(max(len(players), 1), 3)
     for seat, player in enumerate(players):

@@ -38,6 +38,11 @@ def _lettered_ids() -> set[str]:
 
 def draw(canvas: Canvas, state: dict[str, Any]) -> None:
     """Header (round, stage, phase, persons), then one district panel per player."""
+    canvas.legend(
+        (None, "small squares in an area: the player's cubes there (+N: N more than shown)"),
+        ("#ffd700", "a gold disc: the player's friend"),
+        ("#c0392b", "rats: the red square is the marker; N! past the track's end"),
+    )
     canvas.text(8, 18, "Notre Dame", size=15, bold=True)
     canvas.text(
         124, 18,

@@ -4,6 +4,7 @@ stay self-contained; a position that cannot be drawn says why instead of breakin
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from html import escape
 from typing import Any
@@ -31,7 +32,17 @@ def picture(
         return render_failure("not drawn", str(error))
 
 
+#: a picture is never drawn narrower than its own units times this, in CSS pixels: the
+#: boards' 8-11 unit text then reads at 10 px or more (a wide board scrolls in its figure)
+MIN_SCALE = 1.3
+_VIEWBOX = re.compile(r'<svg\b[^>]*?viewBox="[-\d.]+ [-\d.]+ ([\d.]+) [\d.]+"')
+
+
 def figure(svg: str, caption: str) -> str:
+    found = _VIEWBOX.search(svg)
+    if found is not None:
+        width = float(found[1]) * MIN_SCALE
+        svg = svg.replace("<svg", f'<svg style="min-width: {width:.0f}px"', 1)
     return f"<figure><figcaption>{escape(caption)}</figcaption>{svg}</figure>"
 
 

@@ -18,7 +18,7 @@ from typing import Any
 HIGHLIGHT = "#d62728"
 ACTION = "#1f77b4"
 PLAYER_COLOURS = ("#e15759", "#4e79a7", "#59a14f", "#f28e2b", "#b07aa1", "#76b7b2")
-FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
+FONT = "DejaVu Sans, Verdana, Arial, Noto Sans CJK JP, Hiragino Sans, Yu Gothic, sans-serif"
 
 _UNSAFE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ud800-\udfff\ufffe\uffff]")
 
@@ -68,6 +68,13 @@ class Canvas:
         self.width = width
         self.height = 0.0
         self.provisional_drawn = False
+        #: (swatch colour or None, text) lines drawn under the picture by :meth:`footer`
+        self.legend_lines: list[tuple[str | None, str]] = []
+
+    def legend(self, *lines: tuple[str | None, str]) -> None:
+        """What the picture's colours, symbols and abbreviations mean: one line each, with
+        a colour swatch where the line names a colour (drawn by :meth:`footer`)."""
+        self.legend_lines += lines
 
     # -- bookkeeping ---------------------------------------------------------------------
 
@@ -230,6 +237,15 @@ class Canvas:
             self.rect(8, y - 9, 18, 10, stroke="#666666", provisional=True)
             self.text(32, y, "dashed: provisional component data (our placeholder, not the"
                       " printed component)", size=10, fill="#555555", limit=110)
+            y += 15
+        if self.legend_lines:
+            self.text(8, y, "legend", size=10, bold=True, fill="#555555")
+            y += 14
+        for swatch, line in self.legend_lines:
+            if swatch is not None:
+                self.rect(8, y - 9, 18, 10, fill=swatch)
+            self.text(32, y, line, size=10, fill="#555555", limit=110)
+            y += 14
 
     def to_svg(self) -> str:
         width, height = self.width + 8, self.height + 8

@@ -37,6 +37,11 @@ def _card(canvas: Canvas, x: float, y: float, entry: Any, path: str, provisional
 def draw(canvas: Canvas, state: dict[str, Any]) -> None:
     """Header, the Road and stacks, then the two villages."""
     copies_provisional = components.provisional(GAME, "villager-copies")
+    canvas.legend(
+        ("#f4ecd8", "a villager card (its name cut to 12 letters; hover: all of it)"),
+        ("#f1c40f", "a gold disc on a card: the coins on it"),
+        ("#8d6e63", "a stack: its hidden cards; mN: the market card on top"),
+    )
     canvas.text(8, 18, "Villagers (solo)", size=15, bold=True)
     canvas.text(150, 18, f"round {get(state, 'round')}  phase {get(state, 'phase')}  "
                 f"step {get(state, 'step')}  reserve {get(state, 'reserve')}", path="phase")

@@ -3,9 +3,11 @@
 A result is keyed on its game and scenario name (plus the parameters of an outline's
 example), or on its test id when it has no scenario; so a key survives a rename of the
 test function. Statuses fall in three classes: a pass (``passed``, ``unexpected pass``:
-the engine did what the rule says), a failure (``failed``, ``crashed``, ``timed out``,
-``protocol error``, ``expected failure``: it did not, known or not) and inconclusive
-(``skipped``, ``not run``, ``errored``: nothing was learnt).
+the engine did what the rule says), a failure (``failed``, ``errored``, ``crashed``,
+``timed out``, ``protocol error``, ``expected failure``: it did not, known or not; an
+error fails ``rulespec check`` too) and inconclusive (``skipped``, ``not run``: nothing
+was learnt). :func:`engine_mismatch` says when the two reports judged different engine
+commands (a comparison worth a warning).
 """
 
 from __future__ import annotations
@@ -18,8 +20,8 @@ from typing import Any
 from conformance.reports.model import Report
 
 GOOD = ("passed", "unexpected pass")
-BAD = ("failed", "crashed", "timed out", "protocol error", "expected failure")
-INCONCLUSIVE = ("skipped", "not run", "errored")
+BAD = ("failed", "errored", "crashed", "timed out", "protocol error", "expected failure")
+INCONCLUSIVE = ("skipped", "not run")
 KINDS = (
     "new failure", "fixed", "still failing", "still passing", "inconclusive", "new", "removed",
 )  # fmt: skip
@@ -97,3 +99,13 @@ def _index(report: Report) -> dict[str, dict[str, Any]]:
 def summary(changes: list[Change]) -> dict[str, int]:
     counts = Counter(change.kind for change in changes)
     return {kind: counts.get(kind, 0) for kind in KINDS}
+
+
+def engine_mismatch(before: Report, after: Report) -> str | None:
+    """A warning when the two reports' headers name different engine commands (the
+    reference in-process has none), else None."""
+    commands = [(report.header.get("engine") or {}).get("command") for report in (before, after)]
+    if commands[0] == commands[1]:
+        return None
+    shown = [repr(c) if c else "the reference in-process" for c in commands]
+    return f"the two runs judged different engine commands: A {shown[0]}, B {shown[1]}"

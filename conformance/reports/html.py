@@ -1,4 +1,6 @@
-"""A self-contained HTML report: per game, the per-rule compliance matrix and every failure.
+"""A self-contained HTML report: per game, what failed first (each failure with its
+positions drawn large), then the per-rule compliance matrix (collapsible; open when nothing
+failed) and every test.
 
 One file, no scripts, no external assets: styles are inline, so the page opens the same
 from a CI artefact store or an e-mail. Everything that came from the engine (messages,
@@ -19,7 +21,8 @@ from conformance.reports.model import STATUSES, Report
 from conformance.specification import catalogue
 
 STYLE = """
-body { font: 14px/1.45 system-ui, sans-serif; margin: 1.5em auto; max-width: 78em;
+body { font: 14px/1.45 system-ui, "Noto Sans CJK JP", "Noto Sans JP", "Hiragino Sans",
+       "Yu Gothic", Meiryo, "Source Han Sans JP", sans-serif; margin: 1.5em auto; max-width: 78em;
        padding: 0 1em; color: #1b1f24; background: #fff; }
 h1 { font-size: 1.5em; margin-bottom: .3em; }
 h2 { margin-top: 2em; border-bottom: 2px solid #ccd; }
@@ -47,13 +50,15 @@ details.failure.s-expected-failure { border-left-color: #6366f1; }
 summary { cursor: pointer; } pre { white-space: pre-wrap; overflow-wrap: anywhere;
   background: #f8fafc; padding: .6em; font-size: .85em; max-height: 40em; overflow: auto; }
 .muted { color: #6b7280; }
+details.rules > summary { font-weight: 600; margin: .6em 0; }
+details.failure .boards figure { flex: 1 1 100%; }
 """
 
 
-def render(report: Report) -> str:
-    """The whole page as a string."""
+def render(report: Report, kind: str = "rulespec check") -> str:
+    """The whole page as a string; ``kind`` names what made the report (its title)."""
     engine = report.header.get("engine") or {}
-    title = f"rulespec check: {report.engine_label}"
+    title = f"{kind}: {report.engine_label}"
     parts = [
         "<!DOCTYPE html>",
         '<html lang="en"><head><meta charset="utf-8">',
@@ -70,13 +75,13 @@ def render(report: Report) -> str:
     return "\n".join(parts)
 
 
-def write(report: Report, path: Path | str) -> None:
+def write(report: Report, path: Path | str, kind: str = "rulespec check") -> None:
     """Write the page; engine text the page could not encode (a lone surrogate) is shown
     escaped (:func:`conformance.reports.text.printable`), never lost."""
     from conformance.reports.atomic import write_text
     from conformance.reports.text import printable
 
-    write_text(path, printable(render(report)))
+    write_text(path, printable(render(report, kind)))
 
 
 def _meta(header: dict[str, Any], engine: dict[str, Any]) -> str:
@@ -140,22 +145,26 @@ def _game(report: Report, game: str) -> str:
         f'<h2>{heading} <small class="muted">{escape(game)}</small></h2>',
     ]
     failures = [r for r in game_report.results if r["status"] in (*FAILING, "expected failure")]
+    failing = sum(r["status"] in FAILING for r in failures)
+    parts.append(f"<h3>Failures ({failing})</h3>")
+    if not failures:
+        parts.append('<p class="muted">None.</p>')
+    parts += [_failure(result, _anchor(game, n)) for n, result in enumerate(failures)]
+    for concern in CONCERNS:  # reported apart from the rules they protect
+        summary = concern_summary(game_report.results, concern)
+        if summary:
+            parts.append(f'<p class="concern" data-concern="{concern}">{escape(summary)}</p>')
     if loaded is not None:
         first: dict[str, str] = {}  # rule id -> anchor of its first failure
         for n, result in enumerate(failures):
             for rule_id in [] if result.get("concern") else result.get("rules") or []:
                 first.setdefault(rule_id, _anchor(game, n))
-        parts.append(_matrix(game_report, loaded, report.header.get("rule"), first))
+        opened = "" if failing else " open"
+        parts.append(f'<details class="rules"{opened}>'
+                     + _matrix(game_report, loaded, report.header.get("rule"), first)
+                     + "</details>")  # fmt: skip
     else:
         parts.append('<p class="muted">No rule catalogue for this game: no matrix.</p>')
-    for concern in CONCERNS:  # reported apart from the rules they protect
-        summary = concern_summary(game_report.results, concern)
-        if summary:
-            parts.append(f'<p class="concern" data-concern="{concern}">{escape(summary)}</p>')
-    parts.append(f"<h3>Failures ({sum(r['status'] in FAILING for r in failures)})</h3>")
-    if not failures:
-        parts.append('<p class="muted">None.</p>')
-    parts += [_failure(result, _anchor(game, n)) for n, result in enumerate(failures)]
     parts.append(_scenarios(game_report.results))
     parts.append("</section>")
     return "\n".join(parts)
@@ -187,7 +196,7 @@ def _matrix(
             f"<td>{escape(rule.text)}</td></tr>"
         )
     return (
-        f'<p class="summary">Rules {len(rows)}: {summary or "none"}.</p>'
+        f'<summary class="summary">Rules {len(rows)}: {summary or "none"}.</summary>'
         f'<table class="matrix" data-game="{escape(loaded.game, quote=True)}">'
         "<thead><tr><th>Rule</th><th>Status</th><th>Scenarios passed</th>"
         "<th>Reading</th><th>Rule text</th></tr></thead>"

@@ -7,7 +7,8 @@ errata; engines receive its parameters through the ``params`` option
 (:func:`reference_impl.core.rule_param`), and scenarios tagged ``@since:<id>`` /
 ``@until:<id>`` run only under rulesets with / without the erratum.
 
-:func:`impact` runs the scenarios and the golden traces (``tests/golden/<game>/``) under
+:func:`impact` runs the scenarios and the recorded games (``spec/<game>/recorded/*.jsonl``,
+shipped inside the package, regenerated on purpose by ``scripts/regen_golden.py``) under
 the ruleset before and after an erratum and lists every change with the rule ids that
 fired; a trace change where no touched rule fired is a regression.
 """
@@ -23,10 +24,8 @@ from typing import Any
 from conformance.specification import catalogue
 from conformance.specification.documents import read_checked_yaml
 from conformance.specification.unchanged import keep_arguments, may_change
-from rulespec.resources import ROOT, SPEC_DIR
+from rulespec.resources import SPEC_DIR
 from rulespec.schema_check import SchemaCheck
-
-GOLDEN_DIR = ROOT / "tests" / "golden"
 
 
 class ErratumError(ValueError):
@@ -227,8 +226,13 @@ class Impact:
         return found
 
 
+def recorded_dir(game: str) -> Path:
+    """The recorded games of ``game``: ``rulespec play --trace`` files (the golden traces)."""
+    return SPEC_DIR / game / "recorded"
+
+
 def golden_traces(game: str) -> list[Path]:
-    return sorted((GOLDEN_DIR / game).glob("*.jsonl"))
+    return sorted(recorded_dir(game).glob("*.jsonl"))
 
 
 def read_trace_games(path: Path) -> list[dict[str, Any]]:

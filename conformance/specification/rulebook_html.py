@@ -192,10 +192,12 @@ def _rule_section(
 
 
 STYLE = """
-body{font:15px/1.45 system-ui,sans-serif;margin:0 auto;max-width:78rem;padding:1rem}
+body{font:15px/1.45 system-ui,"Noto Sans CJK JP","Noto Sans JP","Hiragino Sans","Yu Gothic",
+Meiryo,sans-serif;margin:0 auto;max-width:78rem;padding:1rem}
 nav a{margin-right:.6rem}.rule{border-top:1px solid #ccc;padding:.4rem 0}
 .pair{display:grid;grid-template-columns:1fr 1fr;gap:1rem}
-.ja pre{white-space:pre-wrap;font-family:serif;margin:0;background:#f7f5ee;padding:.4rem}
+.ja pre{white-space:pre-wrap;font-family:"Noto Serif CJK JP","Hiragino Mincho ProN","Yu Mincho",
+serif;margin:0;background:#f7f5ee;padding:.4rem}
 .quote{color:#666;font-size:.85em}.badge{border-radius:.3rem;background:#eee;padding:0 .3rem;
 font-size:.8em}.status-ambiguous{background:#fd8}.status-unspecified{background:#cdf}
 [data-status=failed]>h3 .badge:nth-of-type(2),li[data-status=failed] .badge{background:#f99}

@@ -422,7 +422,7 @@ def gherkin(found: Divergence) -> str:
 def _arithmetic_kernels() -> dict[tuple[str, str], tuple[Any, dict[str, tuple[int, int]]]]:
     """(game, rule) -> (kernel(reading, ite, **inputs) -> value, input bounds).
 
-    Pure arithmetic kernels the engines share with ``tests/proofs`` (the ``ite`` hook runs
+    Pure arithmetic kernels the engines share with ``conformance/proofs`` (the ``ite`` hook runs
     them on z3 terms); a reading of the rule's option is the kernel's switch.
     """
     from reference_impl.notre_dame import scoring as nd

@@ -103,11 +103,21 @@ def _json(text: str, what: str) -> Any:
     return jsonpath.parse_value(text, what)
 
 
+def set_in_engine_state(state: Any, path: str, value: Any) -> None:
+    """``path = value`` in a state the engine sent; a state without the path is the
+    engine's failure, told in one line (not the harness's traceback)."""
+    try:
+        jsonpath.set_(state, path, value)
+    except jsonpath.PathError as error:
+        pytest.fail(f"the engine's state has no place for the scenario's edit: {error}",
+                    pytrace=False)  # fmt: skip
+
+
 def _edit_position(ctx: ScenarioContext, assignments: list[tuple[str, Any]]) -> None:
     ctx.expect_no_pending_rejection()
     state = ctx.engine.state()
     for path, value in assignments:
-        jsonpath.set_(state, path, value)
+        set_in_engine_state(state, path, value)
     ctx.engine.load_state(state)
 
 
@@ -260,7 +270,7 @@ def position_loaded(ctx: ScenarioContext, docstring: str) -> None:
     ctx.expect_no_pending_rejection()
     state = ctx.engine.state()
     for path, value in jsonpath.parse_assignments(docstring):
-        jsonpath.set_(state, path, value)
+        set_in_engine_state(state, path, value)
     _load_requested(ctx, state)
 
 

@@ -23,7 +23,7 @@ from pytest_bdd import given, parsers, then
 
 from conformance.engine import jsonpath
 from conformance.invariants.villagers import ALL_CARDS
-from conformance.steps.common import ScenarioContext, _check_assignments
+from conformance.steps.common import ScenarioContext, _check_assignments, set_in_engine_state
 from reference_impl.components import component
 from rulespec.resources import SPEC_DIR
 
@@ -105,7 +105,7 @@ def _at_step(ctx: ScenarioContext, step: str, block: str) -> None:
     state["options"] = ctx.engine.state()["options"]
     edits = parse_block(block)
     for path, value in edits:
-        jsonpath.set_(state, path, value)
+        set_in_engine_state(state, path, value)
     events = state["events"]
     out = set(events["active"]) | set(events["discard"])  # an event is in one place only
     for season in ("summer", "winter"):

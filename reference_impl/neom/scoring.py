@@ -3,7 +3,7 @@
 Implements NM-SCORE-TILES, NM-SCORE-HOOD, NM-SCORE-HOODTABLE, NM-SCORE-GOODS, NM-SCORE-MONEY,
 NM-SCORE-POLLUTION, NM-SCORE-GHOST, NM-SCORE-POWER, NM-SCORE-TIE and NM-SOLO-TABLE. The kernels
 (:func:`neighbourhood_value`, :func:`pollution_penalty`) are pure and are proved against z3
-models in ``tests/proofs/test_neom_proofs.py``.
+models in ``conformance/proofs/test_neom_proofs.py``.
 """
 
 from __future__ import annotations
@@ -72,7 +72,7 @@ def pollution_penalty(residential: Sequence[Any], polluting: Sequence[Any]) -> A
     """VP lost: 2 per orthogonal and 1 per diagonal (residential, polluting) pair (line 94).
 
     Pure arithmetic over 0/1 values (bools, ints or z3 integer terms), so the proof in
-    ``tests/proofs/test_neom_proofs.py`` runs this very kernel on symbolic grids.
+    ``conformance/proofs/test_neom_proofs.py`` runs this very kernel on symbolic grids.
     """
     total: Any = 0
     for i, res in enumerate(residential):

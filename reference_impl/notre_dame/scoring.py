@@ -5,7 +5,7 @@ ND-HOSPITAL-REDUCE, ND-PERSON-DOCTOR, ND-RATS-FLOOR, ND-RATS-LIMIT, ND-PLAGUE,
 ND-PLAGUE-RESET, ND-PRESTIGE-FLOOR and ND-TIEBREAK.
 
 Each kernel takes ``ite`` (if-then-else) and ``div`` (floor division) hooks, so the very
-code the engine runs on ints also runs on z3 terms in ``tests/proofs``.
+code the engine runs on ints also runs on z3 terms in ``conformance/proofs``.
 """
 
 from __future__ import annotations

@@ -92,7 +92,7 @@ def _ite(condition: Any, then: Any, otherwise: Any) -> Any:
 def silver_formula(count: Any, per: int, each: int, div: Any = operator.floordiv) -> Any:
     """Implements VL-SILVER-FORMULA: ``each`` silver per ``per`` counted things.
 
-    ``div`` lets z3 terms through (tests/proofs pass integer division of z3).
+    ``div`` lets z3 terms through (conformance/proofs pass integer division of z3).
     """
     return each * div(count, per)
 

@@ -73,6 +73,25 @@ def test_a_campaign_plays_every_reading_the_engine_declares() -> None:
     assert 'tie_break="fewest_villagers"' in result.starts
 
 
+def test_the_campaign_page_is_titled_for_a_campaign_and_lists_the_capabilities(
+    tmp_path: Path,
+) -> None:
+    """The shard keeps the candidate's handshake; the report's header and page show it."""
+    from conformance.campaign.report import write_all
+
+    result = run_shard(Shard("villagers", 1, 3, 1), REFERENCE, cwd=str(ROOT), timeout=60)
+    assert result.engine["name"] == "rulespec-reference" and "load_state" in result.engine[
+        "capabilities"
+    ]
+    assert ShardResult.from_json(result.to_json()) == result
+    summary = CampaignSummary(results={result.shard: result})
+    written = write_all(summary, ["villagers"], REFERENCE, tmp_path)
+    page = written["html"].read_text(encoding="utf-8")
+    assert "<title>rulespec campaign: rulespec-reference " in page
+    assert "rulespec check" not in page and "none declared" not in page
+    assert ", ".join(result.engine["capabilities"]) in page
+
+
 @pytest.fixture(scope="module")
 def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, object]]:
     """A real ``dask scheduler`` and two ``dask worker`` processes on 127.0.0.1."""

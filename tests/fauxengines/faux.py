@@ -250,6 +250,8 @@ def _mutate(
         state = reply["result"]["state"]
         with contextlib.suppress(jsonpath.PathError, TypeError):
             jsonpath.set_(state, arg, jsonpath.get(state, arg) + 1)
+    elif mode == "drop-field" and arg and reply.get("ok") and "state" in reply["result"]:
+        reply["result"]["state"].pop(arg, None)  # every state lacks this top-level field
     if mode == "drift" and reply.get("ok") and "state" in reply.get("result", {}):
         path, _, after = (arg or "").partition(":")
         if getattr(server, "applied", 0) >= int(after or 1):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import tomllib
 
 from conformance.plugin import scenario_of
@@ -53,3 +54,34 @@ def test_pytest_bdds_scenario_registry_still_maps_tests_to_scenarios() -> None:
         scenario = scenario_of(test)
         assert scenario is not None, f"{test.__name__}: no scenario found"
         assert scenario.name and str(scenario.feature.rel_filename).endswith(".feature")
+
+
+def test_every_importlib_submodule_used_is_imported_where_it_is_used() -> None:
+    """``import importlib`` does not import ``importlib.util``: a module that uses
+    ``importlib.util`` without importing it works only where something else imported it
+    first (the editable install's path finder does; a wheel's ``rulespec play`` failed with
+    ``module 'importlib' has no attribute 'util'``)."""
+    problems = []
+    for top in ("rulespec", "conformance", "reference_impl", "scripts"):
+        for path in sorted((CHECKOUT / top).rglob("*.py")):
+            tree = ast.parse(path.read_text(encoding="utf-8"))
+            imported = set()
+            for node in ast.walk(tree):
+                if isinstance(node, ast.Import):
+                    imported |= {alias.name for alias in node.names}
+                elif isinstance(node, ast.ImportFrom) and node.module == "importlib":
+                    imported |= {f"importlib.{alias.name}" for alias in node.names}
+            for node in ast.walk(tree):
+                if (
+                    isinstance(node, ast.Attribute)
+                    and isinstance(node.value, ast.Name)
+                    and node.value.id == "importlib"
+                    and node.attr in SUBMODULES
+                    and f"importlib.{node.attr}" not in imported
+                ):
+                    where = f"{path.relative_to(CHECKOUT)}:{node.lineno}"
+                    problems.append(f"{where}: importlib.{node.attr}")
+    assert problems == []
+
+
+SUBMODULES = {"util", "machinery", "resources", "metadata", "abc"}

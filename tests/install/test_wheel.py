@@ -3,60 +3,16 @@ engine author's folder outside the checkout: ``rulespec check`` and ``pytest --e
 
 from __future__ import annotations
 
-import os
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
+from tests.install.conftest import run as _run
 from tests.support.checkout import CHECKOUT
 
-SHIPPED = ("pyproject.toml", "README.md", "rulespec", "conformance", "reference_impl", "spec",
-           "features")  # fmt: skip
-
-
-def _run(args: list[str], cwd: Path, env: dict[str, str], timeout: float = 900) -> str:
-    done = subprocess.run(args, cwd=cwd, env=env, capture_output=True, text=True,
-                          timeout=timeout)  # fmt: skip
-    assert done.returncode == 0, f"{args}: exit {done.returncode}\n{done.stdout[-3000:]}" + (
-        done.stderr[-3000:]
-    )
-    return done.stdout
-
-
-@pytest.fixture(scope="module")
-def installed(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, str]]:
-    """A fresh venv with rulespec from a wheel built from a copy of the working tree (the
-    build writes build/ and *.egg-info where it runs: never into the checkout)."""
-    top = tmp_path_factory.mktemp("wheel")
-    source = top / "source"
-    source.mkdir()
-    ignore = shutil.ignore_patterns("__pycache__", "*.pyc", "regressions")
-    for name in SHIPPED:
-        path = CHECKOUT / name
-        if path.is_dir():
-            shutil.copytree(path, source / name, ignore=ignore)
-        else:
-            shutil.copy2(path, source / name)
-    # bytecode is written into the venv as a user's install has it: by the first import
-    # here, as pip would have compiled it (``--no-compile`` below)
-    dropped = ("PYTHONPATH", "VIRTUAL_ENV", "PYTHONDONTWRITEBYTECODE")
-    env = {k: v for k, v in os.environ.items() if k not in dropped}
-    _run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(top / "dist"),
-          str(source)], top, env)  # fmt: skip
-    wheel = next((top / "dist").glob("rulespec-*.whl"))
-    venv = top / "venv"
-    # this environment's pip installs into the new one (``--python``, pip 22.3 on), with the
-    # wheel's declared dependencies and its ``mutate`` extra's, nothing else; without
-    # bytecode, which the first imports write (seeding the venv with a pip of its own and
-    # compiling every module of every dependency were 15 of this fixture's 30 seconds)
-    _run([sys.executable, "-m", "venv", "--without-pip", str(venv)], top, env)
-    _run([sys.executable, "-m", "pip", "--python", str(venv / "bin" / "python"), "install",
-          "-q", "--no-compile", f"{wheel}[mutate]"], top, env)  # fmt: skip
-    env["PATH"] = os.pathsep.join([str(venv / "bin"), env.get("PATH", "")])
-    return venv, env
+# ``installed``: tests/install/conftest.py (one wheel and venv per test session)
 
 
 @pytest.mark.slow

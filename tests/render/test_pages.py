@@ -117,6 +117,17 @@ def test_show_draws_a_saved_state_and_refuses_bad_input_by_name(tmp_path: Path) 
     garbage.write_text("{not json", encoding="utf-8")
     bad = rulespec("show", "gnomeville", garbage)
     assert bad.returncode == 4 and "not JSON (line 1" in bad.stderr
+    bare = tmp_path / "bare.json"
+    bare.write_text('{"game": "gnomeville"}', encoding="utf-8")
+    refused = rulespec("show", "gnomeville", bare, "-o", tmp_path / "bare.svg")
+    assert refused.returncode == 4 and "not a gnomeville state" in refused.stderr
+    assert 'is a required property' in refused.stderr
+    assert not (tmp_path / "bare.svg").exists()
+    anyway = rulespec("show", "gnomeville", bare, "-o", tmp_path / "bare.svg", "--anyway")
+    assert anyway.returncode == 0, anyway.stderr
+    missing = rulespec("show", "gnomeville", state, "--differs", "players.1.no_such_field")
+    assert missing.returncode == 4
+    assert "--differs players.1.no_such_field: not in the state" in missing.stderr
 
 
 @pytest.mark.parametrize("action", ["[1]", "{oops"])

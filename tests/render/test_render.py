@@ -142,3 +142,25 @@ def test_a_state_of_the_wrong_shape_still_gives_a_valid_picture(game: str) -> No
 def test_an_unknown_game_is_refused_by_name() -> None:
     with pytest.raises(RenderError, match="'chess'"):
         render({"game": "chess"})
+
+
+def test_the_isle_traces_withdrawn_explorer_is_told_in_words_not_a_dict() -> None:
+    import re
+
+    state = position("isle_traces", 2, 1, 10)
+    state["withdrawn"] = {"player": 0, "row": 8, "col": 6}
+    texts = re.findall(r"<text[^>]*>([^<]*)</text>", render(state))
+    line = next(text for text in texts if "withdrawn" in text)
+    assert line.replace("&#x27;", "'").endswith("withdrawn: player 0's (row 8, col 6)"), line
+    assert not any("{" in text for text in texts)
+
+
+@pytest.mark.parametrize("game", games())
+def test_every_picture_has_a_legend_for_its_symbols(game: str) -> None:
+    import re
+
+    players = {"villagers": 1}.get(game, 2)
+    texts = re.findall(r"<text[^>]*>([^<]*)</text>", render(position(game, players, 3, 20)))
+    assert "legend" in texts
+    explained = texts[texts.index("legend") + 1 :]
+    assert len(explained) >= 3 and all(len(line) > 4 for line in explained)

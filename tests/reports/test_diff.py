@@ -25,7 +25,9 @@ from tests.reports.conftest import Run, rulespec
         ("passed", "passed", "still passing"),
         ("passed", "skipped", "inconclusive"),
         ("not run", "failed", "inconclusive"),
-        ("errored", "passed", "inconclusive"),
+        ("errored", "passed", "fixed"),
+        ("passed", "errored", "new failure"),
+        ("errored", "failed", "still failing"),
         (None, "failed", "new"),
         ("passed", None, "removed"),
     ],
@@ -42,6 +44,27 @@ def report(*results: tuple[str, str | None, str]) -> Report:
     ]  # fmt: skip
     header = make_header(engine=None, command=None, games=["g"], level="scenarios")
     return Report(header, lines, make_footer(lines, 0.0))
+
+
+def test_reports_of_different_engine_commands_are_flagged(tmp_path: Path) -> None:
+    from conformance.reports.diff import engine_mismatch
+    from conformance.reports.model import write_jsonl
+
+    def of(command: str | None) -> Report:
+        lines = [make_result({"test": "t", "game": "g", "scenario": "S", "status": "passed"})]
+        header = make_header(engine=None, command=command, games=["g"], level="scenarios")
+        return Report(header, lines, make_footer(lines, 0.0))
+
+    assert engine_mismatch(of("./a.sh"), of("./a.sh")) is None
+    warning = engine_mismatch(of(None), of("./b.sh"))
+    assert warning == (
+        "the two runs judged different engine commands: A the reference in-process, B './b.sh'"
+    )
+    write_jsonl(of("./a.sh"), tmp_path / "a.jsonl")
+    write_jsonl(of("./b.sh"), tmp_path / "b.jsonl")
+    done = rulespec("diff", tmp_path / "a.jsonl", tmp_path / "b.jsonl")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "warning: the two runs judged different engine commands" in done.stderr
 
 
 def test_the_key_is_the_scenario_not_the_test_function() -> None:

@@ -142,3 +142,19 @@ def test_each_failure_is_shown_with_its_trace(failing_run: Run) -> None:
     anchors = {d["id"] for d in failures}
     links = {a["href"].removeprefix("#") for a in page.elements("a") if "failure-" in a["href"]}
     assert links and links <= anchors, "a failing rule links to its first failure"
+
+
+def test_the_page_leads_with_the_failures_and_names_a_cjk_font(failing_run: Run) -> None:
+    """Failures first, each open; the rule matrix after them, folded while something failed;
+    a CJK-capable font named for the rulebook's Japanese quotes."""
+    raw = failing_run.html.read_text(encoding="utf-8")
+    assert raw.index('<details class="failure') < raw.index('<table class="matrix"')
+    assert '<details class="rules"><summary class="summary">Rules ' in raw
+    assert '"Noto Sans CJK JP"' in raw and "Hiragino Sans" in raw
+
+
+def test_a_board_picture_is_never_drawn_below_its_own_size() -> None:
+    from conformance.render.pages import figure
+
+    drawn = figure('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 500 300"></svg>', "x")
+    assert '<svg style="min-width: 650px" xmlns=' in drawn

@@ -1,5 +1,5 @@
 """Errata as versioned rulesets (issue 10): the example erratum of every game, ``check
---ruleset``, the golden traces, and the impact report listing exactly what changes."""
+--ruleset``, the recorded games, and the impact report listing exactly what changes."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from conformance.cli.check import run_scenarios
 from conformance.levels.playout import replay
 from conformance.specification import catalogue, errata
 from reference_impl import registry
+from rulespec.resources import SPEC_DIR
 
 GAMES = catalogue.games_with_catalogue()
 
@@ -72,6 +73,8 @@ def test_check_with_the_ruleset_runs_the_since_scenarios_and_passes(game: str) -
 def test_the_golden_traces_replay_as_recorded(game: str) -> None:
     paths = errata.golden_traces(game)
     assert paths, "scripts/regen_golden.py writes them"
+    # shipped data: inside the package's spec/, found as a wheel finds it (not under tests/)
+    assert all(path.is_relative_to(SPEC_DIR / game / "recorded") for path in paths)
     for path in paths:
         results = list(replay(io.StringIO(path.read_text("utf-8")), registry.get_game))
         assert results and all(r.matches for r in results), path.name
