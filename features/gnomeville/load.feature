@@ -776,3 +776,29 @@ Feature: Gnomeville positions an engine must refuse to load, and positions it mu
         """
         [{"action": {"type": "draw", "player": 1, "tile": "market"}, "probability": "1/1"}]
         """
+
+  Rule: GV-SETUP-GOALS a goal card is drawn only while a goal has room for it
+
+    @GV-LOAD-CONSISTENT @GV-SETUP-GOALS
+    Scenario: A goal card pending while the pair's goal has room loads as it is
+      Given a new "gnomeville" game with 2 players
+      When the position is loaded:
+        """
+        goal_deck = ["fewest-empty", "fewest-swords", "fewest-trolls", "most-blue", "most-boulders", "most-graduates", "most-hammers", "most-mushrooms"]
+        goals = [{"players": [0, 1], "cards": ["most-red"], "size": 3}]
+        """
+      Then the position has:
+        """
+        chance = {"type": "goal"}
+        goals = [{"players": [0, 1], "cards": ["most-red"], "size": 3}]
+        """
+
+    @GV-LOAD-CONSISTENT @GV-SETUP-GOALS
+    Scenario: A goal card pending while every goal is full is refused
+      Given a new "gnomeville" game with 2 players
+      When the position is loaded:
+        """
+        goal_deck = ["fewest-empty", "fewest-swords", "most-boulders", "most-graduates", "most-hammers", "most-mushrooms"]
+        goals = [{"players": [0, 1], "cards": ["fewest-trolls", "most-blue", "most-red"], "size": 3}]
+        """
+      Then the request is refused as malformed
