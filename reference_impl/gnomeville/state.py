@@ -51,7 +51,7 @@ HEADS = ("step", "far")
 DRAW_ORDER = tuple(sorted(TILE_KINDS))
 
 
-@functools.cache
+@functools.lru_cache(maxsize=1024)
 def probability(count: int, total: int) -> Fraction:
     """``count / total`` as an exact fraction, made once per pair (a Fraction is immutable)."""
     return Fraction(count, total)
