@@ -130,7 +130,7 @@ class GVState(BuildRules, EnemyRules, ScoringRules, DeliveryRules, GameState):
         if self.chance is not None:
             return [CHANCE]
         redeploying = self._redeploying()
-        if redeploying >= 0:
+        if redeploying is not None:
             return [redeploying]
         ph = self.phase
         if ph == "build":
@@ -151,12 +151,12 @@ class GVState(BuildRules, EnemyRules, ScoringRules, DeliveryRules, GameState):
                 return [i]
         return [i for i in range(self.n) if self._idle_may_act(i)]
 
-    def _redeploying(self) -> int:
-        """The first player who must place a gnome before anything else, or -1."""
+    def _redeploying(self) -> int | None:
+        """The first player who must place a gnome before anything else, if any."""
         for i, p in enumerate(self.players):
             if self._needs_redeploy(p):
                 return i
-        return -1
+        return None
 
     def _needs_redeploy(self, p: Player) -> bool:
         """GV-EXHAUST-REDEPLOY: no gnome in town and a space free of enemies and boulders."""
@@ -440,7 +440,7 @@ class GVState(BuildRules, EnemyRules, ScoringRules, DeliveryRules, GameState):
     # -- flow ------------------------------------------------------------------------------
     def _advance(self) -> None:
         while not self.terminal and self.chance is None:
-            if self._redeploying() >= 0:
+            if self._redeploying() is not None:
                 return
             ph = self.phase
             if ph == "setup":
@@ -466,8 +466,8 @@ class GVState(BuildRules, EnemyRules, ScoringRules, DeliveryRules, GameState):
                         for p in active:
                             p.tbt_done = False
                 acting = self._build_to_act()
-                if acting:
-                    self._act = acting  # kept: nothing changes before the next apply
+                if acting:  # kept as to_act's memo: nothing changes before the next apply
+                    self._act = acting
                     return
                 stuck = [i for i, p in enumerate(self.players) if p.status == "stuck"]
                 self.attack_queue = [[i, "surprise"] for i in stuck]
