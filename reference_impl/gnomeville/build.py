@@ -125,8 +125,8 @@ class BuildRules:
             acts.append({"actor": pi, "type": "place"})
             return acts
         spaces = self._placeable(p, p.hand)
-        for i in spaces:
-            acts.append({"actor": pi, "type": "place", "space": p.board.coord(i)})
+        coord = p.board.coord
+        acts += [{"actor": pi, "type": "place", "space": coord(i)} for i in spaces]
         if not spaces:
             acts.append({"actor": pi, "type": "pass"})
         return acts
