@@ -1,16 +1,18 @@
 """Throughput of every reference engine, as a ratio to a tic-tac-toe baseline, in one run.
 
-    python benchmarks/bench_engines.py [--seconds 2] [--game G ...]
+    python benchmarks/bench_engines.py [--seconds 2] [--game G ...] [--players N ...]
 
 Counts (legal actions + apply) per CPU second (``time.process_time``) over random whole
-games (chance steps count as chance-outcomes + apply). The baseline, the in-repo
-tic-tac-toe toy, is measured again right before each engine (interleaved, not once at
-the start), and each ratio is to that neighbouring measurement, so the ratios hold on a
-busy machine. When the optional ``open_spiel`` package is importable, OpenSpiel's
-``python_tic_tac_toe`` is measured the same way (legal actions + apply) as an outside
-anchor (the toy alone is no anchor: it runs several times faster than OpenSpiel's);
-otherwise the reason it is skipped is printed. Also reports the peak memory of one whole
-game. Nothing here is a timed test.
+games (chance steps count as chance-outcomes + apply), for every player count of each game
+(``--players`` keeps some). The baseline, the in-repo tic-tac-toe toy, is measured again
+right before each engine (interleaved, not once at the start), and each ratio is to that
+neighbouring measurement, so the ratios hold on a busy machine. When the optional
+``open_spiel`` package is importable, OpenSpiel's ``python_tic_tac_toe`` is measured the
+same way (legal actions + apply) as an outside anchor (the toy alone is no anchor: it runs
+several times faster than OpenSpiel's), beside a toy run of its own, and each engine's
+``x OpenSpiel`` is its ratio to the toy over OpenSpiel's (the target is 3x); otherwise the
+reason it is skipped is printed. Also reports the peak memory of one whole game. Nothing
+here is a timed test.
 """
 
 from __future__ import annotations
@@ -29,6 +31,8 @@ from reference_impl.core import GameDefinition, random_playout
 from tests.support.toy import GAME as TOY
 
 TARGET = 60_000
+#: (legal actions + apply) per CPU second against OpenSpiel's Python tic-tac-toe (issue 34)
+OPENSPIEL_TARGET = 3.0
 
 
 def rate(game: GameDefinition, players: int, seconds: float, seed: int = 1) -> float:
@@ -77,33 +81,48 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=2.0)
     parser.add_argument("--game", action="append")
+    parser.add_argument("--players", type=int, action="append", help="only these counts")
     args = parser.parse_args()
     games = args.game or registry.available_games()
     print("CPU time (process_time); each ratio is to the baseline measured just before it")
     print(f"{'engine':<26}{'actions/s':>12}{'baseline/s':>12}{'x baseline':>12}{'x 60k':>8}"
-          f"{'peak KiB':>10}")  # fmt: skip
+          f"{'x OpenSpiel':>13}{'peak KiB':>10}")  # fmt: skip
     baseline = rate(TOY, 2, args.seconds)
     print(
         f"{'tic-tac-toe toy':<26}{baseline:>12,.0f}{baseline:>12,.0f}{1.0:>12.2f}"
-        f"{baseline / TARGET:>8.2f}{peak_memory(TOY, 2) / 1024:>10.0f}"
+        f"{baseline / TARGET:>8.2f}{'':>13}{peak_memory(TOY, 2) / 1024:>10.0f}"
     )
     spiel, why = open_spiel_rate(args.seconds)
+    spiel_ratio = None  # OpenSpiel's rate over the toy's, measured side by side
     if spiel is None:
         print(f"{'openspiel tic-tac-toe':<26}skipped: {why}")
     else:
         baseline = rate(TOY, 2, args.seconds)
+        spiel_ratio = spiel / baseline
         print(f"{'openspiel tic-tac-toe':<26}{spiel:>12,.0f}{baseline:>12,.0f}"
-              f"{spiel / baseline:>12.2f}{spiel / TARGET:>8.2f}")  # fmt: skip
+              f"{spiel_ratio:>12.2f}{spiel / TARGET:>8.2f}{1.0:>13.2f}")  # fmt: skip
+    below = []
     for name in games:
         game = registry.get_game(name)
-        for players in sorted({game.min_players, game.max_players}):
+        for players in range(game.min_players, game.max_players + 1):
+            if args.players and players not in args.players:
+                continue
             baseline = rate(TOY, 2, args.seconds)  # interleaved: the neighbour of this engine
             measured = rate(game, players, args.seconds)
             label = f"{name} {players}p"
+            versus = ""
+            if spiel_ratio is not None:
+                times = measured / baseline / spiel_ratio
+                versus = f"{times:.2f}"
+                if times < OPENSPIEL_TARGET:
+                    below.append(f"{label} {times:.2f}x")
             print(
                 f"{label:<26}{measured:>12,.0f}{baseline:>12,.0f}{measured / baseline:>12.2f}"
-                f"{measured / TARGET:>8.2f}{peak_memory(game, players) / 1024:>10.0f}"
+                f"{measured / TARGET:>8.2f}{versus:>13}{peak_memory(game, players) / 1024:>10.0f}"
             )
+    if spiel_ratio is not None:
+        verdict = ", ".join(below) if below else "none"
+        print(f"below {OPENSPIEL_TARGET:.0f}x OpenSpiel's Python tic-tac-toe: {verdict}")
     return 0
 
 

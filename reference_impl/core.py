@@ -320,7 +320,11 @@ def exactly_listed(action: Action, actions: list[Action]) -> bool:
     """``action in actions`` with JSON's types kept apart: Python's ``==`` takes ``1.0``
     for ``1`` and ``false`` for ``0``, so a listed ``{"space": [4, 0]}`` would admit a sent
     ``{"space": [4, false]}`` that the engine then fails on. The equal ones are compared
-    again as canonical JSON text (only those: the fast path stays one ``in``)."""
+    again as canonical JSON text (only those: the fast path stays one ``in``), unless the
+    action is one of the listed objects itself (an in-process driver choosing from the list)."""
+    for listed in actions:
+        if listed is action:
+            return True
     if action not in actions:
         return False
     sent = json.dumps(action, sort_keys=True)

@@ -131,6 +131,41 @@ Feature: Gnomeville unique town boards (provisional layouts)
         phase = "prepare"
         """
 
+    @GV-BOARD-RIVER @GV-EXHAUST @GV-EXHAUST-REDEPLOY
+    Scenario: The river takes the only gnome in town: its player places one before the next round
+      Given a gnomeville game with 2 players in the build phase and options:
+        """
+        {"boards": ["riverville", "symmetric"]}
+        """
+      And player 0's town is:
+        """
+        .  .  .  .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        .@0 .  .  .  .
+        """
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "pass"}, {"actor": 1, "type": "pass"},
+         {"actor": "chance", "type": "delivery_card", "card": "delivery-01"},
+         {"actor": 0, "type": "done"}, {"actor": 1, "type": "done"}]
+        """
+      Then "to_act" is [0]
+      And the legal actions include:
+        """
+        {"actor": 0, "type": "place_gnome", "space": [4, 1]}
+        """
+      When player 0 plays:
+        """
+        {"type": "place_gnome", "space": [2, 2]}
+        """
+      Then "to_act" is ["chance"]
+      And the position has:
+        """
+        players.0.gnomes.0.space = [2, 2]
+        """
+
     @GV-BOARD-RIVER @GV-BOARD-LAYOUTS
     Scenario: The river washes a troll away and sends a gnome standing in it back to camp
       Given a gnomeville game with 2 players in the build phase and options:

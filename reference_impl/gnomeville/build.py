@@ -27,25 +27,35 @@ def find_groups(p: Player) -> list[list[int]]:
     occ = p.occupied()
     seen: set[int] = set()
     groups: list[list[int]] = []
-    cells = p.cells
-    ortho = p.board.ortho
-    for i, kind in enumerate(cells):
-        if i in seen or kind is None or kind not in TIER or TIER[kind] >= 5 or i in occ:
-            continue
-        group = [i]
-        seen.add(i)
-        stack = [i]
-        while stack:
-            j = stack.pop()
-            for k in ortho[j].values():
-                if k >= 0 and k not in seen and cells[k] == kind and k not in occ:
-                    seen.add(k)
-                    group.append(k)
-                    stack.append(k)
-        if len(group) >= 3:
-            groups.append(sorted(group))
+    for i in range(len(p.cells)):
+        group = group_at(p, i, occ, seen)
+        if group is not None:
+            groups.append(group)
     p.groups = groups
     return groups
+
+
+def group_at(p: Player, i: int, occ: set[int], seen: set[int]) -> list[int] | None:
+    """The group of 3+ (as :func:`find_groups`) that the tile on space ``i`` belongs to,
+    sorted, or None; every space it flood-fills is added to ``seen``."""
+    cells = p.cells
+    kind = cells[i]
+    if i in seen or kind is None or kind not in TIER or TIER[kind] >= 5 or i in occ:
+        return None
+    ortho = p.board.ortho
+    group = [i]
+    seen.add(i)
+    stack = [i]
+    while stack:
+        j = stack.pop()
+        for k in ortho[j].values():
+            if k >= 0 and k not in seen and cells[k] == kind and k not in occ:
+                seen.add(k)
+                group.append(k)
+                stack.append(k)
+    if len(group) >= 3:
+        return sorted(group)
+    return None
 
 
 def upgrade_choices(kind: str, supply: dict[str, int]) -> list[str | None]:
@@ -115,8 +125,8 @@ class BuildRules:
             acts.append({"actor": pi, "type": "place"})
             return acts
         spaces = self._placeable(p, p.hand)
-        for i in spaces:
-            acts.append({"actor": pi, "type": "place", "space": p.board.coord(i)})
+        coord = p.board.coord
+        acts += [{"actor": pi, "type": "place", "space": coord(i)} for i in spaces]
         if not spaces:
             acts.append({"actor": pi, "type": "pass"})
         return acts
@@ -292,7 +302,10 @@ class BuildRules:
             return
         i = p.board.index(action["space"])
         p.cells[i] = kind
-        p.groups = None
+        # GV-UPGRADE-TRIGGER: a tile is placed only when no group stands (upgrades are listed
+        # first), so the only group there can be is the new tile's
+        group = group_at(p, i, p.occupied(), set())
+        p.groups = [] if group is None else [group]
         p.trigger = i
         p.tbt_done = True
         self.fired.append("GV-BUILD-PLACE")

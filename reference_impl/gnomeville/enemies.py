@@ -9,6 +9,7 @@ GV-FAQ-SPAWN-ORDER, GV-FAQ-TROLL-BOULDER, GV-TILES-TO-BAG.
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from reference_impl.core import rule_param
@@ -20,16 +21,27 @@ TROLL_CAP = TOKENS["trolls_per_player"]
 
 
 def card_spawns(card: dict[str, Any], p: Player) -> tuple[list[int], list[int]]:
-    """Boulder and troll spawn spaces of a troll card's matrix on ``p``'s board."""
+    """Boulder and troll spawn spaces of a troll card's matrix on ``p``'s board (new lists:
+    the attack uses them up)."""
+    boulders, trolls = matrix_spawns(tuple(card["matrix"]), p.board.rows, p.board.cols)
+    return list(boulders), list(trolls)
+
+
+@functools.lru_cache(maxsize=256)
+def matrix_spawns(
+    matrix: tuple[str, ...], rows: int, cols: int
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The spaces of a matrix's boulders and trolls on a board of ``rows`` x ``cols``, read
+    once per matrix and board shape (a scenario's card may bring a matrix of its own)."""
     boulders, trolls = [], []
-    for r, row in enumerate(card["matrix"]):
+    for r, row in enumerate(matrix):
         for c, ch in enumerate(row):
-            if r < p.board.rows and c < p.board.cols:
+            if r < rows and c < cols:
                 if ch == "B":
-                    boulders.append(r * p.board.cols + c)
+                    boulders.append(r * cols + c)
                 elif ch == "T":
-                    trolls.append(r * p.board.cols + c)
-    return boulders, trolls
+                    trolls.append(r * cols + c)
+    return tuple(boulders), tuple(trolls)
 
 
 class EnemyRules:

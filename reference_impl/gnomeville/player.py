@@ -107,7 +107,7 @@ class Player:
         return sum(1 for g in self.gnomes if g.pos >= 0)
 
     def count(self, what: str) -> int:
-        return sum(1 for c in self.cells if c == what)
+        return self.cells.count(what)
 
     def buildings(self) -> int:
         return sum(1 for c in self.cells if c is not None and c != TROLL and c != BOULDER)

@@ -7,6 +7,7 @@ GV-FINAL-NO-BUY, GV-EXHAUST-REDEPLOY, GV-BOARD-RIVER, GV-BOARD-BOULDERS.
 
 from __future__ import annotations
 
+import functools
 from fractions import Fraction
 from typing import Any
 
@@ -30,6 +31,7 @@ from reference_impl.gnomeville.data import (
     KINDS,
     SUPPLY_COUNT,
     TIER,
+    TILE_KINDS,
     TOKENS,
     TROLL,
     TROLL_CARDS,
@@ -45,10 +47,24 @@ PHASES = ("setup", "prepare", "build", "attack", "delivery", "buy", "reveal", "e
 #: a troll card arrow: the side it points to, and one head (step) or two (far)
 DIRECTIONS = ("N", "E", "S", "W")
 HEADS = ("step", "far")
+#: the order of a draw's outcomes (a bag counts every tile kind)
+DRAW_ORDER = tuple(sorted(TILE_KINDS))
+
+
+@functools.lru_cache(maxsize=1024)
+def probability(count: int, total: int) -> Fraction:
+    """``count / total`` as an exact fraction, made once per pair (a Fraction is immutable)."""
+    return Fraction(count, total)
 
 
 class GVState(BuildRules, EnemyRules, ScoringRules, DeliveryRules, GameState):
-    """A Gnomeville position. Mutated in place by ``apply``; ``clone`` copies it."""
+    """A Gnomeville position. Mutated in place by ``apply``; ``clone`` copies it.
+
+    What a position offers is computed once and kept until ``apply`` changes the position:
+    ``to_act`` (``_act``), the legal actions (``_cache``) and the chance outcomes
+    (``_outcomes``; a class default, so a loaded state starts without one)."""
+
+    _outcomes: list[tuple[Action, Fraction]] | None = None
 
     def __init__(self, num_players: int, options: dict[str, Any]) -> None:
         self.n = num_players
@@ -100,24 +116,25 @@ class GVState(BuildRules, EnemyRules, ScoringRules, DeliveryRules, GameState):
 
     # -- the engine API ---------------------------------------------------------------------
     def to_act(self) -> list[Any]:
+        return list(self._acting())
+
+    def _acting(self) -> list[Any]:
+        """``to_act`` itself, kept until the next ``apply`` (the engine's own reads)."""
         if self._act is None:
             self._act = self._compute_to_act()
-        return list(self._act)
+        return self._act
 
     def _compute_to_act(self) -> list[Any]:
         if self.terminal:
             return []
         if self.chance is not None:
             return [CHANCE]
-        for i, p in enumerate(self.players):
-            if self._needs_redeploy(p):
-                return [i]
+        redeploying = self._redeploying()
+        if redeploying is not None:
+            return [redeploying]
         ph = self.phase
         if ph == "build":
-            busy = [i for i, p in enumerate(self.players) if self._busy(p)]
-            if busy:
-                return busy[:1]
-            return [i for i in range(self.n) if self._idle_may_act(i)]
+            return self._build_to_act()
         if ph == "attack" and self.attack_queue:
             return [self.attack_queue[0][0]]
         if ph == "delivery" and self.delivery_queue:
@@ -125,6 +142,21 @@ class GVState(BuildRules, EnemyRules, ScoringRules, DeliveryRules, GameState):
         if ph == "buy":
             return [i for i, p in enumerate(self.players) if p.buys_left > 0]
         return []
+
+    def _build_to_act(self) -> list[int]:
+        """The first player resolving a tile, a movement or an effect; else every player who
+        may still draw or pass."""
+        for i, p in enumerate(self.players):
+            if self._busy(p):
+                return [i]
+        return [i for i in range(self.n) if self._idle_may_act(i)]
+
+    def _redeploying(self) -> int | None:
+        """The first player who must place a gnome before anything else, if any."""
+        for i, p in enumerate(self.players):
+            if self._needs_redeploy(p):
+                return i
+        return None
 
     def _needs_redeploy(self, p: Player) -> bool:
         """GV-EXHAUST-REDEPLOY: no gnome in town and a space free of enemies and boulders."""
@@ -154,7 +186,7 @@ class GVState(BuildRules, EnemyRules, ScoringRules, DeliveryRules, GameState):
                 self._cache = [a for a, _ in self.chance_outcomes()]
             else:
                 acts: list[Action] = []
-                for actor in self.to_act():
+                for actor in self._acting():
                     acts.extend(self._actions_of(actor))
                 self._cache = acts
         return self._cache
@@ -185,23 +217,28 @@ class GVState(BuildRules, EnemyRules, ScoringRules, DeliveryRules, GameState):
         return []
 
     def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
-        ch = self.chance
-        if ch is None:
+        if self.chance is None:
             return []
+        if self._outcomes is None:
+            self._outcomes = self._chance_outcomes(self.chance)
+        return self._outcomes
+
+    def _chance_outcomes(self, ch: dict[str, Any]) -> list[tuple[Action, Fraction]]:
         t = ch["type"]
         if t == "draw":
             p = self.players[ch["player"]]
             total = p.bag_size()
             out = []
-            for k in sorted(p.bag):
+            for k in DRAW_ORDER:
                 if p.bag[k]:
                     a: Action = {"actor": CHANCE, "type": "draw", "player": ch["player"], "tile": k}
                     if k != GNOME:
                         a["tier"] = TIER[k]
-                    out.append((a, Fraction(p.bag[k], total)))
+                    out.append((a, probability(p.bag[k], total)))
             return out
         if t == "troll_card":
             deck = self.troll_deck
+            each = probability(1, len(deck))
             return [
                 (
                     {
@@ -211,17 +248,15 @@ class GVState(BuildRules, EnemyRules, ScoringRules, DeliveryRules, GameState):
                         "matrix": list(TROLL_CARDS[c]["matrix"]),
                         "moves": [list(m) for m in TROLL_CARDS[c]["moves"]],
                     },
-                    Fraction(1, len(deck)),
+                    each,
                 )
                 for c in deck
             ]
         if t == "ability":
             deck = self.ability_deck
+            each = probability(1, len(deck))
             return [
-                (
-                    {"actor": CHANCE, "type": "ability", "player": ch["player"], "card": c},
-                    Fraction(1, len(deck)),
-                )
+                ({"actor": CHANCE, "type": "ability", "player": ch["player"], "card": c}, each)
                 for c in deck
             ]
         deck = {
@@ -229,7 +264,8 @@ class GVState(BuildRules, EnemyRules, ScoringRules, DeliveryRules, GameState):
             "event": self.event_deck,
             "delivery_card": self.delivery_deck,
         }[t]
-        return [({"actor": CHANCE, "type": t, "card": c}, Fraction(1, len(deck))) for c in deck]
+        each = probability(1, len(deck))
+        return [({"actor": CHANCE, "type": t, "card": c}, each) for c in deck]
 
     def apply(self, action: Action) -> None:
         if not isinstance(action, dict) or "actor" not in action or "type" not in action:
@@ -249,10 +285,8 @@ class GVState(BuildRules, EnemyRules, ScoringRules, DeliveryRules, GameState):
                 raise IllegalAction(self._diagnose(action), self._where(action))
             self.fired = []
             self._do(action)
-        self._cache = None
-        self._act = None
+        self._cache = self._act = self._outcomes = None
         self._advance()
-        self._act = None
         if not self.options["boulder_supply_limited"]:
             self._recount_boulders()
 
@@ -406,7 +440,7 @@ class GVState(BuildRules, EnemyRules, ScoringRules, DeliveryRules, GameState):
     # -- flow ------------------------------------------------------------------------------
     def _advance(self) -> None:
         while not self.terminal and self.chance is None:
-            if any(self._needs_redeploy(p) for p in self.players):
+            if self._redeploying() is not None:
                 return
             ph = self.phase
             if ph == "setup":
@@ -431,7 +465,9 @@ class GVState(BuildRules, EnemyRules, ScoringRules, DeliveryRules, GameState):
                     ):
                         for p in active:
                             p.tbt_done = False
-                if self._compute_to_act():
+                acting = self._build_to_act()
+                if acting:  # kept as to_act's memo: nothing changes before the next apply
+                    self._act = acting
                     return
                 stuck = [i for i, p in enumerate(self.players) if p.status == "stuck"]
                 self.attack_queue = [[i, "surprise"] for i in stuck]
