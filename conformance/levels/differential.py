@@ -97,8 +97,10 @@ class Divergence(AssertionError):
                  "rules": self.blamed().rules, "blame": self.blamed().to_json()}  # fmt: skip
         if self.actions:
             found["action"] = self.actions[-1]
-        if self.values is not None:
-            found["reference"], found["candidate"] = self.values
+        if self.values is not None:  # a side without the field is "<absent>", as shown
+            found["reference"], found["candidate"] = (
+                repr(v) if isinstance(v, _Missing) else v for v in self.values
+            )
         return found
 
     def headline(self) -> str:

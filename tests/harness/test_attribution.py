@@ -101,3 +101,16 @@ def test_a_planted_bug_is_blamed_on_its_own_rule(
     results = [json.loads(line) for line in report.read_text("utf-8").splitlines()]
     failed = [r for r in results if r.get("status") == "failed"]
     assert failed and all(r["rules"] == [rule] for r in failed), [r["rules"] for r in failed]
+
+
+def test_a_divergence_at_a_field_one_side_lacks_is_recorded_as_json() -> None:
+    """A field only one engine has (the NEOM corpus engine's fourth draft round) goes into
+    the result's stats as "<absent>": the results file stays valid JSON (it broke the run,
+    exit 3, before)."""
+    from conformance.levels.differential import Divergence, differences
+
+    diffs = differences({"phase": "deal"}, {"phase": "deal", "extra": 1})
+    divergence = Divergence("neom", 2, {}, [], "start", "", first=diffs[0][0],
+                            values=(diffs[0][1], diffs[0][2]))  # fmt: skip
+    found = json.loads(json.dumps(divergence.attribution()))
+    assert (found["first"], found["reference"], found["candidate"]) == ("extra", "<absent>", 1)
