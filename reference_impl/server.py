@@ -32,6 +32,7 @@ from rulespec.protocol import (
     schema_problems,
     state_problems,
 )
+from rulespec.schema_check import holds_more_values
 
 ENGINE_NAME = "rulespec-reference"
 ENGINE_VERSION = "0.1.0"
@@ -89,7 +90,7 @@ class Server:
         handler = self._handlers.get(command) if isinstance(command, str) else None
         if handler is None:
             return _error(request_id, MalformedInput(f"unknown command {_shown(command)}"))
-        if _holds_more_values(request, MAX_REQUEST_VALUES):
+        if holds_more_values(request, MAX_REQUEST_VALUES, keys=True):
             return _error(request_id, MalformedInput(
                 f"{command}: the request holds more than {MAX_REQUEST_VALUES:,} JSON values "
                 "(a position of any game here holds about 1,000)"))  # fmt: skip
@@ -358,23 +359,6 @@ def _error(request_id: Any, error: EngineError) -> dict[str, Any]:
 MAX_REQUEST_VALUES = 20_000
 #: the longest error message sent (one quoting a whole huge list would be megabytes)
 MAX_MESSAGE = 2_000
-
-
-def _holds_more_values(value: Any, limit: int) -> bool:
-    """Whether ``value`` holds more than ``limit`` JSON values (counted until past it)."""
-    count = 0
-    stack = [value]
-    while stack:
-        item = stack.pop()
-        count += 1
-        if count > limit:
-            return True
-        if type(item) is dict:
-            count += len(item)  # the keys
-            stack.extend(item.values())
-        elif type(item) is list:
-            stack.extend(item)
-    return False
 
 
 def main() -> int:

@@ -69,7 +69,7 @@ class SchemaCheck:
         if self.is_valid(document):
             return []
         compiled = self.compiled()
-        if compiled is not None and not _larger_than(document, EAGER_LIMIT):
+        if compiled is not None and not holds_more_values(document, EAGER_LIMIT):
             try:
                 found = _listed(((e.instance_path, e.message)
                                  for e in compiled.iter_errors(document)), limit)  # fmt: skip
@@ -90,8 +90,10 @@ class SchemaCheck:
 EAGER_LIMIT = 5_000
 
 
-def _larger_than(value: Any, limit: int) -> bool:
-    """Whether ``value`` holds more than ``limit`` JSON values (counted until past it)."""
+def holds_more_values(value: Any, limit: int, keys: bool = False) -> bool:
+    """Whether a JSON ``value`` holds more than ``limit`` values (an object's keys counted
+    too with ``keys``), counted only until past the limit: a size check that costs nothing
+    on ordinary documents and stops early on huge ones."""
     count = 0
     stack = [value]
     while stack:
@@ -100,6 +102,8 @@ def _larger_than(value: Any, limit: int) -> bool:
         if count > limit:
             return True
         if type(item) is dict:
+            if keys:
+                count += len(item)
             stack.extend(item.values())
         elif type(item) is list:
             stack.extend(item)
