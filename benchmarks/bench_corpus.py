@@ -113,18 +113,29 @@ def main() -> None:
             plan.append((game, "", ""))
         plan += [(game, b["id"], b["rule"]) for b in bugs_of(game)
                  if not args.bug or b["id"] in args.bug]  # fmt: skip
+    outcomes = []
     with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
-        outcomes = list(pool.map(lambda p: judge(*p, args.budget), plan))
-    for outcome in outcomes:
-        name = outcome.bug or "(clean)"
-        verdict = ("FLAGGED" if outcome.flagged else "passed" if outcome.exit_code == 0
-                   else f"exit {outcome.exit_code}")  # fmt: skip
-        blame = ("" if not outcome.bug else " right rule" if outcome.hit else " WRONG RULE"
-                 if outcome.flagged else "")  # fmt: skip
-        print(f"{outcome.game:11} {name:28} {verdict:8}{blame:12} {outcome.seconds:6.1f}s "
-              f"levels {','.join(outcome.levels) or '-':24} expected {outcome.rule or '-':24} "
-              f"blamed {','.join(outcome.blamed[:4]) or '-'}")  # fmt: skip
+        for outcome in pool.map(lambda p: judge(*p, args.budget), plan):
+            outcomes.append(outcome)
+            _print(outcome)  # as each run ends: a long benchmark shows its progress
     print()
+    _summarise(games, outcomes)
+    if args.json:
+        args.json.write_text(json.dumps([asdict(o) for o in outcomes], indent=1), "utf-8")
+
+
+def _print(outcome: Outcome) -> None:
+    name = outcome.bug or "(clean)"
+    verdict = ("FLAGGED" if outcome.flagged else "passed" if outcome.exit_code == 0
+               else f"exit {outcome.exit_code}")  # fmt: skip
+    blame = ("" if not outcome.bug else " right rule" if outcome.hit else " WRONG RULE"
+             if outcome.flagged else "")  # fmt: skip
+    print(f"{outcome.game:11} {name:28} {verdict:8}{blame:12} {outcome.seconds:6.1f}s "
+          f"levels {','.join(outcome.levels) or '-':24} expected {outcome.rule or '-':24} "
+          f"blamed {','.join(outcome.blamed[:4]) or '-'}", flush=True)  # fmt: skip
+
+
+def _summarise(games: list[str], outcomes: list[Outcome]) -> None:
     for game in games:
         mine = [o for o in outcomes if o.game == game and o.bug]
         clean = [o for o in outcomes if o.game == game and not o.bug]
@@ -138,8 +149,6 @@ def main() -> None:
                   + (f"; clean engine exit {clean[0].exit_code}" if clean else ""))  # fmt: skip
         elif clean:
             print(f"{game}: clean engine exit {clean[0].exit_code} in {clean[0].seconds}s")
-    if args.json:
-        args.json.write_text(json.dumps([asdict(o) for o in outcomes], indent=1), "utf-8")
 
 
 if __name__ == "__main__":

@@ -278,6 +278,12 @@ def _state_blame(divergence: Any, state: GameState, action: Any, known: set[str]
 
 
 def _legal_blame(divergence: Any, state: GameState, known: set[str]) -> list[Blame]:
+    """The listings differ at the position after the trace's last action: probe there."""
+    for action in divergence.actions[-1:]:
+        try:
+            state.apply(action)
+        except EngineError:
+            return []
     found: list[Blame] = []
     for extra in divergence.legal_extra[:3]:
         trial = state.clone()

@@ -1,6 +1,8 @@
 """A divergence is blamed on evidence (issue 29): which rule a line of the reference
 implements, and a corpus sample of planted bugs (engines written from the documents only,
-``benchmarks/corpus/``) whose primary rule the differential level must name."""
+``benchmarks/corpus/``) whose primary rule the differential level must name: a state, an
+outcome, an action left out, and one listed wrongly (probed at the listing's position, after
+the trace's last action: probed before it, the reference refused it as out of turn)."""
 
 from __future__ import annotations
 
@@ -73,7 +75,7 @@ def test_paths_and_outcome_parts_are_matched_by_name() -> None:
 
 def _sample() -> list[tuple[str, str, str]]:
     chosen = {"villagers": ("jester-reusable",), "neom": ("money-round-up",),
-              "notre_dame": ("carriage-short",)}  # fmt: skip
+              "notre_dame": ("carriage-short",), "isle_traces": ("place-corner",)}  # fmt: skip
     found = []
     for game, bugs in chosen.items():
         listed = tomllib.loads((CORPUS / game / "bugs.toml").read_text("utf-8"))["bug"]
