@@ -94,18 +94,14 @@ def normalised_path(path: str) -> str:
 
 
 def value_at(state: Any, path: str) -> Any:
-    """The value at a dotted path of a JSON value (``_ABSENT`` where there is none)."""
-    current = state
-    for part in path.split(".") if path else []:
-        if isinstance(current, dict):
-            if part not in current:
-                return _ABSENT
-            current = current[part]
-        elif isinstance(current, list) and part.isdigit() and int(part) < len(current):
-            current = current[int(part)]
-        else:
-            return _ABSENT
-    return current
+    """The value at a dotted path of a JSON value (``_ABSENT`` where there is none): the
+    step vocabulary's own lookup (:func:`conformance.engine.jsonpath.get`)."""
+    from conformance.engine.jsonpath import PathError, get
+
+    try:
+        return get(state, path) if path else state
+    except PathError:
+        return _ABSENT
 
 
 class _Absent:
