@@ -299,16 +299,13 @@ def check_area_action(state: dict[str, Any], seat: int, area: str, action: dict[
     house's `choices`; a field the area does not use breaks `extra_rule`. `present` is the
     seat's people there once the new one has arrived."""
     if area == "carriage":
-        if "choices" in action:
-            raise Illegal(extra_rule, "the carriage house's action takes no choices")
-        if "square" not in action or "take" not in action:
-            raise Illegal("ND-CARRIAGE-MOVE", "the carriage's move needs square and take")
         reach = distances(state, state["players"][seat]["carriage"])
-        if action["square"] not in reach:
-            raise Illegal("ND-CARRIAGE-ROADS", f"no road to {action['square']} on this board")
-        if reach[action["square"]] > present:
-            raise Illegal("ND-CARRIAGE-MOVE", f"{action['square']} is more than {present}"
-                          " squares away")  # fmt: skip
+        square = action.get("square")
+        if square not in reach or reach[square] > present:
+            raise Illegal("ND-CARRIAGE-MOVE", f"{square!r} is not a square within {present}"
+                          " roads of the carriage")  # fmt: skip
+        if "take" not in action or "choices" in action:
+            raise Illegal(extra_rule, "the carriage's move has square and take, and only them")
         if action["take"]:
             message = state["messages"].get(action["square"])
             if message is None:
@@ -439,19 +436,34 @@ def apply(state: State, action: Action) -> list[str]:
     """Apply `action` to `state` in place (engine.py hands over a copy, so an error leaves
     the game as it was); return the rule ids that fired (capability "fired").
 
-    The refusal's order (spec/protocol/README.md, "Refusals: which kind, which rule"): the
-    action's shape (malformed), the game being over (ND-END), then each action's own
-    checks, which name the phase (ND-ROUND-PHASES), the turn (ND-PLAY-ORDER, ...) and the
-    action's rule in that order."""
+    Checked in the order of spec/protocol/README.md, "Refusals: which kind, which rule":
+    the action's shape (malformed), the game being over (ND-END), who may act (the phase's
+    turn rule, whatever the type), whether the phase has this type (ND-PLAY-THIRD for a card
+    played in phase 4, else ND-ROUND-PHASES), then the action's own rules."""
     check_shape(state, action)
-    if state["phase"] == "over":
+    phase, actor, kind = state["phase"], action["actor"], action["type"]
+    if phase == "over":
         raise Illegal("ND-END", "the game is over: no action is legal")
-    if action["actor"] == "chance" and CHANCE_OF_PHASE.get(state["phase"]) != action["type"]:
-        raise Illegal("ND-ROUND-PHASES", f"{action['type']!r} is not an action of this phase")
-    key = ("chance_" if action["actor"] == "chance" else "") + str(action["type"])
+    if actor not in state["to_act"]:
+        rule = TURN_RULE.get(phase, "ND-ROUND-PHASES")
+        raise Illegal(rule, f"{actor!r} may not act now (to act: {state['to_act']})")
+    if kind == "play" and phase == "buy":
+        raise Illegal("ND-PLAY-THIRD", "the third card is not played")
+    if kind not in PHASE_TYPES[phase]:
+        raise Illegal("ND-ROUND-PHASES", f"{kind!r} is not an action of phase {phase}")
+    key = ("chance_" if actor == "chance" else "") + str(kind)
     fired = HANDLERS[key](state, action)
     derive(state)
     return fired
+
+
+#: who may act, per phase: the rule a seat breaks by acting out of turn (ND-ROUND-PHASES
+#: at a chance point); the types each phase allows
+TURN_RULE = {"draft": "ND-DRAFT-KEEP1", "play": "ND-PLAY-ORDER", "buy": "ND-BUY-ORDER",
+             "plague": "ND-PLAGUE-CHOICE"}  # fmt: skip
+PHASE_TYPES = {"setup": ("place_messages",), "reveal": ("reveal_person",),
+               "deal": ("draw_card",), "draft": ("keep",), "play": ("play",),
+               "buy": ("buy", "pass"), "plague": ("lose_cube",)}  # fmt: skip
 
 
 #: each action type's fields: the required ones, then the optional ones
@@ -561,12 +573,8 @@ def apply_keep(state: State, action: ActionKeep) -> list[str]:
     once every seat has kept, the hands pass to the left, and after the second keep the
     card each receives is its third (ND-DRAFT-LAST) and phase 3 begins with the start
     player (ND-ROUND-PHASES)."""
-    if state["phase"] != "draft":
-        raise Illegal("ND-ROUND-PHASES", "cards are kept in the draft only")
     rule = "ND-DRAFT-KEEP1" if state["draft_step"] == 1 else "ND-DRAFT-KEEP2"
     seat, player = action["actor"], state["players"][action["actor"]]
-    if seat not in state["pending"]:
-        raise Illegal(rule, f"player {seat} has kept a card of this draft step already")
     if action["card"] not in player["draft_hand"]:
         raise Illegal(rule, f"{action['card']!r} is not in the draft hand {player['draft_hand']}")
     player["draft_hand"].remove(action["card"])
@@ -598,12 +606,6 @@ def apply_play(state: State, action: ActionPlay | ActionPlay2 | ActionPlay3) -> 
     the start player; then phase 4 begins (ND-ROUND-PHASES)."""
     seat, card = action["actor"], action["card"]
     player = state["players"][seat]
-    if state["phase"] != "play":
-        if state["phase"] == "buy" and card in player["cards"]:
-            raise Illegal("ND-PLAY-THIRD", "the third card is not played")
-        raise Illegal("ND-ROUND-PHASES", f"no card is played in phase {state['phase']}")
-    if seat != state["current"]:
-        raise Illegal("ND-PLAY-ORDER", f"it is player {state['current']}'s turn")
     if card not in player["cards"]:
         raise Illegal("ND-DRAFT-CARDS", f"{card!r} is not among the cards held {player['cards']}")
     fired = ["ND-PLAY-CARD"]
@@ -695,7 +697,6 @@ def check_source(state: dict[str, Any], seat: int, card: str, source: str) -> No
 
 def apply_pass(state: State, action: ActionPass) -> list[str]:
     """Phase 4: buy nothing (ND-BUY-OPTIONAL)."""
-    check_buyer(state, action["actor"])
     next_buyer(state, action["actor"])
     return ["ND-BUY-OPTIONAL"]
 
@@ -705,7 +706,6 @@ def apply_buy(state: State, action: ActionBuy) -> list[str]:
     a person bought stays for the others, ND-BUY-SHARED) and it acts at once: the landlady
     a choice, the poet and the magician a move (ND-PERSON-*), a lettered person its gains."""
     seat, person = action["actor"], action["person"]
-    check_buyer(state, seat)
     player = state["players"][seat]
     if player["coins"] < 1:
         raise Illegal("ND-BUY-ONE", "a person costs one coin")
@@ -727,14 +727,6 @@ def apply_buy(state: State, action: ActionBuy) -> list[str]:
     next_buyer(state, seat)
     return ["ND-BUY-ONE", f"ND-PERSON-{person.upper()}" if person in BROWN
             else "ND-PERSONS-LETTERED"]  # fmt: skip
-
-
-def check_buyer(state: dict[str, Any], seat: int) -> None:
-    """Phase 4 only (ND-ROUND-PHASES), in turn from the start player (ND-BUY-ORDER)."""
-    if state["phase"] != "buy":
-        raise Illegal("ND-ROUND-PHASES", f"no purchase in phase {state['phase']}")
-    if seat != state["current"]:
-        raise Illegal("ND-BUY-ORDER", f"it is player {state['current']}'s turn")
 
 
 def next_buyer(state: dict[str, Any], seat: int) -> None:
@@ -870,10 +862,6 @@ def rats_and_plague(state: dict[str, Any]) -> None:
 def apply_lose_cube(state: State, action: ActionLoseCube) -> list[str]:
     """Phase 5: the cube that dies, from one of the most crowded areas (ND-PLAGUE-CHOICE)."""
     seat = action["actor"]
-    if state["phase"] != "plague":
-        raise Illegal("ND-ROUND-PHASES", "no plague to choose a cube for")
-    if seat not in state["pending"]:
-        raise Illegal("ND-PLAGUE-CHOICE", f"player {seat} has no cube to lose")
     if action["area"] not in most_crowded(state, seat):
         raise Illegal("ND-PLAGUE-CHOICE", f"{action['area']!r} is not a most crowded area")
     state["players"][seat]["areas"][action["area"]] -= 1
