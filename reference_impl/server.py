@@ -36,9 +36,10 @@ from rulespec.schema_check import holds_more_values
 
 ENGINE_NAME = "rulespec-reference"
 ENGINE_VERSION = "0.1.0"
-#: ``validates_positions``: load_state refuses a position the rules cannot reach
+#: ``validates_positions``: load_state refuses a position the rules cannot reach;
+#: ``apply_state``: ``apply`` with ``"state": true`` also replies the state after the action
 CAPABILITIES = ["load_state", "legal_actions", "chance", "views", "fired", "outcome",
-                "validates_positions"]  # fmt: skip
+                "validates_positions", "apply_state"]  # fmt: skip
 
 
 def _fraction_text(probability: Any) -> str:
@@ -250,7 +251,10 @@ class Server:
             raise
         self._applied.append(request["action"])
         fired = list(getattr(state, "fired", ()))
-        return {"to_act": state.to_act(), "terminal": state.is_terminal(), "fired": fired}
+        result = {"to_act": state.to_act(), "terminal": state.is_terminal(), "fired": fired}
+        if request.get("state"):  # capability apply_state: the state too, in this reply
+            result["state"] = state.to_canonical()
+        return result
 
     def _rebuild(self) -> None:
         """The current game again, from how it began and the actions applied since."""

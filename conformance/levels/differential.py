@@ -208,11 +208,33 @@ def lockstep(
 
     The reference chooses every action. What the candidate declares decides what else is
     compared: its legal sets (``legal_actions``), its chance listings (``chance``), its
-    states after every action (always), its outcome (``outcome``); ``compared`` receives
-    the names of the comparisons made. A candidate that refuses an action the reference
-    chose diverges (``refused``).
+    states after every action (always: in the ``apply`` reply when it declares
+    ``apply_state``, else by a ``state`` request), its outcome (``outcome``); ``compared``
+    receives the names of the comparisons made. A candidate that refuses an action the
+    reference chose diverges (``refused``).
     """
-    options = options or {}
+    with candidate.applying_with_state(), reference.applying_with_state():
+        return _lockstep(candidate, reference, game, num_players, options or {}, choose,
+                         step_bound, choices, guide, stop_after, seed_state,
+                         chance_by_probability, compared)  # fmt: skip
+
+
+def _lockstep(
+    candidate: EngineClient,
+    reference: EngineClient,
+    game: str,
+    num_players: int,
+    options: dict[str, Any],
+    choose: Chooser,
+    step_bound: int,
+    choices: list[int] | None,
+    guide: RuleGuide | None,
+    stop_after: int | None,
+    seed_state: dict[str, Any] | None,
+    chance_by_probability: bool,
+    compared: set[str] | None,
+) -> int:
+    """:func:`lockstep`'s game, every ``apply`` returning the state after it."""
     actions: list[dict[str, Any]] = []
     fired: list[str] = []
     candidate_fired: list[str] | None = None
@@ -292,8 +314,8 @@ def lockstep(
             ) from None
         if reports_fired:
             candidate_fired = [r for r in answer.get("fired", []) if isinstance(r, str)]
-        expected_state = reference.state()
-        compare(expected_state, candidate.state(), "state")
+        expected_state = reply["state"]
+        compare(expected_state, answer["state"], "state")
     else:
         if not expected_state["terminal"]:
             raise GameCut(len(actions))
