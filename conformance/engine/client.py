@@ -40,6 +40,7 @@ from rulespec.protocol import (
     WireError,
     decode,
     encode_line,
+    orjson,
     reply_problems,
     sorted_texts,
     wire_copy,
@@ -68,6 +69,8 @@ class EngineClient(ABC):
         self.capabilities: frozenset[str] = frozenset()
         self.games: dict[str, dict[str, Any]] = {}
         self._states_with_apply = False
+        #: the result the next reply is expected to carry (:meth:`expect`)
+        self._expected: tuple[str, Any] | None = None
 
     @abstractmethod
     def _exchange(self, request: dict[str, Any]) -> Any:
@@ -77,9 +80,20 @@ class EngineClient(ABC):
     def description(self) -> str:
         return "engine"
 
+    def expect(self, command: str, result: dict[str, Any]) -> None:
+        """The next request, when it is ``command``, is likely answered with ``result``, a
+        result another engine's reply to the same command carried and this client's checks
+        passed (the reference's, in differential play). A transport that reads text may
+        take a reply whose text is exactly that of ``result``'s reply (:func:`known_text`)
+        for that result without parsing it or checking it again: the same text is the same
+        JSON value, which the same checks pass. Any other reply is parsed and checked."""
+        self._expected = (command, result)
+
     def request(self, command: str, **arguments: Any) -> dict[str, Any]:
         request = {"id": next(self._ids), "cmd": command, **arguments}
         reply = self._exchange(request)
+        if type(reply) is KnownReply:  # the expected result's very text: checked already
+            return reply.result
         asked = f"{command} (request id {request['id']})"
         got = reply.get("id") if isinstance(reply, dict) else None
         if not isinstance(reply, dict) or type(got) is not int or got != request["id"]:
@@ -402,6 +416,7 @@ class SubprocessClient(EngineClient):
 
     def _exchange(self, request: dict[str, Any]) -> Any:
         command = request["cmd"]
+        expected, self._expected = self._expected, None
         asked = f"{command} (request id {request['id']})"
         if self.process.poll() is not None:
             raise EngineCrashed(
@@ -427,6 +442,10 @@ class SubprocessClient(EngineClient):
             left = self.game_started_at + self.game_timeout - time.monotonic()
             timeout = max(0.0, min(timeout, left))
         line = self._next_line(asked, timeout)
+        if expected is not None and expected[0] == command:
+            known = known_text(request["id"], expected[1])
+            if known is not None and line == known:
+                return KnownReply(dict(expected[1]))
         if len(line) > MAX_REPLY_BYTES:
             self.kill()
             raise ProtocolViolation(
@@ -546,6 +565,29 @@ class SubprocessClient(EngineClient):
                     stream.close()
 
 
+@dataclass(frozen=True)
+class KnownReply:
+    """A reply whose text was exactly that of a result already checked (:meth:`EngineClient.
+    expect`): that result (a shallow copy: the caller may add to it, as :meth:`EngineClient.
+    apply` does)."""
+
+    result: dict[str, Any]
+
+
+def known_text(request_id: Any, result: dict[str, Any]) -> bytes | None:
+    """The line ``rulespec serve`` writes for a successful reply carrying ``result`` to the
+    request ``request_id`` (orjson's compact text, keys in ``result``'s order); None without
+    orjson, for an id that is not an integer, or a result orjson cannot write. Equal text
+    means an equal JSON value: a reply of exactly this text carries ``result``."""
+    if orjson is None or type(request_id) is not int:
+        return None
+    try:
+        body = orjson.dumps(result)
+    except (TypeError, orjson.JSONEncodeError):
+        return None
+    return b'{"id":%d,"ok":true,"result":%b}\n' % (request_id, body)
+
+
 def connect(
     engine: str | None,
     timeout: float = DEFAULT_TIMEOUT,
@@ -599,34 +641,44 @@ def listing_problems(result: dict[str, Any]) -> list[str]:
             problems.append(f"the chance outcome {shown} is listed more than once")
         if collections.Counter(outcome_keys) != collections.Counter(keys):
             problems.append("the chance outcomes are not the listed actions")
-    fractions = []
-    for outcome in chance:
-        text = outcome["probability"]
-        match = _FRACTION.fullmatch(text) if len(text) <= 200 else None
-        if match is None:
-            fraction = None
-        elif match.group(1) is None:
-            fraction = (1, 1)
-        else:
-            fraction = (int(match.group(1)), int(match.group(2)))
-        if fraction is None or not 0 < fraction[0] <= fraction[1]:
+    # a listing states few distinct probabilities (often one): each text is read once
+    texts = collections.Counter([outcome["probability"] for outcome in chance])
+    fractions: list[tuple[int, int]] = []
+    counts: list[int] = []
+    for text, count in texts.items():
+        fraction = _fraction(text)
+        if fraction is None:
+            bad = next(o for o in chance if o["probability"] == text)  # the first, in order
             problems.append(
-                f"chance outcome {_shown(outcome['action'])}: probability {_shown(text)} "
+                f"chance outcome {_shown(bad['action'])}: probability {_shown(text)} "
                 "is not an exact fraction in (0, 1]"
             )
             return problems
         fractions.append(fraction)
-    if fractions and not _sums_to_one(fractions):
-        total = sum((Fraction(n, d) for n, d in fractions), Fraction(0))
+        counts.append(count)
+    if fractions and not _sums_to_one(fractions, counts):
+        total = sum((Fraction(n * c, d) for (n, d), c in zip(fractions, counts, strict=True)),
+                    Fraction(0))  # fmt: skip
         problems.append(f"the chance probabilities sum to {total}, not 1")
     return problems
 
 
-def _sums_to_one(fractions: list[tuple[int, int]]) -> bool:
+def _fraction(text: str) -> tuple[int, int] | None:
+    """An exact probability text as (numerator, denominator), when in (0, 1]; else None."""
+    match = _FRACTION.fullmatch(text) if len(text) <= 200 else None
+    if match is None:
+        return None
+    fraction = (1, 1) if match.group(1) is None else (int(match.group(1)), int(match.group(2)))
+    return fraction if 0 < fraction[0] <= fraction[1] else None
+
+
+def _sums_to_one(fractions: list[tuple[int, int]], counts: list[int]) -> bool:
+    """Whether the fractions, each taken its count of times, sum to exactly 1."""
     denominators = {d for _, d in fractions}
     if len(denominators) == 1:  # the usual case: one denominator
-        return sum(n for n, _ in fractions) == denominators.pop()
-    return sum((Fraction(n, d) for n, d in fractions), Fraction(0)) == 1
+        return sum(n * c for (n, _), c in zip(fractions, counts, strict=True)) == denominators.pop()
+    pairs = zip(fractions, counts, strict=True)
+    return sum((Fraction(n * c, d) for (n, d), c in pairs), Fraction(0)) == 1
 
 
 def _maybe_twice(actions: list[Any]) -> bool:
