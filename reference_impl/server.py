@@ -37,9 +37,10 @@ from rulespec.schema_check import holds_more_values
 ENGINE_NAME = "rulespec-reference"
 ENGINE_VERSION = "0.1.0"
 #: ``validates_positions``: load_state refuses a position the rules cannot reach;
-#: ``apply_state``: ``apply`` with ``"state": true`` also replies the state after the action
+#: ``apply_state`` / ``apply_listing``: ``apply`` with ``"state": true`` / ``"legal_actions":
+#: true`` also replies the state / the legal_actions result after the action
 CAPABILITIES = ["load_state", "legal_actions", "chance", "views", "fired", "outcome",
-                "validates_positions", "apply_state"]  # fmt: skip
+                "validates_positions", "apply_state", "apply_listing"]  # fmt: skip
 
 
 def _fraction_text(probability: Any) -> str:
@@ -249,11 +250,18 @@ class Server:
         except Exception:
             self._rebuild()  # the engine failed half-way: back to the position before
             raise
-        self._applied.append(request["action"])
         fired = list(getattr(state, "fired", ()))
         result = {"to_act": state.to_act(), "terminal": state.is_terminal(), "fired": fired}
-        if request.get("state"):  # capability apply_state: the state too, in this reply
-            result["state"] = state.to_canonical()
+        try:  # capabilities apply_state and apply_listing: what the request asks for too
+            if request.get("state"):
+                result["state"] = state.to_canonical()
+            if request.get("legal_actions"):
+                over = {"to_act": result["to_act"], "actions": []}  # the game is over
+                result["legal_actions"] = over if result["terminal"] else self._legal_actions({})
+        except Exception:
+            self._rebuild()  # a failure after the action: back to the position before it
+            raise
+        self._applied.append(request["action"])
         return result
 
     def _rebuild(self) -> None:

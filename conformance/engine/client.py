@@ -49,6 +49,8 @@ from rulespec.protocol import (
 DEFAULT_TIMEOUT = 10.0
 #: the capability of an engine whose ``apply`` replies the state after it when asked
 APPLY_STATE = "apply_state"
+#: the capability of an engine whose ``apply`` replies the legal actions after it when asked
+APPLY_LISTING = "apply_listing"
 MAX_REPLY_BYTES = 32 * 1024 * 1024
 #: at most this many JSON values in one reply (told, before parsing, by its commas, brackets
 #: and braces): a parsed value costs the harness 50-150 bytes, so a reply within the byte
@@ -68,7 +70,7 @@ class EngineClient(ABC):
         self.identity: dict[str, Any] = {}
         self.capabilities: frozenset[str] = frozenset()
         self.games: dict[str, dict[str, Any]] = {}
-        self._states_with_apply = False
+        self._states_with_apply = self._listings_with_apply = False
         #: the result the next reply is expected to carry (:meth:`expect`)
         self._expected: tuple[str, Any] | None = None
 
@@ -174,32 +176,52 @@ class EngineClient(ABC):
 
     def apply(self, action: dict[str, Any]) -> dict[str, Any]:
         """Apply ``action``: the reply's ``to_act``, ``terminal`` (and ``fired``). Within
-        :meth:`applying_with_state` the result holds the canonical ``state`` after it too."""
+        :meth:`applying_with_state` the result holds the canonical ``state`` after it too,
+        and the ``legal_actions`` result after it when the engine declares
+        ``apply_listing`` (and ``legal_actions``) and that was asked for."""
         if not self._states_with_apply:
             return self.request("apply", action=action)
+        asked = {}
         if APPLY_STATE in self.capabilities:
-            result = self.request("apply", action=action, state=True)
-            if "state" not in result:
+            asked["state"] = True
+        if self._listings_with_apply and self.lists_with_apply:
+            asked["legal_actions"] = True
+        result = self.request("apply", action=action, **asked)
+        for key in asked:
+            if key not in result:
+                capability = APPLY_STATE if key == "state" else APPLY_LISTING
                 raise ProtocolViolation(
-                    f"apply: the engine declares the {APPLY_STATE!r} capability, but its "
-                    'reply to an apply with "state": true holds no state',
+                    f"apply: the engine declares the {capability!r} capability, but its "
+                    f'reply to an apply with "{key}": true holds no {key}',
                     self.stderr_tail(),
                 )
-            return result
-        result = self.request("apply", action=action)
-        result["state"] = self.request("state")["state"]
+        if "legal_actions" in asked:
+            problems = listing_problems(result["legal_actions"])
+            if problems:
+                raise ProtocolViolation(f"apply (legal_actions after it): {'; '.join(problems)}",
+                                        self.stderr_tail())  # fmt: skip
+        if "state" not in asked:
+            result["state"] = self.request("state")["state"]
         return result
 
+    @property
+    def lists_with_apply(self) -> bool:
+        """Whether ``apply`` can reply the legal actions after it (``apply_listing``)."""
+        return APPLY_LISTING in self.capabilities and "legal_actions" in self.capabilities
+
     @contextlib.contextmanager
-    def applying_with_state(self) -> Iterator[None]:
+    def applying_with_state(self, listing: bool = False) -> Iterator[None]:
         """Within: every :meth:`apply` returns the state after the action as well, in the
         same request when the engine declares ``apply_state`` (one round trip fewer per
-        step), else by a ``state`` request after it."""
-        before, self._states_with_apply = self._states_with_apply, True
+        step), else by a ``state`` request after it; with ``listing``, and an engine that
+        declares ``apply_listing``, the ``legal_actions`` result after it too (another
+        round trip fewer)."""
+        before = self._states_with_apply, self._listings_with_apply
+        self._states_with_apply, self._listings_with_apply = True, listing
         try:
             yield
         finally:
-            self._states_with_apply = before
+            self._states_with_apply, self._listings_with_apply = before
 
     def outcome(self) -> dict[str, Any]:
         return self.request("outcome")

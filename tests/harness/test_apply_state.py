@@ -1,5 +1,6 @@
-"""The optional ``apply_state`` capability, the reply taken by its known text, and the
-chance probabilities read once per distinct text (spec/protocol/README.md, ``apply``)."""
+"""The optional ``apply_state`` and ``apply_listing`` capabilities, the reply taken by its
+known text, and the chance probabilities read once per distinct text
+(spec/protocol/README.md, ``apply``)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from typing import Any
 import pytest
 
 from conformance.engine.client import (
+    APPLY_LISTING,
     APPLY_STATE,
     InProcessClient,
     KnownReply,
@@ -52,22 +54,44 @@ def test_an_apply_asking_for_the_state_replies_the_state_a_state_request_would()
         assert reply_problems(command, reply) == []
 
 
+def test_an_apply_asking_for_the_listing_replies_what_legal_actions_would() -> None:
+    replies = serve_lines(
+        {"id": 1, "cmd": "handshake", "protocol": [1]},
+        {"id": 2, "cmd": "new_game", "game": "toy", "num_players": 2},
+        {"id": 3, "cmd": "apply", "action": COIN, "legal_actions": True},
+        {"id": 4, "cmd": "legal_actions"},
+        *({"id": 5 + cell, "cmd": "apply", "action": {"actor": cell % 2, "type": "mark",
+           "cell": cell}, "legal_actions": True} for cell in (0, 1, 4, 3, 8)),
+    )  # fmt: skip
+    assert APPLY_LISTING in replies[0]["result"]["capabilities"]
+    assert all(reply["ok"] for reply in replies), replies
+    assert replies[2]["result"]["legal_actions"] == replies[3]["result"]
+    assert len(replies[3]["result"]["actions"]) == 9  # a mark on every cell
+    last = replies[-1]["result"]  # player 0 holds 0, 4 and 8: a line, the game is over
+    assert last["terminal"] is True and last["legal_actions"] == {"to_act": [], "actions": []}
+    for reply in replies[2:]:
+        assert reply_problems("apply" if "legal_actions" in reply["result"] else "legal_actions",
+                              reply) == []  # fmt: skip
+
+
 class _Recorded(InProcessClient):
     """The toy reference, its requests' commands recorded; it may leave ``apply_state`` out
     of its handshake, or leave the state out of an apply reply that was asked for it."""
 
-    def __init__(self, declares: bool = True, drops_state: bool = False) -> None:
+    def __init__(self, declares: bool = True, drops: str = "") -> None:
         super().__init__(TOY)
-        self.declares, self.drops_state = declares, drops_state
+        self.declares, self.drops = declares, drops
         self.commands: list[str] = []
 
     def _exchange(self, request: dict[str, Any]) -> Any:
-        self.commands.append(request["cmd"] + ("+state" if request.get("state") else ""))
+        asked = "".join(f"+{key}" for key in ("state", "legal_actions") if request.get(key))
+        self.commands.append(request["cmd"] + asked)
         reply = super()._exchange(request)
         if request["cmd"] == "handshake" and not self.declares:
             reply["result"]["capabilities"].remove(APPLY_STATE)
-        if request["cmd"] == "apply" and self.drops_state:
-            reply["result"].pop("state", None)
+            reply["result"]["capabilities"].remove(APPLY_LISTING)
+        if request["cmd"] == "apply" and self.drops:
+            reply["result"].pop(self.drops, None)
         return reply
 
 
@@ -92,11 +116,53 @@ def test_within_applying_with_state_apply_returns_the_state_after_the_action(
     assert client.commands == ["apply"]  # outside it: the plain request, as before
 
 
-def test_an_engine_declaring_apply_state_that_leaves_the_state_out_breaks_the_protocol() -> None:
-    client = _Recorded(drops_state=True)
+@pytest.mark.parametrize(("declares", "commands"), [
+    (True, ["apply+state+legal_actions"]),  # the whole step in one round trip
+    (False, ["apply", "state"]),  # the listing is asked for apart, when it is needed
+])  # fmt: skip
+def test_with_listing_apply_returns_the_legal_actions_after_it_when_declared(
+    declares: bool, commands: list[str]
+) -> None:
+    client = _Recorded(declares)
     client.handshake()
     client.new_game("toy", 2)
-    with client.applying_with_state(), pytest.raises(ProtocolViolation, match="apply_state"):
+    client.commands.clear()
+    with client.applying_with_state(listing=True):
+        result = client.apply(COIN)
+    assert client.commands == commands
+    if declares:
+        assert result["legal_actions"] == client.legal_actions()
+    else:
+        assert "legal_actions" not in result
+
+
+@pytest.mark.parametrize(("drops", "capability"), [
+    ("state", "apply_state"), ("legal_actions", "apply_listing")])  # fmt: skip
+def test_an_engine_declaring_it_that_leaves_it_out_breaks_the_protocol(
+    drops: str, capability: str
+) -> None:
+    client = _Recorded(drops=drops)
+    client.handshake()
+    client.new_game("toy", 2)
+    refused = pytest.raises(ProtocolViolation, match=capability)
+    with client.applying_with_state(listing=True), refused:
+        client.apply(COIN)
+
+
+def test_a_listing_in_an_apply_reply_is_checked_as_a_legal_actions_reply_is() -> None:
+    class _Twice(InProcessClient):
+        def _exchange(self, request: dict[str, Any]) -> Any:
+            reply = super()._exchange(request)
+            if request["cmd"] == "apply" and "legal_actions" in reply["result"]:
+                actions = reply["result"]["legal_actions"]["actions"]
+                actions.append(actions[0])
+            return reply
+
+    client = _Twice(TOY)
+    client.handshake()
+    client.new_game("toy", 2)
+    refused = pytest.raises(ProtocolViolation, match="more than once")
+    with client.applying_with_state(listing=True), refused:
         client.apply(COIN)
 
 
