@@ -119,6 +119,11 @@ class EngineClient(ABC):
             problems = listing_problems(reply["result"])
             if problems:
                 raise ProtocolViolation(f"{asked}: {'; '.join(problems)}", self.stderr_tail())
+        elif command == "apply" and "legal_actions" in reply["result"]:  # apply_listing
+            problems = listing_problems(reply["result"]["legal_actions"])
+            if problems:
+                raise ProtocolViolation(f"{asked} (the legal actions after it): "
+                                        f"{'; '.join(problems)}", self.stderr_tail())  # fmt: skip
         return reply["result"]
 
     def stderr_tail(self) -> str:
@@ -195,11 +200,6 @@ class EngineClient(ABC):
                     f'reply to an apply with "{key}": true holds no {key}',
                     self.stderr_tail(),
                 )
-        if "legal_actions" in asked:
-            problems = listing_problems(result["legal_actions"])
-            if problems:
-                raise ProtocolViolation(f"apply (legal_actions after it): {'; '.join(problems)}",
-                                        self.stderr_tail())  # fmt: skip
         if "state" not in asked:
             result["state"] = self.request("state")["state"]
         return result
