@@ -706,12 +706,21 @@ def _sums_to_one(fractions: list[tuple[int, int]], counts: list[int]) -> bool:
 def _maybe_twice(actions: list[Any]) -> bool:
     """False when no two actions are equal; True when two may be (then checked exactly).
 
-    The usual listing, flat objects, is told in a few passes of built-in functions: equal
-    objects have the same keys, and where each set of keys comes in one order only, equal
-    objects list the same values in the same order, so distinct value tuples mean distinct
-    actions (equal tuples of objects with different keys only cost the exact check). Other
-    listings compare their sorted texts (:func:`~rulespec.protocol.sorted_texts`), or
-    hashable forms of the actions without orjson."""
+    The usual listing, objects holding no object, is told from one text of the whole list
+    with every object's keys sorted (orjson): when that text holds one ``{`` and one ``}``
+    per action (no object inside one, no brace inside a string), it splits at ``},{`` into
+    the actions' texts, equal for equal actions. Other listings of flat objects are told in
+    a few passes of built-in functions: equal objects have the same keys, and where each set
+    of keys comes in one order only, equal objects list the same values in the same order,
+    so distinct value tuples mean distinct actions (equal tuples of objects with different
+    keys only cost the exact check). The rest compare their sorted texts
+    (:func:`~rulespec.protocol.sorted_texts`), or hashable forms of the actions without
+    orjson."""
+    if len(actions) < 2:
+        return False
+    texts = _split_texts(actions)
+    if texts is not None:
+        return len(set(texts)) != len(texts)
     try:
         shapes = set(map(tuple, actions))
         if len(set(map(frozenset, shapes))) == len(shapes):
@@ -720,6 +729,22 @@ def _maybe_twice(actions: list[Any]) -> bool:
         pass
     keys = sorted_texts(actions) or _keys(actions)
     return len(set(keys)) != len(keys)
+
+
+def _split_texts(actions: list[Any]) -> list[bytes] | None:
+    """Each action's text, keys sorted, cut from one text of the list; None unless every
+    action is an object holding no object and no brace in a string (or without orjson)."""
+    if orjson is None:
+        return None
+    try:
+        text = orjson.dumps(actions, option=orjson.OPT_SORT_KEYS)
+    except (TypeError, orjson.JSONEncodeError):
+        return None
+    count = len(actions)
+    if text.count(b"{") != count or text.count(b"}") != count:
+        return None
+    texts = text[2:-2].split(b"},{")
+    return texts if len(texts) == count else None
 
 
 def _keys(actions: list[Any]) -> list[Any]:
