@@ -54,7 +54,8 @@ def test_the_header_names_the_engine_its_games_and_capabilities(tmp_path: Path) 
     assert f"settings: {tmp_path / 'pyproject.toml'}" in head and "rulespec " in head
     assert "engine: ./engine.sh (rulespec-reference " in head
     assert "declared games: gnomeville 1-4p, isle_traces 2-4p, neom 1-5p, notre_dame 2-5p" in head
-    assert "capabilities: chance, fired, legal_actions, load_state" in head
+    declared = "apply_listing, apply_state, chance, fired, legal_actions, load_state"
+    assert f"capabilities: {declared}" in head
     # games = ["notre_dame"]: only its scenarios are kept
     listed = _pytest(tmp_path, "--co", "-q")
     assert "test_notre_dame.py::" in listed.stdout and "test_neom.py::" not in listed.stdout
