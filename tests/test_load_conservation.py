@@ -137,7 +137,7 @@ def test_villagers_refuses_one_copy_of_a_villager_more_than_the_game_has(data: A
         state["player"][place.partition(".")[2]].append(name)
     total = _villager_copies(name)
     counted = rf"the game has {total} {name}, the position has {total + 1}"
-    one_place = rf"{total + 1} copies of '{name}' in one place, the game has {total}"
+    one_place = rf"{total + 1} copies of '{name}' in one place, more than the game has"
     with pytest.raises(MalformedInput, match=rf"({counted}|{one_place}) \(VL-COMP-COPIES\)"):
         GAME.load(state)
 

@@ -225,11 +225,10 @@ def _names(counter: dict[str, int]) -> list[str]:
     """The counter as a list of names; a count above every copy the box holds of that
     villager (VL-COMP-CARDS) is refused before any list is built from it."""
     for name, count in counter.items():
-        most = ALL_CARDS.get(name, 0) + BASIC_COUNT.get(name, 0)
-        if count > most:
+        if count > ALL_CARDS.get(name, 0) + BASIC_COUNT.get(name, 0):
             raise MalformedInput(
-                f"state field: {count} copies of {name!r} in one place, the game has {most} "
-                "(VL-COMP-COPIES)"
+                f"state field: {count} copies of {name!r} in one place, more than the game "
+                "has (VL-COMP-COPIES)"
             )
     return [name for name, count in counter.items() for _ in range(count)]
 
