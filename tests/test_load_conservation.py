@@ -1,6 +1,6 @@
-"""Conservation of every component kind at load, for Notre Dame, Villagers and Isle Traces
-(issue 30; Gnomeville's and NEOM's are in tests/gnomeville/test_load_hardening.py and
-tests/neom/test_load.py).
+"""Conservation of every component kind at load, for Notre Dame, Villagers, Isle Traces and
+Gnomeville's gnome tiles (issue 30; Gnomeville's building tiles and NEOM's tiles are in
+tests/gnomeville/test_load_hardening.py and tests/neom/test_load.py).
 
 A position holding more copies of a card, tile or token than the game has is refused as
 malformed, naming the rule that counts them. The expected counts are read here from
@@ -251,4 +251,31 @@ def test_isle_traces_refuses_a_seat_with_more_explorers_out_than_it_has(data: An
     if not free:
         return
     with pytest.raises(MalformedInput, match=rf"seat {seat} has more than {per_player} out"):
+        GAME.load(state)
+
+
+# -- Gnomeville: three gnome tiles a player (GV-COMP-PLAYER-SETS) -------------------------------
+
+
+@cache
+def gnomeville_states() -> tuple[dict[str, Any], ...]:
+    from reference_impl.gnomeville import GAME
+
+    found: list[dict[str, Any]] = []
+    for players, seed in ((1, 51), (2, 52), (3, 53)):
+        found += playout_positions(GAME.new_game(players), seed, every=13)
+    return tuple(found)
+
+
+@EXAMPLES
+@given(data=st.data())
+def test_gnomeville_refuses_more_gnome_tiles_than_a_player_has(data: Any) -> None:
+    from reference_impl.gnomeville import GAME
+
+    per_player = components("gnomeville")["tokens"]["gnome_tiles_per_player"]
+    state = copy.deepcopy(data.draw(st.sampled_from(gnomeville_states())))
+    seat = data.draw(st.integers(0, len(state["players"]) - 1))
+    state["players"][seat]["bag"]["gnome"] = per_player + data.draw(st.integers(1, 100))
+    with pytest.raises(MalformedInput, match=rf"players\.{seat}\.bag\.gnome: \d+ gnome tiles, "
+                                             rf"a player has {per_player}"):  # fmt: skip
         GAME.load(state)
