@@ -141,7 +141,7 @@ def main(argv: list[str]) -> int:
         if mode == "float-id" and count >= nth and isinstance(reply.get("id"), int):
             text = text.replace(f'{{"id": {reply["id"]},', f'{{"id": {reply["id"]}.0,', 1)
         if mode == "duplicate-reply" and count == nth:
-            sys.stdout.write(text + "\n")
+            text += "\n" + text  # one write (even unbuffered): both copies arrive together
         sys.stdout.write(text + "\n")
         sys.stdout.flush()
         if server.stopped:
