@@ -352,6 +352,7 @@ class SubprocessClient(EngineClient):
         assert self.process.stdout is not None
         self._output = ReplyLines(self.process.stdout, MAX_REPLY_BYTES)
         self._settled = self._was_settled = False  # no exchange yet (see :meth:`_settling`)
+        self._last_asked = ""  # the last request sent, for :meth:`check_settled`
         self._stderr_stop = threading.Event()
         reading = (self.process.stderr, self._stderr, self._stderr_stop)
         threading.Thread(target=self._read_stderr, args=reading, daemon=True).start()
@@ -378,9 +379,28 @@ class SubprocessClient(EngineClient):
         kept, so that a line left in the pipe after a clean exchange is known for an extra
         reply (:meth:`_drop_stale_replies`) and not mistaken for a late one."""
         self._was_settled, self._settled = self._settled, False
-        result = super().request(command, **arguments)
+        try:
+            result = super().request(command, **arguments)
+        except EngineRefused:  # one reply, the right one: a clean exchange too
+            self._settled = True
+            raise
         self._settled = True
         return result
+
+    def check_settled(self) -> None:
+        """A line already sent after the last clean exchange is a reply sent twice (or one
+        nothing asked for): a protocol error raised now, at the end of the test whose
+        request it follows, not at the next test's first request (nor dropped at close)."""
+        if not self._settled:
+            return
+        extra = self._output.drop_lines()
+        if extra is not None:
+            shown = extra[:200].decode("utf-8", errors="replace")
+            raise ProtocolViolation(
+                f"after {self._last_asked}: the engine sent a line nobody asked for "
+                f"(a reply sent twice?): {shown!r}",
+                self.stderr_tail(),
+            )
 
     def _rebuild(self) -> None:
         """Restart the process and replay the current game's setup and actions."""
@@ -439,7 +459,7 @@ class SubprocessClient(EngineClient):
     def _exchange(self, request: dict[str, Any]) -> Any:
         command = request["cmd"]
         expected, self._expected = self._expected, None
-        asked = f"{command} (request id {request['id']})"
+        asked = self._last_asked = f"{command} (request id {request['id']})"
         if self.process.poll() is not None:
             raise EngineCrashed(
                 f"{asked}: engine has exited (status {self.process.returncode})",

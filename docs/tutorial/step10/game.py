@@ -13,6 +13,7 @@ from spec/notre_dame/rules.yaml, `rulespec rules notre_dame` lists them).
 from __future__ import annotations
 
 import itertools
+from collections import Counter
 from fractions import Fraction
 from typing import Any
 
@@ -470,7 +471,8 @@ def check_pieces(state: dict[str, Any]) -> None:
     """Each piece once: 14 cubes per colour (ND-COMP-CUBES), floors (ND-RATS-FLOOR,
     ND-PRESTIGE-FLOOR), the marker below 10 (ND-RATS-LIMIT), persons and cards once, the
     messages on their own district's outer squares, of a colour in play, each in one place
-    (ND-SETUP-MESSAGES), a purchase only in phases 4-5 and on display (ND-BUY-ONE)."""
+    (ND-SETUP-MESSAGES), a purchase only in phases 4-5 and on display (ND-BUY-ONE), an
+    action card out of the decks at most once per colour (ND-SETUP-DECKS)."""
     display = state["display"]
     if len(display) > 3 or not set(display) <= PERSONS or len(set(display)) != len(display):
         raise Malformed(f"display: at most three persons, each once: {display}")
@@ -520,6 +522,11 @@ def check_pieces(state: dict[str, Any]) -> None:
             raise Malformed(f"{where}.bought: a purchase is made in phase 4, from the display")
     if len(seen) != len(set(seen)):
         raise Malformed("messages: a message is in two places")
+    held = Counter(card for player in state["players"]
+                   for card in (*player["draft_hand"], *player["cards"], *player["played"]))
+    for card, count in held.items():  # a card of each kind per colour (ND-SETUP-DECKS)
+        if count > state["num_players"]:
+            raise Malformed(f"players: {count} {card} cards out of the decks, one per colour")
 
 
 def check_phase(state: dict[str, Any]) -> None:
