@@ -286,3 +286,21 @@ Feature: NEOM discarding a tile to place a cornerstone (neom.ja.txt:50-55)
         {"type": "cornerstone", "tile": "cs-townhouses", "x": 2, "y": 1}
         """
       Then the action is rejected citing rule "NM-CORNER-REQ"
+
+  Rule: NM-CORNER-SIMILAR a cornerstone is placed like a generation tile
+
+    @NM-CORNER-SIMILAR @NM-GOODS-GAIN
+    Scenario: A placed cornerstone gives the good it produces
+      # cs-forest (industrial, roads E and W, no requirement) produces wood; west of the centre
+      # its east road joins the centre
+      Given "players.0.cornerstones" is ["cs-forest"]
+      When player 0 plays:
+        """
+        {"type": "cornerstone", "tile": "cs-forest", "x": 1, "y": 2}
+        """
+      Then the position has:
+        """
+        players.0.city.2.1 = "cs-forest"
+        players.0.goods = ["oil", "wood"]
+        players.0.cornerstones = []
+        """
