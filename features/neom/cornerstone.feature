@@ -243,3 +243,64 @@ Feature: NEOM discarding a tile to place a cornerstone (neom.ja.txt:50-55)
         {"type": "cornerstone", "tile": "cs-garden-homes", "x": 2, "y": 1}
         """
       Then the action is rejected citing rule "NM-CORNER-NODISASTER"
+
+  Rule: NM-CORNER-PLACE a cornerstone action that breaks several rules cites the first in the check order
+
+    # spec/neom/action.schema.json, cornerstone: NM-PLACE-NOROTATE, NM-CORNER-PLACE, NM-CORNER-LIMIT,
+    # NM-CORNER-REQ, NM-PLACE-REPLACE, NM-PLACE-ROAD. The garden homes on x2 y3 reach generation 1's
+    # limit of one; cs-kiln is not held; the townhouses need wood, which the oil board lacks.
+    @NM-CORNER-PLACE @NM-PLACE-NOROTATE @NM-CORNER-LIMIT
+    Scenario Outline: A cornerstone action breaking <what> cites <rule>
+      Given "players.0.city.3.2" is "cs-garden-homes"
+      When player 0 plays:
+        """
+        <action>
+        """
+      Then the action is rejected citing rule "<rule>"
+
+      Examples:
+        | what                                     | action                                                                         | rule              |
+        | the rotation, the tile held and the limit | {"type": "cornerstone", "tile": "cs-kiln", "x": 2, "y": 1, "rotation": 2}     | NM-PLACE-NOROTATE |
+        | the tile held and the limit              | {"type": "cornerstone", "tile": "cs-kiln", "x": 2, "y": 1}                     | NM-CORNER-PLACE   |
+        | the limit and the requirements           | {"type": "cornerstone", "tile": "cs-townhouses", "x": 2, "y": 1}               | NM-CORNER-LIMIT   |
+
+    @NM-CORNER-PLACE @NM-CORNER-REQ @NM-PLACE-REPLACE @reading:cornerstone_requirements=true @reading:allow_replace=false
+    Scenario: Townhouses without wood on a taken space with replacing off cite the requirement
+      Given a new "neom" game with 2 players and setup:
+        """
+        {"options": {"allow_replace": false}, "setup": {"boards": ["oil", "ore"]}}
+        """
+      And the position:
+        """
+        phase = "act"
+        generation = 1
+        players.0.selected = "g1-park"
+        players.0.hand = ["g1-market"]
+        players.0.cornerstones = ["cs-townhouses"]
+        players.0.city.1.2 = "g1-houses"
+        players.1.acted = true
+        players.1.hand = ["g1-farm"]
+        """
+      When player 0 plays:
+        """
+        {"type": "cornerstone", "tile": "cs-townhouses", "x": 2, "y": 1}
+        """
+      Then the action is rejected citing rule "NM-CORNER-REQ"
+
+  Rule: NM-CORNER-SIMILAR a cornerstone is placed like a generation tile
+
+    @NM-CORNER-SIMILAR @NM-GOODS-GAIN
+    Scenario: A placed cornerstone gives the good it produces
+      # cs-forest (industrial, roads E and W, no requirement) produces wood; west of the centre
+      # its east road joins the centre
+      Given "players.0.cornerstones" is ["cs-forest"]
+      When player 0 plays:
+        """
+        {"type": "cornerstone", "tile": "cs-forest", "x": 1, "y": 2}
+        """
+      Then the position has:
+        """
+        players.0.city.2.1 = "cs-forest"
+        players.0.goods = ["oil", "wood"]
+        players.0.cornerstones = []
+        """

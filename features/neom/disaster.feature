@@ -460,6 +460,22 @@ Feature: NEOM disasters (neom.ja.txt:57-62)
         """
 
     @NM-DISASTER-SACRIFICECOUNT
+    Scenario: The centre space is never sacrificed, even with coins to pay
+      # the house that replaced the City Centre is owed for, but (2, 2) is never emptied
+      Given the position:
+        """
+        phase = "disaster"
+        generation = 1
+        disasters = [{"tile": "g1-fire", "by": 0, "decided": []}]
+        players.1.city.2.2 = "g1-houses"
+        """
+      When player 1 plays:
+        """
+        {"type": "sacrifice", "x": 2, "y": 2}
+        """
+      Then the action is rejected citing rule "NM-DISASTER-SACRIFICECOUNT"
+
+    @NM-DISASTER-SACRIFICECOUNT
     Scenario: A player who can pay may still choose to sacrifice
       Given the position:
         """
@@ -596,6 +612,39 @@ Feature: NEOM disasters (neom.ja.txt:57-62)
         phase = "select"
         """
 
+    @NM-DISASTER-ORDER @NM-DISASTER-SACRIFICECOUNT
+    Scenario: A house sacrificed to the first fire is not owed for by the second
+      # NM-DISASTER-ORDER: each disaster's amount is worked out from the city as it stands when it
+      # comes up; player 2's only house went to the first fire, so the second fire (by player 1)
+      # costs player 2 nothing and player 0 owns no target: nobody answers it and the turn ends
+      Given the position:
+        """
+        phase = "select"
+        generation = 1
+        players.0.hand = ["g1-fire", "g1-park"]
+        players.1.hand = ["g1-fire", "g1-mine"]
+        players.1.city.1.2 = "g1-houses"
+        players.2.selected = "g1-farm"
+        players.2.hand = ["g1-quarry"]
+        players.2.city.1.2 = "g1-houses"
+        """
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "select", "tile": "g1-fire"},
+         {"actor": 1, "type": "select", "tile": "g1-fire"},
+         {"actor": 2, "type": "sell"},
+         {"actor": 1, "type": "pay"},
+         {"actor": 2, "type": "sacrifice", "x": 2, "y": 1}]
+        """
+      Then the position has:
+        """
+        phase = "select"
+        turn = 2
+        disasters = []
+        players.1.coins = 5
+        players.2.city.1.2 = null
+        """
+
   Rule: NM-DISASTER-TABLE the provisional disaster table
 
     @NM-DISASTER-TABLE
@@ -645,3 +694,33 @@ Feature: NEOM disasters (neom.ja.txt:57-62)
         players.2.city.1.2 = "g1-houses"
         """
       Then "to_act" is [2]
+
+  Rule: NM-SELECT-SIMUL only the seats to act may act, in the disaster step too
+
+    # spec/neom/action.schema.json: an actor not in to_act cites NM-SELECT-SIMUL; a type the
+    # step does not take, NM-ACT-CHOICE. Player 0 selected the fire; players 1 and 2 owe 1 each.
+    @NM-SELECT-SIMUL @NM-ACT-CHOICE
+    Scenario Outline: In the disaster step <who> is refused citing <rule>
+      Given the position:
+        """
+        phase = "disaster"
+        generation = 1
+        disasters = [{"tile": "g1-fire", "by": 0, "decided": []}]
+        players.1.city.1.2 = "g1-houses"
+        players.2.city.1.2 = "g1-houses"
+        """
+      When these actions are applied:
+        """
+        [{"actor": 1, "type": "pay"}]
+        """
+      And the action is applied:
+        """
+        <action>
+        """
+      Then the action is rejected citing rule "<rule>"
+
+      Examples:
+        | who                                  | action                                    | rule             |
+        | the selector, whom the fire spares   | {"actor": 0, "type": "pay"}               | NM-SELECT-SIMUL  |
+        | a struck player who has answered     | {"actor": 1, "type": "pay"}               | NM-SELECT-SIMUL  |
+        | a struck player's sale               | {"actor": 2, "type": "sell"}              | NM-ACT-CHOICE    |

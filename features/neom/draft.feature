@@ -128,3 +128,39 @@ Feature: NEOM cornerstone draft (neom.ja.txt:11)
         {"type": "keep", "tile": "cs-windmill"}
         """
       Then the action is rejected citing rule "NM-DRAFT-DEAL"
+
+    @NM-DRAFT-DEAL @NM-SELECT-SIMUL
+    Scenario: A seat may not keep while chance deals the cornerstones
+      # the new game's boards are dealt by its setup; chance now deals 4 cornerstones each, and
+      # a seat acting out of turn cites NM-SELECT-SIMUL (spec/neom/action.schema.json)
+      When player 0 plays:
+        """
+        {"type": "keep", "tile": "cs-forest"}
+        """
+      Then the action is rejected citing rule "NM-SELECT-SIMUL"
+
+  Rule: NM-VIEW-HIDDEN a cornerstone kept this round is hidden from the others until the round ends
+
+    @NM-VIEW-HIDDEN @NM-DRAFT-DEAL
+    Scenario: A kept cornerstone is hidden from the other player until every player has kept
+      Given the position:
+        """
+        phase = "draft"
+        players.0.hand = ["cs-forest", "cs-kiln", "cs-orchard", "cs-smelter"]
+        players.1.hand = ["cs-windmill", "cs-monument", "cs-precinct", "cs-fire-hall"]
+        """
+      When player 0 plays:
+        """
+        {"type": "keep", "tile": "cs-forest"}
+        """
+      Then the view of player 1 has:
+        """
+        players.0.selected = "hidden"
+        players.0.hand = {"hidden": 3}
+        players.1.selected = null
+        """
+      And the view of player 0 has:
+        """
+        players.0.selected = "cs-forest"
+        players.1.selected = null
+        """

@@ -503,3 +503,51 @@ Feature: NEOM placing the selected tile (neom.ja.txt:40-48)
         {"type": "place", "x": 1, "y": 2}
         """
       Then "players.0.city.2.1" is "g1-corner-shop"
+
+  Rule: NM-ACT-CHOICE a placement that breaks several rules cites the first in the check order
+
+    # spec/neom/action.schema.json, place: NM-PLACE-NOROTATE, NM-ACT-CHOICE (the tile named),
+    # NM-PLACE-REQ, NM-PLACE-REPLACE, NM-PLACE-ROAD. The market costs 2; x0 y0 is joined to nothing.
+    @NM-ACT-CHOICE @NM-PLACE-NOROTATE @NM-PLACE-REQ
+    Scenario Outline: A placement breaking <what> cites <rule>
+      Given "players.0.coins" is <coins>
+      When player 0 plays:
+        """
+        <action>
+        """
+      Then the action is rejected citing rule "<rule>"
+
+      Examples:
+        | what                                    | coins | action                                                                | rule              |
+        | the rotation, the tile named and roads  | 6     | {"type": "place", "tile": "g1-farm", "x": 0, "y": 0, "rotation": 1}   | NM-PLACE-NOROTATE |
+        | the tile named, the cost and the roads  | 1     | {"type": "place", "tile": "g1-farm", "x": 0, "y": 0}                  | NM-ACT-CHOICE     |
+        | the cost and the roads                  | 1     | {"type": "place", "x": 0, "y": 0}                                     | NM-PLACE-REQ      |
+
+    @NM-ACT-CHOICE @NM-PLACE-REQ @NM-PLACE-REPLACE @reading:allow_replace=false
+    Scenario Outline: With replacing off, a placement on a taken space breaking <what> cites <rule>
+      # the rowhouses (roads E and W) on x2 y1 would not be joined to the centre below them
+      Given a new "neom" game with 2 players and setup:
+        """
+        {"options": {"allow_replace": false}, "setup": {"boards": ["oil", "ore"]}}
+        """
+      And the position:
+        """
+        phase = "act"
+        generation = 1
+        players.0.selected = "<tile>"
+        players.0.coins = <coins>
+        players.0.hand = ["g1-farm"]
+        players.0.city.1.2 = "g1-houses"
+        players.1.acted = true
+        players.1.hand = ["g1-mine"]
+        """
+      When player 0 plays:
+        """
+        {"type": "place", "x": 2, "y": 1}
+        """
+      Then the action is rejected citing rule "<rule>"
+
+      Examples:
+        | what                   | tile         | coins | rule             |
+        | the cost as well       | g1-market    | 1     | NM-PLACE-REQ     |
+        | the roads as well      | g1-rowhouses | 6     | NM-PLACE-REPLACE |

@@ -406,6 +406,19 @@ Feature: NEOM positions the rules cannot reach are refused (load_state)
         """
       Then the request is refused as malformed
 
+    @NM-SETUP-PLAYERCOUNT
+    Scenario: A count of 0 in a loaded multiset is refused
+      # spec/neom/state.schema.json: zero counts are omitted, a multiset's counts are at least 1
+      Given a new "neom" game with 2 players and setup:
+        """
+        {"setup": {"boards": ["oil", "ore"]}}
+        """
+      When the position is loaded:
+        """
+        discard = {"g1-houses": 0, "g1-market": 1}
+        """
+      Then the request is refused as malformed
+
   Rule: NM-PLACE-ROAD every tile is joined by road to the City Centre
 
     @NM-PLACE-ROAD
@@ -724,6 +737,29 @@ Feature: NEOM positions the rules cannot reach are refused (load_state)
         players.0.hand = ["g1-houses", "g1-cottages", "g1-rowhouses", "g1-market", "g1-farm"]
         """
       Then the request is refused as malformed
+
+    @NM-GEN-DEAL
+    Scenario: Outside a deal the deal_target of a new game is kept as given
+      # spec/neom/state.schema.json, deal_target: read only in the boards and deal phases; a
+      # generation 1 position edited from a new game keeps its 4
+      Given a new "neom" game with 2 players and setup:
+        """
+        {"setup": {"boards": ["oil", "ore"]}}
+        """
+      And the position:
+        """
+        phase = "select"
+        generation = 1
+        deal_target = 4
+        players.0.hand = ["g1-park", "g1-market"]
+        players.1.hand = ["g1-farm", "g1-mine"]
+        """
+      Then the position has:
+        """
+        phase = "select"
+        deal_target = 4
+        to_act = [0, 1]
+        """
 
   Rule: NM-SELECT-SIMUL every player selects, then every player acts
 
@@ -1076,6 +1112,31 @@ Feature: NEOM positions the rules cannot reach are refused (load_state)
         disasters = [{"tile": "g1-fire", "by": 2, "decided": [0, 0]}]
         """
       Then the request is refused as malformed
+
+    @NM-DISASTER-STRIKE
+    Scenario: A disaster step loaded with every acted flag false is played on
+      # spec/neom/state.schema.json, acted: play leaves it true through the disaster step, but
+      # nothing there reads it, so a loaded false is kept and the struck player answers
+      Given a new "neom" game with 2 players and setup:
+        """
+        {"setup": {"boards": ["oil", "ore"]}}
+        """
+      And the position:
+        """
+        phase = "disaster"
+        generation = 1
+        disasters = [{"tile": "g1-fire", "by": 0, "decided": []}]
+        players.0.acted = false
+        players.1.acted = false
+        players.1.city.1.2 = "g1-houses"
+        players.1.hand = ["g1-mine"]
+        players.0.hand = ["g1-farm"]
+        """
+      Then the position has:
+        """
+        players.1.acted = false
+        to_act = [1]
+        """
 
   Rule: NM-DISASTER-ORDER two disasters strike in their selectors' seat order
 

@@ -81,7 +81,7 @@ Feature: NEOM selecting a tile (neom.ja.txt:29-31)
         """
         {"type": "deal", "player": 0, "tile": "g1-houses"}
         """
-      Then the action is rejected
+      Then the action is rejected citing rule "NM-SELECT-SIMUL"
 
     @NM-SELECT-SIMUL
     Scenario: A player who has acted this turn may not act again

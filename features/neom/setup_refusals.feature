@@ -33,3 +33,24 @@ Feature: NEOM new-game setups that must be refused
         players.0.goods = ["ore"]
         players.1.goods = ["oil"]
         """
+
+  Rule: NM-DISASTER-SCOPE an option takes only its ruling's values
+
+    @NM-DISASTER-SCOPE
+    Scenario: A protection scope outside the ruling's values is refused
+      # spec/protocol/README.md, new_game: a value outside its ruling's values is malformed
+      When a new "neom" game with 2 players and setup is requested:
+        """
+        {"options": {"protection_scope": "row"}}
+        """
+      Then the request is refused as malformed
+
+  Rule: NM-SOLO-SET the solo tile set is one of the table's rows
+
+    @NM-SOLO-SET
+    Scenario: A solo tile set the scoring table has no row for is refused
+      When a new "neom" game with 1 player and setup is requested:
+        """
+        {"options": {"solo_tile_set": "7+"}}
+        """
+      Then the request is refused as malformed
