@@ -134,9 +134,9 @@ def buy_actions(st: NotreDameState, p: int) -> list[Action]:
         if person == "landlady":
             acts.extend({**base, "choice": c} for c in GUEST_OPTIONS)
         elif person == "poet":
-            acts.extend(poet_moves(st, p, base))
+            acts.extend(poet_moves(st, p))
         elif person == "magician":
-            acts.extend(magician_moves(st, p, base))
+            acts.extend(magician_moves(st, p))
         else:
             acts.append(base)
     return acts
@@ -152,26 +152,30 @@ def move_sources(st: NotreDameState, p: int) -> list[tuple[str, int]]:
     return found
 
 
-def poet_moves(st: NotreDameState, p: int, base: Action) -> list[Action]:
-    """ND-PERSON-POET: 1-3 people (cubes and/or the friend) from one area to another
-    (each the buy action ``base`` with the move's fields)."""
+def poet_moves(st: NotreDameState, p: int) -> list[Action]:
+    """ND-PERSON-POET: 1-3 people (cubes and/or the friend) from one area to another (the
+    buy actions of the poet)."""
     pl = st.players[p]
     out = []
     for frm, cubes in move_sources(st, p):
         has_friend = pl.friend == frm
+        counts = range(min(POET_MAX, cubes) + 1)
         for to in AREAS:
             if to == frm:
                 continue
-            for k in range(min(POET_MAX, cubes) + 1):
+            for k in counts:
                 for f in (False, True) if has_friend else (False,):
                     if 1 <= k + f <= POET_MAX:
-                        out.append({**base, "from": frm, "to": to, "cubes": k, "friend": f})
+                        out.append(
+                            {"actor": p, "type": "buy", "person": "poet", "from": frm,
+                             "to": to, "cubes": k, "friend": f}
+                        )  # fmt: skip
     return out
 
 
-def magician_moves(st: NotreDameState, p: int, base: Action) -> list[Action]:
+def magician_moves(st: NotreDameState, p: int) -> list[Action]:
     """ND-PERSON-MAGICIAN: one cube or the friend to another area, whose action is performed
-    (each the buy action ``base`` with the move's fields)."""
+    (the buy actions of the magician)."""
     pl = st.players[p]
     out = []
     for frm, cubes in move_sources(st, p):
@@ -186,7 +190,10 @@ def magician_moves(st: NotreDameState, p: int, base: Action) -> list[Action]:
                     continue
                 count = pl.areas[to] + 1 if piece == "friend" else pl.people(to) + 1
                 for params in area_params(st, pl, to, count):
-                    out.append({**base, "from": frm, "to": to, "piece": piece, **params})
+                    out.append(
+                        {"actor": p, "type": "buy", "person": "magician", "from": frm,
+                         "to": to, "piece": piece, **params}
+                    )  # fmt: skip
     return out
 
 
