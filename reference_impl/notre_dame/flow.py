@@ -10,6 +10,7 @@ ND-STAGE-RECOLLECT and ND-END.
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import cache
 from itertools import permutations
 from typing import TYPE_CHECKING, Any
 
@@ -50,23 +51,29 @@ def stage_of(round_: int) -> str:
 # ---------------------------------------------------------------- chance
 
 
+@cache
+def one_in(n: int) -> Fraction:
+    """The probability of each of ``n`` equally likely outcomes (made once per ``n``)."""
+    return Fraction(1, n)
+
+
 def chance_outcomes(st: NotreDameState) -> list[tuple[Action, Fraction]]:
     """Every chance outcome of the current chance node with its exact probability."""
     if st.phase == "setup":
         d = st.pending[0]
-        prob = Fraction(1, len(ARRANGEMENTS))
+        prob = one_in(len(ARRANGEMENTS))
         return [
             ({"actor": "chance", "type": "place_messages", "district": d, "values": list(v)}, prob)
             for v in ARRANGEMENTS
         ]
     if st.phase == "reveal":
         deck = reveal_source(st)
-        prob = Fraction(1, len(deck))
+        prob = one_in(len(deck))
         return [({"actor": "chance", "type": "reveal_person", "person": c}, prob) for c in deck]
     if st.phase == "deal":
         p = deal_target(st)
         deck = st.players[p].deck
-        prob = Fraction(1, len(deck))
+        prob = one_in(len(deck))
         return [
             ({"actor": "chance", "type": "draw_card", "player": p, "card": c}, prob) for c in deck
         ]

@@ -8,6 +8,7 @@ ND-PARK-BONUS, ND-HOSPITAL, ND-ND-OFFERING, ND-ND-PAY, ND-BUY-*, ND-PERSON-*.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from reference_impl.core import rule_param
@@ -33,6 +34,8 @@ Action = dict[str, Any]
 
 _GUEST_SINGLES = tuple([c] for c in GUEST_OPTIONS)
 _GUEST_PAIRS = tuple([a, b] for i, a in enumerate(GUEST_OPTIONS) for b in GUEST_OPTIONS[i:])
+#: the parameters of an area action with no choice left open (read only: merged into actions)
+_NO_CHOICE: tuple[dict[str, Any], ...] = ({},)
 
 
 # ---------------------------------------------------------------- messages (carriage)
@@ -57,7 +60,9 @@ def may_take(st: NotreDameState, pl: Player, colour: int) -> bool:
 # ---------------------------------------------------------------- parameters of area actions
 
 
-def area_params(st: NotreDameState, pl: Player, area: str, count: int) -> list[dict[str, Any]]:
+def area_params(
+    st: NotreDameState, pl: Player, area: str, count: int
+) -> Sequence[dict[str, Any]]:
     """The choices an area's action leaves open when it is performed with ``count`` people."""
     if area == "carriage":
         out: list[dict[str, Any]] = []
@@ -71,7 +76,7 @@ def area_params(st: NotreDameState, pl: Player, area: str, count: int) -> list[d
         if count >= GUEST_DOUBLE_AT:
             return [{"choices": list(c)} for c in (*_GUEST_SINGLES, *_GUEST_PAIRS)]
         return [{"choices": list(c)} for c in _GUEST_SINGLES]
-    return [{}]
+    return _NO_CHOICE
 
 
 # ---------------------------------------------------------------- legal actions
@@ -129,9 +134,9 @@ def buy_actions(st: NotreDameState, p: int) -> list[Action]:
         if person == "landlady":
             acts.extend({**base, "choice": c} for c in GUEST_OPTIONS)
         elif person == "poet":
-            acts.extend({**base, **m} for m in poet_moves(st, p))
+            acts.extend(poet_moves(st, p))
         elif person == "magician":
-            acts.extend({**base, **m} for m in magician_moves(st, p))
+            acts.extend(magician_moves(st, p))
         else:
             acts.append(base)
     return acts
@@ -147,24 +152,30 @@ def move_sources(st: NotreDameState, p: int) -> list[tuple[str, int]]:
     return found
 
 
-def poet_moves(st: NotreDameState, p: int) -> list[dict[str, Any]]:
-    """ND-PERSON-POET: 1-3 people (cubes and/or the friend) from one area to another."""
+def poet_moves(st: NotreDameState, p: int) -> list[Action]:
+    """ND-PERSON-POET: 1-3 people (cubes and/or the friend) from one area to another (the
+    buy actions of the poet)."""
     pl = st.players[p]
     out = []
     for frm, cubes in move_sources(st, p):
         has_friend = pl.friend == frm
+        counts = range(min(POET_MAX, cubes) + 1)
         for to in AREAS:
             if to == frm:
                 continue
-            for k in range(min(POET_MAX, cubes) + 1):
+            for k in counts:
                 for f in (False, True) if has_friend else (False,):
                     if 1 <= k + f <= POET_MAX:
-                        out.append({"from": frm, "to": to, "cubes": k, "friend": f})
+                        out.append(
+                            {"actor": p, "type": "buy", "person": "poet", "from": frm,
+                             "to": to, "cubes": k, "friend": f}
+                        )  # fmt: skip
     return out
 
 
-def magician_moves(st: NotreDameState, p: int) -> list[dict[str, Any]]:
-    """ND-PERSON-MAGICIAN: one cube or the friend to another area, whose action is performed."""
+def magician_moves(st: NotreDameState, p: int) -> list[Action]:
+    """ND-PERSON-MAGICIAN: one cube or the friend to another area, whose action is performed
+    (the buy actions of the magician)."""
     pl = st.players[p]
     out = []
     for frm, cubes in move_sources(st, p):
@@ -179,7 +190,10 @@ def magician_moves(st: NotreDameState, p: int) -> list[dict[str, Any]]:
                     continue
                 count = pl.areas[to] + 1 if piece == "friend" else pl.people(to) + 1
                 for params in area_params(st, pl, to, count):
-                    out.append({"from": frm, "to": to, "piece": piece, **params})
+                    out.append(
+                        {"actor": p, "type": "buy", "person": "magician", "from": frm,
+                         "to": to, "piece": piece, **params}
+                    )  # fmt: skip
     return out
 
 

@@ -53,7 +53,6 @@ class NotreDameState(GameState):
         self.players = [Player(p, CUBES_PER_COLOUR - START_CUBES) for p in range(num_players)]
         self.fired: list[str] = []
         self._cache: list[Action] | None = None
-        self._by_id: dict[int, Action] = {}
         self._by_key: dict[tuple, Action] | None = None
         self._chance: list[tuple[Action, Fraction]] = []
 
@@ -73,7 +72,6 @@ class NotreDameState(GameState):
         if self._cache is None:
             acts = self._generate()
             self._cache = acts
-            self._by_id = {id(a): a for a in acts}
             self._by_key = None
         return self._cache
 
@@ -108,8 +106,10 @@ class NotreDameState(GameState):
 
     def apply(self, action: Action) -> None:
         legal = self.legal_actions()
-        found = self._by_id.get(id(action))
-        if found is None or found != action:
+        for found in legal:  # one of the listed actions handed back: already known legal
+            if found is action:
+                break
+        else:
             check_shape(action, self.num)
             if self._by_key is None:
                 self._by_key = {action_key(a): a for a in legal}
@@ -168,7 +168,6 @@ class NotreDameState(GameState):
         other.players = [pl.copy() for pl in self.players]
         other.fired = list(self.fired)
         other._cache = None
-        other._by_id = {}
         other._by_key = None
         other._chance = []
         return other
