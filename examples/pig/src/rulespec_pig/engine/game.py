@@ -10,14 +10,22 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from reference_impl.core import CHANCE, GameDefinition, MalformedInput
+
 from rulespec_pig.engine import rules
-from rulespec_pig.engine.state import DECIDE, GAME_ID, OVER, PHASES, ROLL, PigState
+from rulespec_pig.engine.state import GAME_ID, OVER, PHASES, ROLL, PigState
 
 SETUP_KEYS = ("start_player",)
 STATE_KEYS = (
-    "game", "num_players", "options", "to_act", "terminal",
-    "phase", "current", "scores", "turn_total",
-)  # fmt: skip
+    "game",
+    "num_players",
+    "options",
+    "to_act",
+    "terminal",
+    "phase",
+    "current",
+    "scores",
+    "turn_total",
+)
 
 
 class PigGame(GameDefinition):
@@ -53,8 +61,9 @@ class PigGame(GameDefinition):
             if "start_player" in setup:
                 start = setup["start_player"]
                 if type(start) is not int or not 0 <= start < num_players:
-                    raise MalformedInput(f"setup.start_player must be a seat 0..{num_players - 1},"
-                                         f" got {start!r}")  # fmt: skip
+                    raise MalformedInput(
+                        f"setup.start_player must be a seat 0..{num_players - 1}, got {start!r}"
+                    )
         return PigState(num_players, settled, start)
 
     def load(self, canonical: dict[str, Any]) -> PigState:
@@ -62,8 +71,9 @@ class PigGame(GameDefinition):
         if not isinstance(canonical, dict):
             raise MalformedInput(f"a state must be a JSON object, got {type(canonical).__name__}")
         problems = [f"{key}: missing" for key in STATE_KEYS if key not in canonical]
-        problems += [f"{key}: not a field of a Pig state" for key in canonical
-                     if key not in STATE_KEYS]  # fmt: skip
+        problems += [
+            f"{key}: not a field of a Pig state" for key in canonical if key not in STATE_KEYS
+        ]
         if problems:
             raise MalformedInput("state: " + "; ".join(problems))
         if canonical["game"] != GAME_ID:
@@ -112,35 +122,42 @@ def _reachable(state: PigState, canonical: dict[str, Any]) -> list[str]:
     a turn total or a score that no roll makes (PIG-ROLL-ADD, PIG-VAR-TWO-DICE), a score
     past the goal while the game goes on, or an end without a winner (PIG-WIN)."""
     problems = []
-    expected_to_act = [] if state.phase == OVER else [CHANCE] if state.phase == ROLL else [
-        state.current]  # fmt: skip
+    expected_to_act = (
+        [] if state.phase == OVER else [CHANCE] if state.phase == ROLL else [state.current]
+    )
     if canonical["to_act"] != expected_to_act:
-        problems.append(f"to_act: {canonical['to_act']!r}, but phase {state.phase!r} "
-                        f"gives {expected_to_act!r}")  # fmt: skip
+        problems.append(
+            f"to_act: {canonical['to_act']!r}, but phase {state.phase!r} gives {expected_to_act!r}"
+        )
     if canonical["terminal"] != (state.phase == OVER):
         problems.append(f"terminal: {canonical['terminal']}, but phase {state.phase!r}")
     two = bool(state.options["two_dice"])
     least = rules.smallest_gain(two)
     if 0 < state.turn_total < least:
-        problems.append(f"turn_total: {state.turn_total} is no sum of rolls (each adds "
-                        f"{least} or more)")  # fmt: skip
+        problems.append(
+            f"turn_total: {state.turn_total} is no sum of rolls (each adds {least} or more)"
+        )
     for seat, score in enumerate(state.scores):
         if 0 < score < least:
-            problems.append(f"scores.{seat}: {score} is no sum of turn totals (each "
-                            f"{least} or more)")  # fmt: skip
+            problems.append(
+                f"scores.{seat}: {score} is no sum of turn totals (each {least} or more)"
+            )
     goal = state.goal()
     if state.phase == OVER:
         problems += _ended(state, goal, two)
     else:
         for seat, score in enumerate(state.scores):
             if rules.has_won(score, goal):
-                problems.append(f"scores.{seat}: {score} reaches the goal {goal}, "
-                                "but the game goes on")  # fmt: skip
+                problems.append(
+                    f"scores.{seat}: {score} reaches the goal {goal}, but the game goes on"
+                )
         if state.options["win_without_hold"] and rules.ends_without_hold(
             state.scores[state.current], state.turn_total, goal
         ):
-            problems.append(f"turn_total: {state.turn_total} takes player {state.current} "
-                            f"to {goal} or more, which ends the game (win_without_hold)")  # fmt: skip
+            problems.append(
+                f"turn_total: {state.turn_total} takes player {state.current} "
+                f"to {goal} or more, which ends the game (win_without_hold)"
+            )
     return problems
 
 
@@ -153,10 +170,13 @@ def _ended(state: PigState, goal: int, two: bool) -> list[str]:
     if not rules.has_won(winner, goal):
         problems.append(f"scores.{state.current}: the winner has {winner}, less than {goal}")
     elif state.options["win_without_hold"] and winner >= goal + rules.largest_gain(two):
-        problems.append(f"scores.{state.current}: {winner} is past what one roll from below "
-                        f"{goal} reaches (win_without_hold)")  # fmt: skip
+        problems.append(
+            f"scores.{state.current}: {winner} is past what one roll from below "
+            f"{goal} reaches (win_without_hold)"
+        )
     for seat, score in enumerate(state.scores):
         if seat != state.current and rules.has_won(score, goal):
-            problems.append(f"scores.{seat}: {score} reaches the goal {goal}, but player "
-                            f"{state.current} won")  # fmt: skip
+            problems.append(
+                f"scores.{seat}: {score} reaches the goal {goal}, but player {state.current} won"
+            )
     return problems

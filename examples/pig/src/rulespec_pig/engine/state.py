@@ -20,6 +20,7 @@ from reference_impl.core import (
     Outcome,
     rule_param,
 )
+
 from rulespec_pig.engine import rules
 from rulespec_pig.engine.shape import check_shape
 
@@ -124,30 +125,43 @@ class PigState(GameState):
         """Raise IllegalAction naming the rule ``action`` breaks here (nothing changed)."""
         actor, kind = action["actor"], action["type"]
         if self.phase == OVER:
-            raise IllegalAction("PIG-WIN", f"the game is over (player {self.current} won): "
-                                f"no {kind} is possible")  # fmt: skip
+            raise IllegalAction(
+                "PIG-WIN", f"the game is over (player {self.current} won): no {kind} is possible"
+            )
         if actor == CHANCE:
             if self.phase != ROLL:
-                raise IllegalAction("PIG-TURN-ROLL", f"no die is rolling: player "
-                                    f"{self.current} is choosing to roll or hold")  # fmt: skip
+                raise IllegalAction(
+                    "PIG-TURN-ROLL",
+                    f"no die is rolling: player {self.current} is choosing to roll or hold",
+                )
             dice = action["dice"]
             count = 2 if self._two_dice() else 1
             if len(dice) != count:
-                raise IllegalAction("PIG-VAR-SECOND-DIE", f"this game rolls {count} "
-                                    f"{'dice' if count == 2 else 'die'}, not {dice}")  # fmt: skip
+                raise IllegalAction(
+                    "PIG-VAR-SECOND-DIE",
+                    f"this game rolls {count} {'dice' if count == 2 else 'die'}, not {dice}",
+                )
             if dice != sorted(dice):
-                raise IllegalAction("PIG-VAR-SECOND-DIE", f"two dice are listed in "
-                                    f"ascending order: {sorted(dice)}, not {dice}")  # fmt: skip
+                raise IllegalAction(
+                    "PIG-VAR-SECOND-DIE",
+                    f"two dice are listed in ascending order: {sorted(dice)}, not {dice}",
+                )
             return
         if self.phase == ROLL:
-            raise IllegalAction("PIG-TURN-ROLL", f"the die is rolling for player "
-                                f"{self.current}: chance acts now, not player {actor}")  # fmt: skip
+            raise IllegalAction(
+                "PIG-TURN-ROLL",
+                f"the die is rolling for player "
+                f"{self.current}: chance acts now, not player {actor}",
+            )
         if actor != self.current:
-            raise IllegalAction("PIG-TURN-ORDER", f"it is player {self.current}'s turn, "
-                                f"not player {actor}'s")  # fmt: skip
+            raise IllegalAction(
+                "PIG-TURN-ORDER", f"it is player {self.current}'s turn, not player {actor}'s"
+            )
         if kind == "hold" and self.turn_total == 0:
-            raise IllegalAction("PIG-ROLL-FIRST", f"player {actor} has not rolled yet this "
-                                "turn: roll at least once before holding")  # fmt: skip
+            raise IllegalAction(
+                "PIG-ROLL-FIRST",
+                f"player {actor} has not rolled yet this turn: roll at least once before holding",
+            )
 
     def _roll(self, dice: list[int]) -> None:
         """The die (or dice) revealed: PIG-COMP-DIE, PIG-ROLL-ADD, PIG-ROLL-ONE and the
@@ -167,9 +181,7 @@ class PigState(GameState):
             return
         self.fired.append("PIG-ROLL-ADD")
         self.phase = DECIDE
-        if self.options["win_without_hold"] and rules.ends_without_hold(
-            score, total, self.goal()
-        ):
+        if self.options["win_without_hold"] and rules.ends_without_hold(score, total, self.goal()):
             self.scores[seat] = rules.after_hold(score, total)
             self.turn_total = 0
             self._win()
@@ -195,4 +207,3 @@ class PigState(GameState):
         self.turn_total = 0
         self.current = (self.current + 1) % self.num
         self.phase = DECIDE
-

@@ -1,0 +1,62 @@
+Feature: Pig positions no game reaches
+  An engine that declares validates_positions refuses them as malformed
+  (state.schema.json's description).
+
+  Background:
+    Given a new "pig" game with 2 players
+
+  Rule: PIG-ROLL-ADD no roll makes a turn total of 1
+
+    @PIG-ROLL-ADD @reading:two_dice=false
+    Scenario: A turn total of 1 is refused
+      When the position is loaded:
+        """
+        turn_total = 1
+        """
+      Then the request is refused as malformed
+
+  Rule: PIG-VAR-TWO-DICE no pair without a 1 adds less than 4
+
+    @PIG-VAR-TWO-DICE @reading:two_dice=true
+    Scenario: A turn total of 3 in Two-Dice Pig is refused
+      Given a new "pig" game with 2 players and options:
+        """
+        {"two_dice": true}
+        """
+      When the position is loaded:
+        """
+        turn_total = 3
+        """
+      Then the request is refused as malformed
+
+  Rule: PIG-WIN a score of 100 ends the game
+
+    @PIG-WIN
+    Scenario: A score of 100 in a game that goes on is refused
+      When the position is loaded:
+        """
+        scores = [100, 0]
+        """
+      Then the request is refused as malformed
+
+    @PIG-WIN
+    Scenario: A finished game without a winner is refused
+      When the position is loaded:
+        """
+        phase = "over"
+        terminal = true
+        to_act = []
+        scores = [40, 60]
+        """
+      Then the request is refused as malformed
+
+  Rule: PIG-TURN-ROLL only chance acts while the die rolls
+
+    @PIG-TURN-ROLL
+    Scenario: A rolling die with a player to act is refused
+      When the position is loaded:
+        """
+        phase = "roll"
+        to_act = [0]
+        """
+      Then the request is refused as malformed
