@@ -31,7 +31,7 @@ Feature: Pig positions no game reaches
 
   Rule: PIG-WIN a score of 100 ends the game
 
-    @PIG-WIN
+    @PIG-WIN @until:example-goal-fifty
     Scenario: A score of 100 in a game that goes on is refused
       When the position is loaded:
         """

@@ -130,7 +130,7 @@ Feature: Two-Dice Pig
 
   Rule: PIG-EX-SNAKE Cat's snake eyes on 50
 
-    @PIG-EX-SNAKE @PIG-VAR-TWO-DICE @PIG-VAR-SNAKE @reading:two_dice=true
+    @PIG-EX-SNAKE @PIG-VAR-TWO-DICE @PIG-VAR-SNAKE @reading:two_dice=true @until:example-goal-fifty
     Scenario: Cat, on 50 with 14, rolls 3 and 4, then snake eyes
       Given the position:
         """

@@ -6,7 +6,7 @@ Feature: Winning Pig
 
   Rule: PIG-GOAL bank 100 points
 
-    @PIG-GOAL @PIG-WIN @PIG-HOLD @reading:win_without_hold=false
+    @PIG-GOAL @PIG-WIN @PIG-HOLD @reading:win_without_hold=false @until:example-goal-fifty
     Scenario: Holding 5 on 95 reaches 100 and wins
       Given the position:
         """
@@ -31,7 +31,7 @@ Feature: Winning Pig
         scores = [100, 60]
         """
 
-    @PIG-GOAL @PIG-HOLD
+    @PIG-GOAL @PIG-HOLD @until:example-goal-fifty
     Scenario: Holding 9 on 90 makes 99, which is not enough
       Given the position:
         """
@@ -56,7 +56,7 @@ Feature: Winning Pig
 
   Rule: PIG-WIN the first score to reach 100 wins, and the game ends at once
 
-    @PIG-WIN @PIG-GOAL @reading:win_without_hold=false
+    @PIG-WIN @PIG-GOAL @reading:win_without_hold=false @until:example-goal-fifty
     Scenario: Going past 100 wins too
       Given the position:
         """
@@ -76,7 +76,7 @@ Feature: Winning Pig
         scores = [80, 108]
         """
 
-    @PIG-WIN @reading:win_without_hold=false
+    @PIG-WIN @reading:win_without_hold=false @until:example-goal-fifty
     Scenario: Nobody acts after the game has ended
       Given the position:
         """
@@ -93,7 +93,7 @@ Feature: Winning Pig
         []
         """
 
-    @PIG-WIN @reading:win_without_hold=false @reading:two_dice=false
+    @PIG-WIN @reading:win_without_hold=false @reading:two_dice=false @until:example-goal-fifty
     Scenario: A turn total that reaches 100 must still be held
       Given the position:
         """
@@ -115,7 +115,7 @@ Feature: Winning Pig
         [{"actor": 0, "type": "roll"}, {"actor": 0, "type": "hold"}]
         """
 
-    @PIG-WIN @reading:win_without_hold=true @reading:two_dice=false
+    @PIG-WIN @reading:win_without_hold=true @reading:two_dice=false @until:example-goal-fifty
     Scenario: Under the other reading the roll that reaches 100 wins
       Given a new "pig" game with 2 players and options:
         """
@@ -138,7 +138,7 @@ Feature: Winning Pig
 
   Rule: PIG-EX-HOLD Ann's 6, 4 and 5 on 85
 
-    @PIG-EX-HOLD @PIG-ROLL-ADD @PIG-HOLD @PIG-WIN @reading:two_dice=false @reading:win_without_hold=false
+    @PIG-EX-HOLD @PIG-ROLL-ADD @PIG-HOLD @PIG-WIN @reading:two_dice=false @reading:win_without_hold=false @until:example-goal-fifty
     Scenario: Ann, on 85, rolls 6, 4 and 5 and holds at 100
       Given the position:
         """
