@@ -94,14 +94,15 @@ RULE_ENV = "RULESPEC_ONLY_RULE"
 
 
 def feature_paths(game: str) -> list[str]:
-    """The feature files ``test_<game>.py`` binds: the game's whole folder, or, when the run
-    is for some rules (``$RULESPEC_ONLY_RULE``, set by ``rulespec check --rule``; several
-    comma-separated), only the files that carry one of their tags; ``--rulespec-rule`` still
-    selects the scenarios. Parsing every feature file is most of a one-rule run's start-up."""
+    """The feature files ``test_<game>.py`` binds (:mod:`conformance.suite.games`): the
+    game's whole features folder, or, when the run is for some rules
+    (``$RULESPEC_ONLY_RULE``, set by ``rulespec check --rule``; several comma-separated),
+    only the files that carry one of their tags; ``--rulespec-rule`` still selects the
+    scenarios. Parsing every feature file is most of a one-rule run's start-up."""
     from conformance.rule_selection import selected_rules
-    from rulespec.resources import FEATURES_DIR
+    from rulespec import games
 
-    folder = FEATURES_DIR / game
+    folder = games.features_dir(game)
     rules = selected_rules(os.environ.get(RULE_ENV))
     if not rules:
         return [str(folder)]
@@ -695,9 +696,9 @@ def regression_game(scenario: Any) -> str | None:
 
 @functools.cache
 def _has_catalogue(game: str) -> bool:
-    from rulespec.resources import SPEC_DIR
+    from rulespec import games
 
-    return (SPEC_DIR / game / "rules.yaml").is_file()
+    return games.is_registered(game) and (games.spec_dir(game) / "rules.yaml").is_file()
 
 
 def pytest_itemcollected(item: pytest.Item) -> None:
@@ -768,10 +769,11 @@ def _outside_games(item: pytest.Item) -> bool:
 
 @functools.cache
 def _suite_games() -> frozenset[str]:
-    """The games the suite has scenarios for (as ``conformance.cli.check.suite_games``,
-    without importing the command line)."""
-    suite = Path(__file__).resolve().parent / "suite"
-    return frozenset(path.stem.removeprefix("test_") for path in suite.glob("test_*.py"))
+    """The games the suite has scenarios for: the registered games (as
+    ``conformance.cli.check.suite_games``, without importing the command line)."""
+    from rulespec import games
+
+    return frozenset(games.ids())
 
 
 def run_options(config: pytest.Config) -> dict[str, dict[str, Any]]:

@@ -13,6 +13,11 @@ components, the schemas and the recorded games in its ``spec`` folder, the scena
 ``features`` folder, the reference engine, and the optional parts (steps, invariants, proofs,
 renderer, perft vectors). What a game does not provide is reported as absent, never a crash.
 
+The unit's module should not import the engine: an engine that asks the registry for its
+spec folder while it loads (``reference_impl.components``) would find the unit half made.
+Keep the unit in the package's ``__init__`` with the engine in a subpackage, or in a module
+of its own (rulespec's own games: ``reference_impl/<game>/unit.py``).
+
 Loading is lazy: :func:`ids` reads the entry points' names only; a unit's module is
 imported the first time the unit is asked for (:func:`unit`), and its engine, steps,
 invariants or renderer module only when they are (:meth:`GameUnit.definition`, ...).
@@ -28,10 +33,12 @@ import importlib
 import importlib.util
 from dataclasses import dataclass
 from functools import cache
-from importlib.metadata import EntryPoint, entry_points
-from importlib.resources.abc import Traversable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from importlib.metadata import EntryPoint
+    from importlib.resources.abc import Traversable
 
 #: the entry-point group a game package registers its unit in
 GROUP = "rulespec.games"
@@ -137,6 +144,8 @@ class GameRegistrationError(RuntimeError):
 
 @cache
 def _entry_points() -> dict[str, EntryPoint]:
+    from importlib.metadata import entry_points
+
     found: dict[str, EntryPoint] = {}
     for point in entry_points(group=GROUP):
         seen = found.get(point.name)
@@ -184,6 +193,15 @@ def units() -> list[GameUnit]:
 def spec_dir(game: str) -> Path:
     """``game``'s specification folder (:attr:`GameUnit.spec`)."""
     return unit(game).spec_dir
+
+
+def spec_file(game: str, name: str) -> Path | None:
+    """The file ``name`` of ``game``'s spec folder (``rules.yaml``, ``state.schema.json``,
+    ...); None when the game is not registered or provides no such file."""
+    if not is_registered(game):
+        return None
+    path = unit(game).spec_dir / name
+    return path if path.is_file() else None
 
 
 def features_dir(game: str) -> Path:

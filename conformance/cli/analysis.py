@@ -164,13 +164,12 @@ def proofs(game: tuple[str, ...]) -> None:
 
 def guardians(game: str, rule_id: str) -> list[tuple[str, list[str]]]:
     """The invariants, transitions, proofs and decision tables that protect a rule."""
-    import importlib.util
-
+    from conformance.invariants import has_invariants
     from conformance.specification.decisions import decision_tables
     from conformance.specification.proofs import proofs_of
 
     invariants: list[str] = []
-    if importlib.util.find_spec(f"conformance.invariants.{game}") is not None:
+    if has_invariants(game):
         from conformance.invariants import for_game
 
         loaded = for_game(game)
@@ -178,7 +177,7 @@ def guardians(game: str, rule_id: str) -> list[tuple[str, list[str]]]:
         invariants += [f"transition: {t.name}" for t in loaded.transitions if t.rule == rule_id]
     proved = [f"{p.test}: {p.claim[:100]}" for p in proofs_of(game, rule_id)]
     tables = [
-        f"spec/{game}/decisions.yaml: {name}"
+        f"{game} decisions.yaml: {name}"
         for name, table in decision_tables(game).items()
         if any(case["rule"] == rule_id for case in table["cases"])
     ]

@@ -1,6 +1,7 @@
 """Invariants on canonical states, per game, each tagged with the rule id it protects.
 
-A game module ``conformance/invariants/<game>.py`` exposes ``INVARIANTS: list[Invariant]``,
+A game's invariants module (its unit's ``invariants``, :mod:`rulespec.games`; rulespec's own
+games' are ``conformance/invariants/<game>.py``) exposes ``INVARIANTS: list[Invariant]``,
 ``STEP_BOUND: int`` (no legal game takes more actions), and optionally ``CONFIGS`` and
 ``TRANSITIONS`` (properties of a step: before, action, after).
 The checks read canonical JSON only, so they judge any engine through the protocol.
@@ -55,13 +56,26 @@ class GameInvariants:
     transitions: tuple[Transition, ...] = ()
 
 
+def has_invariants(game: str) -> bool:
+    """Whether ``game`` is registered with an invariants module."""
+    from rulespec import games
+
+    return games.is_registered(game) and games.unit(game).invariants is not None
+
+
 def for_game(game: str) -> GameInvariants:
-    """The invariants of ``conformance/invariants/<game>.py``.
+    """The invariants of the game's invariants module (:class:`LookupError` when it provides
+    none: :func:`has_invariants`).
 
     The module may define ``CONFIGS`` (a list of ``(players, options)``); by default every
     player count of the reference game is played with default options.
     """
-    module = importlib.import_module(f"conformance.invariants.{game}")
+    from rulespec import games
+
+    name = games.unit(game).invariants
+    if name is None:
+        raise LookupError(f"{game} provides no invariants module")
+    module = importlib.import_module(name)
     configs = getattr(module, "CONFIGS", None)
     if configs is None:
         from reference_impl.registry import get_game

@@ -24,6 +24,7 @@ from typing import Any
 from conformance.specification import catalogue
 from conformance.specification.documents import read_checked_yaml
 from conformance.specification.unchanged import keep_arguments, may_change
+from rulespec import games
 from rulespec.resources import SPEC_DIR
 from rulespec.schema_check import SchemaCheck
 
@@ -54,7 +55,8 @@ def _validator() -> SchemaCheck:
 
 
 def errata_dir(game: str) -> Path:
-    return SPEC_DIR / game / "errata"
+    """The game's ``errata`` folder (absent when the game provides no errata)."""
+    return games.spec_dir(game) / "errata"
 
 
 def available(game: str) -> list[str]:
@@ -228,7 +230,7 @@ class Impact:
 
 def recorded_dir(game: str) -> Path:
     """The recorded games of ``game``: ``rulespec play --trace`` files (the golden traces)."""
-    return SPEC_DIR / game / "recorded"
+    return games.spec_dir(game) / "recorded"
 
 
 def golden_traces(game: str) -> list[Path]:

@@ -10,7 +10,6 @@ from typing import Any
 
 from reference_impl.core import GameDefinition, GameState, MalformedInput, Unsupported
 from reference_impl.gnomeville.data import BOARD_GEOMETRY
-from reference_impl.own_unit import own_unit
 
 BOARD_NAMES = tuple(sorted(BOARD_GEOMETRY))
 
@@ -83,6 +82,3 @@ class Gnomeville(GameDefinition):
 
 
 GAME = Gnomeville()
-
-#: the game's one registration (rulespec's pyproject.toml, group rulespec.games)
-UNIT = own_unit("gnomeville", "Gnomeville", steps=True, step_cost=1.27)

@@ -12,7 +12,6 @@ from reference_impl.core import GameDefinition, MalformedInput
 from reference_impl.neom.data import BOARD_GOODS, ICONS
 from reference_impl.neom.load import load_state
 from reference_impl.neom.state import NeomState, place_centre
-from reference_impl.own_unit import own_unit
 
 SCOPES = ("adjacent", "city")
 
@@ -81,6 +80,3 @@ class NeomGame(GameDefinition):
 
 
 GAME = NeomGame()
-
-#: the game's one registration (rulespec's pyproject.toml, group rulespec.games)
-UNIT = own_unit("neom", "NEOM", step_cost=0.83)

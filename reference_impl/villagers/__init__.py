@@ -10,7 +10,6 @@ from __future__ import annotations
 from typing import Any
 
 from reference_impl.core import GameDefinition, MalformedInput, Unsupported
-from reference_impl.own_unit import own_unit
 from reference_impl.villagers.cards import FOUNDERS_BRANCHES
 from reference_impl.villagers.state import VillagersState
 
@@ -75,8 +74,3 @@ class VillagersGame(GameDefinition):
 GAME = VillagersGame()
 
 __all__ = ["GAME", "VillagersGame", "VillagersState"]
-
-#: the game's one registration (rulespec's pyproject.toml, group rulespec.games)
-UNIT = own_unit(
-    "villagers", "Villagers (solo against the Countess)", steps=True, perft_depth=2, step_cost=0.8
-)
