@@ -15,6 +15,23 @@ Feature: Pig positions no game reaches
         """
       Then the request is refused as malformed
 
+    @PIG-ROLL-ADD @reading:two_dice=false
+    Scenario: A turn total of 2, a single roll of 2, is a position to play on
+      Given the position:
+        """
+        turn_total = 2
+        scores = [3, 0]
+        """
+      When player 0 plays:
+        """
+        {"type": "hold"}
+        """
+      Then the position has:
+        """
+        scores = [5, 0]
+        current = 1
+        """
+
   Rule: PIG-VAR-TWO-DICE no pair without a 1 adds less than 4
 
     @PIG-VAR-TWO-DICE @reading:two_dice=true
@@ -58,5 +75,24 @@ Feature: Pig positions no game reaches
         """
         phase = "roll"
         to_act = [0]
+        """
+      Then the request is refused as malformed
+
+    @PIG-TURN-ROLL
+    Scenario: A phase that is none of decide, roll and over is refused
+      When the position is loaded:
+        """
+        phase = "resting"
+        """
+      Then the request is refused as malformed
+
+  Rule: PIG-PLAYERS two to six players
+
+    @PIG-PLAYERS
+    Scenario: A position of seven players is refused
+      When the position is loaded:
+        """
+        num_players = 7
+        scores = [0, 0, 0, 0, 0, 0, 0]
         """
       Then the request is refused as malformed

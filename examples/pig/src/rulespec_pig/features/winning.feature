@@ -130,6 +130,12 @@ Feature: Winning Pig
         [{"actor": 0, "type": "roll"}, {"actor": "chance", "type": "dice", "dice": [6]}]
         """
       Then the game is over
+      And the position has:
+        """
+        scores = [101, 60]
+        turn_total = 0
+        phase = "over"
+        """
       And the outcome has:
         """
         winners = [0]
