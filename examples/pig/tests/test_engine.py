@@ -51,7 +51,7 @@ def _play(players: int, options: dict, seed: int) -> int:
 def test_random_games_end_with_one_winner_at_the_goal(players: int, options: dict) -> None:
     """PIG-WIN: every game ends with the current player alone at 100 or more."""
     for seed in range(8):
-        assert _play(players, options, seed) < invariants.STEP_BOUND
+        assert _play(players, options, seed) < GAME.step_horizon
 
 
 def test_player_counts_outside_two_to_six_are_unsupported() -> None:

@@ -37,9 +37,9 @@ class PigGame(GameDefinition):
         "two_dice": False,
         "win_without_hold": False,
     }
-    #: Pig need not end (a player may roll on and on): lockstep play is cut after this
-    #: many actions and counted as a partial game (a random game takes a few hundred)
-    step_horizon = 5_000
+    #: Pig need not end (a player may roll on and on): the random levels cut a game after
+    #: this many actions and count it as partial (a random game takes a few hundred)
+    step_horizon = 2_000
 
     def new_game(
         self,
