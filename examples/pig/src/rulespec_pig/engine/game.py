@@ -64,7 +64,9 @@ class PigGame(GameDefinition):
                     raise MalformedInput(
                         f"setup.start_player must be a seat 0..{num_players - 1}, got {start!r}"
                     )
-        return PigState(num_players, settled, start)
+        state = PigState(num_players, settled, start)
+        state.fired = ["PIG-SETUP-SCORES", "PIG-SETUP-FIRST"]
+        return state
 
     def load(self, canonical: dict[str, Any]) -> PigState:
         """A state from its canonical JSON; MalformedInput lists every problem found."""

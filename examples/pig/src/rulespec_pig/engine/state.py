@@ -75,8 +75,8 @@ class PigState(GameState):
             self._roll(list(action["dice"]))
         elif action["type"] == "roll":
             self.fired.append("PIG-TURN-ROLL")
-            if self.turn_total > 0:
-                self.fired.append("PIG-CHOICE")
+            # a turn's first roll is the one PIG-ROLL-FIRST requires; a later one a choice
+            self.fired.append("PIG-CHOICE" if self.turn_total > 0 else "PIG-ROLL-FIRST")
             self.phase = ROLL
         else:
             self._hold()
@@ -167,7 +167,7 @@ class PigState(GameState):
         """The die (or dice) revealed: PIG-COMP-DIE, PIG-ROLL-ADD, PIG-ROLL-ONE and the
         variant's PIG-VAR-TWO-DICE, PIG-VAR-ONE, PIG-VAR-SNAKE."""
         two = len(dice) == 2
-        self.fired.append("PIG-VAR-TWO-DICE" if two else "PIG-COMP-DIE")
+        self.fired += ["PIG-VAR-TWO-DICE", "PIG-VAR-SECOND-DIE"] if two else ["PIG-COMP-DIE"]
         seat = self.current
         score, total, lost = rules.after_roll(self.scores[seat], self.turn_total, dice)
         self.scores[seat] = score
