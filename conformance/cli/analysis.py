@@ -157,6 +157,11 @@ def proofs(game: tuple[str, ...]) -> None:
             out.print(f"  FAILED  {name}: {finding}", markup=False)
     skips = f", skipped {skipped}" if skipped else ""
     out.print(f"proofs {len(selected)}, decision tables {tables}, failed {failed}{skips}")
+    from conformance.specification.proofs import proof_module
+
+    for name in games:
+        if proof_module(name) is None:
+            out.print(f"{name}: proofs absent (its game unit names no proofs module)")
     if not selected and not tables:
         fail("no proof and no decision table found", 5)
     raise Exit(1 if failed else 0)
@@ -177,7 +182,7 @@ def guardians(game: str, rule_id: str) -> list[tuple[str, list[str]]]:
         invariants += [f"transition: {t.name}" for t in loaded.transitions if t.rule == rule_id]
     proved = [f"{p.test}: {p.claim[:100]}" for p in proofs_of(game, rule_id)]
     tables = [
-        f"{game} decisions.yaml: {name}"
+        f"spec/{game}/decisions.yaml: {name}"
         for name, table in decision_tables(game).items()
         if any(case["rule"] == rule_id for case in table["cases"])
     ]

@@ -165,6 +165,12 @@ def _indexed_ids(text: str) -> tuple[str, ...] | None:
     return tuple(ids)
 
 
+def feature_path(feature: str) -> Path:
+    """The file of a scenario's ``feature`` (``<game>/<path in its features folder>``)."""
+    game, _, rest = feature.partition("/")
+    return games.features_dir(game) / rest
+
+
 def load_scenarios(game: str) -> list[Scenario]:
     """Every scenario of the game's ``*.feature`` files with its tags (inherited ones too);
     each scenario's ``feature`` is ``<game>/<path in the features folder>``."""

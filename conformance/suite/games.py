@@ -33,31 +33,38 @@ def module_path(game: str) -> Path:
     return SUITE / f"test_{game}.py"
 
 
+def scenario_module(game: str) -> types.ModuleType:
+    """``game``'s scenario module, made now: its steps star-imported, its features bound (a
+    game without a ``.feature`` file: a module that skips, saying so)."""
+    unit = games.unit(game)
+    name = f"conformance.suite.test_{game}"
+    module = types.ModuleType(name, f"The {unit.title} conformance scenarios.")
+    module.__file__ = str(module_path(game))
+    module.__package__ = "conformance.suite"
+    lines = ["from pytest_bdd import scenarios"]
+    if unit.steps is not None:
+        lines.append(f"from {unit.steps} import *")
+    folder = unit.features_dir
+    if not folder.is_dir() or next(folder.rglob("*.feature"), None) is None:
+        reason = f"{game} provides no scenarios (no .feature file in {folder})"
+        lines.append(f"import pytest; pytest.skip({reason!r}, allow_module_level=True)")
+    else:
+        from conformance.plugin import feature_paths
+
+        lines.append(f"scenarios(*{feature_paths(game)!r})")
+    sys.modules[name] = module
+    # run as the module's own code: pytest-bdd binds the scenarios into the caller's namespace
+    exec("\n".join(lines), module.__dict__)
+    return module
+
+
 class GameScenarios(pytest.Module):
     """The scenario module of one game, built in memory rather than imported from a file."""
 
     game: str
 
     def _getobj(self) -> types.ModuleType:
-        unit = games.unit(self.game)
-        name = f"conformance.suite.test_{self.game}"
-        module = types.ModuleType(name, f"The {unit.title} conformance scenarios.")
-        module.__file__ = str(self.path)
-        module.__package__ = "conformance.suite"
-        lines = ["from pytest_bdd import scenarios"]
-        if unit.steps is not None:
-            lines.append(f"from {unit.steps} import *")
-        folder = unit.features_dir
-        if not folder.is_dir() or next(folder.rglob("*.feature"), None) is None:
-            reason = f"{self.game} provides no scenarios (no .feature file in {folder})"
-            lines.append(f"import pytest; pytest.skip({reason!r}, allow_module_level=True)")
-        else:
-            from conformance.plugin import feature_paths
-
-            lines.append(f"scenarios(*{feature_paths(self.game)!r})")
-        sys.modules[name] = module
-        exec("\n".join(lines), module.__dict__)  # as the module's own code: pytest-bdd binds
-        return module  # the scenarios into the caller's namespace
+        return scenario_module(self.game)
 
 
 class GamesFile(pytest.File):

@@ -33,7 +33,7 @@ def _near_miss(action: dict[str, Any], rng: random.Random) -> dict[str, Any]:
     return changed
 
 
-@pytest.mark.parametrize("game", ["notre_dame", "gnomeville", "villagers", "neom"])
+@pytest.mark.parametrize("game", registry.available_games())
 def test_apply_answers_as_if_the_engine_got_the_request_copy(
     game: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
