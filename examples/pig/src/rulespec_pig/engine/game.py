@@ -85,7 +85,7 @@ class PigGame(GameDefinition):
             raise MalformedInput(f"num_players: {num!r} is not 2..6 (PIG-PLAYERS)")
         if not isinstance(canonical["options"], dict):
             raise MalformedInput("options: not a JSON object")
-        state = PigState(num, self.options_of(canonical["options"]))
+        state = PigState(num, self.options_of(canonical["options"]), 0)
         problems = _fill(state, canonical)
         if problems:
             raise MalformedInput("state: " + "; ".join(problems))

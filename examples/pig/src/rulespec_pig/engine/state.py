@@ -33,7 +33,7 @@ class PigState(GameState):
     """A Pig position. ``options`` are the game's settled options (two_dice,
     win_without_hold, and params when an erratum sets some)."""
 
-    def __init__(self, num_players: int, options: dict[str, Any], start: int = 0) -> None:
+    def __init__(self, num_players: int, options: dict[str, Any], start: int) -> None:
         self.num = num_players
         self.options = options
         self.scores = [0] * num_players  # PIG-SETUP-SCORES
@@ -202,8 +202,8 @@ class PigState(GameState):
         self.phase = OVER
 
     def _end_turn(self) -> None:
-        """PIG-TURN-END, PIG-TURN-ORDER: the turn total back to 0, the next seat rolls."""
+        """PIG-TURN-END, PIG-TURN-ORDER: the next seat rolls (the turn total is already 0:
+        banked by the hold, or lost by the roll)."""
         self.fired += ["PIG-TURN-END", "PIG-TURN-ORDER"]
-        self.turn_total = 0
         self.current = (self.current + 1) % self.num
         self.phase = DECIDE

@@ -63,9 +63,31 @@ Feature: Pig setup
         """
 
     @PIG-SETUP-FIRST
+    Scenario: The setup may name seat 0
+      Given a new "pig" game with 3 players and setup:
+        """
+        {"setup": {"start_player": 0}}
+        """
+      Then the position has:
+        """
+        current = 0
+        to_act = [0]
+        """
+
+    @PIG-SETUP-FIRST
     Scenario: The first player must be one of the players
       When a new "pig" game with 3 players and setup is requested:
         """
         {"setup": {"start_player": 3}}
+        """
+      Then the request is refused as malformed
+
+  Rule: PIG-GOAL the goal is a rule parameter an erratum may change
+
+    @PIG-GOAL
+    Scenario: A params option naming no rule of Pig is refused
+      When a new "pig" game with 2 players and options is requested:
+        """
+        {"params": {"PIG-NOPE": {"goal": 50}}}
         """
       Then the request is refused as malformed

@@ -145,6 +145,55 @@ Feature: A turn of Pig
         """
       Then the action is rejected citing rule "PIG-TURN-ORDER"
 
+    @PIG-TURN-ORDER
+    Scenario: There is no seat 6
+      When player 6 plays:
+        """
+        {"type": "roll"}
+        """
+      Then the action is refused as malformed
+
+    @PIG-TURN-ORDER
+    Scenario: An actor is a seat or chance
+      When the action is applied:
+        """
+        {"actor": "banker", "type": "roll"}
+        """
+      Then the action is refused as malformed
+
+    @PIG-TURN-ORDER @PIG-TURN-ROLL
+    Scenario: A roll names nothing but its player
+      When player 0 plays:
+        """
+        {"type": "roll", "dice": [6]}
+        """
+      Then the action is refused as malformed
+
+    @PIG-TURN-ORDER @PIG-HOLD @PIG-PLAYERS
+    Scenario: In a six-player game seat 5 waits its turn, then passes to seat 0
+      Given a new "pig" game with 6 players
+      When player 5 plays:
+        """
+        {"type": "roll"}
+        """
+      Then the action is rejected citing rule "PIG-TURN-ORDER"
+      Given the position:
+        """
+        current = 5
+        to_act = [5]
+        turn_total = 4
+        """
+      When player 5 plays:
+        """
+        {"type": "hold"}
+        """
+      Then the position has:
+        """
+        scores = [0, 0, 0, 0, 0, 4]
+        current = 0
+        to_act = [0]
+        """
+
   Rule: PIG-EX-ONE Ben's 1 on a turn total of 18
 
     @PIG-EX-ONE @PIG-ROLL-ONE @PIG-TURN-ORDER @reading:two_dice=false

@@ -142,6 +142,27 @@ Feature: Winning Pig
         scores = [101, 60]
         """
 
+    @PIG-WIN @reading:win_without_hold=true @reading:two_dice=false @until:example-goal-fifty
+    Scenario: Under the other reading a roll reaching exactly 100 wins
+      Given a new "pig" game with 2 players and options:
+        """
+        {"win_without_hold": true}
+        """
+      And the position:
+        """
+        scores = [95, 60]
+        """
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "roll"}, {"actor": "chance", "type": "dice", "dice": [5]}]
+        """
+      Then the game is over
+      And the outcome has:
+        """
+        winners = [0]
+        scores = [100, 60]
+        """
+
   Rule: PIG-EX-HOLD Ann's 6, 4 and 5 on 85
 
     @PIG-EX-HOLD @PIG-ROLL-ADD @PIG-HOLD @PIG-WIN @reading:two_dice=false @reading:win_without_hold=false @until:example-goal-fifty
