@@ -32,8 +32,9 @@ GAMES: dict[str, tuple[list[tuple[int, int, dict[str, Any]]], int]] = {
 }
 
 
-#: a game not tuned above plays its smallest player count, default options, sampled thus
-DEFAULT_EVERY = 11
+#: a game not tuned above plays its smallest player count, default options, every position
+#: sampled (a short game has few)
+DEFAULT_EVERY = 1
 
 
 @pytest.mark.parametrize("game", registry.available_games())
