@@ -2,7 +2,9 @@
 
 A game's invariants module (its unit's ``invariants``, :mod:`rulespec.games`; rulespec's own
 games' are ``conformance/invariants/<game>.py``) exposes ``INVARIANTS: list[Invariant]``,
-``STEP_BOUND: int`` (no legal game takes more actions), and optionally ``CONFIGS`` and
+``STEP_BOUND: int`` (no legal game takes more actions; ``None`` for a game that need not
+end, such as a dice game where rolling on is always legal: its games are cut at the game's
+step horizon and counted as partial, never a failure), and optionally ``CONFIGS`` and
 ``TRANSITIONS`` (properties of a step: before, action, after).
 The checks read canonical JSON only, so they judge any engine through the protocol.
 """
@@ -54,6 +56,9 @@ class GameInvariants:
     #: (players, options) configurations to play; default: every player count, no options
     configs: tuple[tuple[int, dict[str, Any]], ...]
     transitions: tuple[Transition, ...] = ()
+    #: False when the game need not end (``STEP_BOUND = None``): ``step_bound`` is then its
+    #: step horizon, where a game is cut (a partial game), not GEN-BOUND broken
+    bounded: bool = True
 
 
 def has_invariants(game: str) -> bool:
@@ -82,10 +87,16 @@ def for_game(game: str) -> GameInvariants:
 
         definition = get_game(game)
         configs = [(n, {}) for n in range(definition.min_players, definition.max_players + 1)]
+    bound = module.STEP_BOUND
+    if bound is None:  # the game need not end: cut at its step horizon
+        from conformance.levels.campaign import step_horizon
+
+        bound = step_horizon(game)
     return GameInvariants(
         game,
         tuple(module.INVARIANTS),
-        int(module.STEP_BOUND),
+        int(bound),
         tuple(tuple(c) for c in configs),
         tuple(getattr(module, "TRANSITIONS", ())),
+        module.STEP_BOUND is not None,
     )
