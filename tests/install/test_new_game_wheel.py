@@ -2,47 +2,19 @@
 skeleton, installed with ``pip install DIR``, is a game every command handles, with no file
 of rulespec edited (the journey of issue 33).
 
-The venv is layered on the session's wheel install (``installed``, tests/install/conftest.py):
-a new venv whose ``site-packages`` reaches the installed one's through a ``.pth`` file, with
-rulespec's wheel installed again without its dependencies (its own ``rulespec`` command) and
-the game package beside it, so the game never enters the venv the other tests share.
+The venv: ``layered`` (tests/install/conftest.py), the skeleton installed in a venv of its
+own on top of the session's wheel install.
 """
 
 from __future__ import annotations
 
 import json
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-from tests.install.conftest import run
-
-GAME = "stones"
-
-
-def _site_packages(venv: Path) -> Path:
-    return next((venv / "lib").glob("python3*/site-packages"))
-
-
-@pytest.fixture(scope="module")
-def layered(installed: tuple[Path, dict[str, str]], tmp_path_factory: pytest.TempPathFactory
-            ) -> tuple[Path, dict[str, str]]:  # fmt: skip
-    """(the folder to work in, the environment with the layered venv first on PATH)."""
-    base, env = installed
-    top = tmp_path_factory.mktemp("new-game")
-    venv = top / "venv"
-    run([sys.executable, "-m", "venv", "--without-pip", str(venv)], top, env)
-    (_site_packages(venv) / "installed.pth").write_text(f"{_site_packages(base)}\n")
-    wheel = next((base.parent / "dist").glob("rulespec-*.whl"))
-    pip = [sys.executable, "-m", "pip", "--python", str(venv / "bin" / "python"), "install",
-           "-q", "--no-compile"]  # fmt: skip
-    run([*pip, "--no-deps", "--ignore-installed", str(wheel)], top, env)  # its own command
-    layered_env = {**env, "PATH": f"{venv / 'bin'}:{env['PATH']}"}
-    run(["rulespec", "new-game", GAME, str(top / GAME)], top, layered_env)
-    run([*pip, "--no-deps", str(top / GAME)], top, layered_env)
-    return top, layered_env
+from tests.install.conftest import NEW_GAME as GAME
 
 
 def _rulespec(args: list[str], cwd: Path, env: dict[str, str]) -> subprocess.CompletedProcess:
