@@ -867,7 +867,9 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[Any]) -> 
     scenario = scenario_of(item)
     if scenario is not None:
         report.user_properties.append(("scenario", scenario.name))
-        report.user_properties.append(("feature", str(scenario.feature.rel_filename)))
+        from conformance.specification.catalogue import feature_name
+
+        report.user_properties.append(("feature", feature_name(scenario.feature)))
     excinfo = call.excinfo
     if excinfo is None:
         return

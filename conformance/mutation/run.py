@@ -98,11 +98,11 @@ def fingerprint(mutants: MutantSet) -> str:
     """Hash of the game's package, features, suite binding and the shared step code."""
     digest = hashlib.sha256(f"results {RESULTS_VERSION}\0".encode())
     paths = [mutants.directory / m for m in sorted(mutants.sources)]
-    unit = games.unit(mutants.game)
-    paths += sorted(unit.features_dir.rglob("*.feature"))
+    unit = games.unit(mutants.game) if games.is_registered(mutants.game) else None
+    paths += sorted(unit.features_dir.rglob("*.feature")) if unit is not None else []
     paths += sorted((ROOT / "conformance" / "steps").glob("*.py"))
     paths += [ROOT / "conformance" / "plugin.py", SUITE_DIR / "games.py"]
-    if unit.steps is not None:  # a game package's own steps module, outside rulespec
+    if unit is not None and unit.steps is not None:  # a game package's own steps module
         found = importlib.util.find_spec(unit.steps)
         paths += [Path(found.origin)] if found is not None and found.origin else []
     for path in paths:

@@ -11,6 +11,8 @@ from typing import Any
 
 import pytest
 
+from conformance.specification.catalogue import feature_name
+
 
 class PositionRecorder:
     """pytest-bdd hooks writing ``{test, scenario, feature, before, action, after}``."""
@@ -49,7 +51,7 @@ class PositionRecorder:
         entry = {
             "test": node,
             "scenario": scenario.name,
-            "feature": str(feature.rel_filename),
+            "feature": feature_name(feature),
             "before": self.before.pop(node, None),
             "action": applied[-1] if applied else None,
             "after": self._state(request),

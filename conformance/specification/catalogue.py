@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from rulespec import games
-from rulespec.resources import SPEC_DIR, rulebooks_dir
+from rulespec.resources import FEATURES_DIR, SPEC_DIR, rulebooks_dir
 
 if TYPE_CHECKING:  # imported to check a catalogue (it brings jsonschema-rs), not for rule_ids
     from rulespec.schema_check import SchemaCheck
@@ -166,9 +166,28 @@ def _indexed_ids(text: str) -> tuple[str, ...] | None:
 
 
 def feature_path(feature: str) -> Path:
-    """The file of a scenario's ``feature`` (``<game>/<path in its features folder>``)."""
+    """The file of a scenario's ``feature`` (``<game>/<path in its features folder>``; any
+    other: relative to rulespec's features folder)."""
     game, _, rest = feature.partition("/")
-    return games.features_dir(game) / rest
+    if games.is_registered(game):
+        return games.features_dir(game) / rest
+    return FEATURES_DIR / feature
+
+
+@cache
+def _features_dirs() -> tuple[tuple[str, Path], ...]:
+    return tuple((unit.id, unit.features_dir.resolve()) for unit in games.units())
+
+
+def feature_name(feature: Any) -> str:
+    """How results name a pytest-bdd feature: ``<game>/<path in its features folder>`` (as
+    :func:`load_scenarios` does) for a file of a registered game, wherever its package is;
+    else its path relative to the features base folder (a ``--rulespec-features`` folder)."""
+    path = Path(feature.filename).resolve()
+    for game, folder in _features_dirs():
+        if path.is_relative_to(folder):
+            return f"{game}/{path.relative_to(folder).as_posix()}"
+    return str(feature.rel_filename)
 
 
 def load_scenarios(game: str) -> list[Scenario]:
