@@ -90,6 +90,24 @@ def scenario_of(item_or_function: Any) -> Any:
         return None
 
 
+def feature_key(feature: Any, game: str | None) -> str:
+    """A scenario's feature file as the catalogue names it (``Scenario.feature``):
+    ``<game>/<path in the game's features folder>``. pytest-bdd's ``rel_filename`` is
+    that only for a folder under rulespec's own ``features/``; a game package's folder
+    gives ``features/x.feature``."""
+    from rulespec import games
+
+    if game is not None and games.is_registered(game):
+        try:
+            folder = games.features_dir(game).resolve()
+            inside = Path(feature.filename).resolve().relative_to(folder)
+        except (OSError, ValueError):  # not in the game's folder (--features)
+            pass
+        else:
+            return f"{game}/{inside.as_posix()}"
+    return str(feature.rel_filename)
+
+
 RULE_ENV = "RULESPEC_ONLY_RULE"
 
 
@@ -867,7 +885,7 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[Any]) -> 
     scenario = scenario_of(item)
     if scenario is not None:
         report.user_properties.append(("scenario", scenario.name))
-        report.user_properties.append(("feature", str(scenario.feature.rel_filename)))
+        report.user_properties.append(("feature", feature_key(scenario.feature, item_game(item))))
     excinfo = call.excinfo
     if excinfo is None:
         return
