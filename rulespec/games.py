@@ -15,8 +15,9 @@ renderer, perft vectors). What a game does not provide is reported as absent, ne
 
 The unit's module should not import the engine: an engine that asks the registry for its
 spec folder while it loads (``reference_impl.components``) would find the unit half made.
-Keep the unit in the package's ``__init__`` with the engine in a subpackage, or in a module
-of its own (rulespec's own games: ``reference_impl/<game>/unit.py``).
+Keep the unit in the package's ``__init__`` with the engine in a subpackage (as ``rulespec
+new-game`` writes it), or in a module outside the engine's package (rulespec's own games:
+``reference_impl/units/<game>.py``): listing the games then imports no engine.
 
 Loading is lazy: :func:`ids` reads the entry points' names only; a unit's module is
 imported the first time the unit is asked for (:func:`unit`), and its engine, steps,

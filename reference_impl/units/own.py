@@ -4,7 +4,7 @@ rulespec's own games keep their parts where they always were: the catalogue and 
 ``spec/<game>/``, the scenarios in ``features/<game>/`` (both shipped inside the ``rulespec``
 package), the engine in ``reference_impl/<game>``, the steps, invariants, proofs and renderer
 in ``conformance``'s folders, the perft vectors in the checkout's ``tests/perft/`` (absent
-from a wheel). Each game's ``reference_impl/<game>/unit.py`` builds its ``UNIT`` with
+from a wheel). Each game's ``reference_impl/units/<game>.py`` builds its ``UNIT`` with
 :func:`own_unit` and rulespec's ``pyproject.toml`` registers it, as any game package does.
 """
 

@@ -1,9 +1,0 @@
-"""The game"s one registration (rulespec"s ``pyproject.toml``, group ``rulespec.games``).
-
-A module of its own, so that the registry can load it while the engine package is still
-being imported (the engine looks its spec folder up through the registry as it loads).
-"""
-
-from reference_impl.own_unit import own_unit
-
-UNIT = own_unit("neom", "NEOM", step_cost=0.83)
