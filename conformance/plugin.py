@@ -886,6 +886,7 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[Any]) -> 
     if scenario is not None:
         report.user_properties.append(("scenario", scenario.name))
         report.user_properties.append(("feature", feature_key(scenario.feature, item_game(item))))
+        _tally(item, report)
     excinfo = call.excinfo
     if excinfo is None:
         return
@@ -912,6 +913,34 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[Any]) -> 
     position = getattr(excinfo.value, "rulespec_position", None)
     if position is not None:  # a state check failed: the positions to draw
         report.user_properties.append(("positions", position))
+
+
+#: game -> (rule ids, status) of each scenario judged in this session: the deep levels
+#: corroborate a divergence's blame with them (:func:`scenario_tallies`)
+_JUDGED_KEY = pytest.StashKey[dict[str, list[tuple[list[str], str]]]]()
+
+
+def _tally(item: pytest.Item, report: pytest.TestReport) -> None:
+    """Keep a scenario's result for its game (not a position-validation one: a refusal to
+    load says nothing of how a rule plays)."""
+    if report.when != "call" or item.get_closest_marker(POSITION_VALIDATION):
+        return
+    game = item_game(item)
+    if game is not None:
+        rules = sorted({mark.args[0] for mark in item.iter_markers("rule") if mark.args})
+        judged = item.config.stash.setdefault(_JUDGED_KEY, {}).setdefault(game, [])
+        expected = hasattr(report, "wasxfail")
+        status = "passed" if report.passed and not expected else (
+            "failed" if report.failed or expected else "skipped")  # fmt: skip
+        judged.append((rules, status))
+
+
+def scenario_tallies(config: pytest.Config, game: str) -> dict[str, Any]:
+    """How each rule's scenarios of ``game`` went in this session (this process), as
+    :class:`~conformance.levels.corroboration.ScenarioTally` by rule; empty when none ran."""
+    from conformance.levels.corroboration import tally
+
+    return tally(config.stash.get(_JUDGED_KEY, {}).get(game, []))
 
 
 _STEP_KEY = pytest.StashKey[str]()
