@@ -90,6 +90,24 @@ def scenario_of(item_or_function: Any) -> Any:
         return None
 
 
+def feature_key(feature: Any, game: str | None) -> str:
+    """A scenario's feature file as the catalogue names it (``Scenario.feature``):
+    ``<game>/<path in the game's features folder>``. pytest-bdd's ``rel_filename`` is
+    that only for a folder under rulespec's own ``features/``; a game package's folder
+    gives ``features/x.feature``."""
+    from rulespec import games
+
+    if game is not None and games.is_registered(game):
+        try:
+            folder = games.features_dir(game).resolve()
+            inside = Path(feature.filename).resolve().relative_to(folder)
+        except (OSError, ValueError):  # not in the game's folder (--features)
+            pass
+        else:
+            return f"{game}/{inside.as_posix()}"
+    return str(feature.rel_filename)
+
+
 RULE_ENV = "RULESPEC_ONLY_RULE"
 
 
@@ -867,9 +885,8 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[Any]) -> 
     scenario = scenario_of(item)
     if scenario is not None:
         report.user_properties.append(("scenario", scenario.name))
-        from conformance.specification.catalogue import feature_name
-
-        report.user_properties.append(("feature", feature_name(scenario.feature)))
+        report.user_properties.append(("feature", feature_key(scenario.feature, item_game(item))))
+        _tally(item, report)
     excinfo = call.excinfo
     if excinfo is None:
         return
@@ -896,6 +913,34 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[Any]) -> 
     position = getattr(excinfo.value, "rulespec_position", None)
     if position is not None:  # a state check failed: the positions to draw
         report.user_properties.append(("positions", position))
+
+
+#: game -> (rule ids, status) of each scenario judged in this session: the deep levels
+#: corroborate a divergence's blame with them (:func:`scenario_tallies`)
+_JUDGED_KEY = pytest.StashKey[dict[str, list[tuple[list[str], str]]]]()
+
+
+def _tally(item: pytest.Item, report: pytest.TestReport) -> None:
+    """Keep a scenario's result for its game (not a position-validation one: a refusal to
+    load says nothing of how a rule plays)."""
+    if report.when != "call" or item.get_closest_marker(POSITION_VALIDATION):
+        return
+    game = item_game(item)
+    if game is not None:
+        rules = sorted({mark.args[0] for mark in item.iter_markers("rule") if mark.args})
+        judged = item.config.stash.setdefault(_JUDGED_KEY, {}).setdefault(game, [])
+        expected = hasattr(report, "wasxfail")
+        status = "passed" if report.passed and not expected else (
+            "failed" if report.failed or expected else "skipped")  # fmt: skip
+        judged.append((rules, status))
+
+
+def scenario_tallies(config: pytest.Config, game: str) -> dict[str, Any]:
+    """How each rule's scenarios of ``game`` went in this session (this process), as
+    :class:`~conformance.levels.corroboration.ScenarioTally` by rule; empty when none ran."""
+    from conformance.levels.corroboration import tally
+
+    return tally(config.stash.get(_JUDGED_KEY, {}).get(game, []))
 
 
 _STEP_KEY = pytest.StashKey[str]()

@@ -60,6 +60,9 @@ class Attribution:
     ranked: list[Blame] = field(default_factory=list)
     #: the other rules the reference fired at the step (not blamed)
     context: list[str] = field(default_factory=list)
+    #: every rule whose code the reference ran to make the step's differing part (the
+    #: candidates :func:`corroborate` may bring forward)
+    applied: list[str] = field(default_factory=list)
 
     @property
     def primary(self) -> str | None:
@@ -210,6 +213,7 @@ def attribute(divergence: Any) -> Attribution:
     state, catalogue_ids = replayed
     known = set(catalogue_ids)
     action = divergence.actions[-1] if divergence.actions else None
+    applied = _rules_applied(divergence.kind, state.clone(), action, known)
     fired = [r for r in dict.fromkeys(getattr(divergence, "reference_fired", [])) if r in known]
     ranked: list[Blame] = []
     kind = divergence.kind
@@ -231,7 +235,32 @@ def attribute(divergence: Any) -> Attribution:
         unique.setdefault(blame.rule, blame)
     best = list(unique.values())[:RANKED]
     context = [r for r in fired if r not in {b.rule for b in best}]
-    return Attribution(best, context)
+    applied = list(dict.fromkeys([*unique, *fired, *applied]))
+    return Attribution(best, context, applied)
+
+
+def _rules_applied(kind: str, state: GameState, action: Any, known: set[str]) -> list[str]:
+    """The rules named by the reference code that makes the divergent part of the step:
+    applying its action (a state, a refusal), listing the actions or chance outcomes at
+    the position after it, or computing the outcome there."""
+    from conformance.levels import rule_sites
+
+    if kind in ("state", "start", "refused"):
+        if action is None:
+            return []
+        return rule_sites.rules_run(lambda: state.apply(action), known, checks=True)
+    try:
+        if action is not None:
+            state.apply(action)
+    except EngineError:
+        return []
+    if kind == "legal":
+        return rule_sites.rules_run(state.legal_actions, known, checks=True)
+    if kind == "chance":
+        return rule_sites.rules_run(state.chance_outcomes, known)
+    if kind == "outcome":
+        return rule_sites.rules_run(state.outcome, known)
+    return []
 
 
 def _differing_paths(divergence: Any) -> list[str]:

@@ -32,6 +32,8 @@ class FunctionSites:
     last: int
     #: (line, rule id) in line order
     rules: tuple[tuple[int, str], ...]
+    #: the rule ids its refusals cite (the checks it makes), in line order
+    checks: tuple[tuple[int, str], ...] = ()
 
 
 @cache
@@ -48,8 +50,9 @@ def sites(filename: str) -> tuple[FunctionSites, ...]:
     for node in ast.walk(tree):
         if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
             named = sorted(_named_rules(node, constants), key=lambda site: site[0])
+            checks = sorted(_refused_rules(node, constants), key=lambda site: site[0])
             last = node.end_lineno or node.lineno
-            found.append(FunctionSites(node.name, node.lineno, last, tuple(named)))
+            found.append(FunctionSites(node.name, node.lineno, last, tuple(named), tuple(checks)))
     return tuple(found)
 
 
@@ -82,6 +85,22 @@ def _named_rules(function: ast.AST, constants: dict[str, Any]) -> list[tuple[int
             if isinstance(value, str):
                 named += [(node.lineno, value)]
     return named
+
+
+def _refused_rules(function: ast.AST, constants: dict[str, Any]) -> list[tuple[int, str]]:
+    """The ids the refusals in ``function`` cite (``IllegalAction("ND-PLACE-MOVE", ...)``)."""
+    found: list[tuple[int, str]] = []
+    for node in ast.walk(function):
+        if isinstance(node, ast.Call) and _callee(node) in _REFUSALS:
+            for arg in [*node.args, *(k.value for k in node.keywords)]:
+                if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
+                    found += [(arg.lineno, w) for w in _words(arg.value) if w == arg.value]
+                elif isinstance(arg, ast.Attribute) and isinstance(arg.value, ast.Name):
+                    holder = constants.get(arg.value.id)
+                    value = getattr(holder, arg.attr, None) if holder is not None else None
+                    if isinstance(value, str):
+                        found.append((arg.lineno, value))
+    return found
 
 
 def _callee(call: ast.Call) -> str:
@@ -249,15 +268,19 @@ def _function_node(filename: str, first: int) -> ast.FunctionDef | ast.AsyncFunc
     return None
 
 
-def rules_run(call: Callable[[], Any], known: set[str]) -> list[str]:
-    """The rules named by the reference functions that run during ``call``, in order."""
+def rules_run(call: Callable[[], Any], known: set[str], checks: bool = False) -> list[str]:
+    """The rules named by the reference functions that run during ``call``, in order (with
+    ``checks``, the rules their refusals cite too: checks that ran, and passed or refused)."""
     scope = str(Path(sys.modules["reference_impl"].__file__ or "").parent)
     seen: dict[str, None] = {}
 
     def tracer(frame: FrameType, event: str, arg: Any) -> Any:
         if event == "call" and frame.f_code.co_filename.startswith(scope):
             function = _function_at(frame.f_code.co_filename, frame.f_code.co_firstlineno)
-            for _, rule in function.rules if function is not None else ():
+            named = [] if function is None else list(function.rules)
+            if checks and function is not None:
+                named = sorted([*named, *function.checks])
+            for _, rule in named:
                 if rule in known:
                     seen.setdefault(rule, None)
         return None

@@ -174,22 +174,6 @@ def feature_path(feature: str) -> Path:
     return FEATURES_DIR / feature
 
 
-@cache
-def _features_dirs() -> tuple[tuple[str, Path], ...]:
-    return tuple((unit.id, unit.features_dir.resolve()) for unit in games.units())
-
-
-def feature_name(feature: Any) -> str:
-    """How results name a pytest-bdd feature: ``<game>/<path in its features folder>`` (as
-    :func:`load_scenarios` does) for a file of a registered game, wherever its package is;
-    else its path relative to the features base folder (a ``--rulespec-features`` folder)."""
-    path = Path(feature.filename).resolve()
-    for game, folder in _features_dirs():
-        if path.is_relative_to(folder):
-            return f"{game}/{path.relative_to(folder).as_posix()}"
-    return str(feature.rel_filename)
-
-
 def load_scenarios(game: str) -> list[Scenario]:
     """Every scenario of the game's ``*.feature`` files with its tags (inherited ones too);
     each scenario's ``feature`` is ``<game>/<path in the features folder>``."""

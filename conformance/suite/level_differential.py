@@ -46,10 +46,11 @@ from conformance.levels.campaign import (
     run_campaign,
     step_horizon,
 )
+from conformance.levels.corroboration import PROBED, ScenarioTally, corroborate, probe
 from conformance.levels.differential import Divergence, lockstep, shrink, write_feature
 from conformance.levels.progress import Progress
 from conformance.levels.seeds import seed_positions
-from conformance.plugin import BLAMED
+from conformance.plugin import BLAMED, scenario_tallies
 from reference_impl import registry
 
 LEVEL = "differential"
@@ -167,6 +168,17 @@ def test_engine_matches_the_reference_in_lockstep(
     progress.done(stats.summary())
 
 
+def rule_areas(game: str) -> dict[str, str]:
+    """Each catalogue rule's area (the part of the rulebook it belongs to)."""
+    from conformance.specification.catalogue import load
+
+    return {rule.id: rule.area for rule in load(game).rules}
+
+
+#: the probes' tallies by game and candidate rules (a failure met again is not probed again)
+_PROBED = pytest.StashKey[dict[tuple[str, ...], dict[str, ScenarioTally]]]()
+
+
 def _fail(
     request: pytest.FixtureRequest,
     stats: CampaignStats,
@@ -191,6 +203,18 @@ def _fail(
     smaller = shrink(engine, reference, divergence, choices, budget, progress, stats.shrink,
                      chance_by_probability=True)  # fmt: skip
     blame = smaller.blamed()
+    config = request.config
+    tallies = scenario_tallies(config, stats.game)
+    if not tallies:  # the scenario level did not run here: probe the candidates' scenarios
+        probed = config.stash.setdefault(_PROBED, {})
+        key = (stats.game, *blame.applied[:PROBED])
+        if key not in probed:
+            progress.update("corroborating the blame with the candidates' scenarios", force=True)
+            probed[key] = probe(stats.game, blame.applied, config.getoption("--engine"),
+                                config.getoption("--engine-shell"))  # fmt: skip
+        tallies = probed[key]
+    blame = smaller.blame = corroborate(blame, tallies, rule_areas(stats.game))
+    smaller.rules = blame.rules
     stats.divergence = smaller.attribution()
     request.node.stash[BLAMED] = blame.rules[:1]
     path = write_feature(smaller, emit_directory(request.config, stats.game),

@@ -91,7 +91,11 @@ def test_the_impact_report_lists_exactly_the_changes(game: str) -> None:
     assert {s.key for s in report.scenarios} == declared
     for change in report.scenarios:  # each declared by its @since/@until tag
         assert change.tagged
-        assert (change.before, change.after) in (("passed", "failed"), ("failed", "passed"))
+        # errored: the scenario's position is one the erratum makes unreachable, refused at
+        # load (Pig's 85 points under a goal of 50)
+        assert (change.before, change.after) in (
+            ("passed", "failed"), ("failed", "passed"), ("passed", "errored"),
+        )  # fmt: skip
     if erratum.id in EXPECTED_TRACES:  # a game package's own example: its own tests say
         assert {t.trace: t.step for t in report.traces} == EXPECTED_TRACES[erratum.id]
     assert report.regressions() == []

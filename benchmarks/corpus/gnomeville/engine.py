@@ -389,6 +389,10 @@ class Game:
         s = self.s
         if s["terminal"]:
             return []
+        if s["phase"] == "prepare":  # the river took a player's last gnome: redeploy at once
+            for i in range(self.n):
+                if self.needs_place_gnome(i):
+                    return [i]
         if s["chance"] is not None:
             return ["chance"]
         ph = s["phase"]
@@ -436,7 +440,7 @@ class Game:
         s = self.s
         p = self.P(i)
         ph = s["phase"]
-        if ph in ("build", "attack") and self.needs_place_gnome(i):
+        if ph in ("build", "attack", "prepare") and self.needs_place_gnome(i):
             return [{"actor": i, "type": "place_gnome", "space": sp} for sp in self.place_gnome_spaces(i)]
         if ph == "build":
             if p["activation"] is not None:
@@ -1435,7 +1439,15 @@ class Game:
             if actor not in ta:
                 raise RuleError(self.not_your_turn_rule(actor, a), "seat may not act now")
             ph = s["phase"]
-            if ph == "build" or (ph == "attack" and a["type"] == "place_gnome"):
+            if ph == "prepare" and a["type"] == "place_gnome":
+                if a not in self.legal_for(actor):
+                    raise RuleError("GV-EXHAUST-REDEPLOY", "illegal")
+                for gg in self.P(actor)["gnomes"]:
+                    if gg["space"] is None:
+                        gg["space"] = list(a["space"])
+                        break
+                self.fire("GV-EXHAUST-REDEPLOY")
+            elif ph == "build" or (ph == "attack" and a["type"] == "place_gnome"):
                 if ph == "attack":
                     if a not in self.legal_for(actor):
                         raise RuleError("GV-EXHAUST-REDEPLOY", "illegal")

@@ -23,6 +23,8 @@ UNIT = GameUnit(
     invariants="rulespec_pig.invariants",
     proofs="rulespec_pig.proofs.test_pig_proofs",
     renderer="rulespec_pig.render",
+    perft=_HERE / "spec" / "pig.perft",
+    perft_depth=5,
     rulebooks=_HERE / "rulebooks",
     step_cost=0.2,
 )

@@ -35,6 +35,35 @@ Feature: Pig's die
         """
       Then the action is refused as malformed
 
+    @PIG-COMP-DIE
+    Scenario: A die has no face 0
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "roll"}, {"actor": "chance", "type": "dice", "dice": [0]}]
+        """
+      Then the action is refused as malformed
+
+    @PIG-COMP-DIE
+    Scenario: A roll shows one die or two, never none or three
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "roll"}, {"actor": "chance", "type": "dice", "dice": []}]
+        """
+      Then the action is refused as malformed
+      When chance reveals:
+        """
+        {"type": "dice", "dice": [2, 3, 4]}
+        """
+      Then the action is refused as malformed
+
+    @PIG-COMP-DIE
+    Scenario: A dice action names nothing but the dice
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "roll"}, {"actor": "chance", "type": "dice", "dice": [3], "player": 0}]
+        """
+      Then the action is refused as malformed
+
   Rule: PIG-TURN-ROLL roll the die as many times as you dare
 
     @PIG-TURN-ROLL
@@ -69,33 +98,3 @@ Feature: Pig's die
         current = 0
         to_act = [0]
         """
-
-
-    @PIG-COMP-DIE
-    Scenario: A die has no face 0
-      When these actions are applied:
-        """
-        [{"actor": 0, "type": "roll"}, {"actor": "chance", "type": "dice", "dice": [0]}]
-        """
-      Then the action is refused as malformed
-
-    @PIG-COMP-DIE
-    Scenario: A roll shows one die or two, never none or three
-      When these actions are applied:
-        """
-        [{"actor": 0, "type": "roll"}, {"actor": "chance", "type": "dice", "dice": []}]
-        """
-      Then the action is refused as malformed
-      When chance reveals:
-        """
-        {"type": "dice", "dice": [2, 3, 4]}
-        """
-      Then the action is refused as malformed
-
-    @PIG-COMP-DIE
-    Scenario: A dice action names nothing but the dice
-      When these actions are applied:
-        """
-        [{"actor": 0, "type": "roll"}, {"actor": "chance", "type": "dice", "dice": [3], "player": 0}]
-        """
-      Then the action is refused as malformed

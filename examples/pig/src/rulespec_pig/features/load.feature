@@ -76,7 +76,7 @@ Feature: Pig positions no game reaches
 
   Rule: PIG-WIN a score of 100 ends the game
 
-    @PIG-WIN @until:example-goal-fifty
+    @PIG-WIN
     Scenario: A score of 100 in a game that goes on is refused
       When the position is loaded:
         """
@@ -95,7 +95,7 @@ Feature: Pig positions no game reaches
         """
       Then the request is refused as malformed
 
-    @PIG-WIN @until:example-goal-fifty
+    @PIG-WIN
     Scenario: A finished game still waiting for a player is refused
       When the position is loaded:
         """
@@ -106,7 +106,7 @@ Feature: Pig positions no game reaches
         """
       Then the request is refused as malformed
 
-    @PIG-WIN @until:example-goal-fifty
+    @PIG-WIN
     Scenario: A finished game with two players at the goal is refused
       When the position is loaded:
         """
@@ -151,7 +151,7 @@ Feature: Pig positions no game reaches
         winners = [0]
         """
 
-    @PIG-WIN @reading:win_without_hold=true @reading:two_dice=false @until:example-goal-fifty
+    @PIG-WIN @reading:win_without_hold=true @reading:two_dice=false
     Scenario: Without holding a game never ends at 106
       Given a new "pig" game with 2 players and options:
         """
@@ -184,7 +184,7 @@ Feature: Pig positions no game reaches
         winners = [0]
         """
 
-    @PIG-WIN @PIG-VAR-TWO-DICE @reading:win_without_hold=true @reading:two_dice=true @until:example-goal-fifty
+    @PIG-WIN @PIG-VAR-TWO-DICE @reading:win_without_hold=true @reading:two_dice=true
     Scenario: Without holding a Two-Dice game never ends at 112
       Given a new "pig" game with 2 players and options:
         """

@@ -1,0 +1,123 @@
+"""Corroborate a divergence's blame with the scenarios of the same engine.
+
+Evidence from the reference's code (:mod:`conformance.levels.attribution`) names the rules
+whose code made the divergent part of a step; code is coarser than rules (a helper serves
+several, a check passes silently), so several rules share that evidence. The conformance
+scenarios pin rules one at a time: a rule among those candidates whose own scenarios fail
+against the same engine is the one the divergence most likely breaks.
+
+The scenario results come from the same session when the scenario level ran first (the
+default run: the plugin keeps a tally per rule), else from a short probe: the candidates'
+scenarios run against the engine in a child process (:func:`probe`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from conformance.levels.attribution import RANKED, Attribution, Blame
+
+#: candidate rules whose scenarios a probe runs (the evidence's order: the strongest first)
+PROBED = 12
+
+
+@dataclass(frozen=True)
+class ScenarioTally:
+    """How one rule's conformance scenarios went against the engine under test
+    (position-validation scenarios left out)."""
+
+    failed: int
+    run: int
+
+    @property
+    def share(self) -> float:
+        return self.failed / self.run if self.run else 0.0
+
+
+_NONE = ScenarioTally(0, 0)
+
+
+def corroborate(
+    attribution: Attribution, tallies: dict[str, ScenarioTally], areas: dict[str, str] | None = None
+) -> Attribution:
+    """Bring forward the rules the divergence may be blamed on (the ranked ones, then every
+    rule the reference applied at the step) whose own scenarios fail against the same
+    engine, the most failing first (failed / (run + 1): one failure of one scenario counts
+    for less than three of four), the evidence's order next.
+
+    When none of them fails a scenario, ``areas`` (rule id -> catalogue area) lets a rule
+    of the same area as the evidence's first rules stand in: the code the reference ran is
+    shared by rules it does not name, and a rule of that part of the rulebook failing its
+    own scenarios is the likeliest of them. The other evidence keeps its order behind; with
+    no failing rule nothing changes."""
+    order = {rule: index for index, rule in enumerate(attribution.applied)}
+    failing = [rule for rule in attribution.applied if tallies.get(rule, _NONE).failed]
+    evidence = {blame.rule: blame.evidence for blame in attribution.ranked}
+    ranked = []
+    if failing:
+        failing.sort(key=lambda rule: (-_weight(tallies[rule]), order[rule]))
+        for rule in failing[:RANKED]:
+            because = evidence.get(rule, f"the reference applies {rule} at this step")
+            ranked.append(Blame(rule, f"{because}; {_fails(tallies[rule])}"))
+    elif areas:
+        near = [b.rule for b in attribution.ranked[:RANKED]] or attribution.applied[:RANKED]
+        wanted = {areas[rule]: rule for rule in reversed(near) if rule in areas}
+        related = [rule for rule, tally in tallies.items()
+                   if tally.failed and areas.get(rule) in wanted]  # fmt: skip
+        related.sort(key=lambda rule: (-_weight(tallies[rule]), rule))
+        for rule in related[:1]:
+            ranked.append(Blame(rule, f"no rule the reference applied at this step fails its "
+                                      f"scenarios; {rule}, of the same part of the rulebook "
+                                      f"({areas[rule]}) as {wanted[areas[rule]]}, "
+                                      f"{_fails(tallies[rule])}"))  # fmt: skip
+    if not ranked:
+        return attribution
+    chosen_first = {b.rule for b in ranked}
+    ranked += [b for b in attribution.ranked if b.rule not in chosen_first]
+    best = ranked[:RANKED]
+    chosen = {b.rule for b in best}
+    context = [r for r in [*attribution.context, *evidence] if r not in chosen]
+    return Attribution(best, list(dict.fromkeys(context)), attribution.applied)
+
+
+def _weight(tally: ScenarioTally) -> float:
+    return tally.failed / (tally.run + 1)
+
+
+def _fails(tally: ScenarioTally) -> str:
+    return f"{tally.failed} of its {tally.run} scenarios fail against this engine"
+
+
+def probe(
+    game: str,
+    rules: list[str],
+    engine: str | None,
+    shell: bool = False,
+    timeout: float | None = None,
+) -> dict[str, ScenarioTally]:
+    """Run the scenarios of ``rules`` against ``engine`` (a command; None is the reference,
+    which needs no probe) in a child process, and tally them per rule; empty when the
+    child could not judge any."""
+    if engine is None or not rules:
+        return {}
+    from conformance.cli.check import run_scenarios
+
+    run = run_scenarios([game], engine, rule=",".join(rules[:PROBED]), shell=shell,
+                        timeout=timeout)  # fmt: skip
+    return tally((result.get("rules", []), result.get("status"))
+                 for report in run.games for result in report.results
+                 if result.get("concern") is None)  # fmt: skip
+
+
+def tally(results: Any) -> dict[str, ScenarioTally]:
+    """Per rule, how many of its judged scenarios failed, from (rule ids, status) pairs."""
+    counts: dict[str, list[int]] = {}
+    for rules, status in results:
+        if status not in ("passed", "failed", "expected failure"):
+            continue
+        for rule in rules:
+            entry = counts.setdefault(rule, [0, 0])
+            entry[0] += int(status != "passed")
+            entry[1] += 1
+    return {rule: ScenarioTally(failed, run) for rule, (failed, run) in counts.items()}

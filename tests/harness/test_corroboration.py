@@ -1,0 +1,57 @@
+"""Corroboration: a divergence's candidate rules are brought forward by their own
+scenarios' failures against the same engine (:mod:`conformance.levels.corroboration`)."""
+
+from __future__ import annotations
+
+from conformance.levels.attribution import Attribution, Blame
+from conformance.levels.corroboration import ScenarioTally, corroborate, tally
+
+
+def _attribution() -> Attribution:
+    return Attribution(
+        ranked=[Blame("XX-WRITER", "players.0.coins is written by XX-WRITER at step 7")],
+        context=["XX-ORDER"],
+        applied=["XX-WRITER", "XX-ORDER", "XX-FORMULA", "XX-COUNT"],
+    )
+
+
+def test_a_candidate_whose_scenarios_fail_becomes_the_primary_rule() -> None:
+    tallies = {"XX-WRITER": ScenarioTally(0, 5), "XX-FORMULA": ScenarioTally(2, 3),
+               "XX-COUNT": ScenarioTally(1, 4)}  # fmt: skip
+    blame = corroborate(_attribution(), tallies)
+    assert blame.rules == ["XX-FORMULA", "XX-COUNT", "XX-WRITER"]
+    assert "2 of its 3 scenarios fail" in blame.ranked[0].evidence
+    assert blame.ranked[2].evidence.startswith("players.0.coins is written")
+    assert "XX-ORDER" in blame.context
+
+
+def test_the_writers_own_evidence_is_kept_when_its_scenarios_fail_too() -> None:
+    tallies = {"XX-WRITER": ScenarioTally(3, 3), "XX-COUNT": ScenarioTally(1, 4)}
+    blame = corroborate(_attribution(), tallies)
+    assert blame.primary == "XX-WRITER"
+    assert blame.ranked[0].evidence.startswith("players.0.coins is written by XX-WRITER")
+    assert blame.ranked[0].evidence.endswith("3 of its 3 scenarios fail against this engine")
+
+
+def test_without_a_failing_candidate_the_evidence_stands() -> None:
+    before = _attribution()
+    tallies = {"XX-WRITER": ScenarioTally(0, 5), "YY-ELSEWHERE": ScenarioTally(4, 4)}
+    assert corroborate(before, tallies) == before  # a rule the step never applied is no help
+    assert corroborate(before, {}) == before
+
+
+def test_a_tally_counts_judged_scenarios_only() -> None:
+    counted = tally([(["A", "B"], "failed"), (["A"], "passed"), (["A"], "skipped"),
+                     (["B"], "expected failure"), (["C"], "errored")])  # fmt: skip
+    assert counted == {"A": ScenarioTally(1, 2), "B": ScenarioTally(2, 2)}
+
+
+def test_a_failing_rule_of_the_evidences_area_stands_in_when_no_applied_rule_fails() -> None:
+    areas = {"XX-WRITER": "scoring", "XX-ORDER": "turn", "XX-FORMULA": "scoring",
+             "XX-COUNT": "scoring", "XX-TIE": "scoring", "XX-SETUP": "setup"}  # fmt: skip
+    tallies = {"XX-WRITER": ScenarioTally(0, 5), "XX-TIE": ScenarioTally(2, 2),
+               "XX-SETUP": ScenarioTally(3, 3)}  # fmt: skip
+    blame = corroborate(_attribution(), tallies, areas)
+    assert blame.rules[:2] == ["XX-TIE", "XX-WRITER"]  # the setup rule is of another area
+    assert "same part of the rulebook (scoring) as XX-WRITER" in blame.ranked[0].evidence
+    assert corroborate(_attribution(), tallies) == _attribution()  # no areas: no stand-in
