@@ -155,13 +155,13 @@ def proofs(game: tuple[str, ...]) -> None:
         for finding in check_game(name):
             failed += 1
             out.print(f"  FAILED  {name}: {finding}", markup=False)
-    skips = f", skipped {skipped}" if skipped else ""
-    out.print(f"proofs {len(selected)}, decision tables {tables}, failed {failed}{skips}")
     from conformance.specification.proofs import proof_module
 
     for name in games:
         if proof_module(name) is None:
             out.print(f"{name}: proofs absent (its game unit names no proofs module)")
+    skips = f", skipped {skipped}" if skipped else ""
+    out.print(f"proofs {len(selected)}, decision tables {tables}, failed {failed}{skips}")
     if not selected and not tables:
         fail("no proof and no decision table found", 5)
     raise Exit(1 if failed else 0)
