@@ -1,7 +1,7 @@
 """How close differential lockstep comes to what a subprocess pipe carries, in one run.
 
     python benchmarks/bench_harness.py [--rounds 3] [--seconds 2] [--game G ...]
-                                       [--play guided|uniform|both]
+                                       [--play guided|uniform|both] [--pin CPU]
 
 Each round measures, interleaved (so a busy machine slows every figure alike):
 
@@ -13,18 +13,25 @@ Each round measures, interleaved (so a busy machine slows every figure alike):
   by default (``guided``: a :class:`~conformance.levels.guide.RuleGuide` over the game's
   catalogue) and/or with uniform random choices (``uniform``, ``--rulespec-uniform``).
 
-The ratio is the candidate's round trips per second during lockstep (counted at the
-client, every request it sends) over the echo's round trips per second: 100% would be
-the pipe's limit. Steps/s and round trips per step are printed too. Rates are in CPU
-time: the driver's process time plus the child's (``/proc/<pid>/stat``; where that is
-missing, wall time, and the header says so). Printed: each round, then min/median/max
-over rounds, the JSON codec in use and the load average. Nothing here is a timed test.
+Printed per game and play: steps per CPU second, the candidate's round trips per step and
+two ratios to the echo. ``ratio``: the candidate's round trips per second during lockstep
+(counted at the client, every request it sends) over the echo's, 100% being the pipe's
+limit. ``3-trip ratio``: steps per second times 3 over the echo's round trips per second,
+the rate of a step's work counted as the three requests it makes without the
+``apply_state`` capability (``legal_actions``, ``apply``, ``state``): ``rulespec serve``
+answers ``apply`` with the state, two round trips a step, so the first ratio no longer
+counts the request a step saves. Rates are in CPU time: the driver's process time plus
+the child's (``/proc/<pid>/stat``; where that is missing, wall time, and the header says
+so). Printed: each round, then min/median/max over rounds, the JSON codec in use, the
+machine (CPU model and count) and the load average. Nothing here is a timed test.
 
-``--pin CPU`` runs the driver and its children on one CPU. A pipe round trip's CPU time
-depends on whether the two processes meet on one core or wake each other across cores;
-on a shared 2-core machine the echo measured from about 4,000 to 26,000 round trips/s
-from one run to the next, unpinned, so the ratios moved with it (the lockstep rates far
-less). Pinned, every round trip is a same-core one.
+``--pin CPU`` measures every round twice, interleaved: pinned (the driver and its children
+on that one CPU) and unpinned (on every CPU this process may use), and prints both ratios.
+A pipe round trip's CPU time depends on whether the two processes meet on one core or wake
+each other across cores; on a shared 2-core machine the unpinned echo measured from about
+4,000 to 56,000 round trips/s from one run to the next, so the unpinned ratios move with
+it (the lockstep rates far less). Pinned, every round trip is a same-core one: quote the
+pinned figures.
 """
 
 from __future__ import annotations
@@ -32,6 +39,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import platform
 import random
 import statistics
 import subprocess
@@ -189,9 +197,34 @@ def load() -> str:
         return "unknown"
 
 
+def machine() -> str:
+    """The CPU model and the number of CPUs (Linux ``/proc/cpuinfo``; else the platform)."""
+    try:
+        info = Path("/proc/cpuinfo").read_text()
+    except OSError:
+        return f"{platform.machine() or 'unknown CPU'}, {os.cpu_count()} CPUs"
+    models = [line.split(":", 1)[1].strip() for line in info.splitlines()
+              if line.startswith("model name")]  # fmt: skip
+    return f"{models[0] if models else platform.machine()}, {os.cpu_count()} CPUs"
+
+
 def spread(values: list[float], form: str = ",.0f") -> str:
     low, mid, high = min(values), statistics.median(values), max(values)
     return f"{low:{form}} / {mid:{form}} / {high:{form}}"
+
+
+#: the requests a step makes without ``apply_state``: legal_actions, apply, state
+STEP_REQUESTS = 3
+
+
+@dataclass
+class Mode:
+    """One way of placing the processes (pinned to a CPU, or not) and what it measured."""
+
+    name: str
+    cpus: set[int]
+    echoes: list[float]
+    runs: dict[tuple[str, str], list[Lockstep]]
 
 
 def main() -> int:
@@ -202,45 +235,58 @@ def main() -> int:
     parser.add_argument("--play", choices=("guided", "uniform", "both"), default="both",
                         help="rule-guided (the differential level's default), uniform, both")
     parser.add_argument("--pin", type=int, metavar="CPU",
-                        help="run this process and every child on this one CPU")  # fmt: skip
+                        help="measure pinned to this CPU (children too) and unpinned")  # fmt: skip
     args = parser.parse_args()
     if args.rounds < 3:
         parser.error("--rounds: at least 3 (the figures are min/median/max over rounds)")
-    if args.pin is not None:
-        try:
-            os.sched_setaffinity(0, {args.pin})  # children inherit it
-        except (AttributeError, OSError) as error:
-            parser.error(f"--pin {args.pin}: {error}")
     games = args.game or registry.available_games()
     plays = ["guided", "uniform"] if args.play == "both" else [args.play]
-    echoes: list[float] = []
-    runs: dict[tuple[str, str], list[Lockstep]] = {(g, p): [] for g in games for p in plays}
-    ratios: dict[tuple[str, str], list[float]] = {key: [] for key in runs}
+    keys = [(g, p) for g in games for p in plays]
+    modes: list[Mode] = []
+    if args.pin is not None:
+        try:
+            every = os.sched_getaffinity(0)
+            os.sched_setaffinity(0, {args.pin})  # children inherit it
+            os.sched_setaffinity(0, every)
+        except (AttributeError, OSError) as error:
+            parser.error(f"--pin {args.pin}: {error}")
+        modes.append(Mode(f"pinned to CPU {args.pin}", {args.pin}, [], {k: [] for k in keys}))
+        modes.append(Mode("unpinned", every, [], {k: [] for k in keys}))
+    else:
+        modes.append(Mode("unpinned", set(), [], {k: [] for k in keys}))
     cpu = True
     for round_number in range(1, args.rounds + 1):
-        echo, measured = echo_rate(args.seconds)
-        cpu &= measured
-        echoes.append(echo)
-        print(f"round {round_number}: echo {echo:,.0f} round trips/s", flush=True)
-        for game in games:
-            for play in plays:
+        for mode in modes:
+            if mode.cpus:
+                os.sched_setaffinity(0, mode.cpus)  # the children started now inherit it
+            echo, measured = echo_rate(args.seconds)
+            cpu &= measured
+            mode.echoes.append(echo)
+            print(f"round {round_number}, {mode.name}: echo {echo:,.0f} round trips/s",
+                  flush=True)  # fmt: skip
+            for game, play in keys:
                 run = lockstep_rate(game, args.seconds, round_number, play)
                 cpu &= run.cpu
-                runs[game, play].append(run)
-                ratios[game, play].append(run.trips / echo)
+                mode.runs[game, play].append(run)
                 print(f"  {game:<12} {play:<8} {run.steps:>8,.1f} steps/s, "
                       f"{run.trips:>8,.0f} round trips/s ({run.per_step:.2f}/step, "
-                      f"{run.games} games), ratio {run.trips / echo:.2%}", flush=True)  # fmt: skip
+                      f"{run.games} games), ratio {run.trips / echo:.2%}, 3-trip ratio "
+                      f"{run.steps * STEP_REQUESTS / echo:.2%}", flush=True)  # fmt: skip
     unit = "CPU time (driver + child)" if cpu else "wall time (no /proc here)"
     print(f"\nover {args.rounds} interleaved rounds, in {unit}; min / median / max")
-    pinned = f"pinned to CPU {args.pin}" if args.pin is not None else "not pinned"
-    print(f"codec: {codec()}; {pinned}; load average at the end: {load()}")
-    print(f"{'echo round trips/s':<34}{spread(echoes)}")
-    for game, play in runs:
-        label = f"{game} {play}"
-        print(f"{label + ' steps/s':<34}{spread([r.steps for r in runs[game, play]], ',.1f')}")
-        print(f"{label + ' round trips/s':<34}{spread([r.trips for r in runs[game, play]])}")
-        print(f"{label + ' ratio to echo':<34}{spread(ratios[game, play], '.2%')}")
+    print(f"machine: {machine()}; codec: {codec()}; load average at the end: {load()}")
+    for mode in modes:
+        print(f"\n{mode.name}")
+        print(f"{'echo round trips/s':<44}{spread(mode.echoes)}")
+        for game, play in keys:
+            runs = mode.runs[game, play]
+            label = f"{game} {play}"
+            ratios = [r.trips / e for r, e in zip(runs, mode.echoes, strict=True)]
+            steps = [r.steps * STEP_REQUESTS / e for r, e in zip(runs, mode.echoes, strict=True)]
+            print(f"{label + ' steps/s':<44}{spread([r.steps for r in runs], ',.1f')}")
+            print(f"{label + ' round trips/step':<44}{spread([r.per_step for r in runs], '.2f')}")
+            print(f"{label + ' ratio to echo':<44}{spread(ratios, '.2%')}")
+            print(f"{label + ' 3-trip ratio to echo':<44}{spread(steps, '.2%')}")
     return 0
 
 

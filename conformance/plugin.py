@@ -284,6 +284,9 @@ def engine(request: pytest.FixtureRequest) -> Iterator[EngineClient]:
         # it happened in still reports the crash or hang.
         cache["recoveries"] = cache.get("recoveries", 0) + len(recovered)
         raise recovered[-1]
+    settled = getattr(client, "check_settled", None)
+    if settled is not None:  # a reply sent twice is this test's, not the next one's
+        settled()
 
 
 class NotDeclared(EngineRefused):
@@ -483,6 +486,7 @@ def pytest_configure(config: pytest.Config) -> None:
         f"{POSITION_VALIDATION}: checks that load_state refuses an impossible position; run "
         f"only for an engine declaring {VALIDATES_POSITIONS}, reported apart from its rules",
     )
+    _check_numbers(config)
     _add_suite(config)
     if config.pluginmanager.has_plugin("pytest_bdd.plugin") or config.pluginmanager.has_plugin(
         "pytest-bdd"
@@ -505,6 +509,33 @@ def pytest_configure(config: pytest.Config) -> None:
         from conformance.render.positions import PositionRecorder
 
         config.pluginmanager.register(PositionRecorder(positions), "rulespec-positions")
+
+
+#: the plugin's numeric options -> their ``[tool.rulespec]`` key, held to its bounds
+NUMBER_OPTIONS = {
+    "engine_timeout": "timeout", "engine_game_timeout": "game_timeout",
+    "timeout_multiplier": "timeout_multiplier", "engine_restarts": "restarts",
+    "engine_memory": "memory_mb", "engine_cpu": "cpu_seconds",
+    "rulespec_examples": "examples", "rulespec_budget": "budget",
+}  # fmt: skip
+
+
+def _check_numbers(config: pytest.Config) -> None:
+    """Every numeric option finite and within the bounds ``rulespec check`` holds its flags
+    to (:data:`conformance.cli.config.BOUNDS`): else a usage error naming it, as the CLI's
+    (``--rulespec-timeout 0``, ``--timeout-multiplier nan``, ``--rulespec-restarts -1``)."""
+    from conformance.cli.config import shown, value_problem
+
+    given = [str(arg) for arg in config.invocation_params.args]
+    for dest, key in NUMBER_OPTIONS.items():
+        value = config.getoption(dest, None)
+        problem = value_problem(key, value)
+        if problem is None:
+            continue
+        names = SETTING_OPTIONS[key][1:]
+        named = next((n for n in names for a in given if a == n or a.startswith(n + "=")),
+                     names[0])  # fmt: skip
+        raise pytest.UsageError(f"{named} {shown(value)}: {problem}")
 
 
 def _suite_wanted(config: pytest.Config) -> bool:

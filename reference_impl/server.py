@@ -36,9 +36,11 @@ from rulespec.schema_check import holds_more_values
 
 ENGINE_NAME = "rulespec-reference"
 ENGINE_VERSION = "0.1.0"
-#: ``validates_positions``: load_state refuses a position the rules cannot reach
+#: ``validates_positions``: load_state refuses a position the rules cannot reach;
+#: ``apply_state`` / ``apply_listing``: ``apply`` with ``"state": true`` / ``"legal_actions":
+#: true`` also replies the state / the legal_actions result after the action
 CAPABILITIES = ["load_state", "legal_actions", "chance", "views", "fired", "outcome",
-                "validates_positions"]  # fmt: skip
+                "validates_positions", "apply_state", "apply_listing"]  # fmt: skip
 
 
 def _fraction_text(probability: Any) -> str:
@@ -248,9 +250,19 @@ class Server:
         except Exception:
             self._rebuild()  # the engine failed half-way: back to the position before
             raise
-        self._applied.append(request["action"])
         fired = list(getattr(state, "fired", ()))
-        return {"to_act": state.to_act(), "terminal": state.is_terminal(), "fired": fired}
+        result = {"to_act": state.to_act(), "terminal": state.is_terminal(), "fired": fired}
+        try:  # capabilities apply_state and apply_listing: what the request asks for too
+            if request.get("state"):
+                result["state"] = state.to_canonical()
+            if request.get("legal_actions"):
+                over = {"to_act": result["to_act"], "actions": []}  # the game is over
+                result["legal_actions"] = over if result["terminal"] else self._legal_actions({})
+        except Exception:
+            self._rebuild()  # a failure after the action: back to the position before it
+            raise
+        self._applied.append(request["action"])
+        return result
 
     def _rebuild(self) -> None:
         """The current game again, from how it began and the actions applied since."""

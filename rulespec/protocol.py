@@ -58,7 +58,7 @@ COMMANDS = (
 )
 ERROR_KINDS = ("illegal_action", "malformed", "unsupported", "internal")
 CAPABILITIES = ("load_state", "legal_actions", "chance", "views", "fired", "outcome",
-                "validates_positions")  # fmt: skip
+                "validates_positions", "apply_state", "apply_listing")  # fmt: skip
 
 #: deepest nesting of arrays and objects a message may have (a state needs about 8)
 MAX_DEPTH = 64

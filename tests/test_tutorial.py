@@ -82,7 +82,18 @@ def test_each_step_changes_only_what_the_page_says() -> None:
         lines = (step / "engine.py").read_text(encoding="utf-8").splitlines()
         changed = [new for old, new in zip(skeleton, lines, strict=True) if old != new]
         assert len(changed) == 1 and changed[0].startswith("CAPABILITIES: list[str] = ["), step
-        assert f"`{changed[0]}`" in page, f"{step}: the page does not show {changed[0]!r}"
+        shown = changed[0].partition("  #")[0]  # a long list stays on one line: noqa, fmt: skip
+        assert f"`{shown}`" in page, f"{step}: the page does not show {shown!r}"
+
+
+def test_the_levels_the_page_claims_are_the_last_steps() -> None:
+    """The table of steps names L2 at step 8 and L3 at step 10; the checked blocks of those
+    steps say so (``level reached: L2`` / ``L3``), and no earlier step claims them for the
+    whole game."""
+    whole = [c for c in checks() if "--rule" not in c.command]
+    claimed = {c.step: line for c in whole for line in c.expected if "level reached:" in line}
+    assert "level reached: L2;" in claimed[8] and "level reached: L3;" in claimed[10], claimed
+    assert all("L1;" in line for step, line in claimed.items() if step < 8), claimed
 
 
 @pytest.mark.parametrize(

@@ -21,6 +21,7 @@ import sys
 import threading
 import time
 from abc import ABC, abstractmethod
+from collections.abc import Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -39,12 +40,17 @@ from rulespec.protocol import (
     WireError,
     decode,
     encode_line,
+    orjson,
     reply_problems,
     sorted_texts,
     wire_copy,
 )
 
 DEFAULT_TIMEOUT = 10.0
+#: the capability of an engine whose ``apply`` replies the state after it when asked
+APPLY_STATE = "apply_state"
+#: the capability of an engine whose ``apply`` replies the legal actions after it when asked
+APPLY_LISTING = "apply_listing"
 MAX_REPLY_BYTES = 32 * 1024 * 1024
 #: at most this many JSON values in one reply (told, before parsing, by its commas, brackets
 #: and braces): a parsed value costs the harness 50-150 bytes, so a reply within the byte
@@ -64,6 +70,9 @@ class EngineClient(ABC):
         self.identity: dict[str, Any] = {}
         self.capabilities: frozenset[str] = frozenset()
         self.games: dict[str, dict[str, Any]] = {}
+        self._states_with_apply = self._listings_with_apply = False
+        #: the result the next reply is expected to carry (:meth:`expect`)
+        self._expected: tuple[str, Any] | None = None
 
     @abstractmethod
     def _exchange(self, request: dict[str, Any]) -> Any:
@@ -73,9 +82,20 @@ class EngineClient(ABC):
     def description(self) -> str:
         return "engine"
 
+    def expect(self, command: str, result: dict[str, Any]) -> None:
+        """The next request, when it is ``command``, is likely answered with ``result``, a
+        result another engine's reply to the same command carried and this client's checks
+        passed (the reference's, in differential play). A transport that reads text may
+        take a reply whose text is exactly that of ``result``'s reply (:func:`known_text`)
+        for that result without parsing it or checking it again: the same text is the same
+        JSON value, which the same checks pass. Any other reply is parsed and checked."""
+        self._expected = (command, result)
+
     def request(self, command: str, **arguments: Any) -> dict[str, Any]:
         request = {"id": next(self._ids), "cmd": command, **arguments}
         reply = self._exchange(request)
+        if type(reply) is KnownReply:  # the expected result's very text: checked already
+            return reply.result
         asked = f"{command} (request id {request['id']})"
         got = reply.get("id") if isinstance(reply, dict) else None
         if not isinstance(reply, dict) or type(got) is not int or got != request["id"]:
@@ -99,6 +119,11 @@ class EngineClient(ABC):
             problems = listing_problems(reply["result"])
             if problems:
                 raise ProtocolViolation(f"{asked}: {'; '.join(problems)}", self.stderr_tail())
+        elif command == "apply" and "legal_actions" in reply["result"]:  # apply_listing
+            problems = listing_problems(reply["result"]["legal_actions"])
+            if problems:
+                raise ProtocolViolation(f"{asked} (the legal actions after it): "
+                                        f"{'; '.join(problems)}", self.stderr_tail())  # fmt: skip
         return reply["result"]
 
     def stderr_tail(self) -> str:
@@ -155,7 +180,48 @@ class EngineClient(ABC):
         return self.request("legal_actions")
 
     def apply(self, action: dict[str, Any]) -> dict[str, Any]:
-        return self.request("apply", action=action)
+        """Apply ``action``: the reply's ``to_act``, ``terminal`` (and ``fired``). Within
+        :meth:`applying_with_state` the result holds the canonical ``state`` after it too,
+        and the ``legal_actions`` result after it when the engine declares
+        ``apply_listing`` (and ``legal_actions``) and that was asked for."""
+        if not self._states_with_apply:
+            return self.request("apply", action=action)
+        asked = {}
+        if APPLY_STATE in self.capabilities:
+            asked["state"] = True
+        if self._listings_with_apply and self.lists_with_apply:
+            asked["legal_actions"] = True
+        result = self.request("apply", action=action, **asked)
+        for key in asked:
+            if key not in result:
+                capability = APPLY_STATE if key == "state" else APPLY_LISTING
+                raise ProtocolViolation(
+                    f"apply: the engine declares the {capability!r} capability, but its "
+                    f'reply to an apply with "{key}": true holds no {key}',
+                    self.stderr_tail(),
+                )
+        if "state" not in asked:
+            result["state"] = self.request("state")["state"]
+        return result
+
+    @property
+    def lists_with_apply(self) -> bool:
+        """Whether ``apply`` can reply the legal actions after it (``apply_listing``)."""
+        return APPLY_LISTING in self.capabilities and "legal_actions" in self.capabilities
+
+    @contextlib.contextmanager
+    def applying_with_state(self, listing: bool = False) -> Iterator[None]:
+        """Within: every :meth:`apply` returns the state after the action as well, in the
+        same request when the engine declares ``apply_state`` (one round trip fewer per
+        step), else by a ``state`` request after it; with ``listing``, and an engine that
+        declares ``apply_listing``, the ``legal_actions`` result after it too (another
+        round trip fewer)."""
+        before = self._states_with_apply, self._listings_with_apply
+        self._states_with_apply, self._listings_with_apply = True, listing
+        try:
+            yield
+        finally:
+            self._states_with_apply, self._listings_with_apply = before
 
     def outcome(self) -> dict[str, Any]:
         return self.request("outcome")
@@ -286,6 +352,7 @@ class SubprocessClient(EngineClient):
         assert self.process.stdout is not None
         self._output = ReplyLines(self.process.stdout, MAX_REPLY_BYTES)
         self._settled = self._was_settled = False  # no exchange yet (see :meth:`_settling`)
+        self._last_asked = ""  # the last request sent, for :meth:`check_settled`
         self._stderr_stop = threading.Event()
         reading = (self.process.stderr, self._stderr, self._stderr_stop)
         threading.Thread(target=self._read_stderr, args=reading, daemon=True).start()
@@ -312,9 +379,28 @@ class SubprocessClient(EngineClient):
         kept, so that a line left in the pipe after a clean exchange is known for an extra
         reply (:meth:`_drop_stale_replies`) and not mistaken for a late one."""
         self._was_settled, self._settled = self._settled, False
-        result = super().request(command, **arguments)
+        try:
+            result = super().request(command, **arguments)
+        except EngineRefused:  # one reply, the right one: a clean exchange too
+            self._settled = True
+            raise
         self._settled = True
         return result
+
+    def check_settled(self) -> None:
+        """A line already sent after the last clean exchange is a reply sent twice (or one
+        nothing asked for): a protocol error raised now, at the end of the test whose
+        request it follows, not at the next test's first request (nor dropped at close)."""
+        if not self._settled:
+            return
+        extra = self._output.drop_lines()
+        if extra is not None:
+            shown = extra[:200].decode("utf-8", errors="replace")
+            raise ProtocolViolation(
+                f"after {self._last_asked}: the engine sent a line nobody asked for "
+                f"(a reply sent twice?): {shown!r}",
+                self.stderr_tail(),
+            )
 
     def _rebuild(self) -> None:
         """Restart the process and replay the current game's setup and actions."""
@@ -372,7 +458,8 @@ class SubprocessClient(EngineClient):
 
     def _exchange(self, request: dict[str, Any]) -> Any:
         command = request["cmd"]
-        asked = f"{command} (request id {request['id']})"
+        expected, self._expected = self._expected, None
+        asked = self._last_asked = f"{command} (request id {request['id']})"
         if self.process.poll() is not None:
             raise EngineCrashed(
                 f"{asked}: engine has exited (status {self.process.returncode})",
@@ -397,6 +484,10 @@ class SubprocessClient(EngineClient):
             left = self.game_started_at + self.game_timeout - time.monotonic()
             timeout = max(0.0, min(timeout, left))
         line = self._next_line(asked, timeout)
+        if expected is not None and expected[0] == command:
+            known = known_text(request["id"], expected[1])
+            if known is not None and line == known:
+                return KnownReply(dict(expected[1]))
         if len(line) > MAX_REPLY_BYTES:
             self.kill()
             raise ProtocolViolation(
@@ -516,6 +607,29 @@ class SubprocessClient(EngineClient):
                     stream.close()
 
 
+@dataclass(frozen=True)
+class KnownReply:
+    """A reply whose text was exactly that of a result already checked (:meth:`EngineClient.
+    expect`): that result (a shallow copy: the caller may add to it, as :meth:`EngineClient.
+    apply` does)."""
+
+    result: dict[str, Any]
+
+
+def known_text(request_id: Any, result: dict[str, Any]) -> bytes | None:
+    """The line ``rulespec serve`` writes for a successful reply carrying ``result`` to the
+    request ``request_id`` (orjson's compact text, keys in ``result``'s order); None without
+    orjson, for an id that is not an integer, or a result orjson cannot write. Equal text
+    means an equal JSON value: a reply of exactly this text carries ``result``."""
+    if orjson is None or type(request_id) is not int:
+        return None
+    try:
+        body = orjson.dumps(result)
+    except (TypeError, orjson.JSONEncodeError):
+        return None
+    return b'{"id":%d,"ok":true,"result":%b}\n' % (request_id, body)
+
+
 def connect(
     engine: str | None,
     timeout: float = DEFAULT_TIMEOUT,
@@ -569,45 +683,64 @@ def listing_problems(result: dict[str, Any]) -> list[str]:
             problems.append(f"the chance outcome {shown} is listed more than once")
         if collections.Counter(outcome_keys) != collections.Counter(keys):
             problems.append("the chance outcomes are not the listed actions")
-    fractions = []
-    for outcome in chance:
-        text = outcome["probability"]
-        match = _FRACTION.fullmatch(text) if len(text) <= 200 else None
-        if match is None:
-            fraction = None
-        elif match.group(1) is None:
-            fraction = (1, 1)
-        else:
-            fraction = (int(match.group(1)), int(match.group(2)))
-        if fraction is None or not 0 < fraction[0] <= fraction[1]:
+    # a listing states few distinct probabilities (often one): each text is read once
+    texts = collections.Counter([outcome["probability"] for outcome in chance])
+    fractions: list[tuple[int, int]] = []
+    counts: list[int] = []
+    for text, count in texts.items():
+        fraction = _fraction(text)
+        if fraction is None:
+            bad = next(o for o in chance if o["probability"] == text)  # the first, in order
             problems.append(
-                f"chance outcome {_shown(outcome['action'])}: probability {_shown(text)} "
+                f"chance outcome {_shown(bad['action'])}: probability {_shown(text)} "
                 "is not an exact fraction in (0, 1]"
             )
             return problems
         fractions.append(fraction)
-    if fractions and not _sums_to_one(fractions):
-        total = sum((Fraction(n, d) for n, d in fractions), Fraction(0))
+        counts.append(count)
+    if fractions and not _sums_to_one(fractions, counts):
+        total = sum((Fraction(n * c, d) for (n, d), c in zip(fractions, counts, strict=True)),
+                    Fraction(0))  # fmt: skip
         problems.append(f"the chance probabilities sum to {total}, not 1")
     return problems
 
 
-def _sums_to_one(fractions: list[tuple[int, int]]) -> bool:
+def _fraction(text: str) -> tuple[int, int] | None:
+    """An exact probability text as (numerator, denominator), when in (0, 1]; else None."""
+    match = _FRACTION.fullmatch(text) if len(text) <= 200 else None
+    if match is None:
+        return None
+    fraction = (1, 1) if match.group(1) is None else (int(match.group(1)), int(match.group(2)))
+    return fraction if 0 < fraction[0] <= fraction[1] else None
+
+
+def _sums_to_one(fractions: list[tuple[int, int]], counts: list[int]) -> bool:
+    """Whether the fractions, each taken its count of times, sum to exactly 1."""
     denominators = {d for _, d in fractions}
     if len(denominators) == 1:  # the usual case: one denominator
-        return sum(n for n, _ in fractions) == denominators.pop()
-    return sum((Fraction(n, d) for n, d in fractions), Fraction(0)) == 1
+        return sum(n * c for (n, _), c in zip(fractions, counts, strict=True)) == denominators.pop()
+    pairs = zip(fractions, counts, strict=True)
+    return sum((Fraction(n * c, d) for (n, d), c in pairs), Fraction(0)) == 1
 
 
 def _maybe_twice(actions: list[Any]) -> bool:
     """False when no two actions are equal; True when two may be (then checked exactly).
 
-    The usual listing, flat objects, is told in a few passes of built-in functions: equal
-    objects have the same keys, and where each set of keys comes in one order only, equal
-    objects list the same values in the same order, so distinct value tuples mean distinct
-    actions (equal tuples of objects with different keys only cost the exact check). Other
-    listings compare their sorted texts (:func:`~rulespec.protocol.sorted_texts`), or
-    hashable forms of the actions without orjson."""
+    The usual listing, objects holding no object, is told from one text of the whole list
+    with every object's keys sorted (orjson): when that text holds one ``{`` and one ``}``
+    per action (no object inside one, no brace inside a string), it splits at ``},{`` into
+    the actions' texts, equal for equal actions. Other listings of flat objects are told in
+    a few passes of built-in functions: equal objects have the same keys, and where each set
+    of keys comes in one order only, equal objects list the same values in the same order,
+    so distinct value tuples mean distinct actions (equal tuples of objects with different
+    keys only cost the exact check). The rest compare their sorted texts
+    (:func:`~rulespec.protocol.sorted_texts`), or hashable forms of the actions without
+    orjson."""
+    if len(actions) < 2:
+        return False
+    texts = _split_texts(actions)
+    if texts is not None:
+        return len(set(texts)) != len(texts)
     try:
         shapes = set(map(tuple, actions))
         if len(set(map(frozenset, shapes))) == len(shapes):
@@ -616,6 +749,22 @@ def _maybe_twice(actions: list[Any]) -> bool:
         pass
     keys = sorted_texts(actions) or _keys(actions)
     return len(set(keys)) != len(keys)
+
+
+def _split_texts(actions: list[Any]) -> list[bytes] | None:
+    """Each action's text, keys sorted, cut from one text of the list; None unless every
+    action is an object holding no object and no brace in a string (or without orjson)."""
+    if orjson is None:
+        return None
+    try:
+        text = orjson.dumps(actions, option=orjson.OPT_SORT_KEYS)
+    except (TypeError, orjson.JSONEncodeError):
+        return None
+    count = len(actions)
+    if text.count(b"{") != count or text.count(b"}") != count:
+        return None
+    texts = text[2:-2].split(b"},{")
+    return texts if len(texts) == count else None
 
 
 def _keys(actions: list[Any]) -> list[Any]:

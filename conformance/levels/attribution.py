@@ -51,6 +51,9 @@ class Blame:
 
     rule: str
     evidence: str
+    #: a refusal names the rule (the reference refusing what the candidate lists, the
+    #: candidate refusing what the reference plays or lists): evidence tied to one rule
+    cited: bool = False
 
 
 @dataclass
@@ -316,14 +319,14 @@ def _legal_blame(divergence: Any, state: GameState, known: set[str]) -> list[Bla
             trial.apply(extra)
         except EngineError as refused:
             if refused.rule in known:
-                found.append(Blame(refused.rule, f"the candidate lists "
-                                   f"{json.dumps(extra, ensure_ascii=False)}, which the "
-                                   f"reference refuses under {refused.rule}"))  # fmt: skip
+                listed = json.dumps(extra, ensure_ascii=False)
+                because = f"the candidate lists {listed}, which the reference refuses under"
+                found.append(Blame(refused.rule, f"{because} {refused.rule}", cited=True))
     cited = getattr(divergence, "candidate_refusal", None)
     if cited and cited.get("rule") in known and divergence.legal_missing:
         found.append(Blame(cited["rule"], f"the candidate leaves out "
                            f"{json.dumps(divergence.legal_missing[0], ensure_ascii=False)} and "
-                           f"refuses it under {cited['rule']}"))  # fmt: skip
+                           f"refuses it under {cited['rule']}", cited=True))  # fmt: skip
     for missing in divergence.legal_missing[:1]:
         trial = state.clone()
         try:
@@ -342,7 +345,7 @@ def _refusal_blame(divergence: Any, known: set[str]) -> list[Blame]:
     rule = cited.get("rule")
     if rule in known:
         return [Blame(rule, f"the candidate refuses the reference's action at step "
-                            f"{divergence.step} under {rule}")]  # fmt: skip
+                            f"{divergence.step} under {rule}", cited=True)]  # fmt: skip
     return []
 
 

@@ -43,8 +43,9 @@ def corroborate(
 ) -> Attribution:
     """Bring forward the rules the divergence may be blamed on (the ranked ones, then every
     rule the reference applied at the step) whose own scenarios fail against the same
-    engine, the most failing first (failed / (run + 1): one failure of one scenario counts
-    for less than three of four), the evidence's order next.
+    engine: a rule a refusal cites first (the candidate's or the reference's: evidence tied
+    to one rule), then the most failing (failed / (run + 1): one failure of one scenario
+    counts for less than three of four), then the evidence's order.
 
     When none of them fails a scenario, ``areas`` (rule id -> catalogue area) lets a rule
     of the same area as the evidence's first rules stand in: the code the reference ran is
@@ -54,12 +55,13 @@ def corroborate(
     order = {rule: index for index, rule in enumerate(attribution.applied)}
     failing = [rule for rule in attribution.applied if tallies.get(rule, _NONE).failed]
     evidence = {blame.rule: blame.evidence for blame in attribution.ranked}
+    cited = {blame.rule for blame in attribution.ranked if blame.cited}
     ranked = []
     if failing:
-        failing.sort(key=lambda rule: (-_weight(tallies[rule]), order[rule]))
+        failing.sort(key=lambda rule: (rule not in cited, -_weight(tallies[rule]), order[rule]))
         for rule in failing[:RANKED]:
             because = evidence.get(rule, f"the reference applies {rule} at this step")
-            ranked.append(Blame(rule, f"{because}; {_fails(tallies[rule])}"))
+            ranked.append(Blame(rule, f"{because}; {_fails(tallies[rule])}", rule in cited))
     elif areas:
         near = [b.rule for b in attribution.ranked[:RANKED]] or attribution.applied[:RANKED]
         wanted = {areas[rule]: rule for rule in reversed(near) if rule in areas}

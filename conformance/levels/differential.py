@@ -208,11 +208,36 @@ def lockstep(
 
     The reference chooses every action. What the candidate declares decides what else is
     compared: its legal sets (``legal_actions``), its chance listings (``chance``), its
-    states after every action (always), its outcome (``outcome``); ``compared`` receives
-    the names of the comparisons made. A candidate that refuses an action the reference
-    chose diverges (``refused``).
+    states after every action (always: in the ``apply`` reply when it declares
+    ``apply_state``, else by a ``state`` request; its listings come in the ``apply`` reply
+    too when it declares ``apply_listing``), its outcome (``outcome``); ``compared``
+    receives the names of the comparisons made. A candidate that refuses an action the
+    reference chose diverges (``refused``).
     """
-    options = options or {}
+    lists = "legal_actions" in candidate.capabilities
+    with candidate.applying_with_state(listing=lists), reference.applying_with_state(listing=True):
+        return _lockstep(candidate, reference, game, num_players, options or {}, choose,
+                         step_bound, choices, guide, stop_after, seed_state,
+                         chance_by_probability, compared)  # fmt: skip
+
+
+def _lockstep(
+    candidate: EngineClient,
+    reference: EngineClient,
+    game: str,
+    num_players: int,
+    options: dict[str, Any],
+    choose: Chooser,
+    step_bound: int,
+    choices: list[int] | None,
+    guide: RuleGuide | None,
+    stop_after: int | None,
+    seed_state: dict[str, Any] | None,
+    chance_by_probability: bool,
+    compared: set[str] | None,
+) -> int:
+    """:func:`lockstep`'s game, every ``apply`` returning the state after it (and the
+    legal actions after it, from an engine that declares ``apply_listing``)."""
     actions: list[dict[str, Any]] = []
     fired: list[str] = []
     candidate_fired: list[str] | None = None
@@ -247,18 +272,26 @@ def lockstep(
         expected_state = reference.new_game(game, num_players, options or None)
         actual_state = candidate.new_game(game, num_players, options or None)
     compare(expected_state, actual_state, "start")
+    reply: dict[str, Any] = {}  # the reference's last apply result
+    answer: dict[str, Any] = {}  # the candidate's
     for _ in range(step_bound):
         if expected_state["terminal"]:
             break
-        ref_listing = reference.legal_actions()
+        # the listings the last apply replies carried (capability apply_listing), else asked
+        ref_listing = reply.get("legal_actions")
+        if ref_listing is None:
+            ref_listing = reference.legal_actions()
         legal = ref_listing["actions"]
         if not legal:  # a made-up position (a scenario's) with no way on: nothing to compare
             raise GameCut(len(actions))
         chance_turn = "chance" in ref_listing["to_act"]
         if lists:
             made.add("legal sets")
-            cand_listing = candidate.legal_actions()
-            if legal != cand_listing["actions"]:
+            cand_listing = answer.get("legal_actions")
+            if cand_listing is None:
+                candidate.expect("legal_actions", ref_listing)
+                cand_listing = candidate.legal_actions()
+            if legal is not cand_listing["actions"] and legal != cand_listing["actions"]:
                 _compare_legal(legal, cand_listing["actions"], diverge, candidate)
             if chance_turn and lists_chance:
                 made.add("chance listings")
@@ -279,6 +312,7 @@ def lockstep(
         if guide is not None:
             guide.observe(action, fired)
         actions.append(action)
+        candidate.expect("apply", reply)
         try:
             answer = candidate.apply(action)
         except EngineRefused as refused:
@@ -292,8 +326,9 @@ def lockstep(
             ) from None
         if reports_fired:
             candidate_fired = [r for r in answer.get("fired", []) if isinstance(r, str)]
-        expected_state = reference.state()
-        compare(expected_state, candidate.state(), "state")
+        expected_state = reply["state"]
+        if answer["state"] is not expected_state:  # the same text as the reference's: equal
+            compare(expected_state, answer["state"], "state")
     else:
         if not expected_state["terminal"]:
             raise GameCut(len(actions))

@@ -111,13 +111,24 @@ function persons(st, facts, add) {
 }
 
 // ND-SETUP-DECKS: a player's deck holds their own nine action cards, one of each kind. (Kept
-// and played cards may repeat a kind: after the draft they come from several colours.)
+// and played cards may repeat a kind: after the draft they come from several colours.) Out
+// of the decks a kind is in at most one copy per colour; the decks are not counted with
+// them (scenarios hand out cards without taking them from a deck).
 function decks(st, add) {
+  const held = new Map();
   st.players.forEach((pl, p) => {
     for (const card of new Set(repeats(pl.deck))) {
       add(`players.${p}.deck`, `holds ${card} twice (ND-SETUP-DECKS)`);
     }
+    for (const card of [...pl.draftHand, ...pl.cards, ...pl.played]) {
+      held.set(card, (held.get(card) || 0) + 1);
+    }
   });
+  for (const [card, count] of [...held].sort()) {
+    if (count > st.num) {
+      add("players", `hold ${count} ${card} cards out of the decks; the game has ${st.num}, one per colour (ND-SETUP-DECKS)`);
+    }
+  }
 }
 
 // ND-RATS-FLOOR, ND-PRESTIGE-FLOOR: the rat track and prestige stop at 0 under their default

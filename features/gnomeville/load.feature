@@ -108,6 +108,33 @@ Feature: Gnomeville positions an engine must refuse to load, and positions it mu
         | a fourth troll in one town   | players.0.cells.0 = ["troll", "troll", "troll", "troll", null] |
         | 41 markets in the supply     | supply.market = 41                                       |
 
+    # A player has three gnome tiles: the bag, and the tiles out of it, each hold at most
+    # three (apart: scenarios hand a player a gnome tile without taking it from the bag)
+    @GV-LOAD-CONSISTENT @GV-COMP-PLAYER-SETS
+    Scenario Outline: A player's gnome tiles beyond the three of the set are refused (<why>)
+      Given a gnomeville game with 2 players in the build phase
+      When the position is loaded:
+        """
+        <first>
+        <second>
+        """
+      Then the request is refused as malformed
+
+      Examples:
+        | why                                        | first                   | second                   |
+        | a fourth gnome tile in the bag             | players.0.bag.gnome = 4 | round = 1                |
+        | a gnome tile in hand and one on each stump | players.1.stumps = 3    | players.1.hand = "gnome" |
+
+    @GV-LOAD-CONSISTENT @GV-COMP-PLAYER-SETS
+    Scenario: A gnome tile in hand and on two stumps, the bag as it was, is accepted
+      Given a gnomeville game with 2 players in the build phase
+      And the position:
+        """
+        players.1.stumps = 2
+        players.1.hand = "gnome"
+        """
+      Then "players.1.stumps" is 2
+
     @GV-LOAD-CONSISTENT @GV-TERM-OCCUPIED @GV-MOVE-PASS-THROUGH @GV-EXHAUST @GV-BUILD-STUCK @GV-BUY-LIMIT @GV-SETUP-TOWN-DEAL
     Scenario Outline: A player's town, gnomes or status the rules cannot reach is refused (<why>)
       Given a gnomeville game with 2 players in the build phase

@@ -56,6 +56,135 @@ Feature: Isle Traces components: map cards, pieces, the score counters
         | an empty deck         | {"setup": {"deck": []}}                                                                                                                 |
         | an unknown card key   | {"setup": {"deck": [{"id": 1, "faces": [["plains", "plains", "plains", "plains", "plains", "plains"], ["road", "road", "road", "road", "road", "road"]], "colour": "red"}]}} |
 
+    # The game has 36 map cards (IT-COMP-CARDS, the components file's map-cards): a deck
+    # of 37 is no position of the game, nor a card list of 37 for a new game
+    @IT-COMP-CARDS
+    Scenario: A position whose deck holds 37 map cards is refused
+      Given a new "isle_traces" game with 2 players
+      When the state is loaded:
+        """
+        {
+          "game": "isle_traces",
+          "num_players": 2,
+          "options": {"line_points": "cells", "allow_portrait": true, "feather_restriction": "no_explorer", "flip_requires": "no_overlap", "coast_diagonal": false, "reexplore_any": true, "flip_face": "other", "area_size": 15},
+          "to_act": ["chance"],
+          "terminal": false,
+          "phase": "draw",
+          "current": 0,
+          "deck": [
+            {"id": 1, "faces": [["plains", "plains", "plains", "plains", "plains", "plains"], ["road", "road", "road", "road", "road", "road"]]},
+            {"id": 2, "faces": [["plains", "plains", "plains", "plains", "plains", "plains"], ["road", "road", "road", "road", "road", "road"]]},
+            {"id": 3, "faces": [["plains", "plains", "plains", "plains", "plains", "plains"], ["road", "road", "road", "road", "road", "road"]]},
+            {"id": 4, "faces": [["plains", "plains", "plains", "plains", "plains", "plains"], ["road", "road", "road", "road", "road", "road"]]},
+            {"id": 5, "faces": [["plains", "plains", "plains", "plains", "plains", "plains"], ["road", "road", "road", "road", "road", "road"]]},
+            {"id": 6, "faces": [["plains", "plains", "plains", "plains", "plains", "plains"], ["road", "road", "road", "road", "road", "road"]]},
+            {"id": 7, "faces": [["plains", "plains", "plains", "plains", "plains", "plains"], ["road", "road", "road", "road", "road", "road"]]},
+            {"id": 8, "faces": [["plains", "plains", "plains", "plains", "plains", "plains"], ["road", "road", "road", "road", "road", "road"]]},
+            {"id": 9, "faces": [["plains", "plains", "plains", "plains", "plains", "plains"], ["road", "road", "road", "road", "road", "road"]]},
+            {"id": 10, "faces": [["plains", "plains", "plains", "plains", "plains", "plains"], ["road", "road", "road", "road", "road", "road"]]},
+            {"id": 11, "faces": [["plains", "plains", "plains", "plains", "plains", "plains"], ["road", "road", "road", "road", "road", "road"]]},
+            {"id": 12, "faces": [["plains", "plains", "plains", "plains", "plains", "plains"], ["road", "road", "road", "road", "road", "road"]]},
+            {"id": 13, "faces": [["plains", "plains", "plains", "plains", "plains", "plains"], ["road", "road", "road", "road", "road", "road"]]},
+            {"id": 14, "faces": [["plains", "plains", "plains", "plains", "plains", "plains"], ["road", "road", "road", "road", "road", "road"]]},
+            {"id": 15, "faces": [["plains", "plains", "plains", "plains", "plains", "plains"], ["road", "road", "road", "road", "road", "road"]]},
+            {"id": 16, "faces": [["plains", "plains", "plains", "plains", "plains", "plains"], ["road", "road", "road", "road", "road", "road"]]},
+            {"id": 17, "faces": [["plains", "plains", "plains", "plains", "plains", "plains"], ["road", "road", "road", "road", "road", "road"]]},
+            {"id": 18, "faces": [["plains", "plains", "plains", "plains", "plains", "plains"], ["road", "road", "road", "road", "road", "road"]]},
+            {"id": 19, "faces": [["plains", "plains", "plains", "plains", "plains", "plains"], ["road", "road", "road", "road", "road", "road"]]},
+            {"id": 20, "faces": [["plains", "plains", "plains", "plains", "plains", "plains"], ["road", "road", "road", "road", "road", "road"]]},
+            {"id": 21, "faces": [["plains", "plains", "plains", "plains", "plains", "plains"], ["road", "road", "road", "road", "road", "road"]]},
+            {"id": 22, "faces": [["plains", "plains", "plains", "plains", "plains", "plains"], ["road", "road", "road", "road", "road", "road"]]},
+            {"id": 23, "faces": [["plains", "plains", "plains", "plains", "plains", "plains"], ["road", "road", "road", "road", "road", "road"]]},
+            {"id": 24, "faces": [["plains", "plains", "plains", "plains", "plains", "plains"], ["road", "road", "road", "road", "road", "road"]]},
+            {"id": 25, "faces": [["plains", "plains", "plains", "plains", "plains", "plains"], ["road", "road", "road", "road", "road", "road"]]},
+            {"id": 26, "faces": [["plains", "plains", "plains", "plains", "plains", "plains"], ["road", "road", "road", "road", "road", "road"]]},
+            {"id": 27, "faces": [["plains", "plains", "plains", "plains", "plains", "plains"], ["road", "road", "road", "road", "road", "road"]]},
+            {"id": 28, "faces": [["plains", "plains", "plains", "plains", "plains", "plains"], ["road", "road", "road", "road", "road", "road"]]},
+            {"id": 29, "faces": [["plains", "plains", "plains", "plains", "plains", "plains"], ["road", "road", "road", "road", "road", "road"]]},
+            {"id": 30, "faces": [["plains", "plains", "plains", "plains", "plains", "plains"], ["road", "road", "road", "road", "road", "road"]]},
+            {"id": 31, "faces": [["plains", "plains", "plains", "plains", "plains", "plains"], ["road", "road", "road", "road", "road", "road"]]},
+            {"id": 32, "faces": [["plains", "plains", "plains", "plains", "plains", "plains"], ["road", "road", "road", "road", "road", "road"]]},
+            {"id": 33, "faces": [["plains", "plains", "plains", "plains", "plains", "plains"], ["road", "road", "road", "road", "road", "road"]]},
+            {"id": 34, "faces": [["plains", "plains", "plains", "plains", "plains", "plains"], ["road", "road", "road", "road", "road", "road"]]},
+            {"id": 35, "faces": [["plains", "plains", "plains", "plains", "plains", "plains"], ["road", "road", "road", "road", "road", "road"]]},
+            {"id": 36, "faces": [["plains", "plains", "plains", "plains", "plains", "plains"], ["road", "road", "road", "road", "road", "road"]]},
+            {"id": 37, "faces": [["plains", "plains", "plains", "plains", "plains", "plains"], ["road", "road", "road", "road", "road", "road"]]}
+          ],
+          "drawn": null,
+          "discarded": [],
+          "map": [],
+          "explorers": [],
+          "withdrawn": null,
+          "feather": null,
+          "reserve": [3, 3],
+          "chips": [true, true],
+          "grid": [
+            [null, null, null, null, null, null, null, null, null, null, null, null, null, null, null],
+            [null, null, null, null, null, null, null, null, null, null, null, null, null, null, null],
+            [null, null, null, null, null, null, null, null, null, null, null, null, null, null, null],
+            [null, null, null, null, null, null, null, null, null, null, null, null, null, null, null],
+            [null, null, null, null, null, null, null, null, null, null, null, null, null, null, null],
+            [null, null, null, null, null, null, null, null, null, null, null, null, null, null, null],
+            [null, null, null, null, null, null, null, null, null, null, null, null, null, null, null],
+            [null, null, null, null, null, null, null, null, null, null, null, null, null, null, null],
+            [null, null, null, null, null, null, null, null, null, null, null, null, null, null, null],
+            [null, null, null, null, null, null, null, null, null, null, null, null, null, null, null],
+            [null, null, null, null, null, null, null, null, null, null, null, null, null, null, null],
+            [null, null, null, null, null, null, null, null, null, null, null, null, null, null, null],
+            [null, null, null, null, null, null, null, null, null, null, null, null, null, null, null],
+            [null, null, null, null, null, null, null, null, null, null, null, null, null, null, null],
+            [null, null, null, null, null, null, null, null, null, null, null, null, null, null, null]
+          ]
+        }
+        """
+      Then the request is refused as malformed
+
+    @IT-COMP-CARDS
+    Scenario: A card list of 37 map cards for a new game is refused
+      When a new "isle_traces" game with 2 players is requested with setup:
+        """
+        {"setup": {"deck": [
+          {"id": 1, "faces": [["plains", "plains", "plains", "plains", "plains", "plains"], ["road", "road", "road", "road", "road", "road"]]},
+          {"id": 2, "faces": [["plains", "plains", "plains", "plains", "plains", "plains"], ["road", "road", "road", "road", "road", "road"]]},
+          {"id": 3, "faces": [["plains", "plains", "plains", "plains", "plains", "plains"], ["road", "road", "road", "road", "road", "road"]]},
+          {"id": 4, "faces": [["plains", "plains", "plains", "plains", "plains", "plains"], ["road", "road", "road", "road", "road", "road"]]},
+          {"id": 5, "faces": [["plains", "plains", "plains", "plains", "plains", "plains"], ["road", "road", "road", "road", "road", "road"]]},
+          {"id": 6, "faces": [["plains", "plains", "plains", "plains", "plains", "plains"], ["road", "road", "road", "road", "road", "road"]]},
+          {"id": 7, "faces": [["plains", "plains", "plains", "plains", "plains", "plains"], ["road", "road", "road", "road", "road", "road"]]},
+          {"id": 8, "faces": [["plains", "plains", "plains", "plains", "plains", "plains"], ["road", "road", "road", "road", "road", "road"]]},
+          {"id": 9, "faces": [["plains", "plains", "plains", "plains", "plains", "plains"], ["road", "road", "road", "road", "road", "road"]]},
+          {"id": 10, "faces": [["plains", "plains", "plains", "plains", "plains", "plains"], ["road", "road", "road", "road", "road", "road"]]},
+          {"id": 11, "faces": [["plains", "plains", "plains", "plains", "plains", "plains"], ["road", "road", "road", "road", "road", "road"]]},
+          {"id": 12, "faces": [["plains", "plains", "plains", "plains", "plains", "plains"], ["road", "road", "road", "road", "road", "road"]]},
+          {"id": 13, "faces": [["plains", "plains", "plains", "plains", "plains", "plains"], ["road", "road", "road", "road", "road", "road"]]},
+          {"id": 14, "faces": [["plains", "plains", "plains", "plains", "plains", "plains"], ["road", "road", "road", "road", "road", "road"]]},
+          {"id": 15, "faces": [["plains", "plains", "plains", "plains", "plains", "plains"], ["road", "road", "road", "road", "road", "road"]]},
+          {"id": 16, "faces": [["plains", "plains", "plains", "plains", "plains", "plains"], ["road", "road", "road", "road", "road", "road"]]},
+          {"id": 17, "faces": [["plains", "plains", "plains", "plains", "plains", "plains"], ["road", "road", "road", "road", "road", "road"]]},
+          {"id": 18, "faces": [["plains", "plains", "plains", "plains", "plains", "plains"], ["road", "road", "road", "road", "road", "road"]]},
+          {"id": 19, "faces": [["plains", "plains", "plains", "plains", "plains", "plains"], ["road", "road", "road", "road", "road", "road"]]},
+          {"id": 20, "faces": [["plains", "plains", "plains", "plains", "plains", "plains"], ["road", "road", "road", "road", "road", "road"]]},
+          {"id": 21, "faces": [["plains", "plains", "plains", "plains", "plains", "plains"], ["road", "road", "road", "road", "road", "road"]]},
+          {"id": 22, "faces": [["plains", "plains", "plains", "plains", "plains", "plains"], ["road", "road", "road", "road", "road", "road"]]},
+          {"id": 23, "faces": [["plains", "plains", "plains", "plains", "plains", "plains"], ["road", "road", "road", "road", "road", "road"]]},
+          {"id": 24, "faces": [["plains", "plains", "plains", "plains", "plains", "plains"], ["road", "road", "road", "road", "road", "road"]]},
+          {"id": 25, "faces": [["plains", "plains", "plains", "plains", "plains", "plains"], ["road", "road", "road", "road", "road", "road"]]},
+          {"id": 26, "faces": [["plains", "plains", "plains", "plains", "plains", "plains"], ["road", "road", "road", "road", "road", "road"]]},
+          {"id": 27, "faces": [["plains", "plains", "plains", "plains", "plains", "plains"], ["road", "road", "road", "road", "road", "road"]]},
+          {"id": 28, "faces": [["plains", "plains", "plains", "plains", "plains", "plains"], ["road", "road", "road", "road", "road", "road"]]},
+          {"id": 29, "faces": [["plains", "plains", "plains", "plains", "plains", "plains"], ["road", "road", "road", "road", "road", "road"]]},
+          {"id": 30, "faces": [["plains", "plains", "plains", "plains", "plains", "plains"], ["road", "road", "road", "road", "road", "road"]]},
+          {"id": 31, "faces": [["plains", "plains", "plains", "plains", "plains", "plains"], ["road", "road", "road", "road", "road", "road"]]},
+          {"id": 32, "faces": [["plains", "plains", "plains", "plains", "plains", "plains"], ["road", "road", "road", "road", "road", "road"]]},
+          {"id": 33, "faces": [["plains", "plains", "plains", "plains", "plains", "plains"], ["road", "road", "road", "road", "road", "road"]]},
+          {"id": 34, "faces": [["plains", "plains", "plains", "plains", "plains", "plains"], ["road", "road", "road", "road", "road", "road"]]},
+          {"id": 35, "faces": [["plains", "plains", "plains", "plains", "plains", "plains"], ["road", "road", "road", "road", "road", "road"]]},
+          {"id": 36, "faces": [["plains", "plains", "plains", "plains", "plains", "plains"], ["road", "road", "road", "road", "road", "road"]]},
+          {"id": 37, "faces": [["plains", "plains", "plains", "plains", "plains", "plains"], ["road", "road", "road", "road", "road", "road"]]}
+        ]}}
+        """
+      Then the request is refused as malformed
+
   Rule: IT-COMP-GRID a face is 3 x 2 cells of the five terrains with symbols on the allowed terrains
 
     @IT-COMP-DOUBLE @IT-COMP-GRID @IT-COMP-TERRAIN @IT-COMP-SYMBOLS @IT-COMP-FORT @IT-COMP-HARBOUR @IT-COMP-FEATHERICON @IT-COMP-CREATURE @IT-COMP-FACES

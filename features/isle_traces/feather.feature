@@ -90,6 +90,18 @@ Feature: Isle Traces: the red feather
 
   Rule: IT-FEATHER-RESTRICT only on a line without explorers
 
+    @IT-FEATHER-RESTRICT @IT-EXPL-PLACE
+    Scenario: The red feather goes onto a map cell, not beside the map
+      When player 0 plays:
+        """
+        {"type": "place_card", "face": 0, "rot": 0, "row": 8, "col": 6}
+        """
+      And player 0 plays:
+        """
+        {"type": "place_feather", "row": 10, "col": 6}
+        """
+      Then the action is rejected citing rule "IT-EXPL-PLACE"
+
     @IT-FEATHER-RESTRICT @reading:feather_restriction=no_explorer
     Scenario: The red feather cannot go onto a line where an explorer stands
       Given the position:

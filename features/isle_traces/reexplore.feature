@@ -16,6 +16,14 @@ Feature: Isle Traces: re-exploration
 
   Rule: IT-REEXP-ONCE once per game an explorer is withdrawn and placed again at once
 
+    @IT-REEXP-ONCE @IT-REEXP-SAME
+    Scenario: Re-exploring a map cell without an explorer is refused
+      When player 0 plays:
+        """
+        {"type": "reexplore", "row": 7, "col": 7}
+        """
+      Then the action is rejected citing rule "IT-REEXP-SAME"
+
     @IT-REEXP-ONCE @IT-REEXP-CHIP @IT-REEXP-SAME @IT-REEXP-TIMING @IT-SETUP-CHIP @until:example-four-explorers
     Scenario: Seat 0 moves its own explorer from the road to the plains
       When player 0 plays:

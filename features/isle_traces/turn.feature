@@ -21,6 +21,18 @@ Feature: Isle Traces turn structure
         """
       Then the action is rejected citing rule "IT-TURN-ORDER"
 
+    @IT-TURN-ORDER
+    Scenario: While chance draws, the current player's action is out of turn
+      Given the position:
+        """
+        phase = "draw"
+        """
+      When player 0 plays:
+        """
+        {"type": "pass"}
+        """
+      Then the action is rejected citing rule "IT-TURN-ORDER"
+
     @IT-TURN-ORDER @IT-TURN-SEQUENCE
     Scenario: After seat 1 of two the turn comes back to seat 0
       Given the position:

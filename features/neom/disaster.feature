@@ -442,6 +442,23 @@ Feature: NEOM disasters (neom.ja.txt:57-62)
         [{"actor": 1, "type": "pay"}]
         """
 
+    @NM-DISASTER-SACRIFICECOUNT @NM-DISASTER-COUNT
+    Scenario: A house that replaced the City Centre is owed for but never sacrificed
+      # the fire costs 1 coin for the house on the centre space; with no coin and nothing
+      # else to sacrifice, the player pays all (none) of their coins
+      Given the position:
+        """
+        phase = "disaster"
+        generation = 1
+        disasters = [{"tile": "g1-fire", "by": 0, "decided": []}]
+        players.1.coins = 0
+        players.1.city.2.2 = "g1-houses"
+        """
+      Then the legal actions are exactly:
+        """
+        [{"actor": 1, "type": "pay"}]
+        """
+
     @NM-DISASTER-SACRIFICECOUNT
     Scenario: A player who can pay may still choose to sacrifice
       Given the position:

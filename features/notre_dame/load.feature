@@ -393,9 +393,22 @@ Feature: Notre Dame positions load_state must refuse
       Then the request is refused as malformed
 
       Examples:
-        | why                                 | edit                               |
-        | a card twice in a deck              | players.1.deck = ["bank", "bank"]  |
-        | a deck given as a count, as a view  | players.1.deck = 9                 |
+        | why                                             | edit                                                               |
+        | a card twice in a deck                          | players.1.deck = ["bank", "bank"]                                  |
+        | a deck given as a count, as a view              | players.1.deck = 9                                                 |
+        | a fourth bank out of the decks of three colours | players.1.cards = ["bank", "bank", "bank"]                         |
+        | four copies of one card in a single hand        | players.2.cards = ["hospital", "hospital", "hospital", "hospital"] |
+
+    # Out of the decks a card is in at most as many copies as there are colours; the decks
+    # are not counted (scenarios hand out cards without taking them from a deck)
+    @ND-SETUP-DECKS
+    Scenario: A card held once per colour, every copy in hands, is accepted
+      Given the position:
+        """
+        players.1.cards = ["bank", "hospital"]
+        players.2.cards = ["bank", "park"]
+        """
+      Then "players.2.cards" is ["bank", "park"]
 
   Rule: ND-BUY-ONE one coin for one displayed person
 

@@ -51,6 +51,33 @@ Feature: Notre Dame rounds and stages
         to_act = []
         """
 
+  Rule: ND-END-ROUND9 round 9 ends like every stage's last round, then the game is over
+
+    @ND-END-ROUND9 @ND-END
+    Scenario: After round 9 the start player passes and the decks and brown persons are gathered
+      Given the position:
+        """
+        round = 9
+        start_player = 0
+        brown_deck = ["doctor"]
+        players.0.deck = ["bank"]
+        players.2.deck = []
+        """
+      When player 2 plays:
+        """
+        {"type": "pass"}
+        """
+      Then the game is over
+      And the position has:
+        """
+        round = 9
+        start_player = 1
+        brown_deck = ["doctor", "landlady", "magician", "moneylender", "monk", "poet"]
+        players.0.deck = ["bank", "carriage", "cloister", "friend", "guesthouse", "hospital", "notre_dame", "park", "residence"]
+        players.2.deck = ["bank", "carriage", "cloister", "friend", "guesthouse", "hospital", "notre_dame", "park", "residence"]
+        display = []
+        """
+
   Rule: ND-ROUND-PHASES five phases in order
 
     @ND-ROUND-PHASES

@@ -467,6 +467,23 @@ Feature: Villagers solo build phase
         build.built = 3
         """
 
+    @VL-BUILD-LIMIT-WHEN @reading:build_limit_dynamic=true
+    Scenario: Recounting builders raises the limit Arson lowered without giving its build back
+      Given a villagers game at step "build" with:
+        """
+        options.build_limit_dynamic = true
+        player.hand = ["Wattler", "Harvester", "Hunter"]
+        build.limit = 1
+        """
+      # 2 + 0 builder icons, one fewer after Arson: 1; the Wattler's builder icon raises it to 2
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "build", "card": "Wattler", "column": null},
+         {"actor": 0, "type": "build", "card": "Harvester", "column": null},
+         {"actor": 0, "type": "build", "card": "Hunter", "column": null}]
+        """
+      Then the action is rejected citing rule "VL-BUILD-LIMIT"
+
   Rule: VL-BUILD-BASIC-LIMIT Up to 3 basic villagers, outside the hand limit
 
     @VL-BUILD-BASIC-LIMIT

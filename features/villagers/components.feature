@@ -150,6 +150,15 @@ Feature: Villagers component data
         """
       Then the request is refused as malformed
 
+    @VL-COMP-EVENTS
+    Scenario: A position with an event both in force and still in its deck is refused
+      Given a villagers game at step "build"
+      When the position is loaded:
+        """
+        events.active = ["e3"]
+        """
+      Then the request is refused as malformed
+
   Rule: VL-COMP-COUNTESS-MARKET Her village scores like yours
 
     @VL-COMP-COUNTESS-MARKET

@@ -539,6 +539,37 @@ Feature: Villagers solo draft phase
         build = {"limit": 0, "built": 0, "basics": 0}
         """
 
+  Rule: VL-DRAFT-DISCARD-REFILL Every empty road place is refilled from the reserve
+
+    # Two villagers are discarded and one stays: five places are empty, and the refill goes on
+    # past the two this discard emptied.
+    @VL-DRAFT-DISCARD-REFILL @VL-DRAFT-DISCARD
+    Scenario: The refill after the discard goes on until the road holds six
+      Given a villagers game at step "coin" with:
+        """
+        road = Brewer, Cooper(1), Wheeler
+        reserve = 10
+        """
+      When player 0 plays:
+        """
+        {"type": "no_coin"}
+        """
+      And chance reveals:
+        """
+        {"type": "draw", "card": "Fisher"}
+        """
+      And chance reveals:
+        """
+        {"type": "draw", "card": "Mason"}
+        """
+      Then the road is "Cooper(1), Fisher, Mason"
+      And the position has:
+        """
+        reserve = 8
+        step = "road_reserve"
+        chance.kind = "road"
+        """
+
   Rule: VL-DRAFT-COUNT-WHEN The food count is taken at the start of the draft
 
     @VL-DRAFT-COUNT-WHEN
@@ -673,6 +704,24 @@ Feature: Villagers solo draft phase
         {"type": "place_coin", "card": "Cooper", "coins": 1}
         """
       Then "road" is [{"card": "Cooper", "coins": 2}]
+
+    @VL-DRAFT-EMPTY @VL-DRAFT-BANKCOIN
+    Scenario: With the road empty the bank coin step is skipped and the road refilled
+      Given a villagers game at step "coin" with:
+        """
+        road = 
+        reserve = 10
+        """
+      Then the position has:
+        """
+        step = "road_reserve"
+        chance.kind = "road"
+        chance.stack = null
+        """
+      And the legal actions do not include:
+        """
+        {"actor": 0, "type": "no_coin"}
+        """
 
   Rule: VL-DRAFT-DISCARD Road villagers without coins are discarded and replaced from the reserve
 

@@ -114,6 +114,25 @@ Feature: The Countess's 24 event cards
         countess.gold = 7
         """
 
+    @VL-EVENT-LAND-CLAIM @reading:icons_count_covered=false
+    Scenario: Counting only uncovered icons, the Hayer under a Thatcher costs nothing
+      Given a villagers game at step "events" with:
+        """
+        options.icons_count_covered = false
+        events.active = ["e5"]
+        village = Lumberjack ; Miner ; Hayer > Thatcher
+        """
+      When player 0 plays:
+        """
+        {"type": "resolve_event", "event": "e5"}
+        """
+      # the Lumberjack and the Miner: 2 x 2 gold
+      Then the position has:
+        """
+        player.gold = 4
+        countess.gold = 5
+        """
+
   Rule: VL-EVENT-TEMP-EMPLOYMENT Temporary Employment
 
     @VL-EVENT-TEMP-EMPLOYMENT

@@ -84,6 +84,33 @@ Feature: Villagers solo market phases
       # Countess 4 + Freemason 0 gold + 3 silver per builder icon, of which she shows none
       Then "countess.gold" is 5
 
+    @VL-MARKET-SECOND @VL-COMP-COUNTESS-MARKET @VL-SILVER-PEDDLER
+    Scenario: Her Peddler counts the Countess card as one of her two gold symbols
+      Given a villagers game at step "events" with:
+        """
+        markets = {"first": "resolved", "second": "revealed"}
+        reserve = 0
+        countess = Cooper, Peddler
+        """
+      # 1 + Countess 4 + Cooper 4 + Peddler 0 gold + 3 silver per 2 gold symbols (the Countess
+      # card's and the Cooper's)
+      Then "countess.gold" is 12
+
+  Rule: VL-MARKET-SECOND-COINS The coins on cards stay there after the second market
+
+    @VL-MARKET-SECOND-COINS @VL-MARKET-SECOND
+    Scenario: After the second market every card keeps its coins
+      Given a villagers game at step "events" with:
+        """
+        markets = {"first": "resolved", "second": "revealed"}
+        reserve = 0
+        village = Miner > Blacksmith(4)
+        countess = Cooper(2)
+        """
+      Then the game is over
+      And the village is "Miner > Blacksmith(4)"
+      And the Countess's village is "Cooper(2)"
+
   Rule: VL-MARKET-REVEAL A market card is revealed when its stack runs out
 
     @VL-MARKET-REVEAL

@@ -62,6 +62,20 @@ Feature: Villagers solo setup
         """
       Then the request is refused as malformed
 
+    @VL-SETUP-BASICS
+    Scenario Outline: A position with an eleventh <basic> is refused
+      Given a villagers game at step "build"
+      When the position is loaded:
+        """
+        <edit>
+        """
+      Then the request is refused as malformed
+
+      Examples:
+        | basic      | edit                                               |
+        | Lumberjack | basics.Lumberjack = 11                             |
+        | Miner      | player.village = [[{"card": "Miner", "coins": 0}]] |
+
   Rule: VL-SETUP-FOUNDERS The Founders starts gold side up
 
     @VL-SETUP-FOUNDERS

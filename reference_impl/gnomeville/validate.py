@@ -20,6 +20,7 @@ from reference_impl.gnomeville.data import (
     BOULDER,
     DELIVERIES,
     EVENTS,
+    GNOME,
     KINDS,
     SUPPLY_COUNT,
     TIER,
@@ -267,6 +268,23 @@ def _card_problems(s: Any) -> list[str]:
     return out
 
 
+def _gnome_tiles(at: str, p: Any) -> list[str]:
+    """GV-COMP-PLAYER-SETS: a player has 3 gnome tiles (the components file's
+    gnome_tiles_per_player), so neither the bag nor the tiles out of it (the hand and the
+    stumps: the state schema keeps gnome tiles out of the stacks) hold more. The two are not
+    added up: scenarios hand a player a gnome tile without taking it from the bag."""
+    most = TOKENS["gnome_tiles_per_player"]
+    out_of_bag = (p.hand == GNOME) + p.stumps
+    out = []
+    if p.bag[GNOME] > most:
+        out.append(f"{at}.bag.gnome: {p.bag[GNOME]} gnome tiles, a player has {most} "
+                   "(GV-COMP-PLAYER-SETS)")  # fmt: skip
+    if out_of_bag > most:
+        out.append(f"{at}: {out_of_bag} gnome tiles in the hand and on stumps, a player has "
+                   f"{most} (GV-COMP-PLAYER-SETS)")  # fmt: skip
+    return out
+
+
 def _player_problems(s: Any, i: int, p: Any) -> list[str]:
     at = f"state field players.{i}"
     out = []
@@ -277,6 +295,7 @@ def _player_problems(s: Any, i: int, p: Any) -> list[str]:
         out.append(f"{at}.board is {p.board.name!r} but options.boards gives {boards[i]!r}")
     if p.stumps > len(p.board.stumps):
         out.append(f"{at}.stumps: {p.stumps} gnome tiles on {len(p.board.stumps)} stumps")
+    out += _gnome_tiles(at, p)
     rest: dict[int, int] = {}
     for k, g in enumerate(p.gnomes):
         if g.pos < 0:

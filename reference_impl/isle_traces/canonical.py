@@ -147,6 +147,7 @@ def _build(game: Any, data: dict[str, Any]) -> IsleState:
     for name in ("deck", "discarded", "map", "explorers", "chips"):
         if not isinstance(data[name], list):
             raise MalformedInput(f"state.{name}: expected a list")
+    position.refuse(position.card_count_problems(options, data))
     deck = [take(c, f"state.deck.{i}") for i, c in enumerate(data["deck"])]
     discarded = [take(c, f"state.discarded.{i}") for i, c in enumerate(data["discarded"])]
     drawn = None if data["drawn"] is None else take(data["drawn"], "state.drawn")

@@ -1,7 +1,8 @@
 """The game definition: player counts, options (rulings), new games and loading.
 
-Implements IT-COMP-PLAYERS, IT-SETUP-DECK, IT-SETUP-SHUFFLE, IT-SETUP-DECKSIZE,
-IT-SETUP-START, IT-SETUP-EXPLORERS, IT-SETUP-CHIP, IT-SETUP-FEATHER.
+Implements IT-COMP-PLAYERS, IT-COMP-CARDS (a card list of at most 36), IT-SETUP-DECK,
+IT-SETUP-SHUFFLE, IT-SETUP-DECKSIZE, IT-SETUP-START, IT-SETUP-EXPLORERS, IT-SETUP-CHIP,
+IT-SETUP-FEATHER.
 """
 
 from __future__ import annotations
@@ -9,9 +10,9 @@ from __future__ import annotations
 from functools import cache
 from typing import Any, ClassVar
 
-from reference_impl.core import GameDefinition, MalformedInput
+from reference_impl.core import GameDefinition, MalformedInput, rule_param
 from reference_impl.isle_traces import canonical
-from reference_impl.isle_traces.cards import load_component_cards, validate_card_list
+from reference_impl.isle_traces.cards import DECK_SIZE, load_component_cards, validate_card_list
 from reference_impl.isle_traces.state import IsleState
 
 #: option -> allowed values (None: any integer in AREA_RANGE)
@@ -80,6 +81,9 @@ class IsleTracesGame(GameDefinition):
             faces, closed = _component_cards()
             return IsleState(num_players, resolved, faces, closed)
         cards = validate_card_list(setup["deck"], "setup.deck")
+        most = rule_param(resolved, "IT-COMP-CARDS", "cards", DECK_SIZE)
+        if len(cards) > most:  # a position of this game would be refused (IT-COMP-CARDS)
+            raise MalformedInput(f"setup.deck: {len(cards)} cards, the game has {most}")
         return IsleState(
             num_players,
             resolved,

@@ -6,7 +6,8 @@ half-built. canonical._build checks each field it reads against the shape of
 ``spec/isle_traces/state.schema.json``, :func:`derived_problems` the fields load recomputes
 (which a position may leave out); :func:`reachability_problems` checks what the schema
 cannot say (IT-PLACE-FIRST, IT-PLACE-ADJACENT, IT-PLACE-PORTRAIT, IT-REEXP-ONCE,
-IT-REEXP-WHOSE, IT-END-DECK).
+IT-REEXP-WHOSE, IT-END-DECK), :func:`card_count_problems` the 36 map cards (IT-COMP-CARDS;
+each card id once and the explorers per seat, IT-COMP-EXPLORERS, are checked as read).
 """
 
 from __future__ import annotations
@@ -14,9 +15,9 @@ from __future__ import annotations
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from reference_impl.core import CHANCE, MalformedInput
+from reference_impl.core import CHANCE, MalformedInput, rule_param
 from reference_impl.isle_traces.board import LANDSCAPE, centre
-from reference_impl.isle_traces.cards import VALID_CELLS
+from reference_impl.isle_traces.cards import DECK_SIZE, VALID_CELLS
 
 if TYPE_CHECKING:
     from reference_impl.isle_traces.state import IsleState
@@ -53,6 +54,27 @@ def derived_problems(data: dict[str, Any]) -> list[str]:
         )
     ):
         problems.append("state.grid: expected rows of cell strings or null")
+    return problems
+
+
+def card_count_problems(options: dict[str, Any], data: dict[str, Any]) -> list[str]:
+    """IT-COMP-CARDS: the game has 36 map cards (the rule's ``cards``, the components
+    file's list), so neither the deck nor the cards out of it (drawn, discarded, on the
+    map) hold more. The two are not added up: scenarios lay cards of their own on the map
+    without taking any from the deck (``the isle map:`` takes only the ids it names).
+    Counted before any card is read, so a huge list costs nothing to refuse."""
+    cards = rule_param(options, "IT-COMP-CARDS", "cards", DECK_SIZE)
+    out_of_deck = len(data["discarded"]) + len(data["map"]) + (data["drawn"] is not None)
+    problems = []
+    if len(data["deck"]) > cards:
+        problems.append(
+            f"state.deck: {len(data['deck'])} map cards, the game has {cards} (IT-COMP-CARDS)"
+        )
+    if out_of_deck > cards:
+        problems.append(
+            f"state.map: {out_of_deck} map cards drawn, discarded and on the map, the game "
+            f"has {cards} (IT-COMP-CARDS)"
+        )
     return problems
 
 

@@ -95,7 +95,7 @@ def _conservation(state: NeomState) -> list[Problem]:
     copies = _game_copies()
     return [
         ("players", f"{count} copies of {name} in the cities, hands, selections, kept "
-         f"cornerstones and discard; the game has {copies.get(name, 0)}")
+         f"cornerstones and discard; the game has {copies.get(name, 0)} (NM-COMP-TILES)")
         for name, count in sorted(held.items())
         if TILES[name].category != "centre" and count > copies.get(name, 0)
     ]  # fmt: skip

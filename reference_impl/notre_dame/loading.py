@@ -4,7 +4,8 @@ Implements the load contract of issue 13 item 4 for Notre Dame: the whole positi
 and checked before a state is returned; a wrong type, an out-of-range value, an unknown or
 missing key, or a position the rules cannot reach (cubes of a colour not adding up to
 ND-COMP-CUBES, a message twice or off its colour's district, counts that do not fit the
-phase, ND-ROUND-PHASES) is a MalformedInput naming the field path. Every problem found is
+phase, ND-ROUND-PHASES, an action card out of the decks in more copies than there are
+colours, ND-SETUP-DECKS) is a MalformedInput naming the field path. Every problem found is
 listed, the first one leading. The new state is then exported and its legal actions listed;
 a position the engine cannot continue is refused too. ``to_act``, ``terminal``, ``stage``
 and ``tile`` are derived: their types are checked, their values recomputed.
@@ -296,6 +297,7 @@ def _consistent(st: NotreDameState, problems: Problems) -> None:
                 show=False,
             )
     _messages_conserved(st, problems)
+    _cards_conserved(st, problems)
     _display(st, problems)
     _phase(st, problems)
 
@@ -312,6 +314,26 @@ def _messages_conserved(st: NotreDameState, problems: Problems) -> None:
     for (colour, value), paths in sorted(where.items()):
         if len(paths) > 1:
             problems.add(paths[1], f"repeats message {value} of colour {colour} ({paths[0]})")
+
+
+def _cards_conserved(st: NotreDameState, problems: Problems) -> None:
+    """ND-SETUP-DECKS: each colour has one card of each action, so no action card is out of
+    the decks (draft hands, hands, played cards: every player's together) in more copies
+    than there are colours. The decks are not counted: scenarios hand a player cards
+    without taking them from a deck (features/README.md)."""
+    held: Counter[str] = Counter()
+    for pl in st.players:
+        held.update(pl.draft_hand)
+        held.update(pl.cards)
+        held.update(pl.played)
+    for name, count in sorted(held.items()):
+        if count > st.num:
+            problems.add(
+                "players",
+                f"hold {count} {name} cards in draft hands, hands and played cards; the game "
+                f"has {st.num}, one per colour (ND-SETUP-DECKS)",
+                show=False,
+            )
 
 
 def _display(st: NotreDameState, problems: Problems) -> None:

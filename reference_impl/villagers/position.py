@@ -100,7 +100,9 @@ def _count_problems(s: VillagersState) -> list[str]:
     out = []
     for name, most in BASIC_COUNT.items():
         if s.basics[name] > most:
-            out.append(f"state field basics.{name}: at most {most}, got {s.basics[name]}")
+            out.append(
+                f"state field basics.{name}: at most {most}, got {s.basics[name]} (VL-SETUP-BASICS)"
+            )
     checks: list[tuple[str, int, int]] = [
         ("draft.limit", s.draft_limit, MAX_LIMIT),
         ("draft.taken", s.drafted, max(s.draft_limit, 0)),
@@ -180,7 +182,8 @@ def _card_problems(s: VillagersState) -> list[str]:
     for name, total in ALL_CARDS.items():  # every name a place can hold (load checks names)
         if found[name] != total:
             out.append(
-                f"state field unseen: the game has {total} {name}, the position has {found[name]}"
+                f"state field unseen: the game has {total} {name}, the position has "
+                f"{found[name]} (VL-COMP-COPIES)"
             )
     face_down = s.reserve + sum(st["hidden"] for st in s.stacks)
     if sum(s.unseen.values()) != face_down:
@@ -192,7 +195,7 @@ def _card_problems(s: VillagersState) -> list[str]:
         if s.basics[name] + built[name] != total:
             out.append(
                 f"state field basics.{name}: {s.basics[name]} in the supply and {built[name]} "
-                f"built, the game has {total}"
+                f"built, the game has {total} (VL-SETUP-BASICS)"
             )
     return out
 
@@ -224,7 +227,8 @@ def _names(counter: dict[str, int]) -> list[str]:
     for name, count in counter.items():
         if count > ALL_CARDS.get(name, 0) + BASIC_COUNT.get(name, 0):
             raise MalformedInput(
-                f"state field: {count} copies of {name!r}, more than the box holds"
+                f"state field: {count} copies of {name!r} in one place, more than the game "
+                "has (VL-COMP-COPIES)"
             )
     return [name for name, count in counter.items() for _ in range(count)]
 
@@ -242,13 +246,18 @@ def _event_problems(s: VillagersState) -> list[str]:
         season = field.rpartition(".")[2]
         for event in events:
             if event in seen:
-                out.append(f"state field {field}: {event} is also in {seen[event]}")
+                out.append(
+                    f"state field {field}: {event} is also in {seen[event]} (VL-COMP-EVENTS)"
+                )
             seen[event] = field
             if season in ("summer", "winter") and EVENTS[event]["season"] != season:
                 out.append(f"state field {field}: {event} is a {EVENTS[event]['season']} event")
     missing = sorted(set(EVENTS) - set(seen), key=lambda e: int(e[1:]))
     if missing:  # VL-COMP-EVENTS: the 24 event cards are each in one place
-        out.append(f"state field events: {', '.join(missing)} in no deck, in force or discarded")
+        out.append(
+            f"state field events: {', '.join(missing)} in no deck, in force or discarded "
+            "(VL-COMP-EVENTS)"
+        )
     return out
 
 

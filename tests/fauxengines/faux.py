@@ -36,6 +36,7 @@ Hostile modes (a reply no parser should trust, or a process that misleads the dr
                       every rejection accepted (so scenarios fail and get listed)
   float-id [N]        echo the id as 1.0-style number from the N-th request on
   duplicate-reply [N] send the reply to the N-th request twice
+  count-requests FILE play correctly, writing how many requests (stop aside) came
   escape-refusal      refuse the handshake with a message holding terminal escape sequences
                       (clear screen, window title, hyperlink, OSC 52 clipboard write) and
                       rich markup ("[/]", "[bold]"), and write the same to stderr
@@ -99,6 +100,9 @@ def main(argv: list[str]) -> int:
             continue
         count += 1
         request = json.loads(line)
+        if mode == "count-requests" and arg and request.get("cmd") != "stop":
+            with open(arg, "w", encoding="utf-8") as counted:
+                counted.write(str(count))
         nth = int(arg) if arg and arg.isdigit() else 3
         if mode == "close-stdout" and arg and ":" in arg:
             at, _, marker = arg.partition(":")
@@ -137,7 +141,7 @@ def main(argv: list[str]) -> int:
         if mode == "float-id" and count >= nth and isinstance(reply.get("id"), int):
             text = text.replace(f'{{"id": {reply["id"]},', f'{{"id": {reply["id"]}.0,', 1)
         if mode == "duplicate-reply" and count == nth:
-            sys.stdout.write(text + "\n")
+            text += "\n" + text  # one write (even unbuffered): both copies arrive together
         sys.stdout.write(text + "\n")
         sys.stdout.flush()
         if server.stopped:

@@ -139,7 +139,7 @@ def test_malformed_inputs_name_the_problem() -> None:
         GAME.new_game(2, {"boards": ["symmetric"]})
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=60, deadline=None, derandomize=True)
 @given(
     matrix=st.lists(st.text(alphabet=".BT", min_size=5, max_size=5), min_size=5, max_size=5),
     moves=st.lists(

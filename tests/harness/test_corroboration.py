@@ -55,3 +55,10 @@ def test_a_failing_rule_of_the_evidences_area_stands_in_when_no_applied_rule_fai
     assert blame.rules[:2] == ["XX-TIE", "XX-WRITER"]  # the setup rule is of another area
     assert "same part of the rulebook (scoring) as XX-WRITER" in blame.ranked[0].evidence
     assert corroborate(_attribution(), tallies) == _attribution()  # no areas: no stand-in
+
+
+def test_a_rule_a_refusal_cites_keeps_its_place_among_failing_rules() -> None:
+    cited = Blame("XX-MOVE", "the candidate leaves out {...} and refuses it under XX-MOVE", True)
+    before = Attribution([cited], [], ["XX-MOVE", "XX-MESSAGE", "XX-ORDER"])
+    tallies = {"XX-MOVE": ScenarioTally(2, 5), "XX-MESSAGE": ScenarioTally(3, 3)}
+    assert corroborate(before, tallies).rules[:2] == ["XX-MOVE", "XX-MESSAGE"]

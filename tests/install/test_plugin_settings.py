@@ -59,7 +59,8 @@ def test_the_header_names_the_engine_its_games_and_capabilities(tmp_path: Path) 
                          for g in map(registry.get_game, registry.available_games()))  # fmt: skip
     assert f"declared games: {declared}\n" in head  # every registered game
     assert "notre_dame 2-5p" in head  # the rulebook's player counts
-    assert "capabilities: chance, fired, legal_actions, load_state" in head
+    capabilities = "apply_listing, apply_state, chance, fired, legal_actions, load_state"
+    assert f"capabilities: {capabilities}" in head
     # games = ["notre_dame"]: only its scenarios are kept
     listed = _pytest(tmp_path, "--co", "-q")
     assert "test_notre_dame.py::" in listed.stdout and "test_neom.py::" not in listed.stdout
