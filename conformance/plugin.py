@@ -90,18 +90,37 @@ def scenario_of(item_or_function: Any) -> Any:
         return None
 
 
+def feature_key(feature: Any, game: str | None) -> str:
+    """A scenario's feature file as the catalogue names it (``Scenario.feature``):
+    ``<game>/<path in the game's features folder>``. pytest-bdd's ``rel_filename`` is
+    that only for a folder under rulespec's own ``features/``; a game package's folder
+    gives ``features/x.feature``."""
+    from rulespec import games
+
+    if game is not None and games.is_registered(game):
+        try:
+            folder = games.features_dir(game).resolve()
+            inside = Path(feature.filename).resolve().relative_to(folder)
+        except (OSError, ValueError):  # not in the game's folder (--features)
+            pass
+        else:
+            return f"{game}/{inside.as_posix()}"
+    return str(feature.rel_filename)
+
+
 RULE_ENV = "RULESPEC_ONLY_RULE"
 
 
 def feature_paths(game: str) -> list[str]:
-    """The feature files ``test_<game>.py`` binds: the game's whole folder, or, when the run
-    is for some rules (``$RULESPEC_ONLY_RULE``, set by ``rulespec check --rule``; several
-    comma-separated), only the files that carry one of their tags; ``--rulespec-rule`` still
-    selects the scenarios. Parsing every feature file is most of a one-rule run's start-up."""
+    """The feature files ``test_<game>.py`` binds (:mod:`conformance.suite.games`): the
+    game's whole features folder, or, when the run is for some rules
+    (``$RULESPEC_ONLY_RULE``, set by ``rulespec check --rule``; several comma-separated),
+    only the files that carry one of their tags; ``--rulespec-rule`` still selects the
+    scenarios. Parsing every feature file is most of a one-rule run's start-up."""
     from conformance.rule_selection import selected_rules
-    from rulespec.resources import FEATURES_DIR
+    from rulespec import games
 
-    folder = FEATURES_DIR / game
+    folder = games.features_dir(game)
     rules = selected_rules(os.environ.get(RULE_ENV))
     if not rules:
         return [str(folder)]
@@ -726,9 +745,9 @@ def regression_game(scenario: Any) -> str | None:
 
 @functools.cache
 def _has_catalogue(game: str) -> bool:
-    from rulespec.resources import SPEC_DIR
+    from rulespec import games
 
-    return (SPEC_DIR / game / "rules.yaml").is_file()
+    return games.is_registered(game) and (games.spec_dir(game) / "rules.yaml").is_file()
 
 
 def pytest_itemcollected(item: pytest.Item) -> None:
@@ -799,10 +818,11 @@ def _outside_games(item: pytest.Item) -> bool:
 
 @functools.cache
 def _suite_games() -> frozenset[str]:
-    """The games the suite has scenarios for (as ``conformance.cli.check.suite_games``,
-    without importing the command line)."""
-    suite = Path(__file__).resolve().parent / "suite"
-    return frozenset(path.stem.removeprefix("test_") for path in suite.glob("test_*.py"))
+    """The games the suite has scenarios for: the registered games (as
+    ``conformance.cli.check.suite_games``, without importing the command line)."""
+    from rulespec import games
+
+    return frozenset(games.ids())
 
 
 def run_options(config: pytest.Config) -> dict[str, dict[str, Any]]:
@@ -896,7 +916,7 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[Any]) -> 
     scenario = scenario_of(item)
     if scenario is not None:
         report.user_properties.append(("scenario", scenario.name))
-        report.user_properties.append(("feature", str(scenario.feature.rel_filename)))
+        report.user_properties.append(("feature", feature_key(scenario.feature, item_game(item))))
         _tally(item, report)
     excinfo = call.excinfo
     if excinfo is None:

@@ -5,13 +5,13 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from rulespec.resources import SPEC_DIR
+from rulespec.games import spec_dir
 from rulespec.yaml_safe import safe_load
 
 
 @cache
 def _load(game: str) -> dict[str, dict[str, Any]]:
-    path = SPEC_DIR / game / "components.yaml"
+    path = spec_dir(game) / "components.yaml"
     with path.open(encoding="utf-8") as handle:
         document = safe_load(handle)
     if not isinstance(document, dict) or "components" not in document:

@@ -268,11 +268,11 @@ def catalogue_params(game: str) -> dict[str, dict[str, Any]]:
 
 @functools.cache
 def _catalogue_params(game: str) -> tuple[tuple[str, dict[str, Any]], ...]:
-    from rulespec.resources import SPEC_DIR
+    from rulespec.games import spec_file
     from rulespec.yaml_safe import safe_load
 
-    path = SPEC_DIR / game / "rules.yaml"
-    if not path.is_file():
+    path = spec_file(game, "rules.yaml")
+    if path is None:
         return ()
     document = safe_load(path.read_text(encoding="utf-8"))
     rules = document.get("rules", []) if isinstance(document, dict) else document or []

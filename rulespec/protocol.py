@@ -36,7 +36,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from rulespec.resources import PROTOCOL_DIR, SPEC_DIR
+from rulespec import games
+from rulespec.resources import PROTOCOL_DIR
 from rulespec.schema_check import SchemaCheck
 
 try:  # the compiled codec; without it every message goes the standard library's way
@@ -87,8 +88,8 @@ def _protocol_schema(name: str) -> dict[str, Any]:
 
 @cache
 def _state_schema(game: str) -> dict[str, Any] | None:
-    path = SPEC_DIR / game / "state.schema.json"
-    return _read_schema(path) if path.is_file() else None
+    path = games.spec_file(game, "state.schema.json")
+    return _read_schema(path) if path is not None else None
 
 
 @cache
@@ -109,8 +110,8 @@ def state_check(game: str) -> SchemaCheck | None:
 def action_check(game: str) -> SchemaCheck | None:
     """The two-speed check of ``spec/<game>/action.schema.json`` (None for a game without
     one)."""
-    path = SPEC_DIR / game / "action.schema.json"
-    if not path.is_file():
+    path = games.spec_file(game, "action.schema.json")
+    if path is None:
         return None
     return SchemaCheck(_read_schema(path), f"the {game} action schema")
 

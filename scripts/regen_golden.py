@@ -1,11 +1,13 @@
-"""Regenerate the golden traces (the recorded games) of ``spec/<game>/recorded/`` on purpose.
+"""Regenerate the golden traces (the recorded games) of a game's ``recorded/`` on purpose.
 
-    .venv/bin/python scripts/regen_golden.py            # every game
+    .venv/bin/python scripts/regen_golden.py            # every registered game
     .venv/bin/python scripts/regen_golden.py neom       # one game
 
 Each file is a ``rulespec play --trace`` recording (setup, every action with chance
 outcomes, final state and outcome) of random games of the reference engine under the
-edition's default options, from the fixed seeds below. The errata impact report
+edition's default options. A file is regenerated as it is: ``<players>p-seed<seed>.jsonl``
+holding as many games as it held; a game with no recorded games yet gets one file of two
+games at its smallest player count, seed 1. The errata impact report
 (``rulespec errata impact``) replays them under a ruleset before and after an erratum;
 ``tests/rulings/test_errata.py`` checks that they still replay as recorded. Regenerate
 only when a game's rules (or the playout's sampling) deliberately change, review the diff,
@@ -15,6 +17,8 @@ and update ``EXPECTED_TRACES`` in ``tests/rulings/test_errata.py`` from
 
 from __future__ import annotations
 
+import json
+import re
 import sys
 from pathlib import Path
 
@@ -25,25 +29,34 @@ from conformance.levels.playout import play_many  # noqa: E402
 from conformance.specification.errata import recorded_dir  # noqa: E402
 from reference_impl import registry  # noqa: E402
 
-#: game -> (players, seed, games) of each golden file
-CORPUS: dict[str, list[tuple[int, int, int]]] = {
-    "gnomeville": [(2, 1, 3), (3, 2, 2)],
-    "isle_traces": [(2, 1, 2), (4, 2, 1)],
-    "neom": [(2, 1, 2), (3, 2, 1)],
-    "notre_dame": [(2, 1, 2), (4, 2, 1)],
-    "villagers": [(1, 1, 3)],
-}
+NAME = re.compile(r"^(\d+)p-seed(\d+)\.jsonl$")
+
+
+def corpus(game: str) -> list[tuple[int, int, int]]:
+    """``(players, seed, games)`` of each golden file of ``game``, read from the files."""
+    found = []
+    for path in sorted(recorded_dir(game).glob("*.jsonl")):
+        named = NAME.match(path.name)
+        if named is None:
+            raise SystemExit(f"{path}: not named <players>p-seed<seed>.jsonl")
+        lines = path.read_text(encoding="utf-8").splitlines()
+        games = sum(1 for line in lines if json.loads(line).get("type") == "setup")
+        found.append((int(named[1]), int(named[2]), games))
+    if not found:
+        found.append((registry.get_game(game).min_players, 1, 2))
+    return found
 
 
 def regenerate(game: str) -> list[Path]:
     """Write every golden file of ``game``; returns their paths."""
     definition = registry.get_game(game)
-    directory = recorded_dir(game)  # the checkout's spec/ (run from a checkout)
+    plan = corpus(game)
+    directory = recorded_dir(game)  # the game's spec folder (a checkout's, not a wheel's)
     directory.mkdir(parents=True, exist_ok=True)
     for stale in directory.glob("*.jsonl"):
         stale.unlink()
     written = []
-    for players, seed, games in CORPUS[game]:
+    for players, seed, games in plan:
         path = directory / f"{players}p-seed{seed}.jsonl"
         options = definition.resolve_options({})
         with path.open("w", encoding="utf-8") as handle:
@@ -54,12 +67,13 @@ def regenerate(game: str) -> list[Path]:
 
 
 def main(argv: list[str]) -> int:
-    for game in argv or sorted(CORPUS):
-        if game not in CORPUS:
-            print(f"unknown game {game!r} (known: {', '.join(sorted(CORPUS))})", file=sys.stderr)
+    known = registry.available_games()
+    for game in argv or known:
+        if game not in known:
+            print(f"unknown game {game!r} (known: {', '.join(known)})", file=sys.stderr)
             return 2
         for path in regenerate(game):
-            print(f"wrote {path.relative_to(ROOT)} ({path.stat().st_size:,} bytes)")
+            print(f"wrote {path} ({path.stat().st_size:,} bytes)")
     return 0
 
 

@@ -7,7 +7,6 @@ import pytest
 
 from conformance.specification import catalogue
 from conformance.specification.catalogue import Catalogue, Rule, Scenario
-from rulespec.resources import rulebooks_dir
 
 GAMES = catalogue.games_with_catalogue()
 
@@ -20,10 +19,11 @@ def test_catalogue_is_consistent_with_its_features(game: str) -> None:
 
 @pytest.mark.parametrize("game", GAMES)
 def test_every_quote_is_verbatim_at_its_cited_line(game: str) -> None:
-    if not rulebooks_dir().is_dir():
-        pytest.skip(f"rulebooks not present at {rulebooks_dir()} (set RULESPEC_RULEBOOKS)")
+    rulebooks = catalogue.game_rulebooks(game)
+    if not rulebooks.is_dir():
+        pytest.skip(f"rulebooks not present at {rulebooks} (set RULESPEC_RULEBOOKS)")
     loaded = catalogue.load(game)
-    problems = [p for rule in loaded.rules if (p := catalogue.quote_problem(rule))]
+    problems = [p for rule in loaded.rules if (p := catalogue.quote_problem(rule, game))]
     assert problems == [], "\n".join(problems)
 
 

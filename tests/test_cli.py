@@ -105,7 +105,7 @@ def _rule_with_rejection_scenarios() -> tuple[str, str] | None:
     scenarios, not the game's: the claim is about the verdict, not the count)."""
     for game in suite_games():
         for scenario in catalogue.load(game).scenarios:
-            lines = (ROOT / "features" / scenario.feature).read_text("utf-8").splitlines()
+            lines = catalogue.feature_path(scenario.feature).read_text("utf-8").splitlines()
             body = []
             for line in lines[scenario.line:]:
                 if line.strip().startswith(("Scenario", "@", "Rule:", "Examples:")):

@@ -94,10 +94,11 @@ def test_the_proofs_ship_in_the_package_and_run_from_anywhere(tmp_path: Path) ->
     pytest in a temporary folder: nothing is written where the command was started."""
     import subprocess
 
-    from conformance.specification.proofs import PROOFS_DIR, proofs
+    from conformance.specification.proofs import proof_module, proofs
 
     found = proofs("notre_dame")
-    assert PROOFS_DIR.name == "proofs" and PROOFS_DIR.parent.name == "conformance"
+    located = proof_module("notre_dame")  # the game unit's proofs module, in the package
+    assert located is not None and located[0].parent.parts[-2:] == ("conformance", "proofs")
     assert found and all(p.test.startswith("conformance/proofs/test_notre_dame") for p in found)
     done = subprocess.run([sys.executable, "-m", "conformance", "proofs", "-g", "notre_dame"],
                           cwd=tmp_path, capture_output=True, text=True, timeout=300)  # fmt: skip
@@ -124,9 +125,9 @@ def test_a_failing_a_skipped_and_a_parametrized_proof_are_told_apart(
         "def test_some(n):\n    '''TY-D: for n in 1..3.'''\n    assert n != 2\n",
         encoding="utf-8",
     )
-    monkeypatch.setattr(module, "PROOFS_DIR", folder)
-    monkeypatch.setattr(module, "PROOFS_TOP", tmp_path)
-    found = module.proofs()
+    located = (folder / "test_toy_proofs.py", tmp_path)  # the toy game's proofs module
+    monkeypatch.setattr(module, "proof_module", lambda game: located if game == "toy" else None)
+    found = module.proofs("toy")
     assert [p.patterns for p in found] == [("TY-A",), ("TY-B",), ("TY-C",), ("TY-D",)]
     outcomes = module.run(found)
     by_rule = {p.patterns[0]: outcomes[p.test] for p in found}

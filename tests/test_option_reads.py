@@ -81,8 +81,8 @@ def test_an_unreadable_keep_list_is_named(tmp_path) -> None:
     from tests.support.child_pytest import pytest_run
 
     missing = tmp_path / "none.txt"
-    run = pytest_run(str(ROOT / "conformance" / "suite" / "test_notre_dame.py"),
-                     "--rulespec-keep", str(missing))  # fmt: skip
+    run = pytest_run(str(ROOT / "conformance" / "suite" / "test_games.py"),
+                     "--rulespec-games", "notre_dame", "--rulespec-keep", str(missing))  # fmt: skip
     assert run.returncode == 4, run.stdout[-2000:]
     assert f"--rulespec-keep {missing}: cannot be read" in run.stdout + run.stderr
 

@@ -10,6 +10,7 @@ import pytest
 import yaml
 
 from conformance.specification import catalogue
+from rulespec import games
 
 LAYOUT = """\
 game: toy
@@ -32,7 +33,7 @@ rules:
 def test_the_index_of_every_catalogue_is_its_loaded_ids(game: str) -> None:
     catalogue.rule_ids.cache_clear()
     loaded = tuple(rule.id for rule in catalogue.load(game, scenarios=False).rules)
-    assert catalogue._indexed_ids((catalogue.SPEC_DIR / game / "rules.yaml").read_text("utf-8"))
+    assert catalogue._indexed_ids((games.spec_dir(game) / "rules.yaml").read_text("utf-8"))
     assert catalogue.rule_ids(game) == loaded
 
 

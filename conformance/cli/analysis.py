@@ -155,6 +155,11 @@ def proofs(game: tuple[str, ...]) -> None:
         for finding in check_game(name):
             failed += 1
             out.print(f"  FAILED  {name}: {finding}", markup=False)
+    from conformance.specification.proofs import proof_module
+
+    for name in games:
+        if proof_module(name) is None:
+            out.print(f"{name}: proofs absent (its game unit names no proofs module)")
     skips = f", skipped {skipped}" if skipped else ""
     out.print(f"proofs {len(selected)}, decision tables {tables}, failed {failed}{skips}")
     if not selected and not tables:
@@ -164,13 +169,12 @@ def proofs(game: tuple[str, ...]) -> None:
 
 def guardians(game: str, rule_id: str) -> list[tuple[str, list[str]]]:
     """The invariants, transitions, proofs and decision tables that protect a rule."""
-    import importlib.util
-
+    from conformance.invariants import has_invariants
     from conformance.specification.decisions import decision_tables
     from conformance.specification.proofs import proofs_of
 
     invariants: list[str] = []
-    if importlib.util.find_spec(f"conformance.invariants.{game}") is not None:
+    if has_invariants(game):
         from conformance.invariants import for_game
 
         loaded = for_game(game)

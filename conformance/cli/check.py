@@ -23,7 +23,6 @@ import threading
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from functools import cache
 from importlib.resources import files
 from pathlib import Path
 from typing import Any
@@ -41,14 +40,12 @@ def suite_dir() -> Path:
     return Path(str(files("conformance.suite")))
 
 
-@cache
-def _suite_games() -> tuple[str, ...]:
-    return tuple(sorted(p.stem.removeprefix("test_") for p in suite_dir().glob("test_*.py")))
-
-
 def suite_games() -> list[str]:
-    """The games the suite has scenarios for (``conformance/suite/test_<game>.py``)."""
-    return list(_suite_games())
+    """The games the suite has scenarios for: every registered game (:mod:`rulespec.games`;
+    ``conformance/suite/test_games.py`` binds each one's features)."""
+    from rulespec import games
+
+    return games.ids()
 
 
 @dataclass
@@ -270,7 +267,7 @@ def run_passes(
     suite = suite_dir()
     files = []
     if level in ("scenarios", "all"):
-        files += [str(suite / f"test_{game}.py") for game in games]
+        files.append(str(suite / "test_games.py"))  # each child's --rulespec-games chooses
     if level in ("invariants", "all"):
         files.append(str(suite / "level_invariants.py"))
     if level in ("differential", "all"):
@@ -320,8 +317,7 @@ def run_passes(
             for index, share in enumerate(shares):
                 folder = Path(tmp) / str(index)
                 folder.mkdir()
-                wanted = [f for f in files if "level_" in f or Path(f).stem[5:] in share]
-                command = suite_command(wanted, folder, plugins)
+                command = suite_command(files, folder, plugins)
                 sessions = []
                 for number, one in enumerate(passes):
                     place = folder / str(number)
@@ -412,20 +408,20 @@ def _gathered(games: list[str], places: list[tuple[Path, subprocess.Popen[str], 
                     engine_identity, problem, interrupted)  # fmt: skip
 
 
-#: relative cost of one scenario step per game, measured with the reference in-process
-#: (gnomeville's and isle_traces' states are large); it only balances ``-j`` shares
-STEP_COST = {"gnomeville": 1.27, "isle_traces": 1.5, "notre_dame": 1.0, "villagers": 0.8,
-             "neom": 0.83}  # fmt: skip
 STEP = re.compile(r"^\s*(Given|When|Then|And|But) ", re.M)
 
 
 def _shares(games: list[str], workers: int) -> list[list[str]]:
     """``games`` in at most ``workers`` shares of about equal work (longest first)."""
+    from rulespec import games as registered
 
     def weight(game: str) -> float:
+        """The game's scenario steps times its unit's ``step_cost`` (the relative cost of
+        one step, measured with the reference in-process)."""
+        unit = registered.unit(game)
         steps = sum(len(STEP.findall(p.read_text("utf-8")))
-                    for p in (FEATURES_DIR / game).glob("*.feature"))  # fmt: skip
-        return steps * STEP_COST.get(game, 1.0)
+                    for p in unit.features_dir.glob("*.feature"))  # fmt: skip
+        return steps * unit.step_cost
 
     shares: list[list[str]] = [[] for _ in range(min(workers, len(games)))]
     loads = [0.0] * len(shares)

@@ -351,8 +351,11 @@ def _write_rulebook(
 @app.command()
 @click.option("--game", "-g", multiple=True, help="game id")
 def coverage(game: tuple[str, ...]) -> None:
-    """Rule-to-scenario coverage, closing with: rules N, covered N, uncovered N."""
+    """Rule-to-scenario coverage, closing with: rules N, covered N, uncovered N.
+
+    A game's optional parts it does not provide are named (absent: invariants, proofs, ...)."""
     from conformance.specification import catalogue
+    from conformance.specification.game_parts import absent
 
     known = catalogue.games_with_catalogue()
     games = [_known_game(g, known, "coverage") for g in game] if game else known
@@ -368,6 +371,9 @@ def coverage(game: tuple[str, ...]) -> None:
         )
         for rule in uncovered:
             out.print(f"  uncovered: {rule.id}  {rule.text[:80]}", markup=False)
+        missing = absent(name)
+        if missing:
+            out.print(f"  absent: {', '.join(missing)}", markup=False)
     out.print(f"rules {total}, covered {covered}, uncovered {total - covered}")
     raise Exit(1 if total != covered else 0)
 
@@ -391,13 +397,15 @@ def _register_commands(arguments: list[str]) -> None:
         matrix,
         mutate,
         new_engine,
+        new_game,
         rulings_errata,
         show,
     )
 
     for name in app.lazy:
         app.load(name)
-    for module in (analysis, mutate, rulings_errata, show, campaign, new_engine, matrix):
+    for module in (analysis, mutate, rulings_errata, show, campaign, new_engine, new_game,
+                   matrix):  # fmt: skip
         module.register(app)
     _registered.append(True)
 

@@ -55,7 +55,7 @@ def mutate(
     cache: Path, no_cache: bool, scenarios_of: str | None, timeout_factor: float,
     verbose: bool, check_triage: bool,
 ) -> None:  # fmt: skip
-    """Mutate reference_impl/GAME (in memory) and run its scenarios against each mutant."""
+    """Mutate GAME's reference engine (in memory) and run its scenarios against each mutant."""
     from conformance.specification import catalogue
 
     known_game(game, catalogue.games_with_catalogue())

@@ -59,21 +59,18 @@ def games() -> list[str]:
     """The games with a state and an action schema in the installed spec and a reference
     engine (whose player counts and default options the skeleton declares)."""
     from reference_impl import registry
-    from rulespec.resources import SPEC_DIR
+    from rulespec.games import spec_file
 
-    served = set(registry.available_games())
-    return sorted(
-        p.parent.name
-        for p in SPEC_DIR.glob("*/state.schema.json")
-        if (p.parent / "action.schema.json").is_file() and p.parent.name in served
-    )
+    wanted = ("state.schema.json", "action.schema.json")
+    return [game for game in registry.available_games()
+            if all(spec_file(game, name) is not None for name in wanted)]  # fmt: skip
 
 
 def _schemas(game: str) -> tuple[dict[str, Any], dict[str, Any]]:
-    from rulespec.resources import SPEC_DIR
+    from rulespec.games import spec_dir
 
     return tuple(  # type: ignore[return-value]
-        json.loads((SPEC_DIR / game / f"{name}.schema.json").read_text(encoding="utf-8"))
+        json.loads((spec_dir(game) / f"{name}.schema.json").read_text(encoding="utf-8"))
         for name in ("state", "action")
     )
 

@@ -25,6 +25,8 @@ def errata_list(game: str) -> None:
     from conformance.specification import catalogue, errata
 
     known_game(game, catalogue.games_with_catalogue())
+    if not errata.available(game):
+        out.print(f"{game}: errata absent (no errata/*.yaml in its spec folder)", markup=False)
     for erratum_id in errata.available(game):
         found = errata.load(game, erratum_id)
         mark = " (example)" if found.example else ""

@@ -11,7 +11,8 @@ action trace. Checked on every state: the game's own invariants
 - ``GEN-CHANCE``: chance probabilities are exact fractions summing to 1;
 - ``GEN-ILLEGAL``: an action that is not legal is refused and changes nothing;
 - ``GEN-ROUNDTRIP``: loading an exported state gives the same state (when supported);
-- ``GEN-BOUND``: the game ends within the game's step bound;
+- ``GEN-BOUND``: the game ends within the game's step bound (a game that need not end is
+  cut at its step horizon instead: :class:`~conformance.levels.campaign.GameCut`);
 - ``GEN-DETERMINISM``: the same actions from the same start give the same final state.
 """
 
@@ -28,6 +29,7 @@ from hypothesis import strategies as st
 from conformance.engine.client import EngineClient
 from conformance.engine.errors import EngineRefused
 from conformance.invariants import GameInvariants
+from conformance.levels.campaign import GameCut
 from conformance.levels.guide import Chooser, RuleGuide
 
 ROUNDTRIP_EVERY = 25
@@ -112,6 +114,8 @@ def play_checked(
         if state["terminal"]:
             break
         if step == game.step_bound:
+            if not game.bounded:  # a game that need not end, at its step horizon
+                raise GameCut(len(record.actions))
             _fail("GEN-BOUND", f"no end after {game.step_bound} actions", record)
         listing = client.legal_actions()
         actions = listing["actions"]

@@ -5,22 +5,25 @@ chance outcomes count as branches like decisions. Works through the client on an
 with ``load_state`` and ``legal_actions``; :func:`divide` gives the count under each first
 action, to find the branch where two engines disagree.
 
-Golden vectors live in ``tests/perft/<game>.perft`` (plain text, regenerated on purpose by
-``python -m conformance.levels.perft --write``), one line per ``players depth count``.
+Golden vectors are each game's unit's ``perft`` file (:mod:`rulespec.games`; rulespec's own
+games': ``tests/perft/<game>.perft``, regenerated on purpose by ``python -m
+conformance.levels.perft --write``), plain text, one line per ``players depth count``, up to
+the unit's ``perft_depth``.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+from pathlib import Path
 from typing import Any
 
 from conformance.engine.client import EngineClient, InProcessClient
+from rulespec import games
 from rulespec.resources import ROOT
 
+#: where ``--write`` puts the vectors of rulespec's own games (the checkout's tests)
 PERFT_DIR = ROOT / "tests" / "perft"
-#: the depths the golden vectors cover, per game (kept small: seconds, not minutes)
-DEPTHS = {"notre_dame": 3, "gnomeville": 3, "villagers": 2, "isle_traces": 3, "neom": 3}
 
 
 def perft(client: EngineClient, state: dict[str, Any], depth: int) -> int:
@@ -51,9 +54,16 @@ def divide(client: EngineClient, state: dict[str, Any], depth: int) -> list[tupl
     return rows
 
 
+def golden_path(game: str) -> Path:
+    """The golden vector file of ``game``: its unit's ``perft``, else
+    ``tests/perft/<game>.perft`` (the file ``--write`` writes)."""
+    shipped = games.unit(game).perft if games.is_registered(game) else None
+    return Path(str(shipped)) if shipped is not None else PERFT_DIR / f"{game}.perft"
+
+
 def read_golden(game: str) -> list[tuple[int, int, int]]:
-    """``(players, depth, count)`` rows of ``tests/perft/<game>.perft``."""
-    path = PERFT_DIR / f"{game}.perft"
+    """``(players, depth, count)`` rows of the game's golden vector (:func:`golden_path`)."""
+    path = golden_path(game)
     rows = []
     for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
         text = line.split("#", 1)[0].strip()
@@ -77,7 +87,7 @@ def write_golden(game: str, client: EngineClient) -> None:
     ]
     for players in range(spec["min_players"], spec["max_players"] + 1):
         start = client.new_game(game, players)
-        for depth in range(1, DEPTHS.get(game, 3) + 1):
+        for depth in range(1, games.unit(game).perft_depth + 1):
             lines.append(f"{players} {depth} {perft(client, start, depth)}")
     PERFT_DIR.mkdir(parents=True, exist_ok=True)
     (PERFT_DIR / f"{game}.perft").write_text("\n".join(lines) + "\n", encoding="utf-8")

@@ -304,8 +304,8 @@ def observable_rules(game: str) -> frozenset[str]:
     from conformance.specification.catalogue import rule_ids
     from reference_impl import registry
 
-    module = sys.modules.get(registry.GAME_MODULES.get(game, "")) or __import__(
-        registry.GAME_MODULES[game], fromlist=["GAME"]
+    module = sys.modules.get(registry.engine_module(game)) or __import__(
+        registry.engine_module(game), fromlist=["GAME"]
     )
     folder = Path(module.__file__ or "").parent
     known = set(rule_ids(game))

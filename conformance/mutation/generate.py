@@ -97,7 +97,7 @@ class MutantSet:
     """Every mutant of a game, with the original sources they splice into."""
 
     game: str
-    package: str  # "reference_impl.<game>"
+    package: str  # the engine's package: "reference_impl.<game>" for rulespec's own games
     directory: Path
     sources: dict[str, str]  # module file -> original source
     mutants: list[Mutant]
@@ -153,11 +153,21 @@ class MutantError(ValueError):
     """A seed mutant that does not apply, or a package that cannot be read."""
 
 
+def engine_package(game: str) -> str:
+    """The reference engine's package of ``game`` (its unit's ``engine``: ``reference_impl.<game>``
+    for rulespec's own games), the package whose modules are mutated."""
+    from rulespec import games
+
+    return games.unit(game).engine
+
+
 def package_dir(game: str) -> Path:
-    """Where ``reference_impl.<game>`` is imported from (never written to)."""
-    spec = importlib.util.find_spec(f"reference_impl.{game}")
+    """Where the game's reference engine package is imported from (never written to)."""
+    package = engine_package(game)
+    spec = importlib.util.find_spec(package)
     if spec is None or not spec.submodule_search_locations:
-        raise MutantError(f"no reference engine package reference_impl.{game}")
+        raise MutantError(f"{game}: the reference engine {package} is not a package of modules "
+                          "(rulespec mutate mutates a package)")  # fmt: skip
     return Path(next(iter(spec.submodule_search_locations)))
 
 
@@ -203,7 +213,7 @@ def generate(
     mutants = [m for m in made if m.scope != "instrumentation"]
     instrumentation = [m for m in made if m.scope == "instrumentation"]
     return MutantSet(
-        game, f"reference_impl.{game}", directory, sources, mutants, instrumentation, made
+        game, engine_package(game), directory, sources, mutants, instrumentation, made
     )
 
 

@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import importlib.util
 import json
 import multiprocessing
 import os
@@ -49,7 +50,8 @@ from typing import Any
 
 from conformance.mutation import DEFAULT_CACHE
 from conformance.mutation.generate import Mutant, MutantSet
-from rulespec.resources import FEATURES_DIR, ROOT
+from rulespec import games
+from rulespec.resources import ROOT
 
 SUITE_DIR = ROOT / "conformance" / "suite"
 #: part of the fingerprint: raised when the runner would judge a cached mutant differently
@@ -96,9 +98,13 @@ def fingerprint(mutants: MutantSet) -> str:
     """Hash of the game's package, features, suite binding and the shared step code."""
     digest = hashlib.sha256(f"results {RESULTS_VERSION}\0".encode())
     paths = [mutants.directory / m for m in sorted(mutants.sources)]
-    paths += sorted((FEATURES_DIR / mutants.game).rglob("*.feature"))
+    unit = games.unit(mutants.game) if games.is_registered(mutants.game) else None
+    paths += sorted(unit.features_dir.rglob("*.feature")) if unit is not None else []
     paths += sorted((ROOT / "conformance" / "steps").glob("*.py"))
-    paths += [ROOT / "conformance" / "plugin.py", SUITE_DIR / f"test_{mutants.game}.py"]
+    paths += [ROOT / "conformance" / "plugin.py", SUITE_DIR / "games.py"]
+    if unit is not None and unit.steps is not None:  # a game package's own steps module
+        found = importlib.util.find_spec(unit.steps)
+        paths += [Path(found.origin)] if found is not None and found.origin else []
     for path in paths:
         if path.is_file():
             digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
@@ -142,7 +148,7 @@ def worker_arguments(game: str, folder: Path, scenario_rule: str | None = None) 
     from conformance.cli.check import write_suite_ini
 
     args = [
-        str(SUITE_DIR / f"test_{game}.py"), "-c", str(write_suite_ini(folder)),
+        str(SUITE_DIR / "test_games.py"), "-c", str(write_suite_ini(folder)),
         "--rootdir", str(ROOT),
         "--confcutdir", str(SUITE_DIR), "-p", "conformance.plugin", "-q",
         "-p", "no:cacheprovider", "--strict-markers", "--rulespec-games", game,

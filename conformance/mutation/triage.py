@@ -155,7 +155,9 @@ def _schema() -> SchemaCheck:
 
 def load(game: str) -> Triage:
     """The game's triage file, or an empty triage when it has none."""
-    path = SPEC_DIR / game / "mutants.yaml"
+    from rulespec import games
+
+    path = games.spec_dir(game) / "mutants.yaml"
     if not path.is_file():
         return Triage(game)
     data: Any = safe_load(path.read_text(encoding="utf-8")) or {}

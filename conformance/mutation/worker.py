@@ -202,7 +202,9 @@ class MutationSession:
         self, game: str, directory: str, conn: Connection, replay_caches: bool = True
     ) -> None:
         self.game, self.directory, self.conn = game, directory, conn
-        self.package = f"reference_impl.{game}"
+        from conformance.mutation.generate import engine_package
+
+        self.package = engine_package(game)
         self.replay_caches = replay_caches  # off: every cache's build traced every time
 
     def pytest_runtestloop(self, session: Any) -> bool:

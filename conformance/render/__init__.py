@@ -1,6 +1,7 @@
 """Positions as pictures: a pure function from a canonical state to a small SVG.
 
-One module per game draws what a player would lay out on the table, reading only the
+One module per game (its unit's ``renderer``, :mod:`rulespec.games`) draws what a player
+would lay out on the table, reading only the
 canonical state (so it draws any engine's state) and the game's published component data
 (to mark provisional components as such). Modelled on python-chess's ``chess.svg.board``:
 
@@ -14,19 +15,11 @@ valid SVG that says why it could not be drawn.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Iterable
 from typing import Any
 
 from conformance.render.svg import Canvas, escape
-
-RENDERERS = {
-    "notre_dame": "conformance.render.notre_dame",
-    "gnomeville": "conformance.render.gnomeville",
-    "villagers": "conformance.render.villagers",
-    "isle_traces": "conformance.render.isle_traces",
-    "neom": "conformance.render.neom",
-}
+from rulespec import games as registered
 
 
 class RenderError(Exception):
@@ -34,7 +27,8 @@ class RenderError(Exception):
 
 
 def games() -> list[str]:
-    return list(RENDERERS)
+    """The registered games that provide a renderer."""
+    return [game for game in registered.ids() if registered.unit(game).renderer is not None]
 
 
 def render(
@@ -46,15 +40,29 @@ def render(
 ) -> str:
     """The SVG text of ``state``; :class:`RenderError` when its ``game`` is unknown."""
     game = state.get("game") if isinstance(state, dict) else None
-    if game not in RENDERERS:
-        raise RenderError(f"no renderer for game {game!r} (known: {', '.join(RENDERERS)})")
-    module = importlib.import_module(RENDERERS[game])
+    if not isinstance(game, str) or not registered.is_registered(game):
+        raise RenderError(f"no renderer for game {game!r} (known: {', '.join(games())})")
+    module = registered.unit(game).module("renderer")
+    if module is None:
+        return absent(state, f"{game} provides no renderer", differs, action)
     targets = module.action_targets(action) if action else []
     canvas = Canvas(title or f"{game} position", highlights=differs, targets=targets)
     try:
         module.draw(canvas, state)
     except Exception as error:  # another engine's state may hold anything: say so, draw on
         return unreadable(state, f"{type(error).__name__}: {error}", differs, action)
+    canvas.footer(action)
+    return canvas.to_svg()
+
+
+def absent(
+    state: Any, reason: str, differs: Iterable[str] = (), action: dict[str, Any] | None = None
+) -> str:
+    """A valid SVG for a game without a renderer: says so, and lists the state's fields."""
+    canvas = Canvas("position (no picture)", highlights=differs)
+    canvas.text(8, 18, reason, bold=True, limit=110)
+    keys = ", ".join(sorted(map(str, state)))
+    canvas.text(8, 36, f"fields: {keys}", size=10, limit=110)
     canvas.footer(action)
     return canvas.to_svg()
 

@@ -8,13 +8,15 @@ from typing import Any
 
 import yaml
 
-from rulespec.resources import SPEC_DIR
+from rulespec.games import spec_file
 from rulespec.yaml_safe import safe_load
 
 
 @cache
 def _components(game: str) -> dict[str, dict[str, Any]]:
-    path = SPEC_DIR / game / "components.yaml"
+    path = spec_file(game, "components.yaml")
+    if path is None:
+        return {}
     try:
         document = safe_load(path.read_text(encoding="utf-8"))
     except (OSError, yaml.YAMLError):

@@ -41,6 +41,8 @@ class PositionRecorder:
     def pytest_bdd_after_scenario(
         self, request: pytest.FixtureRequest, feature: Any, scenario: Any
     ) -> None:
+        from conformance.plugin import feature_key, item_game
+
         node = request.node.nodeid
         try:
             applied = request.getfixturevalue("ctx").applied
@@ -49,7 +51,7 @@ class PositionRecorder:
         entry = {
             "test": node,
             "scenario": scenario.name,
-            "feature": str(feature.rel_filename),
+            "feature": feature_key(feature, item_game(request.node)),
             "before": self.before.pop(node, None),
             "action": applied[-1] if applied else None,
             "after": self._state(request),

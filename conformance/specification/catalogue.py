@@ -14,6 +14,7 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from rulespec import games
 from rulespec.resources import FEATURES_DIR, SPEC_DIR, rulebooks_dir
 
 if TYPE_CHECKING:  # imported to check a catalogue (it brings jsonschema-rs), not for rule_ids
@@ -79,7 +80,8 @@ class Catalogue:
 
 
 def games_with_catalogue() -> list[str]:
-    return sorted(p.parent.name for p in SPEC_DIR.glob("*/rules.yaml"))
+    """The registered games (:mod:`rulespec.games`) whose spec folder holds a catalogue."""
+    return [game for game in games.ids() if games.spec_file(game, "rules.yaml") is not None]
 
 
 @cache
@@ -91,7 +93,8 @@ def _schema_validator() -> SchemaCheck:
 
 
 def load(game: str, scenarios: bool = True) -> Catalogue:
-    """Load and schema-check ``spec/<game>/rules.yaml`` plus ``features/<game>``.
+    """Load and schema-check the game's ``rules.yaml`` plus its features (its unit's ``spec``
+    and ``features`` folders: ``spec/<game>/``, ``features/<game>/`` for rulespec's own).
 
     ``scenarios=False`` reads the rules alone (the catalogue's ``scenarios`` empty): what
     ``rulespec check`` needs to know a ``--rule`` and print the rules' rows, since its pytest
@@ -99,10 +102,11 @@ def load(game: str, scenarios: bool = True) -> Catalogue:
     check's start-up."""
     from conformance.specification.documents import read_checked_yaml
 
-    path = SPEC_DIR / game / "rules.yaml"
-    if not path.exists():
+    path = games.spec_file(game, "rules.yaml")
+    if path is None:
         known = ", ".join(games_with_catalogue()) or "none"
-        raise CatalogueError(f"no catalogue for game {game!r} ({path}); catalogues: {known}")
+        where = f" ({games.spec_dir(game) / 'rules.yaml'})" if games.is_registered(game) else ""
+        raise CatalogueError(f"no catalogue for game {game!r}{where}; catalogues: {known}")
     document = read_checked_yaml(path, _schema_validator(), CatalogueError)
     rules = tuple(Rule(**entry) for entry in document["rules"])
     return Catalogue(
@@ -133,9 +137,9 @@ def rule_ids(game: str) -> tuple[str, ...]:
     ``rules:`` (another document, an id quoted, tagged, or given twice, an item without one)
     is loaded whole instead, with :func:`load`'s errors. The text is not checked against the
     schema here: ``load`` (``rulespec rules``, ``coverage``) and the test suite do that."""
-    path = SPEC_DIR / game / "rules.yaml"
+    path = games.spec_file(game, "rules.yaml")
     try:
-        text = path.read_text(encoding="utf-8")
+        text = path.read_text(encoding="utf-8") if path is not None else ""
     except (OSError, UnicodeDecodeError):
         text = ""
     ids = _indexed_ids(text)
@@ -161,15 +165,26 @@ def _indexed_ids(text: str) -> tuple[str, ...] | None:
     return tuple(ids)
 
 
+def feature_path(feature: str) -> Path:
+    """The file of a scenario's ``feature`` (``<game>/<path in its features folder>``; any
+    other: relative to rulespec's features folder)."""
+    game, _, rest = feature.partition("/")
+    if games.is_registered(game):
+        return games.features_dir(game) / rest
+    return FEATURES_DIR / feature
+
+
 def load_scenarios(game: str) -> list[Scenario]:
-    """Every scenario of ``features/<game>/*.feature`` with its tags (inherited ones too)."""
+    """Every scenario of the game's ``*.feature`` files with its tags (inherited ones too);
+    each scenario's ``feature`` is ``<game>/<path in the features folder>``."""
     from gherkin.errors import CompositeParserException, ParserError
     from gherkin.parser import Parser
     from gherkin.token_scanner import TokenScanner
 
     scenarios: list[Scenario] = []
-    for path in sorted((FEATURES_DIR / game).glob("**/*.feature")):
-        relative = str(path.relative_to(FEATURES_DIR))
+    folder = games.features_dir(game)
+    for path in sorted(folder.glob("**/*.feature")):
+        relative = f"{game}/{path.relative_to(folder).as_posix()}"
         try:
             document = Parser().parse(TokenScanner(path.read_text(encoding="utf-8")))
         except (CompositeParserException, ParserError) as error:
@@ -208,20 +223,33 @@ def _walk(
             )
 
 
-def source_lines(source: str) -> tuple[Path, int, int]:
+def game_rulebooks(game: str | None) -> Path:
+    """Where ``game``'s catalogue finds the rulebook files it cites: its unit's
+    ``rulebooks`` (a game package ships its own), else :func:`rulespec.resources.rulebooks_dir`
+    (rulespec's own games, whose rulebooks are not shipped)."""
+    if game is not None and games.is_registered(game):
+        shipped = games.unit(game).rulebooks
+        if shipped is not None:
+            return Path(str(shipped))
+    return rulebooks_dir()
+
+
+def source_lines(source: str, game: str | None = None) -> tuple[Path, int, int]:
+    """The rulebook file ``source`` cites (``file.txt:A-B``, in ``game``'s rulebooks) and
+    its first and last line."""
     match = SOURCE.match(source)
     if not match:
         raise CatalogueError(f"bad source {source!r}: expected file.txt:LINE or file.txt:A-B")
     first = int(match["first"])
     last = int(match["last"] or first)
-    return rulebooks_dir() / match["file"], first, last
+    return game_rulebooks(game) / match["file"], first, last
 
 
-def quote_problem(rule: Rule) -> str | None:
+def quote_problem(rule: Rule, game: str | None = None) -> str | None:
     """Why ``rule.quote`` is not verbatim at ``rule.source`` (None when it is)."""
     if not rule.source or not rule.quote:
         return None
-    path, first, last = source_lines(rule.source)
+    path, first, last = source_lines(rule.source, game)
     if not path.exists():
         return f"{rule.id}: {path.name} not found in {path.parent}"
     lines = _read_lines(path)
@@ -253,7 +281,7 @@ def self_check(catalogue: Catalogue, check_quotes: bool = True) -> list[str]:
             if file not in catalogue.sources:
                 problems.append(f"{rule.id}: cites {file}, not among the catalogue's sources")
         if check_quotes:
-            problem = quote_problem(rule)
+            problem = quote_problem(rule, catalogue.game)
             if problem:
                 problems.append(problem)
     for rule in catalogue.uncovered():

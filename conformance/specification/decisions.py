@@ -16,7 +16,6 @@ from typing import Any
 
 import z3
 
-from rulespec.resources import SPEC_DIR
 from rulespec.yaml_safe import safe_load
 
 
@@ -134,8 +133,10 @@ def _values(model: z3.ModelRef, variables: dict[str, Any]) -> dict[str, int | bo
 
 
 def decision_tables(game: str) -> dict[str, dict[str, Any]]:
-    path = SPEC_DIR / game / "decisions.yaml"
-    if not path.exists():
+    from rulespec.games import spec_file
+
+    path = spec_file(game, "decisions.yaml")
+    if path is None:
         return {}
     document = safe_load(path.read_text(encoding="utf-8"))
     if not isinstance(document, dict) or not isinstance(document.get("decisions"), dict):

@@ -24,6 +24,7 @@ from typing import Any
 from conformance.specification import catalogue
 from conformance.specification.documents import read_checked_yaml
 from conformance.specification.unchanged import keep_arguments, may_change
+from rulespec import games
 from rulespec.resources import SPEC_DIR
 from rulespec.schema_check import SchemaCheck
 
@@ -54,7 +55,8 @@ def _validator() -> SchemaCheck:
 
 
 def errata_dir(game: str) -> Path:
-    return SPEC_DIR / game / "errata"
+    """The game's ``errata`` folder (absent when the game provides no errata)."""
+    return games.spec_dir(game) / "errata"
 
 
 def available(game: str) -> list[str]:
@@ -70,20 +72,23 @@ def load(game: str, erratum_id: str) -> Erratum:
         raise ErratumError(f"{game} has no erratum {erratum_id!r} (known: {known})")
     document = read_checked_yaml(path, _validator(), ErratumError)
     erratum = Erratum(**{**document, "rules": tuple(document["rules"])})
-    problems = erratum_problems(erratum, path)
+    problems = erratum_problems(erratum, path, game)
     if problems:
         raise ErratumError("\n".join(problems))
     return erratum
 
 
-def erratum_problems(erratum: Erratum, path: Path) -> list[str]:
-    """Every way ``erratum`` disagrees with its file name and the catalogue, all at once."""
+def erratum_problems(erratum: Erratum, path: Path, game: str | None = None) -> list[str]:
+    """Every way ``erratum`` disagrees with its file name and ``game``'s catalogue, all at
+    once (``game``: the one whose errata folder holds it; by default the folder above
+    ``errata/``, which a game package's ``spec`` folder does not name)."""
+    game = game or path.parent.parent.name
     problems = []
     if erratum.id != path.stem:
         problems.append(f"{path}: id {erratum.id!r} is not the file name {path.stem!r}")
-    if erratum.game != path.parent.parent.name:
-        problems.append(f"{path}: game {erratum.game!r} is not {path.parent.parent.name!r}")
-    rules = {r.id: r for r in catalogue.load(path.parent.parent.name).rules}
+    if erratum.game != game:
+        problems.append(f"{path}: game {erratum.game!r} is not {game!r}")
+    rules = {r.id: r for r in catalogue.load(game).rules}
     for rule_id in erratum.rules:
         if rule_id not in rules:
             problems.append(f"{path}: touches {rule_id}, not a rule of {erratum.game}")
@@ -228,7 +233,7 @@ class Impact:
 
 def recorded_dir(game: str) -> Path:
     """The recorded games of ``game``: ``rulespec play --trace`` files (the golden traces)."""
-    return SPEC_DIR / game / "recorded"
+    return games.spec_dir(game) / "recorded"
 
 
 def golden_traces(game: str) -> list[Path]:

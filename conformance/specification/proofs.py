@@ -1,30 +1,31 @@
-"""The z3 proofs of :mod:`conformance.proofs`, indexed by the rule ids they prove.
+"""The z3 proofs of each game (its unit's ``proofs`` module: rulespec's own games' are in
+:mod:`conformance.proofs`), indexed by the rule ids they prove.
 
 Each proof is a test function whose docstring opens with the rule ids it proves, then the
 claim and its bounds (``"ND-ND-PAYOUT: for 0 <= value <= 200 ..."``); a ``*`` in an id
 stands for any suffix (``GV-EVENT-TIE-*``). ``rulespec rules`` lists the proofs of a rule,
 and ``rulespec proofs`` runs them (:func:`run`) and reports per rule. The proof modules
-ship inside the package and are found through ``importlib.resources``, so an installed
-wheel runs the same proofs as a checkout.
+ship inside their packages and are found through the import system, so an installed wheel
+runs the same proofs as a checkout; a game without a proofs module has none (reported as
+absent, never an error).
 """
 
 from __future__ import annotations
 
 import ast
 import fnmatch
+import importlib.util
 import os
 import re
 import subprocess
 import sys
 import tempfile
 from dataclasses import dataclass
-from importlib.resources import files
 from pathlib import Path
 from xml.etree import ElementTree
 
-PROOFS_DIR = Path(str(files("conformance.proofs")))
-#: node ids are relative to the folder holding the ``conformance`` package
-PROOFS_TOP = PROOFS_DIR.parent.parent
+from rulespec import games as registered
+
 ID = re.compile(r"[A-Z]{2,4}(?:-[A-Z0-9*]+)+")
 #: the whole configuration of the child pytest that runs the proofs (never a project's)
 PROOFS_INI = """\
@@ -40,10 +41,10 @@ SEVERITY = {"PASSED": 0, "SKIPPED": 1, "FAILED": 2, "ERROR": 3, "NOT RUN": 4}
 @dataclass(frozen=True)
 class Proof:
     game: str
-    test: str  # pytest node id, relative to the folder holding the conformance package
+    test: str  # pytest node id, relative to the folder its module is imported from (top)
     patterns: tuple[str, ...]
     claim: str
-
+    top: Path  # the folder holding the proofs module's top package
     def proves(self, rule_id: str) -> bool:
         return any(fnmatch.fnmatchcase(rule_id, pattern) for pattern in self.patterns)
 
@@ -54,21 +55,35 @@ class Outcome:
     detail: str = ""  # the counterexample line, the skip reason
 
 
+def proof_module(game: str) -> tuple[Path, Path] | None:
+    """The file of ``game``'s proofs module and the folder its top package is in; None
+    when the game provides none."""
+    if not registered.is_registered(game):
+        return None
+    name = registered.unit(game).proofs
+    found = importlib.util.find_spec(name) if name is not None else None
+    if found is None or not found.origin:
+        return None
+    path = Path(found.origin)
+    return path, path.parents[name.count(".")]
+
+
 def proofs(game: str | None = None) -> list[Proof]:
-    """Every proof of ``conformance/proofs/test_<game>_proofs.py`` (all games when None)."""
+    """Every proof of ``game``'s proofs module (every registered game's when None)."""
     found = []
-    for path in sorted(PROOFS_DIR.glob("test_*_proofs.py")):
-        name = path.stem.removeprefix("test_").removesuffix("_proofs")
-        if game is not None and name != game:
+    for name in registered.ids() if game is None else [game]:
+        located = proof_module(name)
+        if located is None:
             continue
+        path, top = located
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in tree.body:
             if isinstance(node, ast.FunctionDef) and node.name.startswith("test_"):
                 doc = ast.get_docstring(node) or ""
                 head, _, claim = doc.partition(":")
                 patterns = tuple(ID.findall(head)) if claim else ()
-                node_id = f"{path.relative_to(PROOFS_TOP).as_posix()}::{node.name}"
-                found.append(Proof(name, node_id, patterns, " ".join(claim.split())))
+                node_id = f"{path.relative_to(top).as_posix()}::{node.name}"
+                found.append(Proof(name, node_id, patterns, " ".join(claim.split()), top))
     return found
 
 
@@ -77,18 +92,23 @@ def proofs_of(game: str, rule_id: str) -> list[Proof]:
 
 
 def run(selected: list[Proof]) -> dict[str, Outcome]:
-    """Run ``selected`` in a child pytest, from a temporary folder with a configuration of
-    its own (nothing is written where rulespec is installed or started); the outcome of
-    each proof by node id (a parametrized proof: its worst case), read from the child's
-    JUnit XML."""
-    if not selected:
-        return {}
+    """Run ``selected`` in child pytests (one per folder the proofs modules are imported
+    from), each from a temporary folder with a configuration of its own (nothing is
+    written where rulespec is installed or started); the outcome of each proof by node id
+    (a parametrized proof: its worst case), read from the child's JUnit XML."""
+    outcomes: dict[str, Outcome] = {}
+    for top in sorted({proof.top for proof in selected}):
+        outcomes |= _run_from(top, [proof for proof in selected if proof.top == top])
+    return outcomes
+
+
+def _run_from(top: Path, selected: list[Proof]) -> dict[str, Outcome]:
     with tempfile.TemporaryDirectory(prefix="rulespec-proofs-") as tmp:
         ini, xml = Path(tmp) / "pytest.ini", Path(tmp) / "proofs.xml"
         ini.write_text(PROOFS_INI, encoding="utf-8")
-        tests = sorted({str(PROOFS_TOP / proof.test) for proof in selected})
+        tests = sorted({str(top / proof.test) for proof in selected})
         args = [sys.executable, "-m", "pytest", "-q", "-c", str(ini), "--rootdir",
-                str(PROOFS_TOP), "-p", "no:cacheprovider", "--tb=line", "--junitxml",
+                str(top), "-p", "no:cacheprovider", "--tb=line", "--junitxml",
                 str(xml), *tests]  # fmt: skip
         environment = {**os.environ, "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1"}
         done = subprocess.run(args, cwd=tmp, env=environment, capture_output=True, text=True)

@@ -53,12 +53,12 @@ def statuses_from_report(path: Path, game: str) -> dict[str, str]:
     return statuses_from_results(records, game)
 
 
-def _source_text(rule: Rule) -> str | None:
-    """The cited lines of the Japanese rulebook, or None when it is not at hand."""
+def _source_text(rule: Rule, game: str | None = None) -> str | None:
+    """The cited lines of the rulebook, or None when it is not at hand."""
     if not rule.source:
         return None
     try:
-        path, first, last = catalogue.source_lines(rule.source)
+        path, first, last = catalogue.source_lines(rule.source, game)
     except catalogue.CatalogueError:
         return None
     if not path.exists():
@@ -142,7 +142,7 @@ def _rule_section(
 ) -> str:
     pinned = cat.scenarios_for(rule.id)
     status = _rule_status(pinned, statuses)
-    japanese = _source_text(rule) or rule.quote
+    japanese = _source_text(rule, cat.game) or rule.quote
     ja = (
         f'<div class="ja" lang="ja"><pre>{escape(japanese)}</pre>'
         + (f'<div class="quote">quote: {escape(rule.quote)}</div>' if rule.quote else "")

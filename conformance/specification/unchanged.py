@@ -38,13 +38,13 @@ _TEXTS: dict[str, str | None] = {}
 def feature_text(feature: str | None) -> str | None:
     """The text of a feature file (relative to the features folder); None when it cannot
     be read."""
-    from rulespec.resources import FEATURES_DIR
+    from conformance.specification.catalogue import feature_path
 
     if not feature:
         return None
     if feature not in _TEXTS:
         try:
-            _TEXTS[feature] = (FEATURES_DIR / feature).read_text(encoding="utf-8")
+            _TEXTS[feature] = feature_path(feature).read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError):
             _TEXTS[feature] = None
     return _TEXTS[feature]

@@ -56,7 +56,8 @@ def test_lockstep_plays_each_declared_reading_and_the_scenarios_positions(tmp_pa
     every other reading of each option the engine declares, and from the positions the
     scenarios loaded."""
     report = tmp_path / "run.jsonl"
-    run = pytest_run(str(ROOT / "conformance/suite/test_villagers.py"), LEVEL, "-k",
+    run = pytest_run(str(ROOT / "conformance/suite/test_games.py"), LEVEL,
+                     "--rulespec-games", "villagers", "-k",
                      "villagers", "--engine", f"{sys.executable} -m reference_impl.server",
                      "--rulespec-examples", "28", "--rulespec-report", str(report))  # fmt: skip
     assert run.returncode == 0, run.stdout[-3000:]

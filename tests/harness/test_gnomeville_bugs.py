@@ -77,7 +77,8 @@ def test_the_scenario_suite_fails_the_broken_rule(
 ) -> None:
     report = tmp_path / "report.jsonl"
     run = pytest_run(
-        str(SUITE / "test_gnomeville.py"), "--engine", engine(bug), "--rulespec-rule", rule,
+        str(SUITE / "test_games.py"), "--rulespec-games", "gnomeville",
+        "--engine", engine(bug), "--rulespec-rule", rule,
         "--rulespec-report", str(report),
     )  # fmt: skip
     assert run.returncode == 1, run.stdout[-2000:]

@@ -100,3 +100,34 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str,
     env = _environment()
     env["PATH"] = os.pathsep.join([str(venv / "bin"), env.get("PATH", "")])
     return venv, env
+
+
+#: the game ``layered`` writes with ``rulespec new-game`` and installs
+NEW_GAME = "stones"
+
+
+def _site_packages(venv: Path) -> Path:
+    return next((venv / "lib").glob("python3*/site-packages"))
+
+
+@pytest.fixture(scope="session")
+def layered(installed: tuple[Path, dict[str, str]], tmp_path_factory: pytest.TempPathFactory
+            ) -> tuple[Path, dict[str, str]]:  # fmt: skip
+    """A ``rulespec new-game`` skeleton installed from its folder (``NEW_GAME`` in the folder
+    returned), in a venv layered on ``installed``: a new venv whose ``site-packages`` reaches
+    the installed one's through a ``.pth`` file, rulespec's wheel installed again without its
+    dependencies (its own ``rulespec`` command) and the game package beside it, so the game
+    never enters the venv the other tests share. (the folder, its environment)"""
+    base, env = installed
+    top = tmp_path_factory.mktemp("new-game")
+    venv = top / "venv"
+    run([sys.executable, "-m", "venv", "--without-pip", str(venv)], top, env)
+    (_site_packages(venv) / "installed.pth").write_text(f"{_site_packages(base)}\n")
+    wheel = next((base.parent / "dist").glob("rulespec-*.whl"))
+    pip = [sys.executable, "-m", "pip", "--python", str(venv / "bin" / "python"), "install",
+           "-q", "--no-compile"]  # fmt: skip
+    run([*pip, "--no-deps", "--ignore-installed", str(wheel)], top, env)  # its own command
+    layered_env = {**env, "PATH": f"{venv / 'bin'}:{env['PATH']}"}
+    run(["rulespec", "new-game", NEW_GAME, str(top / NEW_GAME)], top, layered_env)
+    run([*pip, "--no-deps", str(top / NEW_GAME)], top, layered_env)
+    return top, layered_env

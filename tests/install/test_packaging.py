@@ -46,7 +46,9 @@ def test_pytest_bdds_scenario_registry_still_maps_tests_to_scenarios() -> None:
     pyproject.toml): this fails loudly when a pytest-bdd release moves it."""
     from pytest_bdd.scenario import scenario_wrapper_template_registry  # noqa: F401
 
-    import conformance.suite.test_notre_dame as module
+    from conformance.suite.games import scenario_module
+
+    module = scenario_module("notre_dame")
 
     tests = [getattr(module, name) for name in dir(module) if name.startswith("test_")]
     assert tests

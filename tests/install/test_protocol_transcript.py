@@ -44,4 +44,9 @@ def test_the_reference_answers_every_request_as_documented() -> None:
     replies = served.stdout.splitlines()
     assert len(replies) == len(pairs)
     for (request, documented), actual in zip(pairs, replies, strict=True):
-        assert json.loads(actual) == json.loads(documented), f"reply to {request[:120]}"
+        expected, answered = json.loads(documented), json.loads(actual)
+        if '"cmd":"handshake"' in request:  # the games documented: rulespec's own; a game
+            shown = {game["id"] for game in expected["result"]["games"]}  # package installed
+            games = answered["result"]["games"]  # beside rulespec is served too
+            answered["result"]["games"] = [game for game in games if game["id"] in shown]
+        assert answered == expected, f"reply to {request[:120]}"

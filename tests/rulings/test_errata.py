@@ -11,7 +11,7 @@ from conformance.cli.check import run_scenarios
 from conformance.levels.playout import replay
 from conformance.specification import catalogue, errata
 from reference_impl import registry
-from rulespec.resources import SPEC_DIR
+from rulespec import games
 
 GAMES = catalogue.games_with_catalogue()
 
@@ -30,6 +30,8 @@ EXPECTED_TRACES = {
 
 def example(game: str) -> errata.Erratum:
     found = [errata.load(game, i) for i in errata.available(game)]
+    if not found:  # optional for a game: what errata buy is the guide's (adding-a-game.md)
+        pytest.skip(f"{game}: errata absent (no errata/*.yaml in its spec folder)")
     examples = [e for e in found if e.example]
     assert len(examples) == 1, f"{game}: one worked example erratum, marked example: true"
     return examples[0]
@@ -72,9 +74,10 @@ def test_check_with_the_ruleset_runs_the_since_scenarios_and_passes(game: str) -
 @pytest.mark.parametrize("game", GAMES)
 def test_the_golden_traces_replay_as_recorded(game: str) -> None:
     paths = errata.golden_traces(game)
-    assert paths, "scripts/regen_golden.py writes them"
-    # shipped data: inside the package's spec/, found as a wheel finds it (not under tests/)
-    assert all(path.is_relative_to(SPEC_DIR / game / "recorded") for path in paths)
+    if not paths:  # optional for a game; scripts/regen_golden.py writes them
+        pytest.skip(f"{game}: recorded games absent (no recorded/*.jsonl in its spec folder)")
+    # shipped data: inside the game's spec folder, found as a wheel finds it (not in tests/)
+    assert all(path.is_relative_to(games.spec_dir(game) / "recorded") for path in paths)
     for path in paths:
         results = list(replay(io.StringIO(path.read_text("utf-8")), registry.get_game))
         assert results and all(r.matches for r in results), path.name
@@ -88,8 +91,13 @@ def test_the_impact_report_lists_exactly_the_changes(game: str) -> None:
     assert {s.key for s in report.scenarios} == declared
     for change in report.scenarios:  # each declared by its @since/@until tag
         assert change.tagged
-        assert (change.before, change.after) in (("passed", "failed"), ("failed", "passed"))
-    assert {t.trace: t.step for t in report.traces} == EXPECTED_TRACES[erratum.id]
+        # errored: the scenario's position is one the erratum makes unreachable, refused at
+        # load (Pig's 85 points under a goal of 50)
+        assert (change.before, change.after) in (
+            ("passed", "failed"), ("failed", "passed"), ("passed", "errored"),
+        )  # fmt: skip
+    if erratum.id in EXPECTED_TRACES:  # a game package's own example: its own tests say
+        assert {t.trace: t.step for t in report.traces} == EXPECTED_TRACES[erratum.id]
     assert report.regressions() == []
     for trace in report.traces:
         assert set(erratum.rules) & set(trace.fired)

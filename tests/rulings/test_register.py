@@ -26,8 +26,11 @@ def test_every_ambiguous_rule_names_its_readings(game: str) -> None:
 
 @pytest.mark.parametrize("game", GAMES)
 def test_every_game_has_readings_to_run(game: str) -> None:
-    """``--all-readings`` has at least one run per game, and says which it skips."""
+    """``--all-readings`` has at least one run per game with an ambiguous rule, and says
+    which it skips."""
     runs = rulings.reading_runs(game)
+    if not any(rule.ruling for rule in catalogue.load(game).rules):
+        pytest.skip(f"{game}: no rule with a ruling (no reading to run)")
     assert runs, f"{game}: no ruling option with an alternative value"
     for name, value, counts in rulings.partial_readings(game):
         assert (name, value) not in runs and counts

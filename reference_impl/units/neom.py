@@ -1,0 +1,5 @@
+"""The one registration of NEOM (group ``rulespec.games``)."""
+
+from reference_impl.units.own import own_unit
+
+UNIT = own_unit("neom", "NEOM", step_cost=0.83)
