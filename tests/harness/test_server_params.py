@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 
+from reference_impl import registry
 from reference_impl.server import MAX_MESSAGE, MAX_REQUEST_VALUES, Server
 
 
@@ -45,7 +46,7 @@ def test_hostile_params_are_refused_as_malformed_naming_them(
     game: str, params: Any, words: str
 ) -> None:
     engine = server()
-    players = 1 if game in ("villagers", "gnomeville", "neom") else 2
+    players = registry.get_game(game).min_players
     before = engine.handle({"id": 2, "cmd": "new_game", "game": game, "num_players": players})
     reply = engine.handle({"id": 3, "cmd": "new_game", "game": game, "num_players": players,
                            "options": {"params": params}})  # fmt: skip
