@@ -150,6 +150,105 @@ Feature: NEOM positions the rules cannot reach are refused (load_state)
         """
       Then the request is refused as malformed
 
+    @NM-DRAFT-DEAL
+    Scenario: While boards are dealt the cornerstone deck needs 8 cornerstones for two players
+      # spec/neom/state.schema.json: in phase boards the cornerstone deck holds 4 x players,
+      # the cornerstone deal still to come; 7 cannot complete it, 8 are enough
+      Given a new "neom" game with 2 players
+      When the position is loaded:
+        """
+        decks.cornerstone = {"cs-forest": 2, "cs-kiln": 2, "cs-orchard": 2, "cs-smelter": 1}
+        """
+      Then the request is refused as malformed
+      Given the position:
+        """
+        decks.cornerstone = {"cs-forest": 2, "cs-kiln": 2, "cs-orchard": 2, "cs-smelter": 2}
+        """
+      Then the position has:
+        """
+        phase = "boards"
+        deal_target = 4
+        to_act = ["chance"]
+        """
+
+    @NM-DRAFT-DEAL
+    Scenario Outline: A cornerstone deal of <size> still to come while boards are dealt is refused
+      # spec/neom/state.schema.json: in phase boards deal_target is 4, the cornerstone deal
+      Given a new "neom" game with 2 players
+      When the position is loaded:
+        """
+        deal_target = <size>
+        """
+      Then the request is refused as malformed
+
+      Examples:
+        | size |
+        | 0    |
+        | 3    |
+        | 8    |
+
+    @NM-DRAFT-DEAL
+    Scenario Outline: <kept> kept cornerstones in draft round <round> are refused
+      # spec/neom/state.schema.json: in phase draft a seat holds exactly turn - 1 kept
+      # cornerstones, its keep of this round being its selection
+      Given a new "neom" game with 2 players and setup:
+        """
+        {"setup": {"boards": ["oil", "ore"]}}
+        """
+      When the position is loaded:
+        """
+        phase = "draft"
+        turn = <round>
+        players.0.cornerstones = <kept_list>
+        players.0.hand = ["cs-exchange", "cs-highrise"]
+        players.1.cornerstones = <other_list>
+        players.1.hand = ["cs-windmill", "cs-monument"]
+        """
+      Then the request is refused as malformed
+
+      Examples:
+        | kept | round | kept_list                | other_list                      |
+        | 2    | 1     | ["cs-forest", "cs-kiln"] | []                              |
+        | 1    | 3     | ["cs-forest"]            | ["cs-atelier", "cs-geothermal"] |
+
+    @NM-DRAFT-DEAL
+    Scenario: A kept cornerstone before the draft is refused
+      # spec/neom/state.schema.json, cornerstones: none before the draft; the cornerstone deal
+      # of the first round is still being dealt
+      Given a new "neom" game with 2 players and setup:
+        """
+        {"setup": {"boards": ["oil", "ore"]}}
+        """
+      When the position is loaded:
+        """
+        players.0.cornerstones = ["cs-forest"]
+        """
+      Then the request is refused as malformed
+
+    @NM-DRAFT-DEAL
+    Scenario: One kept cornerstone in draft round 2 is loaded
+      # the bound of the refusals above: turn - 1 = 1 kept cornerstone each
+      Given a new "neom" game with 2 players and setup:
+        """
+        {"setup": {"boards": ["oil", "ore"]}}
+        """
+      And the position:
+        """
+        phase = "draft"
+        turn = 2
+        players.0.cornerstones = ["cs-forest"]
+        players.0.hand = ["cs-exchange", "cs-highrise", "cs-kiln"]
+        players.1.cornerstones = ["cs-atelier"]
+        players.1.hand = ["cs-windmill", "cs-monument", "cs-precinct"]
+        """
+      Then the position has:
+        """
+        phase = "draft"
+        turn = 2
+        players.0.cornerstones = ["cs-forest"]
+        to_act = [0, 1]
+        """
+
   Rule: NM-SETUP-BOARDS each player's board, its City Centre and its raw good
 
     @NM-SETUP-BOARDS

@@ -8,8 +8,10 @@ count puts in play; the box is exactly what it removes, NM-SETUP-PLAYERCOUNT), t
 centre, every tile joined to it, NM-PLACE-ROAD; at most ``generation`` cornerstones,
 NM-CORNER-LIMIT), the board and its good, phase flags (selections, ``acted``, pending disasters:
 in their selectors' seat order, NM-DISASTER-ORDER, so at most one per seat and a solo hand's
-left-overs) and the deals (each deck holds what every deal still to come needs: a deck found
-empty at a deal would divide by zero).
+left-overs), kept cornerstones in the draft (exactly ``turn - 1`` in draft round ``turn``, none
+before it, NM-DRAFT-DEAL) and the deals (each deck holds what every deal still to come needs: a
+deck found empty at a deal would divide by zero; while boards are dealt, the cornerstone deal of
+4 is still to come, so ``deal_target`` is 4 and the cornerstone deck holds 4 x players).
 
 Conservation is required out of the decks: no tile is in more copies in the cities,
 hands, selections, kept cornerstones and discard together than the game has (the components
@@ -22,7 +24,7 @@ the copies in play, a hand by 8, kept cornerstones by 3, pending disasters by th
 a solo hand.
 
 Implements the load side of NM-SETUP-BOARDS, NM-SETUP-PLAYERCOUNT, NM-PLACE-ROAD,
-NM-CORNER-LIMIT, NM-DISASTER-SELECTOR, NM-DISASTER-ORDER and NM-GEN-DEAL.
+NM-CORNER-LIMIT, NM-DISASTER-SELECTOR, NM-DISASTER-ORDER, NM-DRAFT-DEAL and NM-GEN-DEAL.
 """
 
 from __future__ import annotations
@@ -211,6 +213,7 @@ def _player(state: NeomState, seat: int, p: Player) -> list[Problem]:
     for i, t in enumerate(p.cornerstones):
         if TILES[t].gen != 0:
             out.append((f"{field}.cornerstones.{i}", f"{t} is not a cornerstone"))
+    out += _kept_in_draft(state, field, p)
     if len(p.cornerstones) + placed > DRAFT_KEPT:
         out.append(
             (
@@ -220,6 +223,24 @@ def _player(state: NeomState, seat: int, p: Player) -> list[Problem]:
         )
     out += _hand(state, field, p)
     return out
+
+
+def _kept_in_draft(state: NeomState, field: str, p: Player) -> list[Problem]:
+    """In the preliminary round a seat holds exactly ``turn - 1`` kept cornerstones: none
+    before the draft (phases boards and deal), one per round ended in phase draft, the keep
+    of this round being its selection (NM-DRAFT-DEAL; spec/neom/state.schema.json)."""
+    if state.generation != 0 or state.phase not in ("boards", "deal", "draft"):
+        return []
+    expected = state.turn - 1 if state.phase == "draft" else 0
+    if len(p.cornerstones) == expected:
+        return []
+    when = f"draft round {state.turn}" if state.phase == "draft" else f"the {state.phase} phase"
+    return [
+        (
+            f"{field}.cornerstones",
+            f"{len(p.cornerstones)} kept; a seat holds {expected} in {when} (NM-DRAFT-DEAL)",
+        )
+    ]
 
 
 def _hand(state: NeomState, field: str, p: Player) -> list[Problem]:
@@ -329,6 +350,8 @@ def _deal(state: NeomState) -> list[Problem]:
         return []
     out: list[Problem] = []
     missing = 0
+    if state.phase == "boards":
+        out += _before_the_draft(state)
     if state.phase == "deal":
         if state.generation == 0 and state.deal_target != DRAFT_DEALT:
             out.append(("deal_target", f"the draft deals {DRAFT_DEALT}, not {state.deal_target}"))
@@ -355,4 +378,23 @@ def _deal(state: NeomState) -> list[Problem]:
         held = sum(state.decks[str(gen)].values())
         if held < need:
             out.append((f"decks.{gen}", f"{held} tiles; the deals still to come need {need}"))
+    return out
+
+
+def _before_the_draft(state: NeomState) -> list[Problem]:
+    """While boards are dealt the cornerstone deal is still to come: ``deal_target`` is its
+    size, 4, and the cornerstone deck holds 4 x players (NM-DRAFT-DEAL)."""
+    out: list[Problem] = []
+    if state.deal_target != DRAFT_DEALT:
+        size = f"{DRAFT_DEALT}, not {state.deal_target}"
+        out.append(("deal_target", f"the cornerstone deal to come is of {size} (NM-DRAFT-DEAL)"))
+    need = DRAFT_DEALT * state.n
+    held = sum(state.decks["cornerstone"].values())
+    if held < need:
+        out.append(
+            (
+                "decks.cornerstone",
+                f"{held} tiles; the cornerstone deal to come needs {need} (NM-DRAFT-DEAL)",
+            )
+        )
     return out
