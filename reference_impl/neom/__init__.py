@@ -8,12 +8,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from reference_impl.core import GameDefinition, MalformedInput
+from reference_impl.core import PARAMS_OPTION, GameDefinition, MalformedInput, Unsupported
 from reference_impl.neom.data import BOARD_GOODS, ICONS
 from reference_impl.neom.load import load_state
 from reference_impl.neom.state import NeomState, place_centre
 
 SCOPES = ("adjacent", "city")
+#: the catalogue rules whose ``params`` this engine applies (``rule_param``): NM-SELL's price;
+#: the parameters of any other rule are answered ``unsupported`` (spec/protocol/README.md,
+#: ``new_game``: options and setup)
+APPLIED_PARAMS = frozenset({"NM-SELL"})
 
 
 class NeomGame(GameDefinition):
@@ -38,10 +42,18 @@ class NeomGame(GameDefinition):
         return resolved
 
     def check_option_values(self, options: dict[str, Any]) -> None:
+        """Option values outside their rulings' values are malformed; params for a rule
+        whose parameters the engine does not apply are unsupported."""
         if options["protection_scope"] not in SCOPES:
             raise MalformedInput(f"option 'protection_scope' must be one of {list(SCOPES)}")
         if options["solo_tile_set"] not in ICONS:
             raise MalformedInput(f"option 'solo_tile_set' must be one of {list(ICONS)}")
+        ignored = sorted(set(options.get(PARAMS_OPTION, {})) - APPLIED_PARAMS)
+        if ignored:
+            raise Unsupported(
+                f"option 'params': the reference engine does not apply the parameters of "
+                f"{', '.join(ignored)} (it applies those of {', '.join(sorted(APPLIED_PARAMS))})"
+            )
 
     def new_game(
         self,
