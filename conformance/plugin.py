@@ -958,12 +958,11 @@ def _tally(item: pytest.Item, report: pytest.TestReport) -> None:
         return
     game = item_game(item)
     if game is not None:
-        rules = sorted({mark.args[0] for mark in item.iter_markers("rule") if mark.args})
         judged = item.config.stash.setdefault(_JUDGED_KEY, {}).setdefault(game, [])
         expected = hasattr(report, "wasxfail")
         status = "passed" if report.passed and not expected else (
             "failed" if report.failed or expected else "skipped")  # fmt: skip
-        judged.append((rules, status))
+        judged.append((rule_ids(item), status))
 
 
 def scenario_tallies(config: pytest.Config, game: str) -> dict[str, Any]:

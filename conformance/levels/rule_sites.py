@@ -77,14 +77,21 @@ def _named_rules(function: ast.AST, constants: dict[str, Any]) -> list[tuple[int
     for node in ast.walk(function):
         if id(node) in refused or node is (body[0].value if docstring else None):  # type: ignore[union-attr]
             continue
-        if isinstance(node, ast.Constant) and isinstance(node.value, str):
-            named += [(node.lineno, word) for word in _words(node.value) if word == node.value]
-        elif isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
-            holder = constants.get(node.value.id)
-            value = getattr(holder, node.attr, None) if holder is not None else None
-            if isinstance(value, str):
-                named += [(node.lineno, value)]
+        named += _node_ids(node, constants)
     return named
+
+
+def _node_ids(node: ast.AST, constants: dict[str, Any]) -> list[tuple[int, str]]:
+    """The id a node names, with its line: an id-like string constant, or a rule constant
+    (``R.PLACE_FACE``) read from the module's globals."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return [(node.lineno, word) for word in _words(node.value) if word == node.value]
+    if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
+        holder = constants.get(node.value.id)
+        value = getattr(holder, node.attr, None) if holder is not None else None
+        if isinstance(value, str):
+            return [(node.lineno, value)]
+    return []
 
 
 def _refused_rules(function: ast.AST, constants: dict[str, Any]) -> list[tuple[int, str]]:
@@ -93,13 +100,7 @@ def _refused_rules(function: ast.AST, constants: dict[str, Any]) -> list[tuple[i
     for node in ast.walk(function):
         if isinstance(node, ast.Call) and _callee(node) in _REFUSALS:
             for arg in [*node.args, *(k.value for k in node.keywords)]:
-                if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
-                    found += [(arg.lineno, w) for w in _words(arg.value) if w == arg.value]
-                elif isinstance(arg, ast.Attribute) and isinstance(arg.value, ast.Name):
-                    holder = constants.get(arg.value.id)
-                    value = getattr(holder, arg.attr, None) if holder is not None else None
-                    if isinstance(value, str):
-                        found.append((arg.lineno, value))
+                found += _node_ids(arg, constants)
     return found
 
 
@@ -230,13 +231,7 @@ def _direct_rules(statement: ast.stmt, known: set[str]) -> list[str]:
     constants = _module_constants_for(statement)
     found = []
     for node in ast.walk(statement):
-        if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value in known:
-            found.append(node.value)
-        elif isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
-            holder = constants.get(node.value.id)
-            value = getattr(holder, node.attr, None) if holder is not None else None
-            if isinstance(value, str) and value in known:
-                found.append(value)
+        found += [rule for _, rule in _node_ids(node, constants) if rule in known]
     return found
 
 

@@ -211,7 +211,8 @@ def _fail(
         if key not in probed:
             progress.update("corroborating the blame with the candidates' scenarios", force=True)
             probed[key] = probe(stats.game, blame.applied, config.getoption("--engine"),
-                                config.getoption("--engine-shell"))  # fmt: skip
+                                config.getoption("--engine-shell"),
+                                config.getoption("--engine-timeout"))  # fmt: skip
         tallies = probed[key]
     blame = smaller.blame = corroborate(blame, tallies, rule_areas(stats.game))
     smaller.rules = blame.rules
