@@ -4,16 +4,22 @@ Every reference function names the rules it implements: in its docstring (``ND-S
 ...`` as its first words), in the ids it records as fired (``st.fired.append("ND-PLAGUE")``), in
 rule constants (``R.PLACE_FACE``). :func:`sites` reads them per function with their line
 numbers (the docstring's at the ``def`` line; ids a refusal cites are left out: they name
-what a check forbids, not what the code does). :func:`rule_at` maps a code location, the
-innermost frame first, to the nearest rule named before the line in its function (the
-docstring counts), else the nearest after it (effects recorded once done), else the same
-for the calling frame.
+what a check forbids, not what the code does). Inside a function, a comment names the rule
+of the statement it is on or directly above (``p.moves = p.stump_moves()  # GV-BUILD-GNOME-
+MOVES``), and a comment on a branch or loop's header names the rule of its whole block
+(:func:`line_notes`): code is often coarser than rules, and a comment costs nothing at run
+time. :func:`rule_at` maps a code location, the innermost frame first, to the rule its own
+statement's comment names, else the nearest rule named before the line in its function (the
+docstring counts), else the nearest after it (effects recorded once done), else the comment
+of an enclosing branch, and so outwards, else the same for the calling frame.
 """
 
 from __future__ import annotations
 
 import ast
+import io
 import sys
+import tokenize
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
@@ -168,16 +174,22 @@ def rule_for_line(
 def rules_for_line(
     filename: str, function: FunctionSites, line: int, known: set[str], docstring: bool = True
 ) -> list[str]:
-    """The rules a line of ``function`` may implement, best first, from the ids its code
-    names around it: in the line's own block, the nearest statement before it that names
-    one, else the statements right after it up to the next branch or loop (an effect
-    recorded once done); then the same in each enclosing block, outwards; then the
-    function's docstring."""
+    """The rules a line of ``function`` may implement, best first: the rule its own
+    statement's comment names; then, from the ids its code names around it, in the line's
+    own block, the nearest statement before it that names one, else the statements right
+    after it up to the next branch or loop (an effect recorded once done); then the rule the
+    comment on that block's branch or loop names, and the same in each enclosing block,
+    outwards; then the function's docstring. A comment names its own statement only, never
+    a neighbour's."""
     node = _function_node(filename, function.first)
     if node is None:
         return []
-    found: list[str] = []
-    for block, index in reversed(_blocks_to(node.body, line)):
+    notes = line_notes(filename)
+    found: list[str] = [rule for rule in notes.get(line, ()) if rule in known]
+    path = _blocks_to(node.body, line)
+    for level, (block, index) in reversed(list(enumerate(path))):
+        if level < len(path) - 1:  # the branch or loop whose block holds the line
+            found += [rule for rule in notes.get(block[index].lineno, ()) if rule in known]
         for j in range(index - 1, -1, -1):
             named = _direct_rules(block[j], known)
             if named:
@@ -193,6 +205,43 @@ def rules_for_line(
     if docstring:
         found += [rule for at, rule in function.rules if at == function.first and rule in known]
     return list(dict.fromkeys(found))
+
+
+@cache
+def line_notes(filename: str) -> dict[int, tuple[str, ...]]:
+    """The rule ids comments name, by the line of the statement they belong to: a comment on
+    a simple statement's lines, or on a compound statement's header (``if ...:  # XX-RULE``),
+    or on the comment-only lines right above either; every line of that span maps to them
+    (a line event may report any of them)."""
+    try:
+        source = Path(filename).read_text(encoding="utf-8")
+        tree = ast.parse(source)
+        comments: dict[int, list[str]] = {}
+        for token in tokenize.generate_tokens(io.StringIO(source).readline):
+            if token.type == tokenize.COMMENT:
+                comments.setdefault(token.start[0], []).extend(_words(token.string[1:]))
+    except (OSError, SyntaxError, ValueError, tokenize.TokenError):
+        return {}
+    if not comments:
+        return {}
+    lines = source.splitlines()
+    notes: dict[int, tuple[str, ...]] = {}
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.stmt) or isinstance(node, ast.FunctionDef | ast.ClassDef
+                                                         | ast.AsyncFunctionDef):  # fmt: skip
+            continue
+        inner = _child_blocks(node)
+        last = (min(b[0].lineno for b in inner if b) - 1) if any(inner) else node.end_lineno
+        span = range(node.lineno, (last or node.lineno) + 1)
+        named = [w for at in span for w in comments.get(at, ())]
+        above = node.lineno - 1
+        while above >= 1 and lines[above - 1].lstrip().startswith("#"):
+            named = [*comments.get(above, ()), *named]
+            above -= 1
+        if named:
+            for at in span:
+                notes[at] = tuple(dict.fromkeys([*notes.get(at, ()), *named]))
+    return notes
 
 
 _FLOW = (ast.If, ast.For, ast.While, ast.Return, ast.Continue, ast.Break, ast.Raise, ast.Try,
@@ -263,11 +312,22 @@ def _function_node(filename: str, first: int) -> ast.FunctionDef | ast.AsyncFunc
     return None
 
 
-def rules_run(call: Callable[[], Any], known: set[str], checks: bool = False) -> list[str]:
+def rules_run(
+    call: Callable[[], Any], known: set[str], checks: bool = False, scope: str | None = None
+) -> list[str]:
     """The rules named by the reference functions that run during ``call``, in order (with
-    ``checks``, the rules their refusals cite too: checks that ran, and passed or refused)."""
-    scope = str(Path(sys.modules["reference_impl"].__file__ or "").parent)
+    ``checks``, the rules their refusals cite too: checks that ran, and passed or refused),
+    and by the comments of the statements that ran (:func:`line_notes`)."""
+    if scope is None:  # the reference engines' folder
+        scope = str(Path(sys.modules["reference_impl"].__file__ or "").parent)
     seen: dict[str, None] = {}
+
+    def lines(frame: FrameType, event: str, arg: Any) -> Any:
+        if event == "line":
+            for rule in line_notes(frame.f_code.co_filename).get(frame.f_lineno, ()):
+                if rule in known:
+                    seen.setdefault(rule, None)
+        return lines
 
     def tracer(frame: FrameType, event: str, arg: Any) -> Any:
         if event == "call" and frame.f_code.co_filename.startswith(scope):
@@ -278,6 +338,7 @@ def rules_run(call: Callable[[], Any], known: set[str], checks: bool = False) ->
             for _, rule in named:
                 if rule in known:
                     seen.setdefault(rule, None)
+            return lines if line_notes(frame.f_code.co_filename) else None
         return None
 
     previous = sys.gettrace()

@@ -66,6 +66,57 @@ def test_an_effect_recorded_before_it_is_not_taken_past_a_branch(tmp_path: Path)
     assert "XX-REFUSED" not in {rule for _, rule in function.rules}
 
 
+def test_a_comment_names_its_own_statement_and_a_header_comment_its_block(
+    tmp_path: Path,
+) -> None:
+    filename, function = _sites(tmp_path, '''\
+        def place(p, fired):
+            """Implements XX-TILE."""
+            p.stumps += 1
+            p.moves = p.stump_moves()  # XX-MOVES: the stump's own number
+            p.gold += 1
+            if p.stumps >= 3:  # XX-STUCK
+                p.stuck = True
+            # XX-FULL: a full town scores at once
+            p.score = (
+                p.score + 5
+            )
+            fired.append("XX-TILE")
+    ''')
+    known = {"XX-TILE", "XX-MOVES", "XX-STUCK", "XX-FULL"}
+    assert rule_sites.rule_for_line(filename, function, 4, known) == "XX-MOVES"
+    assert rule_sites.rule_for_line(filename, function, 7, known) == "XX-STUCK"  # its block
+    assert rule_sites.rule_for_line(filename, function, 10, known) == "XX-FULL"  # a line of it
+    # a comment names its own statement, not the neighbours: the effect recorded after them
+    assert rule_sites.rule_for_line(filename, function, 3, known) == "XX-TILE"
+    assert rule_sites.rule_for_line(filename, function, 5, known) == "XX-TILE"
+    # comments are not what the code reports as fired
+    assert {rule for _, rule in function.rules} == {"XX-TILE"}
+
+
+def test_the_rules_run_are_the_comments_of_the_statements_that_ran(tmp_path: Path) -> None:
+    import importlib.util
+
+    path = tmp_path / "reference_like.py"
+    path.write_text(textwrap.dedent('''\
+        def score(gold, silver):
+            total = gold  # XX-GOLD
+            if silver:  # XX-SILVER
+                total += silver // 2  # XX-SILVER-FORMULA
+            return total
+    '''), "utf-8")
+    spec = importlib.util.spec_from_file_location("reference_like", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    known = {"XX-GOLD", "XX-SILVER", "XX-SILVER-FORMULA"}
+    scope = str(tmp_path)
+    assert rule_sites.rules_run(lambda: module.score(3, 0), known, scope=scope) == [
+        "XX-GOLD", "XX-SILVER"]  # fmt: skip
+    assert rule_sites.rules_run(lambda: module.score(3, 5), known, scope=scope) == [
+        "XX-GOLD", "XX-SILVER", "XX-SILVER-FORMULA"]  # fmt: skip
+
+
 def test_paths_and_outcome_parts_are_matched_by_name() -> None:
     assert normalised_path("players.0.coins") == "players.*.coins"
     assert normalised_path("0.grid.3.1") == "*.grid.*.*"
