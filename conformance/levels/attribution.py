@@ -43,6 +43,8 @@ from reference_impl.core import EngineError, GameState
 RANKED = 3
 #: differing paths watched while the reference replays the step
 WATCHED = 6
+#: rules whose code computed a value written to a differing path, kept as evidence
+PROVIDERS = 8
 
 
 @dataclass(frozen=True)
@@ -54,6 +56,10 @@ class Blame:
     #: a refusal names the rule (the reference refusing what the candidate lists, the
     #: candidate refusing what the reference plays or lists): evidence tied to one rule
     cited: bool = False
+    #: the evidence ties the rule to the differing part itself (its code wrote the differing
+    #: path or computed the value written there, the outcome's part it scores, a refusal):
+    #: stronger than a rule that merely fired, or was applied, at the step
+    direct: bool = True
 
 
 @dataclass
@@ -66,6 +72,8 @@ class Attribution:
     #: every rule whose code the reference ran to make the step's differing part (the
     #: candidates :func:`corroborate` may bring forward)
     applied: list[str] = field(default_factory=list)
+    #: every rule with evidence, best first (``ranked`` keeps the first few)
+    evidence: list[Blame] = field(default_factory=list)
 
     @property
     def primary(self) -> str | None:
@@ -144,13 +152,19 @@ class PathWatcher:
     """Runs a call on the reference with a line tracer that notes, for each watched path of
     the canonical state, the code locations (innermost first) of every line that changed it."""
 
-    def __init__(self, state: GameState, paths: Iterable[str]) -> None:
+    def __init__(self, state: GameState, paths: Iterable[str], scope: str | None = None) -> None:
         self.state = state
         self.paths = list(paths)
         self.writes: list[tuple[str, list[tuple[str, int]]]] = []
+        #: per write (same index as ``writes``), the functions that ran while the writing
+        #: line was evaluated, innermost call order: the code that computed the value
+        self.providers: list[list[tuple[str, int]]] = []
         self._values: tuple[Any, ...] = ()
         self._last_line: dict[int, int] = {}
-        self._scope = str(Path(sys.modules["reference_impl"].__file__ or "").parent)
+        self._calls: list[tuple[str, int]] = []  # (file, line) of every call and line run
+        self._line_start: dict[int, int] = {}  # frame -> len(_calls) when its line began
+        #: the traced code (the reference engines' folder)
+        self._scope = scope or str(Path(sys.modules["reference_impl"].__file__ or "").parent)
 
     def _current(self) -> tuple[Any, ...]:
         try:
@@ -173,9 +187,11 @@ class PathWatcher:
         now = self._current()
         if now != self._values:
             stack = self._stack(frame, line)
+            ran = self._calls[self._line_start.get(id(frame), len(self._calls)):]
             for index, (old, new) in enumerate(zip(self._values, now, strict=True)):
                 if old != new:
                     self.writes.append((self.paths[index], stack))
+                    self.providers.append(list(ran))
             self._values = now
 
     def _local(self, frame: FrameType, event: str, arg: Any) -> Any:
@@ -184,13 +200,17 @@ class PathWatcher:
             previous = self._last_line.get(key)
             if previous is not None:
                 self._check(frame, previous)
+            self._calls.append((frame.f_code.co_filename, frame.f_lineno))
+            self._line_start[key] = len(self._calls)
             self._last_line[key] = frame.f_lineno
         elif event == "return":
             self._check(frame, self._last_line.pop(key, frame.f_lineno))
+            self._line_start.pop(key, None)
         return self._local
 
     def _global(self, frame: FrameType, event: str, arg: Any) -> Any:
         if event == "call" and frame.f_code.co_filename.startswith(self._scope):
+            self._calls.append((frame.f_code.co_filename, frame.f_code.co_firstlineno))
             return self._local
         return None
 
@@ -231,15 +251,15 @@ def attribute(divergence: Any) -> Attribution:
     ranked += _fired_difference(divergence, known)
     if kind in ("state", "start", "outcome", "refused", "chance"):
         ranked += _named_field_blame(divergence, fired)
-        ranked += [Blame(rule, f"the reference fired it applying step {divergence.step}")
-                   for rule in fired]  # fmt: skip
+        ranked += [Blame(rule, f"the reference fired it applying step {divergence.step}",
+                         direct=False) for rule in fired]  # fmt: skip
     unique: dict[str, Blame] = {}
     for blame in ranked:
         unique.setdefault(blame.rule, blame)
     best = list(unique.values())[:RANKED]
     context = [r for r in fired if r not in {b.rule for b in best}]
     applied = list(dict.fromkeys([*unique, *fired, *applied]))
-    return Attribution(best, context, applied)
+    return Attribution(best, context, applied, list(unique.values()))
 
 
 def _rules_applied(kind: str, state: GameState, action: Any, known: set[str]) -> list[str]:
@@ -291,18 +311,30 @@ def _state_blame(divergence: Any, state: GameState, action: Any, known: set[str]
     where: dict[str, str] = {}
     fired = set(getattr(divergence, "reference_fired", []))
     observable = rule_sites.observable_rules(divergence.game)
-    for path, stack in sorted(watcher.writes, key=lambda w: order[w[0]]):
+    computed: dict[str, tuple[str, str]] = {}  # rule -> (a path, the function computing it)
+    writes = sorted(zip(watcher.writes, watcher.providers, strict=True),
+                    key=lambda w: order[w[0][0]])  # fmt: skip
+    for (path, stack), ran in writes:
         rule, site = rule_sites.rule_at(stack, known, fired, observable)
         if rule is not None:
             paths_of = written.setdefault(rule, [])
             if path not in paths_of:
                 paths_of.append(path)
             where.setdefault(rule, site)
+        for filename, line in ran:
+            for provider in rule_sites.rules_at(filename, line, known):
+                if provider != rule and (provider in fired or provider not in observable):
+                    computed.setdefault(provider, (path, f"{Path(filename).name}:{line}"))
     # the rule that wrote most of the differing paths first (then the first path's writer)
     ranked = sorted(written, key=lambda r: (-len(written[r]), order[written[r][0]]))
-    return [Blame(rule, f"{', '.join(written[rule][:3])} "
-                        f"{'is' if len(written[rule]) == 1 else 'are'} written by {rule} at step "
-                        f"{divergence.step} ({where[rule]})") for rule in ranked]  # fmt: skip
+    found = [Blame(rule, f"{', '.join(written[rule][:3])} "
+                         f"{'is' if len(written[rule]) == 1 else 'are'} written by {rule} at step "
+                         f"{divergence.step} ({where[rule]})") for rule in ranked]  # fmt: skip
+    found += [Blame(rule, f"{path} is written at step {divergence.step} from a value {rule}'s "
+                          f"code computes ({site})")
+              for rule, (path, site) in list(computed.items())[:PROVIDERS]
+              if rule not in written]  # fmt: skip
+    return found
 
 
 def _legal_blame(divergence: Any, state: GameState, known: set[str]) -> list[Blame]:
@@ -373,8 +405,8 @@ def _outcome_blame(divergence: Any, state: GameState, known: set[str]) -> list[B
         what = "the winners differ with equal scores"
     else:
         what = "the scores differ"
-    return [Blame(rule, f"{what}; {rule} is applied where the reference computes the outcome")
-            for rule in sites]  # fmt: skip
+    return [Blame(rule, f"{what}; {rule} is applied where the reference computes the outcome",
+                  direct=False) for rule in sites]  # fmt: skip
 
 
 def _detail_blame(
@@ -444,4 +476,4 @@ def _named_field_blame(divergence: Any, fired: list[str]) -> list[Blame]:
     texts = {r.id: r.text.lower() for r in load(divergence.game).rules}
     named = [r for r in fired if any(w.lower() in texts.get(r, "") for w in words)]
     return [Blame(r, f"the reference fired {r} at step {divergence.step} and its text names "
-                     f"{', '.join(sorted(words))}") for r in named]  # fmt: skip
+                     f"{', '.join(sorted(words))}", direct=False) for r in named]  # fmt: skip

@@ -44,8 +44,10 @@ def corroborate(
     """Bring forward the rules the divergence may be blamed on (the ranked ones, then every
     rule the reference applied at the step) whose own scenarios fail against the same
     engine: a rule a refusal cites first (the candidate's or the reference's: evidence tied
-    to one rule), then the most failing (failed / (run + 1): one failure of one scenario
-    counts for less than three of four), then the evidence's order.
+    to one rule), then a rule with direct evidence (its code wrote the differing part or
+    computed the value written there) before one that was merely applied or fired at the
+    step, then the most failing (failed / (run + 1): one failure of one scenario counts for
+    less than three of four), then the evidence's order.
 
     When none of them fails a scenario, ``areas`` (rule id -> catalogue area) lets a rule
     of the same area as the evidence's first rules stand in: the code the reference ran is
@@ -54,14 +56,18 @@ def corroborate(
     no failing rule nothing changes."""
     order = {rule: index for index, rule in enumerate(attribution.applied)}
     failing = [rule for rule in attribution.applied if tallies.get(rule, _NONE).failed]
-    evidence = {blame.rule: blame.evidence for blame in attribution.ranked}
-    cited = {blame.rule for blame in attribution.ranked if blame.cited}
+    blames = attribution.evidence or attribution.ranked
+    evidence = {blame.rule: blame.evidence for blame in blames}
+    cited = {blame.rule for blame in blames if blame.cited}
+    direct = {blame.rule for blame in blames if blame.direct}
     ranked = []
     if failing:
-        failing.sort(key=lambda rule: (rule not in cited, -_weight(tallies[rule]), order[rule]))
+        failing.sort(key=lambda rule: (rule not in cited, rule not in direct,
+                                       -_weight(tallies[rule]), order[rule]))  # fmt: skip
         for rule in failing[:RANKED]:
             because = evidence.get(rule, f"the reference applies {rule} at this step")
-            ranked.append(Blame(rule, f"{because}; {_fails(tallies[rule])}", rule in cited))
+            ranked.append(Blame(rule, f"{because}; {_fails(tallies[rule])}", rule in cited,
+                                rule in direct))
     elif areas:
         near = [b.rule for b in attribution.ranked[:RANKED]] or attribution.applied[:RANKED]
         wanted = {areas[rule]: rule for rule in reversed(near) if rule in areas}
@@ -80,7 +86,7 @@ def corroborate(
     best = ranked[:RANKED]
     chosen = {b.rule for b in best}
     context = [r for r in [*attribution.context, *evidence] if r not in chosen]
-    return Attribution(best, list(dict.fromkeys(context)), attribution.applied)
+    return Attribution(best, list(dict.fromkeys(context)), attribution.applied, ranked)
 
 
 def _weight(tally: ScenarioTally) -> float:

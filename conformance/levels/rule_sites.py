@@ -312,6 +312,20 @@ def _function_node(filename: str, first: int) -> ast.FunctionDef | ast.AsyncFunc
     return None
 
 
+def rules_at(filename: str, line: int, known: set[str]) -> list[str]:
+    """The rules a reference location names when it runs: at a function's ``def`` line (its
+    call), the ids of its docstring; at another line, its statement's comments and the ids
+    its code names on that very line."""
+    function = _function_at(filename, line)
+    if function is None:
+        return []
+    if line == function.first:
+        return [rule for at, rule in function.rules if at == line and rule in known]
+    named = [rule for rule in line_notes(filename).get(line, ()) if rule in known]
+    named += [rule for at, rule in function.rules if at == line and rule in known]
+    return list(dict.fromkeys(named))
+
+
 def rules_run(
     call: Callable[[], Any], known: set[str], checks: bool = False, scope: str | None = None
 ) -> list[str]:

@@ -167,3 +167,39 @@ def test_a_divergence_at_a_field_one_side_lacks_is_recorded_as_json() -> None:
                             values=(diffs[0][1], diffs[0][2]))  # fmt: skip
     found = json.loads(json.dumps(divergence.attribution()))
     assert (found["first"], found["reference"], found["candidate"]) == ("extra", "<absent>", 1)
+
+
+def test_a_write_notes_the_code_that_computed_the_value_written(tmp_path: Path) -> None:
+    import importlib.util
+
+    from conformance.levels.attribution import PathWatcher
+
+    path = tmp_path / "reference_like.py"
+    path.write_text(textwrap.dedent('''\
+        class Player:
+            def __init__(self):
+                self.stumps, self.moves = 0, 0
+
+            def stump_moves(self):
+                """XX-MOVES: the stump just covered gives its number of moves."""
+                return [1, 2, 3][self.stumps - 1]
+
+            def place(self):
+                self.stumps += 1
+                self.moves = self.stump_moves()
+                return self
+
+            def to_canonical(self):
+                return {"stumps": self.stumps, "moves": self.moves}
+    '''), "utf-8")
+    spec = importlib.util.spec_from_file_location("reference_like_watch", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    player = module.Player()
+    watcher = PathWatcher(player, ["moves"], scope=str(tmp_path))
+    watcher.run(player.place)
+    [(written, stack)] = watcher.writes
+    assert written == "moves" and stack[0] == (str(path), 11)
+    [ran] = watcher.providers
+    assert rule_sites.rules_at(*ran[0], {"XX-MOVES"}) == ["XX-MOVES"]  # stump_moves's call

@@ -62,3 +62,17 @@ def test_a_rule_a_refusal_cites_keeps_its_place_among_failing_rules() -> None:
     before = Attribution([cited], [], ["XX-MOVE", "XX-MESSAGE", "XX-ORDER"])
     tallies = {"XX-MOVE": ScenarioTally(2, 5), "XX-MESSAGE": ScenarioTally(3, 3)}
     assert corroborate(before, tallies).rules[:2] == ["XX-MOVE", "XX-MESSAGE"]
+
+
+def test_a_rule_whose_code_computed_the_written_value_comes_before_one_merely_applied() -> None:
+    written = Blame("XX-WRITER", "players.0.moves is written by XX-WRITER at step 4")
+    computed = Blame("XX-MOVES", "players.0.moves is written at step 4 from a value XX-MOVES's "
+                                 "code computes (player.py:127)")  # fmt: skip
+    fired = Blame("XX-STUCK", "the reference fired it applying step 4", direct=False)
+    before = Attribution([written, computed, fired], [], ["XX-WRITER", "XX-MOVES", "XX-STUCK"],
+                         [written, computed, fired])  # fmt: skip
+    tallies = {"XX-MOVES": ScenarioTally(1, 4), "XX-STUCK": ScenarioTally(3, 3)}
+    blame = corroborate(before, tallies)
+    # XX-STUCK fails more of its scenarios, but nothing ties it to the differing path
+    assert blame.rules[:2] == ["XX-MOVES", "XX-STUCK"]
+    assert blame.ranked[0].evidence.endswith("1 of its 4 scenarios fail against this engine")
