@@ -130,6 +130,8 @@ def run_shard(
                     candidate, reference.client, found, choices, seed, shrink_seconds,
                     fallback_rule,
                 )
+                if cwd is None or os.path.samefile(cwd, os.getcwd()):
+                    _corroborate(result.divergence, found.game, engine, shell, timeout)
                 result.message = str(found).splitlines()[0]
                 break
             result.games += 1
@@ -143,6 +145,26 @@ def run_shard(
         result.seconds = time.monotonic() - started
         result.cpu = time.process_time() - cpu_started
     return result
+
+
+def _corroborate(
+    divergence: dict[str, Any], game: str, engine: str, shell: bool, timeout: float
+) -> None:
+    """Corroborate the divergence's blame with the candidates' own scenarios, probed against
+    the engine from this worker (as the differential level does without a scenario level):
+    the primary rule is the one the code evidence names whose scenarios fail too. A probe
+    that judges nothing leaves the code evidence as it was."""
+    from conformance.levels.attribution import Attribution, Blame
+    from conformance.levels.corroboration import probed
+
+    found = divergence["blame"]
+    ranked = [Blame(b["rule"], b["evidence"], bool(b.get("cited")), bool(b.get("direct", True)))
+              for b in found.get("ranked", [])]  # fmt: skip
+    applied = found.get("applied") or [b.rule for b in ranked]
+    blame = probed(Attribution(ranked, found.get("context", []), applied,
+                               ranked), game, engine, shell, timeout)  # fmt: skip
+    divergence["blame"] = blame.to_json()
+    divergence["rules"] = blame.rules[:1]
 
 
 class _TimeUp(Exception):

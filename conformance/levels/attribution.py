@@ -86,8 +86,12 @@ class Attribution:
     def to_json(self) -> dict[str, Any]:
         return {
             "primary": self.primary,
-            "ranked": [{"rule": b.rule, "evidence": b.evidence} for b in self.ranked],
+            "ranked": [
+                {"rule": b.rule, "evidence": b.evidence, "cited": b.cited, "direct": b.direct}
+                for b in self.ranked
+            ],
             "context": self.context,
+            "applied": self.applied,
         }
 
     def describe(self) -> str:

@@ -129,3 +129,30 @@ def tally(results: Any) -> dict[str, ScenarioTally]:
             entry[0] += int(status != "passed")
             entry[1] += 1
     return {rule: ScenarioTally(failed, run) for rule, (failed, run) in counts.items()}
+
+
+def rule_areas(game: str) -> dict[str, str]:
+    """Each catalogue rule's area (the part of the rulebook it belongs to)."""
+    from conformance.specification.catalogue import load
+
+    return {rule.id: rule.area for rule in load(game).rules}
+
+
+#: a process's probes by game and candidate rules (a failure met again is not probed again)
+_PROBES: dict[tuple[str, ...], dict[str, ScenarioTally]] = {}
+
+
+def probed(
+    attribution: Attribution,
+    game: str,
+    engine: str | None,
+    shell: bool = False,
+    timeout: float | None = None,
+) -> Attribution:
+    """:func:`corroborate` with the tallies of a :func:`probe` of the candidates' scenarios
+    (kept for the process: where no scenario level ran in it, such as a campaign's
+    workers)."""
+    key = (game, *attribution.applied[:PROBED])
+    if key not in _PROBES:
+        _PROBES[key] = probe(game, attribution.applied, engine, shell, timeout)
+    return corroborate(attribution, _PROBES[key], rule_areas(game))

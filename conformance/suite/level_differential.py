@@ -46,7 +46,13 @@ from conformance.levels.campaign import (
     run_campaign,
     step_horizon,
 )
-from conformance.levels.corroboration import PROBED, ScenarioTally, corroborate, probe
+from conformance.levels.corroboration import (
+    PROBED,
+    ScenarioTally,
+    corroborate,
+    probe,
+    rule_areas,
+)
 from conformance.levels.differential import Divergence, lockstep, shrink, write_feature
 from conformance.levels.progress import Progress
 from conformance.levels.seeds import seed_positions
@@ -166,13 +172,6 @@ def test_engine_matches_the_reference_in_lockstep(
         stats.seeds = len(seeds)
         reach_rules(request, stats, guide, fired)
     progress.done(stats.summary())
-
-
-def rule_areas(game: str) -> dict[str, str]:
-    """Each catalogue rule's area (the part of the rulebook it belongs to)."""
-    from conformance.specification.catalogue import load
-
-    return {rule.id: rule.area for rule in load(game).rules}
 
 
 #: the probes' tallies by game and candidate rules (a failure met again is not probed again)

@@ -76,3 +76,26 @@ def test_a_rule_whose_code_computed_the_written_value_comes_before_one_merely_ap
     # XX-STUCK fails more of its scenarios, but nothing ties it to the differing path
     assert blame.rules[:2] == ["XX-MOVES", "XX-STUCK"]
     assert blame.ranked[0].evidence.endswith("1 of its 4 scenarios fail against this engine")
+
+
+def test_a_campaign_workers_divergence_is_corroborated_by_a_probe(monkeypatch) -> None:
+    """A campaign's workers run no scenario level: the blame they report is corroborated
+    by probing the candidates' scenarios against the engine, as the differential level's."""
+    from conformance.campaign import worker
+    from conformance.levels import corroboration
+
+    asked: list[tuple[str, list[str], str]] = []
+
+    def probe(game, rules, engine, shell=False, timeout=None):  # type: ignore[no-untyped-def]
+        asked.append((game, list(rules), engine))
+        return {"XX-FORMULA": ScenarioTally(2, 3)}
+
+    monkeypatch.setattr(corroboration, "probe", probe)
+    monkeypatch.setattr(corroboration, "rule_areas", lambda game: {})
+    monkeypatch.setattr(corroboration, "_PROBES", {})
+    divergence = {"rules": ["XX-WRITER"], "blame": _attribution().to_json()}
+    worker._corroborate(divergence, "xx", "node engine.js", False, 5.0)
+    assert asked == [("xx", ["XX-WRITER", "XX-ORDER", "XX-FORMULA", "XX-COUNT"], "node engine.js")]
+    assert divergence["rules"] == ["XX-FORMULA"]
+    assert divergence["blame"]["primary"] == "XX-FORMULA"
+    assert "2 of its 3 scenarios fail" in divergence["blame"]["ranked"][0]["evidence"]
