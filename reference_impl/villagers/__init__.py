@@ -35,6 +35,7 @@ OPTION_VALUES: dict[str, tuple[Any, ...]] = {
 class VillagersGame(GameDefinition):
     id = "villagers"
     title = "Villagers (solo against the Countess)"
+    # VL-SETUP-SOLO: exactly one player (seat 0) against the automated Countess
     min_players = 1
     max_players = 1
     default_options = DEFAULT_OPTIONS

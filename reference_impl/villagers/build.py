@@ -29,12 +29,17 @@ SERFDOM, COUNTESS_BANK = "e8", "e12"
 
 
 def start(state: VillagersState) -> None:
-    """Build limit from the builder icons shown at the start of the phase (VL-BUILD-LIMIT)."""
+    """Build limit from the builder icons shown at the start of the phase (VL-BUILD-LIMIT).
+
+    VL-BUILD-ONLY-PLAYER: the phase is the player's alone, the Countess builds nothing here.
+    """
     state.phase = "build"
     state.built = 0
     state.basics_built = 0
+    # VL-BUILD-LIMIT-WHEN: the builder icons are counted once, at the start of the phase
     state.build_limit = build_limit(state.player_tally().builders)
     state.fired.append("VL-BUILD-LIMIT")
+    # VL-EVENT-ARSON, VL-EVENT-TIMING: an active Arson acts at the start of the build
     state.step = "arson" if ARSON in state.active else "build"
 
 
@@ -43,11 +48,14 @@ def lock_plan(state: VillagersState, name: str) -> tuple[str, int]:
     lock = CARDS[name].lock
     if lock is None:
         return "none", 0
+    # VL-LOCK-OWN: the unlocker is in your village, the bank pays
     if any(card == lock for column in state.columns for card, _ in column):
         return "own", 0
+    # VL-LOCK-COUNTESS: the unlocker is only in her village, you pay 2
     if any(card == lock for card, _ in state.c_cards):
         return "countess", LOCK_FEE
     bank_fee = rule_param(state.options, "VL-LOCK-BANK", "fee", LOCK_FEE)
+    # VL-EVENT-COUNTESS-BANK: while active, the bank's fee is 3; VL-LOCK-BANK: else 2
     fee = COUNTESS_BANK_FEE if COUNTESS_BANK in state.active else bank_fee
     return "bank", fee
 
@@ -57,22 +65,25 @@ def placements(state: VillagersState, name: str) -> list[int | None]:
     on = CARDS[name].on
     if on is None:
         return [None]
-    if on == FOUNDERS:
+    if on == FOUNDERS:  # VL-CHAIN-FOUNDERS: a new chain on the Founders, if it has room
         return [None] if state.may_branch() else []
     return [i for i, column in enumerate(state.columns) if column[-1][0] == on]
 
 
 def actions(state: VillagersState) -> list[Action]:
-    """The build step's actions. Some are shared templates: callers must copy, not mutate."""
+    """The build step's actions. Some are shared templates: callers must copy, not mutate.
+
+    VL-BUILD-ORDER: both kinds of build are offered at every step, in any order.
+    """
     out: list[Action] = []
-    if state.step == "arson":
+    if state.step == "arson":  # VL-EVENT-ARSON: build 1 fewer, or pay 3 if you can
         out.append({"actor": 0, "type": "arson", "choice": "fewer"})
         if state.gold >= ARSON_COST:
             out.append({"actor": 0, "type": "arson", "choice": "pay"})
         return out
-    out.append({"actor": 0, "type": "end_build"})
+    out.append({"actor": 0, "type": "end_build"})  # VL-BUILD-OPTIONAL: stop at will
     hand = sorted(state.hand)
-    if state.built < state.build_limit:
+    if state.built < state.build_limit:  # VL-BUILD-HAND within VL-BUILD-LIMIT
         columns = state.columns
         own: set[str] | None = None  # the lock data, computed on the first padlocked card
         countess: set[str] = set()
@@ -87,30 +98,33 @@ def actions(state: VillagersState) -> list[Action]:
                 if own is None:
                     own = {n for column in columns for n, _ in column}
                     countess = {n for n, _ in state.c_cards}
-                    if COUNTESS_BANK in state.active:
+                    if COUNTESS_BANK in state.active:  # VL-EVENT-COUNTESS-BANK: the fee is 3
                         bank_fee = COUNTESS_BANK_FEE
                     else:
                         bank_fee = rule_param(state.options, "VL-LOCK-BANK", "fee", LOCK_FEE)
+                # VL-LOCK-AFFORD: a padlock you cannot pay keeps the villager in hand
                 if lock not in own and (LOCK_FEE if lock in countess else bank_fee) > gold:
                     continue
             on = card.on
-            if on is None:
+            if on is None:  # VL-CHAIN-ON: no parent, a new column
                 out.append({"actor": 0, "type": "build", "card": name, "column": None})
             elif on == FOUNDERS:
-                if new_branch:
+                if new_branch:  # VL-CHAIN-FOUNDERS: the Founders has room for another chain
                     out.append({"actor": 0, "type": "build", "card": name, "column": None})
             else:
-                for i, top in enumerate(tops):
+                for i, top in enumerate(tops):  # VL-CHAIN-ON: on a column topped by the parent
                     if top == on:
                         out.append({"actor": 0, "type": "build", "card": name, "column": i})
-    if state.basics_built < BASIC_LIMIT and hand:
+    if state.basics_built < BASIC_LIMIT and hand:  # VL-BUILD-BASIC within VL-BUILD-BASIC-LIMIT
         serf = SERFDOM in state.active
+        # VL-EVENT-SERFDOM: the card goes to her village; VL-BUILD-RETURN-STACK: else onto
+        # a stack that still holds cards
         stacks: tuple[int | None, ...] = (None,) if serf else tuple(state.stacks_with_cards())
         basics = state.basics
         runs = _BASIC_RUNS
         extend = out.extend
         for basic in BASICS:
-            if basics[basic] <= 0:
+            if basics[basic] <= 0:  # VL-BUILD-BASIC-SUPPLY: an exhausted kind cannot be built
                 continue
             for name in hand:
                 key = (basic, name, stacks)
@@ -149,7 +163,7 @@ def do_arson(state: VillagersState, action: Action) -> None:
         raise MalformedInput(f"{action!r}: 'choice' must be 'pay' or 'fewer'")
     if choice == "pay" and state.gold < ARSON_COST:
         raise IllegalAction("VL-EVENT-ARSON", f"{action!r}: {state.gold} gold, Arson costs 3")
-    if choice == "pay":
+    if choice == "pay":  # VL-EVENT-ARSON: pay 3 gold to the bank, or 1 fewer build
         state.gold -= ARSON_COST
     else:
         state.build_limit = max(0, state.build_limit - 1)
@@ -175,18 +189,20 @@ def do_build(state: VillagersState, action: Action) -> None:
         rule = "VL-CHAIN-FOUNDERS" if on == FOUNDERS else "VL-CHAIN-ON"
         raise IllegalAction(rule, f"{action!r}: {name} must go on a top {on or 'new column'}")
     plan, fee = lock_plan(state, name)
-    if fee > state.gold:
+    if fee > state.gold:  # VL-LOCK-AFFORD: gold never goes negative
         rule = "VL-LOCK-COUNTESS" if plan == "countess" else "VL-LOCK-BANK"
         raise IllegalAction(rule, f"{action!r}: the padlock costs {fee}, you have {state.gold}")
     # mutate
     dynamic = state.options["build_limit_dynamic"]
     builders_before = state.player_tally().builders if dynamic else 0
     lock = CARDS[name].lock
-    state.gold -= fee
+    state.gold -= fee  # VL-LOCK-COUNTESS, VL-LOCK-BANK: you pay the padlock fee
     if plan == "own":
+        # VL-LOCK-OWN: 2 bank coins on your unlocker (VL-LOCK-TARGET: the first copy)
         _first_coin_target([c for col in state.columns for c in col], lock)[1] += LOCK_FEE
         state.fired.append("VL-LOCK-OWN")
     elif plan == "countess":
+        # VL-LOCK-COUNTESS: your 2 gold onto her unlocker (VL-LOCK-TARGET: the first copy)
         _first_coin_target(state.c_cards, lock)[1] += LOCK_FEE
         state.c_cards.sort()
         state.fired.append("VL-LOCK-COUNTESS")
@@ -194,13 +210,13 @@ def do_build(state: VillagersState, action: Action) -> None:
         state.fired.append("VL-LOCK-BANK")
         if fee == COUNTESS_BANK_FEE:
             state.fired.append("VL-EVENT-COUNTESS-BANK")
-    _take(state.hand, name)
-    if column is None:
+    _take(state.hand, name)  # VL-BUILD-HAND: from hand into the village
+    if column is None:  # VL-CHAIN-ON: a new column, or on top of its parent's column
         state.columns.append([[name, 0]])
     else:
         state.columns[column].append([name, 0])
     state.columns.sort()
-    state.built += 1
+    state.built += 1  # VL-BUILD-LIMIT: one build from hand used
     state.fired += ["VL-BUILD-HAND", "VL-CHAIN-ON"]
     if dynamic:  # VL-BUILD-LIMIT-WHEN, alternative reading
         after = state.player_tally().builders
@@ -221,41 +237,47 @@ def do_build_basic(state: VillagersState, action: Action) -> None:
         raise MalformedInput(f"{action!r}: 'stack' must be an integer or null")
     if state.basics_built >= BASIC_LIMIT:
         raise IllegalAction("VL-BUILD-BASIC-LIMIT", f"{action!r}: 3 basic villagers already built")
-    if state.basics[basic] <= 0:
+    if state.basics[basic] <= 0:  # VL-BUILD-BASIC-SUPPLY: an exhausted kind cannot be built
         raise IllegalAction("VL-BUILD-BASIC", f"{action!r}: no {basic} left in the supply")
     if state.hand.get(name, 0) <= 0:
         raise IllegalAction("VL-BUILD-BASIC", f"{action!r}: no {name!r} in hand to return")
     serf = SERFDOM in state.active
     if serf and stack is not None:
         raise IllegalAction("VL-EVENT-SERFDOM", f"{action!r}: Serfdom sends it to the Countess")
+    # VL-BUILD-RETURN-STACK: the card goes onto a stack that still holds cards
     if not serf and (
         stack is None or not 0 <= stack < len(state.stacks) or not state.stack_has_cards(stack)
     ):
         raise IllegalAction("VL-BUILD-BASIC", f"{action!r}: stack {stack} cannot take the card")
-    _take(state.hand, name)
-    if serf:
+    _take(state.hand, name)  # VL-BUILD-BASIC: a hand card is given up
+    if serf:  # VL-EVENT-SERFDOM: the card goes to the Countess's village
         state.c_cards.append([name, 0])
         state.c_cards.sort()
         state.fired += ["VL-EVENT-SERFDOM", "VL-COUNTESS-BUILD"]
     else:
+        # VL-BUILD-RETURN-STACK: face down on top of the stack, known, drawn before its hidden
         state.stacks[stack]["known"].append(name)
-    state.basics[basic] -= 1
-    state.columns.append([[basic, 0]])
+    state.basics[basic] -= 1  # VL-BUILD-BASIC-SUPPLY: taken from the 10 of its kind
+    state.columns.append([[basic, 0]])  # VL-CHAIN-ON: a basic villager starts a new column
     state.columns.sort()
-    state.basics_built += 1
+    state.basics_built += 1  # VL-BUILD-BASIC-LIMIT: at most 3 per build phase
     state.fired += ["VL-BUILD-BASIC", "VL-BUILD-BASIC-LIMIT"]
 
 
 def do_end_build(state: VillagersState, action: Action) -> None:
-    """End of the build phase: the Founders flip (VL-BUILD-FOUNDERS-FLIP)."""
+    """End of the build phase (VL-BUILD-OPTIONAL: at the player's will): the Founders flip
+    (VL-BUILD-FOUNDERS-FLIP)."""
     _need_build(state, action, "VL-BUILD-HAND")
+    # VL-BUILD-FOUNDERS-FLIP: no food icon shown, the Founders turns to food for good
     if state.founders == "gold" and state.player_tally().food == 0:
         state.founders = "food"
         state.fired.append("VL-BUILD-FOUNDERS-FLIP")
+    # VL-EVENT-TIMING: build-timed events are spent with the build phase
     for event in [e for e in state.active if EVENTS[e]["timing"] == "build"]:
         state.active.remove(event)
         state.event_discard.append(event)
     state.event_discard.sort(key=lambda e: int(e[1:]))
+    # VL-ROUND-ORDER: the event phase follows the build
     state.phase = "event"
     state.step = "events"
     state.fired.append("VL-EVENT-ORDER")

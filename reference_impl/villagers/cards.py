@@ -51,6 +51,7 @@ def _card(name: str, raw: dict[str, Any], basic: bool = False) -> Card:
     )
 
 
+# VL-COMP-CARDS: the base-set villagers as the component data lists them
 CARDS: dict[str, Card] = {n: _card(n, r) for n, r in component(GAME_ID, "villagers").items()}
 BASIC_DATA = component(GAME_ID, "basic-villagers")
 for _name, _raw in BASIC_DATA.items():
@@ -70,6 +71,8 @@ EVENTS: dict[str, dict[str, str]] = {
     for event, data in component(GAME_ID, "events").items()
 }
 
+# VL-COMP-COPIES: 2 copies of each base villager; VL-SETUP-REMOVE: only the base villagers
+# (no Special, Wool or Leather card) are in the game
 _COPIES = int(component(GAME_ID, "villager-copies")["default"])
 DECK: dict[str, int] = {n: _COPIES for n in component(GAME_ID, "villagers")}
 #: every villager card in the game (deck + starting road), for conservation checks.
@@ -129,20 +132,20 @@ def tally(
     symbols = dict.fromkeys(SUITS, 0)
     for card, on_card, top in cards:
         coins += on_card
-        if on_card > max_coins:
+        if on_card > max_coins:  # VL-SILVER-AGENT: the largest pile of coins
             max_coins = on_card
-        if top or not gold_top_only:
+        if top or not gold_top_only:  # VL-CHAIN-VISIBLE: only top cards show their gold
             printed = card.gold
             if printed:
                 gold += printed
-                gold_symbols += 1
-                if card.suit == "wood":
+                gold_symbols += 1  # VL-SILVER-PEDDLER, VL-EVENT-VAT: visible gold symbols
+                if card.suit == "wood":  # VL-SILVER-WOOD-CARVER: gold on wood villagers
                     wood_gold += printed
-        if not (top or icons_covered):
+        if not (top or icons_covered):  # VL-ICONS-COVERED: covered icons count by default
             continue
         food += card.food
         builders += card.build
-        if card.lock:
+        if card.lock:  # VL-SILVER-LOCKSMITH: padlock symbols
             padlocks += 1
         if card.basic:
             basics += 1
@@ -168,7 +171,11 @@ def tally(
 
 
 def silver_value(card: Card, t: Tally) -> int:
-    """The silver value of ``card`` in a village that shows ``t`` (0 if it has none)."""
+    """The silver value of ``card`` in a village that shows ``t`` (0 if it has none).
+
+    VL-SILVER-FORMULA: the one code path for every silver card; each card's own rule is
+    its (count, per, each) in the component data.
+    """
     if card.silver is None:
         return 0
     count, per, each = card.silver
@@ -190,4 +197,5 @@ def reveal_count(value: Any, ite: Any = _ite) -> Any:
     return ite(value <= 0, 3, ite(value <= 9, 2, 1))
 
 
+# VL-SETUP-COUNTESS: the Countess card, gold side up with 4 printed gold
 COUNTESS = Card(COUNTESS_CARD, "none", 0, None, None, 0, 0, COUNTESS_GOLD, None, False)

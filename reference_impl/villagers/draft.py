@@ -24,12 +24,16 @@ def start(state: VillagersState) -> None:
     """Start a round's draft: limit from the food icons shown now (VL-DRAFT-COUNT)."""
     state.phase = "draft"
     state.drafted = 0
+    # VL-DRAFT-COUNT-WHEN: the food icons are counted once, at the start of the phase
     state.draft_limit = draft_limit(state.player_tally().food)
     state.fired.append("VL-DRAFT-COUNT")
+    # VL-EVENT-RATS, VL-EVENT-TIMING: an active Rats acts at the start of the draft
     state.step = "rats" if RATS in state.active else "take"
 
 
 def can_take(state: VillagersState) -> bool:
+    # VL-DRAFT-COMPULSORY: the draft runs to its count; VL-DRAFT-EMPTY: the remaining
+    # repetitions lapse once the road is empty and every stack is gone
     return state.drafted < state.draft_limit and (
         bool(state.road) or state.leftmost_stack() is not None
     )
@@ -41,7 +45,7 @@ def end(state: VillagersState) -> None:
         state.hand[card] = state.hand.get(card, 0) + count
     state.square = {}
     state.fired.append("VL-DRAFT-SQUARE")
-    _spend(state, "draft")
+    _spend(state, "draft")  # VL-EVENT-TIMING: draft-timed events are spent with the draft
     state.step = "coin"
 
 
@@ -59,6 +63,7 @@ def refill(state: VillagersState) -> bool:
 
     Returns False when a chance draw is pending.
     """
+    # VL-DRAFT-REFILL-ALL: every empty road place, each from the leftmost stack with cards
     while len(state.road) < ROAD_SIZE:
         index = state.leftmost_stack()
         if index is not None:
@@ -66,11 +71,11 @@ def refill(state: VillagersState) -> bool:
             if state.chance is not None:
                 return False
             continue
-        if state.reserve > 0:
+        if state.reserve > 0:  # VL-DRAFT-REFILL-RESERVE: no stack left, from the reserve
             state.chance = {"kind": "road", "stack": None}
             return False
-        break
-    state.drafted += 1
+        break  # VL-DRAFT-REFILL-NONE: the reserve is empty too, the places stay empty
+    state.drafted += 1  # VL-DRAFT-COUNT: one repetition of steps 1-3 is done
     state.step = "take"
     return True
 
@@ -79,7 +84,7 @@ def discard_road(state: VillagersState) -> None:
     """Road villagers without coins go to the discard pile (VL-DRAFT-DISCARD)."""
     keep = []
     for card, coins in state.road:
-        if coins:
+        if coins:  # VL-DRAFT-DISCARD: only road villagers with coins stay
             keep.append([card, coins])
         else:
             state.discard[card] = state.discard.get(card, 0) + 1
@@ -95,12 +100,12 @@ def actions(state: VillagersState) -> list[Action]:
         out.append({"actor": 0, "type": "rats", "choice": "fewer"})
         if state.gold >= RATS_COST:
             out.append({"actor": 0, "type": "rats", "choice": "pay"})
-    elif step == "take":
-        out.extend(_road_choices(state, "take_road"))
-        out.extend(_TAKE_STACK[i] for i in state.stacks_with_cards())
-    elif step == "countess":
+    elif step == "take":  # VL-DRAFT-COMPULSORY: a card must be taken, there is no pass
+        out.extend(_road_choices(state, "take_road"))  # VL-DRAFT-TAKE
+        out.extend(_TAKE_STACK[i] for i in state.stacks_with_cards())  # VL-DRAFT-STACK
+    elif step == "countess":  # VL-DRAFT-COUNTESS: the player picks a road villager for her
         out.extend(_road_choices(state, "countess_build"))
-    elif step == "coin":
+    elif step == "coin":  # VL-DRAFT-BANKCOIN: the coin is optional
         out.append({"actor": 0, "type": "no_coin"})
         out.extend(_road_choices(state, "place_coin"))
     return out
@@ -154,7 +159,7 @@ def do_rats(state: VillagersState, action: Action) -> None:
         raise MalformedInput(f"{action!r}: 'choice' must be 'pay' or 'fewer'")
     if choice == "pay" and state.gold < RATS_COST:
         raise IllegalAction("VL-EVENT-RATS", f"{action!r}: {state.gold} gold, Rats costs 3")
-    if choice == "pay":
+    if choice == "pay":  # VL-EVENT-RATS: pay 3 gold to the bank, or draft 1 fewer time
         state.gold -= RATS_COST
     else:
         state.draft_limit -= 1
@@ -166,8 +171,8 @@ def do_take_road(state: VillagersState, action: Action) -> None:
     _need_step(state, action, "take", "VL-DRAFT-TAKE")
     index = _road_index(state, action, "VL-DRAFT-TAKE")
     card, coins = state.road.pop(index)
-    state.gold += coins
-    state.square[card] = state.square.get(card, 0) + 1
+    state.gold += coins  # VL-DRAFT-COINS: the coins on the taken card go to your supply
+    state.square[card] = state.square.get(card, 0) + 1  # VL-DRAFT-TAKE: onto the square
     state.fired += ["VL-DRAFT-TAKE", "VL-DRAFT-COINS"]
     state.step = "countess"
 
@@ -190,8 +195,8 @@ def do_countess(state: VillagersState, action: Action) -> None:
     _need_step(state, action, "countess", "VL-DRAFT-COUNTESS")
     index = _road_index(state, action, "VL-DRAFT-COUNTESS")
     card, coins = state.road.pop(index)
-    state.gold += coins
-    state.c_cards.append([card, 0])
+    state.gold += coins  # VL-DRAFT-COUNTESS-COINS: the coins on her card go to the player
+    state.c_cards.append([card, 0])  # VL-COUNTESS-BUILD: a card of her own, no chain
     state.c_cards.sort()
     state.fired += ["VL-DRAFT-COUNTESS", "VL-DRAFT-COUNTESS-COINS", "VL-COUNTESS-BUILD"]
     state.step = "refill"
@@ -202,7 +207,7 @@ def do_coin(state: VillagersState, action: Action) -> None:
     _need_step(state, action, "coin", "VL-DRAFT-BANKCOIN")
     if action["type"] == "place_coin":
         index = _road_index(state, action, "VL-DRAFT-BANKCOIN")
-        state.road[index][1] += 1
+        state.road[index][1] += 1  # VL-DRAFT-BANKCOIN: 1 bank coin on the chosen villager
         state.road.sort()
     state.fired.append("VL-DRAFT-BANKCOIN")
     discard_road(state)

@@ -49,15 +49,15 @@ def _ekey(event: str) -> int:
 
 def on_reveal(state: VillagersState, event: str, deck: str) -> None:
     """A revealed event becomes active, except the two that act on reveal."""
-    if event == MOOD_SWING:
+    if event == MOOD_SWING:  # VL-EVENT-MOOD-SWING: discarded, one more from the same deck
         state.event_discard.append(event)
         state.reveal_left += 1
         state.fired.append(RULE_OF[event])
-    elif event == DARK_MOOD:
+    elif event == DARK_MOOD:  # VL-EVENT-DARK-MOOD: discarded, two more from the same deck
         state.event_discard.append(event)
         state.reveal_left += 2
         state.fired.append(RULE_OF[event])
-    else:
+    else:  # VL-EVENT-TIMING: in force until its own phase
         state.active.append(event)
         state.active.sort(key=_ekey)
         state.fired.append("VL-EVENT-TIMING")
@@ -72,30 +72,30 @@ def pending(state: VillagersState) -> list[str]:
 def choices(state: VillagersState, event: str) -> tuple[str, list[Any]] | None:
     """The parameter the player picks for ``event`` and its values (None: no choice)."""
     values: list[Any]
-    if event == "e7":
+    if event == "e7":  # VL-EVENT-BRIBES: one of her unlockers
         name, values = "card", sorted({n for n, _ in state.c_cards if KEYRING.get(n)})
-    elif event in ("e11", "e23"):
+    elif event in ("e11", "e23"):  # VL-EVENT-BETRAYER, VL-EVENT-ARREST: a non-basic top
         name = "column"
         values = [i for i, col in enumerate(state.columns) if not CARDS[col[-1][0]].basic]
-    elif event == "e16":
+    elif event == "e16":  # VL-EVENT-CONSCRIPTION: a stack with cards or the reserve (None)
         name = "stack"
         values = state.stacks_with_cards()
         if state.reserve > 0:
             values.append(None)
-    elif event == "e18":
+    elif event == "e18":  # VL-EVENT-PROTECTION: the coins on one of your villagers
         name = "coins"
         values = sorted({0} | {c for col in state.columns for _, c in col})
-    elif event == "e19":
+    elif event == "e19":  # VL-EVENT-TRADE-NETWORK: one of her silver cards, valued in her village
         t = state.countess_tally()
         name = "value"
         values = sorted({silver_value(CARDS[n], t) for n, _ in state.c_cards if CARDS[n].silver})
-    elif event == "e20":
+    elif event == "e20":  # VL-EVENT-SPY-NETWORK: one of your silver cards, valued in yours
         t = state.player_tally()
         name = "value"
         values = sorted(
             {silver_value(CARDS[n], t) for col in state.columns for n, _ in col if CARDS[n].silver}
         )
-    elif event == "e22":
+    elif event == "e22":  # VL-EVENT-ABDUCTION: a card from your hand
         name, values = "card", sorted(state.hand)
     else:
         return None
@@ -178,46 +178,51 @@ def _pay(state: VillagersState, amount: int) -> None:
 
 
 def _banquet(state: VillagersState, _: Any) -> None:
+    # VL-EVENT-BANQUET: the Countess earns 2 gold per food icon in her village
     state.c_gold += 2 * state.countess_tally().food
 
 
 def _black_market(state: VillagersState, _: Any) -> None:
+    # VL-EVENT-BLACK-MARKET: each gains the silver value of their own village
     state.gold += state.silver_total(state.village_cards(), state.player_tally())
     state.c_gold += state.silver_total(state.countess_cards(), state.countess_tally())
 
 
 def _vat(state: VillagersState, _: Any) -> None:
+    # VL-EVENT-VAT: 1 gold per visible gold symbol in your village
     _pay(state, state.player_tally().gold_symbols)
 
 
 def _land_claim(state: VillagersState, _: Any) -> None:
+    # VL-EVENT-LAND-CLAIM: 2 gold per basic villager in your village
     _pay(state, 2 * state.player_tally().basics)
 
 
 def _temp(state: VillagersState, _: Any) -> None:
+    # VL-EVENT-TEMP-EMPLOYMENT: the Countess earns 2 gold per distinct suit in your hand
     state.c_gold += 2 * len({CARDS[n].suit for n in state.hand})
 
 
 def _bribes(state: VillagersState, card: Any) -> None:
     if card is not None:
         target = next(c for c in state.c_cards if c[0] == card)
-        target[1] += KEYRING[card]
+        target[1] += KEYRING[card]  # VL-EVENT-BRIBES: bank gold equal to its keyring number
         state.c_cards.sort()
 
 
 def _customs(state: VillagersState, _: Any) -> None:
-    counts: dict[str, int] = {"grain": 1}  # the Founders
+    counts: dict[str, int] = {"grain": 1}  # VL-EVENT-CUSTOMS: the Founders counts as grain
     for column in state.columns:
         for name, _coins in column:
             suit = CARDS[name].suit
             counts[suit] = counts.get(suit, 0) + 1
-    _pay(state, max(counts.values()))
+    _pay(state, max(counts.values()))  # VL-EVENT-CUSTOMS: 1 per villager of your main suit
 
 
 def _guild(state: VillagersState, _: Any) -> None:
     for card in state.c_cards:
         if KEYRING.get(card[0]):
-            card[1] += 2
+            card[1] += 2  # VL-EVENT-GUILD: 2 bank gold on each of her unlockers
     state.c_cards.sort()
 
 
@@ -231,16 +236,18 @@ def _pop_top(state: VillagersState, column: int) -> list[Any]:
 
 def _betrayer(state: VillagersState, column: Any) -> None:
     if column is not None:
+        # VL-EVENT-BETRAYER: your chosen top villager moves, with its coins, to her village
         state.c_cards.append(_pop_top(state, column))
         state.c_cards.sort()
         state.fired.append("VL-COUNTESS-BUILD")
 
 
 def _it_was_you(state: VillagersState, _: Any) -> None:
-    state.jester = False
+    state.jester = False  # VL-EVENT-IT-WAS-YOU: an unplayed Jester is discarded
 
 
 def _conscription(state: VillagersState, stack: Any) -> None:
+    # VL-EVENT-CONSCRIPTION: the Countess builds one more, from the reserve or a stack
     if stack is None:
         if state.reserve > 0:
             state.chance = {"kind": "countess", "stack": None}
@@ -249,23 +256,27 @@ def _conscription(state: VillagersState, stack: Any) -> None:
 
 
 def _tribute(state: VillagersState, _: Any) -> None:
+    # VL-EVENT-TRIBUTE: 1 gold per card in your hand
     _pay(state, sum(state.hand.values()))
 
 
 def _protection(state: VillagersState, coins: Any) -> None:
+    # VL-EVENT-PROTECTION: the coins on the villager you chose
     _pay(state, coins)
 
 
 def _gain(state: VillagersState, value: Any) -> None:
+    # VL-EVENT-TRADE-NETWORK, VL-EVENT-SPY-NETWORK: she gains the chosen card's value
     state.c_gold += value or 0
 
 
 def _blackmail(state: VillagersState, _: Any) -> None:
+    # VL-EVENT-BLACKMAIL: the highest printed gold in your village, covered cards included
     state.c_gold += max(card.gold for card, _, _ in state.village_cards())
 
 
 def _abduction(state: VillagersState, card: Any) -> None:
-    if card is not None:
+    if card is not None:  # VL-EVENT-ABDUCTION: the chosen hand card is discarded
         state.hand[card] -= 1
         if not state.hand[card]:
             del state.hand[card]
@@ -273,7 +284,7 @@ def _abduction(state: VillagersState, card: Any) -> None:
 
 
 def _arrest(state: VillagersState, column: Any) -> None:
-    if column is not None:
+    if column is not None:  # VL-EVENT-ARREST: the chosen top villager is discarded
         name, _coins = _pop_top(state, column)
         state.discard[name] = state.discard.get(name, 0) + 1
 

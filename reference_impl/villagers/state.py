@@ -45,34 +45,39 @@ class VillagersState(GameState):
         self.phase = "setup"
         self.step = "deal"
         self.chance: dict[str, Any] | None = None
-        self.gold = SETUP["gold"]
+        self.gold = SETUP["gold"]  # VL-SETUP-GOLD: 8 gold in supply
         self.hand: dict[str, int] = {}
-        self.square: dict[str, int] = {}
-        self.founders = "gold"
+        self.square: dict[str, int] = {}  # VL-SETUP-SQUARE: the empty village square
+        self.founders = "gold"  # VL-SETUP-FOUNDERS: gold side up
         self.columns: list[list[list[Any]]] = []
-        self.c_gold = SETUP["countess_gold"]
+        self.c_gold = SETUP["countess_gold"]  # VL-SETUP-COUNTESS-GOLD: 1 gold
         self.c_cards: list[list[Any]] = []
+        # VL-SETUP-ROAD, VL-COMP-ROAD: the six starting villagers on the road
         self.road: list[list[Any]] = sorted([name, 0] for name in _starting_road())
         self.stacks: list[dict[str, Any]] = []
-        for index in range(SETUP["stacks"]):
+        for index in range(SETUP["stacks"]):  # VL-SETUP-STACKS: six face-down stacks of 5
             market = None
+            # VL-SETUP-MARKETS: first market under the second stack, second under the last
             if index == SETUP["first_market_stack"]:
                 market = 1
             elif index == SETUP["second_market_stack"]:
                 market = 2
             self.stacks.append({"known": [], "hidden": SETUP["stack_size"], "market": market})
+        # VL-SETUP-REMOVE, VL-COMP-COPIES: the shuffled base cards left off the road, face down
         self.unseen: dict[str, int] = dict(_deck())
+        # VL-SETUP-RESERVE: the cards not dealt to the stacks form the reserve
         self.reserve = sum(self.unseen.values()) - SETUP["stacks"] * SETUP["stack_size"]
-        self.basics: dict[str, int] = dict(BASIC_COUNT)
+        self.basics: dict[str, int] = dict(BASIC_COUNT)  # VL-SETUP-BASICS: 10 of each kind
         self.discard: dict[str, int] = {}
         self.markets = ["hidden", "hidden"]
+        # VL-SETUP-EVENTS, VL-COMP-EVENTS: a summer and a winter deck, each drawn at random
         self.decks: dict[str, list[str]] = {
             season: sorted((e for e, d in EVENTS.items() if d["season"] == season), key=_ekey)
             for season in ("summer", "winter")
         }
         self.active: list[str] = []
         self.event_discard: list[str] = []
-        self.jester = True
+        self.jester = True  # VL-SETUP-JESTER: available once per game
         self.draft_limit = 0
         self.drafted = 0
         self.build_limit = 0
@@ -96,6 +101,7 @@ class VillagersState(GameState):
     def village_cards(self) -> list[tuple[Card, int, bool]]:
         """(card, coins, top of chain) for the player's village, Founders first."""
         branches = self.branches()
+        # VL-CHAIN-FOUNDERS: the Founders is covered once it carries a chain
         out = [(FOUNDERS_SIDES[self.founders], 0, branches == 0)]
         append = out.append
         for column in self.columns:
@@ -108,6 +114,8 @@ class VillagersState(GameState):
         return out
 
     def countess_cards(self) -> list[tuple[Card, int, bool]]:
+        # VL-COUNTESS-BUILD: her cards stand alone, each visible; VL-SETUP-COUNTESS: her
+        # Countess card (4 printed gold) first, then the villagers she built
         return [(COUNTESS, 0, True)] + [(CARDS[n], c, True) for n, c in self.c_cards]
 
     def branches(self) -> int:
@@ -125,9 +133,11 @@ class VillagersState(GameState):
         )
 
     def countess_tally(self) -> Tally:
+        # VL-COMP-COUNTESS-MARKET: her village counts like yours, every card visible
         return tally(self.countess_cards())
 
     def silver_total(self, cards: list[tuple[Card, int, bool]], t: Tally) -> int:
+        # VL-SILVER-FORMULA: every silver card of the village scores by its own formula
         return sum(silver_value(card, t) for card, _, _ in cards)
 
     def stack_has_cards(self, index: int) -> bool:
@@ -234,7 +244,7 @@ class VillagersState(GameState):
             self.fired = ["VL-EVENT-REVEAL"]
             self.chance = None
             self.decks[pending["deck"]].remove(event)
-            self.reveal_left -= 1
+            self.reveal_left -= 1  # VL-EVENT-REVEAL: one of the events owed is revealed
             events.on_reveal(self, event, pending["deck"])
             return
         card = action.get("card")
@@ -273,11 +283,14 @@ class VillagersState(GameState):
             self.c_cards.append([card, 0])
             self.c_cards.sort()
             self.fired.append("VL-COUNTESS-BUILD")
-            if kind == "countess_reveal":
+            if kind == "countess_reveal":  # VL-EVENT-COUNTESS-BUILD: her card reveals events
                 t = self.countess_tally()
                 c = CARDS[card]
+                # VL-EVENT-SILVER-VALUE: a silver card counts its value in her village
                 value = silver_value(c, t) if c.silver else c.gold
+                # VL-EVENT-REVEAL: her card's gold 0 -> 3 events, 1-9 -> 2, 10+ -> 1
                 self.reveal_left = reveal_count(value)
+                # VL-EVENT-DECKS: summer until the first market is resolved, then winter
                 self.reveal_deck = "summer" if self.markets[0] != "resolved" else "winter"
                 self.step = "reveal"
                 self.fired.append("VL-EVENT-REVEAL")
@@ -306,13 +319,16 @@ class VillagersState(GameState):
         while self.chance is None:
             step = self.step
             if step == "deal":
+                # VL-SETUP-HAND: 5 cards from the reserve, one chance draw each
                 if _total(self.hand) < HAND_SIZE and self.reserve > 0:
                     self.chance = {"kind": "hand", "stack": None}
                     return
+                # VL-SETUP-FIRST-EVENT: one summer event is revealed at setup
                 self.step = "reveal"
                 self.reveal_left = 1
                 self.reveal_deck = "summer"
             elif step == "reveal":
+                # VL-EVENT-REVEAL; VL-EVENT-EMPTY: an exhausted deck reveals what it has
                 if self.reveal_left > 0 and self.decks[self.reveal_deck]:
                     self.chance = {"kind": "event", "deck": self.reveal_deck}
                     return
@@ -320,32 +336,39 @@ class VillagersState(GameState):
                 if self.phase == "setup":
                     draft.start(self)
                 else:
-                    self.markets_phase()
+                    self.markets_phase()  # VL-ROUND-ORDER: the market phase follows the events
             elif step == "refill":
                 if not draft.refill(self):
                     return
             elif step == "road_reserve":
+                # VL-DRAFT-DISCARD-REFILL: every empty road place, from the reserve while it lasts
                 if len(self.road) < ROAD_SIZE and self.reserve > 0:
                     self.chance = {"kind": "road", "stack": None}
                     return
-                build.start(self)
+                build.start(self)  # VL-ROUND-ORDER: the build phase follows the draft
             elif step == "countess_build":
                 if self.final_round() or self.reserve <= 0:
                     self.fired.append("VL-EVENT-FINAL" if self.final_round() else "VL-EVENT-EMPTY")
                     self.markets_phase()
                 else:
+                    # VL-EVENT-COUNTESS-BUILD: she builds the top card of the reserve (chance)
                     self.chance = {"kind": "countess_reveal", "stack": None}
                     return
             elif step in PLAYER_STEPS:
+                # VL-EVENT-ORDER: once no event-phase event is left, step 2 follows
                 if step == "events" and not events.pending(self):
                     self.step = "countess_build"
                     continue
+                # VL-DRAFT-COUNT, VL-DRAFT-EMPTY: the draft ends when the repetitions are done
+                # or nothing can be taken
                 if step == "take" and not draft.can_take(self):
                     draft.end(self)
                     continue
+                # VL-DRAFT-EMPTY: with an empty road the Countess builds nothing
                 if step == "countess" and not self.road:
                     self.step = "refill"
                     continue
+                # VL-DRAFT-EMPTY: with an empty road the bank coin step is skipped
                 if step == "coin" and not self.road:
                     draft.discard_road(self)
                     continue
@@ -356,6 +379,7 @@ class VillagersState(GameState):
     def markets_phase(self) -> None:
         """Implements VL-MARKET-FIRST, VL-MARKET-SECOND and VL-END-GAME."""
         first, second = self.markets
+        # VL-MARKET-REVEAL: a revealed market is resolved now; the first before the second
         if first == "revealed" or (second == "revealed" and first == "hidden"):
             self.pay_market(silver=False)
             self.markets[0] = "resolved"
@@ -364,16 +388,20 @@ class VillagersState(GameState):
             self.pay_market(silver=True)
             self.markets[1] = "resolved"
             self.fired.append("VL-MARKET-SECOND")
+            # VL-END-GAME: the game ends when the second market phase is over
             self.phase = "over"
             self.step = "over"
             return
+        # VL-ROUND-ORDER: the next round begins with the draft phase
         self.round += 1
         draft.start(self)
 
     def pay_market(self, silver: bool) -> None:
-        for side in ("player", "countess"):
+        for side in ("player", "countess"):  # VL-MARKET-BOTH: for the player and the Countess
             cards = self.village_cards() if side == "player" else self.countess_cards()
             t = self.player_tally() if side == "player" else self.countess_tally()
+            # VL-MARKET-FIRST, VL-MARKET-SECOND (silver values only at the second);
+            # VL-MARKET-SECOND-COINS: the coins on cards are counted and stay there
             income = t.gold + t.coins + (self.silver_total(cards, t) if silver else 0)
             if side == "player":
                 self.gold += income
@@ -386,7 +414,8 @@ class VillagersState(GameState):
         details = {"player": self.gold, "countess": self.c_gold}
         winners: tuple[int, ...] = ()
         if self.step == "over":
-            won = self.gold > self.c_gold
+            won = self.gold > self.c_gold  # VL-END-WIN: more gold; VL-END-TIE: a tie loses
+            # VL-END-TIE, alternative reading: fewest villagers wins a tie
             if self.gold == self.c_gold and self.options["tie_break"] == "fewest_villagers":
                 mine = 1 + sum(len(c) for c in self.columns)
                 won = mine < 1 + len(self.c_cards)
@@ -468,6 +497,8 @@ def _starting_road() -> list[str]:
 
 
 def _deck() -> dict[str, int]:
+    # VL-SETUP-STACKS, VL-COMP-COPIES: every card of the game but the starting road
+    # villagers is shuffled for the stacks and the reserve
     out = dict(ALL_CARDS)
     for name in _starting_road():
         out[name] -= 1
