@@ -167,6 +167,7 @@ class PathWatcher:
         self._last_line: dict[int, int] = {}
         self._calls: list[tuple[str, int]] = []  # (file, line) of every call and line run
         self._line_start: dict[int, int] = {}  # frame -> len(_calls) when its line began
+        self._owner: dict[int, tuple[str, int]] = {}  # index in _calls -> its function
         #: the traced code (the reference engines' folder)
         self._scope = scope or str(Path(sys.modules["reference_impl"].__file__ or "").parent)
 
@@ -191,12 +192,34 @@ class PathWatcher:
         now = self._current()
         if now != self._values:
             stack = self._stack(frame, line)
-            ran = self._calls[self._line_start.get(id(frame), len(self._calls)):]
+            start = self._line_start.get(id(frame), len(self._calls))
+            ran = self._calls[start:] + self._sources(frame, line, start)
             for index, (old, new) in enumerate(zip(self._values, now, strict=True)):
                 if old != new:
                     self.writes.append((self.paths[index], stack))
                     self.providers.append(list(ran))
             self._values = now
+
+    def _sources(self, frame: FrameType, line: int, before: int) -> list[tuple[str, int]]:
+        """The lines run earlier in the step that assigned what the writing line reads (an
+        attribute of any object, or a local of the same function), the latest first: where
+        the value written was computed when it was kept in a field or variable first."""
+        from conformance.levels import rule_sites
+
+        filename = frame.f_code.co_filename
+        reads, _ = rule_sites.data_flow(filename, line)
+        if not reads:
+            return []
+        function = (frame.f_code.co_filename, frame.f_code.co_firstlineno)
+        found = []
+        for at in range(before - 2, -1, -1):
+            where, other = self._calls[at]
+            _, writes = rule_sites.data_flow(where, other)
+            shared = reads & writes
+            local = where == filename and self._owner.get(at) == function
+            if any(name.startswith(".") or local for name in shared):
+                found.append((where, other))
+        return found
 
     def _local(self, frame: FrameType, event: str, arg: Any) -> Any:
         key = id(frame)
@@ -204,6 +227,8 @@ class PathWatcher:
             previous = self._last_line.get(key)
             if previous is not None:
                 self._check(frame, previous)
+            self._owner[len(self._calls)] = (frame.f_code.co_filename,
+                                             frame.f_code.co_firstlineno)  # fmt: skip
             self._calls.append((frame.f_code.co_filename, frame.f_lineno))
             self._line_start[key] = len(self._calls)
             self._last_line[key] = frame.f_lineno

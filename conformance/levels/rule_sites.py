@@ -326,6 +326,39 @@ def rules_at(filename: str, line: int, known: set[str]) -> list[str]:
     return list(dict.fromkeys(named))
 
 
+@cache
+def data_flow(filename: str, line: int) -> tuple[frozenset[str], frozenset[str]]:
+    """What the simple statement at ``line`` reads and what it assigns, by name: attribute
+    names (``self.reveal_deck`` is ``.reveal_deck``) and local names (``value``). A value
+    written at one line was often computed at an earlier one that assigned what it reads."""
+    tree = _tree(filename)
+    statement = None
+    for node in ast.walk(tree) if tree is not None else ():
+        if (isinstance(node, ast.stmt) and not _child_blocks(node)
+                and node.lineno <= line <= (node.end_lineno or node.lineno)):  # fmt: skip
+            statement = node
+            break
+    if statement is None:
+        return frozenset(), frozenset()
+    targets: list[ast.AST] = []
+    if isinstance(statement, ast.Assign):
+        targets = list(statement.targets)
+    elif isinstance(statement, ast.AugAssign | ast.AnnAssign):
+        targets = [statement.target]
+    stored = {id(n) for t in targets for n in ast.walk(t)}
+    reads, writes = set(), set()
+    for node in ast.walk(statement):
+        name = (f".{node.attr}" if isinstance(node, ast.Attribute) else
+                node.id if isinstance(node, ast.Name) else None)  # fmt: skip
+        if name is None:
+            continue
+        if id(node) in stored and isinstance(getattr(node, "ctx", None), ast.Store):
+            writes.add(name)
+        elif isinstance(getattr(node, "ctx", None), ast.Load):
+            reads.add(name)
+    return frozenset(reads), frozenset(writes)
+
+
 def rules_run(
     call: Callable[[], Any], known: set[str], checks: bool = False, scope: str | None = None
 ) -> list[str]:

@@ -512,6 +512,25 @@ Feature: Villagers solo build phase
         """
       Then the village is "Hayer"
 
+    @VL-BUILD-BASIC-LIMIT
+    Scenario: A basic villager is counted apart: it uses up no build from hand
+      # villagers-solo.ja.txt:47: builds from hand "2 + build icons", basic builds "up to 3"
+      Given a villagers game at step "build" with:
+        """
+        player.hand = ["Cooper"]
+        build.built = 0
+        build.basics = 1
+        """
+      When player 0 plays:
+        """
+        {"type": "build_basic", "basic": "Hayer", "return": "Cooper", "stack": 0}
+        """
+      Then the position has:
+        """
+        build.built = 0
+        build.basics = 2
+        """
+
     @VL-BUILD-BASIC-LIMIT @VL-BUILD-LIMIT
     Scenario: Nothing has been built before the first build phase
       Given a new "villagers" game with 1 player

@@ -389,6 +389,19 @@ Feature: Villagers solo event phase
       Then "chance.deck" is "winter"
       And chance draws "e13" with probability "1/12"
 
+    @VL-EVENT-DECKS
+    Scenario: A first market revealed but not yet resolved still leaves the summer deck
+      # villagers-solo.ja.txt:61 and the rule: summer until the first market is resolved
+      Given a villagers game at step "events" with:
+        """
+        markets.first = "revealed"
+        """
+      When chance reveals:
+        """
+        {"type": "draw", "card": "Cooper"}
+        """
+      Then "chance.deck" is "summer"
+
     @VL-EVENT-DECKS @VL-SETUP-EVENTS
     Scenario: A summer event shuffled into the winter deck is refused
       Given a villagers game at step "build"

@@ -64,8 +64,9 @@ Feature: Villagers silver formulas (scored here through Black Market)
 
   Rule: VL-SILVER-HORSE-TRADER Three per two hay symbols
 
-    @VL-SILVER-HORSE-TRADER
+    @VL-SILVER-HORSE-TRADER @VL-SILVER-FORMULA
     Scenario: Five hay symbols make two pairs, 6
+      # VL-SILVER-FORMULA: the odd symbol left over scores nothing (floor of 5 / 2)
       Given a villagers game at step "events" with:
         """
         events.active = ["e3"]
@@ -79,7 +80,7 @@ Feature: Villagers silver formulas (scored here through Black Market)
 
   Rule: VL-SILVER-ORE-MULER Three per two ore symbols
 
-    @VL-SILVER-ORE-MULER
+    @VL-SILVER-ORE-MULER @VL-SILVER-FORMULA
     Scenario: Three Miners and a Glass Blower's two symbols make 6
       Given a villagers game at step "events" with:
         """

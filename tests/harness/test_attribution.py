@@ -203,3 +203,45 @@ def test_a_write_notes_the_code_that_computed_the_value_written(tmp_path: Path) 
     assert written == "moves" and stack[0] == (str(path), 11)
     [ran] = watcher.providers
     assert rule_sites.rules_at(*ran[0], {"XX-MOVES"}) == ["XX-MOVES"]  # stump_moves's call
+
+
+def test_a_write_notes_where_the_field_it_reads_was_computed_earlier_in_the_step(
+    tmp_path: Path,
+) -> None:
+    import importlib.util
+
+    from conformance.levels.attribution import PathWatcher
+
+    path = tmp_path / "reference_like_flow.py"
+    path.write_text(textwrap.dedent('''\
+        class Game:
+            def __init__(self):
+                self.deck_choice, self.chance, self.markets = None, None, ["revealed"]
+
+            def reveal(self):
+                # XX-DECKS: summer until the first market is resolved
+                self.deck_choice = "summer" if self.markets[0] != "resolved" else "winter"
+                unrelated = 3
+                self.prepare()
+                return unrelated
+
+            def prepare(self):
+                self.chance = {"deck": self.deck_choice}  # XX-REVEAL
+
+            def to_canonical(self):
+                return {"chance": self.chance}
+    '''), "utf-8")
+    spec = importlib.util.spec_from_file_location("reference_like_flow", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    game = module.Game()
+    watcher = PathWatcher(game, ["chance"], scope=str(tmp_path))
+    watcher.run(game.reveal)
+    [(written, stack)] = watcher.writes
+    assert written == "chance" and stack[0] == (str(path), 13)
+    known = {"XX-DECKS", "XX-REVEAL"}
+    [ran] = watcher.providers
+    computed = [rule for where in ran for rule in rule_sites.rules_at(*where, known)]
+    assert computed == ["XX-DECKS"]  # the line that assigned the field the write reads
+    assert rule_sites.data_flow(str(path), 8) == (frozenset(), frozenset({"unrelated"}))
