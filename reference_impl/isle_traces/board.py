@@ -23,12 +23,14 @@ ROTATIONS = (0, 90, 180, 270)
 
 
 def shape(rot: int) -> tuple[int, int]:
-    """(rows, cols) of a card turned ``rot`` degrees clockwise from landscape."""
+    """IT-COMP-GRID, IT-PLACE-PORTRAIT: (rows, cols) of a card turned ``rot`` degrees
+    clockwise from landscape."""
     return (2, 3) if rot in LANDSCAPE else (3, 2)
 
 
 def face_index(rot: int, a: int, b: int) -> int:
-    """Face cell (row-major, landscape) shown at offset (a, b) of the turned card."""
+    """IT-PLACE-GRID: the face cell (row-major, landscape) shown at offset (a, b) of the
+    turned card."""
     if rot == 0:
         return 3 * a + b
     if rot == 180:
@@ -88,7 +90,8 @@ def centre(size: int) -> tuple[int, int]:
 
 @cache
 def geometry(size: int) -> Geometry:
-    """Every footprint inside a ``size`` x ``size`` area, in (rot, row, col) order."""
+    """IT-PLACE-AREA, IT-PLACE-GRID: every footprint inside a ``size`` x ``size`` area
+    (whole cells), in (rot, row, col) order."""
     neighbours = []
     diagonals = []
     for r in range(size):

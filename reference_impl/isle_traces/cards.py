@@ -21,22 +21,24 @@ from typing import Any
 
 from reference_impl.core import MalformedInput
 
-TERRAINS = ("coast", "forest", "mountain", "plains", "road")
+TERRAINS = ("coast", "forest", "mountain", "plains", "road")  # IT-COMP-TERRAIN
 CREATURES = tuple(f"creature{k}" for k in range(1, 7))
-#: symbol -> terrains it may be drawn on (IT-COMP-FORT .. IT-COMP-CREATURE)
+#: symbol -> terrains it may be drawn on: IT-COMP-FORT, IT-COMP-HARBOUR, IT-COMP-FEATHERICON,
+#: IT-COMP-CREATURE
 SYMBOL_TERRAINS: dict[str, frozenset[str]] = {
     "fort": frozenset({"road"}),
     "harbour": frozenset({"coast"}),
     "feather": frozenset({"mountain", "forest", "plains"}),
     **{c: frozenset({"road", "plains", "coast", "forest"}) for c in CREATURES},
 }
-CELLS_PER_FACE = 6
+CELLS_PER_FACE = 6  # IT-COMP-GRID: 3 columns by 2 rows
 #: the sides of a cell in canonical order, and their bits (n 1, e 2, s 4, w 8)
 SIDES = "nesw"
 SIDE_BITS = {side: 1 << i for i, side in enumerate(SIDES)}
 NO_CLOSED: tuple[str, ...] = ("",) * CELLS_PER_FACE
 DECK_SIZE = 36
 
+# IT-COMP-SYMBOLS, IT-COMP-ONESYMBOL: a terrain, or a terrain and one symbol over it
 VALID_CELLS: frozenset[str] = frozenset(
     [*TERRAINS] + [f"{t}/{s}" for s, terrains in SYMBOL_TERRAINS.items() for t in sorted(terrains)]
 )
@@ -54,10 +56,10 @@ def cell_problem(cell: Any) -> str | None:
         return f"cell must be a string, got {cell!r}"
     if cell in VALID_CELLS:
         return None
-    terrain, symbol = split_cell(cell)
-    if terrain not in TERRAINS:
+    terrain, symbol = split_cell(cell)  # IT-COMP-ONESYMBOL: one "/", one symbol
+    if terrain not in TERRAINS:  # IT-COMP-TERRAIN
         return f"unknown terrain {terrain!r} in cell {cell!r} (terrains: {', '.join(TERRAINS)})"
-    if symbol not in SYMBOL_TERRAINS:
+    if symbol not in SYMBOL_TERRAINS:  # IT-COMP-SYMBOLS, IT-COMP-ONESYMBOL
         return f"unknown symbol {symbol!r} in cell {cell!r}"
     allowed = ", ".join(sorted(SYMBOL_TERRAINS[symbol]))
     return f"symbol {symbol!r} may only be drawn on {allowed}, not on {terrain!r} ({cell!r})"
@@ -65,6 +67,7 @@ def cell_problem(cell: Any) -> str | None:
 
 def validate_face(face: Any, where: str) -> list[str]:
     """Check one face; raise MalformedInput naming ``where`` and every problem."""
+    # IT-COMP-GRID: six cells per face
     if not isinstance(face, list) or len(face) != CELLS_PER_FACE:
         raise MalformedInput(f"{where}: a face is a list of {CELLS_PER_FACE} cells, got {face!r}")
     problems = [p for p in (cell_problem(c) for c in face) if p]
@@ -131,7 +134,7 @@ def validate_card(card: Any, where: str) -> dict[str, Any]:
     if not isinstance(cid, int) or isinstance(cid, bool) or cid < 1:
         raise MalformedInput(f"{where}.id: a card id is a positive integer, got {cid!r}")
     faces = card["faces"]
-    if not isinstance(faces, list) or len(faces) != 2:
+    if not isinstance(faces, list) or len(faces) != 2:  # IT-COMP-DOUBLE: two faces
         raise MalformedInput(f"{where}.faces: a map card has exactly two faces")
     clean: dict[str, Any] = {
         "id": cid,
@@ -159,7 +162,7 @@ def validate_card_list(cards: Any, where: str = "cards") -> list[dict[str, Any]]
 
 
 def face_has_feather(face: list[str]) -> bool:
-    return any(c.endswith("/feather") for c in face)
+    return any(c.endswith("/feather") for c in face)  # IT-COMP-DOUBLE: either face may show it
 
 
 def load_component_cards() -> list[dict[str, Any]]:

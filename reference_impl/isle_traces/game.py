@@ -32,8 +32,8 @@ AREA_RANGE = (5, 31)
 class IsleTracesGame(GameDefinition):
     id = "isle_traces"
     title = "Isle Traces: Isle Side"
-    min_players = 2
-    max_players = 4
+    min_players = 2  # IT-COMP-PLAYERS: 2 to 4 players
+    max_players = 4  # IT-COMP-PLAYERS
     default_options: ClassVar[dict[str, Any]] = {
         "line_points": "cells",
         "allow_portrait": True,
@@ -72,13 +72,13 @@ class IsleTracesGame(GameDefinition):
         provisional one (validated against the symbol placement rules), each card with
         its ``closed`` sides where its drawings do not join (IT-COMP-ART).
         """
-        self.check_players(num_players)
+        self.check_players(num_players)  # IT-COMP-PLAYERS
         resolved = self.options_of(options)
         setup = setup or {}
         if not isinstance(setup, dict) or set(setup) - {"deck"}:
             raise MalformedInput("setup: only {'deck': [cards]} is understood")
         if "deck" not in setup:
-            faces, closed = _component_cards()
+            faces, closed = _component_cards()  # IT-SETUP-DECKSIZE: all 36 cards, any player count
             return IsleState(num_players, resolved, faces, closed)
         cards = validate_card_list(setup["deck"], "setup.deck")
         most = rule_param(resolved, "IT-COMP-CARDS", "cards", DECK_SIZE)

@@ -21,9 +21,10 @@ def majority(counts: Sequence[int]) -> int | None:
     None when nobody has an explorer there or the highest count is shared.
     """
     best = max(counts)
+    # IT-EXPL-NEED (no explorer there), IT-SCORE-TIE, IT-SCORE-TIEMULTI (a shared top count)
     if best <= 0 or list(counts).count(best) > 1:
         return None
-    return list(counts).index(best)
+    return list(counts).index(best)  # IT-SCORE-OWN, IT-SCORE-MAJORITY, IT-EXPL-MAJORITY
 
 
 def line_points(cells: int, option: str) -> int:
@@ -66,7 +67,7 @@ def find_lines(
     geo = geometry(size)
     seen = [False] * len(terrain)
     lines = []
-    for start, kind in enumerate(terrain):
+    for start, kind in enumerate(terrain):  # IT-SCORE-LINE, IT-SCORE-TERRAINS: every terrain
         if kind is None or seen[start]:
             continue
         seen[start] = True
@@ -76,9 +77,9 @@ def find_lines(
             i = stack.pop()
             line.append(i)
             near = geo.neighbours[i]
-            if coast_diagonal and kind == COAST:
+            if coast_diagonal and kind == COAST:  # IT-SCORE-COAST (coast_diagonal: true)
                 near = near + geo.diagonals[i]
-            art = shut is not None and kind != COAST
+            art = shut is not None and kind != COAST  # IT-SCORE-CONNECT, IT-SCORE-COAST
             for j in near:
                 if not seen[j] and terrain[j] == kind and (not art or joined(shut, size, i, j)):
                     seen[j] = True
@@ -110,19 +111,21 @@ def score(
     lines_out = []
     for line in find_lines(terrain, size, bool(options["coast_diagonal"]), shut):
         counts = [0] * num_players
-        for i in line:
+        for i in line:  # IT-EXPL-ONLY, IT-EXPL-NEED: the explorers on the line
             if pieces[i] >= 0:
                 counts[pieces[i]] += 1
-        blocked = feather in line
-        owner = None if blocked else majority(counts)
+        blocked = feather in line  # IT-SCORE-FEATHER, IT-FEATHER-NOSCORE, IT-FEATHER-LINE
+        owner = None if blocked else majority(counts)  # IT-SCORE-FEATHER, IT-SCORE-MAJORITY
+        # IT-WIN-ANIMAL: the animals are the creatures, all six kinds
         beasts = sum(1 for i in line if "/creature" in (cells[i] or ""))
+        # IT-SCORE-POINTS, IT-SCORE-SYMBOLS: the symbols add no points
         points = line_points(len(line), options["line_points"]) if owner is not None else 0
         if owner is not None:
-            scores[owner] += points
-            creatures[owner] += beasts
-            if len(line) > longest[owner]:
+            scores[owner] += points  # IT-SCORE-OWN, IT-EXPL-ONLY
+            creatures[owner] += beasts  # IT-WIN-TIE2: creatures in the lines one scores
+            if len(line) > longest[owner]:  # IT-WIN-TIE1: one's longest scored line
                 longest[owner], longest_creatures[owner] = len(line), beasts
-            elif len(line) == longest[owner]:
+            elif len(line) == longest[owner]:  # IT-WIN-TIE1: of equal longest, most creatures
                 longest_creatures[owner] = max(longest_creatures[owner], beasts)
         if any(counts) or blocked:
             lines_out.append(
@@ -145,9 +148,11 @@ def score(
 
 
 def winners(result: dict[str, Any]) -> list[int]:
-    """Most points; then creatures in one's longest line; then creatures (IT-WIN-*)."""
+    """IT-WIN-MOST, IT-WIN-TIE1, IT-WIN-TIE2, IT-WIN-SHARED: most points; then creatures in
+    one's longest line; then creatures; players still tied share the win."""
     seats = list(range(len(result["scores"])))
+    # IT-WIN-MOST, IT-WIN-TIE1, IT-WIN-TIE2
     for key in ("scores", "longest_line_creatures", "creatures"):
         best = max(result[key][s] for s in seats)
         seats = [s for s in seats if result[key][s] == best]
-    return seats
+    return seats  # IT-WIN-SHARED: those still tied all win

@@ -100,7 +100,7 @@ class IsleState(GameState):
         #: id -> closed sides per face (IT-COMP-ART), only for cards with some closed side
         self.closed: dict[int, list[list[str]]] = closed or {}
         self.art = bool(self.closed)  # whether ``shut`` can hold anything but 0
-        self.deck: list[int] = sorted(cards)
+        self.deck: list[int] = sorted(cards)  # IT-SETUP-DECKSIZE: all cards, any player count
         self.drawn: int | None = None
         self.discarded: list[int] = []
         self.placed: list[list[int]] = []  # [id, face] per card, bottom to top
@@ -120,11 +120,11 @@ class IsleState(GameState):
         self._draws: dict[int, Action] = {}
         self._feathered: dict[tuple[int, int], bool] = {}
         self._shut: dict[tuple[int, int, int], tuple[int, ...]] = {}  # see shut_masks
-        self.feather = EMPTY
+        self.feather = EMPTY  # IT-SETUP-FEATHER: it starts beside the map
         per_player = rule_param(options, "IT-COMP-EXPLORERS", "per_player", EXPLORERS_PER_PLAYER)
-        self.reserve = [per_player] * num_players
-        self.chips = [True] * num_players
-        self.current = 0
+        self.reserve = [per_player] * num_players  # IT-SETUP-EXPLORERS
+        self.chips = [True] * num_players  # IT-SETUP-CHIP: one unused chip per seat
+        self.current = 0  # IT-SETUP-START: seat 0 starts
         self.phase = "draw"
         self.withdrawn: tuple[int, int] | None = None
         self.fired: list[str] = []
@@ -146,8 +146,8 @@ class IsleState(GameState):
         n = len(self.deck)
         p = _PROBABILITY.get(n)
         if p is None:
-            p = _PROBABILITY[n] = Fraction(1, n)
-        return [(a, p) for a in self._legal_list()]
+            p = _PROBABILITY[n] = Fraction(1, n)  # IT-SETUP-SHUFFLE: each card left equally likely
+        return [(a, p) for a in self._legal_list()]  # IT-SETUP-SHUFFLE, IT-SETUP-DECK
 
     def legal_actions(self) -> list[Action]:
         legal = self._legal
@@ -158,19 +158,23 @@ class IsleState(GameState):
     def outcome(self) -> Outcome:
         pieces = [p if p >= 0 else EMPTY for p in self.piece]
         shut = self.shut if self.art else None
+        # IT-SCORE-END, IT-SCORE-END2, IT-COMP-COUNTERS: the points come from the map;
+        # no score is kept during play
         result = score(self.cell, pieces, self.feather, self.n, self.size, self.options, shut)
+        # IT-WIN-GOAL, IT-WIN-MOST: winners only once the game is over
         wins = tuple(winners(result)) if self.phase == "over" else ()
         return Outcome(tuple(result["scores"]), wins, result)
 
     def line_mask(self, start: int) -> int:
         """Bitset of the line (IT-SCORE-LINE) holding map cell ``start``, as find_lines finds."""
         terrain = self.terrain
-        kind = terrain[start]
+        kind = terrain[start]  # IT-SCORE-TERRAINS: every terrain forms lines
         geo = self.geo
         near = geo.neighbours
-        diagonal = kind == COAST and bool(self.options["coast_diagonal"])
+        diagonal = kind == COAST and bool(self.options["coast_diagonal"])  # IT-SCORE-COAST
         mask = 1 << start
         stack = [start]
+        # IT-SCORE-CONNECT (IT-COMP-ART); coast always joins (IT-SCORE-COAST)
         if self.art and kind != COAST:  # drawings must join across the side
             shut, size = self.shut, self.size
             while stack:
@@ -196,8 +200,8 @@ class IsleState(GameState):
         """Bitset of the cells the red feather may go to now (IT-FEATHER-ICON, -RESTRICT)."""
         free = self.onmap & ~self.occ
         if self.feather >= 0:
-            free &= ~(1 << self.feather)
-        rule = self.options["feather_restriction"]
+            free &= ~(1 << self.feather)  # IT-FEATHER-MOVE: to another cell
+        rule = self.options["feather_restriction"]  # IT-FEATHER-RESTRICT
         if rule == "none":
             return free
         banned = 0
@@ -214,19 +218,22 @@ class IsleState(GameState):
         """Indices into ``placed`` of cards that may be flipped (IT-FLIP-CONDITIONS)."""
         blocked = self.overlaps if self.options["flip_requires"] == "no_overlap" else self.covered
         occ, where = self.occ, self.where
+        # IT-FLIP-CONDITIONS, IT-FLIP-AGAIN: an earlier flip does not matter
         return [i for i, b in enumerate(blocked) if not b and not where[i].mask & occ]
 
     def place_mask(self) -> int:
         """Bitset of the legal placements (IT-PLACE-FIRST, -ADJACENT, -NOPIECE, -PORTRAIT)."""
         geo = self.geo
         if not self.placed:
-            return geo.first_mask
+            return geo.first_mask  # IT-PLACE-FIRST, IT-PLACE-CENTRE
+        # IT-PLACE-ADJACENT, IT-PLACE-OVERLAP, IT-PLACE-FULLCOVER, IT-PLACE-OVERLAPRULES:
+        # next to or over map cells, any number of them covered
         mask = self.touched
         if not self.options["allow_portrait"]:
-            mask &= geo.landscape_mask
+            mask &= geo.landscape_mask  # IT-PLACE-PORTRAIT (allow_portrait: false)
         cover = geo.cover_mask
         for g in few_bits(self.occ):
-            mask &= ~cover[g]
+            mask &= ~cover[g]  # IT-PLACE-NOPIECE, IT-PLACE-NOPIECE2, IT-FEATHER-OBSTRUCT
         return mask
 
     # ------------------------------------------------------------ legal moves
@@ -273,6 +280,7 @@ class IsleState(GameState):
             return bool(self._masked() >> g & 1)
         free = self.onmap & ~self.occ
         if kind == "place_explorer":
+            # IT-EXPL-MAX, IT-EXPL-FREE, IT-EXPL-ONEPERCELL
             return self.reserve[self.current] > 0 and bool(free >> g & 1)
         if kind == "reexplore":
             owner, me = self.piece[g], self.current
@@ -284,6 +292,7 @@ class IsleState(GameState):
             )
         # reexplore_place: only in phase reexplore, where ``withdrawn`` is always set
         assert self.withdrawn is not None
+        # IT-REEXP-ELSEWHERE, IT-EXPL-ONEPERCELL
         return g != self.withdrawn[1] and bool(free >> g & 1)
 
     def _compute_legal(self) -> list[Action]:
@@ -301,24 +310,28 @@ class IsleState(GameState):
                     }
                     if cid in self.closed:
                         draws[cid]["closed"] = [list(f) for f in self.closed[cid]]
-            return list(map(draws.__getitem__, self.deck))
+            return list(map(draws.__getitem__, self.deck))  # IT-SETUP-DECK: only cards in the deck
         seat = self.current
         if phase == "place":
             ok = self._masked()
             if not ok:
-                return [action(seat, ("discard",))]
+                return [action(seat, ("discard",))]  # IT-PLACE-NONE
+            # IT-PLACE-FACE: either face at every legal placement
             return list(select(place_table(size, seat), ok | ok << len(self.geo.placements)))
         if phase == "over":
             return []
+        # IT-TURN-SEQUENCE: actions 2 and 3 and the red feather are optional; re-placing is not
         legal = [action(seat, ("pass",))] if phase != "reexplore" else []
         if phase in ("place_feather", "flip_feather"):
+            # IT-FEATHER-ICON, IT-FLIP-FEATHER: any cell feather_mask allows
             legal += select(cell_table(size, seat, "place_feather"), self._masked())
         elif phase == "explore":
             free = self.onmap & ~self.occ
-            if self.reserve[seat] > 0:
+            if self.reserve[seat] > 0:  # IT-EXPL-MAX
+                # IT-EXPL-PLACE, IT-EXPL-FREE: any map cell without a piece (IT-EXPL-ONEPERCELL)
                 legal += select(cell_table(size, seat, "place_explorer"), free)
-            if self.chips[seat] and free:
-                anyone = self.options["reexplore_any"]
+            if self.chips[seat] and free:  # IT-REEXP-CHIP, IT-REEXP-TIMING: instead of placing
+                anyone = self.options["reexplore_any"]  # IT-REEXP-WHOSE
                 piece = self.piece
                 table = cell_table(size, seat, "reexplore")
                 legal += [
@@ -329,13 +342,13 @@ class IsleState(GameState):
         elif phase == "reexplore":
             free = self.onmap & ~self.occ
             if self.withdrawn is not None:
-                free &= ~(1 << self.withdrawn[1])
+                free &= ~(1 << self.withdrawn[1])  # IT-REEXP-ELSEWHERE
             legal += select(cell_table(size, seat, "reexplore_place"), free)
         elif phase == "flip":
             placed = self.placed
-            ok = self.flippable()
+            ok = self.flippable()  # IT-FLIP-ONE, IT-FLIP-CONDITIONS
             legal += [action(seat, ("flip", placed[i][0])) for i in ok]
-            if self.options["flip_face"] == "any":
+            if self.options["flip_face"] == "any":  # IT-FLIP-FACE (flip_face: any)
                 legal += [action(seat, ("flip_same", placed[i][0])) for i in ok]
         return legal
 
@@ -506,8 +519,8 @@ class IsleState(GameState):
         return found
 
     def _end_turn(self) -> None:
-        self.current = (self.current + 1) % self.n
-        if self.deck:
+        self.current = (self.current + 1) % self.n  # IT-TURN-ORDER: seat order
+        if self.deck:  # IT-END-ALL, IT-END-DECK: play goes on until the deck is empty
             self.phase = "draw"
         else:
             self.phase = "over"
@@ -527,11 +540,11 @@ class IsleState(GameState):
 
     def _do_place_card(self, face: int, rot: int, row: int, col: int) -> None:
         cid = self.drawn
-        place = self.geo.by_key[(rot, row, col)]
+        place = self.geo.by_key[(rot, row, col)]  # IT-PLACE-GRID: whole cells, face cells as turned
         self.fired.append(R.PLACE_FIRST if not self.placed else R.PLACE_ADJACENT)
         self.fired.append(R.PLACE_FACE)
         index = len(self.placed)
-        cells = self.cards[cid][face]
+        cells = self.cards[cid][face]  # IT-PLACE-FACE: the chosen face up
         overlap = False
         top, cell, terrain = self.top, self.cell, self.terrain
         for g, k in place.cells:
@@ -540,14 +553,15 @@ class IsleState(GameState):
                 self.touched |= self.geo.touch_mask[g]
                 self.onmap |= 1 << g
             else:
+                # IT-PLACE-OVERLAP, IT-PLACE-FULLCOVER: the card may cover map cells
                 self.overlaps[below] = self.covered[below] = overlap = True
-            top[g] = index
+            top[g] = index  # IT-PLACE-OVERLAPRULES: the top card's cell counts
             cell[g] = text = cells[k]
             terrain[g] = text.partition("/")[0]
         if self.art:
             shut, masks = self.shut, self.shut_masks(cid, face, rot)
             for g, k in place.cells:
-                shut[g] = masks[k]
+                shut[g] = masks[k]  # IT-COMP-ART: drawings turned with the card
         if overlap:
             self.fired.append(R.PLACE_OVERLAP)
         self.placed.append([cid, face])
@@ -555,6 +569,7 @@ class IsleState(GameState):
         self.overlaps.append(overlap)
         self.covered.append(False)
         self.drawn = None
+        # IT-FEATHER-ICON, IT-FEATHER-FACEUP: only the icon of the face placed up counts
         if self._has_feather(cid, face):
             self.phase = "place_feather"
             self.fired.append(R.FEATHER_ICON)
@@ -569,6 +584,7 @@ class IsleState(GameState):
         return found
 
     def _do_pass(self) -> None:
+        # IT-TURN-SEQUENCE: the red feather, action 2, action 3 may each be skipped
         if self.phase == "place_feather":
             self.phase = "explore"
         elif self.phase == "explore":
@@ -578,10 +594,10 @@ class IsleState(GameState):
 
     def _do_place_feather(self, row: int, col: int) -> None:
         if self.feather >= 0:
-            self.set_piece(self.feather, EMPTY)
+            self.set_piece(self.feather, EMPTY)  # IT-FEATHER-MOVE: there is one red feather
             self.fired.append(R.FEATHER_MOVE)
         self.feather = row * self.size + col
-        self.set_piece(self.feather, FEATHER)
+        self.set_piece(self.feather, FEATHER)  # IT-FEATHER-OBSTRUCT: a piece, in occ
         self.fired.append(R.FEATHER_RESTRICT)
         if self.phase == "place_feather":
             self.phase = "explore"
@@ -590,38 +606,38 @@ class IsleState(GameState):
             self._end_turn()
 
     def _do_place_explorer(self, row: int, col: int) -> None:
-        self.set_piece(row * self.size + col, self.current)
-        self.reserve[self.current] -= 1
+        self.set_piece(row * self.size + col, self.current)  # IT-EXPL-PLACE, IT-EXPL-FREE
+        self.reserve[self.current] -= 1  # IT-EXPL-MAX: from the supply
         self.fired.append(R.EXPL_PLACE)
-        self.phase = "flip"
+        self.phase = "flip"  # IT-EXPL-ONEPERTURN: one explorer, then action 3
 
     def _do_reexplore(self, row: int, col: int) -> None:
         g = row * self.size + col
-        self.withdrawn = (self.piece[g], g)
+        self.withdrawn = (self.piece[g], g)  # IT-REEXP-SAME: held, not in the reserve
         self.set_piece(g, EMPTY)
-        self.chips[self.current] = False
+        self.chips[self.current] = False  # IT-REEXP-ONCE, IT-REEXP-CHIP: the chip is used up
         self.fired.append(R.REEXP_ONCE)
-        self.phase = "reexplore"
+        self.phase = "reexplore"  # IT-REEXP-SAME, IT-REEXP-TIMING: re-placing follows at once
 
     def _do_reexplore_place(self, row: int, col: int) -> None:
         assert self.withdrawn is not None
-        self.set_piece(row * self.size + col, self.withdrawn[0])
+        self.set_piece(row * self.size + col, self.withdrawn[0])  # IT-REEXP-WHOSE: same owner
         self.withdrawn = None
         self.fired.append(R.REEXP_SAME)
-        self.phase = "flip"
+        self.phase = "flip"  # IT-REEXP-TIMING: re-exploring was action 2
 
     def _do_flip(self, cid: int) -> None:
         """IT-FLIP-ONE: the card shows its other face, in the same cells and rotation."""
         index = next(i for i, p in enumerate(self.placed) if p[0] == cid)
-        face = 1 - self.placed[index][1]
+        face = 1 - self.placed[index][1]  # IT-FLIP-FACE: the other face
         self.placed[index][1] = face
-        place = self.where[index]
+        place = self.where[index]  # IT-FLIP-ORIENT: same cells and rotation
         cells = self.cards[cid][face]
         for g, k in place.cells:
             self.cell[g] = cells[k]
             self.terrain[g] = cells[k].partition("/")[0]
         if self.art:
-            masks = self.shut_masks(cid, face, place.rot)
+            masks = self.shut_masks(cid, face, place.rot)  # IT-FLIP-ORIENT, IT-COMP-ART
             for g, k in place.cells:
                 self.shut[g] = masks[k]
         self.fired.append(R.FLIP_ONE)

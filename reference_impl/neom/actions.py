@@ -342,8 +342,8 @@ def apply_chance(state: NeomState, action: Action, fired: list[str]) -> None:
 
     seat = action["player"]
     if action["type"] == "board":
-        place_centre(state.players[seat], action["good"])
-        state.boards.remove(action["good"])
+        place_centre(state.players[seat], action["good"])  # NM-SETUP-BOARDS, NM-COMP-CENTRE
+        state.boards.remove(action["good"])  # NM-SETUP-BOARDS: without replacement
         fired += ["NM-SETUP-BOARDS", "NM-SETUP-COINS", "NM-COMP-BOARD", "NM-COMP-CENTRE"]
         if all(p.board is not None for p in state.players):
             state.start_deal(state.deal_target)
@@ -352,7 +352,7 @@ def apply_chance(state: NeomState, action: Action, fired: list[str]) -> None:
     deck[action["tile"]] -= 1
     if not deck[action["tile"]]:
         del deck[action["tile"]]
-    state.players[seat].hand.append(action["tile"])
+    state.players[seat].hand.append(action["tile"])  # NM-GEN-DEAL, NM-DRAFT-DEAL: one tile a deal
     fired += ["NM-COMP-TILES", "NM-SETUP-PLAYERCOUNT"]
     state.after_deal(fired)
 
@@ -365,10 +365,10 @@ def _put(state: NeomState, p: Player, index: int, name: str, fired: list[str]) -
             state.discard_tiles([old])
     else:
         fired.append("NM-PLACE-SPACE")
-    p.city[index] = name
+    p.city[index] = name  # NM-PLACE-SPACE, NM-PLACE-REPLACE
     tile = TILES[name]
     if tile.produces:
-        p.goods.add(tile.produces)
+        p.goods.add(tile.produces)  # NM-GOODS-GAIN: its token, kept if the tile goes
         fired += ["NM-GOODS-GAIN", "NM-COMP-GOODS"]
     fired += ["NM-PLACE-ROAD", "NM-PLACE-ROADPARTIAL", "NM-ROADS-MEET", "NM-PLACE-NOROTATE"]
 
@@ -376,13 +376,13 @@ def _put(state: NeomState, p: Player, index: int, name: str, fired: list[str]) -
 def apply_player_action(state: NeomState, action: Action, fired: list[str]) -> None:
     seat, kind = action["actor"], action["type"]
     p = state.players[seat]
-    if kind == "keep":
+    if kind == "keep":  # NM-DRAFT-DEAL: keep one cornerstone
         p.selected = action["tile"]
         p.hand.remove(action["tile"])
         if all(q.selected is not None for q in state.players):
             state.end_draft_round(fired)
         return
-    if kind == "select":
+    if kind == "select":  # NM-SELECT-SIMUL: select one tile of the hand
         p.selected = action["tile"]
         p.hand.remove(action["tile"])
         fired += ["NM-SELECT-SIMUL", "NM-SELECT-SEQ", "NM-VIEW-HIDDEN", "NM-FLOW-TURN"]
@@ -403,13 +403,14 @@ def apply_player_action(state: NeomState, action: Action, fired: list[str]) -> N
     if any(TILES[t].protects for t in p.city if t is not None):
         fired += ["NM-DISASTER-PROTECT", "NM-DISASTER-SCOPE"]
     if kind == "pay":
+        # NM-DISASTER-COUNT, NM-DISASTER-PROTECT: protected tiles owe nothing
         owed = disaster_amount(p.city, dkind, state.options["protection_scope"])  # type: ignore[arg-type]
-        p.coins -= min(owed, p.coins)
+        p.coins -= min(owed, p.coins)  # NM-DISASTER-STRIKE, NM-DISASTER-SACRIFICECOUNT: at most all
         fired += ["NM-DISASTER-STRIKE", "NM-DISASTER-COUNT"]
     else:
         index = action["y"] * SIZE + action["x"]
         state.discard_tiles([p.city[index]])  # type: ignore[list-item]
-        p.city[index] = None
+        p.city[index] = None  # NM-DISASTER-SACRIFICE: one target tile removed
         fired += ["NM-DISASTER-STRIKE", "NM-DISASTER-SACRIFICE"]
     current["decided"].append(seat)
     advance_disasters(state, fired)
@@ -424,21 +425,21 @@ def _act(state: NeomState, p: Player, action: Action, fired: list[str]) -> None:
         fired.append("NM-PLACE-REQFAIL")
     if kind == "sell":
         fired.append("NM-BANK-UNLIMITED")
-        state.discard_tiles([sel])
+        state.discard_tiles([sel])  # NM-SELL: discarded unused
         p.coins += rule_param(state.options, "NM-SELL", "price", SELL_PRICE)
         fired.append("NM-SELL")
     elif kind == "place":
         index = action["y"] * SIZE + action["x"]
-        p.coins -= TILES[sel].cost
+        p.coins -= TILES[sel].cost  # NM-REQ-COST: the coins are paid; goods are not used up
         _put(state, p, index, sel, fired)
         fired += ["NM-PLACE-REQ", "NM-REQ-COST"]
     else:
         index = action["y"] * SIZE + action["x"]
         name = action["tile"]
-        state.discard_tiles([sel])
-        p.cornerstones.remove(name)
+        state.discard_tiles([sel])  # NM-CORNER-DISCARD: the selected tile, unused
+        p.cornerstones.remove(name)  # NM-CORNER-PLACE: one of the kept cornerstones
         if state.options["cornerstone_requirements"]:
-            p.coins -= TILES[name].cost
+            p.coins -= TILES[name].cost  # NM-CORNER-REQ, NM-REQ-COST
         _put(state, p, index, name, fired)
         fired += ["NM-CORNER-DISCARD", "NM-CORNER-PLACE", "NM-CORNER-LIMIT", "NM-CORNER-SIMILAR"]
         if state.options["cornerstone_requirements"]:
@@ -450,7 +451,7 @@ def start_act(state: NeomState, fired: list[str]) -> None:
     state.phase = "act"
     for p in state.players:
         if TILES[p.selected].category == "disaster":  # type: ignore[index]
-            p.acted = True
+            p.acted = True  # NM-DISASTER-SELECTOR: no other action this turn
             fired += ["NM-DISASTER-SELECTOR", "NM-CORNER-NODISASTER"]
     if all(q.acted for q in state.players):
         finish_act(state, fired)
@@ -461,10 +462,11 @@ def finish_act(state: NeomState, fired: list[str]) -> None:
     state.disasters = []
     for seat, p in enumerate(state.players):
         if p.selected is not None:  # only disasters remain selected
+            # NM-DISASTER-STRIKE: the selected disaster strikes the others at the end of the turn
             state.disasters.append({"tile": p.selected, "by": seat, "decided": []})
             state.discard_tiles([p.selected])
             p.selected = None
-    if state.solo and state.options["solo_disasters_strike"]:
+    if state.solo and state.options["solo_disasters_strike"]:  # NM-SOLO-PLAY: left-over disasters
         for name in sorted(state.players[0].hand):
             if TILES[name].category == "disaster":
                 state.disasters.append({"tile": name, "by": None, "decided": []})

@@ -144,9 +144,10 @@ def disaster_amount(city: City, kind: str, scope: str) -> int:
     category = CATEGORY
     count = 0
     for i, t in enumerate(city):
+        # NM-DISASTER-COUNT, NM-DISASTER-PROTECT: protected tiles are not counted
         if t is not None and category[t] in targets and not protected(city, i, kind, scope):
             count += 1
-    return DISASTER_RATE[kind] * count
+    return DISASTER_RATE[kind] * count  # NM-DISASTER-TABLE: the rate per target tile
 
 
 def sacrifice_spaces(city: City, kind: str) -> list[int]:

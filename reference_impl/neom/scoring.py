@@ -28,7 +28,8 @@ SCORED_CATEGORIES = frozenset({"residential", "public"})
 
 
 def neighbourhood_value(size: int) -> int:
-    """VP of a neighbourhood of ``size`` residential tiles (the table of line 88)."""
+    """NM-SCORE-HOODTABLE: VP of a neighbourhood of ``size`` residential tiles (the table of
+    line 88: 1, 3, 6, ... 36, 40, 44, then +4 per tile)."""
     if size <= 0:
         return 0
     if size <= len(HOOD_TABLE):
@@ -37,7 +38,8 @@ def neighbourhood_value(size: int) -> int:
 
 
 def neighbourhood_closed_form(size: int) -> int:
-    """Triangular numbers up to 8 tiles, then +4 per tile: ``n(n+1)/2`` or ``4n + 4``."""
+    """NM-SCORE-HOODTABLE in closed form: triangular numbers up to 8 tiles, then +4 per
+    tile: ``n(n+1)/2`` or ``4n + 4``."""
     return size * (size + 1) // 2 if size <= 8 else 4 * size + 4
 
 
@@ -69,7 +71,8 @@ def neighbourhood_sizes(city: City) -> list[int]:
 
 
 def pollution_penalty(residential: Sequence[Any], polluting: Sequence[Any]) -> Any:
-    """VP lost: 2 per orthogonal and 1 per diagonal (residential, polluting) pair (line 94).
+    """NM-SCORE-POLLUTION: VP lost, 2 per orthogonal and 1 per diagonal (residential,
+    polluting) pair (line 94).
 
     Pure arithmetic over 0/1 values (bools, ints or z3 integer terms), so the proof in
     ``conformance/proofs/test_neom_proofs.py`` runs this very kernel on symbolic grids.
@@ -94,12 +97,15 @@ def score_city(city: City, goods: Iterable[str], coins: int) -> dict[str, int]:
     polluting = [t is not None and TILES[t].pollutes for t in city]
     res_count = sum(residential)
     parts = {
+        # NM-SCORE-TILES: printed VP of residential and public tiles
         "tiles": sum(t.vp for t in tiles if t.category in SCORED_CATEGORIES),
         "neighbourhoods": sum(neighbourhood_value(n) for n in neighbourhood_sizes(city)),
         "goods": goods_value(goods),
-        "money": coins // 2,
-        "pollution": -pollution_penalty(residential, polluting),
+        "money": coins // 2,  # NM-SCORE-MONEY: 1 VP per 2 coins, rounded down
+        "pollution": -pollution_penalty(residential, polluting),  # NM-SCORE-POLLUTION
+        # NM-SCORE-GHOST, NM-RULES-REQUIRED: -10 with no residential tile, -4 with one
         "ghost_town": -GHOST_NONE if res_count == 0 else -GHOST_ONE if res_count == 1 else 0,
+        # NM-SCORE-POWER, NM-RULES-REQUIRED: -5 without a power-generating tile
         "power": 0 if any(t.power for t in tiles) else -NO_POWER,
     }
     parts["total"] = sum(parts.values())
@@ -117,5 +123,5 @@ def solo_rank(score: int, tile_set: str) -> str:
 
 def winners(totals: Sequence[int]) -> tuple[int, ...]:
     """Every seat with the most VP shares the victory (NM-SCORE-TIE)."""
-    best = max(totals)
+    best = max(totals)  # NM-GOAL-WINNER: the most victory points wins
     return tuple(i for i, t in enumerate(totals) if t == best)

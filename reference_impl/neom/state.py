@@ -66,7 +66,7 @@ class Player:
 
     def __init__(self) -> None:
         self.board: str | None = None
-        self.coins = STARTING_COINS
+        self.coins = STARTING_COINS  # NM-SETUP-COINS
         self.city: list[str | None] = [None] * (SIZE * SIZE)
         self.goods: set[str] = set()
         self.cornerstones: list[str] = []
@@ -343,7 +343,7 @@ class NeomState(GameState):
         """Each hand goes to the next seat (NM-PASS, NM-PASS-DIRECTION)."""
         hands = [p.hand for p in self.players]
         for seat, p in enumerate(self.players):
-            p.hand = hands[seat - 1]
+            p.hand = hands[seat - 1]  # NM-PASS-DIRECTION: the previous seat's hand
         fired += ["NM-PASS", "NM-PASS-DIRECTION"]
 
     def end_turn(self, fired: list[str]) -> None:
@@ -360,16 +360,17 @@ class NeomState(GameState):
                 p.hand = []
             fired.append("NM-PASS-LAST")
             for p in self.players:
+                # NM-INCOME: the income on the tiles
                 p.coins += sum(TILES[t].income for t in p.city if t is not None)
             fired.append("NM-INCOME")
             if self.generation >= GENERATIONS:
-                self.phase = OVER
+                self.phase = OVER  # NM-FLOW-END, NM-INCOME-FINAL: after the 3rd generation's income
                 fired += ["NM-INCOME-FINAL", "NM-SCORE-END", "NM-FLOW-END", *SCORING_RULES]
                 if self.solo:
                     fired += ["NM-SOLO-TABLE", "NM-SOLO-SET", "NM-SOLO-WIN"]
                 return
             fired.append("NM-INCOME-GEN")
-            self.generation += 1
+            self.generation += 1  # NM-GEN-ORDER, NM-INCOME-GEN
             self.start_generation(fired)
             return
         self.turn += 1
