@@ -212,7 +212,7 @@ def line_notes(filename: str) -> dict[int, tuple[str, ...]]:
     """The rule ids comments name, by the line of the statement they belong to: a comment on
     a simple statement's lines, or on a compound statement's header (``if ...:  # XX-RULE``),
     or on the comment-only lines right above either; every line of that span maps to them
-    (a line event may report any of them)."""
+    (a line event may report any of them), a line's own comment first."""
     try:
         source = Path(filename).read_text(encoding="utf-8")
         tree = ast.parse(source)
@@ -233,14 +233,20 @@ def line_notes(filename: str) -> dict[int, tuple[str, ...]]:
         inner = _child_blocks(node)
         last = (min(b[0].lineno for b in inner if b) - 1) if any(inner) else node.end_lineno
         span = range(node.lineno, (last or node.lineno) + 1)
-        named = [w for at in span for w in comments.get(at, ())]
+        # the comments above it and on its first line name the whole statement; one on a
+        # later line of a statement spread over several (an entry of a dict) names that
+        # line first
+        named = list(comments.get(node.lineno, ()))
         above = node.lineno - 1
         while above >= 1 and lines[above - 1].lstrip().startswith("#"):
             named = [*comments.get(above, ()), *named]
             above -= 1
-        if named:
+        later = [w for at in span[1:] for w in comments.get(at, ())]
+        if named or later:
             for at in span:
-                notes[at] = tuple(dict.fromkeys([*notes.get(at, ()), *named]))
+                own = comments.get(at, ()) if at != node.lineno else ()
+                whole = named if named else later
+                notes[at] = tuple(dict.fromkeys([*notes.get(at, ()), *own, *whole]))
     return notes
 
 

@@ -245,3 +245,19 @@ def test_a_write_notes_where_the_field_it_reads_was_computed_earlier_in_the_step
     computed = [rule for where in ran for rule in rule_sites.rules_at(*where, known)]
     assert computed == ["XX-DECKS"]  # the line that assigned the field the write reads
     assert rule_sites.data_flow(str(path), 8) == (frozenset(), frozenset({"unrelated"}))
+
+
+def test_a_comment_on_one_entry_of_a_statement_spread_over_lines_names_that_line_first(
+    tmp_path: Path,
+) -> None:
+    filename, function = _sites(tmp_path, '''\
+        def score(p):
+            return {
+                "money": p.coins // 2,  # XX-MONEY
+                "pollution": -p.smog,  # XX-POLLUTION
+            }
+    ''')
+    known = {"XX-MONEY", "XX-POLLUTION"}
+    assert rule_sites.rule_for_line(filename, function, 3, known) == "XX-MONEY"
+    assert rule_sites.rule_for_line(filename, function, 4, known) == "XX-POLLUTION"
+    assert rule_sites.line_notes(filename)[2] == ("XX-MONEY", "XX-POLLUTION")  # the whole
