@@ -105,6 +105,34 @@ Feature: NEOM disasters (neom.ja.txt:57-62)
 
   Rule: NM-DISASTER-STRIKE at the end of the turn every other player pays or sacrifices
 
+    @NM-DISASTER-SELECTOR @NM-DISASTER-STRIKE @until:example-sell-six
+    Scenario: The fire's selector is protected from it, its own houses too
+      # neom.ja.txt (NM-DISASTER-SELECTOR): 災害を選択すると、あなた自身はその災害から身を守ります
+      Given the position:
+        """
+        phase = "select"
+        generation = 1
+        players.0.hand = ["g1-fire", "g1-park"]
+        players.0.city.1.2 = "g1-houses"
+        players.1.selected = "g1-farm"
+        players.1.hand = ["g1-mine"]
+        players.1.city.1.2 = "g1-houses"
+        players.2.selected = "g1-farm"
+        players.2.hand = ["g1-quarry"]
+        """
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "select", "tile": "g1-fire"},
+         {"actor": 1, "type": "sell"},
+         {"actor": 2, "type": "sell"}]
+        """
+      Then the position has:
+        """
+        phase = "disaster"
+        to_act = [1]
+        players.0.city.1.2 = "g1-houses"
+        """
+
     @NM-DISASTER-STRIKE @NM-DISASTER-SELECTOR @until:example-sell-six
     Scenario: The fire strikes the others after their actions
       Given the position:
