@@ -953,7 +953,8 @@ _JUDGED_KEY = pytest.StashKey[dict[str, list[tuple[list[str], str]]]]()
 
 def _tally(item: pytest.Item, report: pytest.TestReport) -> None:
     """Keep a scenario's result for its game (not a position-validation one: a refusal to
-    load says nothing of how a rule plays)."""
+    load says nothing of how a rule plays), under its rules and those whose reading it
+    names."""
     if report.when != "call" or item.get_closest_marker(POSITION_VALIDATION):
         return
     game = item_game(item)
@@ -962,7 +963,24 @@ def _tally(item: pytest.Item, report: pytest.TestReport) -> None:
         expected = hasattr(report, "wasxfail")
         status = "passed" if report.passed and not expected else (
             "failed" if report.failed or expected else "skipped")  # fmt: skip
-        judged.append((rule_ids(item), status))
+        readings = [m.args[0] for m in item.iter_markers("reading") if m.args]
+        judged.append(([*rule_ids(item), *_reading_rules(game, readings)], status))
+
+
+def _reading_rules(game: str, readings: list[str]) -> list[str]:
+    """The rules whose ruling a scenario's ``reading:<option>=<value>`` tags name: the
+    scenario depends on that reading, so its result corroborates those rules too."""
+    if not readings:
+        return []
+    owners = _option_owners(game)
+    return [rule for reading in readings for rule in owners.get(reading.partition("=")[0], ())]
+
+
+@functools.cache
+def _option_owners(game: str) -> dict[str, tuple[str, ...]]:
+    from conformance.specification.rulings import options_of
+
+    return {option.name: option.rules for option in options_of(game)}
 
 
 def scenario_tallies(config: pytest.Config, game: str) -> dict[str, Any]:

@@ -99,3 +99,12 @@ def test_a_campaign_workers_divergence_is_corroborated_by_a_probe(monkeypatch) -
     assert divergence["rules"] == ["XX-FORMULA"]
     assert divergence["blame"]["primary"] == "XX-FORMULA"
     assert "2 of its 3 scenarios fail" in divergence["blame"]["ranked"][0]["evidence"]
+
+
+def test_a_scenario_that_names_a_reading_is_tallied_for_the_rule_of_that_ruling_too() -> None:
+    from conformance.plugin import _reading_rules
+
+    # spec/villagers/rules.yaml: option countess_builds is VL-DRAFT-COUNTESS's ruling
+    assert _reading_rules("villagers", ["countess_builds=every_draft"]) == ["VL-DRAFT-COUNTESS"]
+    assert _reading_rules("villagers", []) == []
+    assert _reading_rules("villagers", ["no_such_option=1"]) == []
