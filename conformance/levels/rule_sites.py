@@ -188,7 +188,9 @@ def rules_for_line(
     found: list[str] = [rule for rule in notes.get(line, ()) if rule in known]
     path = _blocks_to(node.body, line)
     for level, (block, index) in reversed(list(enumerate(path))):
-        if level < len(path) - 1:  # the branch or loop whose block holds the line
+        # the branch or loop whose block holds the line: its header's comment names its
+        # body, not its ``else``/``elif`` branches nor its handlers
+        if level < len(path) - 1 and path[level + 1][0] is getattr(block[index], "body", None):
             found += [rule for rule in notes.get(block[index].lineno, ()) if rule in known]
         for j in range(index - 1, -1, -1):
             named = _direct_rules(block[j], known)
@@ -230,8 +232,7 @@ def line_notes(filename: str) -> dict[int, tuple[str, ...]]:
         if not isinstance(node, ast.stmt) or isinstance(node, ast.FunctionDef | ast.ClassDef
                                                          | ast.AsyncFunctionDef):  # fmt: skip
             continue
-        inner = _child_blocks(node)
-        last = (min(b[0].lineno for b in inner if b) - 1) if any(inner) else node.end_lineno
+        last = _header_end(node) if _child_blocks(node) else node.end_lineno
         span = range(node.lineno, (last or node.lineno) + 1)
         # the comments above it and on its first line name the whole statement; one on a
         # later line of a statement spread over several (an entry of a dict) names that
@@ -248,6 +249,15 @@ def line_notes(filename: str) -> dict[int, tuple[str, ...]]:
                 whole = named if named else later
                 notes[at] = tuple(dict.fromkeys([*notes.get(at, ()), *own, *whole]))
     return notes
+
+
+def _header_end(node: ast.stmt) -> int:
+    """The last line of a compound statement's header (``if``'s test, ``for``'s iterable):
+    a comment after it, above the first statement of the block, names that statement."""
+    parts = [getattr(node, name, None) for name in ("test", "iter", "target", "subject")]
+    parts += [item.context_expr for item in getattr(node, "items", [])]
+    ends = [part.end_lineno or part.lineno for part in parts if isinstance(part, ast.AST)]
+    return max([node.lineno, *ends])
 
 
 _FLOW = (ast.If, ast.For, ast.While, ast.Return, ast.Continue, ast.Break, ast.Raise, ast.Try,

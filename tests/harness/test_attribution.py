@@ -261,3 +261,24 @@ def test_a_comment_on_one_entry_of_a_statement_spread_over_lines_names_that_line
     assert rule_sites.rule_for_line(filename, function, 3, known) == "XX-MONEY"
     assert rule_sites.rule_for_line(filename, function, 4, known) == "XX-POLLUTION"
     assert rule_sites.line_notes(filename)[2] == ("XX-MONEY", "XX-POLLUTION")  # the whole
+
+
+def test_a_header_comment_names_its_own_branch_not_the_elif_nor_a_commented_first_line(
+    tmp_path: Path,
+) -> None:
+    filename, function = _sites(tmp_path, '''\
+        def buy(person, p):
+            if person == "landlady":  # XX-LANDLADY
+                p.coins += 2
+            elif person == "doctor":
+                p.rats -= 1
+            for cube in p.cubes:
+                # XX-CUBE: each cube moves one space
+                cube.space += 1
+                p.moved = True
+    ''')
+    known = {"XX-LANDLADY", "XX-CUBE"}
+    assert rule_sites.rule_for_line(filename, function, 3, known) == "XX-LANDLADY"
+    assert rule_sites.rule_for_line(filename, function, 5, known) is None  # the elif's own
+    assert rule_sites.rule_for_line(filename, function, 8, known) == "XX-CUBE"
+    assert rule_sites.rule_for_line(filename, function, 9, known) is None  # not the loop's
