@@ -38,15 +38,41 @@ class TriageError(ValueError):
 
 
 def matches(entry: dict[str, Any], mutant: Mutant) -> bool:
-    """``entry`` (of ``equivalent``) describes ``mutant`` (seed mutants are never matched)."""
+    """``entry`` (of ``equivalent``) describes ``mutant`` (seed mutants are never matched);
+    the lines' comments do not count: naming a rule on a line keeps its entries valid."""
     return (
         mutant.seed_rule is None
         and entry["module"] == mutant.module
-        and entry["before"].strip() == mutant.before
-        and entry["after"].strip() == mutant.after
+        and code_of(entry["before"].strip()) == code_of(mutant.before)
+        and code_of(entry["after"].strip()) == code_of(mutant.after)
         and entry.get("function", mutant.function) == mutant.function
         and entry.get("occurrence", mutant.occurrence) == mutant.occurrence
     )
+
+
+def code_of(text: str) -> str:
+    """Lines of source without their trailing comments (a ``#`` outside any string)."""
+    return "\n".join(_without_comment(line) for line in text.split("\n"))
+
+
+def _without_comment(line: str) -> str:
+    quote = ""
+    index = 0
+    while index < len(line):
+        char = line[index]
+        if quote:
+            if char == "\\":
+                index += 1
+            elif line.startswith(quote, index):
+                index += len(quote) - 1
+                quote = ""
+        elif char in "'\"":
+            quote = char * 3 if line.startswith(char * 3, index) else char
+            index += len(quote) - 1
+        elif char == "#":
+            return line[:index].rstrip()
+        index += 1
+    return line.rstrip()
 
 
 def describe_entry(index: int, entry: dict[str, Any]) -> str:
