@@ -130,3 +130,15 @@ def test_two_entries_naming_the_same_mutant_are_found(mutants: list[generate.Mut
     other = entry(function="Bank.pay", occurrence=1)
     resolution = triage.Triage("toy", [one, other, again]).resolve(mutants)
     assert resolution.named_twice() == [[0, 2]]
+
+
+def test_an_entry_still_names_its_mutant_once_a_comment_names_a_rule_on_its_line(
+    mutants: list[generate.Mutant],
+) -> None:
+    commented = {"module": "bank.py", "before": "return n + 1  # XX-PAYOUT: one more",
+                 "after": "return n + 2  # XX-PAYOUT: one more",
+                 "reason": "written before the line's comment changed"}  # fmt: skip
+    bound = triage.Triage("toy", [commented]).bind(mutants)
+    assert [m.line for m in mutants if bound.reason(m)] == [10]
+    assert triage.code_of('s = "a # b"  # XX-RULE') == 's = "a # b"'
+    assert triage.code_of("t = '#'\nu = 1  # XX-RULE") == "t = '#'\nu = 1"
