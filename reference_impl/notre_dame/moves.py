@@ -139,8 +139,8 @@ def buy_actions(st: NotreDameState, p: int) -> list[Action]:
     # ND-BUY-ONE: one of the displayed persons; ND-BUY-SHARED: bought by another or not
     for person in sorted(set(st.display)):
         base = {"actor": p, "type": "buy", "person": person}
-        if person == "landlady":  # ND-PERSON-LANDLADY: a coin, a cube or a rat
-            acts.extend({**base, "choice": c} for c in GUEST_OPTIONS)
+        if person == "landlady":
+            acts.extend({**base, "choice": c} for c in GUEST_OPTIONS)  # ND-PERSON-LANDLADY
         elif person == "poet":
             acts.extend(poet_moves(st, p))
         elif person == "magician":
@@ -241,8 +241,7 @@ def take_cubes(st: NotreDameState, p: int, n: int) -> None:
 
 
 def apply_gains(st: NotreDameState, p: int, effect: Any) -> None:
-    """A bundle of simple gains: prestige, coins, cubes, rats removed (coins never run out,
-    ND-COINS-SUPPLY)."""
+    """A bundle of simple gains: prestige, coins, cubes, rats removed."""
     gain_prestige(st, p, effect.get("prestige", 0))
     st.players[p].coins += effect.get("coins", 0)
     take_cubes(st, p, effect.get("cubes", 0))
@@ -287,7 +286,7 @@ def area_action(st: NotreDameState, p: int, area: str, a: Action) -> None:
         if a["take"]:
             take_message(st, p, a["square"])
     elif area == "guesthouse":
-        for choice in a["choices"]:
+        for choice in a["choices"]:  # ND-GUEST: a coin, a cube or a rat (ND-GUEST-DOUBLE: two)
             if choice == "coin":
                 pl.coins += 1
             elif choice == "cube":
@@ -357,8 +356,8 @@ def do_buy(st: NotreDameState, p: int, a: Action) -> None:
         gain_prestige(st, p, 1)  # ND-PERSON-MONEYLENDER: 1 prestige (ND-PERSON-PARK)
         st.fired.append("ND-PERSON-MONEYLENDER")
     elif person == "poet":
-        _take_from(st, p, a["from"], a["cubes"])
-        pl.areas[a["to"]] += a["cubes"]
+        _take_from(st, p, a["from"], a["cubes"])  # ND-PERSON-POET: 1-3 people from one area
+        pl.areas[a["to"]] += a["cubes"]  # ND-PERSON-POET: to another, no action
         if a["friend"]:
             pl.friend = a["to"]
         st.fired.append("ND-PERSON-POET")
@@ -370,10 +369,10 @@ def do_buy(st: NotreDameState, p: int, a: Action) -> None:
             pl.areas[a["to"]] += 1
         st.fired.append("ND-PERSON-MAGICIAN")
         area_action(st, p, a["to"], a)
-    elif person == "doctor":  # ND-PERSON-DOCTOR: applied in phase 5 (flow.start_plague)
-        st.fired.append("ND-PERSON-DOCTOR")
+    elif person == "doctor":
+        st.fired.append("ND-PERSON-DOCTOR")  # applied in phase 5 (flow.start_plague)
     else:
-        apply_gains(st, p, LETTERED_EFFECTS[person])
+        apply_gains(st, p, LETTERED_EFFECTS[person])  # ND-PERSONS-LETTERED: provisional gains
         st.fired.append("ND-PERSONS-LETTERED")
 
 
