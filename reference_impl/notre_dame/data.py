@@ -28,21 +28,23 @@ CARDS: tuple[str, ...] = tuple(component(GAME_ID, "action-cards"))
 CARD_SET = frozenset(CARDS)
 
 _CUBES = component(GAME_ID, "influence-cubes")
-CUBES_PER_COLOUR: int = _CUBES["per_colour"]
-START_CUBES: int = _CUBES["start_in_hand"]
-START_COINS: int = component(GAME_ID, "start-coins")
-START_RATS: int = component(GAME_ID, "start-rats")
+CUBES_PER_COLOUR: int = _CUBES["per_colour"]  # ND-COMP-CUBES: 14 a colour
+START_CUBES: int = _CUBES["start_in_hand"]  # ND-SETUP-RESOURCES: 4 cubes
+START_COINS: int = component(GAME_ID, "start-coins")  # ND-SETUP-RESOURCES: 3 coins
+START_RATS: int = component(GAME_ID, "start-rats")  # ND-SETUP-RATS: 0
 
 _RAT_TRACK = component(GAME_ID, "rat-track")
-RAT_MAX: int = _RAT_TRACK["max"]
+RAT_MAX: int = _RAT_TRACK["max"]  # ND-RATS-LIMIT: up to 9 is safe
 PLAGUE_AT: int = _RAT_TRACK["plague_at"]
-PLAGUE_PRESTIGE: int = _RAT_TRACK["prestige_loss"]
+PLAGUE_PRESTIGE: int = _RAT_TRACK["prestige_loss"]  # ND-PLAGUE: 2 prestige
 
 OFFERINGS = MappingProxyType(
     {int(k): v for k, v in component(GAME_ID, "notre-dame-offerings").items()}
 )
 
+# ND-SETUP-BOARD: the tile's shape for the number of players
 TILES = MappingProxyType({int(k): v for k, v in component(GAME_ID, "notre-dame-tiles").items()})
+# ND-ND-VALUES: the prestige of each tile by stage (provisional)
 PAYOUT = MappingProxyType(
     {
         shape: MappingProxyType(dict(values))
@@ -50,10 +52,11 @@ PAYOUT = MappingProxyType(
     }
 )
 
-BROWN: tuple[str, ...] = tuple(sorted(component(GAME_ID, "brown-persons")))
+BROWN: tuple[str, ...] = tuple(sorted(component(GAME_ID, "brown-persons")))  # ND-PERSONS-BROWN
 BROWN_SET = frozenset(BROWN)
-BROWN_PER_ROUND: int = component(GAME_ID, "brown-per-round")
+BROWN_PER_ROUND: int = component(GAME_ID, "brown-per-round")  # ND-PERSONS-REVEAL: 2
 LETTERED_PER_STAGE: int = component(GAME_ID, "lettered-per-stage")
+# ND-PERSONS-LETTERED: nine provisional persons per letter
 LETTERED = MappingProxyType(
     {
         letter: MappingProxyType({pid: MappingProxyType(dict(eff)) for pid, eff in cards.items()})
@@ -63,23 +66,24 @@ LETTERED = MappingProxyType(
 LETTERED_EFFECTS = MappingProxyType(
     {pid: eff for cards in LETTERED.values() for pid, eff in cards.items()}
 )
-PERSON_RATS = MappingProxyType(dict(component(GAME_ID, "person-rats")))
+PERSON_RATS = MappingProxyType(dict(component(GAME_ID, "person-rats")))  # ND-PERSONS-RATS
 PERSONS = frozenset(BROWN) | frozenset(LETTERED_EFFECTS)
 
+# ND-MESSAGE-VALUES: the prestige and extra of each message number
 MESSAGE_EFFECTS = MappingProxyType(
     {int(k): MappingProxyType(dict(v)) for k, v in component(GAME_ID, "messages").items()}
 )
 MESSAGE_VALUES: tuple[int, ...] = tuple(sorted(MESSAGE_EFFECTS))
 
-STAGES = ("A", "B", "C")
-ROUNDS_PER_STAGE = 3
-ROUNDS = ROUNDS_PER_STAGE * len(STAGES)
-CARDS_PER_DRAW = 3
-CARDS_PLAYED = 2
+STAGES = ("A", "B", "C")  # ND-GAME-ROUNDS: three stages
+ROUNDS_PER_STAGE = 3  # ND-GAME-ROUNDS: of three rounds
+ROUNDS = ROUNDS_PER_STAGE * len(STAGES)  # ND-GAME-ROUNDS: nine rounds
+CARDS_PER_DRAW = 3  # ND-DRAFT-DRAW: three cards
+CARDS_PLAYED = 2  # ND-PLAY-SECOND, ND-PLAY-THIRD: two cards played, the third not
 
-GUEST_OPTIONS = ("coin", "cube", "rat")
-GUEST_DOUBLE_AT = 3
-POET_MAX = 3
+GUEST_OPTIONS = ("coin", "cube", "rat")  # ND-GUEST
+GUEST_DOUBLE_AT = 3  # ND-GUEST-DOUBLE: three or more cubes
+POET_MAX = 3  # ND-PERSON-POET: 1-3 people
 
 _ROADS = component(GAME_ID, "carriage-roads")
 OUTER: tuple[int, ...] = tuple(_ROADS["outer"])
@@ -151,5 +155,6 @@ def within(ring: tuple[int, ...], start: str, steps: int) -> tuple[str, ...]:
 
 
 def tile_value(num_players: int, stage: str) -> int:
-    """Prestige on the Notre Dame tile for this player count and stage (ND-ND-VALUES)."""
+    """Prestige on the Notre Dame tile for this player count (ND-SETUP-BOARD) and stage
+    (ND-ND-VALUES)."""
     return PAYOUT[TILES[num_players]][stage]

@@ -57,7 +57,7 @@ class NotreDameGame(GameDefinition):
         for key in setup:
             if key not in SETUP_KEYS:
                 raise MalformedInput(f"setup.{key} is unknown (known: {', '.join(SETUP_KEYS)})")
-        if "start_player" in setup:
+        if "start_player" in setup:  # ND-SETUP-START: the setup may name the start player
             seat = setup["start_player"]
             if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < num_players:
                 raise MalformedInput(f"setup.start_player must be a seat, got {seat!r}")

@@ -42,12 +42,13 @@ _NO_CHOICE: tuple[dict[str, Any], ...] = ({},)
 
 
 def colours_left(st: NotreDameState) -> set[int]:
+    # ND-MESSAGE-EXHAUSTED: the colours with a message still on the board
     return {colour for colour, _ in st.board.values()}
 
 
 def set_complete(st: NotreDameState, pl: Player) -> bool:
     """A full set: every colour held in the current set or gone from the board (ND-MESSAGE-SET,
-    ND-MESSAGE-EXHAUSTED)."""
+    ND-MESSAGE-EXHAUSTED); the colours in play are the players' (ND-MESSAGES-2P)."""
     left = colours_left(st)
     return all(c in pl.message_set or c not in left for c in range(st.num))
 
@@ -64,18 +65,19 @@ def area_params(
     st: NotreDameState, pl: Player, area: str, count: int
 ) -> Sequence[dict[str, Any]]:
     """The choices an area's action leaves open when it is performed with ``count`` people."""
-    if area == "carriage":
+    if area == "carriage":  # ND-CARRIAGE-MOVE
         out: list[dict[str, Any]] = []
+        # ND-CARRIAGE-MOVE: up to one square per person; ND-CARRIAGE-OTHER: into any district
         for square in within(st.ring, pl.carriage, count):
-            out.append({"square": square, "take": False})
-            message = st.board.get(square)
-            if message is not None and may_take(st, pl, message[0]):
+            out.append({"square": square, "take": False})  # ND-CARRIAGE-MOVE: taking is optional
+            message = st.board.get(square)  # ND-CARRIAGE-STOP: the message where it stops
+            if message is not None and may_take(st, pl, message[0]):  # ND-MESSAGE-COLOR
                 out.append({"square": square, "take": True})
         return out
-    if area == "guesthouse":
-        if count >= GUEST_DOUBLE_AT:
+    if area == "guesthouse":  # ND-GUEST
+        if count >= GUEST_DOUBLE_AT:  # ND-GUEST-DOUBLE: two, the same or different, with 3+
             return [{"choices": list(c)} for c in (*_GUEST_SINGLES, *_GUEST_PAIRS)]
-        return [{"choices": list(c)} for c in _GUEST_SINGLES]
+        return [{"choices": list(c)} for c in _GUEST_SINGLES]  # ND-GUEST: one of three
     return _NO_CHOICE
 
 
@@ -90,49 +92,55 @@ def play_actions(st: NotreDameState, p: int) -> list[Action]:
     """
     pl = st.players[p]
     acts: list[Action] = []
-    for card in sorted(set(pl.cards)):
+    for card in sorted(set(pl.cards)):  # ND-DRAFT-CARDS: only the cards kept in the draft
         performed = card_actions(st, p, card)
-        if not performed or st.options["forgo_at_will"]:
+        if not performed or st.options["forgo_at_will"]:  # ND-PLAY-FORGO
             acts.append({"actor": p, "type": "play", "card": card, "forgo": True})
         acts.extend(performed)
     return acts
 
 
 def card_actions(st: NotreDameState, p: int, card: str) -> list[Action]:
-    """Every way to play ``card`` performing its action (empty: the action is impossible)."""
+    """ND-PLAY-CARD: every way to play ``card`` performing its action (empty: the action is
+    impossible, ND-PLACE-NONE)."""
     pl = st.players[p]
     acts: list[Action] = []
-    if card == FRIEND:
-        for area in AREAS:
-            if area == pl.friend:
+    if card == FRIEND:  # ND-FRIEND-PLACE: no cube, the friend goes
+        for area in AREAS:  # ND-FRIEND-PLACE, ND-FRIEND-NOTND: an area of the district
+            if area == pl.friend:  # ND-FRIEND-MOVE: to a different area
                 continue
+            # ND-FRIEND-COUNT: the friend counts with the cubes there
             for params in area_params(st, pl, area, pl.areas[area] + 1):
                 acts.append({"actor": p, "type": "play", "card": card, "area": area, **params})
         return acts
+    # ND-PLACE-CUBE: from hand; ND-PLACE-MOVE: with none in hand, a cube of another area of
+    # the district (ND-PLACE-MOVE-NOTND: not Notre Dame); none at all: ND-PLACE-NONE
     sources = ["hand"] if pl.cubes > 0 else [a for a in AREAS if a != card and pl.areas[a] > 0]
     for src in sources:
-        if card == NOTRE_DAME:
+        if card == NOTRE_DAME:  # ND-ND-OFFERING: 1, 2 or 3 coins
             for offering in sorted(OFFERINGS):
-                if offering <= pl.coins:
+                if offering <= pl.coins:  # ND-ND-PAY: no cube without the coins
                     play = {"actor": p, "type": "play", "card": card, "from": src}
                     acts.append({**play, "offering": offering})
             continue
-        count = pl.people(card) + 1
+        count = pl.people(card) + 1  # ND-FRIEND-COUNT: the people there with the new cube
         for params in area_params(st, pl, card, count):
             acts.append({"actor": p, "type": "play", "card": card, "from": src, **params})
     return acts
 
 
 def buy_actions(st: NotreDameState, p: int) -> list[Action]:
-    """Phase 4: pass, or pay one coin for one displayed person (and its choices)."""
+    """ND-BUY-ONE, ND-BUY-OPTIONAL: phase 4: pass, or pay one coin for one displayed person
+    (and its choices)."""
     pl = st.players[p]
-    acts: list[Action] = [{"actor": p, "type": "pass"}]
-    if pl.coins < 1:
+    acts: list[Action] = [{"actor": p, "type": "pass"}]  # ND-BUY-OPTIONAL
+    if pl.coins < 1:  # ND-BUY-ONE: a person costs 1 coin
         return acts
+    # ND-BUY-ONE: one of the displayed persons; ND-BUY-SHARED: bought by another or not
     for person in sorted(set(st.display)):
         base = {"actor": p, "type": "buy", "person": person}
         if person == "landlady":
-            acts.extend({**base, "choice": c} for c in GUEST_OPTIONS)
+            acts.extend({**base, "choice": c} for c in GUEST_OPTIONS)  # ND-PERSON-LANDLADY
         elif person == "poet":
             acts.extend(poet_moves(st, p))
         elif person == "magician":
@@ -188,6 +196,7 @@ def magician_moves(st: NotreDameState, p: int) -> list[Action]:
             for to in AREAS:
                 if to == frm:
                     continue
+                # ND-FRIEND-COUNT: the people there once the piece has moved in
                 count = pl.areas[to] + 1 if piece == "friend" else pl.people(to) + 1
                 for params in area_params(st, pl, to, count):
                     out.append(
@@ -201,14 +210,15 @@ def magician_moves(st: NotreDameState, p: int) -> list[Action]:
 
 
 def gain_prestige(st: NotreDameState, p: int, amount: int) -> None:
-    """Gain prestige plus the park bonus (ND-PARK-BONUS, ND-PARK-FRIEND)."""
-    if amount <= 0:
+    """Gain prestige plus the park bonus (ND-PARK-BONUS, ND-PARK-FRIEND); prestige has no
+    limit (ND-COINS-SUPPLY)."""
+    if amount <= 0:  # ND-PARK-BONUS: a gain of 0 earns no bonus
         return
     pl = st.players[p]
     people = pl.areas["park"]
-    if pl.friend == "park" and st.options["friend_in_park_bonus"]:
+    if pl.friend == "park" and st.options["friend_in_park_bonus"]:  # ND-PARK-FRIEND
         people += 1
-    bonus = park_bonus(people)
+    bonus = park_bonus(people)  # ND-PARK-BONUS: one per two people (ND-PARK-EX)
     if bonus:
         st.fired.append("ND-PARK-BONUS")
     pl.prestige += amount + bonus
@@ -217,15 +227,15 @@ def gain_prestige(st: NotreDameState, p: int, amount: int) -> None:
 def remove_rat(st: NotreDameState, p: int) -> None:
     """Drive one rat away; the track stops at 0 (ND-RATS-REMOVE, ND-RATS-FLOOR)."""
     pl = st.players[p]
-    if pl.rats > 0 or not st.options["rat_floor"]:
-        pl.rats -= 1
+    if pl.rats > 0 or not st.options["rat_floor"]:  # ND-RATS-FLOOR: none below 0
+        pl.rats -= 1  # ND-RATS-REMOVE: one rat
     st.fired.append("ND-RATS-REMOVE")
 
 
 def take_cubes(st: NotreDameState, p: int, n: int) -> None:
     """Cubes from the general stock, as many as are left (ND-CLOISTER-LIMIT)."""
     pl = st.players[p]
-    got = min(n, pl.stock)
+    got = min(n, pl.stock)  # ND-CLOISTER-LIMIT: only what the stock holds
     pl.stock -= got
     pl.cubes += got
 
@@ -242,16 +252,18 @@ def apply_gains(st: NotreDameState, p: int, effect: Any) -> None:
 def take_message(st: NotreDameState, p: int, square: str) -> None:
     """ND-MESSAGE-REWARD and ND-MESSAGE-SET: take the message, start a new set if complete."""
     pl = st.players[p]
-    complete = set_complete(st, pl)
+    complete = set_complete(st, pl)  # ND-MESSAGE-SET: a full set lifts the restriction
     colour, value = st.board.pop(square)
     if complete:
         st.fired.append("ND-MESSAGE-SET")
-        pl.message_set = {colour}
+        pl.message_set = {colour}  # ND-MESSAGE-AGAIN: its colour starts a new set
     else:
-        pl.message_set.add(colour)
+        pl.message_set.add(colour)  # ND-MESSAGE-COLOR: that colour is blocked
     pl.messages.append((colour, value))
     pl.messages.sort()
     st.fired.append("ND-MESSAGE-REWARD")
+    # ND-MESSAGE-REWARD: prestige = its number, with its coin, cube or rat removed
+    # (ND-MESSAGE-VALUES, ND-MESSAGE-RAT)
     apply_gains(st, p, MESSAGE_EFFECTS[value])
 
 
@@ -260,21 +272,21 @@ def area_action(st: NotreDameState, p: int, area: str, a: Action) -> None:
     pl = st.players[p]
     count = pl.people(area)
     if area == "bank":
-        pl.coins += count
+        pl.coins += count  # ND-BANK-PLUS: a coin per person there (ND-BANK-EX, ND-FRIEND-EX)
         st.fired.append("ND-BANK")
     elif area == "residence":
-        gain_prestige(st, p, count)
+        gain_prestige(st, p, count)  # ND-RESIDENCE: a prestige per person there
         st.fired.append("ND-RESIDENCE")
     elif area == "cloister":
-        take_cubes(st, p, count)
+        take_cubes(st, p, count)  # ND-CLOISTER: a cube per person, all it can (ND-CLOISTER-ALL)
         st.fired.append("ND-CLOISTER")
     elif area == "carriage":
-        pl.carriage = a["square"]
+        pl.carriage = a["square"]  # ND-CARRIAGE-MOVE; ND-CARRIAGE-STAYS: where it stopped
         st.fired.append("ND-CARRIAGE-MOVE")
         if a["take"]:
             take_message(st, p, a["square"])
     elif area == "guesthouse":
-        for choice in a["choices"]:
+        for choice in a["choices"]:  # ND-GUEST: a coin, a cube or a rat (ND-GUEST-DOUBLE: two)
             if choice == "coin":
                 pl.coins += 1
             elif choice == "cube":
@@ -302,7 +314,7 @@ def do_play(st: NotreDameState, p: int, a: Action) -> None:
         st.fired.append("ND-PLAY-FORGO")
         return
     if card == FRIEND:
-        pl.friend = a["area"]
+        pl.friend = a["area"]  # ND-FRIEND-PLACE: the friend moves, no cube is placed
         st.fired.append("ND-FRIEND-PLACE")
         area_action(st, p, a["area"], a)
         return
@@ -314,12 +326,13 @@ def do_play(st: NotreDameState, p: int, a: Action) -> None:
         st.fired.append("ND-PLACE-MOVE")
     if card == NOTRE_DAME:
         st.nd[p] += 1
-        pl.coins -= a["offering"]
+        pl.coins -= a["offering"]  # ND-ND-OFFERING: the coins offered (ND-ND-PAY)
         st.fired.append("ND-ND-OFFERING")
         table = rule_param(st.options, "ND-ND-OFFERING", "offerings", {})
+        # ND-ND-OFFERING: 1, 3 or 6 prestige; ND-ND-PARK: with the park bonus
         gain_prestige(st, p, int(table.get(str(a["offering"]), OFFERINGS[a["offering"]])))
         return
-    pl.areas[card] += 1
+    pl.areas[card] += 1  # ND-PLACE-CUBE: on the area of the card's picture
     area_action(st, p, card, a)
 
 
@@ -331,20 +344,20 @@ def do_buy(st: NotreDameState, p: int, a: Action) -> None:
     pl.bought = person
     st.fired.append("ND-BUY-ONE")
     if person == "landlady":
-        gain_prestige(st, p, 3)
+        gain_prestige(st, p, 3)  # ND-PERSON-LANDLADY: 3 prestige (ND-PERSON-PARK: park bonus)
         apply_gains(st, p, _CHOICE_GAIN[a["choice"]])
         st.fired.append("ND-PERSON-LANDLADY")
     elif person == "monk":
         take_cubes(st, p, 2)
-        gain_prestige(st, p, 1)
+        gain_prestige(st, p, 1)  # ND-PERSON-MONK: 1 prestige (ND-PERSON-PARK: park bonus)
         st.fired.append("ND-PERSON-MONK")
     elif person == "moneylender":
         pl.coins += 2
-        gain_prestige(st, p, 1)
+        gain_prestige(st, p, 1)  # ND-PERSON-MONEYLENDER: 1 prestige (ND-PERSON-PARK)
         st.fired.append("ND-PERSON-MONEYLENDER")
     elif person == "poet":
-        _take_from(st, p, a["from"], a["cubes"])
-        pl.areas[a["to"]] += a["cubes"]
+        _take_from(st, p, a["from"], a["cubes"])  # ND-PERSON-POET: 1-3 people from one area
+        pl.areas[a["to"]] += a["cubes"]  # ND-PERSON-POET: to another, no action
         if a["friend"]:
             pl.friend = a["to"]
         st.fired.append("ND-PERSON-POET")
@@ -357,9 +370,9 @@ def do_buy(st: NotreDameState, p: int, a: Action) -> None:
         st.fired.append("ND-PERSON-MAGICIAN")
         area_action(st, p, a["to"], a)
     elif person == "doctor":
-        st.fired.append("ND-PERSON-DOCTOR")
+        st.fired.append("ND-PERSON-DOCTOR")  # applied in phase 5 (flow.start_plague)
     else:
-        apply_gains(st, p, LETTERED_EFFECTS[person])
+        apply_gains(st, p, LETTERED_EFFECTS[person])  # ND-PERSONS-LETTERED: provisional gains
         st.fired.append("ND-PERSONS-LETTERED")
 
 

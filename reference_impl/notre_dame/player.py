@@ -30,17 +30,17 @@ class Player:
     )
 
     def __init__(self, seat: int, stock: int) -> None:
-        self.coins = START_COINS
-        self.prestige = 0
-        self.rats = START_RATS
-        self.cubes = START_CUBES
-        self.stock = stock
+        self.coins = START_COINS  # ND-SETUP-RESOURCES: 3 coins
+        self.prestige = 0  # ND-SETUP-PRESTIGE
+        self.rats = START_RATS  # ND-SETUP-RATS: the rat marker on 0
+        self.cubes = START_CUBES  # ND-SETUP-RESOURCES: 4 cubes in hand
+        self.stock = stock  # ND-SETUP-STOCK: the rest in the general stock
         self.areas: dict[str, int] = dict.fromkeys(AREAS, 0)
-        self.friend: str | None = None
-        self.carriage = f"{seat}-0"
+        self.friend: str | None = None  # ND-SETUP-FRIEND: on the boat
+        self.carriage = f"{seat}-0"  # ND-SETUP-CARRIAGE: the centre of the own district
         self.messages: list[tuple[int, int]] = []
         self.message_set: set[int] = set()
-        self.deck: list[str] = sorted(CARDS)
+        self.deck: list[str] = sorted(CARDS)  # ND-SETUP-DECKS: the nine action cards
         self.draft_hand: list[str] = []
         self.cards: list[str] = []
         self.played: list[str] = []

@@ -26,7 +26,8 @@ Div = Callable[[Any, Any], Any]
 def payout_per_cube(
     value: Any, total_cubes: Any, ite: Ite = _ite, div: Div = operator.floordiv
 ) -> Any:
-    """Prestige per cube at Notre Dame: the tile's value / the cubes, rounded down; 0 cubes: 0."""
+    """ND-ND-PAYOUT: prestige per cube at Notre Dame: the tile's value / the cubes, rounded
+    down (ND-ND-EX1, ND-ND-EX2); 0 cubes: 0."""
     positive = total_cubes > 0
     return ite(positive, div(value, ite(positive, total_cubes, 1)), 0)
 
@@ -40,14 +41,15 @@ def payout_shares(
 
 
 def park_bonus(park_people: Any, div: Div = operator.floordiv) -> Any:
-    """Extra prestige per prestige gain: one per two people in the park (ND-PARK-BONUS)."""
+    """Extra prestige per prestige gain: one per two people in the park (ND-PARK-BONUS;
+    two with four, ND-PARK-EX)."""
     return div(park_people, 2)
 
 
 def with_park_bonus(
     gain: Any, park_people: Any, ite: Ite = _ite, div: Div = operator.floordiv
 ) -> Any:
-    """A prestige gain plus the park bonus; a gain of 0 earns no bonus."""
+    """ND-PARK-BONUS: a prestige gain plus the park bonus; a gain of 0 earns no bonus."""
     return ite(gain > 0, gain + park_bonus(park_people, div), gain)
 
 
@@ -60,18 +62,23 @@ def rats_after_round(
     rat_max: int = 9,
     ite: Ite = _ite,
 ) -> tuple[Any, Any]:
-    """The rat track after phase 5 and whether the plague strikes.
+    """ND-RATS-INCREASE, ND-HOSPITAL-REDUCE: the rat track after phase 5 and whether the
+    plague strikes.
 
     ``printed`` is the rats on the three persons, ``hospital`` the people in the
     hospital; the doctor makes the increase 0 (ND-PERSON-DOCTOR). Returns
     ``(new_rats, plague)``: past ``rat_max`` the plague strikes and the track returns
     to ``rat_max`` (ND-PLAGUE-RESET).
     """
+    # ND-RATS-INCREASE: the printed rats; ND-DOCTOR-ZERO, ND-DOCTOR-NOT-RESET: an increase of
+    # 0 with the doctor, the track kept; ND-HOSPITAL-REDUCE, ND-HOSPITAL-NEGATIVE,
+    # ND-DOCTOR-NEGATIVE: less the hospital's people, so the rats may go down (ND-RATS-EX1,
+    # ND-RATS-EX2, ND-DOCTOR-EX3)
     new = rats + ite(doctor, 0, printed) - hospital
-    if floor:
+    if floor:  # ND-RATS-FLOOR: the track stops at 0
         new = ite(new < 0, 0, new)
-    plague = new > rat_max
-    return ite(plague, rat_max, new), plague
+    plague = new > rat_max  # ND-RATS-LIMIT: 9 is safe, 10 or more is the plague
+    return ite(plague, rat_max, new), plague  # ND-PLAGUE-RESET: back to 9
 
 
 def lose_prestige(prestige: Any, loss: Any, floor: bool = True, ite: Ite = _ite) -> Any:
@@ -81,6 +88,7 @@ def lose_prestige(prestige: Any, loss: Any, floor: bool = True, ite: Ite = _ite)
 
 
 def winners(prestige: Sequence[int], tiebreak: Sequence[int]) -> list[int]:
-    """Seats with the most prestige, then the most coins + cubes in hand (ND-TIEBREAK)."""
+    """ND-GAME-WIN: seats with the most prestige, then the most coins + cubes in hand
+    (ND-TIEBREAK); players tied on both share the win (ND-TIE-SHARED)."""
     best = max(zip(prestige, tiebreak, strict=True))
     return [i for i, key in enumerate(zip(prestige, tiebreak, strict=True)) if key == best]

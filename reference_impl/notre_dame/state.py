@@ -38,18 +38,22 @@ class NotreDameState(GameState):
     def __init__(self, num_players: int, options: dict[str, Any]) -> None:
         self.num = num_players
         self.options = options
-        self.ring = ring_of(num_players, options)
+        self.ring = ring_of(num_players, options)  # ND-SETUP-BOARD, ND-SETUP-2P-LAYOUT
         self.round = 1
         self.phase = "setup"
-        self.start = 0
+        self.start = 0  # ND-SETUP-START: seat 0 starts
         self.current: int | None = None
+        # ND-SETUP-MESSAGES: a message set per player's district (ND-MESSAGES-2P)
         self.pending: list[int] = list(range(num_players))
         self.draft_step: int | None = None
         self.display: list[str] = []
-        self.brown_deck: list[str] = sorted(BROWN)
+        self.brown_deck: list[str] = sorted(BROWN)  # ND-SETUP-BROWN: the six brown cards
+        # ND-SETUP-LETTERED, ND-PERSONS-LETTERED: the unused cards of each letter
         self.lettered: dict[str, list[str]] = {k: sorted(v) for k, v in LETTERED.items()}
         self.nd: list[int] = [0] * num_players
         self.board: dict[str, tuple[int, int]] = {}
+        # ND-SETUP-COLORS: colour = seat; ND-SETUP-STOCK: 14 cubes a colour (ND-COMP-CUBES),
+        # 4 of them in hand (ND-SETUP-RESOURCES), the rest in the stock
         self.players = [Player(p, CUBES_PER_COLOUR - START_CUBES) for p in range(num_players)]
         self.fired: list[str] = []
         self._cache: list[Action] | None = None
@@ -64,7 +68,7 @@ class NotreDameState(GameState):
             return [CHANCE]
         if phase in ("play", "buy"):
             return [self.current] if self.current is not None else []
-        if phase in ("draft", "plague"):
+        if phase in ("draft", "plague"):  # ND-DRAFT-SIMUL, ND-PLAGUE-CHOICE: all still to choose
             return list(self.pending)
         return []
 
@@ -144,8 +148,9 @@ class NotreDameState(GameState):
         return self.phase == "over"
 
     def outcome(self) -> Outcome:
-        scores = tuple(pl.prestige for pl in self.players)
-        tiebreak = [pl.coins + pl.cubes for pl in self.players]
+        scores = tuple(pl.prestige for pl in self.players)  # ND-GAME-WIN: prestige
+        tiebreak = [pl.coins + pl.cubes for pl in self.players]  # ND-TIEBREAK: coins + cubes
+        # ND-GAME-WIN, ND-END: the winners once the ninth round is over
         won = tuple(winners(scores, tiebreak)) if self.is_terminal() else ()
         return Outcome(scores, won, {"tiebreak": tiebreak})
 
