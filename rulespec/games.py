@@ -93,6 +93,10 @@ class GameUnit:
       checkout (rulespec's own games, whose rulebooks are not shipped).
     - ``step_cost``: the relative cost of one scenario step (1.0 is Notre Dame's with the
       reference in-process); it only balances ``rulespec check -j`` shares.
+    - ``outcome_details``: the fields of the outcome's ``details`` whose meaning the game
+      defines for every engine (the protocol README's table): differential play compares
+      each one a candidate gives with the reference's at the end of a game, as it compares
+      the scores; a field a candidate leaves out is not compared (``details`` is optional).
     """
 
     id: str
@@ -108,6 +112,7 @@ class GameUnit:
     perft_depth: int = 2
     rulebooks: Traversable | None = None
     step_cost: float = 1.0
+    outcome_details: tuple[str, ...] = ()
 
     @property
     def spec_dir(self) -> Path:

@@ -338,9 +338,23 @@ def _lockstep(
         actual_outcome = candidate.outcome()
         picked = ({k: expected_outcome.get(k) for k in ("scores", "winners")},
                   {k: actual_outcome.get(k) for k in ("scores", "winners")})  # fmt: skip
+        given = actual_outcome.get("details")
+        shared = [k for k in defined_details(game) if isinstance(given, dict) and k in given]
+        if shared:  # the details every engine's outcome means alike, where it gives them
+            theirs = expected_outcome.get("details") or {}
+            picked[0]["details"] = {k: theirs.get(k) for k in shared}
+            picked[1]["details"] = {k: given[k] for k in shared}
         compare(*picked, "outcome", expected_outcome=expected_outcome,
                 actual_outcome=actual_outcome)  # fmt: skip
     return len(actions)
+
+
+def defined_details(game: str) -> tuple[str, ...]:
+    """The outcome ``details`` fields the game defines for every engine
+    (:attr:`rulespec.games.GameUnit.outcome_details`); none for an unregistered game."""
+    from rulespec import games
+
+    return games.unit(game).outcome_details if games.is_registered(game) else ()
 
 
 #: the points a chance draw by probability picks from (``choose(CHANCE_RESOLUTION)``)

@@ -2,4 +2,4 @@
 
 from reference_impl.units.own import own_unit
 
-UNIT = own_unit("neom", "NEOM", step_cost=0.83)
+UNIT = own_unit("neom", "NEOM", step_cost=0.83, outcome_details=("breakdown", "rank", "tile_set"))

@@ -21,6 +21,7 @@ def own_unit(
     steps: bool = False,
     perft_depth: int = 3,
     step_cost: float = 1.0,
+    outcome_details: tuple[str, ...] = (),
 ) -> GameUnit:
     """The unit of rulespec's own ``game``: every part at its usual place (``steps``: the
     game has a ``conformance/steps/<game>.py``)."""
@@ -39,4 +40,5 @@ def own_unit(
         perft=perft if perft is not None and perft.is_file() else None,
         perft_depth=perft_depth,
         step_cost=step_cost,
+        outcome_details=outcome_details,
     )
