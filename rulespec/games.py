@@ -97,6 +97,8 @@ class GameUnit:
       defines for every engine (the protocol README's table): differential play compares
       each one a candidate gives with the reference's at the end of a game, as it compares
       the scores; a field a candidate leaves out is not compared (``details`` is optional).
+      A path names a field inside one (``breakdown.*.money``: ``*`` is every entry of a
+      list).
     """
 
     id: str

@@ -338,12 +338,11 @@ def _lockstep(
         actual_outcome = candidate.outcome()
         picked = ({k: expected_outcome.get(k) for k in ("scores", "winners")},
                   {k: actual_outcome.get(k) for k in ("scores", "winners")})  # fmt: skip
-        given = actual_outcome.get("details")
-        shared = [k for k in defined_details(game) if isinstance(given, dict) and k in given]
-        if shared:  # the details every engine's outcome means alike, where it gives them
-            theirs = expected_outcome.get("details") or {}
-            picked[0]["details"] = {k: theirs.get(k) for k in shared}
-            picked[1]["details"] = {k: given[k] for k in shared}
+        given = defined_values(game, actual_outcome.get("details"))
+        if given:  # the details every engine's outcome means alike, where it gives them
+            theirs = defined_values(game, expected_outcome.get("details"))
+            picked[0]["details"] = {path: theirs.get(path, _MISSING) for path in given}
+            picked[1]["details"] = given
         compare(*picked, "outcome", expected_outcome=expected_outcome,
                 actual_outcome=actual_outcome)  # fmt: skip
     return len(actions)
@@ -355,6 +354,26 @@ def defined_details(game: str) -> tuple[str, ...]:
     from rulespec import games
 
     return games.unit(game).outcome_details if games.is_registered(game) else ()
+
+
+def defined_values(game: str, details: Any) -> dict[str, Any]:
+    """The values of ``details`` at the game's defined paths (``breakdown.*.money``: ``*``
+    is each entry of a list), by concrete path (``breakdown.0.money``); a path the details
+    do not have is left out."""
+    found: dict[str, Any] = {}
+
+    def walk(value: Any, parts: list[str], where: list[str]) -> None:
+        if not parts:
+            found[".".join(where)] = value
+        elif parts[0] == "*" and isinstance(value, list):
+            for index, item in enumerate(value):
+                walk(item, parts[1:], [*where, str(index)])
+        elif isinstance(value, dict) and parts[0] in value:
+            walk(value[parts[0]], parts[1:], [*where, parts[0]])
+
+    for path in defined_details(game):
+        walk(details, path.split("."), [])
+    return found
 
 
 #: the points a chance draw by probability picks from (``choose(CHANCE_RESOLUTION)``)

@@ -53,3 +53,11 @@ def test_a_wrong_defined_detail_is_an_outcome_divergence() -> None:
 def test_details_left_out_or_of_the_engines_own_are_not_judged() -> None:
     assert _play(_Details(lambda details: {})) > 0
     assert _play(_Details(lambda details: {**details, "own_field": 1})) > 0
+
+
+def test_a_defined_path_reaches_into_every_seats_entry() -> None:
+    from conformance.levels.differential import defined_values
+
+    details = {"breakdown": [{"money": 3, "total": 9}, {"money": 1}], "rank": None, "own": 1}
+    found = defined_values("neom", details)
+    assert found == {"breakdown.0.money": 3, "breakdown.1.money": 1, "rank": None}
