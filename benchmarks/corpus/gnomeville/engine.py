@@ -205,7 +205,7 @@ class Game:
         solo = num_players == 1
         goals = []
         if num_players == 2:
-            goals = [{"players": [0, 1], "cards": [], "size": 3}]
+            goals = [{"players": [0, 1], "cards": [], "size": 1 if BUG == "two-player-one-goal" else 3}]
         elif num_players >= 3:
             for i in range(num_players):
                 goals.append({"players": sorted([i, (i + 1) % num_players]), "cards": [], "size": 1})
@@ -255,7 +255,7 @@ class Game:
                 while stack:
                     a = stack.pop()
                     comp.append(a)
-                    for d in DIRS.values():
+                    for d in ([(x, y) for x in (-1, 0, 1) for y in (-1, 0, 1) if x or y] if BUG == "upgrade-diagonal" else DIRS.values()):
                         b = (a[0] + d[0], a[1] + d[1])
                         if not self.inb(*b) or b in seen:
                             continue
@@ -899,7 +899,7 @@ class Game:
                 stumps = self.board(i)["stumps"]
                 p["moves"] = stumps[2 - p["stumps"] if BUG == "stumps-from-bottom" else p["stumps"]] + self.monuments(i)
                 p["stumps"] += 1
-                if p["stumps"] >= 3:
+                if p["stumps"] >= (2 if BUG == "stuck-on-second-gnome" else 3):
                     p["stuck"] = True
                 self.fire("GV-BUILD-GNOME-TILE")
             else:
@@ -1085,7 +1085,7 @@ class Game:
         p = self.P(i)
         k = p["cells"][r][c]
         if k in TIER:
-            p["bag"][k] += 1
+            (self.s["supply"] if BUG == "destroyed-to-supply" else p["bag"])[k] += 1
             self.fire("GV-TILES-TO-BAG")
         p["cells"][r][c] = None
 
@@ -1237,7 +1237,7 @@ class Game:
         best2 = max(key(vals[i]) for i in rest)
         second = [i for i in rest if key(vals[i]) == best2]
         for i in second:
-            self.P(i)["score"] += ceil_div(e["second"], len(second))
+            self.P(i)["score"] += e["second"] if BUG == "second-tie-full" else ceil_div(e["second"], len(second))
 
     def score_phase(self):
         s = self.s
@@ -1392,6 +1392,7 @@ class Game:
                 else:
                     better_a = va < vb if g["goal"] == "fewest" else va > vb
                     self.P(a if better_a else b)["score"] += g["value"]
+                    self.P(b if better_a else a)["score"] += g["tie"] if BUG == "goal-loser-gets-tie" else 0
         s["phase"] = "end"
         s["terminal"] = True
         s["chance"] = None

@@ -227,7 +227,7 @@ class Game:
 
     def per_player(self):
         p = self.s["options"].get("params", {}).get("IT-COMP-EXPLORERS", {})
-        v = p.get("per_player", 3)
+        v = p.get("per_player", 4 if BUG == "four-explorers" else 3)
         return v if is_int(v) else 3
 
     def new_game(self, req):
@@ -410,10 +410,11 @@ class Game:
         scores = [0] * n
         owned = [[] for _ in range(n)]
         for_longest = [[] for _ in range(n)]
+        explored = [[] for _ in range(n)]  # lines with the seat's explorer, owned or not
         for i, cells in enumerate(lines):
             exps = per_line_exp[i]
             has_feather = fcell is not None and fcell in cells
-            if not has_feather and not any(exps):
+            if (not has_feather and not any(exps)) or (BUG == "roads-score-nothing" and terrain(g[cells[0]][0]) == "road"):
                 continue
             creatures = sum(1 for cc in cells if has_creature(g[cc][0]))
             owner = None
@@ -427,6 +428,8 @@ class Game:
                 scores[owner] += points
                 owned[owner].append((len(cells), creatures))
             for p in range(n):
+                if exps[p] > 0:
+                    explored[p].append((len(cells), creatures))
                 if p == owner or (BUG == "longest-any-line" and exps[p] > 0):
                     for_longest[p].append((len(cells), creatures))
             details_lines.append({
@@ -445,7 +448,7 @@ class Game:
                 longest.append(max(for_longest[p])[1])
             else:
                 longest.append(0)
-            crea.append(sum(x[1] for x in owned[p]))
+            crea.append(sum(x[1] for x in (explored[p] if BUG == "creatures-all-lines" else owned[p])))
         return scores, longest, crea, details_lines
 
     def outcome(self):
@@ -541,6 +544,8 @@ class Game:
             g = self.grid_info()
         if (row, col) not in g:
             return "IT-FEATHER-MOVE"
+        if BUG == "feather-on-new-card" and s["phase"] == "place_feather" and (row, col) not in footprint(s["map"][-1]["rot"], s["map"][-1]["row"], s["map"][-1]["col"]):
+            return "IT-FEATHER-ICON"
         f = s["feather"]
         if f is not None and (f["row"], f["col"]) == (row, col) and BUG != "feather-same-cell":
             return "IT-FEATHER-MOVE"
@@ -607,7 +612,7 @@ class Game:
                 return "IT-FLIP-CONDITIONS"
         occ = self.occupied()
         for cc in cells:
-            if cc in occ:
+            if cc in occ and not (BUG == "flip-under-feather" and occ[cc] == "feather"):
                 return "IT-FLIP-CONDITIONS"
         return None
 
@@ -827,7 +832,8 @@ class Game:
             raise Illegal(err, "cell taken")
         s["explorers"].append({"player": s["current"], "row": r, "col": c})
         s["explorers"].sort(key=lambda e: (e["row"], e["col"]))
-        s["phase"] = "flip"
+        if BUG == "explore-ends-turn": self.end_turn()
+        else: s["phase"] = "flip"
 
     def do_reexplore(self, a):
         s = self.s

@@ -226,7 +226,7 @@ class Game:
         for yy in range(5):
             for xx in range(5):
                 t = city[yy][xx]
-                if t is None or kind not in info(t)["protects"]:
+                if t is None or ((not info(t)["protects"]) if BUG == "station-protects-both" else (kind not in info(t)["protects"])):
                     continue
                 if scope == "city":
                     return True
@@ -365,7 +365,7 @@ class Game:
         for p in ps:
             p["acted"] = False
             p["selected"] = None
-        last = st["turn"] >= TURNS
+        last = st["turn"] >= (TURNS + 1 if BUG == "eight-turns" and not self.solo() else TURNS)
         if self.solo():
             for t in ps[0]["hand"]:
                 ms_add(st["discard"], t)
@@ -436,7 +436,7 @@ class Game:
             if (p["coins"] <= ti["cost"]) if BUG == "cost-strict" else (p["coins"] < ti["cost"]):
                 return RuleError(rule, "not enough coins")
             for g in ti["requires"]:
-                if g not in p["goods"]:
+                if (not any(h in p["goods"] for h in ti["requires"])) if BUG == "requires-any-good" else (g not in p["goods"]):
                     return RuleError(rule, "good %s not held" % g)
         if cornerstone:
             cnt = cs_in_city(city)
@@ -508,7 +508,7 @@ class Game:
                 p = st["players"][a["player"]]
                 p["board"] = a["good"]
                 p["city"][2][2] = "centre-" + a["good"]
-                p["goods"] = sorted(set(p["goods"]) | {a["good"]})
+                p["goods"] = sorted(set(p["goods"]) | (set() if BUG == "no-centre-good" else {a["good"]}))
                 st["boards"].remove(a["good"])
             else:
                 deck = st["decks"]["cornerstone" if typ == "deal_cornerstone" else str(st["generation"])]
@@ -572,7 +572,8 @@ class Game:
                 err = self.can_place(seat, cs, a["x"], a["y"], True)
                 if err:
                     raise err
-                ms_add(st["discard"], sel)
+                if BUG == "cornerstone-keeps-tile": p["hand"] = sorted(p["hand"] + [sel])
+                else: ms_add(st["discard"], sel)
                 p["cornerstones"].remove(cs)
                 self.put(p, cs, a["x"], a["y"], st["options"]["cornerstone_requirements"])
                 p["selected"] = None
@@ -626,6 +627,7 @@ class Game:
     def hood_value(self, size):
         vals = param(self.st, "NM-SCORE-HOODTABLE", "values", HOOD_VALUES)
         step = param(self.st, "NM-SCORE-HOODTABLE", "step_beyond_8", 4)
+        size += 1 if BUG == "hood-table-shifted" else 0
         if size <= len(vals):
             return vals[size - 1]
         return vals[-1] + step * (size - len(vals))

@@ -243,6 +243,12 @@ def friend_may_go(pl, area):
     return True if BUG == "friend-stays" else area != pl["friend"]
 
 
+def on_offer(st, p):
+    """ND-BUY-SHARED: every displayed person is on offer, even one another player bought."""
+    taken = {q["bought"] for i, q in enumerate(st["players"]) if i != p}
+    return set(st["display"]) - taken if BUG == "person-bought-once" else set(st["display"])
+
+
 def person_prestige(st, p, n):
     """ND-PERSON-PARK: prestige from persons earns the park bonus too."""
     if BUG == "person-no-park": st["players"][p]["prestige"] += n
@@ -312,7 +318,7 @@ def perform_area(st, p, area, act):
     pl = st["players"][p]
     n = people(st, p, area)
     if area == "bank":
-        gain_coins(st, p, n)
+        gain_coins(st, p, 1 if BUG == "bank-flat-one" else n)
     elif area == "residence":
         gain_prestige(st, p, n)
     elif area == "cloister":
@@ -347,7 +353,7 @@ def new_state(num_players, options, setup):
     }
     for p in range(n):
         st["players"].append({
-            "coins": 3, "prestige": 0, "rats": 0, "cubes": 4, "stock": CUBES_PER_COLOUR - 4,
+            "coins": 4 if BUG == "start-four-coins" else 3, "prestige": 0, "rats": 0, "cubes": 4, "stock": CUBES_PER_COLOUR - 4,
             "areas": {a: 0 for a in AREAS}, "friend": None, "carriage": "%d-0" % p,
             "messages": [], "message_set": [], "deck": list(CARDS), "draft_hand": [],
             "cards": [], "played": [], "bought": None,
@@ -477,7 +483,7 @@ def buy_actions(st, p):
     out = [{"actor": p, "type": "pass"}]
     if pl["coins"] < 1:
         return out
-    for person in sorted(set(st["display"])):
+    for person in sorted(on_offer(st, p)):
         base = {"actor": p, "type": "buy", "person": person}
         if person == "landlady":
             for c in GUEST_CHOICES:
@@ -837,7 +843,7 @@ def apply_play(st, p, a):
         st["phase"] = "buy"
         st["current"] = st["start_player"]
     else:
-        st["current"] = (st["start_player"] + k) % n
+        st["current"] = (st["start_player"] + (-k if BUG == "play-counterclockwise" else k)) % n
 
 
 def check_source(st, p, card, src):
@@ -869,7 +875,7 @@ def apply_buy(st, p, a):
         person = a["person"]
         if pl["coins"] < 1:
             raise Illegal("ND-BUY-ONE", "a person costs one coin")
-        if person not in st["display"]:
+        if person not in on_offer(st, p):
             raise Illegal("ND-BUY-ONE", "person not on display")
         extra = set(a) - {"actor", "type", "person"}
         if person == "landlady":
@@ -991,7 +997,8 @@ def do_person(st, p, a):
 
 
 def resolve_plague(st):
-    printed = sum(PERSON_RATS[x] for x in st["display"])
+    bought = {pl["bought"] for pl in st["players"]} if BUG == "rats-unbought-only" else set()
+    printed = sum(PERSON_RATS[x] for x in st["display"] if x not in bought)
     doctors = [pl["bought"] == "doctor" for pl in st["players"]]
     st["current"] = None
     st["pending"] = []
@@ -1046,7 +1053,8 @@ def end_round(st):
         if total:
             share = value // total
             for p in range(n):
-                gain_prestige(st, p, share * st["notre_dame"][p])
+                if BUG == "nd-bonus-no-park": st["players"][p]["prestige"] += share * st["notre_dame"][p]
+                else: gain_prestige(st, p, share * st["notre_dame"][p])
         for p in range(n):
             if BUG == "nd-no-return": continue
             st["players"][p]["stock"] += st["notre_dame"][p]

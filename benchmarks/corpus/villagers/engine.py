@@ -443,7 +443,7 @@ class Game:
     # ----------------------------------------------------------- market
     def market_income(self, second):
         s = self.s
-        pg = sum(self.visible_gold_cards()) + sum(c[1] for c in self.player_cards())
+        pg = sum(self.visible_gold_cards()) + (0 if BUG == "first-market-no-coins" and not second else sum(c[1] for c in self.player_cards()))
         cg = 4 + sum(CARDS[p["card"]][6] + p["coins"] for p in s["countess"]["village"])
         if second:
             pg += self.silver_total("player")
@@ -514,7 +514,7 @@ class Game:
                 break
             st = s["step"]
             if st == "deal":
-                if len(s["player"]["hand"]) < self.p("VL-SETUP-HAND", "hand", 5) and s["reserve"] > 0:
+                if len(s["player"]["hand"]) < self.p("VL-SETUP-HAND", "hand", 5) + (1 if BUG == "setup-six-cards" else 0) and s["reserve"] > 0:
                     s["chance"] = {"kind": "hand", "stack": None}
                 else:
                     s["step"] = "reveal"
@@ -885,7 +885,7 @@ class Game:
             i = self.find_road(a["card"], a["coins"], "VL-DRAFT-TAKE")
             p = s["road"].pop(i)
             s["player"]["square"].append(p["card"])
-            s["player"]["gold"] += p["coins"]
+            s["player"]["gold"] += 0 if BUG == "road-coins-lost" else p["coins"]
             s["step"] = "countess"
             return
         if t == "take_stack":
@@ -922,9 +922,10 @@ class Game:
                 i = self.find_road(a["card"], a["coins"], "VL-DRAFT-BANKCOIN")
                 s["road"][i]["coins"] += 1
                 s["player"]["gold"] -= 1 if BUG == "bankcoin-from-supply" and s["player"]["gold"] > 0 else 0
-            kept = [p for p in s["road"] if p["coins"] > 0]
+            stays = lambda p: p["coins"] > 0 or BUG == "road-not-discarded"  # noqa: E731
+            kept = [p for p in s["road"] if stays(p)]
             for p in s["road"]:
-                if p["coins"] == 0:
+                if not stays(p):
                     s["discard"][p["card"]] = s["discard"].get(p["card"], 0) + 1
             s["road"] = kept
             s["step"] = "road_reserve"
@@ -997,7 +998,8 @@ class Game:
                 if pl["card"] == lock and (best is None or pl["coins"] < best["coins"]):
                     best = pl
             s["player"]["gold"] -= fee
-            best["coins"] += fee
+            if BUG == "countess-lock-to-supply": s["countess"]["gold"] += fee
+            else: best["coins"] += fee
         elif where == "bank":
             s["player"]["gold"] -= fee
         s["player"]["hand"].remove(c)
@@ -1079,7 +1081,7 @@ class Game:
             n = sum(1 for c in self.icon_cards() if c[0] in BASICS)
             self.pay_countess(2 * n)
         elif e == "e6":
-            co["gold"] += 2 * len({CARDS[c][0] for c in pl["hand"]})
+            co["gold"] += 2 * (len(pl["hand"]) if BUG == "temp-work-per-card" else len({CARDS[c][0] for c in pl["hand"]}))
         elif e == "e7":
             if ch is not None:
                 best = None
