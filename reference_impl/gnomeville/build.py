@@ -463,7 +463,7 @@ class BuildRules:
         elif t == "use":
             self._use(pi, act)
         elif t == "keep":
-            card = action["card"]
+            card = action["card"]  # GV-COMP-ABILITIES: kept, with no effect on play
             p.drawn_abilities.remove(card)
             old = p.gnomes[act["gnome"]].ability
             if old is not None:
