@@ -96,7 +96,7 @@ class BuildRules:
         groups = find_groups(p)
         if groups:  # GV-UPGRADE-TIMING, GV-UPGRADE-PAUSE: before anything else
             return self._upgrade_actions(pi, groups)
-        if p.hand is not None:
+        if p.hand is not None:  # GV-BUILD-ORDER: a drawn tile resolves first
             return self._hand_actions(pi)
         if p.moves > 0:  # GV-BUILD-GNOME-MOVES: resolved at once, before the next draw
             return self._move_actions(pi)
@@ -257,7 +257,7 @@ class BuildRules:
             else:
                 self.fired.append("GV-BUILD-PASS")
             p.status = "passed"
-            p.tbt_done = True
+            p.tbt_done = True  # GV-VAR-TURN-BY-TURN: out of the phase
         elif t == "second_chance":
             p.bag[p.hand] += 1  # type: ignore[index]
             p.hand = None  # GV-BUILD-SECOND-CHANCE-NO-EFFECT: never placed
@@ -305,7 +305,7 @@ class BuildRules:
                 self.fired.append("GV-BLDG-MONUMENT")
             if p.stumps >= len(p.board.stumps):  # GV-BUILD-STUCK: the third gnome tile
                 p.stuck = True
-            p.tbt_done = True
+            p.tbt_done = True  # GV-VAR-TURN-BY-TURN: this tile is resolved
             return
         i = p.board.index(action["space"])
         p.cells[i] = kind  # GV-BUILD-PLACE
@@ -314,7 +314,7 @@ class BuildRules:
         group = group_at(p, i, p.occupied(), set())
         p.groups = [] if group is None else [group]
         p.trigger = i  # GV-VAR-MASTER: the triggering space
-        p.tbt_done = True
+        p.tbt_done = True  # GV-VAR-TURN-BY-TURN: this tile is resolved
         self.fired.append("GV-BUILD-PLACE")
 
     def _upgrade(self, pi: int, i: int, new: str | None) -> None:
@@ -451,7 +451,7 @@ class BuildRules:
         elif t == "deploy":
             j = p.board.index(action["space"])
             new = next(h for h in p.gnomes if h.pos < 0)
-            new.pos = j
+            new.pos = j  # GV-BLDG-HOUSE: activates nothing, gains nothing
             p.groups = None
             self.fired.append("GV-BLDG-HOUSE")
         elif t == "destroy":

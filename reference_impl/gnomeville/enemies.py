@@ -113,7 +113,7 @@ class EnemyRules:
         """A troll arriving on a sword gnome's space ``i`` is defeated (GV-SWORD-DEFEAT); what
         it destroyed on arrival is the reading of GV-SWORD-SPACE (option
         ``sword_gnome_shields_building``)."""
-        if not self.options["sword_gnome_shields_building"]:
+        if not self.options["sword_gnome_shields_building"]:  # GV-SWORD-SPACE
             self._destroy_building(p, i)
         p.mushrooms += 1  # GV-SWORD-DEFEAT: 1 mushroom
         p.groups = None

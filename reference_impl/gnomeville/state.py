@@ -42,7 +42,7 @@ from reference_impl.gnomeville.player import Player
 from reference_impl.gnomeville.scoring import ScoringRules, solo_rank
 
 Action = dict[str, Any]
-ROUNDS = 5
+ROUNDS = 5  # GV-PHASES: 5 rounds
 PHASES = ("setup", "prepare", "build", "attack", "delivery", "buy", "reveal", "end")
 #: a troll card arrow: the side it points to, and one head (step) or two (far)
 DIRECTIONS = ("N", "E", "S", "W")
@@ -182,7 +182,7 @@ class GVState(BuildRules, EnemyRules, ScoringRules, DeliveryRules, GameState):
     def _idle_may_act(self, i: int) -> bool:
         p = self.players[i]
         if p.status == "building":
-            return not (self._turn_by_turn() and p.tbt_done)
+            return not (self._turn_by_turn() and p.tbt_done)  # GV-VAR-TURN-BY-TURN: wait
         return self._may_rejoin(i) and p.bag_size() > 0
 
     def legal_actions(self) -> list[Action]:
