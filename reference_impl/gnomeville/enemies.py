@@ -155,7 +155,7 @@ class EnemyRules:
                     if j >= 0 and p.cells[j] == BOULDER:
                         self.fired.append("GV-FAQ-TROLL-BOULDER")
                     break
-                p.cells[pos] = None
+                p.cells[pos] = None  # GV-TROLL-MOVE: the troll leaves its space
                 gi = p.occupant(j)
                 if gi >= 0 and p.gnomes[gi].sword:  # GV-SWORD-DEFEAT: the troll is defeated
                     self._sword_defeats(p, j)
@@ -164,7 +164,7 @@ class EnemyRules:
                 if gi >= 0:
                     self._exhaust(pi, gi)  # GV-TROLL-DESTROY: defeats the gnome
                 self._destroy_building(p, j)  # GV-TROLL-DESTROY
-                p.cells[j] = TROLL
+                p.cells[j] = TROLL  # GV-TROLL-MOVE: and enters the next
                 p.groups = None
                 pos = j
                 if how == "step":  # GV-TROLL-MOVE-STEP: one space

@@ -177,7 +177,7 @@ class ScoringRules:
                     else (values[0] >= card["threshold"])
                 )
                 if ok:
-                    self.players[0].score += card["points"]
+                    self.players[0].score += card["points"]  # GV-SOLO-EVENT-SCORING
                 self.fired.append("GV-SOLO-EVENTS")
                 continue
             # GV-EVENT-TWO-PLAYERS
