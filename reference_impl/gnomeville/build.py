@@ -155,7 +155,8 @@ class BuildRules:
             targets = group
             if p.open_stack is not None and p.trigger >= 0 and p.trigger not in group:
                 continue  # a chain resolves the group of the new tile first
-            if self.options["master_build"] and p.trigger in group:  # GV-VAR-MASTER
+            # GV-VAR-MASTER
+            if self.options["master_build"] and p.trigger in group:
                 targets = [p.trigger]
             for new in upgrade_choices(kind, self.supply):  # GV-UPGRADE-LINE
                 for i in targets:  # GV-UPGRADE-PLACE: on a space of the group
@@ -177,7 +178,8 @@ class BuildRules:
             for d, j in p.board.ortho[g.pos].items():  # GV-MOVE-STEP: orthogonally
                 if j >= 0 and self._may_enter(p, gi, j, p.moves):
                     acts.append({"actor": pi, "type": "step", "gnome": gi, "dir": d})
-        if p.transit < 0:  # GV-MOVE-OPTIONAL: stop (not while passing through)
+        # GV-MOVE-OPTIONAL: stop (not while passing through)
+        if p.transit < 0:
             acts.append({"actor": pi, "type": "stop"})
         return sorted(acts, key=lambda a: (a["type"], a.get("gnome", -1), a.get("dir", "")))
 
@@ -251,7 +253,8 @@ class BuildRules:
             self.fired.append("GV-BUILD-DRAW")
         elif t == "pass":
             if p.hand is not None:  # automatic pass: the tile cannot be placed
-                p.bag[p.hand] += 1  # GV-BUILD-AUTOPASS: back into the bag
+                # GV-BUILD-AUTOPASS: back into the bag
+                p.bag[p.hand] += 1
                 p.hand = None
                 self.fired.append("GV-BUILD-AUTOPASS")
             else:
@@ -261,7 +264,8 @@ class BuildRules:
         elif t == "second_chance":
             p.bag[p.hand] += 1  # type: ignore[index]
             p.hand = None  # GV-BUILD-SECOND-CHANCE-NO-EFFECT: never placed
-            p.stew = False  # GV-FAQ-SECOND-CHANCE-REPEAT: each use empties it
+            # GV-FAQ-SECOND-CHANCE-REPEAT: each use empties it
+            p.stew = False
             self.fired.append("GV-BUILD-SECOND-CHANCE")
         elif t == "place":
             self._place(pi, action)
@@ -366,7 +370,7 @@ class BuildRules:
             self.fired.append("GV-MOVE-TROLL")
         elif c == BOULDER:
             p.cells[j] = None
-            self.boulder_supply += 1  # GV-DESTROYED-TO-SUPPLY
+            self.boulder_supply += 1
             p.mushrooms += 1  # GV-MOVE-MUSHROOM-MAY, GV-FAQ-MUSHROOMS
             self.fired.append("GV-MOVE-BOULDER")
         elif c is None:
@@ -402,7 +406,8 @@ class BuildRules:
                 p.activation = {"kind": "tavern", "space": j, "gnome": gi}
         elif kind == "academy":
             self.fired.append("GV-BLDG-ACADEMY")
-            if not g.graduated:  # GV-BLDG-ACADEMY: graduate if possible
+            # GV-BLDG-ACADEMY: graduate if possible
+            if not g.graduated:
                 p.activation = {"kind": "academy", "space": j, "gnome": gi}
         elif kind == "workshop":
             self.fired.append("GV-BLDG-WORKSHOP")
@@ -445,8 +450,9 @@ class BuildRules:
         if t == "buy":
             k = action["kind"]
             self.supply[k] -= 1
-            p.mushrooms -= TIER[k]  # GV-BLDG-MARKET: the cost is the tier
-            p.bag[k] += 1  # GV-BLDG-MARKET: into the bag at once
+            # GV-BLDG-MARKET: the cost is the tier, the tile goes into the bag at once
+            p.mushrooms -= TIER[k]
+            p.bag[k] += 1
             self.fired.append("GV-BLDG-MARKET")
         elif t == "deploy":
             j = p.board.index(action["space"])
@@ -456,8 +462,9 @@ class BuildRules:
             self.fired.append("GV-BLDG-HOUSE")
         elif t == "destroy":
             j = p.board.index(action["space"])
+            # GV-DESTROYED-TO-SUPPLY: a destroyed boulder goes back to the supply
             if p.cells[j] == BOULDER:
-                self.boulder_supply += 1  # GV-DESTROYED-TO-SUPPLY
+                self.boulder_supply += 1
             p.cells[j] = None
             self.fired.append("GV-BLDG-BALLISTA")
         elif t == "use":

@@ -95,7 +95,8 @@ class EnemyRules:
             # the boulder lands (destroying what it destroys) and the hammer breaks it at once
             if not self.options["hammer_gnome_shields_building"]:  # GV-HAMMER-SPACE
                 self._destroy_building(p, i)  # GV-HAMMER-SPACE: the building under it
-            p.mushrooms += 1  # GV-HAMMER-BREAK: 1 mushroom
+            # GV-HAMMER-BREAK: 1 mushroom
+            p.mushrooms += 1
             self.fired.extend(("GV-HAMMER-BREAK", "GV-HAMMER-SPACE"))
             return
         if gi >= 0:
@@ -131,7 +132,8 @@ class EnemyRules:
             return
         if gi >= 0:
             self._exhaust(pi, gi)  # GV-TROLL-DESTROY: defeats the gnome
-        self._destroy_building(p, i)  # GV-TROLL-DESTROY
+        # GV-TROLL-DESTROY
+        self._destroy_building(p, i)
         p.cells[i] = TROLL
         self.fired.append("GV-TROLL-DESTROY")
 
@@ -157,7 +159,8 @@ class EnemyRules:
                     break
                 p.cells[pos] = None  # GV-TROLL-MOVE: the troll leaves its space
                 gi = p.occupant(j)
-                if gi >= 0 and p.gnomes[gi].sword:  # GV-SWORD-DEFEAT: the troll is defeated
+                # GV-SWORD-DEFEAT: the troll is defeated
+                if gi >= 0 and p.gnomes[gi].sword:
                     self._sword_defeats(p, j)
                     pos = -1
                     break

@@ -431,8 +431,9 @@ class GVState(BuildRules, EnemyRules, ScoringRules, DeliveryRules, GameState):
             else:
                 k = action["kind"]
                 self.supply[k] -= 1
-                p.mushrooms -= TIER[k]  # GV-BUY-COST: the tier in mushrooms
-                p.bag[k] += 1  # GV-REFRESH: bought tiles go in the bag
+                # GV-BUY-COST: the tier in mushrooms; the tile goes into the bag (GV-REFRESH)
+                p.mushrooms -= TIER[k]
+                p.bag[k] += 1
                 p.buys_left -= 1  # GV-BUY-LIMIT
                 self.fired.append("GV-BUY")
             self._auto_done(p)
@@ -554,7 +555,8 @@ class GVState(BuildRules, EnemyRules, ScoringRules, DeliveryRules, GameState):
                 for k in stack:
                     p.bag[k] += 1
             p.stacks = []
-            p.bag[GNOME] += p.stumps  # GV-REFRESH: the gnome tiles too
+            # GV-REFRESH: the gnome tiles too
+            p.bag[GNOME] += p.stumps
             p.stumps = 0
             if p.full_town:
                 for i, c in enumerate(p.cells):
