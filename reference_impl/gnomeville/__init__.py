@@ -19,7 +19,8 @@ class Gnomeville(GameDefinition):
 
     id = "gnomeville"
     title = "Gnomeville"
-    min_players = 1  # GV-COMP-PLAYER-COUNT: 1 to 4 players
+    # GV-COMP-PLAYER-COUNT: 1 to 4 players
+    min_players = 1
     max_players = 4  # GV-COMP-PLAYER-COUNT
     default_options: dict[str, Any] = {  # noqa: RUF012
         "boards": [],

@@ -160,7 +160,8 @@ class BuildRules:
                 targets = [p.trigger]
             for new in upgrade_choices(kind, self.supply):  # GV-UPGRADE-LINE
                 for i in targets:  # GV-UPGRADE-PLACE: on a space of the group
-                    if new is not None and p.board.height.get(i, 0) > TIER[new]:  # GV-BOARD-TOWER
+                    # GV-BOARD-TOWER
+                    if new is not None and p.board.height.get(i, 0) > TIER[new]:
                         continue
                     acts.append(
                         {"actor": pi, "type": "upgrade", "space": p.board.coord(i), "kind": new}
@@ -290,7 +291,8 @@ class BuildRules:
             p.stacks.append(p.open_stack)
             p.open_stack = None
             p.trigger = -1
-        if p.moves > 0 or p.transit >= 0:  # GV-FAQ-STUCK-MOVE: a stuck player moves first
+        # GV-FAQ-STUCK-MOVE: a stuck player moves first
+        if p.moves > 0 or p.transit >= 0:
             return
         p.trigger = -1
         if p.stuck and p.status == "building":  # GV-BUILD-STUCK: then passes at once
@@ -426,7 +428,8 @@ class BuildRules:
                 p.activation = None
 
     def _tokens_free(self, p: Player, what: str) -> bool:
-        return sum(1 for g in p.gnomes if getattr(g, what)) < 3  # GV-COMP-PLAYER-SETS: 3 of each
+        # GV-COMP-PLAYER-SETS: 3 of each
+        return sum(1 for g in p.gnomes if getattr(g, what)) < 3
 
     def _next_ability_chance(self, pi: int) -> None:
         p = self.players[pi]

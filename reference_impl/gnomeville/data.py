@@ -38,7 +38,7 @@ SOLO_RANKS: list[list[Any]] = component(GAME_ID, "solo-ranks")
 DIRS: dict[str, tuple[int, int]] = {"N": (-1, 0), "E": (0, 1), "S": (1, 0), "W": (0, -1)}
 DELIVERY_GAPS: tuple[int, ...] = (5, 10, 15)  # GV-DELIVERY-GAPS: > 5, > 10, > 15
 FULL_TOWN_BONUS = 10  # GV-SCORE-FULL-TOWN
-EVENT_FIRST_ROUND = 3  # GV-EVENT-REVEAL (not read by the engine)
+EVENT_FIRST_ROUND = 3
 
 
 def stack_points(height: int) -> int:
@@ -46,7 +46,8 @@ def stack_points(height: int) -> int:
     GV-COMP-STACK-TABLE, the provisional table; GV-SCORE-STACK-EX: 6 tiles score 6 + 2)."""
     bonus = STACK_TABLE["bonus"].get(str(height))
     if bonus is None:
-        bonus = max(0, height - 4) if height > 4 else 0  # GV-COMP-STACK-TABLE: above the table
+        # GV-COMP-STACK-TABLE: above the table
+        bonus = max(0, height - 4) if height > 4 else 0
     return STACK_TABLE["per_tile"] * height + bonus
 
 

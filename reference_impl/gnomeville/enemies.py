@@ -60,7 +60,8 @@ class EnemyRules:
         """GV-EXHAUST: back to camp, tracker unflipped, ability discarded, equipment lost."""
         p = self.players[pi]
         g = p.gnomes[gi]
-        g.pos = -1  # GV-EXHAUST: back to camp
+        # GV-EXHAUST: back to camp
+        g.pos = -1
         g.graduated = False
         if g.ability is not None:
             self.ability_bottom.append(g.ability)  # GV-EXHAUST-DISCARD: the deck's bottom

@@ -84,7 +84,8 @@ def event_points(
             out[i] = tie_share(pot, len(top))
         return out
     out[top[0]] = first  # GV-EVENT-PLACES: first place
-    if second_paid and len(ranks) > 1:  # GV-EVENT-PLACES, GV-EVENT-TWO-PLAYERS: second place
+    # GV-EVENT-PLACES, GV-EVENT-TWO-PLAYERS: second place
+    if second_paid and len(ranks) > 1:
         nxt = [i for i, k in enumerate(keyed) if k == ranks[1]]
         for i in nxt:
             # GV-EVENT-TIE-SECOND, GV-EVENT-EX: shared, rounded up

@@ -509,7 +509,8 @@ class GVState(BuildRules, EnemyRules, ScoringRules, DeliveryRules, GameState):
                 self.troll_card = self.surprise_card = None
                 self._score_round()  # GV-PHASES: phase 4
                 self.phase = "delivery"
-                if self.n >= 2 and self.delivery_deck:  # GV-DELIVERY-MULTI
+                # GV-DELIVERY-MULTI
+                if self.n >= 2 and self.delivery_deck:
                     self.chance = {"type": "delivery_card"}
                     return
             elif ph == "delivery":
