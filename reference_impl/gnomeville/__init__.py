@@ -21,7 +21,8 @@ class Gnomeville(GameDefinition):
     title = "Gnomeville"
     # GV-COMP-PLAYER-COUNT: 1 to 4 players
     min_players = 1
-    max_players = 4  # GV-COMP-PLAYER-COUNT
+    # GV-COMP-PLAYER-COUNT
+    max_players = 4
     default_options: dict[str, Any] = {  # noqa: RUF012
         "boards": [],
         "turn_by_turn_rounds": [],
