@@ -19,7 +19,9 @@ class Gnomeville(GameDefinition):
 
     id = "gnomeville"
     title = "Gnomeville"
+    # GV-COMP-PLAYER-COUNT: 1 to 4 players
     min_players = 1
+    # GV-COMP-PLAYER-COUNT
     max_players = 4
     default_options: dict[str, Any] = {  # noqa: RUF012
         "boards": [],
@@ -36,7 +38,7 @@ class Gnomeville(GameDefinition):
         boards = resolved["boards"]
         if any(b not in BOARD_NAMES for b in boards):
             raise MalformedInput(f"option 'boards' lists unknown boards {boards!r} ({BOARD_NAMES})")
-        rounds = resolved["turn_by_turn_rounds"]
+        rounds = resolved["turn_by_turn_rounds"]  # GV-VAR-TBT-ROUND: any rounds
         if any(type(r) is not int or not 1 <= r <= 5 for r in rounds):
             raise MalformedInput(f"option 'turn_by_turn_rounds' must list rounds 1..5: {rounds!r}")
         resolved["boards"] = list(boards)
@@ -51,9 +53,9 @@ class Gnomeville(GameDefinition):
     ) -> GameState:
         from reference_impl.gnomeville.state import GVState
 
-        self.check_players(num_players)
+        self.check_players(num_players)  # GV-COMP-PLAYER-COUNT
         resolved = self.options_of(options)
-        if resolved["boards"] and len(resolved["boards"]) != num_players:
+        if resolved["boards"] and len(resolved["boards"]) != num_players:  # GV-SETUP-TOWN-DEAL
             raise MalformedInput(
                 f"option 'boards' must name one board per player ({num_players}), "
                 f"got {resolved['boards']!r}"
@@ -63,7 +65,8 @@ class Gnomeville(GameDefinition):
         return GVState(num_players, resolved)
 
     def load(self, canonical: dict[str, Any]) -> GameState:
-        """A new state from a canonical one, or MalformedInput naming the field.
+        """A new state from a canonical one, or MalformedInput naming the field
+        (GV-LOAD-CONSISTENT).
 
         The whole new state is built, checked for consistency (the rules' counts and the
         positions the engine can handle, :mod:`reference_impl.gnomeville.validate`) and

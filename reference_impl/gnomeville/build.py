@@ -40,20 +40,22 @@ def group_at(p: Player, i: int, occ: set[int], seen: set[int]) -> list[int] | No
     sorted, or None; every space it flood-fills is added to ``seen``."""
     cells = p.cells
     kind = cells[i]
+    # GV-UPGRADE-TIER5, GV-UPGRADE-OCCUPIED
     if i in seen or kind is None or kind not in TIER or TIER[kind] >= 5 or i in occ:
         return None
-    ortho = p.board.ortho
+    ortho = p.board.ortho  # GV-BOARD-HEDGE: no adjacency across a hedge
     group = [i]
     seen.add(i)
     stack = [i]
     while stack:
         j = stack.pop()
         for k in ortho[j].values():
+            # GV-UPGRADE-MATCH: tier and type
             if k >= 0 and k not in seen and cells[k] == kind and k not in occ:
                 seen.add(k)
                 group.append(k)
                 stack.append(k)
-    if len(group) >= 3:
+    if len(group) >= 3:  # GV-UPGRADE-TRIGGER: three or more
         return sorted(group)
     return None
 
@@ -63,14 +65,14 @@ def upgrade_choices(kind: str, supply: dict[str, int]) -> list[str | None]:
     when that tray is empty (GV-UPGRADE-LINE, GV-UPGRADE-EXHAUSTED); [None] when nothing is
     left (ruling GV-UPGRADE-NONE-LEFT)."""
     out: list[str | None] = []
-    for nxt in NEXT[kind]:
+    for nxt in NEXT[kind]:  # GV-UPGRADE-LINE, GV-COMP-LINES: market on either line
         if supply[nxt] > 0:
             out.append(nxt)
         else:
-            for up in NEXT[nxt]:
+            for up in NEXT[nxt]:  # GV-UPGRADE-EXHAUSTED: two tiers up
                 if supply[up] > 0 and up not in out:
                     out.append(up)
-    return out or [None]
+    return out or [None]  # GV-UPGRADE-NONE-LEFT
 
 
 class BuildRules:
@@ -92,17 +94,17 @@ class BuildRules:
         if p.activation is not None:
             return self._activation_actions(pi)
         groups = find_groups(p)
-        if groups:
+        if groups:  # GV-UPGRADE-TIMING, GV-UPGRADE-PAUSE: before anything else
             return self._upgrade_actions(pi, groups)
-        if p.hand is not None:
+        if p.hand is not None:  # GV-BUILD-ORDER: a drawn tile resolves first
             return self._hand_actions(pi)
-        if p.moves > 0:
+        if p.moves > 0:  # GV-BUILD-GNOME-MOVES: resolved at once, before the next draw
             return self._move_actions(pi)
         acts: list[Action] = []
         if p.bag_size() > 0 and (p.status == "building" or self._may_rejoin(pi)):
-            acts.append({"actor": pi, "type": "draw"})
+            acts.append({"actor": pi, "type": "draw"})  # GV-BUILD-DRAW
         if p.status == "building":
-            acts.append({"actor": pi, "type": "pass"})
+            acts.append({"actor": pi, "type": "pass"})  # GV-BUILD-PASS
         return acts
 
     def _may_rejoin(self, pi: int) -> bool:
@@ -114,31 +116,33 @@ class BuildRules:
         return any(q.status == "building" for q in self.players)
 
     def _turn_by_turn(self) -> bool:
-        return self.round in self.options["turn_by_turn_rounds"]
+        return self.round in self.options["turn_by_turn_rounds"]  # GV-VAR-TBT-ROUND
 
     def _hand_actions(self, pi: int) -> list[Action]:
         p = self.players[pi]
         acts: list[Action] = []
-        if p.stew:
+        if p.stew:  # GV-BUILD-SECOND-CHANCE: full stew, before placing (GV-FAQ-NO-LOOP)
             acts.append({"actor": pi, "type": "second_chance"})
-        if p.hand == GNOME:
+        if p.hand == GNOME:  # GV-BUILD-TILE-KINDS, GV-BUILD-GNOME-TILE: on a stump
             acts.append({"actor": pi, "type": "place"})
             return acts
-        spaces = self._placeable(p, p.hand)
+        spaces = self._placeable(p, p.hand)  # GV-BUILD-PLACE
         coord = p.board.coord
         acts += [{"actor": pi, "type": "place", "space": coord(i)} for i in spaces]
-        if not spaces:
+        if not spaces:  # GV-BUILD-AUTOPASS
             acts.append({"actor": pi, "type": "pass"})
         return acts
 
     def _placeable(self, p: Player, kind: str) -> list[int]:
-        """Empty spaces (no tile, enemy, boulder or gnome) allowed by height limits."""
+        """GV-BUILD-PLACE: empty spaces (GV-TERM-EMPTY: no tile or gnome; GV-TERM-EMPTY-TOKENS:
+        no enemy or boulder) allowed by height limits (GV-BOARD-TOWER)."""
         occ = p.occupied()
         tier = TIER[kind]
         height = p.board.height
         return [
             i
             for i, c in enumerate(p.cells)
+            # GV-TERM-EMPTY-TOKENS, GV-BOARD-TOWER
             if c is None and i not in occ and height.get(i, 0) <= tier
         ]
 
@@ -151,10 +155,12 @@ class BuildRules:
             targets = group
             if p.open_stack is not None and p.trigger >= 0 and p.trigger not in group:
                 continue  # a chain resolves the group of the new tile first
+            # GV-VAR-MASTER
             if self.options["master_build"] and p.trigger in group:
                 targets = [p.trigger]
-            for new in upgrade_choices(kind, self.supply):
-                for i in targets:
+            for new in upgrade_choices(kind, self.supply):  # GV-UPGRADE-LINE
+                for i in targets:  # GV-UPGRADE-PLACE: on a space of the group
+                    # GV-BOARD-TOWER
                     if new is not None and p.board.height.get(i, 0) > TIER[new]:
                         continue
                     acts.append(
@@ -165,14 +171,15 @@ class BuildRules:
     def _move_actions(self, pi: int) -> list[Action]:
         p = self.players[pi]
         acts: list[Action] = []
-        movers = [p.transit] if p.transit >= 0 else range(len(p.gnomes))
+        movers = [p.transit] if p.transit >= 0 else range(len(p.gnomes))  # GV-MOVE-DISTRIBUTE
         for gi in movers:
             g = p.gnomes[gi]
             if g.pos < 0:
                 continue
-            for d, j in p.board.ortho[g.pos].items():
+            for d, j in p.board.ortho[g.pos].items():  # GV-MOVE-STEP: orthogonally
                 if j >= 0 and self._may_enter(p, gi, j, p.moves):
                     acts.append({"actor": pi, "type": "step", "gnome": gi, "dir": d})
+        # GV-MOVE-OPTIONAL: stop (not while passing through)
         if p.transit < 0:
             acts.append({"actor": pi, "type": "stop"})
         return sorted(acts, key=lambda a: (a["type"], a.get("gnome", -1), a.get("dir", "")))
@@ -180,17 +187,19 @@ class BuildRules:
     def _passable(self, p: Player, gi: int, j: int) -> bool:
         c = p.cells[j]
         g = p.gnomes[gi]
+        # GV-MOVE-TROLL, GV-MOVE-BOULDER
         return not ((c == TROLL and not g.sword) or (c == BOULDER and not g.hammer))
 
     def _may_enter(self, p: Player, gi: int, j: int, moves: int) -> bool:
-        """GV-MOVE-TROLL, GV-MOVE-BOULDER, GV-MOVE-PASS-THROUGH: a step that can end legally."""
+        """GV-MOVE-TROLL, GV-MOVE-BOULDER, GV-MOVE-PASS-THROUGH: a step that can end legally
+        (GV-MOVE-PASS-THROUGH-EFFECT: onto another gnome only if a free space is in reach)."""
         if not self._passable(p, gi, j):
             return False
         occ = {g.pos for k, g in enumerate(p.gnomes) if k != gi and g.pos >= 0}
         if j not in occ:
             return True
         # passing through: some unoccupied space must be reachable with the moves left
-        frontier = {j}
+        frontier = {j}  # GV-MOVE-PASS-THROUGH-EFFECT: must end unoccupied
         seen = {j}
         for _ in range(moves - 1):
             nxt = set()
@@ -212,24 +221,25 @@ class BuildRules:
         acts: list[Action] = []
         if kind == "market":
             for k in sorted(self.supply):
-                if self.supply[k] > 0 and TIER[k] <= p.mushrooms:
+                if self.supply[k] > 0 and TIER[k] <= p.mushrooms:  # GV-BLDG-MARKET: tier = cost
                     acts.append({"actor": pi, "type": "buy", "kind": k})
         elif kind == "house":
             occ = p.occupied()
-            for j in p.board.ring[act["space"]]:
-                if j not in occ and p.cells[j] not in (TROLL, BOULDER):
+            for j in p.board.ring[act["space"]]:  # GV-BLDG-ADJACENT: the 8 around
+                if j not in occ and p.cells[j] not in (TROLL, BOULDER):  # GV-BLDG-HOUSE
                     acts.append({"actor": pi, "type": "deploy", "space": p.board.coord(j)})
         elif kind == "ballista":
-            for j in p.board.diag[act["space"]]:
-                if p.cells[j] in (TROLL, BOULDER):
+            for j in p.board.diag[act["space"]]:  # GV-BLDG-ADJACENT, GV-BOARD-HEDGE
+                if p.cells[j] in (TROLL, BOULDER):  # GV-BLDG-BALLISTA
                     acts.append({"actor": pi, "type": "destroy", "space": p.board.coord(j)})
         elif kind == "academy" and "to_draw" in act:  # graduated: keep one of the two
             for card in sorted(set(p.drawn_abilities)):
+                # GV-ABILITY-GRADUATE: keep one
                 acts.append({"actor": pi, "type": "keep", "card": card})
             return acts
         else:  # tavern, workshop, armory, academy: take the effect or decline it
             acts.append({"actor": pi, "type": "use"})
-        acts.append({"actor": pi, "type": "decline"})
+        acts.append({"actor": pi, "type": "decline"})  # GV-BLDG-OPTIONAL
         return acts
 
     # -- effects ----------------------------------------------------------------------------
@@ -244,16 +254,18 @@ class BuildRules:
             self.fired.append("GV-BUILD-DRAW")
         elif t == "pass":
             if p.hand is not None:  # automatic pass: the tile cannot be placed
+                # GV-BUILD-AUTOPASS: back into the bag
                 p.bag[p.hand] += 1
                 p.hand = None
                 self.fired.append("GV-BUILD-AUTOPASS")
             else:
                 self.fired.append("GV-BUILD-PASS")
             p.status = "passed"
-            p.tbt_done = True
+            p.tbt_done = True  # GV-VAR-TURN-BY-TURN: out of the phase
         elif t == "second_chance":
             p.bag[p.hand] += 1  # type: ignore[index]
-            p.hand = None
+            p.hand = None  # GV-BUILD-SECOND-CHANCE-NO-EFFECT: never placed
+            # GV-FAQ-SECOND-CHANCE-REPEAT: each use empties it
             p.stew = False
             self.fired.append("GV-BUILD-SECOND-CHANCE")
         elif t == "place":
@@ -273,16 +285,17 @@ class BuildRules:
         p = self.players[pi]
         if p.activation is not None or p.hand is not None or self.chance is not None:
             return
-        if find_groups(p):
+        if find_groups(p):  # GV-UPGRADE-TIMING: an upgrade resolves first
             return
-        if p.open_stack is not None:
+        if p.open_stack is not None:  # GV-UPGRADE-CHAIN: the chain's stack is complete
             p.stacks.append(p.open_stack)
             p.open_stack = None
             p.trigger = -1
+        # GV-FAQ-STUCK-MOVE: a stuck player moves first
         if p.moves > 0 or p.transit >= 0:
             return
         p.trigger = -1
-        if p.stuck and p.status == "building":
+        if p.stuck and p.status == "building":  # GV-BUILD-STUCK: then passes at once
             p.status = "stuck"
             self.fired.append("GV-BUILD-STUCK")
 
@@ -291,23 +304,23 @@ class BuildRules:
         kind = p.hand
         p.hand = None
         if kind == GNOME:
-            p.stumps += 1
-            p.moves = p.stump_moves() + p.monuments()
+            p.stumps += 1  # GV-BUILD-GNOME-TILE: the topmost uncovered stump
+            p.moves = p.stump_moves() + p.monuments()  # GV-BUILD-GNOME-MOVES, GV-BLDG-MONUMENT
             self.fired.append("GV-BUILD-GNOME-TILE")
             if p.monuments():
                 self.fired.append("GV-BLDG-MONUMENT")
-            if p.stumps >= len(p.board.stumps):
+            if p.stumps >= len(p.board.stumps):  # GV-BUILD-STUCK: the third gnome tile
                 p.stuck = True
-            p.tbt_done = True
+            p.tbt_done = True  # GV-VAR-TURN-BY-TURN: this tile is resolved
             return
         i = p.board.index(action["space"])
-        p.cells[i] = kind
+        p.cells[i] = kind  # GV-BUILD-PLACE
         # GV-UPGRADE-TRIGGER: a tile is placed only when no group stands (upgrades are listed
         # first), so the only group there can be is the new tile's
         group = group_at(p, i, p.occupied(), set())
         p.groups = [] if group is None else [group]
-        p.trigger = i
-        p.tbt_done = True
+        p.trigger = i  # GV-VAR-MASTER: the triggering space
+        p.tbt_done = True  # GV-VAR-TURN-BY-TURN: this tile is resolved
         self.fired.append("GV-BUILD-PLACE")
 
     def _upgrade(self, pi: int, i: int, new: str | None) -> None:
@@ -315,17 +328,18 @@ class BuildRules:
         group = next(g for g in find_groups(p) if i in g)
         kind = p.cells[i]
         assert kind is not None
+        # GV-UPGRADE-CHAIN, GV-UPGRADE-EX-CHAIN: one stack
         stack = p.open_stack if p.open_stack is not None else []
         if p.open_stack is not None:
             self.fired.append("GV-UPGRADE-CHAIN")
-        for j in group:
+        for j in group:  # GV-UPGRADE-STACK
             stack.append(kind)
             p.cells[j] = None
         stack.sort()
         self.fired.append("GV-UPGRADE-STACK")
         if new is not None:
             self.supply[new] -= 1
-            p.cells[i] = new
+            p.cells[i] = new  # GV-UPGRADE-PLACE
             if TIER[new] > TIER[kind] + 1:
                 self.fired.append("GV-UPGRADE-EXHAUSTED")
         p.groups = None
@@ -333,32 +347,33 @@ class BuildRules:
         p.open_stack = stack
         if self.options["master_build"]:
             self.fired.append("GV-VAR-MASTER")
-        if not any(i in g for g in find_groups(p)):
-            p.stacks.append(stack)
+        if not any(i in g for g in find_groups(p)):  # GV-UPGRADE-CHAIN: no chain from the new tile
+            p.stacks.append(stack)  # GV-UPGRADE-SCORED: kept for phase 4
             p.open_stack = None
 
     def _step(self, pi: int, gi: int, d: str) -> None:
         p = self.players[pi]
         g = p.gnomes[gi]
         j = p.board.ortho[g.pos][d]
-        p.moves -= 1
+        p.moves -= 1  # GV-MOVE-STEP: one point per space
         g.pos = j
         p.groups = None
         self.fired.append("GV-MOVE-STEP")
+        # GV-MOVE-PASS-THROUGH-EFFECT
         if any(k != gi and h.pos == j for k, h in enumerate(p.gnomes)):
             p.transit = gi
             self.fired.append("GV-MOVE-PASS-THROUGH")
             return
         p.transit = -1
-        c = p.cells[j]
+        c = p.cells[j]  # GV-MOVE-RESOLVE: check and resolve the space
         if c == TROLL:
             p.cells[j] = None
-            p.mushrooms += 1
+            p.mushrooms += 1  # GV-MOVE-MUSHROOM-MAY: gained, not offered (GV-FAQ-MUSHROOMS)
             self.fired.append("GV-MOVE-TROLL")
         elif c == BOULDER:
             p.cells[j] = None
             self.boulder_supply += 1
-            p.mushrooms += 1
+            p.mushrooms += 1  # GV-MOVE-MUSHROOM-MAY, GV-FAQ-MUSHROOMS
             self.fired.append("GV-MOVE-BOULDER")
         elif c is None:
             p.mushrooms += 1
@@ -367,7 +382,8 @@ class BuildRules:
             self._activate(pi, gi, j, c)
 
     def _activate(self, pi: int, gi: int, j: int, kind: str) -> None:
-        """GV-BLDG-*: a gnome entering a building activates it. Every effect is optional
+        """GV-BLDG-ACTIVATE: a gnome entering a building activates it (a monument does
+        nothing: it is passive, GV-BLDG-MONUMENT). Every effect is optional
         (GV-BLDG-OPTIONAL, gnomeville.ja.txt:251): where the effect can change anything the
         player gets a pending activation to take it (``buy``/``deploy``/``destroy``/``use``) or
         ``decline`` it; an effect that cannot happen (a full stew, a gnome already armed or
@@ -377,28 +393,32 @@ class BuildRules:
         self.fired.append("GV-MOVE-ACTIVATE")
         if kind == "market":
             self.fired.append("GV-BLDG-MARKET")
+            # GV-BLDG-OPTIONAL: offered when some tile is affordable
             if any(self.supply[k] > 0 and TIER[k] <= p.mushrooms for k in self.supply):
                 p.activation = {"kind": "market", "space": j, "gnome": gi}
         elif kind == "house":
             self.fired.append("GV-BLDG-HOUSE")
-            if any(h.pos < 0 for h in p.gnomes):
+            if any(h.pos < 0 for h in p.gnomes):  # GV-BLDG-HOUSE: a stand in camp
                 p.activation = {"kind": "house", "space": j, "gnome": gi}
                 if len(self._activation_actions(pi)) == 1:
                     p.activation = None
         elif kind == "tavern":
             self.fired.append("GV-BLDG-TAVERN")
-            if not p.stew:
+            if not p.stew:  # GV-BLDG-OPTIONAL: only an empty stew
                 p.activation = {"kind": "tavern", "space": j, "gnome": gi}
         elif kind == "academy":
             self.fired.append("GV-BLDG-ACADEMY")
+            # GV-BLDG-ACADEMY: graduate if possible
             if not g.graduated:
                 p.activation = {"kind": "academy", "space": j, "gnome": gi}
         elif kind == "workshop":
             self.fired.append("GV-BLDG-WORKSHOP")
+            # GV-EQUIP-BOTH: a sword does not stop it
             if not g.hammer and self._tokens_free(p, "hammer"):
                 p.activation = {"kind": "workshop", "space": j, "gnome": gi}
         elif kind == "armory":
             self.fired.append("GV-BLDG-ARMORY")
+            # GV-EQUIP-BOTH: a hammer does not stop it
             if not g.sword and self._tokens_free(p, "sword"):
                 p.activation = {"kind": "armory", "space": j, "gnome": gi}
         elif kind == "ballista":
@@ -408,6 +428,7 @@ class BuildRules:
                 p.activation = None
 
     def _tokens_free(self, p: Player, what: str) -> bool:
+        # GV-COMP-PLAYER-SETS: 3 of each
         return sum(1 for g in p.gnomes if getattr(g, what)) < 3
 
     def _next_ability_chance(self, pi: int) -> None:
@@ -419,6 +440,7 @@ class BuildRules:
             if self.ability_deck:
                 self.chance = {"type": "ability", "player": pi}
             else:  # only known cards left: they come off the bottom queue in order
+                # GV-EXHAUST-DISCARD: discarded cards wait at the bottom of the deck
                 p.drawn_abilities.append(self.ability_bottom.pop(0))
                 self._next_ability_chance(pi)
 
@@ -431,17 +453,19 @@ class BuildRules:
         if t == "buy":
             k = action["kind"]
             self.supply[k] -= 1
+            # GV-BLDG-MARKET: the cost is the tier, the tile goes into the bag at once
             p.mushrooms -= TIER[k]
             p.bag[k] += 1
             self.fired.append("GV-BLDG-MARKET")
         elif t == "deploy":
             j = p.board.index(action["space"])
             new = next(h for h in p.gnomes if h.pos < 0)
-            new.pos = j
+            new.pos = j  # GV-BLDG-HOUSE: activates nothing, gains nothing
             p.groups = None
             self.fired.append("GV-BLDG-HOUSE")
         elif t == "destroy":
             j = p.board.index(action["space"])
+            # GV-DESTROYED-TO-SUPPLY: a destroyed boulder goes back to the supply
             if p.cells[j] == BOULDER:
                 self.boulder_supply += 1
             p.cells[j] = None
@@ -449,12 +473,14 @@ class BuildRules:
         elif t == "use":
             self._use(pi, act)
         elif t == "keep":
-            card = action["card"]
+            card = action["card"]  # GV-COMP-ABILITIES: kept, with no effect on play
             p.drawn_abilities.remove(card)
             old = p.gnomes[act["gnome"]].ability
             if old is not None:
-                self.ability_bottom.append(old)
+                self.ability_bottom.append(old)  # GV-EXHAUST-DISCARD: the old card to the bottom
+            # GV-ABILITY-GRADUATE; GV-ABILITY-ONCE: never flipped
             p.gnomes[act["gnome"]].ability = card
+            # GV-ABILITY-GRADUATE: the other to the bottom
             self.ability_bottom.extend(p.drawn_abilities)
             p.drawn_abilities = []
             self.fired.append("GV-BLDG-ACADEMY")
@@ -480,6 +506,7 @@ class BuildRules:
         else:  # academy: graduate, then draw two ability cards and keep one
             g.graduated = True
             self.fired.extend(("GV-BLDG-ACADEMY", "GV-ABILITY-GRADUATE"))
+            # GV-ABILITY-GRADUATE: draw 2
             n = min(2, len(self.ability_deck) + len(self.ability_bottom))
             p.drawn_abilities = []
             if n:

@@ -26,10 +26,10 @@ class DeliveryRules:
 
     def _start_delivery(self) -> None:
         card = DELIVERIES[self.delivery_card]  # type: ignore[index]
-        leader = max(p.score for p in self.players)
+        leader = max(p.score for p in self.players)  # GV-DELIVERY: against the leader
         self.delivery_queue = []
         for i, p in enumerate(self.players):
-            p.delivery = delivery_icons(card["groups"], leader - p.score)
+            p.delivery = delivery_icons(card["groups"], leader - p.score)  # GV-DELIVERY-GAPS
             if p.delivery:
                 self.delivery_queue.append(i)
                 self.fired.append("GV-DELIVERY")
@@ -59,6 +59,7 @@ class DeliveryRules:
                 acts.append({"actor": pi, "type": "delivery", "icon": icon, "take": True})
         else:
             acts.append({"actor": pi, "type": "delivery", "icon": icon, "take": True})
+        # GV-DELIVERY-DECLINE
         acts.append({"actor": pi, "type": "delivery", "icon": icon, "take": False})
         return acts
 
@@ -68,14 +69,14 @@ class DeliveryRules:
         p = self.players[pi]
         icon = p.delivery.pop(0)
         if not action["take"]:
-            p.mushrooms += 1
+            p.mushrooms += 1  # GV-DELIVERY-DECLINE: 1 mushroom instead
             self.fired.append("GV-DELIVERY-DECLINE")
             return
         self.fired.append("GV-DELIVERY")
         if icon in ("remove_boulder", "remove_troll"):
             i = p.board.index(action["space"])
             if p.cells[i] == BOULDER:
-                self.boulder_supply += 1
+                self.boulder_supply += 1  # GV-DESTROYED-TO-SUPPLY
             p.cells[i] = None
             p.groups = None
         elif icon in ("market", "workshop"):
@@ -84,4 +85,4 @@ class DeliveryRules:
         elif icon == "refill_stew":
             p.stew = True
         else:
-            p.score += DELIVERY_POINTS
+            p.score += DELIVERY_POINTS  # GV-COMP-DELIVERY: a points icon

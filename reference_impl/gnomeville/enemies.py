@@ -32,7 +32,10 @@ def matrix_spawns(
     matrix: tuple[str, ...], rows: int, cols: int
 ) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """The spaces of a matrix's boulders and trolls on a board of ``rows`` x ``cols``, read
-    once per matrix and board shape (a scenario's card may bring a matrix of its own)."""
+    once per matrix and board shape (a scenario's card may bring a matrix of its own).
+
+    GV-ATTACK-MATRIX: the matrix matches the town board space for space, read in board
+    orientation by every player (GV-ATTACK-PERSPECTIVE: row 0 at the top)."""
     boulders, trolls = [], []
     for r, row in enumerate(matrix):
         for c, ch in enumerate(row):
@@ -57,10 +60,11 @@ class EnemyRules:
         """GV-EXHAUST: back to camp, tracker unflipped, ability discarded, equipment lost."""
         p = self.players[pi]
         g = p.gnomes[gi]
+        # GV-EXHAUST: back to camp
         g.pos = -1
         g.graduated = False
         if g.ability is not None:
-            self.ability_bottom.append(g.ability)
+            self.ability_bottom.append(g.ability)  # GV-EXHAUST-DISCARD: the deck's bottom
             g.ability = None
         g.hammer = g.sword = False
         p.groups = None
@@ -83,23 +87,25 @@ class EnemyRules:
         if p.cells[i] == BOULDER:
             self.fired.append("GV-ONE-PER-SPACE")
             return
+        # GV-BOULDER-SUPPLY-EXHAUSTED
         if self.boulder_supply == 0 and self.options["boulder_supply_limited"]:
             self.fired.append("GV-BOULDER-SUPPLY-EXHAUSTED")
             return
         gi = p.occupant(i)
-        if gi >= 0 and p.gnomes[gi].hammer:
+        if gi >= 0 and p.gnomes[gi].hammer:  # GV-HAMMER-BREAK
             # the boulder lands (destroying what it destroys) and the hammer breaks it at once
-            if not self.options["hammer_gnome_shields_building"]:
-                self._destroy_building(p, i)
+            if not self.options["hammer_gnome_shields_building"]:  # GV-HAMMER-SPACE
+                self._destroy_building(p, i)  # GV-HAMMER-SPACE: the building under it
+            # GV-HAMMER-BREAK: 1 mushroom
             p.mushrooms += 1
             self.fired.extend(("GV-HAMMER-BREAK", "GV-HAMMER-SPACE"))
             return
         if gi >= 0:
-            self._exhaust(pi, gi)
-        if p.cells[i] == TROLL:
+            self._exhaust(pi, gi)  # GV-BOULDER-DESTROY: a gnome without a hammer
+        if p.cells[i] == TROLL:  # GV-ONE-PER-SPACE: a boulder destroys a troll
             self.fired.append("GV-BOULDER-DESTROY")
         else:
-            self._destroy_building(p, i)
+            self._destroy_building(p, i)  # GV-BOULDER-DESTROY: the building too
         p.cells[i] = BOULDER
         self.boulder_supply = max(0, self.boulder_supply - 1)
         p.groups = None
@@ -109,24 +115,25 @@ class EnemyRules:
         """A troll arriving on a sword gnome's space ``i`` is defeated (GV-SWORD-DEFEAT); what
         it destroyed on arrival is the reading of GV-SWORD-SPACE (option
         ``sword_gnome_shields_building``)."""
-        if not self.options["sword_gnome_shields_building"]:
+        if not self.options["sword_gnome_shields_building"]:  # GV-SWORD-SPACE
             self._destroy_building(p, i)
-        p.mushrooms += 1
+        p.mushrooms += 1  # GV-SWORD-DEFEAT: 1 mushroom
         p.groups = None
         self.fired.extend(("GV-SWORD-DEFEAT", "GV-SWORD-SPACE"))
 
     def _spawn_troll(self, pi: int, i: int) -> None:
         p = self.players[pi]
         self.fired.append("GV-TROLL-SPAWN")
-        if p.cells[i] in (BOULDER, TROLL):
+        if p.cells[i] in (BOULDER, TROLL):  # GV-ONE-PER-SPACE: the troll is lost
             self.fired.append("GV-ONE-PER-SPACE")
             return
         gi = p.occupant(i)
-        if gi >= 0 and p.gnomes[gi].sword:
+        if gi >= 0 and p.gnomes[gi].sword:  # GV-SWORD-DEFEAT
             self._sword_defeats(p, i)
             return
         if gi >= 0:
-            self._exhaust(pi, gi)
+            self._exhaust(pi, gi)  # GV-TROLL-DESTROY: defeats the gnome
+        # GV-TROLL-DESTROY
         self._destroy_building(p, i)
         p.cells[i] = TROLL
         self.fired.append("GV-TROLL-DESTROY")
@@ -139,30 +146,32 @@ class EnemyRules:
         dr, dc = DIRS[d]
         cols = p.board.cols
         trolls = [i for i, c in enumerate(p.cells) if c == TROLL]
-        trolls.sort(key=lambda i: -((i // cols) * dr + (i % cols) * dc))
+        trolls.sort(key=lambda i: -((i // cols) * dr + (i % cols) * dc))  # GV-TROLL-MOVE-ORDER
         self.fired.append("GV-TROLL-MOVE")
         self.fired.append("GV-TROLL-MOVE-STEP" if how == "step" else "GV-TROLL-MOVE-FAR")
         for i in trolls:
             pos = i
             while True:
-                j = p.board.nbrs[pos][d]
+                j = p.board.nbrs[pos][d]  # GV-BOARD-HEDGE: enemies pass hedges
+                # GV-TROLL-MOVE-FAR, GV-TROLL-MOVE-ORDER: stop
                 if j < 0 or p.cells[j] in (BOULDER, TROLL):
                     if j >= 0 and p.cells[j] == BOULDER:
                         self.fired.append("GV-FAQ-TROLL-BOULDER")
                     break
-                p.cells[pos] = None
+                p.cells[pos] = None  # GV-TROLL-MOVE: the troll leaves its space
                 gi = p.occupant(j)
+                # GV-SWORD-DEFEAT: the troll is defeated
                 if gi >= 0 and p.gnomes[gi].sword:
                     self._sword_defeats(p, j)
                     pos = -1
                     break
                 if gi >= 0:
-                    self._exhaust(pi, gi)
-                self._destroy_building(p, j)
-                p.cells[j] = TROLL
+                    self._exhaust(pi, gi)  # GV-TROLL-DESTROY: defeats the gnome
+                self._destroy_building(p, j)  # GV-TROLL-DESTROY
+                p.cells[j] = TROLL  # GV-TROLL-MOVE: and enters the next
                 p.groups = None
                 pos = j
-                if how == "step":
+                if how == "step":  # GV-TROLL-MOVE-STEP: one space
                     break
 
     # -- decisions ----------------------------------------------------------------------------
@@ -173,9 +182,9 @@ class EnemyRules:
     def _spawn_options(self, p: Player) -> tuple[str, list[int]]:
         att = p.attack
         assert att is not None
-        if att["boulders"]:
+        if att["boulders"]:  # GV-ATTACK-ORDER: boulders first, any order (GV-FAQ-BOULDER-ORDER)
             return "boulder", att["boulders"]
-        if att["trolls"] and p.count(TROLL) < self._troll_cap():
+        if att["trolls"] and p.count(TROLL) < self._troll_cap():  # GV-ATTACK-ORDER, GV-TROLL-CAP
             return "troll", att["trolls"]
         return "", []
 
@@ -206,10 +215,11 @@ class EnemyRules:
         att = p.attack
         assert att is not None
         while True:
+            # GV-EXHAUST-REDEPLOY: a town left with no gnome places one at once
             if self._needs_redeploy(p):  # type: ignore[attr-defined]
                 return False
             what, spaces = self._spawn_options(p)
-            if len(spaces) > 1:
+            if len(spaces) > 1:  # GV-FAQ-SPAWN-ORDER, GV-FAQ-BOULDER-ORDER: the player chooses
                 if what == "troll" and p.count(TROLL) + len(spaces) > self._troll_cap():
                     self.fired.append("GV-TROLL-CHOICE")
                 return False
@@ -219,8 +229,8 @@ class EnemyRules:
             if att["trolls"]:
                 att["trolls"] = []
                 self.fired.append("GV-TROLL-CAP")
-            if att["moves"]:
-                d, how = att["moves"].pop(0)
+            if att["moves"]:  # GV-ATTACK-ORDER: then the arrows
+                d, how = att["moves"].pop(0)  # GV-TROLL-MOVE: left to right
                 self._move_trolls(pi, d, how)
                 continue
             p.attack = None

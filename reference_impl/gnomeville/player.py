@@ -1,6 +1,7 @@
 """One player's town, bag, gnomes and tokens (mutable, owned by the game state).
 
-Implements GV-SETUP-PLAYER (initial contents) and the bookkeeping the rule modules share.
+Implements the player's setup (GV-SETUP-BAG, GV-SETUP-GNOMES, GV-SETUP-MUSHROOMS and the
+other GV-SETUP-* of one player) and the bookkeeping the rule modules share.
 """
 
 from __future__ import annotations
@@ -66,17 +67,18 @@ class Player:
 
     def __init__(self, board: str) -> None:
         self.board: Board = BOARD_GEOMETRY[board]
+        # GV-SETUP-TROLLS: the troll stands wait beside the grid, no troll is on a space
         self.cells: list[str | None] = [None] * self.board.size
-        self.gnomes = [Gnome() for _ in range(TOKENS["gnomes_per_player"])]
-        self.gnomes[0].pos = self.board.centre
+        self.gnomes = [Gnome() for _ in range(TOKENS["gnomes_per_player"])]  # GV-COMP-PLAYER-SETS
+        self.gnomes[0].pos = self.board.centre  # GV-SETUP-GNOMES: one on the centre
         self.stumps = 0
         self.bag: dict[str, int] = dict.fromkeys((*KINDS, GNOME), 0)
-        self.bag.update(STARTING_BAG)
+        self.bag.update(STARTING_BAG)  # GV-SETUP-BAG
         self.stacks: list[list[str]] = []
         self.open_stack: list[str] | None = None
-        self.mushrooms = TOKENS["start_mushrooms"]
-        self.score = 0
-        self.stew = True
+        self.mushrooms = TOKENS["start_mushrooms"]  # GV-SETUP-MUSHROOMS
+        self.score = 0  # GV-SETUP-SCORE
+        self.stew = True  # GV-SETUP-STEW: the full side up
         self.status = "building"
         self.stuck = False
         self.hand: str | None = None
@@ -94,14 +96,15 @@ class Player:
 
     # -- derived counts -------------------------------------------------------------------
     def occupant(self, i: int) -> int:
-        """Index of the gnome resting on space ``i`` (not the one in transit), or -1."""
+        """Index of the gnome resting on space ``i`` (not the one in transit), or -1
+        (GV-TERM-OCCUPIED: one gnome occupies a space; one passing through does not)."""
         for gi, g in enumerate(self.gnomes):
             if g.pos == i and gi != self.transit:
                 return gi
         return -1
 
     def occupied(self) -> set[int]:
-        return {g.pos for g in self.gnomes if g.pos >= 0}
+        return {g.pos for g in self.gnomes if g.pos >= 0}  # GV-TERM-OCCUPIED: a gnome on it
 
     def deployed(self) -> int:
         return sum(1 for g in self.gnomes if g.pos >= 0)
@@ -110,10 +113,12 @@ class Player:
         return self.cells.count(what)
 
     def buildings(self) -> int:
+        # GV-TERM-BUILT: the spaces holding a building tile
         return sum(1 for c in self.cells if c is not None and c != TROLL and c != BOULDER)
 
     def empty_spaces(self) -> int:
         occ = self.occupied()
+        # GV-TERM-EMPTY: no tile and no stand; GV-TERM-EMPTY-TOKENS: nor a boulder or a troll
         return sum(1 for i, c in enumerate(self.cells) if c is None and i not in occ)
 
     def monuments(self) -> int:
@@ -123,5 +128,6 @@ class Player:
         return sum(self.bag.values())
 
     def stump_moves(self) -> int:
-        """Movement of the gnome tile just placed on the topmost uncovered stump."""
+        """GV-BUILD-GNOME-MOVES: the movement the stump under the gnome tile just placed
+        shows (the board's stump values, GV-COMP-BOARD)."""
         return self.board.stumps[self.stumps - 1]

@@ -53,12 +53,14 @@ def metric(p: Player, name: str) -> int:
     if name == "tier4plus":
         return sum(1 for c in p.cells if c in TIER and TIER[c] >= 4)
     if name == "sword_gnomes":
+        # GV-END-EX-SWORDS: hammers do not count
         return sum(1 for g in p.gnomes if g.pos >= 0 and g.sword)
     if name == "hammer_gnomes":
         return sum(1 for g in p.gnomes if g.pos >= 0 and g.hammer)
     if name == "graduated":
         return sum(1 for g in p.gnomes if g.pos >= 0 and g.graduated)
     if name == "prosperity_buildings":
+        # GV-END-EX-BLUE: the blue buildings are the prosperity line's (GV-COMP-LINES)
         return sum(1 for c in p.cells if c in LINE and LINE[c] == "prosperity")
     if name == "defense_buildings":
         return sum(1 for c in p.cells if c in LINE and LINE[c] == "defense")
@@ -74,17 +76,19 @@ def event_points(
     sign = 1 if goal == "most" else -1
     keyed = [sign * v for v in values]
     out = [0] * len(values)
-    ranks = sorted(set(keyed), reverse=True)
+    ranks = sorted(set(keyed), reverse=True)  # GV-EVENT-COMPARE: all players ranked together
     top = [i for i, k in enumerate(keyed) if k == ranks[0]]
-    if len(top) > 1:
-        pot = first + (second if second_paid else 0)
+    if len(top) > 1:  # GV-EVENT-TIE-FIRST
+        pot = first + (second if second_paid else 0)  # GV-EVENT-TIE-FIRST, GV-EVENT-TWO-PLAYER-TIE
         for i in top:
             out[i] = tie_share(pot, len(top))
         return out
-    out[top[0]] = first
+    out[top[0]] = first  # GV-EVENT-PLACES: first place
+    # GV-EVENT-PLACES, GV-EVENT-TWO-PLAYERS: second place
     if second_paid and len(ranks) > 1:
         nxt = [i for i, k in enumerate(keyed) if k == ranks[1]]
         for i in nxt:
+            # GV-EVENT-TIE-SECOND, GV-EVENT-EX: shared, rounded up
             out[i] = tie_share(second, len(nxt))
     return out
 
@@ -117,12 +121,13 @@ def goal_points(a: int, b: int, goal: str, value: int, tie: int) -> tuple[int, i
 
     Implements GV-END-ADJACENCY (the winner scores the card's most/fewest ``value``),
     GV-END-ADJACENCY-LOSER (the other player scores nothing) and GV-END-ADJACENCY-TIE
-    (a tie shares ``value + tie``, rounded up: the example's (5 + 2) / 2 = 4)."""
-    if a == b:
+    (a tie shares ``value + tie``, rounded up: the example's (5 + 2) / 2 = 4,
+    GV-END-EX-BOULDERS)."""
+    if a == b:  # GV-END-ADJACENCY-TIE
         share = tie_share(value + tie, 2)
         return share, share
     a_wins = a > b if goal == "most" else a < b
-    return (value, 0) if a_wins else (0, value)
+    return (value, 0) if a_wins else (0, value)  # GV-END-ADJACENCY-LOSER: the loser scores 0
 
 
 def solo_rank(score: int) -> str | None:
@@ -137,7 +142,7 @@ def delivery_icons(groups: dict[str, list[str]], gap: int) -> list[str]:
     """Icons a player ``gap`` points behind the leader receives (> 5, > 10, > 15)."""
     icons: list[str] = []
     for g in DELIVERY_GAPS:
-        if gap > g:
+        if gap > g:  # GV-DELIVERY-GAPS (GV-DELIVERY-EX: 12 behind: > 5 and > 10)
             icons.extend(groups[str(g)])
     return icons
 
@@ -156,39 +161,42 @@ class ScoringRules:
         from reference_impl.gnomeville.data import EVENTS
 
         for p in self.players:
-            for stack in p.stacks:
+            for stack in p.stacks:  # GV-UPGRADE-SCORED: every stack, separately
                 p.score += stack_points(len(stack))
                 self.fired.append("GV-SCORE-STACK")
+        # GV-SCORE-EVENTS, GV-SCORE-EVENTS-ORDER
         for card_id in self.events[: max(0, self.round - 2)]:
             if card_id is None:
                 continue
-            card = EVENTS[card_id]
+            card = EVENTS[card_id]  # GV-COMP-EVENTS: provisional cards
             values = [metric(p, card["metric"]) for p in self.players]
             self.fired.append("GV-SCORE-EVENTS")
-            if self.n == 1:
-                ok = (
+            if self.n == 1:  # GV-SOLO-EVENT-SCORING: a threshold
+                ok = (  # GV-SOLO-EVENT-SCORING: at most (fewest), at least (most)
                     values[0] <= card["threshold"]
                     if card["goal"] == "fewest"
                     else (values[0] >= card["threshold"])
                 )
                 if ok:
-                    self.players[0].score += card["points"]
+                    self.players[0].score += card["points"]  # GV-SOLO-EVENT-SCORING
                 self.fired.append("GV-SOLO-EVENTS")
                 continue
+            # GV-EVENT-TWO-PLAYERS
             second_paid = self.n >= 3 or self.options["two_player_tie_includes_second"]
             if self.n >= 3:
                 pts = event_points(values, card["goal"], card["first"], card["second"], True)
             else:
                 pts = event_points(values, card["goal"], card["first"], card["second"], False)
+                # GV-EVENT-TWO-PLAYER-TIE: the alternative reading
                 if len(set(values)) == 1 and second_paid:
                     pts = [tie_share(card["first"] + card["second"], 2)] * 2
             for p, v in zip(self.players, pts, strict=True):
                 p.score += v
             self.fired.extend(event_tie_rules(values, card["goal"], self.n))
         for p in self.players:
-            if p.empty_spaces() == 0:
+            if p.empty_spaces() == 0:  # GV-SCORE-FULL-TOWN
                 p.score += FULL_TOWN_BONUS
-                p.full_town = True
+                p.full_town = True  # GV-REFRESH-FULL-TOWN: the tiles leave in phase 5
                 self.fired.append("GV-SCORE-FULL-TOWN")
 
     def _score_end(self) -> None:
@@ -196,8 +204,8 @@ class ScoringRules:
 
         for pair in self.goals:
             a, b = pair["players"]
-            for card_id in pair["cards"]:
-                card = GOALS[card_id]
+            for card_id in pair["cards"]:  # GV-END-ADJACENCY: one by one
+                card = GOALS[card_id]  # GV-COMP-GOALS: provisional cards
                 va = metric(self.players[a], card["metric"])
                 vb = metric(self.players[b], card["metric"])
                 pa, pb = goal_points(va, vb, card["goal"], card["value"], card["tie"])
@@ -207,8 +215,8 @@ class ScoringRules:
 
     def winners(self) -> list[int]:
         """GV-END-WINNER, GV-END-TIEBREAK: score, then building tiles, then mushrooms."""
-        keys = [(p.score, p.buildings(), p.mushrooms) for p in self.players]
+        keys = [(p.score, p.buildings(), p.mushrooms) for p in self.players]  # GV-END-TIEBREAK
         best = max(keys)
-        return [i for i, k in enumerate(keys) if k == best]
+        return [i for i, k in enumerate(keys) if k == best]  # GV-END-TIEBREAK: else a shared win
 
     goals: list[dict[str, Any]]

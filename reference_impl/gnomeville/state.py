@@ -42,7 +42,7 @@ from reference_impl.gnomeville.player import Player
 from reference_impl.gnomeville.scoring import ScoringRules, solo_rank
 
 Action = dict[str, Any]
-ROUNDS = 5
+ROUNDS = 5  # GV-PHASES: 5 rounds
 PHASES = ("setup", "prepare", "build", "attack", "delivery", "buy", "reveal", "end")
 #: a troll card arrow: the side it points to, and one head (step) or two (far)
 DIRECTIONS = ("N", "E", "S", "W")
@@ -69,39 +69,43 @@ class GVState(BuildRules, EnemyRules, ScoringRules, DeliveryRules, GameState):
     def __init__(self, num_players: int, options: dict[str, Any]) -> None:
         self.n = num_players
         self.options = options
-        self.round = 1
+        self.round = 1  # GV-SETUP-ROUND-TRACKER
         self.phase = "setup"
         self.chance: dict[str, Any] | None = None
         self.terminal = False
+        # GV-SETUP-TOWN-DEAL, GV-SETUP-UNIQUE-CHOICE, GV-BOARD-CHOICE
         boards = options["boards"] or ["symmetric"] * num_players
         self.players = [Player(b) for b in boards]
-        self.supply = dict(SUPPLY_COUNT)
-        self.boulder_supply = TOKENS["boulders"]
+        self.supply = dict(SUPPLY_COUNT)  # GV-SETUP-TRAYS: one supply shared by all
+        self.boulder_supply = TOKENS["boulders"]  # GV-COMP-BOULDERS: 44, shared
         for p in self.players:
             for k, v in p.bag.items():
                 if k != GNOME:
-                    self.supply[k] -= v
+                    self.supply[k] -= v  # GV-SETUP-BAG: taken from the supply
             for i in p.board.boulders:  # GV-BOARD-BOULDERS
                 p.cells[i] = BOULDER
                 self.boulder_supply -= 1
-        self.troll_deck = sorted(TROLL_CARDS)
+        self.troll_deck = sorted(TROLL_CARDS)  # GV-SETUP-TROLL-DECK: shuffled (GV-CHANCE)
         self.troll_card: dict[str, Any] | None = None
         self.surprise_card: dict[str, Any] | None = None
         self.troll_discard: list[str] = []
-        self.ability_deck = sorted(ABILITIES)
+        self.ability_deck = sorted(ABILITIES)  # GV-SETUP-ABILITY-DECK: shuffled (GV-CHANCE)
         self.ability_bottom: list[str] = []
-        solo = num_players == 1
+        solo = num_players == 1  # GV-SOLO-SETUP: the setup below with its solo changes
+        # GV-SETUP-DELIVERY-DECK, GV-SOLO-NO-CARDS
         self.delivery_deck = [] if solo else sorted(DELIVERIES)
         self.delivery_card: str | None = None
         self.delivery_discard: list[str] = []
-        deck = "solo" if solo else "multi"
+        deck = "solo" if solo else "multi"  # GV-SETUP-EVENT-DECKS, GV-SOLO-EVENTS
         self.event_deck = sorted(k for k, v in EVENTS.items() if v["deck"] == deck)
+        # GV-SETUP-EVENTS: dealt face down (GV-CHANCE)
         self.events: list[str | None] = [None, None, None]
-        self.goal_deck = [] if solo else sorted(GOALS)
+        self.goal_deck = [] if solo else sorted(GOALS)  # GV-SOLO-NO-CARDS
         if num_players == 2:
+            # GV-SETUP-GOALS, GV-END-EX-2P: three cards
             self.goals = [{"players": [0, 1], "cards": [], "size": 3}]
         elif num_players >= 3:
-            self.goals = [
+            self.goals = [  # GV-SETUP-GOALS: one card per pair of neighbours
                 {"players": sorted([i, (i + 1) % num_players]), "cards": [], "size": 1}
                 for i in range(num_players)
             ]
@@ -140,12 +144,13 @@ class GVState(BuildRules, EnemyRules, ScoringRules, DeliveryRules, GameState):
         if ph == "delivery" and self.delivery_queue:
             return [self.delivery_queue[0]]
         if ph == "buy":
-            return [i for i, p in enumerate(self.players) if p.buys_left > 0]
+            return [i for i, p in enumerate(self.players) if p.buys_left > 0]  # GV-BUY-LIMIT
         return []
 
     def _build_to_act(self) -> list[int]:
         """The first player resolving a tile, a movement or an effect; else every player who
-        may still draw or pass."""
+        may still draw or pass (GV-OVERVIEW-SIMULTANEOUS, GV-BUILD-SIMULTANEOUS: simultaneous
+        play sequentialised, one player resolving at a time)."""
         for i, p in enumerate(self.players):
             if self._busy(p):
                 return [i]
@@ -171,13 +176,13 @@ class GVState(BuildRules, EnemyRules, ScoringRules, DeliveryRules, GameState):
             or p.hand is not None
             or p.moves > 0
             or p.transit >= 0
-            or bool(find_groups(p))
+            or bool(find_groups(p))  # GV-UPGRADE-PAUSE: an upgrade pauses drawing
         )
 
     def _idle_may_act(self, i: int) -> bool:
         p = self.players[i]
         if p.status == "building":
-            return not (self._turn_by_turn() and p.tbt_done)
+            return not (self._turn_by_turn() and p.tbt_done)  # GV-VAR-TURN-BY-TURN: wait
         return self._may_rejoin(i) and p.bag_size() > 0
 
     def legal_actions(self) -> list[Action]:
@@ -210,7 +215,7 @@ class GVState(BuildRules, EnemyRules, ScoringRules, DeliveryRules, GameState):
             acts = [
                 {"actor": pi, "type": "buy", "kind": k}
                 for k in KINDS
-                if self.supply[k] > 0 and TIER[k] <= p.mushrooms
+                if self.supply[k] > 0 and TIER[k] <= p.mushrooms  # GV-BUY-COST: cost = tier
             ]
             acts.append({"actor": pi, "type": "done"})
             return acts
@@ -234,9 +239,10 @@ class GVState(BuildRules, EnemyRules, ScoringRules, DeliveryRules, GameState):
                     a: Action = {"actor": CHANCE, "type": "draw", "player": ch["player"], "tile": k}
                     if k != GNOME:
                         a["tier"] = TIER[k]
+                    # GV-BUILD-DRAW: by the bag's contents
                     out.append((a, probability(p.bag[k], total)))
             return out
-        if t == "troll_card":
+        if t == "troll_card":  # GV-COMP-TROLL-CARDS: the outcome is the whole card
             deck = self.troll_deck
             each = probability(1, len(deck))
             return [
@@ -343,31 +349,31 @@ class GVState(BuildRules, EnemyRules, ScoringRules, DeliveryRules, GameState):
         t = action["type"]
         if t == "draw":
             p = self.players[action["player"]]
-            p.bag[action["tile"]] -= 1
+            p.bag[action["tile"]] -= 1  # GV-BUILD-DRAW
             p.hand = action["tile"]
         elif t == "troll_card":
             assert card is not None
             self.troll_deck.remove(card["id"])
             self.fired.append("GV-PREPARE-REVEAL")
             if self.phase == "prepare":
-                self.troll_card = card
+                self.troll_card = card  # GV-PREPARE-PREVIEW: used in phase 3
             else:
                 self.surprise_card = card
                 self.fired.append("GV-ATTACK-SURPRISE")
         elif t == "ability":
             self.ability_deck.remove(action["card"])
             p = self.players[action["player"]]
-            p.drawn_abilities.append(action["card"])
+            p.drawn_abilities.append(action["card"])  # GV-ABILITY-GRADUATE: draw 2
             self._next_ability_chance(action["player"])
         elif t == "goal":
             self.goal_deck.remove(action["card"])
             pair = next(g for g in self.goals if len(g["cards"]) < g["size"])
-            pair["cards"].append(action["card"])
+            pair["cards"].append(action["card"])  # GV-SETUP-GOALS-FACE: dealt face up
             pair["cards"].sort()
             self.fired.append("GV-SETUP-GOALS")
         elif t == "event":
             self.event_deck.remove(action["card"])
-            self.events[self.round - 3] = action["card"]
+            self.events[self.round - 3] = action["card"]  # GV-EVENT-REVEAL: the space of this round
             self.fired.append("GV-EVENT-REVEAL")
         elif t == "delivery_card":
             self.delivery_deck.remove(action["card"])
@@ -410,7 +416,7 @@ class GVState(BuildRules, EnemyRules, ScoringRules, DeliveryRules, GameState):
         t = action["type"]
         if t == "place_gnome":
             g = next(h for h in p.gnomes if h.pos < 0)
-            g.pos = p.board.index(action["space"])
+            g.pos = p.board.index(action["space"])  # GV-EXHAUST-REDEPLOY: any free space
             p.groups = None
             self.fired.append("GV-EXHAUST-REDEPLOY")
         elif self.phase == "build":
@@ -425,9 +431,10 @@ class GVState(BuildRules, EnemyRules, ScoringRules, DeliveryRules, GameState):
             else:
                 k = action["kind"]
                 self.supply[k] -= 1
+                # GV-BUY-COST: the tier in mushrooms; the tile goes into the bag (GV-REFRESH)
                 p.mushrooms -= TIER[k]
                 p.bag[k] += 1
-                p.buys_left -= 1
+                p.buys_left -= 1  # GV-BUY-LIMIT
                 self.fired.append("GV-BUY")
             self._auto_done(p)
 
@@ -435,7 +442,7 @@ class GVState(BuildRules, EnemyRules, ScoringRules, DeliveryRules, GameState):
         if p.buys_left > 0 and not any(
             self.supply[k] > 0 and TIER[k] <= p.mushrooms for k in KINDS
         ):
-            p.buys_left = 0
+            p.buys_left = 0  # GV-BUY-COST: nothing affordable is left
 
     # -- flow ------------------------------------------------------------------------------
     def _advance(self) -> None:
@@ -445,14 +452,15 @@ class GVState(BuildRules, EnemyRules, ScoringRules, DeliveryRules, GameState):
             ph = self.phase
             if ph == "setup":
                 if any(len(g["cards"]) < g["size"] for g in self.goals) and self.goal_deck:
-                    self.chance = {"type": "goal"}
+                    self.chance = {"type": "goal"}  # GV-SETUP-GOALS: dealt at setup (GV-CHANCE)
                     return
                 self.phase = "prepare"
             elif ph == "prepare":
                 if self.troll_card is None:
-                    self.chance = {"type": "troll_card"}
+                    self.chance = {"type": "troll_card"}  # GV-PREPARE-REVEAL
                     return
                 for p in self.players:
+                    # GV-BUILD-SIMULTANEOUS: every player builds
                     p.status, p.stuck, p.tbt_done = "building", False, False
                 self.phase = "build"
             elif ph == "build":
@@ -470,10 +478,11 @@ class GVState(BuildRules, EnemyRules, ScoringRules, DeliveryRules, GameState):
                     self._act = acting
                     return
                 stuck = [i for i, p in enumerate(self.players) if p.status == "stuck"]
-                self.attack_queue = [[i, "surprise"] for i in stuck]
+                self.attack_queue = [[i, "surprise"] for i in stuck]  # GV-BUILD-STUCK-SURPRISE
+                # GV-ATTACK-ROUND: then everyone
                 self.attack_queue += [[i, "round"] for i in range(self.n)]
                 self.phase = "attack"
-                if stuck:
+                if stuck:  # GV-ATTACK-SURPRISE: a card turned only for the stuck
                     self.chance = {"type": "troll_card"}
                     return
             elif ph == "attack":
@@ -481,9 +490,10 @@ class GVState(BuildRules, EnemyRules, ScoringRules, DeliveryRules, GameState):
                     pi, which = self.attack_queue[0]
                     p = self.players[pi]
                     if p.attack is None:
+                        # GV-ATTACK-ROUND
                         card = self.surprise_card if which == "surprise" else self.troll_card
                         assert card is not None
-                        b, t = card_spawns(card, p)
+                        b, t = card_spawns(card, p)  # GV-ATTACK-MATRIX
                         p.attack = {
                             "boulders": b,
                             "trolls": t,
@@ -497,8 +507,9 @@ class GVState(BuildRules, EnemyRules, ScoringRules, DeliveryRules, GameState):
                         self.troll_discard.append(card["id"])
                 self.troll_discard.sort()
                 self.troll_card = self.surprise_card = None
-                self._score_round()
+                self._score_round()  # GV-PHASES: phase 4
                 self.phase = "delivery"
+                # GV-DELIVERY-MULTI
                 if self.n >= 2 and self.delivery_deck:
                     self.chance = {"type": "delivery_card"}
                     return
@@ -507,11 +518,11 @@ class GVState(BuildRules, EnemyRules, ScoringRules, DeliveryRules, GameState):
                     self.delivery_queue.pop(0)
                 if self.delivery_queue:
                     return
-                if self.delivery_card is not None:
+                if self.delivery_card is not None:  # GV-DELIVERY-DISCARD: after the round
                     self.delivery_discard.append(self.delivery_card)
                     self.delivery_discard.sort()
                     self.delivery_card = None
-                if self.round == ROUNDS:
+                if self.round == ROUNDS:  # GV-FINAL-NO-BUY
                     self._score_end()
                     self.phase = "end"
                     self.terminal = True
@@ -519,49 +530,52 @@ class GVState(BuildRules, EnemyRules, ScoringRules, DeliveryRules, GameState):
                     return
                 self.phase = "buy"
                 for p in self.players:
-                    p.buys_left = self.round
+                    p.buys_left = self.round  # GV-BUY-LIMIT: as many as the round
                     self._auto_done(p)
             elif ph == "buy":
                 if any(p.buys_left > 0 for p in self.players):
                     return
-                self.round += 1
-                self.phase = "reveal"
+                self.round += 1  # GV-ROUND-TRACKER
+                self.phase = "reveal"  # GV-BUY-ORDER: buy, then the tracker, then prepare
                 self.fired.append("GV-ROUND-TRACKER")
+                # GV-EVENT-REVEAL
                 if self.round >= 3 and self.events[self.round - 3] is None and self.event_deck:
                     self.chance = {"type": "event"}
                     return
             elif ph == "reveal":
-                self._refresh()
+                self._refresh()  # GV-REFRESH
                 self.phase = "prepare"
             else:
                 return
 
     def _refresh(self) -> None:
-        """GV-REFRESH: stacks, gnome tiles (and a full town's buildings) back to the bag."""
+        """GV-REFRESH: stacks, gnome tiles (and a full town's buildings) back to the bag;
+        nothing else leaves a town but what stands on a river (GV-REFRESH-STAYS)."""
         for pi, p in enumerate(self.players):
-            for stack in p.stacks:
+            for stack in p.stacks:  # GV-REFRESH: upgraded tiles to the bag
                 for k in stack:
                     p.bag[k] += 1
             p.stacks = []
+            # GV-REFRESH: the gnome tiles too
             p.bag[GNOME] += p.stumps
             p.stumps = 0
             if p.full_town:
                 for i, c in enumerate(p.cells):
-                    if c in TIER:
+                    if c in TIER:  # GV-REFRESH-FULL-TOWN: every building tile
                         p.bag[c] += 1
                         p.cells[i] = None
                 p.full_town = False
                 self.fired.append("GV-REFRESH-FULL-TOWN")
             for i in p.board.river:  # GV-BOARD-RIVER
                 c = p.cells[i]
-                if c in TIER:
+                if c in TIER:  # GV-BOARD-RIVER: everything to its own supply
                     self.supply[c] += 1
                 elif c == BOULDER:
                     self.boulder_supply += 1
                 p.cells[i] = None
                 gi = p.occupant(i)
                 if gi >= 0:
-                    self._exhaust(pi, gi)
+                    self._exhaust(pi, gi)  # GV-BOARD-LAYOUTS: to camp, as if exhausted
                 p.groups = None
             self.fired.append("GV-REFRESH")
 

@@ -37,7 +37,8 @@ DELIVERY_ICONS = frozenset(
 
 
 def check_state(s: Any) -> None:
-    """MalformedInput listing every inconsistency of ``s`` (a freshly loaded GVState)."""
+    """GV-LOAD-CONSISTENT: MalformedInput listing every inconsistency of ``s`` (a freshly
+    loaded GVState)."""
     problems = state_problems(s)
     if problems:
         raise MalformedInput("inconsistent gnomeville state: " + "; ".join(problems))
@@ -219,6 +220,7 @@ def _partition(out: list[str], name: str, places: dict[str, list[str]], known: A
 
 def _card_problems(s: Any) -> list[str]:
     out: list[str] = []
+    # GV-COMP-LIST: every card in one place
     current = [c["id"] for c in (s.troll_card, s.surprise_card) if c is not None]
     _partition(
         out,
