@@ -287,13 +287,39 @@ def functions_of(source: str) -> FunctionIndex:
     return FunctionIndex(source)
 
 
+def code_of(text: str) -> str:
+    """Lines of source without their trailing comments (a ``#`` outside any string)."""
+    return "\n".join(_without_comment(line) for line in text.split("\n"))
+
+
+def _without_comment(line: str) -> str:
+    quote = ""
+    index = 0
+    while index < len(line):
+        char = line[index]
+        if quote:
+            if char == "\\":
+                index += 1
+            elif line.startswith(quote, index):
+                index += len(quote) - 1
+                quote = ""
+        elif char in "'\"":
+            quote = char * 3 if line.startswith(char * 3, index) else char
+            index += len(quote) - 1
+        elif char == "#":
+            return line[:index].rstrip()
+        index += 1
+    return line.rstrip()
+
+
 def number_occurrences(mutants: list[Mutant]) -> list[Mutant]:
     """Each mutant's ``occurrence``: 1 for the first of its function with its before and
-    after text, 2 for the next, ... (in source order)."""
+    after code, 2 for the next, ... (in source order; comments do not count, as for the
+    triage entries that name them)."""
     seen: dict[tuple[str, str, str, str], int] = {}
     out = []
     for mutant in mutants:
-        where = (mutant.module, mutant.function, mutant.before, mutant.after)
+        where = (mutant.module, mutant.function, code_of(mutant.before), code_of(mutant.after))
         seen[where] = seen.get(where, 0) + 1
         out.append(replace(mutant, occurrence=seen[where]))
     return out

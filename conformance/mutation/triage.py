@@ -24,7 +24,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from conformance.mutation.generate import Mutant
+from conformance.mutation.generate import Mutant, code_of
 from rulespec.resources import SPEC_DIR
 from rulespec.schema_check import SchemaCheck
 from rulespec.yaml_safe import safe_load
@@ -48,31 +48,6 @@ def matches(entry: dict[str, Any], mutant: Mutant) -> bool:
         and entry.get("function", mutant.function) == mutant.function
         and entry.get("occurrence", mutant.occurrence) == mutant.occurrence
     )
-
-
-def code_of(text: str) -> str:
-    """Lines of source without their trailing comments (a ``#`` outside any string)."""
-    return "\n".join(_without_comment(line) for line in text.split("\n"))
-
-
-def _without_comment(line: str) -> str:
-    quote = ""
-    index = 0
-    while index < len(line):
-        char = line[index]
-        if quote:
-            if char == "\\":
-                index += 1
-            elif line.startswith(quote, index):
-                index += len(quote) - 1
-                quote = ""
-        elif char in "'\"":
-            quote = char * 3 if line.startswith(char * 3, index) else char
-            index += len(quote) - 1
-        elif char == "#":
-            return line[:index].rstrip()
-        index += 1
-    return line.rstrip()
 
 
 def describe_entry(index: int, entry: dict[str, Any]) -> str:
