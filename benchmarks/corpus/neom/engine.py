@@ -422,13 +422,20 @@ class Game:
 
     # --- legal actions -----------------------------------------------------------------
     def can_place(self, seat, tile, x, y, cornerstone):
-        """None when legal, else a RuleError."""
+        """None when legal, else a RuleError naming the first rule broken, in the order of
+        spec/neom/action.schema.json: place NM-PLACE-REQ, NM-PLACE-REPLACE, NM-PLACE-ROAD;
+        cornerstone NM-CORNER-LIMIT, NM-CORNER-REQ, NM-PLACE-REPLACE, NM-PLACE-ROAD."""
         st = self.st
         p = st["players"][seat]
         city = p["city"]
         opts = st["options"]
-        if city[y][x] is not None and not opts["allow_replace"]:
-            return RuleError("NM-PLACE-REPLACE", "the space is taken and replacing is off")
+        if cornerstone:
+            cnt = cs_in_city(city)
+            old = city[y][x]
+            if old is not None and is_cs(old):
+                cnt -= 1
+            if (cnt > st["generation"]) if BUG == "corner-limit-off-by-one" else (cnt + 1 > st["generation"]):
+                return RuleError("NM-CORNER-LIMIT", "too many cornerstones for the generation")
         ti = info(tile)
         need_req = (not cornerstone) if BUG == "corner-req-ignored" else ((not cornerstone) or opts["cornerstone_requirements"])
         if need_req:
@@ -438,13 +445,8 @@ class Game:
             for g in ti["requires"]:
                 if (not any(h in p["goods"] for h in ti["requires"])) if BUG == "requires-any-good" else (g not in p["goods"]):
                     return RuleError(rule, "good %s not held" % g)
-        if cornerstone:
-            cnt = cs_in_city(city)
-            old = city[y][x]
-            if old is not None and is_cs(old):
-                cnt -= 1
-            if (cnt > st["generation"]) if BUG == "corner-limit-off-by-one" else (cnt + 1 > st["generation"]):
-                return RuleError("NM-CORNER-LIMIT", "too many cornerstones for the generation")
+        if city[y][x] is not None and not opts["allow_replace"]:
+            return RuleError("NM-PLACE-REPLACE", "the space is taken and replacing is off")
         c2 = [row[:] for row in city]
         c2[y][x] = tile
         if ((x, y) not in connected_set(c2)) if BUG == "replace-cut-off" else (not all_joined(c2)):
@@ -491,18 +493,31 @@ class Game:
 
     # --- apply -------------------------------------------------------------------------
     def apply(self, a):
+        """Apply a well-shaped action, or raise the RuleError of the first check that fails,
+        in the order of spec/protocol/README.md 'Refusals: which kind, which rule' and
+        spec/neom/action.schema.json: who may act (NM-FLOW-END once over, else
+        NM-SELECT-SIMUL; in act a disaster selector NM-DISASTER-SELECTOR or, for a
+        cornerstone, NM-CORNER-NODISASTER), then the type the phase takes (NM-ACT-CHOICE),
+        then the action's own rules."""
         st = self.st
         ph = st["phase"]
         actor = a["actor"]
         typ = a["type"]
+        if ph == "over":
+            raise RuleError("NM-FLOW-END", "the game is over")
+        if actor not in st["to_act"]:
+            if ph == "act" and actor != "chance":
+                sel = st["players"][actor]["selected"]
+                if sel is not None and is_disaster(sel):
+                    if typ == "cornerstone":
+                        raise RuleError("NM-CORNER-NODISASTER", "a disaster cannot be traded")
+                    raise RuleError("NM-DISASTER-SELECTOR", "the disaster was the whole turn")
+            raise RuleError("NM-SELECT-SIMUL", "%s may not act now" % (actor,))
         if actor == "chance":
-            if ph not in ("boards", "deal"):
-                raise RuleError(self.phase_rule(), "chance does not act now")
             outs = self.chance_outcomes()
             key = {k: v for k, v in a.items()}
             if not any(o == key for o, _ in outs):
-                rule = "NM-SETUP-BOARDS" if ph == "boards" else (
-                    "NM-DRAFT-DEAL" if st["generation"] == 0 else "NM-GEN-DEAL")
+                rule = "NM-SETUP-BOARDS" if ph == "boards" else "NM-GEN-DEAL"
                 raise RuleError(rule, "not a possible chance outcome")
             if typ == "board":
                 p = st["players"][a["player"]]
@@ -519,33 +534,22 @@ class Game:
             return
         seat = actor
         p = st["players"][seat]
+        allowed = {"draft": ("keep",), "select": ("select",),
+                   "act": ("place", "cornerstone", "sell"),
+                   "disaster": ("pay", "sacrifice")}[ph]
+        if typ not in allowed:
+            raise RuleError("NM-ACT-CHOICE", "phase %s takes %s" % (ph, ", ".join(allowed)))
         if ph == "draft":
-            if typ != "keep":
-                raise RuleError("NM-DRAFT-DEAL", "only keep in the draft")
-            if p["selected"] is not None:
-                raise RuleError("NM-DRAFT-DEAL", "already kept this round")
             if a["tile"] not in p["hand"]:
                 raise RuleError("NM-DRAFT-DEAL", "not in the hand")
             p["hand"].remove(a["tile"])
             p["selected"] = a["tile"]
         elif ph == "select":
-            if typ != "select":
-                raise RuleError("NM-SELECT-SIMUL", "select a tile first")
-            if p["selected"] is not None:
-                raise RuleError("NM-SELECT-SIMUL", "already selected")
             if a["tile"] not in p["hand"]:
                 raise RuleError("NM-SELECT-SIMUL", "not in the hand")
             p["hand"].remove(a["tile"])
             p["selected"] = a["tile"]
         elif ph == "act":
-            if typ not in ("place", "cornerstone", "sell"):
-                raise RuleError("NM-ACT-CHOICE", "place, cornerstone or sell")
-            if p["acted"]:
-                if p["selected"] is not None and is_disaster(p["selected"]):
-                    if typ == "cornerstone":
-                        raise RuleError("NM-CORNER-NODISASTER", "a disaster cannot be traded")
-                    raise RuleError("NM-DISASTER-SELECTOR", "the disaster was the whole turn")
-                raise RuleError("NM-SELECT-SIMUL", "already acted this turn")
             sel = p["selected"]
             if typ == "sell":
                 ms_add(st["discard"], sel)
@@ -553,10 +557,10 @@ class Game:
                 p["coins"] += param(st, "NM-SELL", "price", 5)
                 p["acted"] = True
             elif typ == "place":
-                if "tile" in a and a["tile"] != sel:
-                    raise RuleError("NM-ACT-CHOICE", "not the selected tile")
                 if a.get("rotation", 0) != 0:
                     raise RuleError("NM-PLACE-NOROTATE", "tiles are never rotated")
+                if "tile" in a and a["tile"] != sel:
+                    raise RuleError("NM-ACT-CHOICE", "not the selected tile")
                 err = self.can_place(seat, sel, a["x"], a["y"], False)
                 if err:
                     raise err
@@ -565,10 +569,10 @@ class Game:
                 p["acted"] = True
             else:
                 cs = a["tile"]
-                if cs not in p["cornerstones"]:
-                    raise RuleError("NM-CORNER-PLACE", "not a kept cornerstone")
                 if a.get("rotation", 0) != 0:
                     raise RuleError("NM-PLACE-NOROTATE", "tiles are never rotated")
+                if cs not in p["cornerstones"]:
+                    raise RuleError("NM-CORNER-PLACE", "not a kept cornerstone")
                 err = self.can_place(seat, cs, a["x"], a["y"], True)
                 if err:
                     raise err
@@ -578,11 +582,7 @@ class Game:
                 self.put(p, cs, a["x"], a["y"], st["options"]["cornerstone_requirements"])
                 p["selected"] = None
                 p["acted"] = True
-        elif ph == "disaster":
-            if typ not in ("pay", "sacrifice"):
-                raise RuleError("NM-DISASTER-STRIKE", "answer the disaster")
-            if seat not in st["to_act"]:
-                raise RuleError("NM-DISASTER-STRIKE", "this seat has nothing to answer")
+        else:
             d = st["disasters"][0]
             owe = self.owed(seat, d["tile"])
             sac = self.sacrificable(seat, d["tile"])
@@ -599,17 +599,7 @@ class Game:
                 ms_add(st["discard"], p["city"][a["y"]][a["x"]])
                 p["city"][a["y"]][a["x"]] = None
             d["decided"] = sorted(d["decided"] + [seat])
-        elif ph == "over":
-            raise RuleError("NM-FLOW-END", "the game is over")
-        else:
-            raise RuleError(self.phase_rule(), "chance acts now")
         self.advance()
-
-    def phase_rule(self):
-        ph = self.st["phase"]
-        return {"boards": "NM-SETUP-BOARDS", "deal": "NM-GEN-DEAL", "draft": "NM-DRAFT-DEAL",
-                "select": "NM-SELECT-SIMUL", "act": "NM-ACT-CHOICE",
-                "disaster": "NM-DISASTER-STRIKE", "over": "NM-FLOW-END"}[ph]
 
     def put(self, p, tile, x, y, pay):
         st = self.st
