@@ -253,6 +253,10 @@ class Game:
                 ids = [c["id"] for c in deck]
                 if len(set(ids)) != len(ids):
                     raise Malformed("setup.deck: duplicate card id")
+                most = opts.get("params", {}).get("IT-COMP-CARDS", {}).get("cards", 36)
+                if is_int(most) and len(deck) > most:
+                    raise Malformed("setup.deck: %d cards, the game has %d map cards (IT-COMP-CARDS)"
+                                    % (len(deck), most))
         s = {
             "game": GAME,
             "num_players": n,
@@ -479,10 +483,14 @@ class Game:
     # -------- legality
 
     def placement_error(self, face, rot, row, col, g=None, occ=None):
-        """None if the drawn card may go there, else the rule id it breaks."""
+        """None if the drawn card may go there, else the rule id it breaks: the first of
+        IT-PLACE-PORTRAIT, IT-PLACE-AREA, IT-PLACE-FIRST, IT-PLACE-NOPIECE, IT-PLACE-ADJACENT
+        (spec/protocol/README.md, 'Refusals')."""
         s = self.s
         size = self.size()
         cells = footprint(rot, row, col)
+        if rot in (90, 270) and not s["options"]["allow_portrait"] and not (BUG == "first-portrait" and not s["map"]):
+            return "IT-PLACE-PORTRAIT"
         for r, c in cells:
             if r < 0 or c < 0 or r >= size + (1 if BUG == "area-off-by-one" else 0) or c >= size + (1 if BUG == "area-off-by-one" else 0):
                 return "IT-PLACE-AREA"
@@ -490,8 +498,6 @@ class Game:
             if rot not in FIRST_ROTS or (row, col) != centre(size):
                 return "IT-PLACE-FIRST"
             return None
-        if rot in (90, 270) and not s["options"]["allow_portrait"]:
-            return "IT-PLACE-PORTRAIT"
         if g is None:
             g = self.grid_info()
         if occ is None:
@@ -543,7 +549,7 @@ class Game:
         if g is None:
             g = self.grid_info()
         if (row, col) not in g:
-            return "IT-FEATHER-MOVE"
+            return "IT-EXPL-PLACE"
         if BUG == "feather-on-new-card" and s["phase"] == "place_feather" and (row, col) not in footprint(s["map"][-1]["rot"], s["map"][-1]["row"], s["map"][-1]["col"]):
             return "IT-FEATHER-ICON"
         f = s["feather"]
@@ -577,12 +583,12 @@ class Game:
         size = self.size()
         if not (0 <= r < size and 0 <= c < size):
             return "IT-PLACE-AREA"
-        if leaving is not None and (r, c) == leaving and BUG != "reexp-same-cell":
-            return "IT-REEXP-ELSEWHERE"
         if g is None:
             g = self.grid_info()
         if (r, c) not in g:
             return "IT-EXPL-PLACE"
+        if leaving is not None and (r, c) == leaving and BUG != "reexp-same-cell":
+            return "IT-REEXP-ELSEWHERE"
         occ = self.occupied()
         if (r, c) in occ and not (BUG == "expl-on-feather" and occ[(r, c)] == "feather"):
             return "IT-EXPL-ONEPERCELL"
@@ -736,19 +742,25 @@ class Game:
                     raise Malformed("rot must be 0, 90, 180 or 270")
 
     def apply(self, a):
+        """Refusals in the order of spec/protocol/README.md 'Refusals: which kind, which rule':
+        a cell outside the play area IT-PLACE-AREA (before who may act); who may act
+        IT-TURN-ORDER (a seat out of turn or in phase draw, chance in a player's phase, any
+        actor once over); a type the phase does not take IT-TURN-SEQUENCE; the action's rules."""
         s = self.s
         self.check_action_shape(a)
         t = a["type"]
         ph = s["phase"]
+        if "row" in a and "col" in a:
+            size = self.size()
+            if not (0 <= a["row"] < size and 0 <= a["col"] < size):
+                raise Illegal("IT-PLACE-AREA", "the cell is outside the play area")
         if ph == "over":
-            raise Illegal("IT-END-DECK", "the game is over")
+            raise Illegal("IT-TURN-ORDER", "the game is over")
         if t == "draw":
             if ph != "draw":
-                raise Illegal("IT-TURN-SEQUENCE", "no draw now")
+                raise Illegal("IT-TURN-ORDER", "chance does not act in a player's phase")
             return self.do_draw(a)
-        if ph == "draw":
-            raise Illegal("IT-TURN-SEQUENCE", "a card must be drawn first")
-        if a["actor"] != s["current"]:
+        if ph == "draw" or a["actor"] != s["current"]:
             raise Illegal("IT-TURN-ORDER", "not your turn")
         if ph not in self.PHASE_OF[t]:
             raise Illegal("IT-TURN-SEQUENCE", "%s is not allowed in phase %s" % (t, ph))
@@ -823,11 +835,9 @@ class Game:
     def do_place_explorer(self, a):
         s = self.s
         r, c = a["row"], a["col"]
-        err = self.explorer_cell_error(r, c)
-        if err in ("IT-PLACE-AREA", "IT-EXPL-PLACE"):
-            raise Illegal(err, "not a map cell")
         if self.reserve()[s["current"]] <= 0:
             raise Illegal("IT-EXPL-MAX", "no explorer left")
+        err = self.explorer_cell_error(r, c)
         if err:
             raise Illegal(err, "cell taken")
         s["explorers"].append({"player": s["current"], "row": r, "col": c})
@@ -845,7 +855,7 @@ class Game:
             if (e["row"], e["col"]) == (a["row"], a["col"]):
                 target = e
         if target is None:
-            raise Illegal("IT-REEXP-CHIP", "no explorer there")
+            raise Illegal("IT-REEXP-SAME", "no explorer there")
         if not s["options"]["reexplore_any"] and target["player"] != cur:
             raise Illegal("IT-REEXP-WHOSE", "not your explorer")
         if not self.explorer_cells():
