@@ -13,6 +13,13 @@ score wins. Guided steps are mixed with uniform ones (``share``), and every
 The trial of the chosen action becomes the next shadow (no second apply), and a uniform
 game of differential lockstep, where the reference reports what it fired, keeps no shadow.
 
+A step's trials are copies of the shadow, the last one the shadow itself (the trial chosen
+replaces it anyway). Each engine copies its state its own way (:meth:`GameState.clone`);
+where that costs more than a snapshot, pickled once a step and unpickled per trial (an
+engine whose clone is a round trip through its canonical form: Gnomeville, Villagers), the
+snapshot is used (:class:`Copier`). A copy only steers the choice: the verdicts come from
+the engines' own replies.
+
 When the reference does not know the game, or refuses an action the candidate accepted
 (a divergent candidate in the invariant level), the guide stops guiding that game and
 play is uniform.
@@ -20,9 +27,11 @@ play is uniform.
 
 from __future__ import annotations
 
+import pickle
 import random
+import time
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from itertools import repeat
 from operator import itemgetter
 from typing import Any
@@ -71,6 +80,9 @@ class RuleGuide:
         self._reports_reference = False
         #: the best trial of the last guided step: (its action, the shadow after it)
         self._chosen: tuple[dict[str, Any], GameState] | None = None
+        #: whether the last guided step played its last trial on the shadow itself
+        self._spent = False
+        self._copiers: dict[type, Copier] = {}
 
     # -- one game ----------------------------------------------------------------------
 
@@ -92,6 +104,7 @@ class RuleGuide:
         self._reports_reference = reports_reference
         self._guiding = self.uniform_every <= 0 or self.games % self.uniform_every != 0
         self._chosen = None
+        self._spent = False
         if reports_reference and not self._guiding:
             self._shadow = None
             return
@@ -113,9 +126,12 @@ class RuleGuide:
         reported = list(fired or []) if self._reports_reference else []
         self.taken[signature(action)] += 1
         chosen, self._chosen = self._chosen, None
+        spent, self._spent = self._spent, False
         if chosen is not None and chosen[0] is action:  # the trial already played it
             self._shadow = chosen[1]
             reported = list(self._shadow.fired)
+        elif spent:  # the shadow played another action as the last trial: lost for this game
+            self._shadow = None
         elif self._shadow is not None:
             try:
                 self._shadow.apply(action)
@@ -127,8 +143,11 @@ class RuleGuide:
         return reported
 
     def choose(self, actions: list[dict[str, Any]], fallback: Chooser) -> int:
-        """The index of the next action: guided (look-ahead) or ``fallback(len(actions))``."""
-        self._chosen = None
+        """The index of the next action: guided (look-ahead) or ``fallback(len(actions))``.
+
+        The last trial is played on the shadow itself: :meth:`observe` must then be given
+        the action chosen, or the shadow is lost (play goes on uniform for the game)."""
+        self._chosen, self._spent = None, False
         if (
             self._shadow is None
             or not self._guiding
@@ -138,12 +157,19 @@ class RuleGuide:
             return fallback(len(actions))
         self.guided_steps += 1
         best, best_score = -1, 0.0
-        for index in self._sample(actions):
-            score, trial = self._novelty(actions[index])
+        sample = self._sample(actions)
+        shadow = self._shadow
+        copies = self._copier(shadow).copies(shadow)
+        for position, index in enumerate(sample):
+            if position == len(sample) - 1:  # the last trial: on the shadow itself
+                trial, self._spent = shadow, True
+            else:
+                trial = next(copies)
+            score = self._novelty(actions[index], trial)
             if score > best_score:
                 best, best_score = index, score
                 self._chosen = (actions[index], trial)  # observe takes it as the shadow
-                if best_score >= _TOP_SCORE:  # no later trial can beat it: spare the clones
+                if best_score >= _TOP_SCORE:  # no later trial can beat it: spare the copies
                     break
         return best if best >= 0 else fallback(len(actions))
 
@@ -161,17 +187,22 @@ class RuleGuide:
             picked += self._rng.sample(rest, min(len(rest), self.width - len(picked)))
         return picked
 
-    def _novelty(self, action: dict[str, Any]) -> tuple[float, GameState]:
-        """How new this action is: the rules it fires (1: never fired yet), and its kind;
-        with the shadow's clone after it."""
-        assert self._shadow is not None
-        trial = self._shadow.clone()
+    def _copier(self, state: GameState) -> Copier:
+        """How this engine's states are copied for trials (chosen once per state class)."""
+        kind = type(state)
+        if kind not in self._copiers:
+            self._copiers[kind] = Copier.for_state(state)
+        return self._copiers[kind]
+
+    def _novelty(self, action: dict[str, Any], trial: GameState) -> float:
+        """How new this action is, applied to ``trial`` (a copy of the shadow): the rules
+        it fires (1: never fired yet), and its kind."""
         try:
             trial.apply(action)
         except EngineError:
-            return 0.0, trial
+            return 0.0
         rules = max((1.0 / (1 + self.counts[rule]) for rule in trial.fired), default=0.0)
-        return max(rules, KIND_WEIGHT / (1 + self.taken[signature(action)])), trial
+        return max(rules, KIND_WEIGHT / (1 + self.taken[signature(action)]))
 
     # -- reporting ---------------------------------------------------------------------
 
@@ -216,3 +247,52 @@ def signature(action: dict[str, Any]) -> Kind:
     if len(found) > 1:
         found.sort()
     return tuple(found)
+
+
+#: copies a look-ahead step is priced at when choosing how to copy (about 5 on Gnomeville
+#: and Villagers: one trial per action kind, up to :data:`WIDTH`)
+PRICED_COPIES = 3
+
+
+class Copier:
+    """Independent copies of one engine's game states, for look-ahead trials.
+
+    ``snapshot``: pickled once a step, unpickled per copy; else :meth:`GameState.clone`.
+    :meth:`for_state` picks the snapshot only for states whose pickled copy exports the
+    same canonical state, when it is the cheaper for :data:`PRICED_COPIES` copies (timed
+    once, on the first state of the kind: the choice changes the cost, never the copies).
+    """
+
+    def __init__(self, snapshot: bool) -> None:
+        self.snapshot = snapshot
+
+    @classmethod
+    def for_state(cls, state: GameState, rounds: int = 3) -> Copier:
+        try:
+            blob = pickle.dumps(state, pickle.HIGHEST_PROTOCOL)
+            if pickle.loads(blob).to_canonical() != state.to_canonical():
+                return cls(snapshot=False)
+        except Exception:  # not picklable (a lock, a generator...): the engine's clone
+            return cls(snapshot=False)
+        started = time.perf_counter()
+        for _ in range(rounds):
+            state.clone()
+        cloned = (time.perf_counter() - started) / rounds
+        started = time.perf_counter()
+        for _ in range(rounds):
+            blob = pickle.dumps(state, pickle.HIGHEST_PROTOCOL)
+        dumped = (time.perf_counter() - started) / rounds
+        started = time.perf_counter()
+        for _ in range(rounds):
+            pickle.loads(blob)
+        loaded = (time.perf_counter() - started) / rounds
+        return cls(snapshot=dumped + PRICED_COPIES * loaded < PRICED_COPIES * cloned)
+
+    def copies(self, state: GameState) -> Iterator[GameState]:
+        """Endless independent copies of ``state`` as it is now (made as they are taken)."""
+        if not self.snapshot:
+            while True:
+                yield state.clone()
+        blob = pickle.dumps(state, pickle.HIGHEST_PROTOCOL)
+        while True:
+            yield pickle.loads(blob)
