@@ -159,13 +159,14 @@ class RuleGuide:
         best, best_score = -1, 0.0
         sample = self._sample(actions)
         shadow = self._shadow
+        _listing(shadow)  # listed before the copies are taken: they list without working
         copies = self._copier(shadow).copies(shadow)
         for position, index in enumerate(sample):
             if position == len(sample) - 1:  # the last trial: on the shadow itself
                 trial, self._spent = shadow, True
             else:
                 trial = next(copies)
-            score = self._novelty(actions[index], trial)
+            score = self._novelty(_own(trial, index, actions[index]), trial)
             if score > best_score:
                 best, best_score = index, score
                 self._chosen = (actions[index], trial)  # observe takes it as the shadow
@@ -212,6 +213,25 @@ class RuleGuide:
 
     def unreached(self) -> list[str]:
         return [rule for rule in self.rules if rule not in self.counts]
+
+
+def _listing(state: GameState) -> list[Any]:
+    """``state``'s legal actions ([] when it lists none, or refuses to list)."""
+    try:
+        return state.legal_actions()
+    except EngineError:
+        return []
+
+
+def _own(state: GameState, index: int, action: dict[str, Any]) -> dict[str, Any]:
+    """The engine's own listed object for ``action``, the ``index``-th legal action (the
+    guided listing is the reference engine's, so in the shadow's order), when it is equal;
+    else ``action``. An engine may check its own object by identity, with no lookup
+    (:func:`reference_impl.core.exactly_listed`)."""
+    listed = _listing(state)
+    if index < len(listed) and listed[index] == action:
+        return listed[index]
+    return action
 
 
 def _by_kind(actions: list[dict[str, Any]]) -> dict[Kind, list[int]]:
