@@ -14,16 +14,18 @@ Each round measures, interleaved (so a busy machine slows every figure alike):
   catalogue) and/or with uniform random choices (``uniform``, ``--rulespec-uniform``).
 
 Printed per game and play: steps per CPU second, the candidate's round trips per step and
-two ratios to the echo. ``ratio``: the candidate's round trips per second during lockstep
-(counted at the client, every request it sends) over the echo's, 100% being the pipe's
-limit. ``3-trip ratio``: steps per second times 3 over the echo's round trips per second,
-the rate of a step's work counted as the three requests it makes without the
-``apply_state`` capability (``legal_actions``, ``apply``, ``state``): ``rulespec serve``
-answers ``apply`` with the state, two round trips a step, so the first ratio no longer
-counts the request a step saves. Rates are in CPU time: the driver's process time plus
-the child's (``/proc/<pid>/stat``; where that is missing, wall time, and the header says
-so). Printed: each round, then min/median/max over rounds, the JSON codec in use, the
-machine (CPU model and count) and the load average. Nothing here is a timed test.
+two ratios to the echo; per game, with ``--play both``, how many times faster uniform play
+steps than guided play, round by round. ``ratio``: the candidate's round trips per second
+during lockstep (counted at the client, every request it sends) over the echo's, 100%
+being the pipe's limit. ``3-trip ratio``: steps per second times 3 over the echo's round
+trips per second, the rate of a step's work counted as the three requests it makes without
+the ``apply_state`` and ``apply_listing`` capabilities (``legal_actions``, ``apply``,
+``state``): ``rulespec serve`` answers ``apply`` with the state and the next listing, one
+round trip a step, so the first ratio no longer counts the requests a step saves. Rates
+are in CPU time: the driver's process time plus the child's (``/proc/<pid>/stat``; where
+that is missing, wall time, and the header says so). Printed: each round, then
+min/median/max over rounds, the JSON codec in use, the machine (CPU model and count) and
+the load average. Nothing here is a timed test.
 
 ``--pin CPU`` measures every round twice, interleaved: pinned (the driver and its children
 on that one CPU) and unpinned (on every CPU this process may use), and prints both ratios.
@@ -287,6 +289,10 @@ def main() -> int:
             print(f"{label + ' round trips/step':<44}{spread([r.per_step for r in runs], '.2f')}")
             print(f"{label + ' ratio to echo':<44}{spread(ratios, '.2%')}")
             print(f"{label + ' 3-trip ratio to echo':<44}{spread(steps, '.2%')}")
+        for game in games if len(plays) == 2 else []:
+            slower = [u.steps / g.steps for g, u in zip(mode.runs[game, "guided"],
+                                                        mode.runs[game, "uniform"], strict=True)]
+            print(f"{game + ' uniform / guided steps/s':<44}{spread(slower, '.2f')}")
     return 0
 
 
