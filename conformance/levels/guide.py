@@ -288,24 +288,25 @@ class Copier:
 
     @classmethod
     def for_state(cls, state: GameState, rounds: int = 3) -> Copier:
+        """The cheaper way to copy states like ``state`` (CPU time of ``rounds`` of each)."""
         try:
             blob = pickle.dumps(state, pickle.HIGHEST_PROTOCOL)
             if pickle.loads(blob).to_canonical() != state.to_canonical():
                 return cls(snapshot=False)
         except Exception:  # not picklable (a lock, a generator...): the engine's clone
             return cls(snapshot=False)
-        started = time.perf_counter()
+        started = time.process_time()
         for _ in range(rounds):
             state.clone()
-        cloned = (time.perf_counter() - started) / rounds
-        started = time.perf_counter()
+        cloned = (time.process_time() - started) / rounds
+        started = time.process_time()
         for _ in range(rounds):
             blob = pickle.dumps(state, pickle.HIGHEST_PROTOCOL)
-        dumped = (time.perf_counter() - started) / rounds
-        started = time.perf_counter()
+        dumped = (time.process_time() - started) / rounds
+        started = time.process_time()
         for _ in range(rounds):
             pickle.loads(blob)
-        loaded = (time.perf_counter() - started) / rounds
+        loaded = (time.process_time() - started) / rounds
         return cls(snapshot=dumped + PRICED_COPIES * loaded < PRICED_COPIES * cloned)
 
     def copies(self, state: GameState) -> Iterator[GameState]:
