@@ -310,10 +310,15 @@ class Copier:
         return cls(snapshot=dumped + PRICED_COPIES * loaded < PRICED_COPIES * cloned)
 
     def copies(self, state: GameState) -> Iterator[GameState]:
-        """Endless independent copies of ``state`` as it is now (made as they are taken)."""
-        if not self.snapshot:
-            while True:
-                yield state.clone()
-        blob = pickle.dumps(state, pickle.HIGHEST_PROTOCOL)
+        """Endless independent copies of ``state`` as it is now (made as they are taken);
+        a state that no longer pickles is cloned, from then on."""
+        if self.snapshot:
+            try:
+                blob = pickle.dumps(state, pickle.HIGHEST_PROTOCOL)
+            except Exception:
+                self.snapshot = False
+            else:
+                while True:
+                    yield pickle.loads(blob)
         while True:
-            yield pickle.loads(blob)
+            yield state.clone()

@@ -75,6 +75,9 @@ def test_a_state_that_does_not_pickle_is_cloned() -> None:
     state = _midgame("notre_dame", 10)
     state.unpicklable = lambda: None  # a lambda cannot be pickled
     assert Copier.for_state(state).snapshot is False
+    copier = Copier(snapshot=True)  # chosen on a state that pickled, then one that does not
+    copy = next(copier.copies(state))
+    assert copier.snapshot is False and copy.to_canonical() == state.to_canonical()
 
 
 class _Often(Counter):
