@@ -105,7 +105,7 @@ Feature: NEOM disasters (neom.ja.txt:57-62)
 
   Rule: NM-DISASTER-STRIKE at the end of the turn every other player pays or sacrifices
 
-    @NM-DISASTER-SELECTOR @NM-DISASTER-STRIKE @until:example-sell-six
+    @NM-DISASTER-SELECTOR @NM-DISASTER-STRIKE
     Scenario: The fire's selector is protected from it, its own houses too
       # neom.ja.txt (NM-DISASTER-SELECTOR): 災害を選択すると、あなた自身はその災害から身を守ります
       Given the position:
