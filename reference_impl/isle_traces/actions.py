@@ -24,6 +24,15 @@ ACTION_FIELDS: dict[str, tuple[str, ...]] = {
 }
 
 _ACTIONS: dict[tuple, Action] = {}
+#: id of every shared action dict -> (actor, key): :meth:`IsleState.apply` skips the shape
+#: checks for these (kept alive by the tables, so an id is never reused)
+LISTED: dict[int, tuple[int, tuple]] = {}
+
+
+def _listed(found: Action, seat: int, key: tuple) -> Action:
+    """Register a new shared action dict in LISTED and return it."""
+    LISTED[id(found)] = (seat, key)
+    return found
 
 
 def action(seat: int, key: tuple) -> Action:
@@ -33,7 +42,7 @@ def action(seat: int, key: tuple) -> Action:
     if found is None:
         fields = ACTION_FIELDS[key[0]]
         found = {"actor": seat, "type": key[0], **dict(zip(fields, key[1:], strict=True))}
-        _ACTIONS[cache_key] = found
+        _ACTIONS[cache_key] = _listed(found, seat, key)
     return found
 
 
@@ -44,14 +53,18 @@ def place_table(size: int, seat: int) -> list[Action]:
     ``m | m << len(placements)``, in the order of the legal list)."""
     placements = geometry(size).placements
     return [
-        {
-            "actor": seat,
-            "type": "place_card",
-            "face": face,
-            "rot": p.rot,
-            "row": p.row,
-            "col": p.col,
-        }
+        _listed(
+            {
+                "actor": seat,
+                "type": "place_card",
+                "face": face,
+                "rot": p.rot,
+                "row": p.row,
+                "col": p.col,
+            },
+            seat,
+            ("place_card", face, p.rot, p.row, p.col),
+        )
         for face in (0, 1)
         for p in placements
     ]

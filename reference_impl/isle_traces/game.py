@@ -13,7 +13,7 @@ from typing import Any, ClassVar
 from reference_impl.core import GameDefinition, MalformedInput, rule_param
 from reference_impl.isle_traces import canonical
 from reference_impl.isle_traces.cards import DECK_SIZE, load_component_cards, validate_card_list
-from reference_impl.isle_traces.state import IsleState
+from reference_impl.isle_traces.state import DeckCache, IsleState
 
 #: option -> allowed values (None: any integer in AREA_RANGE)
 OPTION_VALUES: dict[str, tuple[Any, ...] | None] = {
@@ -78,8 +78,9 @@ class IsleTracesGame(GameDefinition):
         if not isinstance(setup, dict) or set(setup) - {"deck"}:
             raise MalformedInput("setup: only {'deck': [cards]} is understood")
         if "deck" not in setup:
-            faces, closed = _component_cards()  # IT-SETUP-DECKSIZE: all 36 cards, any player count
-            return IsleState(num_players, resolved, faces, closed)
+            # IT-SETUP-DECKSIZE: all 36 cards, any player count
+            faces, closed, shared = _component_cards()
+            return IsleState(num_players, resolved, faces, closed, shared)
         cards = validate_card_list(setup["deck"], "setup.deck")
         most = rule_param(resolved, "IT-COMP-CARDS", "cards", DECK_SIZE)
         if len(cards) > most:  # a position of this game would be refused (IT-COMP-CARDS)
@@ -96,11 +97,15 @@ class IsleTracesGame(GameDefinition):
 
 
 @cache
-def _component_cards() -> tuple[dict[int, list[list[str]]], dict[int, list[list[str]]]]:
-    """The validated component deck: id -> faces, and id -> closed sides (IT-COMP-ART) of
-    the cards whose drawings close some side; shared by every game (never mutated)."""
+def _component_cards() -> tuple[
+    dict[int, list[list[str]]], dict[int, list[list[str]]], DeckCache
+]:
+    """The validated component deck: id -> faces, id -> closed sides (IT-COMP-ART) of the
+    cards whose drawings close some side, and what they imply (a DeckCache); shared by
+    every game (never mutated)."""
     cards = load_component_cards()
     return (
         {c["id"]: c["faces"] for c in cards},
         {c["id"]: c["closed"] for c in cards if "closed" in c},
+        DeckCache(),
     )

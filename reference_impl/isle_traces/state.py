@@ -18,6 +18,7 @@ cached until the next apply.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
@@ -35,6 +36,7 @@ from reference_impl.isle_traces import rules as R
 from reference_impl.isle_traces.actions import (
     ACTION_FIELDS,
     CELL_ACTIONS,
+    LISTED,
     action,
     cell_table,
     place_table,
@@ -82,6 +84,18 @@ _INT_TYPES = {kind: (int,) * len(fields) for kind, fields in _INT_FIELDS.items()
 _DRAW_ART_KEYS = _KEYS["draw"] | {"closed"}
 
 
+@dataclass
+class DeckCache:
+    """What a card list implies, filled on first use and shared by every game dealt from
+    it (its cards never change): the draw action of each card (IT-SETUP-DECK), whether a
+    face shows the red feather icon (IT-FEATHER-ICON), the closed-side masks of a turned
+    face (IT-COMP-ART)."""
+
+    draws: dict[int, Action] = field(default_factory=dict)
+    feathered: dict[tuple[int, int], bool] = field(default_factory=dict)
+    shut: dict[tuple[int, int, int], tuple[int, ...]] = field(default_factory=dict)
+
+
 class IsleState(GameState):
     """One position of Isle Traces: Isle Side."""
 
@@ -91,7 +105,9 @@ class IsleState(GameState):
         options: dict[str, Any],
         cards: dict[int, list[list[str]]],
         closed: dict[int, list[list[str]]] | None = None,
+        shared: DeckCache | None = None,
     ) -> None:
+        """``shared``: the :class:`DeckCache` of ``cards`` when other games use it too."""
         self.n = num_players
         self.options = options
         self.size = int(options["area_size"])
@@ -117,9 +133,10 @@ class IsleState(GameState):
         self.occ = 0  # bitset of the cells holding a piece (explorer or feather)
         self.touched = 0  # bitset of the placements whose touch holds a map cell
         # shared by clones: cards never change, nor do their draw actions or feather icons
-        self._draws: dict[int, Action] = {}
-        self._feathered: dict[tuple[int, int], bool] = {}
-        self._shut: dict[tuple[int, int, int], tuple[int, ...]] = {}  # see shut_masks
+        shared = shared or DeckCache()
+        self._draws = shared.draws
+        self._feathered = shared.feathered
+        self._shut = shared.shut  # see shut_masks
         self.feather = EMPTY  # IT-SETUP-FEATHER: it starts beside the map
         per_player = rule_param(options, "IT-COMP-EXPLORERS", "per_player", EXPLORERS_PER_PLAYER)
         self.reserve = [per_player] * num_players  # IT-SETUP-EXPLORERS
@@ -150,10 +167,8 @@ class IsleState(GameState):
         return [(a, p) for a in self._legal_list()]  # IT-SETUP-SHUFFLE, IT-SETUP-DECK
 
     def legal_actions(self) -> list[Action]:
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._compute_legal()
-        return legal.copy()
+        """The legal actions, a list cached until the next apply (not to be mutated)."""
+        return self._legal_list()
 
     def outcome(self) -> Outcome:
         pieces = [p if p >= 0 else EMPTY for p in self.piece]
@@ -354,7 +369,8 @@ class IsleState(GameState):
 
     # ------------------------------------------------------------------ apply
     def apply(self, action: Action) -> None:
-        key = self._parse(action)
+        listed = LISTED.get(id(action))  # a shared listed action: its shape is known good
+        key = self._parse(action) if listed is None else self._check_turn(action, *listed)
         if not self._is_legal(key):
             self._diagnose(action, key)
             raise IllegalAction(R.TURN_SEQUENCE, f"illegal action {action!r} {self._where()}")
@@ -412,6 +428,13 @@ class IsleState(GameState):
                 raise MalformedInput(f"face must be 0 or 1 in {action!r}")
             if action["rot"] not in ROTATIONS:
                 raise MalformedInput(f"rot must be one of {list(ROTATIONS)} in {action!r}")
+        return self._check_turn(action, actor, (kind, *values))
+
+    def _check_turn(self, action: Action, actor: Actor, key: tuple) -> tuple:
+        """``key`` of a well-formed action by ``actor``, once its cells lie in the area
+        (IT-PLACE-AREA), it is ``actor``'s turn (IT-TURN-ORDER) and its type is one of the
+        phase's (IT-TURN-SEQUENCE); raises IllegalAction naming the first broken rule."""
+        kind = key[0]
         if kind in CELL_ACTIONS:
             for f in ("row", "col"):
                 if not 0 <= action[f] < self.size:
@@ -425,7 +448,7 @@ class IsleState(GameState):
             raise IllegalAction(
                 R.TURN_SEQUENCE, f"{kind} is not possible {self._where()}: {action!r}"
             )
-        return (kind, *values)
+        return key
 
     def _where(self) -> str:
         return f"in phase {self.phase!r} of seat {self.current}"

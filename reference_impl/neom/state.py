@@ -174,23 +174,12 @@ class NeomState(GameState):
 
     def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
         if self.phase == BOARDS:
-            seat = next(s for s, p in enumerate(self.players) if p.board is None)
             share = Fraction(1, len(self.boards))
-            return [
-                ({"actor": CHANCE, "type": "board", "player": seat, "good": g}, share)
-                for g in sorted(self.boards)
-            ]
+            return [(a, share) for a in self._chance_list()]
         if self.phase == DEAL:
             deck = self.decks[self.deck_key()]
-            total = sum(deck.values())
-            seat = self.deal_recipient()
-            kind = "deal_cornerstone" if self.generation == 0 else "deal"
-            shares = _shares(total)
-            return [
-                ({"actor": CHANCE, "type": kind, "player": seat, "tile": name}, shares[c])
-                for name, c in sorted(deck.items())
-                if c
-            ]
+            shares = _shares(sum(deck.values()))
+            return [(a, shares[deck[a["tile"]]]) for a in self._chance_list()]
         return []
 
     def _is_chance_outcome(self, action: Action) -> bool:
@@ -211,31 +200,47 @@ class NeomState(GameState):
 
     def chance_actions(self) -> list[Action]:
         """The chance outcomes without their probabilities (cheap: no Fractions)."""
-        if self.phase == BOARDS:
-            seat = next(s for s, p in enumerate(self.players) if p.board is None)
-            return [
-                {"actor": CHANCE, "type": "board", "player": seat, "good": g}
-                for g in sorted(self.boards)
-            ]
-        seat = self.deal_recipient()
-        kind = "deal_cornerstone" if self.generation == 0 else "deal"
-        return [
-            {"actor": CHANCE, "type": kind, "player": seat, "tile": name}
-            for name, c in sorted(self.decks[self.deck_key()].items())
-            if c
-        ]
+        return list(self._chance_list())
+
+    def _chance_list(self) -> list[Action]:
+        """The chance outcomes' actions (shared dicts), cached until the next apply: the
+        next board to a player (NM-SETUP-BOARDS) or the next tile dealt (NM-GEN-DEAL)."""
+        if self._legal is None:
+            if self.phase == BOARDS:
+                seat = next(s for s, p in enumerate(self.players) if p.board is None)
+                self._legal = [
+                    _chance_action("board", seat, "good", g) for g in sorted(self.boards)
+                ]
+            else:
+                seat = self.deal_recipient()
+                kind = "deal_cornerstone" if self.generation == 0 else "deal"
+                self._legal = [
+                    _chance_action(kind, seat, "tile", name)
+                    for name, c in sorted(self.decks[self.deck_key()].items())
+                    if c
+                ]
+        return self._legal
 
     def legal_actions(self) -> list[Action]:
+        """The legal actions, a list cached until the next apply (not to be mutated)."""
         if self._legal is None:
             if self.phase in (BOARDS, DEAL):
-                self._legal = self.chance_actions()
-            else:
-                self._legal = act.player_actions(self)
-        return [a.copy() for a in self._legal]
+                return self._chance_list()
+            self._legal = act.player_actions(self)
+        return self._legal
+
+    def _listed(self, action: Action) -> bool:
+        """Whether ``action`` is one of the actions this position listed (legal_actions or
+        chance_outcomes, cached since the last apply) handed back: legal as it stands."""
+        legal = self._legal
+        return legal is not None and any(a is action for a in legal)
 
     # -- apply ------------------------------------------------------------------------------
 
     def apply(self, action: Action) -> None:
+        if self._listed(action):
+            self._apply_checked(action)
+            return
         act.check_shape(action)
         actor = action["actor"]
         kind = action["type"]
@@ -256,20 +261,28 @@ class NeomState(GameState):
                 f"{json.dumps(action)}: actor {actor!r} may not act now "
                 f"(phase {self.phase}, to act {self.to_act()})",
             )
-        fired: list[str] = []
-        phase = self.phase
-        current = self.disasters[0] if phase == DISASTER else None
         if actor == CHANCE:
             if not self._is_chance_outcome(action):
                 raise IllegalAction(
                     "NM-GEN-DEAL" if self.phase == DEAL else "NM-SETUP-BOARDS",
                     f"{json.dumps(action)} is not a chance outcome here (phase {self.phase})",
                 )
-            self._invalidate()
-            act.apply_chance(self, action, fired)
         else:
             act.validate_player_action(self, action)
-            self._invalidate()
+        self._apply_checked(action)
+
+    def _apply_checked(self, action: Action) -> None:
+        """Apply a legal action (NM-FLOW-TURNS); keep the other seats' cached options when
+        the action leaves them unchanged."""
+        actor = action["actor"]
+        kind = action["type"]
+        fired: list[str] = []
+        phase = self.phase
+        current = self.disasters[0] if phase == DISASTER else None
+        self._invalidate()
+        if actor == CHANCE:
+            act.apply_chance(self, action, fired)
+        else:
             act.apply_player_action(self, action, fired)
         self._invalidate()
         if (
@@ -496,6 +509,19 @@ def _shares(total: int) -> list[Fraction]:
     if shares is None:
         shares = _SHARES[total] = [Fraction(c, total) for c in range(total + 1)]
     return shares
+
+
+#: (type, player, field, value) -> a chance action, shared (never mutated)
+_CHANCE_ACTIONS: dict[tuple[str, int, str, str], Action] = {}
+
+
+def _chance_action(kind: str, seat: int, field: str, value: str) -> Action:
+    """The shared chance action giving ``value`` (a board good or a tile) to ``seat``."""
+    key = (kind, seat, field, value)
+    found = _CHANCE_ACTIONS.get(key)
+    if found is None:
+        found = _CHANCE_ACTIONS[key] = {"actor": CHANCE, "type": kind, "player": seat, field: value}
+    return found
 
 
 def _multiset(counts: dict[str, int]) -> dict[str, int]:
