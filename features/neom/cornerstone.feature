@@ -141,6 +141,25 @@ Feature: NEOM discarding a tile to place a cornerstone (neom.ja.txt:50-55)
         """
 
     @NM-CORNER-LIMIT @NM-PLACE-REPLACE @reading:allow_replace=true
+    Scenario: At the limit a cornerstone replaces a cornerstone with no listing asked first
+      # the engine judges the action itself, not by the actions it listed
+      Given the position:
+        """
+        players.0.cornerstones = ["cs-trade-post"]
+        players.0.city.3.2 = "cs-garden-homes"
+        """
+      When player 0 plays:
+        """
+        {"type": "cornerstone", "tile": "cs-trade-post", "x": 2, "y": 3}
+        """
+      Then the position has:
+        """
+        players.0.city.3.2 = "cs-trade-post"
+        players.0.cornerstones = []
+        discard = {"cs-garden-homes": 1, "g1-park": 1}
+        """
+
+    @NM-CORNER-LIMIT @NM-PLACE-REPLACE @reading:allow_replace=true
     Scenario: At the limit a cornerstone may not replace a generation tile
       # replacing the houses would make two cornerstones in generation 1
       Given the position:

@@ -542,6 +542,27 @@ Feature: NEOM disasters (neom.ja.txt:57-62)
         players.1.city.1.2 = "g1-houses"
         """
 
+    @NM-DISASTER-SACRIFICECOUNT @NM-DISASTER-COUNT
+    Scenario: Coins exactly equal to the amount owed are paid with no listing asked first
+      # the engine judges the payment itself, not by the actions it listed
+      Given the position:
+        """
+        phase = "disaster"
+        generation = 1
+        disasters = [{"tile": "g1-fire", "by": 0, "decided": []}]
+        players.1.coins = 1
+        players.1.city.1.2 = "g1-houses"
+        """
+      When player 1 plays:
+        """
+        {"type": "pay"}
+        """
+      Then the position has:
+        """
+        players.1.coins = 0
+        players.1.city.1.2 = "g1-houses"
+        """
+
     @NM-DISASTER-SACRIFICECOUNT
     Scenario: A player short of coins with a tile to sacrifice may not pay
       Given the position:

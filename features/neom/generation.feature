@@ -74,6 +74,29 @@ Feature: NEOM generations (neom.ja.txt:18-24)
         """
 
     @NM-GEN-DEAL
+    Scenario: A generation tile is dealt to the hand short of 8 with no listing asked first
+      # the engine judges the deal itself, not by the outcomes it listed
+      Given the position:
+        """
+        phase = "deal"
+        generation = 1
+        deal_target = 8
+        players.0.hand = ["g1-houses", "g1-houses", "g1-park", "g1-market", "g1-farm", "g1-mine", "g1-quarry", "g1-fire"]
+        players.1.hand = ["g1-houses", "g1-houses", "g1-park", "g1-market", "g1-farm", "g1-mine", "g1-bakery"]
+        decks.1 = {"g1-cottages": 1, "g1-coal-plant": 1}
+        """
+      When chance reveals:
+        """
+        {"type": "deal", "player": 1, "tile": "g1-cottages"}
+        """
+      Then the position has:
+        """
+        phase = "select"
+        to_act = [0, 1]
+        decks.1 = {"g1-coal-plant": 1}
+        """
+
+    @NM-GEN-DEAL
     Scenario: Chance deals only tiles of the deck, and only to a hand short of 8
       Given the position:
         """
