@@ -99,6 +99,21 @@ Feature: Villagers padlocks
         countess.gold = 1
         """
 
+    @VL-LOCK-BANK
+    Scenario Outline: An erratum parameter the bank fee does not have (<what>) is refused
+      The bank fee's one parameter is fee (2, spec/villagers/rules.yaml); a ruleset's params
+      option naming another is malformed (spec/protocol/README.md, the params option).
+      When a new "villagers" game with 1 players and options is requested:
+        """
+        {"params": <params>}
+        """
+      Then the request is refused as malformed
+
+      Examples:
+        | what | params |
+        | a parameter it has not | {"VL-LOCK-BANK": {"cost": 3}} |
+        | a rule of another game | {"GV-TROLL-CAP": {"cap": 4}} |
+
   Rule: VL-LOCK-AFFORD A padlock you cannot pay blocks the build
 
     @VL-LOCK-AFFORD @VL-LOCK-BANK

@@ -15,6 +15,8 @@ from reference_impl.gnomeville.data import BOULDER, GNOME, NEXT, TIER, TROLL
 from reference_impl.gnomeville.player import Player
 
 Action = dict[str, Any]
+#: the tiles an upgrade takes: every building below tier 5 (GV-UPGRADE-TIER5)
+UPGRADABLE = frozenset(kind for kind in TIER if TIER[kind] < 5)
 
 
 def find_groups(p: Player) -> list[list[int]]:
@@ -27,10 +29,11 @@ def find_groups(p: Player) -> list[list[int]]:
     occ = p.occupied()
     seen: set[int] = set()
     groups: list[list[int]] = []
-    for i in range(len(p.cells)):
-        group = group_at(p, i, occ, seen)
-        if group is not None:
-            groups.append(group)
+    for i, kind in enumerate(p.cells):
+        if kind in UPGRADABLE:  # only a building below tier 5 starts a group (group_at)
+            group = group_at(p, i, occ, seen)
+            if group is not None:
+                groups.append(group)
     p.groups = groups
     return groups
 
@@ -41,7 +44,7 @@ def group_at(p: Player, i: int, occ: set[int], seen: set[int]) -> list[int] | No
     cells = p.cells
     kind = cells[i]
     # GV-UPGRADE-TIER5, GV-UPGRADE-OCCUPIED
-    if i in seen or kind is None or kind not in TIER or TIER[kind] >= 5 or i in occ:
+    if i in seen or kind not in UPGRADABLE or i in occ:
         return None
     ortho = p.board.ortho  # GV-BOARD-HEDGE: no adjacency across a hedge
     group = [i]
@@ -100,6 +103,12 @@ class BuildRules:
             return self._hand_actions(pi)
         if p.moves > 0:  # GV-BUILD-GNOME-MOVES: resolved at once, before the next draw
             return self._move_actions(pi)
+        return self._idle_actions(pi)
+
+    def _idle_actions(self, pi: int) -> list[Action]:
+        """A player with nothing to resolve draws (GV-BUILD-DRAW; a passed player rejoining,
+        GV-FAQ-REJOIN) or passes (GV-BUILD-PASS)."""
+        p = self.players[pi]
         acts: list[Action] = []
         if p.bag_size() > 0 and (p.status == "building" or self._may_rejoin(pi)):
             acts.append({"actor": pi, "type": "draw"})  # GV-BUILD-DRAW

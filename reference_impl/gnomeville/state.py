@@ -51,6 +51,31 @@ HEADS = ("step", "far")
 DRAW_ORDER = tuple(sorted(TILE_KINDS))
 
 
+@functools.cache
+def draw_action(player: int, tile: str) -> Action:
+    """GV-BUILD-DRAW: the chance outcome of ``player`` drawing ``tile`` from the bag (with its
+    tier, but for a gnome tile), made once and shared like :func:`troll_card_action`'s."""
+    action: Action = {"actor": CHANCE, "type": "draw", "player": player, "tile": tile}
+    if tile != GNOME:
+        action["tier"] = TIER[tile]
+    return action
+
+
+@functools.cache
+def troll_card_action(card: str) -> Action:
+    """GV-PREPARE-REVEAL: the chance outcome revealing deck card ``card``, with its whole
+    matrix, made once per card and shared by every position (the engine never mutates an
+    action; a card revealed is copied out of it, :meth:`GVState._revealed_troll_card`)."""
+    data = TROLL_CARDS[card]
+    return {
+        "actor": CHANCE,
+        "type": "troll_card",
+        "card": card,
+        "matrix": list(data["matrix"]),
+        "moves": [list(m) for m in data["moves"]],
+    }
+
+
 @functools.lru_cache(maxsize=1024)
 def probability(count: int, total: int) -> Fraction:
     """``count / total`` as an exact fraction, made once per pair (a Fraction is immutable)."""
@@ -149,12 +174,27 @@ class GVState(BuildRules, EnemyRules, ScoringRules, DeliveryRules, GameState):
 
     def _build_to_act(self) -> list[int]:
         """The first player resolving a tile, a movement or an effect; else every player who
-        may still draw or pass (GV-OVERVIEW-SIMULTANEOUS, GV-BUILD-SIMULTANEOUS: simultaneous
-        play sequentialised, one player resolving at a time)."""
-        for i, p in enumerate(self.players):
+        may still draw or pass (:meth:`_idle_actions`; in the turn-by-turn variant a builder
+        only until their tile of the turn, GV-VAR-TURN-BY-TURN), whose actions are listed with
+        them (the legal actions' memo). GV-OVERVIEW-SIMULTANEOUS, GV-BUILD-SIMULTANEOUS:
+        simultaneous play sequentialised, one player resolving at a time."""
+        players = self.players
+        for i, p in enumerate(players):
             if self._busy(p):
                 return [i]
-        return [i for i in range(self.n) if self._idle_may_act(i)]
+        tbt = self._turn_by_turn()
+        acting: list[int] = []
+        acts: list[Action] = []
+        for i, p in enumerate(players):
+            if tbt and p.tbt_done:  # GV-VAR-TURN-BY-TURN: wait (a passer is done too)
+                continue
+            idle = self._idle_actions(i)
+            if idle:
+                acting.append(i)
+                acts += idle
+        if acting:  # else the phase ends: the next phase lists its own
+            self._cache = acts
+        return acting
 
     def _redeploying(self) -> int | None:
         """The first player who must place a gnome before anything else, if any."""
@@ -179,21 +219,14 @@ class GVState(BuildRules, EnemyRules, ScoringRules, DeliveryRules, GameState):
             or bool(find_groups(p))  # GV-UPGRADE-PAUSE: an upgrade pauses drawing
         )
 
-    def _idle_may_act(self, i: int) -> bool:
-        p = self.players[i]
-        if p.status == "building":
-            return not (self._turn_by_turn() and p.tbt_done)  # GV-VAR-TURN-BY-TURN: wait
-        return self._may_rejoin(i) and p.bag_size() > 0
-
     def legal_actions(self) -> list[Action]:
         if self._cache is None:
             if self.chance is not None:
                 self._cache = [a for a, _ in self.chance_outcomes()]
             else:
-                acts: list[Action] = []
-                for actor in self._acting():
-                    acts.extend(self._actions_of(actor))
-                self._cache = acts
+                acting = self._acting()  # idle builders' actions are listed with them
+                if self._cache is None:
+                    self._cache = [a for pi in acting for a in self._actions_of(pi)]
         return self._cache
 
     def _actions_of(self, pi: int) -> list[Action]:
@@ -212,14 +245,20 @@ class GVState(BuildRules, EnemyRules, ScoringRules, DeliveryRules, GameState):
         if self.phase == "delivery":
             return self._delivery_actions(pi)
         if self.phase == "buy":
-            acts = [
-                {"actor": pi, "type": "buy", "kind": k}
-                for k in KINDS
-                if self.supply[k] > 0 and TIER[k] <= p.mushrooms  # GV-BUY-COST: cost = tier
-            ]
-            acts.append({"actor": pi, "type": "done"})
-            return acts
+            return self._buy_actions(pi)
         return []
+
+    def _buy_actions(self, pi: int) -> list[Action]:
+        """GV-BUY: a tile from the supply the player's mushrooms pay for, or done."""
+        p = self.players[pi]
+        supply = self.supply
+        acts: list[Action] = [
+            {"actor": pi, "type": "buy", "kind": k}
+            for k in KINDS
+            if supply[k] > 0 and TIER[k] <= p.mushrooms  # GV-BUY-COST: cost = tier
+        ]
+        acts.append({"actor": pi, "type": "done"})
+        return acts
 
     def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
         if self.chance is None:
@@ -233,31 +272,17 @@ class GVState(BuildRules, EnemyRules, ScoringRules, DeliveryRules, GameState):
         if t == "draw":
             p = self.players[ch["player"]]
             total = p.bag_size()
-            out = []
-            for k in DRAW_ORDER:
-                if p.bag[k]:
-                    a: Action = {"actor": CHANCE, "type": "draw", "player": ch["player"], "tile": k}
-                    if k != GNOME:
-                        a["tier"] = TIER[k]
-                    # GV-BUILD-DRAW: by the bag's contents
-                    out.append((a, probability(p.bag[k], total)))
-            return out
+            bag = p.bag
+            # GV-BUILD-DRAW: by the bag's contents
+            return [
+                (draw_action(ch["player"], k), probability(bag[k], total))
+                for k in DRAW_ORDER
+                if bag[k]
+            ]
         if t == "troll_card":  # GV-COMP-TROLL-CARDS: the outcome is the whole card
             deck = self.troll_deck
             each = probability(1, len(deck))
-            return [
-                (
-                    {
-                        "actor": CHANCE,
-                        "type": "troll_card",
-                        "card": c,
-                        "matrix": list(TROLL_CARDS[c]["matrix"]),
-                        "moves": [list(m) for m in TROLL_CARDS[c]["moves"]],
-                    },
-                    each,
-                )
-                for c in deck
-            ]
+            return [(troll_card_action(c), each) for c in deck]
         if t == "ability":
             deck = self.ability_deck
             each = probability(1, len(deck))
@@ -338,9 +363,10 @@ class GVState(BuildRules, EnemyRules, ScoringRules, DeliveryRules, GameState):
         ch = self.chance
         if ch is None:
             raise IllegalAction("GV-CHANCE", f"{action!r}: no chance event is pending")
+        listed = exactly_listed(action, self.legal_actions())
         if ch["type"] == "troll_card" and action.get("type") == "troll_card":
-            card = self._custom_troll_card(action)
-        elif not exactly_listed(action, self.legal_actions()):
+            card = self._revealed_troll_card(action) if listed else self._custom_troll_card(action)
+        elif not listed:
             raise IllegalAction("GV-CHANCE", f"{action!r} is not a possible outcome of {ch!r}")
         else:
             card = None
@@ -379,6 +405,14 @@ class GVState(BuildRules, EnemyRules, ScoringRules, DeliveryRules, GameState):
             self.delivery_deck.remove(action["card"])
             self.delivery_card = action["card"]
             self._start_delivery()
+
+    def _revealed_troll_card(self, action: Action) -> dict[str, Any]:
+        """GV-PREPARE-REVEAL: the deck card a listed outcome reveals, copied out of it."""
+        return {
+            "id": action["card"],
+            "matrix": list(action["matrix"]),
+            "moves": [list(m) for m in action["moves"]],
+        }
 
     def _custom_troll_card(self, action: Action) -> dict[str, Any]:
         """A troll card reveal carries its whole matrix; a scenario may define it inline, in
