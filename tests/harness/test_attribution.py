@@ -13,6 +13,7 @@ import sys
 import textwrap
 import tomllib
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -28,6 +29,19 @@ def _sites(tmp_path: Path, source: str) -> tuple[str, rule_sites.FunctionSites]:
     path.write_text(textwrap.dedent(source), "utf-8")
     [function] = rule_sites.sites(str(path))
     return str(path), function
+
+
+def _module(tmp_path: Path, name: str, source: str) -> tuple[Path, Any]:
+    """A module of ``source`` written under ``tmp_path`` and imported (code to trace)."""
+    import importlib.util
+
+    path = tmp_path / f"{name}.py"
+    path.write_text(textwrap.dedent(source), "utf-8")
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return path, module
 
 
 def test_a_line_is_the_rule_named_next_to_it_in_its_own_branch(tmp_path: Path) -> None:
@@ -95,20 +109,13 @@ def test_a_comment_names_its_own_statement_and_a_header_comment_its_block(
 
 
 def test_the_rules_run_are_the_comments_of_the_statements_that_ran(tmp_path: Path) -> None:
-    import importlib.util
-
-    path = tmp_path / "reference_like.py"
-    path.write_text(textwrap.dedent('''\
+    _, module = _module(tmp_path, "reference_like", '''\
         def score(gold, silver):
             total = gold  # XX-GOLD
             if silver:  # XX-SILVER
                 total += silver // 2  # XX-SILVER-FORMULA
             return total
-    '''), "utf-8")
-    spec = importlib.util.spec_from_file_location("reference_like", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    ''')
     known = {"XX-GOLD", "XX-SILVER", "XX-SILVER-FORMULA"}
     scope = str(tmp_path)
     assert rule_sites.rules_run(lambda: module.score(3, 0), known, scope=scope) == [
@@ -170,12 +177,9 @@ def test_a_divergence_at_a_field_one_side_lacks_is_recorded_as_json() -> None:
 
 
 def test_a_write_notes_the_code_that_computed_the_value_written(tmp_path: Path) -> None:
-    import importlib.util
-
     from conformance.levels.attribution import PathWatcher
 
-    path = tmp_path / "reference_like.py"
-    path.write_text(textwrap.dedent('''\
+    path, module = _module(tmp_path, "reference_like_watch", '''\
         class Player:
             def __init__(self):
                 self.stumps, self.moves = 0, 0
@@ -191,11 +195,7 @@ def test_a_write_notes_the_code_that_computed_the_value_written(tmp_path: Path) 
 
             def to_canonical(self):
                 return {"stumps": self.stumps, "moves": self.moves}
-    '''), "utf-8")
-    spec = importlib.util.spec_from_file_location("reference_like_watch", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    ''')
     player = module.Player()
     watcher = PathWatcher(player, ["moves"], scope=str(tmp_path))
     watcher.run(player.place)
@@ -208,12 +208,9 @@ def test_a_write_notes_the_code_that_computed_the_value_written(tmp_path: Path) 
 def test_a_write_notes_where_the_field_it_reads_was_computed_earlier_in_the_step(
     tmp_path: Path,
 ) -> None:
-    import importlib.util
-
     from conformance.levels.attribution import PathWatcher
 
-    path = tmp_path / "reference_like_flow.py"
-    path.write_text(textwrap.dedent('''\
+    path, module = _module(tmp_path, "reference_like_flow", '''\
         class Game:
             def __init__(self):
                 self.deck_choice, self.chance, self.markets = None, None, ["revealed"]
@@ -230,11 +227,7 @@ def test_a_write_notes_where_the_field_it_reads_was_computed_earlier_in_the_step
 
             def to_canonical(self):
                 return {"chance": self.chance}
-    '''), "utf-8")
-    spec = importlib.util.spec_from_file_location("reference_like_flow", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    ''')
     game = module.Game()
     watcher = PathWatcher(game, ["chance"], scope=str(tmp_path))
     watcher.run(game.reveal)
