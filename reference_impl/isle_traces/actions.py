@@ -8,6 +8,7 @@ dict constructions. Implements the action format of spec/isle_traces/action.sche
 from __future__ import annotations
 
 from functools import cache
+from typing import Any
 
 from reference_impl.core import Action
 from reference_impl.isle_traces.board import geometry
@@ -24,15 +25,22 @@ ACTION_FIELDS: dict[str, tuple[str, ...]] = {
 }
 
 _ACTIONS: dict[tuple, Action] = {}
-#: id of every shared action dict -> (actor, key): :meth:`IsleState.apply` skips the shape
-#: checks for these (kept alive by the tables, so an id is never reused)
-LISTED: dict[int, tuple[int, tuple]] = {}
+#: id of every shared action dict -> (the dict, actor, key): :meth:`IsleState.apply` skips
+#: the shape checks for these; the entry holds the dict, so its id is never reused while
+#: registered, and :func:`listed_as` checks it is the very object asked about
+LISTED: dict[int, tuple[Action, int, tuple]] = {}
 
 
 def _listed(found: Action, seat: int, key: tuple) -> Action:
     """Register a new shared action dict in LISTED and return it."""
-    LISTED[id(found)] = (seat, key)
+    LISTED[id(found)] = (found, seat, key)
     return found
+
+
+def listed_as(action: Any) -> tuple[int, tuple] | None:
+    """(actor, key) of a shared listed action dict (this very object), else None."""
+    entry = LISTED.get(id(action))
+    return (entry[1], entry[2]) if entry is not None and entry[0] is action else None
 
 
 def action(seat: int, key: tuple) -> Action:

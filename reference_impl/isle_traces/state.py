@@ -36,9 +36,9 @@ from reference_impl.isle_traces import rules as R
 from reference_impl.isle_traces.actions import (
     ACTION_FIELDS,
     CELL_ACTIONS,
-    LISTED,
     action,
     cell_table,
+    listed_as,
     place_table,
 )
 from reference_impl.isle_traces.board import (
@@ -369,7 +369,7 @@ class IsleState(GameState):
 
     # ------------------------------------------------------------------ apply
     def apply(self, action: Action) -> None:
-        listed = LISTED.get(id(action))  # a shared listed action: its shape is known good
+        listed = listed_as(action)  # a shared listed action: its shape is known good
         key = self._parse(action) if listed is None else self._check_turn(action, *listed)
         if not self._is_legal(key):
             self._diagnose(action, key)
