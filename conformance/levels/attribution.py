@@ -219,7 +219,19 @@ class PathWatcher:
             local = where == filename and self._owner.get(at) == function
             if any(name.startswith(".") or local for name in shared):
                 found.append((where, other))
+                found += self._ran_during(at, before - 1)
         return found
+
+    def _ran_during(self, at: int, end: int) -> list[tuple[str, int]]:
+        """The calls and lines run while the line at index ``at`` of ``_calls`` was evaluated
+        (up to its frame's next line): the code that computed the value it assigned."""
+        owner = self._owner.get(at)
+        ran = []
+        for index in range(at + 1, end):
+            if self._owner.get(index) == owner:
+                break
+            ran.append(self._calls[index])
+        return ran
 
     def _local(self, frame: FrameType, event: str, arg: Any) -> Any:
         key = id(frame)

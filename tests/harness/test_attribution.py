@@ -275,3 +275,33 @@ def test_a_header_comment_names_its_own_branch_not_the_elif_nor_a_commented_firs
     assert rule_sites.rule_for_line(filename, function, 5, known) is None  # the elif's own
     assert rule_sites.rule_for_line(filename, function, 8, known) == "XX-CUBE"
     assert rule_sites.rule_for_line(filename, function, 9, known) is None  # not the loop's
+
+
+def test_a_value_kept_in_a_local_first_is_traced_to_the_code_that_computed_it(
+    tmp_path: Path,
+) -> None:
+    from conformance.levels.attribution import PathWatcher
+
+    path, module = _module(tmp_path, "reference_like_local", '''\
+        def silver(count, per):
+            """XX-FORMULA: each per counted things score one."""
+            return count // per
+
+        class Countess:
+            def __init__(self):
+                self.gold = 0
+
+            def resolve(self):
+                value = silver(5, 2)
+                self.gold += value  # XX-EVENT
+
+            def to_canonical(self):
+                return {"gold": self.gold}
+    ''')
+    countess = module.Countess()
+    watcher = PathWatcher(countess, ["gold"], scope=str(tmp_path))
+    watcher.run(countess.resolve)
+    [ran] = watcher.providers
+    known = {"XX-FORMULA", "XX-EVENT"}
+    computed = [rule for where in ran for rule in rule_sites.rules_at(*where, known)]
+    assert computed == ["XX-FORMULA"]  # called while ``value`` was assigned
