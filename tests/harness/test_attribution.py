@@ -282,7 +282,7 @@ def test_a_value_kept_in_a_local_first_is_traced_to_the_code_that_computed_it(
 ) -> None:
     from conformance.levels.attribution import PathWatcher
 
-    path, module = _module(tmp_path, "reference_like_local", '''\
+    _, module = _module(tmp_path, "reference_like_local", '''\
         def silver(count, per):
             """XX-FORMULA: each per counted things score one."""
             return count // per

@@ -87,6 +87,18 @@ EVENT_RULE = {
 EVENT_FIELD = {"e7": "card", "e11": "column", "e16": "stack", "e18": "coins",
                "e19": "value", "e20": "value", "e22": "card", "e23": "column"}
 
+#: the rules with parameters and their names, as spec/villagers/rules.yaml gives them; a
+#: params option naming another is malformed (spec/protocol/README.md, the params option)
+CATALOGUE_PARAMS = {
+    "VL-SETUP-ROAD": ("road",), "VL-SETUP-BASICS": ("each",), "VL-SETUP-GOLD": ("gold",),
+    "VL-SETUP-STACKS": ("size", "stacks"), "VL-SETUP-HAND": ("hand",),
+    "VL-SETUP-COUNTESS-GOLD": ("gold",), "VL-DRAFT-COUNT": ("base", "max"),
+    "VL-BUILD-LIMIT": ("base", "max"), "VL-BUILD-BASIC-LIMIT": ("max",),
+    "VL-LOCK-OWN": ("fee",), "VL-LOCK-COUNTESS": ("fee",), "VL-LOCK-BANK": ("fee",),
+    "VL-EVENT-REVEAL": ("0", "1-9", "10+"),
+}
+
+
 DEFAULT_OPTIONS = {
     "icons_count_covered": True,
     "gold_top_only": True,
@@ -1304,6 +1316,12 @@ def check_options(options):
         if k == "params":
             if not isinstance(v, dict) or any(not isinstance(x, dict) for x in v.values()):
                 raise Malformed("params must map rule ids to objects")
+            for rule, given in v.items():  # the catalogue's params (spec/villagers/rules.yaml)
+                if rule not in CATALOGUE_PARAMS:
+                    raise Malformed("params: %s has no parameters in this game" % rule)
+                for key in given:
+                    if key not in CATALOGUE_PARAMS[rule]:
+                        raise Malformed("params: %s has no parameter %s" % (rule, key))
             if v:
                 out["params"] = v
             continue
