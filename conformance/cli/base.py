@@ -88,6 +88,35 @@ def fail(message: str, code: int = EXIT_USAGE) -> None:
     raise Exit(code)
 
 
+def require_empty_folder(directory: Path, command: str) -> None:
+    """A skeleton command writes into a new or empty folder only: a usage error otherwise."""
+    if directory.exists() and (not directory.is_dir() or any(directory.iterdir())):
+        what = "is not a folder" if not directory.is_dir() else "is not empty"
+        fail(f"{directory} {what}: {command} writes into a new or empty folder only")
+
+
+def write_skeleton(
+    directory: Path, written: dict[str, str], heading: str, next_step: str,
+    executable: str | None = None,
+) -> None:  # fmt: skip
+    """Write a skeleton's files (relative path -> text) into ``directory``, then list them
+    under ``heading`` and say the ``next_step``; a file that cannot be written is a usage
+    error naming the folder. ``executable``: the one file made executable."""
+    try:
+        for relative, text in written.items():
+            path = directory / relative
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(text, encoding="utf-8")
+        if executable is not None:
+            (directory / executable).chmod(0o755)
+    except OSError as error:
+        fail(f"cannot write the skeleton into {directory}: {error.strerror}")
+    out.print(f"{heading} written to {directory}:", markup=False)
+    for relative in sorted(written):
+        out.print(f"  {relative}", markup=False)
+    out.print(f"next: {next_step}", markup=False)
+
+
 def visible(text: object) -> str:
     """``text`` safe for a terminal: escape sequences (ESC, CSI, OSC), bells and other
     control characters shown as ``\x1b``-style escapes, never obeyed; newlines and tabs

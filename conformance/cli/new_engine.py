@@ -25,7 +25,14 @@ from typing import Any
 
 import click
 
-from conformance.cli.base import PATH, Command, argument, fail, out
+from conformance.cli.base import (
+    PATH,
+    Command,
+    argument,
+    fail,
+    require_empty_folder,
+    write_skeleton,
+)
 from conformance.cli.schema_types import (
     declare,
     handler_key,
@@ -208,21 +215,10 @@ def new_engine(game: str, directory: Path, lang: str) -> None:
         fail(f"unknown game {game!r} for new-engine (known: {', '.join(known)})")
     if lang not in LANGUAGES:
         fail(f"--lang {lang!r}: unknown language (known: {', '.join(LANGUAGES)})")
-    if directory.exists() and (not directory.is_dir() or any(directory.iterdir())):
-        what = "is not a folder" if not directory.is_dir() else "is not empty"
-        fail(f"{directory} {what}: new-engine writes into a new or empty folder only")
-    written = render(game, lang)
-    try:
-        directory.mkdir(parents=True, exist_ok=True)
-        for name, text in written.items():
-            (directory / name).write_text(text, encoding="utf-8")
-        (directory / LANGUAGES[lang].engine).chmod(0o755)
-    except OSError as error:
-        fail(f"cannot write the skeleton into {directory}: {error.strerror}")
-    out.print(f"{game} engine skeleton ({lang}) written to {directory}:", markup=False)
-    for name in sorted(written):
-        out.print(f"  {name}", markup=False)
-    out.print(f"next: cd {directory} && rulespec check --level protocol", markup=False)
+    require_empty_folder(directory, "new-engine")
+    write_skeleton(directory, render(game, lang), f"{game} engine skeleton ({lang})",
+                   f"cd {directory} && rulespec check --level protocol",
+                   executable=LANGUAGES[lang].engine)  # fmt: skip
 
 
 def register(app: click.Group) -> None:

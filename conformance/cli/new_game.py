@@ -23,7 +23,14 @@ from pathlib import Path
 
 import click
 
-from conformance.cli.base import PATH, Command, argument, fail, out
+from conformance.cli.base import (
+    PATH,
+    Command,
+    argument,
+    fail,
+    require_empty_folder,
+    write_skeleton,
+)
 
 GAME_ID = re.compile(r"^[a-z][a-z0-9_]*$")
 #: template -> the path written, relative to the folder (``{package}``, ``{name}`` filled in)
@@ -84,21 +91,9 @@ def new_game(name: str, directory: Path) -> None:
         fail(f"{name!r} is not a game id: lower-case letters, digits and _, a letter first")
     if games.is_registered(name):
         fail(f"a game {name!r} is registered already (rulespec coverage --game {name})")
-    if directory.exists() and (not directory.is_dir() or any(directory.iterdir())):
-        what = "is not a folder" if not directory.is_dir() else "is not empty"
-        fail(f"{directory} {what}: new-game writes into a new or empty folder only")
-    written = render(name)
-    try:
-        for relative, text in written.items():
-            path = directory / relative
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(text, encoding="utf-8")
-    except OSError as error:
-        fail(f"cannot write the skeleton into {directory}: {error.strerror}")
-    out.print(f"{name} game package written to {directory}:", markup=False)
-    for relative in sorted(written):
-        out.print(f"  {relative}", markup=False)
-    out.print(f"next: pip install -e {directory} && rulespec check --game {name}", markup=False)
+    require_empty_folder(directory, "new-game")
+    write_skeleton(directory, render(name), f"{name} game package",
+                   f"pip install -e {directory} && rulespec check --game {name}")  # fmt: skip
 
 
 def register(app: click.Group) -> None:
