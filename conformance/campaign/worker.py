@@ -126,12 +126,12 @@ def run_shard(
                 result.games += 1
                 result.steps += len(found.actions)
                 result.status = "failed"
+                probe = (engine, shell, timeout)  # the engine's scenarios, from here
                 result.divergence = _divergence(
                     candidate, reference.client, found, choices, seed, shrink_seconds,
                     fallback_rule,
+                    probe if cwd is None or os.path.samefile(cwd, os.getcwd()) else None,
                 )
-                if cwd is None or os.path.samefile(cwd, os.getcwd()):
-                    _corroborate(result.divergence, found.game, engine, shell, timeout)
                 result.message = str(found).splitlines()[0]
                 break
             result.games += 1
@@ -145,26 +145,6 @@ def run_shard(
         result.seconds = time.monotonic() - started
         result.cpu = time.process_time() - cpu_started
     return result
-
-
-def _corroborate(
-    divergence: dict[str, Any], game: str, engine: str, shell: bool, timeout: float
-) -> None:
-    """Corroborate the divergence's blame with the candidates' own scenarios, probed against
-    the engine from this worker (as the differential level does without a scenario level):
-    the primary rule is the one the code evidence names whose scenarios fail too. A probe
-    that judges nothing leaves the code evidence as it was."""
-    from conformance.levels.attribution import Attribution, Blame
-    from conformance.levels.corroboration import probed
-
-    found = divergence["blame"]
-    ranked = [Blame(b["rule"], b["evidence"], bool(b.get("cited")), bool(b.get("direct", True)))
-              for b in found.get("ranked", [])]  # fmt: skip
-    applied = found.get("applied") or [b.rule for b in ranked]
-    blame = probed(Attribution(ranked, found.get("context", []), applied,
-                               ranked), game, engine, shell, timeout)  # fmt: skip
-    divergence["blame"] = blame.to_json()
-    divergence["rules"] = blame.rules[:1]
 
 
 class _TimeUp(Exception):
@@ -188,10 +168,20 @@ def _divergence(
     seed: int,
     shrink_seconds: float,
     fallback_rule: str,
+    probe: tuple[str, bool, float] | None = None,
 ) -> dict[str, Any]:
+    """The shrunk divergence, blamed; with ``probe`` (the engine command, shell, timeout)
+    the blame is corroborated with the candidates' own scenarios, probed against the
+    engine from this worker, as the differential level does without a scenario level (a
+    probe that judges nothing leaves the code evidence as it was)."""
     smaller = shrink(candidate, reference, found, choices, shrink_seconds,
                      chance_by_probability=True)  # fmt: skip
     blame = smaller.blamed()
+    if probe is not None:
+        from conformance.levels.corroboration import probed
+
+        blame = smaller.blame = probed(blame, found.game, *probe)
+        smaller.rules = blame.rules
     return {
         "seed": seed,
         "kind": found.kind,

@@ -93,12 +93,28 @@ def test_a_campaign_workers_divergence_is_corroborated_by_a_probe(monkeypatch) -
     monkeypatch.setattr(corroboration, "probe", probe)
     monkeypatch.setattr(corroboration, "rule_areas", lambda game: {})
     monkeypatch.setattr(corroboration, "_PROBES", {})
-    divergence = {"rules": ["XX-WRITER"], "blame": _attribution().to_json()}
-    worker._corroborate(divergence, "xx", "node engine.js", False, 5.0)
+
+    class Found:  # a divergence already shrunk and blamed on code evidence
+        game, kind, actions, blame, rules = "xx", "state", [], _attribution(), ["XX-WRITER"]
+        options, detail = None, ""
+
+        def blamed(self) -> Attribution:
+            return self.blame
+
+        def headline(self) -> str:
+            return "step 7: state differs at players.0.coins"
+
+    found = Found()
+    monkeypatch.setattr(worker, "shrink", lambda *args, **kwargs: found)
+    monkeypatch.setattr(worker, "first_field", lambda divergence: "players.0.coins")
+    monkeypatch.setattr(worker, "divergence_feature", lambda smaller, rule: smaller.rules)
+    divergence = worker._divergence(None, None, found, [], 1, 0.0, "XX-WRITER",  # type: ignore[arg-type]
+                                    ("node engine.js", False, 5.0))  # fmt: skip
     assert asked == [("xx", ["XX-WRITER", "XX-ORDER", "XX-FORMULA", "XX-COUNT"], "node engine.js")]
     assert divergence["rules"] == ["XX-FORMULA"]
     assert divergence["blame"]["primary"] == "XX-FORMULA"
     assert "2 of its 3 scenarios fail" in divergence["blame"]["ranked"][0]["evidence"]
+    assert divergence["feature"] == ["XX-FORMULA", "XX-WRITER"]  # written as blamed
 
 
 def test_a_scenario_that_names_a_reading_is_tallied_for_the_rule_of_that_ruling_too() -> None:
