@@ -37,6 +37,7 @@ import tomllib
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
+from typing import Any
 
 CORPUS = Path(__file__).resolve().parent / "corpus"
 FAILING = {"failed", "errored", "crashed", "timed out", "protocol error", "unexpected pass"}
@@ -52,6 +53,9 @@ class Outcome:
     blamed: list[str] = field(default_factory=list)
     primary: list[str] = field(default_factory=list)  # the deep levels' primary rules
     levels: list[str] = field(default_factory=list)  # the levels that failed
+    #: each divergence's blame as reported (its ``considered`` list: what corroboration
+    #: weighed per candidate rule), for studying the ranking offline
+    blames: list[dict[str, Any]] = field(default_factory=list)
 
     @property
     def flagged(self) -> bool:
@@ -105,6 +109,9 @@ def judge(game: str, bug: str, rule: str, budget: float | None) -> Outcome:
                     outcome.levels.append(level)
                 if level != "scenarios":
                     outcome.primary += [r for r in rules[:1] if r not in outcome.primary]
+                blame = ((entry.get("stats") or {}).get("divergence") or {}).get("blame")
+                if blame:
+                    outcome.blames.append(blame)
     return outcome
 
 

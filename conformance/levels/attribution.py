@@ -74,6 +74,9 @@ class Attribution:
     applied: list[str] = field(default_factory=list)
     #: every rule with evidence, best first (``ranked`` keeps the first few)
     evidence: list[Blame] = field(default_factory=list)
+    #: what corroboration weighed, per candidate rule: its evidence's rank and kind and how
+    #: its own scenarios went (:func:`~conformance.levels.corroboration.corroborate`)
+    considered: list[dict[str, Any]] = field(default_factory=list, compare=False)
 
     @property
     def primary(self) -> str | None:
@@ -92,6 +95,7 @@ class Attribution:
             ],
             "context": self.context,
             "applied": self.applied,
+            "considered": self.considered,
         }
 
     def describe(self) -> str:
@@ -457,9 +461,7 @@ def _detail_blame(
     where both engines give one): the rule named after the part that differs."""
     from conformance.levels.differential import differences
 
-    if not isinstance(expected.get("details"), dict) or not isinstance(
-        actual.get("details"), dict
-    ):
+    if not isinstance(expected.get("details"), dict) or not isinstance(actual.get("details"), dict):
         return []
     from conformance.specification.catalogue import load
 

@@ -13,7 +13,7 @@ scenarios run against the engine in a child process (:func:`probe`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from conformance.levels.attribution import RANKED, Attribution, Blame
@@ -60,14 +60,21 @@ def corroborate(
     evidence = {blame.rule: blame.evidence for blame in blames}
     cited = {blame.rule for blame in blames if blame.cited}
     direct = {blame.rule for blame in blames if blame.direct}
+    rank = {blame.rule: index for index, blame in enumerate(blames)}
+    weighed = [*attribution.applied, *rank, *(r for r, t in tallies.items() if t.failed)]
+    considered = [{"rule": rule, "evidence_rank": rank.get(rule), "applied_rank": order.get(rule),
+                   "cited": rule in cited, "direct": rule in direct,
+                   "failed": tallies.get(rule, _NONE).failed, "run": tallies.get(rule, _NONE).run}
+                  for rule in dict.fromkeys(weighed)]  # fmt: skip
     ranked = []
     if failing:
         failing.sort(key=lambda rule: (rule not in cited, rule not in direct,
                                        -_weight(tallies[rule]), order[rule]))  # fmt: skip
         for rule in failing[:RANKED]:
             because = evidence.get(rule, f"the reference applies {rule} at this step")
-            ranked.append(Blame(rule, f"{because}; {_fails(tallies[rule])}", rule in cited,
-                                rule in direct))
+            ranked.append(
+                Blame(rule, f"{because}; {_fails(tallies[rule])}", rule in cited, rule in direct)
+            )
     elif areas:
         near = [b.rule for b in attribution.ranked[:RANKED]] or attribution.applied[:RANKED]
         wanted = {areas[rule]: rule for rule in reversed(near) if rule in areas}
@@ -80,13 +87,14 @@ def corroborate(
                                       f"({areas[rule]}) as {wanted[areas[rule]]}, "
                                       f"{_fails(tallies[rule])}"))  # fmt: skip
     if not ranked:
-        return attribution
+        return replace(attribution, considered=considered)
     chosen_first = {b.rule for b in ranked}
     ranked += [b for b in attribution.ranked if b.rule not in chosen_first]
     best = ranked[:RANKED]
     chosen = {b.rule for b in best}
     context = [r for r in [*attribution.context, *evidence] if r not in chosen]
-    return Attribution(best, list(dict.fromkeys(context)), attribution.applied, ranked)
+    return Attribution(best, list(dict.fromkeys(context)), attribution.applied, ranked,
+                       considered)  # fmt: skip
 
 
 def _weight(tally: ScenarioTally) -> float:
