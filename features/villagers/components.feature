@@ -171,3 +171,19 @@ Feature: Villagers component data
         """
       # Countess 4 + Wheeler 3 + Cartwright 9
       Then "countess.gold" is 17
+
+  Rule: VL-COMP-BANK The bank never runs out
+
+    # The box holds 150 coins; the rulebook pays every market "from the bank" without a limit,
+    # so the ruling reads the bank as endless: with 200 coins already in the player's supply
+    # the first market still pays Founders 2 + Blacksmith 2 + its 4 coins in full.
+    @VL-COMP-BANK @VL-MARKET-FIRST
+    Scenario: A market pays in full though the coins in play exceed the box's 150
+      Given a villagers game at step "events" with:
+        """
+        markets.first = "revealed"
+        reserve = 0
+        player.gold = 200
+        village = Miner > Blacksmith(4)
+        """
+      Then "player.gold" is 208
