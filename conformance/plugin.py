@@ -64,6 +64,7 @@ from conformance.engine.errors import (
     CapabilityMissing,
     EngineRefused,
     HarnessError,
+    UnsolicitedLine,
 )
 from conformance.engine.recording import FiredRecorder
 from conformance.levels import seeds
@@ -273,6 +274,7 @@ def engine(request: pytest.FixtureRequest) -> Iterator[EngineClient]:
             and VALIDATES_POSITIONS not in client.capabilities):  # fmt: skip
         _skip(request.node, CapabilityMissing(NOT_VALIDATING))
     incidents = list(getattr(client, "incidents", []))
+    client.test = request.node.nodeid  # a line nobody asked for names the test it follows
     scoped: Any = Declared(client, config)
     if config.getoption("--rulespec-fired", None):
         scoped = FiredRecorder(scoped)
@@ -901,7 +903,14 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[Any]) -> 
         with open(item.config.getoption("--rulespec-fired"), "a", encoding="utf-8") as handle:
             entry = {"test": item.nodeid, "fired": sorted(item.stash[_FIRED_KEY].fired)}
             handle.write(json.dumps(entry) + "\n")
-    report.user_properties.append(("rules", rule_ids(item)))
+    excinfo = call.excinfo
+    # an earlier test's extra reply met in this one: this test is not judged, so its rules
+    # are neither charged nor tallied (the message names the test the line follows)
+    unjudged = excinfo is not None and excinfo.errisinstance(UnsolicitedLine) and (
+        excinfo.value.earlier_test is not None)  # fmt: skip
+    report.user_properties.append(("rules", [] if unjudged else rule_ids(item)))
+    if unjudged:
+        report.user_properties.append(("unjudged", True))
     report.user_properties.append(("game", item_game(item)))
     if item.get_closest_marker(POSITION_VALIDATION):
         report.user_properties.append(("concern", POSITION_VALIDATION))
@@ -917,8 +926,8 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[Any]) -> 
     if scenario is not None:
         report.user_properties.append(("scenario", scenario.name))
         report.user_properties.append(("feature", feature_key(scenario.feature, item_game(item))))
-        _tally(item, report)
-    excinfo = call.excinfo
+        if not unjudged:
+            _tally(item, report)
     if excinfo is None:
         return
     skipped = item.stash.get(_SKIP_KEY, None)
@@ -1095,7 +1104,9 @@ class ResultRecorder:
         if properties.get("concern"):
             entry["concern"] = properties["concern"]
         entry["duration"] += report.duration
-        if report.when == "call":
+        if properties.get("unjudged"):  # an earlier test's fault met here: no rule charged
+            entry["rules"] = []
+        elif report.when == "call":
             # the deep levels add the rules a divergence fired as markers during the call
             entry["rules"] = sorted(set(entry["rules"]) | set(properties.get("rules", [])))
             if properties.get("stats") is not None:

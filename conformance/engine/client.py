@@ -33,6 +33,7 @@ from conformance.engine.errors import (
     EngineTimeout,
     ProtocolViolation,
     TransportError,
+    UnsolicitedLine,
 )
 from conformance.engine.output import ReplyLines
 from rulespec.protocol import (
@@ -59,6 +60,8 @@ MAX_REPLY_VALUES = 500_000
 STDERR_TAIL_BYTES = 16 * 1024
 #: how long an engine that closed its output, or exited, may take before it counts as crashed
 EXIT_GRACE = 1.0
+#: requests whose test is remembered (a stray line names the test it follows)
+REMEMBERED_REQUESTS = 256
 _POLL = 0.2
 
 
@@ -73,6 +76,11 @@ class EngineClient(ABC):
         self._states_with_apply = self._listings_with_apply = False
         #: the result the next reply is expected to carry (:meth:`expect`)
         self._expected: tuple[str, Any] | None = None
+        #: the test now talking to the engine (the plugin sets it), and the one that made
+        #: the request before this one's: a line nobody asked for names the test it follows
+        self.test: str | None = None
+        #: which test made each recent request (by id), to name the test a stray line follows
+        self._test_of: collections.OrderedDict[int, str | None] = collections.OrderedDict()
 
     @abstractmethod
     def _exchange(self, request: dict[str, Any]) -> Any:
@@ -93,6 +101,9 @@ class EngineClient(ABC):
 
     def request(self, command: str, **arguments: Any) -> dict[str, Any]:
         request = {"id": next(self._ids), "cmd": command, **arguments}
+        self._test_of[request["id"]] = self.test
+        if len(self._test_of) > REMEMBERED_REQUESTS:
+            self._test_of.popitem(last=False)
         reply = self._exchange(request)
         if type(reply) is KnownReply:  # the expected result's very text: checked already
             return reply.result
@@ -100,10 +111,16 @@ class EngineClient(ABC):
         got = reply.get("id") if isinstance(reply, dict) else None
         if not isinstance(reply, dict) or type(got) is not int or got != request["id"]:
             shown = _shown(got) if isinstance(reply, dict) else f"a JSON {_json_type(reply)}"
-            again = " (a reply to an earlier request, sent twice)" if (
-                type(got) is int and 0 < got < request["id"]) else ""  # fmt: skip
+            if type(got) is int and 0 < got < request["id"]:
+                earlier = self._earlier_test(got)
+                raise UnsolicitedLine(
+                    f"{asked}: the reply does not echo the request id (got {shown}): a reply "
+                    f"to an earlier request, sent twice{self._belongs(earlier)}",
+                    self.stderr_tail(),
+                    earlier,
+                )
             raise ProtocolViolation(
-                f"{asked}: the reply does not echo the request id (got {shown}){again}",
+                f"{asked}: the reply does not echo the request id (got {shown})",
                 self.stderr_tail(),
             )
         problems = reply_problems(command, reply)
@@ -128,6 +145,22 @@ class EngineClient(ABC):
 
     def stderr_tail(self) -> str:
         return ""
+
+    def _earlier_test(self, request_id: int | None) -> str | None:
+        """The test that made request ``request_id`` (else the request before this one),
+        when another test is talking now: a line that answers it is not this test's fault."""
+        ids = list(self._test_of)
+        if request_id not in self._test_of:
+            request_id = ids[-2] if len(ids) > 1 else None
+        earlier = self._test_of.get(request_id) if request_id is not None else None
+        return earlier if earlier is not None and earlier != self.test else None
+
+    @staticmethod
+    def _belongs(earlier: str | None) -> str:
+        if earlier is None:
+            return ""
+        return (f" (it follows the last request of {earlier}; this test was not judged and "
+                f"its rules are not charged)")  # fmt: skip
 
     # -- the protocol, one method per command -----------------------------------------------
 
@@ -559,10 +592,13 @@ class SubprocessClient(EngineClient):
         if extra is not None and self._was_settled:
             self._was_settled = False
             shown = extra[:200].decode("utf-8", errors="replace")
-            raise ProtocolViolation(
+            echoed = re.match(rb'\s*\{\s*"id"\s*:\s*(\d{1,18})\b', extra)
+            earlier = self._earlier_test(int(echoed[1]) if echoed else None)
+            raise UnsolicitedLine(
                 f"{asked}: the engine sent a line nobody asked for before this request "
-                f"(a reply sent twice?): {shown!r}",
+                f"(a reply sent twice?){self._belongs(earlier)}: {shown!r}",
                 self.stderr_tail(),
+                earlier,
             )
 
     def _wait_exit(self) -> int | None:

@@ -54,6 +54,17 @@ class ProtocolViolation(TransportError):
     status = "protocol error"
 
 
+class UnsolicitedLine(ProtocolViolation):
+    """A line nobody asked for (a reply sent twice, or late), met at a later request than
+    the one it follows. ``earlier_test`` names the test that made that request when it is
+    not the test the line was met in: that test is not judged (it is reported, but its
+    rules are not charged), and the message names the test the line belongs to."""
+
+    def __init__(self, message: str, stderr: str = "", earlier_test: str | None = None) -> None:
+        super().__init__(message, stderr)
+        self.earlier_test = earlier_test
+
+
 class CapabilityMissing(HarnessError):
     """The engine did not declare a capability the check needs (a skip, never a pass)."""
 

@@ -36,6 +36,8 @@ Hostile modes (a reply no parser should trust, or a process that misleads the dr
                       every rejection accepted (so scenarios fail and get listed)
   float-id [N]        echo the id as 1.0-style number from the N-th request on
   duplicate-reply [N] send the reply to the N-th request twice
+  late-reply N[:S]    send the reply to the N-th request again later: just before the reply
+                      to the next request, or (with S) S seconds after the first copy
   count-requests FILE play correctly, writing how many requests (stop aside) came
   escape-refusal      refuse the handshake with a message holding terminal escape sequences
                       (clear screen, window title, hyperlink, OSC 52 clipboard write) and
@@ -60,6 +62,7 @@ import contextlib
 import json
 import os
 import sys
+import threading
 import time
 from typing import Any
 
@@ -95,6 +98,7 @@ def main(argv: list[str]) -> int:
         time.sleep(float(arg or 3600))
         os._exit(0)
     count = 0
+    late: str | None = None  # late-reply: the copy still to send
     for line in sys.stdin:
         if not line.strip():
             continue
@@ -104,6 +108,12 @@ def main(argv: list[str]) -> int:
             with open(arg, "w", encoding="utf-8") as counted:
                 counted.write(str(count))
         nth = int(arg) if arg and arg.isdigit() else 3
+        if mode == "late-reply" and arg:
+            at, _, delay = arg.partition(":")
+            nth = int(at)
+            if count == nth + 1 and not delay and late is not None:
+                sys.stdout.write(late + "\n")  # the earlier reply again, before this one's
+                late = None
         if mode == "close-stdout" and arg and ":" in arg:
             at, _, marker = arg.partition(":")
             nth = int(at) if not os.path.exists(marker) else 0
@@ -142,11 +152,32 @@ def main(argv: list[str]) -> int:
             text = text.replace(f'{{"id": {reply["id"]},', f'{{"id": {reply["id"]}.0,', 1)
         if mode == "duplicate-reply" and count == nth:
             text += "\n" + text  # one write (even unbuffered): both copies arrive together
-        sys.stdout.write(text + "\n")
-        sys.stdout.flush()
+        with _WRITING:
+            sys.stdout.write(text + "\n")
+            sys.stdout.flush()
+        if mode == "late-reply" and count == nth:
+            late = text
+            if arg and ":" in arg:
+                _write_later(float(arg.partition(":")[2]), text)
+                late = None
         if server.stopped:
             break
     return 0
+
+
+#: one writer at a time on stdout (late-reply's timer writes from another thread)
+_WRITING = threading.Lock()
+
+
+def _write_later(seconds: float, text: str) -> None:
+    def write() -> None:
+        with _WRITING:
+            sys.stdout.write(text + "\n")
+            sys.stdout.flush()
+
+    timer = threading.Timer(seconds, write)
+    timer.daemon = True
+    timer.start()
 
 
 def _hostile(mode: str, request: dict[str, Any]) -> bool:

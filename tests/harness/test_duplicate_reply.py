@@ -13,12 +13,13 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
 
 from conformance.engine.client import SubprocessClient
-from conformance.engine.errors import EngineRefused, ProtocolViolation
+from conformance.engine.errors import EngineRefused, ProtocolViolation, UnsolicitedLine
 from rulespec.resources import ROOT
 from tests.support.child_pytest import lean_command, lean_environment
 
@@ -93,5 +94,52 @@ def test_a_refusal_sent_twice_is_a_protocol_error_too() -> None:
             client.new_game("notre_dame", 9)
         with pytest.raises(ProtocolViolation, match="twice"):
             client.new_game("notre_dame", 2)
+    finally:
+        client.close()
+
+
+def run_suite_by_test(mode: str, tmp_path: Path) -> dict[str, dict]:
+    """The toy scenarios' results by the rule of the test (an unjudged test has no rules)."""
+    report = tmp_path / "late.jsonl"
+    engine = f"{sys.executable} -m tests.fauxengines.faux {mode} --toy"
+    subprocess.run(
+        lean_command(str(SUITE), "--engine", engine, "--engine-timeout", "5",
+                     "--rulespec-report", str(report)),
+        cwd=ROOT, capture_output=True, text=True, timeout=120, env=lean_environment(),
+    )  # fmt: skip
+    results = [json.loads(line) for line in report.read_text().splitlines()]
+    return {rule: r for r in results for rule in RULES if _test_name(rule) in r["test"]}
+
+
+def test_a_late_copy_of_a_tests_last_reply_is_not_charged_to_the_next_test(
+    tmp_path: Path,
+) -> None:
+    """The copy arrives as the reply to the next test's first request: that test is not
+    judged (a protocol error with no rule charged), and the message names the test whose
+    request the copy answers."""
+    last = requests_through("TT-COIN", tmp_path)
+    results = run_suite_by_test(f"late-reply {last}", tmp_path)
+    assert results["TT-COIN"]["status"] == "passed", results
+    met = results["TT-EMPTY"]
+    assert met["status"] == "protocol error" and met["rules"] == [], met
+    assert "coin_decides" in met["message"] and "not charged" in met["message"], met["message"]
+    assert results["TT-LINE"]["status"] == "passed", results
+
+
+def test_a_late_line_met_before_a_request_names_the_test_it_follows() -> None:
+    """The copy arrives between two tests' requests: found before the next request is sent,
+    it names the test that made the request it answers (by the id it echoes)."""
+    client = SubprocessClient([sys.executable, "-m", "tests.fauxengines.faux",
+                               "late-reply", "2:0.3"], timeout=30)  # fmt: skip
+    try:
+        client.test = "test_first"
+        client.handshake()
+        client.new_game("notre_dame", 2)
+        client.check_settled()  # nothing yet: the copy is 0.3 s away
+        time.sleep(1.0)
+        client.test = "test_second"
+        with pytest.raises(UnsolicitedLine, match="follows the last request of test_first") as e:
+            client.state()
+        assert e.value.earlier_test == "test_first"
     finally:
         client.close()
