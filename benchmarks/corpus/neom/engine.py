@@ -104,7 +104,7 @@ def icons_in_play(n, opts):
     if n == 1:
         s = opts["solo_tile_set"]
         return {"1+": ["1+"], "4+": ["1+", "4+"], "5+": ["1+", "4+", "5+"]}[s]
-    if n >= 5:
+    if n >= (4 if BUG == "five-plus-at-four" else 5):
         return ["1+", "4+", "5+"]
     if n == 4:
         return ["1+", "4+"]
@@ -244,7 +244,7 @@ class Game:
                 t = city[y][x]
                 if t is None or info(t)["category"] not in dis["targets"]:
                     continue
-                if kind != "flood" and self.protected(city, x, y, kind):
+                if kind != "flood" and (False if BUG == "protected-still-owe" else self.protected(city, x, y, kind)):
                     continue
                 cnt += 1
         return dis["rate"] * cnt
@@ -552,12 +552,12 @@ class Game:
         elif ph == "act":
             sel = p["selected"]
             if typ == "sell":
-                ms_add(st["discard"], sel)
+                ms_add(st["discard"], sel, 0 if BUG == "sold-tile-vanishes" else 1)
                 p["selected"] = None
                 p["coins"] += param(st, "NM-SELL", "price", 5)
                 p["acted"] = True
             elif typ == "place":
-                if a.get("rotation", 0) != 0:
+                if (False if BUG == "place-rotation-accepted" else a.get("rotation", 0) != 0):
                     raise RuleError("NM-PLACE-NOROTATE", "tiles are never rotated")
                 if "tile" in a and a["tile"] != sel:
                     raise RuleError("NM-ACT-CHOICE", "not the selected tile")
@@ -664,7 +664,7 @@ class Game:
                     if 0 <= nx < 5 and 0 <= ny < 5 and city[ny][nx] is not None \
                             and info(city[ny][nx])["pollutes"]:
                         pollution -= (1 if (dx == 0 or dy == 0) else 2) if BUG == "pollution-swapped" else (2 if (dx == 0 or dy == 0) else 1)
-        ghost = -10 if len(res) == 0 else (-4 if len(res) == 1 else 0)
+        ghost = -10 if ((len(res) <= 1) if BUG == "ghost-under-two" else len(res) == 0) else (-4 if len(res) == 1 else 0)
         power = 0 if any(t is not None and info(t)["power"] for row in city for t in row) else -5
         return {"tiles": tiles, "neighbourhoods": hoods, "goods": goods, "money": money,
                 "pollution": pollution, "ghost_town": ghost, "power": power}
@@ -684,7 +684,7 @@ class Game:
             th = param(st, "NM-SOLO-TABLE", ts, SOLO_THRESHOLDS[ts])
             rank = SOLO_RANKS[0]
             for i, lo in enumerate(th):
-                if scores[0] >= lo:
+                if (scores[0] > lo) if BUG == "solo-rank-strict" else (scores[0] >= lo):
                     rank = SOLO_RANKS[i]
             details["rank"] = rank
             details["tile_set"] = ts
