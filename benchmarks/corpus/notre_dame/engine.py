@@ -196,7 +196,7 @@ def set_complete(st, p):
     for c in colours_in_play(st):
         if c in pl["message_set"]:
             continue
-        if c not in on_board:
+        if (False if BUG == "exhausted-colour-blocks" else c not in on_board):
             continue
         return False
     return True
@@ -214,7 +214,7 @@ def take_message(st, p, sq):
     m = st["messages"].pop(sq)
     c = m["color"]
     if c in pl["message_set"]:
-        pl["message_set"] = [c]
+        pl["message_set"] = [] if BUG == "set-restarts-empty" else [c]
     else:
         pl["message_set"] = sorted(pl["message_set"] + [c])
     pl["messages"] = sorted(pl["messages"] + [m], key=lambda x: (x["color"], x["value"]))
@@ -989,7 +989,8 @@ def do_person(st, p, a):
             pl["areas"][to] += 1
         else:
             pl["friend"] = to
-        perform_area(st, p, to, a)
+        if BUG != "magician-no-action":
+            perform_area(st, p, to, a)
     else:
         g = LETTERED[person]
         apply_gains(st, p, {k: v for k, v in g.items() if k != "prestige"})
@@ -1007,11 +1008,11 @@ def resolve_plague(st):
         hosp = pl["areas"]["hospital"]
         if pl["friend"] == "hospital" and st["options"]["friend_in_hospital"]:
             hosp += 1
-        new = pl["rats"] + inc - hosp
+        new = pl["rats"] + inc - (0 if (BUG == "doctor-ignores-hospital" and doctors[p]) else hosp)
         if st["options"]["rat_floor"]:
             new = max(0, new)
         if (new > 10 if BUG == "plague-over-10" else new >= 10):
-            pl["prestige"] -= 2
+            pl["prestige"] -= 2 * (new - 9) if BUG == "plague-per-rat" else 2
             if st["options"]["prestige_floor"]:
                 pl["prestige"] = max(0, pl["prestige"])
             pl["rats"] = 0 if BUG == "rats-reset-zero" else 9
@@ -1088,7 +1089,7 @@ def outcome(st):
     if st["phase"] == "over":
         best = max(scores)
         tied = [p for p in range(st["num_players"]) if scores[p] == best]
-        res = {p: st["players"][p]["coins"] + st["players"][p]["cubes"] for p in tied}
+        res = {p: st["players"][p]["coins"] + (0 if BUG == "tiebreak-coins-only" else st["players"][p]["cubes"]) for p in tied}
         top = max(res.values())
         winners = [p for p in tied if res[p] == top]
     return {"terminal": st["phase"] == "over", "scores": scores, "winners": winners}
