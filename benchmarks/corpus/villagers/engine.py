@@ -389,7 +389,7 @@ class Game:
             if kind == "gold_symbols":
                 return sum(1 for g in self.visible_gold_cards() if g > 0)
             if kind == "max_coins":
-                return max([c[1] for c in self.player_cards()] + [0])
+                return (sum if BUG == "agent-sums-piles" else max)([c[1] for c in self.player_cards()] + [0])
             if kind == "wood_symbols":
                 return sum(CARDS[c][1] for c in cards if CARDS[c][0] == "wood")
             if kind == "hay_symbols":
@@ -445,7 +445,7 @@ class Game:
     def draw_limit(self):
         base = self.p("VL-DRAFT-COUNT", "base", 2)
         mx = self.p("VL-DRAFT-COUNT", "max", 5)
-        return min(mx, base + self.food_icons())
+        return (base + self.food_icons()) if BUG == "draft-no-cap" else min(mx, base + self.food_icons())
 
     def build_limit(self):
         base = self.p("VL-BUILD-LIMIT", "base", 2)
@@ -631,7 +631,7 @@ class Game:
         fee = self.p("VL-LOCK-BANK", "fee", 2)
         if self.active("e12"):
             fee = max(fee, 3)
-        return ("bank", fee)
+        return (None, 0) if BUG == "no-unlocker-no-padlock" else ("bank", fee)
 
     def build_columns(self, card):
         """valid columns (None for a new chain) ignoring padlocks; and the rule if none."""
@@ -845,7 +845,7 @@ class Game:
                 val = self.silver_value(c, "countess")
             else:
                 val = CARDS[c][6]
-            n = 3 if val == 0 else (2 if val <= 9 else 1)
+            n = 3 if val == 0 else (2 if val <= (10 if BUG == "reveal-ten-counts-low" else 9) else 1)
             deck = "winter" if s["markets"]["first"] in (("revealed", "resolved") if BUG == "winter-on-first-reveal" else ("resolved",)) else "summer"
             s["reveal"] = {"left": n, "deck": deck}
             s["step"] = "reveal"
@@ -1088,7 +1088,7 @@ class Game:
             pl["gold"] += self.silver_total("player")
             co["gold"] += self.silver_total("countess")
         elif e == "e4":
-            self.pay_countess(sum(1 for g in self.visible_gold_cards() if g > 0))
+            self.pay_countess(sum((g if BUG == "vat-per-gold-value" else 1) for g in self.visible_gold_cards() if g > 0))
         elif e == "e5":
             n = sum(1 for c in self.icon_cards() if c[0] in BASICS)
             self.pay_countess(2 * n)
@@ -1163,7 +1163,7 @@ class Game:
         cg = s["countess"]["gold"]
         winners = []
         if s["terminal"]:
-            if pg > cg:
+            if (pg >= cg) if BUG == "tie-player-wins" else (pg > cg):
                 winners = [0]
             elif pg == cg and self.opt["tie_break"] == "fewest_villagers":
                 pv = sum(len(col) for col in s["player"]["village"])
