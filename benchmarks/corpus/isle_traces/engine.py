@@ -424,7 +424,7 @@ class Game:
             owner = None
             if not has_feather:
                 best = max(exps)
-                if best > 0 and (exps.count(best) == 1 or BUG == "tie-first-seat"):
+                if best > 0 and ((sum(1 for x in exps if x) == 1) if BUG == "shared-line-scores-none" else (exps.count(best) == 1 or BUG == "tie-first-seat")):
                     owner = exps.index(best)
             points = 0
             if owner is not None:
@@ -467,7 +467,7 @@ class Game:
             for key in (longest, crea):
                 b = max(key[p] for p in cand)
                 cand = [p for p in cand if key[p] == b]
-            winners = cand
+            winners = cand[-1:] if BUG == "tie-later-seat-wins" else cand
         return {
             "terminal": terminal,
             "scores": scores,
@@ -518,6 +518,8 @@ class Game:
                 break
         if not touch:
             return "IT-PLACE-ADJACENT"
+        if BUG == "full-cover-refused" and any(set(footprint(m["rot"], m["row"], m["col"])) <= set(cells) for m in s["map"]):
+            return "IT-PLACE-FULLCOVER"
         return None
 
     def legal_placements(self):
@@ -587,6 +589,8 @@ class Game:
             g = self.grid_info()
         if (r, c) not in g:
             return "IT-EXPL-PLACE"
+        if BUG == "explorer-on-new-card" and self.s["map"] and (r, c) not in footprint(self.s["map"][-1]["rot"], self.s["map"][-1]["row"], self.s["map"][-1]["col"]):
+            return "IT-EXPL-FREE"
         if leaving is not None and (r, c) == leaving and BUG != "reexp-same-cell":
             return "IT-REEXP-ELSEWHERE"
         occ = self.occupied()
@@ -768,7 +772,7 @@ class Game:
 
     def end_turn(self):
         s = self.s
-        s["current"] = (s["current"] + 1) % s["num_players"]
+        s["current"] = (s["current"] + (-1 if BUG == "turns-counter-clockwise" else 1)) % s["num_players"]
         s["phase"] = "over" if len(s["deck"]) <= (1 if BUG == "end-one-early" else 0) else "draw"
 
     def do_draw(self, a):
@@ -843,7 +847,7 @@ class Game:
         s["explorers"].append({"player": s["current"], "row": r, "col": c})
         s["explorers"].sort(key=lambda e: (e["row"], e["col"]))
         if BUG == "explore-ends-turn": self.end_turn()
-        else: s["phase"] = "flip"
+        else: s["phase"] = "explore" if BUG == "explore-many-per-turn" else "flip"
 
     def do_reexplore(self, a):
         s = self.s
