@@ -344,7 +344,7 @@ class Game:
         if all(g["space"] is not None for g in p["gnomes"]):
             return []
         return [q for q in self.around(sp)
-                if p["cells"][q[0]][q[1]] not in ("troll", "boulder") and self.gnome_at(i, q) is None]
+                if p["cells"][q[0]][q[1]] not in ("troll", "boulder") and (BUG == "house-onto-gnome" or self.gnome_at(i, q) is None)]
 
     def ballista_targets(self, i, sp):
         p = self.P(i)
@@ -897,7 +897,7 @@ class Game:
             p["hand"] = None
             if k == "gnome":
                 stumps = self.board(i)["stumps"]
-                p["moves"] = stumps[2 - p["stumps"] if BUG == "stumps-from-bottom" else p["stumps"]] + self.monuments(i)
+                p["moves"] = stumps[2 - p["stumps"] if BUG == "stumps-from-bottom" else p["stumps"]] + (0 if BUG == "monuments-ignored" else self.monuments(i))
                 p["stumps"] += 1
                 if p["stumps"] >= (2 if BUG == "stuck-on-second-gnome" else 3):
                     p["stuck"] = True
@@ -1076,7 +1076,7 @@ class Game:
         g = p["gnomes"][gi]
         if g["ability"] is not None:
             self.s["ability_bottom"].append(g["ability"])
-        p["gnomes"][gi] = {"space": None, "hammer": False, "sword": False, "graduated": False, "ability": None}
+        p["gnomes"][gi] = dict(g, space=None, graduated=False, ability=None) if BUG == "exhaust-keeps-equipment" else {"space": None, "hammer": False, "sword": False, "graduated": False, "ability": None}
         if p["transit"] == gi:
             p["transit"] = None
         self.fire("GV-EXHAUST")
@@ -1245,7 +1245,7 @@ class Game:
         for i in range(self.n):
             p = self.P(i)
             for st in p["stacks"]:
-                p["score"] += stack_points(len(st))
+                p["score"] += len(st) if BUG == "stack-height-only" else stack_points(len(st))
                 self.fire("GV-SCORE-STACK")
         nev = max(0, min(3, s["round"] - (3 if BUG == "events-lag-one-round" else 2)))
         for k in range(nev):
@@ -1298,7 +1298,7 @@ class Game:
             raise RuleError("GV-DELIVERY", "illegal delivery")
         icon = p["delivery"].pop(0)
         if not a["take"]:
-            p["mushrooms"] += 1
+            p["mushrooms"] += 0 if BUG == "decline-gives-nothing" else 1
         elif icon == "points":
             p["score"] += 2
         elif icon in ("market", "workshop"):
@@ -1354,7 +1354,7 @@ class Game:
                 for k in st:
                     p["bag"][k] += 1
             p["stacks"] = []
-            p["bag"]["gnome"] += p["stumps"]
+            p["bag"]["gnome"] += 0 if BUG == "gnome-tiles-not-refreshed" else p["stumps"]
             p["stumps"] = 0
             if p["full_town"]:
                 for r in range(5):
