@@ -58,6 +58,8 @@ class Outcome:
     #: each divergence's blame as reported (its ``considered`` list: what corroboration
     #: weighed per candidate rule), for studying the ranking offline
     blames: list[dict[str, Any]] = field(default_factory=list)
+    #: the rules of each failing scenario (the scenario level's evidence, per scenario)
+    failing_scenarios: list[list[str]] = field(default_factory=list)
 
     @property
     def flagged(self) -> bool:
@@ -109,7 +111,10 @@ def judge(game: str, bug: str, rule: str, budget: float | None) -> Outcome:
                          "invariants" if "level_invariants" in test else "scenarios")  # fmt: skip
                 if level not in outcome.levels:
                     outcome.levels.append(level)
-                if level != "scenarios":
+                if level == "scenarios":
+                    if entry.get("concern") is None:  # not a position-validation scenario
+                        outcome.failing_scenarios.append(rules)
+                else:
                     outcome.primary += [r for r in rules[:1] if r not in outcome.primary]
                 blame = ((entry.get("stats") or {}).get("divergence") or {}).get("blame")
                 if blame:
