@@ -52,6 +52,7 @@ from conformance.levels.corroboration import (
     corroborate,
     probe,
     rule_areas,
+    rule_illustrations,
 )
 from conformance.levels.differential import Divergence, lockstep, shrink, write_feature
 from conformance.levels.progress import Progress
@@ -213,7 +214,8 @@ def _fail(
                                 config.getoption("--engine-shell"),
                                 config.getoption("--engine-timeout"))  # fmt: skip
         tallies = probed[key]
-    blame = smaller.blame = corroborate(blame, tallies, rule_areas(stats.game))
+    blame = smaller.blame = corroborate(blame, tallies, rule_areas(stats.game),
+                                        rule_illustrations(stats.game))  # fmt: skip
     smaller.rules = blame.rules
     stats.divergence = smaller.attribution()
     request.node.stash[BLAMED] = blame.rules[:1]

@@ -64,7 +64,10 @@ def test_a_rule_a_refusal_cites_keeps_its_place_among_failing_rules() -> None:
     assert corroborate(before, tallies).rules[:2] == ["XX-MOVE", "XX-MESSAGE"]
 
 
-def test_a_rule_whose_code_computed_the_written_value_comes_before_one_merely_applied() -> None:
+def test_the_most_failing_rule_comes_first_and_direct_evidence_breaks_a_tie() -> None:
+    """Scenarios pin one rule each while code serves several: a rule failing more of its
+    scenarios comes before one whose code wrote the value; at an equal failing share the
+    rule with direct evidence comes first."""
     written = Blame("XX-WRITER", "players.0.moves is written by XX-WRITER at step 4")
     computed = Blame("XX-MOVES", "players.0.moves is written at step 4 from a value XX-MOVES's "
                                  "code computes (player.py:127)")  # fmt: skip
@@ -73,9 +76,30 @@ def test_a_rule_whose_code_computed_the_written_value_comes_before_one_merely_ap
                          [written, computed, fired])  # fmt: skip
     tallies = {"XX-MOVES": ScenarioTally(1, 4), "XX-STUCK": ScenarioTally(3, 3)}
     blame = corroborate(before, tallies)
-    # XX-STUCK fails more of its scenarios, but nothing ties it to the differing path
-    assert blame.rules[:2] == ["XX-MOVES", "XX-STUCK"]
-    assert blame.ranked[0].evidence.endswith("1 of its 4 scenarios fail against this engine")
+    assert blame.rules[:2] == ["XX-STUCK", "XX-MOVES"]
+    assert blame.ranked[0].evidence.endswith("3 of its 3 scenarios fail against this engine")
+    even = {"XX-MOVES": ScenarioTally(2, 3), "XX-STUCK": ScenarioTally(2, 3)}
+    assert corroborate(before, even).rules[:2] == ["XX-MOVES", "XX-STUCK"]
+
+
+def test_a_worked_example_failing_with_its_clause_does_not_take_the_blame() -> None:
+    """An example (or an FAQ answer) illustrates a clause: when both fail, however much
+    more the example fails, the clause is blamed and the example follows."""
+    clause = Blame("XX-TIE", "players.0.score is written by XX-TIE at step 9")
+    example = Blame("XX-EX-TIE", "players.0.score is written by XX-EX-TIE at step 9")
+    before = Attribution([example, clause], [], ["XX-EX-TIE", "XX-TIE"], [example, clause])
+    tallies = {"XX-TIE": ScenarioTally(2, 4), "XX-EX-TIE": ScenarioTally(2, 2)}
+    assert corroborate(before, tallies).rules[:2] == ["XX-EX-TIE", "XX-TIE"]
+    blame = corroborate(before, tallies, illustrations=frozenset({"XX-EX-TIE"}))
+    assert blame.rules[:2] == ["XX-TIE", "XX-EX-TIE"]
+
+
+def test_the_catalogues_examples_and_faq_answers_are_its_illustrations() -> None:
+    from conformance.levels.corroboration import rule_illustrations
+
+    shown = rule_illustrations("gnomeville")
+    assert {"GV-END-EX-BOULDERS", "GV-FAQ-REJOIN"} <= shown
+    assert "GV-END-ADJACENCY-TIE" not in shown  # a clause
 
 
 def test_a_campaign_workers_divergence_is_corroborated_by_a_probe(monkeypatch) -> None:
@@ -92,6 +116,7 @@ def test_a_campaign_workers_divergence_is_corroborated_by_a_probe(monkeypatch) -
 
     monkeypatch.setattr(corroboration, "probe", probe)
     monkeypatch.setattr(corroboration, "rule_areas", lambda game: {})
+    monkeypatch.setattr(corroboration, "rule_illustrations", lambda game: frozenset())
     monkeypatch.setattr(corroboration, "_PROBES", {})
 
     class Found:  # a divergence already shrunk and blamed on code evidence
