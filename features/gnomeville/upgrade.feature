@@ -278,6 +278,40 @@ Feature: Gnomeville upgrades: three or more matching tiles become the next tier
         {"actor": 0, "type": "draw"}
         """
 
+    # gnomeville.ja.txt:187 "縦横に接続されていて": tiles touching only at a corner are not connected
+    # for an upgrade (the 8-space adjacency is the buildings' own, not the upgrade's).
+    @GV-UPGRADE-TRIGGER @reading:turn_by_turn_rounds=[]
+    Scenario: Three markets touching only diagonally do not trigger an upgrade
+      Given a gnomeville game with 2 players in the build phase
+      And player 0's town is:
+        """
+        mk .  .  .  .
+        .  mk .  .  .
+        .  .  .@0 .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      And "players.0.hand" is "market"
+      When player 0 plays:
+        """
+        {"type": "place", "space": [0, 2]}
+        """
+      Then the position has:
+        """
+        players.0.cells.0 = ["market", null, "market", null, null]
+        players.0.cells.1 = [null, "market", null, null, null]
+        players.0.stacks = []
+        players.0.trigger = null
+        """
+      And the legal actions include:
+        """
+        {"actor": 0, "type": "draw"}
+        """
+      And the legal actions do not include:
+        """
+        {"actor": 0, "type": "upgrade"}
+        """
+
     @GV-UPGRADE-STACK @GV-UPGRADE-PLACE @GV-UPGRADE-TRIGGER @GV-SCORE-STACK @reading:turn_by_turn_rounds=[] @reading:master_build=false
     Scenario: A market joining two pairs upgrades all five and the stack of five scores 6
       Given a gnomeville game with 2 players in the build phase
