@@ -30,6 +30,21 @@ Feature: Notre Dame phase 5, rats and the plague
         players.2.rats = 3
         """
 
+    # notre-dame-10th.ja.txt:277 "人物カード3枚分のネズミの合計数": all three displayed persons
+    # count, the bought monk as much as the two left on display (1 rat each, ND-PERSONS-RATS).
+    @ND-RATS-INCREASE @ND-PERSONS-RATS @ND-PERSON-MONK
+    Scenario: A bought person's rats still count towards the rise
+      When player 2 plays:
+        """
+        {"type": "buy", "person": "monk"}
+        """
+      Then the position has:
+        """
+        players.0.rats = 3
+        players.1.rats = 3
+        players.2.rats = 3
+        """
+
   Rule: ND-RATS-PERPLAYER one rat marker per player
 
     @ND-RATS-PERPLAYER
