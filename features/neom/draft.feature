@@ -95,6 +95,41 @@ Feature: NEOM cornerstone draft (neom.ja.txt:11)
         to_act = [0, 1]
         """
 
+    @NM-DRAFT-DEAL @NM-FLOW-PRELIM
+    Scenario: Three keeps from hands of 4 end the draft, each last cornerstone discarded
+      # neom.ja.txt:11 "3枚の基盤タイルをドラフト": 3 keep rounds, not one per dealt tile; the
+      # catalogue's ruling: the last tile of each hand is discarded and generation 1 follows
+      Given the position:
+        """
+        phase = "draft"
+        players.0.hand = ["cs-forest", "cs-kiln", "cs-orchard", "cs-smelter"]
+        players.1.hand = ["cs-windmill", "cs-monument", "cs-precinct", "cs-fire-hall"]
+        """
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "keep", "tile": "cs-forest"},
+         {"actor": 1, "type": "keep", "tile": "cs-windmill"},
+         {"actor": 0, "type": "keep", "tile": "cs-monument"},
+         {"actor": 1, "type": "keep", "tile": "cs-kiln"},
+         {"actor": 0, "type": "keep", "tile": "cs-orchard"},
+         {"actor": 1, "type": "keep", "tile": "cs-precinct"}]
+        """
+      Then the position has:
+        """
+        players.0.cornerstones = ["cs-forest", "cs-monument", "cs-orchard"]
+        players.1.cornerstones = ["cs-kiln", "cs-precinct", "cs-windmill"]
+        players.0.hand = []
+        players.1.hand = []
+        discard = {"cs-fire-hall": 1, "cs-smelter": 1}
+        generation = 1
+        phase = "deal"
+        to_act = ["chance"]
+        """
+      And the legal actions do not include:
+        """
+        {"actor": 0, "type": "keep"}
+        """
+
     @NM-DRAFT-DEAL
     Scenario: Every player keeps from their own hand at once
       Given the position:
