@@ -180,6 +180,48 @@ Feature: Isle Traces turn structure
         current = 1
         """
 
+    @IT-TURN-SEQUENCE @IT-EXPL-PLACE @IT-FLIP-ONE
+    Scenario: Placing an explorer (action 2) is followed by a flip (action 3) in the same turn
+      # nolcasolca.ja.txt:82-83: action 1 compulsory, actions 2 and 3 both optional, so a
+      # player who places an explorer (line 101) may still flip a card (line 110-111).
+      # Card 101 at rows 6-7, card 103 at rows 8-9, both columns 6-8; neither overlaps the
+      # other. The explorer goes on 101, so 103 (free of pieces) may then be flipped.
+      Given the isle map:
+        """
+        101 0 0 6 6 : road road road plains plains plains | forest forest forest forest forest forest
+        103 0 0 8 6 : mountain mountain mountain coast coast coast | forest forest forest plains plains plains
+        """
+      And the position:
+        """
+        phase = "explore"
+        """
+      When player 0 plays:
+        """
+        {"type": "place_explorer", "row": 6, "col": 6}
+        """
+      Then the position has:
+        """
+        current = 0
+        phase = "flip"
+        """
+      And the legal actions include:
+        """
+        {"type": "flip", "card": 103}
+        """
+      When player 0 plays:
+        """
+        {"type": "flip", "card": 103}
+        """
+      Then the position has:
+        """
+        map.1.face = 1
+        grid.8.6 = "forest"
+        grid.9.6 = "plains"
+        explorers = [{"player": 0, "row": 6, "col": 6}]
+        current = 1
+        phase = "draw"
+        """
+
     @IT-TURN-SEQUENCE
     Scenario Outline: An action of the wrong shape is refused as malformed (<why>)
       Given the position:
