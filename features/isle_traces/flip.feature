@@ -68,6 +68,26 @@ Feature: Isle Traces action 3: flipping a map card
         """
       Then the action is rejected citing rule "IT-FLIP-CONDITIONS"
 
+    @IT-FLIP-ONE @IT-FLIP-CONDITIONS
+    Scenario: A card holding the red feather cannot be flipped
+      # nolcasolca.ja.txt:111: only a card on which no piece (コマ) stands may be turned; the
+      # red feather is a piece too (赤い羽根コマ, lines 34 and 54). It stands on card 101 at
+      # (7, 8), so only card 105 may be flipped.
+      Given "feather" is {"row": 7, "col": 8}
+      Then the legal actions do not include:
+        """
+        {"type": "flip", "card": 101}
+        """
+      And the legal actions include:
+        """
+        {"type": "flip", "card": 105}
+        """
+      When player 0 plays:
+        """
+        {"type": "flip", "card": 101}
+        """
+      Then the action is rejected citing rule "IT-FLIP-CONDITIONS"
+
     @IT-FLIP-ONE @IT-FLIP-FEATHER
     Scenario: Turning up a red feather icon lets the player move the red feather
       Given "feather" is {"row": 6, "col": 6}
