@@ -272,6 +272,26 @@ Feature: Isle Traces: final scoring of lines
         winners = [1]
         """
 
+    @IT-SCORE-TERRAINS @IT-SCORE-LINE @IT-SCORE-OWN @IT-SCORE-POINTS @reading:line_points=cells
+    Scenario: A road line scores like the other terrains
+      # nolcasolca.ja.txt:123: the terrains that form lines are plains, road, forest, mountain
+      # and coast (対象：平原、道、森、山、海岸線). Seat 0's explorer on the road (6,6)-(6,9),
+      # 4 cells across cards 101 and 108 (the fort on (6,9) is a symbol on the road, line 46);
+      # seat 1's on the plains (7,6)-(7,8), 3 cells.
+      Given "explorers" is [{"player": 0, "row": 6, "col": 8}, {"player": 1, "row": 7, "col": 6}]
+      Then the outcome's lines are exactly:
+        """
+        [
+          {"terrain": "road", "cells": [[6, 6], [6, 7], [6, 8], [6, 9]], "explorers": [1, 0], "feather": false, "owner": 0, "points": 4, "creatures": 0},
+          {"terrain": "plains", "cells": [[7, 6], [7, 7], [7, 8]], "explorers": [0, 1], "feather": false, "owner": 1, "points": 3, "creatures": 0}
+        ]
+        """
+      And the outcome has:
+        """
+        scores = [4, 3]
+        winners = [0]
+        """
+
   Rule: IT-SCORE-OWN a line scores for the player with explorers on it
 
     @IT-SCORE-OWN @IT-SCORE-FEATHER @reading:line_points=cells
