@@ -88,6 +88,58 @@ Feature: Isle Traces: the winner and the tie-breaks
         details.creatures = [1, 1]
         """
 
+    @IT-WIN-TIE1 @IT-WIN-TIE2 @IT-WIN-ANIMAL @IT-SCORE-FEATHER @reading:line_points=cells @reading:area_size=15
+    Scenario: A longer line the red feather blocks is not the player's longest line
+      # nolcasolca.ja.txt:135: tied players compare the creatures of their longest line, read
+      # (IT-WIN-TIE1) as the longest of the lines they score; lines 130-132: the line with the
+      # red feather scores nothing. Cards 211 and 212 side by side at rows 6-7, columns 6-11:
+      #   row 6: road road road | forest/creature2 forest/creature4 forest
+      #   row 7: plains/creature1 forest coast | mountain mountain plains
+      # Seat 0 scores the single plains (7,6) with creature 1: 1 point, 1 creature in its
+      # longest line. Seat 1 scores the single plains (7,11), no creature: 1 point, 0. Seat 1's
+      # other explorer stands on the 3-cell forest (6,9)-(6,11) with 2 creatures, but the red
+      # feather on (6,11) blocks that line: it is not one of seat 1's lines. Seat 0 wins on
+      # the first tie-break; the creatures of scored lines are 1 and 0 (line 136).
+      Given the isle map:
+        """
+        211 0 0 6 6 : road road road plains/creature1 forest coast | forest forest forest forest forest forest
+        212 0 0 6 9 : forest/creature2 forest/creature4 forest mountain mountain plains | forest forest forest forest forest forest
+        """
+      And the position:
+        """
+        explorers = [{"player": 0, "row": 7, "col": 6}, {"player": 1, "row": 7, "col": 11}, {"player": 1, "row": 6, "col": 10}]
+        feather = {"row": 6, "col": 11}
+        """
+      Then the outcome has:
+        """
+        scores = [1, 1]
+        winners = [0]
+        details.longest_line_creatures = [1, 0]
+        details.creatures = [1, 0]
+        """
+
+    @IT-WIN-TIE1 @IT-WIN-TIE2 @IT-WIN-ANIMAL @IT-SCORE-TIE @reading:line_points=cells @reading:area_size=15
+    Scenario: A longer line tied between the players is neither player's longest line
+      # nolcasolca.ja.txt:135 as above; lines 127-129: with as many explorers of each player on
+      # a line, neither scores it. Same cards 211 and 212 as above, no red feather. Each seat
+      # has one explorer on the 3-cell forest (6,9)-(6,11) with 2 creatures: tied, nobody's.
+      # Seat 0 scores the single plains (7,6) with creature 1, seat 1 the single plains (7,11)
+      # with none: 1 point each, longest-line creatures 1 and 0. Seat 0 wins on the first
+      # tie-break.
+      Given the isle map:
+        """
+        211 0 0 6 6 : road road road plains/creature1 forest coast | forest forest forest forest forest forest
+        212 0 0 6 9 : forest/creature2 forest/creature4 forest mountain mountain plains | forest forest forest forest forest forest
+        """
+      And "explorers" is [{"player": 0, "row": 7, "col": 6}, {"player": 0, "row": 6, "col": 9}, {"player": 1, "row": 7, "col": 11}, {"player": 1, "row": 6, "col": 10}]
+      Then the outcome has:
+        """
+        scores = [1, 1]
+        winners = [0]
+        details.longest_line_creatures = [1, 0]
+        details.creatures = [1, 0]
+        """
+
   Rule: IT-WIN-TIE2 still tied, more creatures win
 
     @IT-WIN-TIE1 @IT-WIN-TIE2 @IT-WIN-ANIMAL @reading:line_points=cells
