@@ -151,6 +151,36 @@ Feature: Isle Traces: the winner and the tie-breaks
         winners = [0]
         """
 
+    @IT-WIN-TIE1 @IT-WIN-TIE2 @IT-WIN-ANIMAL @IT-SCORE-FEATHER @reading:line_points=cells @reading:area_size=15
+    Scenario: The creatures of a line the red feather blocks do not count for the second tie-break
+      # nolcasolca.ja.txt:136: still tied, more creatures win, read (IT-WIN-TIE2) as the
+      # creatures of the lines the player scores; lines 130-132: the line with the red feather
+      # scores nothing. Cards 201 and 202 side by side at rows 6-7, columns 6-11:
+      #   row 6: road road road | mountain mountain mountain
+      #   row 7: plains/creature1 forest coast | forest/creature2 forest plains
+      # Seat 0 scores the road (6,6)-(6,8) and the single plains (7,6) with creature 1:
+      # 4 points, 0 creatures in its longest line, 1 in all. Seat 1 scores the mountain
+      # (6,9)-(6,11) and the single forest (7,7): 4 points, 0 creatures in its longest line,
+      # 0 in all; its third explorer stands on the forest (7,9)-(7,10) with creature 2, a line
+      # the red feather on (7,10) blocks. Seat 0 wins on the second tie-break.
+      Given the isle map:
+        """
+        201 0 0 6 6 : road road road plains/creature1 forest coast | forest forest forest forest forest forest
+        202 0 0 6 9 : mountain mountain mountain forest/creature2 forest plains | forest forest forest forest forest forest
+        """
+      And the position:
+        """
+        explorers = [{"player": 0, "row": 6, "col": 7}, {"player": 0, "row": 7, "col": 6}, {"player": 1, "row": 6, "col": 10}, {"player": 1, "row": 7, "col": 7}, {"player": 1, "row": 7, "col": 9}]
+        feather = {"row": 7, "col": 10}
+        """
+      Then the outcome has:
+        """
+        scores = [4, 4]
+        winners = [0]
+        details.longest_line_creatures = [0, 0]
+        details.creatures = [1, 0]
+        """
+
   Rule: IT-WIN-SHARED a complete tie is a shared victory
 
     @IT-WIN-SHARED @reading:line_points=cells
