@@ -1,0 +1,102 @@
+"""Re-rank a corpus run's divergences offline with the shipped blame order.
+
+``bench_corpus.py --json FILE`` keeps, for every divergence the deep levels blamed, what
+corroboration weighed per candidate rule (the report's ``blame.considered``: the rule's rank
+in the code evidence and among the rules applied at the step, whether a refusal cites it,
+whether its evidence is direct, and how many of its own scenarios failed). Those are
+recorded before any ranking, so this script can rebuild each attribution and rank it again
+with :func:`conformance.levels.corroboration.corroborate` as it is now, without playing a
+game: a change to the order is judged on the tuning batch of an existing run in seconds,
+and checked on a held-out batch it was not chosen on.
+
+It prints, per batch and game, how often the primary rule is the planted bug's: as the run
+reported it, and as the current order ranks the same evidence. Usage::
+
+    python benchmarks/rerank_corpus.py corpus.json
+    python benchmarks/rerank_corpus.py corpus.json --misses   # the bugs blamed wrongly
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import tomllib
+from collections import defaultdict
+from pathlib import Path
+from typing import Any
+
+from conformance.levels.attribution import Attribution, Blame
+from conformance.levels.corroboration import (
+    ScenarioTally,
+    corroborate,
+    rule_areas,
+    rule_illustrations,
+)
+
+CORPUS = Path(__file__).resolve().parent / "corpus"
+
+
+def batches() -> dict[tuple[str, str], str]:
+    """Each corpus bug's batch (``tuning`` for the entries without one), by (game, bug)."""
+    found = {}
+    for folder in sorted(CORPUS.iterdir()):
+        if (folder / "bugs.toml").exists():
+            for bug in tomllib.loads((folder / "bugs.toml").read_text("utf-8"))["bug"]:
+                found[(folder.name, bug["id"])] = bug.get("batch", "tuning")
+    return found
+
+
+def rebuilt(blame: dict[str, Any]) -> tuple[Attribution, dict[str, ScenarioTally]]:
+    """The attribution and scenario tallies a recorded blame was corroborated from."""
+    considered = blame.get("considered") or []
+    applied = sorted((c for c in considered if c["applied_rank"] is not None),
+                     key=lambda c: c["applied_rank"])  # fmt: skip
+    evidence = sorted((c for c in considered if c["evidence_rank"] is not None),
+                      key=lambda c: c["evidence_rank"])  # fmt: skip
+    blames = [Blame(c["rule"], "recorded", c["cited"], c["direct"]) for c in evidence]
+    attribution = Attribution(blames[:3], [], [c["rule"] for c in applied], blames)
+    tallies = {c["rule"]: ScenarioTally(c["failed"], c["run"]) for c in considered if c["run"]}
+    return attribution, tallies
+
+
+def reranked(game: str, blame: dict[str, Any]) -> str | None:
+    """The primary rule the current order gives the recorded evidence (the reported one
+    when the run recorded no candidates)."""
+    if not blame.get("considered"):
+        return blame.get("primary")
+    attribution, tallies = rebuilt(blame)
+    return corroborate(attribution, tallies, rule_areas(game), rule_illustrations(game)).primary
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("run", type=Path, help="a bench_corpus.py --json file")
+    parser.add_argument("--misses", action="store_true", help="list the bugs blamed wrongly")
+    args = parser.parse_args()
+    batch_of = batches()
+    counts: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0, 0])
+    for outcome in json.loads(args.run.read_text("utf-8")):
+        if not outcome["bug"] or not outcome["primary"]:
+            continue  # a clean engine, or a bug no deep level found
+        game, rule = outcome["game"], outcome["rule"]
+        blames = outcome.get("blames") or []
+        recorded = {b.get("primary") for b in blames}
+        others = {p for p in outcome["primary"] if p not in recorded}  # invariants' rules
+        now = others | {reranked(game, b) for b in blames}
+        entry = counts[(batch_of.get((game, outcome["bug"]), "?"), game)]
+        entry[0] += rule in outcome["primary"]
+        entry[1] += rule in now
+        entry[2] += 1
+        if args.misses and rule not in now:
+            print(f"miss {game:11} {outcome['bug']:28} {rule:26} blamed {sorted(map(str, now))}")
+    for batch in sorted({b for b, _ in counts}):
+        rows = {g: c for (b, g), c in counts.items() if b == batch}
+        total = [sum(c[i] for c in rows.values()) for i in range(3)]
+        print(f"{batch}: primary rule is the bug's, as run / as ranked now: "
+              f"{total[0]} / {total[1]} of {total[2]}")  # fmt: skip
+        for game, (run, now, of) in sorted(rows.items()):
+            print(f"  {game:11} {run} / {now} of {of}")
+
+
+if __name__ == "__main__":
+    main()
