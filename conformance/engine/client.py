@@ -60,8 +60,8 @@ MAX_REPLY_VALUES = 500_000
 STDERR_TAIL_BYTES = 16 * 1024
 #: how long an engine that closed its output, or exited, may take before it counts as crashed
 EXIT_GRACE = 1.0
-#: requests whose test is remembered (a stray line names the test it follows)
-REMEMBERED_REQUESTS = 256
+#: tests whose first request is remembered (a stray line names the test it follows)
+REMEMBERED_TESTS = 64
 _POLL = 0.2
 
 
@@ -76,11 +76,15 @@ class EngineClient(ABC):
         self._states_with_apply = self._listings_with_apply = False
         #: the result the next reply is expected to carry (:meth:`expect`)
         self._expected: tuple[str, Any] | None = None
-        #: the test now talking to the engine (the plugin sets it), and the one that made
-        #: the request before this one's: a line nobody asked for names the test it follows
+        #: the test now talking to the engine (the plugin sets it): a line nobody asked for
+        #: names the test it follows
         self.test: str | None = None
-        #: which test made each recent request (by id), to name the test a stray line follows
-        self._test_of: collections.OrderedDict[int, str | None] = collections.OrderedDict()
+        #: (first request id, test) each time the test talking changed, the latest last: which
+        #: test made a request, found without bookkeeping on every request
+        self._test_starts: collections.deque[tuple[int, str | None]] = collections.deque(
+            maxlen=REMEMBERED_TESTS
+        )
+        self._asking = 0  # the id of the request being made
 
     @abstractmethod
     def _exchange(self, request: dict[str, Any]) -> Any:
@@ -101,9 +105,9 @@ class EngineClient(ABC):
 
     def request(self, command: str, **arguments: Any) -> dict[str, Any]:
         request = {"id": next(self._ids), "cmd": command, **arguments}
-        self._test_of[request["id"]] = self.test
-        if len(self._test_of) > REMEMBERED_REQUESTS:
-            self._test_of.popitem(last=False)
+        self._asking = request["id"]
+        if not self._test_starts or self._test_starts[-1][1] != self.test:
+            self._test_starts.append((request["id"], self.test))
         reply = self._exchange(request)
         if type(reply) is KnownReply:  # the expected result's very text: checked already
             return reply.result
@@ -149,10 +153,10 @@ class EngineClient(ABC):
     def _earlier_test(self, request_id: int | None) -> str | None:
         """The test that made request ``request_id`` (else the request before this one),
         when another test is talking now: a line that answers it is not this test's fault."""
-        ids = list(self._test_of)
-        if request_id not in self._test_of:
-            request_id = ids[-2] if len(ids) > 1 else None
-        earlier = self._test_of.get(request_id) if request_id is not None else None
+        if request_id is None:
+            request_id = self._asking - 1
+        earlier = next((test for first, test in reversed(self._test_starts)
+                        if first <= request_id), None)  # fmt: skip
         return earlier if earlier is not None and earlier != self.test else None
 
     @staticmethod
