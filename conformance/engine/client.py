@@ -74,8 +74,8 @@ class EngineClient(ABC):
         self.capabilities: frozenset[str] = frozenset()
         self.games: dict[str, dict[str, Any]] = {}
         self._states_with_apply = self._listings_with_apply = False
-        #: the result the next reply is expected to carry (:meth:`expect`)
-        self._expected: tuple[str, Any] | None = None
+        #: the result the next reply is expected to carry, and its text (:meth:`expect`)
+        self._expected: tuple[str, Any, bytes | None] | None = None
         #: the test now talking to the engine (the plugin sets it): a line nobody asked for
         #: names the test it follows
         self.test: str | None = None
@@ -94,14 +94,16 @@ class EngineClient(ABC):
     def description(self) -> str:
         return "engine"
 
-    def expect(self, command: str, result: dict[str, Any]) -> None:
+    def expect(self, command: str, result: dict[str, Any], text: bytes | None = None) -> None:
         """The next request, when it is ``command``, is likely answered with ``result``, a
         result another engine's reply to the same command carried and this client's checks
         passed (the reference's, in differential play). A transport that reads text may
         take a reply whose text is exactly that of ``result``'s reply (:func:`known_text`)
         for that result without parsing it or checking it again: the same text is the same
-        JSON value, which the same checks pass. Any other reply is parsed and checked."""
-        self._expected = (command, result)
+        JSON value, which the same checks pass. Any other reply is parsed and checked.
+        ``text``: ``orjson``'s compact text of ``result`` when the caller has it already
+        (:attr:`InProcessClient.result_text`), so it is not written again."""
+        self._expected = (command, result, text)
 
     def request(self, command: str, **arguments: Any) -> dict[str, Any]:
         request = {"id": next(self._ids), "cmd": command, **arguments}
@@ -149,6 +151,15 @@ class EngineClient(ABC):
 
     def stderr_tail(self) -> str:
         return ""
+
+    #: the compact text of the last reply's ``result``, where :meth:`lending` keeps it
+    result_text: bytes | None = None
+
+    @contextlib.contextmanager
+    def lending(self) -> Iterator[None]:
+        """Within: replies may be lent rather than copied (:meth:`InProcessClient.lending`);
+        a transport that reads text copies anyway, so here this changes nothing."""
+        yield
 
     def _earlier_test(self, request_id: int | None) -> str | None:
         """The test that made request ``request_id`` (else the request before this one),
@@ -283,10 +294,34 @@ class InProcessClient(EngineClient):
         from reference_impl.server import Server
 
         self.server = Server(games)
+        self._lending = False
+        #: within :meth:`lending`, orjson's compact text of the last successful reply's
+        #: ``result`` (None elsewhere, or when orjson is missing)
+        self.result_text: bytes | None = None
 
     @property
     def description(self) -> str:
         return "reference (in-process)"
+
+    @contextlib.contextmanager
+    def lending(self) -> Iterator[None]:
+        """Within: successful replies to ``apply`` and ``legal_actions`` are the server's
+        own objects, lent rather than copied, with their text kept in :attr:`result_text`
+        (their checks still run).
+
+        Differential lockstep reads each reply once and sends the candidate's text to be
+        compared with :attr:`result_text`, so a copy of every state and listing (the
+        largest cost of a step for a game with long listings) buys it nothing. The caller
+        must not change what it is lent, nor keep it past its next request: what it keeps
+        it copies (:func:`~rulespec.protocol.wire_copy`). What the wire refuses is still
+        refused: a result orjson cannot write is copied the careful way, which says why."""
+        before = self._lending
+        self._lending = True
+        try:
+            yield
+        finally:
+            self._lending = before
+            self.result_text = None
 
     def _exchange(self, request: dict[str, Any]) -> Any:
         try:
@@ -294,11 +329,45 @@ class InProcessClient(EngineClient):
         except WireError as error:
             raise ValueError(f"{request['cmd']}: the request {error}") from None
         reply = self.server.handle(sent)
+        if self._lending:
+            lent = request["cmd"] in _LENT_COMMANDS
+            self.result_text = _result_text(reply) if lent else None
+            if self.result_text is not None:
+                return reply
         try:
             return wire_copy(reply)
         except WireError as error:
             raise ProtocolViolation(f"{request['cmd']} (request id {request['id']}): the reply "
                                     f"cannot go over the wire: {error}") from None  # fmt: skip
+
+
+def _result_text(reply: dict[str, Any]) -> bytes | None:
+    """orjson's compact text of a successful reply's ``result``, or None (an error reply,
+    no orjson, or a result holding what orjson will not write: a type JSON lacks, a
+    subclass, a dataclass, a date, an integer beyond 64 bits, a key that is not a string).
+
+    A float that is not finite would be written ``null``: it is not looked for (that costs
+    a parse of the text, the copy saved); the lent commands' replies hold no number in any
+    reference engine (no protocol or state schema of them admits one)."""
+    if orjson is None or reply.get("ok") is not True:
+        return None
+    try:
+        return orjson.dumps(reply["result"], option=_STRICT_TEXT)
+    except (TypeError, orjson.JSONEncodeError):
+        return None
+
+
+#: orjson raises, rather than write them its own way, on what the standard ``json`` writes
+#: otherwise or refuses
+_STRICT_TEXT = 0
+if orjson is not None:
+    _STRICT_TEXT = (
+        orjson.OPT_PASSTHROUGH_DATACLASS
+        | orjson.OPT_PASSTHROUGH_DATETIME
+        | orjson.OPT_PASSTHROUGH_SUBCLASS
+    )
+#: the commands whose replies :meth:`InProcessClient.lending` lends (a step's own)
+_LENT_COMMANDS = frozenset({"apply", "legal_actions"})
 
 
 @dataclass(frozen=True)
@@ -522,7 +591,7 @@ class SubprocessClient(EngineClient):
             timeout = max(0.0, min(timeout, left))
         line = self._next_line(asked, timeout)
         if expected is not None and expected[0] == command:
-            known = known_text(request["id"], expected[1])
+            known = known_text(request["id"], expected[1], expected[2])
             if known is not None and line == known:
                 return KnownReply(dict(expected[1]))
         if len(line) > MAX_REPLY_BYTES:
@@ -656,17 +725,19 @@ class KnownReply:
     result: dict[str, Any]
 
 
-def known_text(request_id: Any, result: dict[str, Any]) -> bytes | None:
+def known_text(request_id: Any, result: dict[str, Any], body: bytes | None = None) -> bytes | None:
     """The line ``rulespec serve`` writes for a successful reply carrying ``result`` to the
-    request ``request_id`` (orjson's compact text, keys in ``result``'s order); None without
-    orjson, for an id that is not an integer, or a result orjson cannot write. Equal text
-    means an equal JSON value: a reply of exactly this text carries ``result``."""
+    request ``request_id`` (orjson's compact text, keys in ``result``'s order; ``body``:
+    that text of ``result``, when the caller has it); None without orjson, for an id that
+    is not an integer, or a result orjson cannot write. Equal text means an equal JSON
+    value: a reply of exactly this text carries ``result``."""
     if orjson is None or type(request_id) is not int:
         return None
-    try:
-        body = orjson.dumps(result)
-    except (TypeError, orjson.JSONEncodeError):
-        return None
+    if body is None:
+        try:
+            body = orjson.dumps(result)
+        except (TypeError, orjson.JSONEncodeError):
+            return None
     return b'{"id":%d,"ok":true,"result":%b}\n' % (request_id, body)
 
 

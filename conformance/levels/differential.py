@@ -28,6 +28,7 @@ from conformance.levels.attribution import Attribution, attribute, normalised_pa
 from conformance.levels.campaign import GameCut, shrink_choices
 from conformance.levels.guide import RuleGuide
 from conformance.levels.progress import Progress
+from rulespec.protocol import wire_copy
 
 MAX_DIFFERENCES = 12
 
@@ -213,9 +214,16 @@ def lockstep(
     too when it declares ``apply_listing``), its outcome (``outcome``); ``compared``
     receives the names of the comparisons made. A candidate that refuses an action the
     reference chose diverges (``refused``).
+
+    The reference's step replies are lent, not copied (:meth:`EngineClient.lending`): the
+    candidate's reply text is compared with theirs, and what a divergence keeps is copied.
     """
     lists = "legal_actions" in candidate.capabilities
-    with candidate.applying_with_state(listing=lists), reference.applying_with_state(listing=True):
+    with (
+        candidate.applying_with_state(listing=lists),
+        reference.applying_with_state(listing=True),
+        reference.lending(),
+    ):
         return _lockstep(candidate, reference, game, num_players, options or {}, choose,
                          step_bound, choices, guide, stop_after, seed_state,
                          chance_by_probability, compared)  # fmt: skip
@@ -257,7 +265,7 @@ def _lockstep(
     def compare(expected: Any, actual: Any, kind: str, **extra: Any) -> None:
         if expected == actual:  # the fast path: no field-by-field walk
             return
-        diffs = differences(expected, actual)
+        diffs = differences(wire_copy(expected), actual)  # the reference's reply was lent
         if diffs:
             raise diverge(kind, _describe(diffs), diffs[0][0], expected=dict(_flat(diffs)),
                           differing=[path for path, _, _ in diffs],
@@ -279,8 +287,10 @@ def _lockstep(
             break
         # the listings the last apply replies carried (capability apply_listing), else asked
         ref_listing = reply.get("legal_actions")
+        listing_text = None  # its text, when asked on its own (else in the apply reply's)
         if ref_listing is None:
             ref_listing = reference.legal_actions()
+            listing_text = reference.result_text
         legal = ref_listing["actions"]
         if not legal:  # a made-up position (a scenario's) with no way on: nothing to compare
             raise GameCut(len(actions))
@@ -289,10 +299,10 @@ def _lockstep(
             made.add("legal sets")
             cand_listing = answer.get("legal_actions")
             if cand_listing is None:
-                candidate.expect("legal_actions", ref_listing)
+                candidate.expect("legal_actions", ref_listing, listing_text)
                 cand_listing = candidate.legal_actions()
             if legal is not cand_listing["actions"] and legal != cand_listing["actions"]:
-                _compare_legal(legal, cand_listing["actions"], diverge, candidate)
+                _compare_legal(wire_copy(legal), cand_listing["actions"], diverge, candidate)
             if chance_turn and lists_chance:
                 made.add("chance listings")
                 _compare_chance(ref_listing, cand_listing, diverge)
@@ -306,13 +316,14 @@ def _lockstep(
             index = choose(len(legal))
         if choices is not None:
             choices.append(index)
-        action = legal[index]
+        listed = legal[index]
+        action = wire_copy(listed)  # kept: the listing was lent
         reply = reference.apply(action)
         fired = list(reply.get("fired", []))
         if guide is not None:
-            guide.observe(action, fired)
+            guide.observe(listed, fired)  # the object its trial played (it checks identity)
         actions.append(action)
-        candidate.expect("apply", reply)
+        candidate.expect("apply", reply, reference.result_text)
         try:
             answer = candidate.apply(action)
         except EngineRefused as refused:
