@@ -27,11 +27,6 @@ PHASES = ("setup", "reveal", "deal", "draft", "play", "buy", "plague", "over")
 CHANCE_PHASES = frozenset({"setup", "reveal", "deal"})
 
 
-def action_key(action: Action) -> tuple:
-    """Hashable identity of a (well-formed, flat) action."""
-    return tuple(sorted((k, tuple(v) if isinstance(v, list) else v) for k, v in action.items()))
-
-
 class NotreDameState(GameState):
     """A mutable position. Card and person lists are kept sorted (normal form)."""
 
@@ -57,7 +52,6 @@ class NotreDameState(GameState):
         self.players = [Player(p, CUBES_PER_COLOUR - START_CUBES) for p in range(num_players)]
         self.fired: list[str] = []
         self._cache: list[Action] | None = None
-        self._by_key: dict[tuple, Action] | None = None
         self._chance: list[tuple[Action, Fraction]] = []
 
     # ------------------------------------------------------------ protocol surface
@@ -76,7 +70,6 @@ class NotreDameState(GameState):
         if self._cache is None:
             acts = self._generate()
             self._cache = acts
-            self._by_key = None
         return self._cache
 
     def _generate(self) -> list[Action]:
@@ -114,15 +107,16 @@ class NotreDameState(GameState):
             if found is action:
                 break
         else:
+            # a well-formed action (typed fields, flat) equals a listed one as a dict exactly
+            # when it is that action: JSON objects compare without regard to key order
             check_shape(action, self.num)
-            if self._by_key is None:
-                self._by_key = {action_key(a): a for a in legal}
-            found = self._by_key.get(action_key(action))
-            if found is None:
+            for found in legal:
+                if found == action:
+                    break
+            else:
                 raise diagnose(self, action)
         self.fired = []
         self._cache = None
-        self._by_key = None
         self._do(found)
 
     def _do(self, a: Action) -> None:
@@ -173,7 +167,6 @@ class NotreDameState(GameState):
         other.players = [pl.copy() for pl in self.players]
         other.fired = list(self.fired)
         other._cache = None
-        other._by_key = None
         other._chance = []
         return other
 
