@@ -3,6 +3,11 @@
 The canonical state is complete (it continues the game) and normalised (card lists and
 decks sorted, the board's squares in sorted order). ``to_act``, ``terminal``, ``stage``
 and ``tile`` are derived from the other fields: ``load`` (``loading``) recomputes them.
+
+The export relies on orders the state keeps (``NotreDameState``): the options' sorted items
+are taken once, the board's squares are held in sorted order, ``lettered`` holds the
+letters of ``STAGES`` and a player's ``areas`` the areas of ``AREAS``, in those orders.
+Every container it returns is new (callers may keep or change it).
 """
 
 from __future__ import annotations
@@ -10,8 +15,8 @@ from __future__ import annotations
 from typing import Any
 
 from reference_impl.notre_dame.data import (
-    AREAS,
     GAME_ID,
+    STAGES,
     TILES,
 )
 from reference_impl.notre_dame.flow import stage_of
@@ -25,7 +30,7 @@ def to_canonical(st: NotreDameState) -> dict[str, Any]:
     return {
         "game": GAME_ID,
         "num_players": st.num,
-        "options": dict(sorted(st.options.items())),
+        "options": dict(st.options_sorted),
         "to_act": st.to_act(),
         "terminal": st.is_terminal(),
         "tile": TILES[st.num],
@@ -38,9 +43,9 @@ def to_canonical(st: NotreDameState) -> dict[str, Any]:
         "draft_step": st.draft_step,
         "display": list(st.display),
         "brown_deck": list(st.brown_deck),
-        "lettered": {k: list(v) for k, v in sorted(st.lettered.items())},
+        "lettered": {k: list(st.lettered[k]) for k in STAGES},
         "notre_dame": list(st.nd),
-        "messages": {sq: {"color": c, "value": v} for sq, (c, v) in sorted(st.board.items())},
+        "messages": {sq: {"color": c, "value": v} for sq, (c, v) in st.board.items()},
         "players": [_player_json(pl) for pl in st.players],
     }
 
@@ -52,7 +57,7 @@ def _player_json(pl: Player) -> dict[str, Any]:
         "rats": pl.rats,
         "cubes": pl.cubes,
         "stock": pl.stock,
-        "areas": {a: pl.areas[a] for a in AREAS},
+        "areas": dict(pl.areas),
         "friend": pl.friend,
         "carriage": pl.carriage,
         "messages": [{"color": c, "value": v} for c, v in pl.messages],

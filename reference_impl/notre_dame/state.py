@@ -33,6 +33,9 @@ class NotreDameState(GameState):
     def __init__(self, num_players: int, options: dict[str, Any]) -> None:
         self.num = num_players
         self.options = options
+        #: the options' items in sorted order, as the canonical state lists them (taken once:
+        #: a state's options never change; copying the items is no lookup, ``option_reads``)
+        self.options_sorted = tuple(sorted(options.items()))
         self.ring = ring_of(num_players, options)  # ND-SETUP-BOARD, ND-SETUP-2P-LAYOUT
         self.round = 1
         self.phase = "setup"
@@ -46,6 +49,7 @@ class NotreDameState(GameState):
         # ND-SETUP-LETTERED, ND-PERSONS-LETTERED: the unused cards of each letter
         self.lettered: dict[str, list[str]] = {k: sorted(v) for k, v in LETTERED.items()}
         self.nd: list[int] = [0] * num_players
+        # square -> (colour, value), held in sorted square order (flow, loading)
         self.board: dict[str, tuple[int, int]] = {}
         # ND-SETUP-COLORS: colour = seat; ND-SETUP-STOCK: 14 cubes a colour (ND-COMP-CUBES),
         # 4 of them in hand (ND-SETUP-RESOURCES), the rest in the stock
@@ -152,6 +156,7 @@ class NotreDameState(GameState):
         other = NotreDameState.__new__(NotreDameState)
         other.num = self.num
         other.options = self.options.copy()
+        other.options_sorted = self.options_sorted
         other.ring = self.ring
         other.round = self.round
         other.phase = self.phase
