@@ -27,6 +27,7 @@ from rulespec.protocol import (
     WireError,
     decode,
     encode_line,
+    encode_reply_line,
     is_request_id,
     same_json,
     schema_problems,
@@ -120,6 +121,7 @@ class Server:
             if not line and not too_long:
                 break
             line_number += 1
+            exported = False  # a successful reply carrying the engine's exports
             if too_long:
                 reply = _error(None, MalformedInput(
                     f"line {line_number}: longer than {MAX_LINE_BYTES} bytes"))  # fmt: skip
@@ -132,8 +134,9 @@ class Server:
                     reply = _error(None, MalformedInput(f"line {line_number}: {error}"))
                 else:
                     reply = self.handle(request)
+                    exported = reply["ok"] is True and request["cmd"] in _EXPORTS
             try:
-                data = encode_line(reply)
+                data = encode_reply_line(reply) if exported else encode_line(reply)
             except WireError as error:
                 failure = EngineError(f"internal error: the reply {error}")
                 data = encode_line(_error(reply.get("id"), failure))
@@ -290,6 +293,9 @@ class Server:
 
 
 MAX_LINE_BYTES = 32 * 1024 * 1024
+#: the commands whose successful replies carry the engine's exports (states, listings),
+#: every step's: written without parsing their text back (:func:`encode_reply_line`)
+_EXPORTS = frozenset({"apply", "legal_actions", "state"})
 #: longest listing whose actions ``apply`` looks the request's action up in (a scan)
 LISTED_LOOKUP = 48
 

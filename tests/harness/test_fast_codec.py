@@ -70,8 +70,9 @@ def _object(children: st.SearchStrategy[str]) -> st.SearchStrategy[str]:
 
 _TEXTS = st.recursive(
     _SCALARS,
-    lambda children: st.lists(children, max_size=4).map(lambda xs: "[" + ",".join(xs) + "]")
-    | _object(children),
+    lambda children: (
+        st.lists(children, max_size=4).map(lambda xs: "[" + ",".join(xs) + "]") | _object(children)
+    ),
     max_leaves=25,
 )
 #: many brackets: the large-message way of the careful parse
@@ -182,3 +183,74 @@ def test_nesting_at_the_limit_is_accepted_and_one_more_level_refused() -> None:
         wire_copy(holding_more)
     with pytest.raises(WireError, match="nested more than 64 levels deep"):
         decode(encode(holding_more))
+
+
+def _holds_unlooked_for(value: Any) -> bool:
+    """Whether ``value`` holds what :func:`~rulespec.protocol.encode_reply_line` does not
+    look for: a float that is not finite (``orjson`` writes it ``null``), a plain enum (its
+    value)."""
+    if type(value) is float:
+        return not math.isfinite(value)
+    if type(value) is Shade:
+        return True
+    if isinstance(value, dict):
+        return any(map(_holds_unlooked_for, value.values()))
+    if isinstance(value, list | tuple):
+        return any(map(_holds_unlooked_for, value))
+    return False
+
+
+class Shade(enum.Enum):
+    DARK = "dark"
+
+
+@settings(max_examples=500, deadline=None)
+@given(
+    _VALUES
+    | st.sampled_from([63, 64, 65, 66]).map(_nested)
+    | st.lists(st.sampled_from([Shade.DARK, 1]), max_size=2)
+)
+def test_a_reply_line_says_what_the_careful_line_says_but_for_what_it_does_not_check(
+    value: Any,
+) -> None:
+    """The reference server's unchecked writing (:func:`~rulespec.protocol.
+    encode_reply_line`) reads back as :func:`encode_line` does, or is refused alike, for
+    every value but one holding a float that is not finite or a plain enum (its documented
+    exceptions; subclasses, dataclasses and dates go the careful way)."""
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        careful = _both(monkeypatch, lambda: decode(encode_line(value)))[1]
+        fast, _ = _both(monkeypatch, lambda: decode(protocol.encode_reply_line(value)))
+    if _holds_unlooked_for(value):  # written (a NaN read back as null, an enum as its
+        # value), unless something else in it sends it the careful way
+        assert fast[0] == "ok" or fast == careful
+    else:
+        assert fast == careful
+
+
+def test_the_reference_servers_step_replies_are_the_careful_lines() -> None:
+    """Every reply of a few whole games of each reference engine, as ``rulespec serve``
+    writes it, is byte for byte what :func:`encode_line` writes."""
+    import random
+
+    from conformance.engine.client import InProcessClient
+    from reference_impl import registry
+
+    rng = random.Random(7)
+    replies = []
+    client = InProcessClient()
+    client.handshake()
+    server = client.server
+    for game in ("notre_dame", "gnomeville", "villagers", "isle_traces", "neom"):
+        players = registry.get_game(game).min_players
+        server.handle({"id": 1, "cmd": "new_game", "game": game, "num_players": players})
+        for step in range(60):
+            listing = server.handle({"id": 2, "cmd": "legal_actions"})
+            if not listing["result"]["actions"]:
+                break
+            action = rng.choice(listing["result"]["actions"])
+            request = {"id": 3 + step, "cmd": "apply", "action": action, "state": True,
+                       "legal_actions": True}  # fmt: skip
+            replies += [listing, server.handle(request)]
+    assert len(replies) > 300
+    for reply in replies:
+        assert protocol.encode_reply_line(reply) == encode_line(reply)
