@@ -352,6 +352,7 @@ def apply_chance(state: NeomState, action: Action, fired: list[str]) -> None:
     deck[action["tile"]] -= 1
     if not deck[action["tile"]]:
         del deck[action["tile"]]
+        state.dealt_out(action["tile"])
     state.players[seat].hand.append(action["tile"])  # NM-GEN-DEAL, NM-DRAFT-DEAL: one tile a deal
     fired += ["NM-COMP-TILES", "NM-SETUP-PLAYERCOUNT"]
     state.after_deal(fired)

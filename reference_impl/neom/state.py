@@ -136,6 +136,9 @@ class NeomState(GameState):
         #: act phase: each seat's actions (one player's action never changes another's)
         self._seat_cache: dict[int, list[Action]] = {}
         self._to_act: list[Actor] | None = None
+        #: deal phase: (recipient, the deal's actions), kept across deals until the recipient
+        #: changes or a tile name runs out of its deck (NM-GEN-DEAL); never mutated in place
+        self._deals: tuple[int | None, list[Action]] | None = None
 
     # -- queries ----------------------------------------------------------------------------
 
@@ -213,12 +216,18 @@ class NeomState(GameState):
                 ]
             else:
                 seat = self.deal_recipient()
-                kind = "deal_cornerstone" if self.generation == 0 else "deal"
-                self._legal = [
-                    _chance_action(kind, seat, "tile", name)
-                    for name, c in sorted(self.decks[self.deck_key()].items())
-                    if c
-                ]
+                deals = self._deals
+                if deals is None or deals[0] != seat:
+                    kind = "deal_cornerstone" if self.generation == 0 else "deal"
+                    deals = self._deals = (
+                        seat,
+                        [
+                            _chance_action(kind, seat, "tile", name)
+                            for name, c in sorted(self.decks[self.deck_key()].items())
+                            if c
+                        ],
+                    )
+                self._legal = deals[1]
         return self._legal
 
     def legal_actions(self) -> list[Action]:
@@ -233,7 +242,11 @@ class NeomState(GameState):
         """Whether ``action`` is one of the actions this position listed (legal_actions or
         chance_outcomes, cached since the last apply) handed back: legal as it stands."""
         legal = self._legal
-        return legal is not None and any(a is action for a in legal)
+        if legal is not None:
+            for listed in legal:
+                if listed is action:
+                    return True
+        return False
 
     # -- apply ------------------------------------------------------------------------------
 
@@ -312,6 +325,14 @@ class NeomState(GameState):
     def start_deal(self, target: int) -> None:
         self.phase = DEAL
         self.deal_target = target
+        self._deals = None  # another deck, or the same one dealt again
+
+    def dealt_out(self, name: str) -> None:
+        """The last copy of ``name`` in the deck was dealt: the deal's actions (kept across
+        deals) no longer list it (NM-GEN-DEAL). A new list: clones share the old one."""
+        if self._deals is not None:
+            seat, deals = self._deals
+            self._deals = (seat, [a for a in deals if a["tile"] != name])
 
     def start_generation(self, fired: list[str]) -> None:
         """Deal 8 (solo: the first pile) of the generation's tiles (NM-GEN-DEAL)."""
@@ -494,6 +515,7 @@ class NeomState(GameState):
         other._legal = None
         other._seat_cache = {}
         other._to_act = None
+        other._deals = self._deals
         return other
 
 
