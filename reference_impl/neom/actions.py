@@ -13,11 +13,11 @@ from typing import TYPE_CHECKING, Any
 
 from reference_impl.core import CHANCE, Action, Actor, IllegalAction, MalformedInput, rule_param
 from reference_impl.neom.city import (
-    LINKS,
     ROADS,
+    Network,
     can_place,
     disaster_amount,
-    reached,
+    road_network,
     sacrifice_spaces,
 )
 from reference_impl.neom.data import CENTRE, SELL_PRICE, SIZE, TILES
@@ -97,24 +97,24 @@ def cornerstones_in(city: list[str | None]) -> int:
     return sum(1 for t in city if t is not None and TILES[t].gen == 0)
 
 
-def _spaces(state: NeomState, player: Player, name: str, reach: set[int]) -> list[int]:
+def _spaces(state: NeomState, player: Player, name: str, network: Network) -> list[int]:
     """Spaces where ``name`` may go: empty or (by option) replacing, road-joined to the centre.
 
-    ``reach`` is :func:`reached` of the player's city.
+    ``network`` is :func:`road_network` of the player's city.
     """
     city = player.city
     replace = state.options["allow_replace"]
-    roads_of = ROADS
-    links = LINKS
-    roads = roads_of[name]
+    reach, open_sides, joined = network
+    roads = ROADS[name]
     out = []
     for i in range(SIZE * SIZE):
-        if city[i] is None:  # can_place of an empty space, inlined
-            for j, back in links[i][roads]:
-                if j in reach and roads_of[city[j]] & back:  # type: ignore[index]
-                    out.append(i)
-                    break
-        elif replace and can_place(city, i, name, reach):
+        if city[i] is None:
+            if open_sides[i] & roads:  # NM-PLACE-ROAD: one of its roads meets the network
+                out.append(i)
+        elif replace and (
+            # NM-PLACE-REPLACE: keeping every road link of the old tile keeps every tile joined
+            (joined[i] & roads == joined[i] and i in reach) or can_place(city, i, name, reach)
+        ):
             out.append(i)
     return out
 
@@ -174,7 +174,7 @@ def _act_actions(state: NeomState, seat: Actor, p: Player) -> list[Action]:
     if TILES[sel].category == "disaster":
         return out  # selecting a disaster allows no other action that turn
     city = p.city
-    reach = reached(city)
+    network = road_network(city)
     #: road bits -> spaces (where a tile may go depends only on its roads)
     spaces: dict[int, list[int]] = {}
     generation = state.generation
@@ -187,7 +187,7 @@ def _act_actions(state: NeomState, seat: Actor, p: Player) -> list[Action]:
             roads = ROADS[cs]
             where = spaces.get(roads)
             if where is None:
-                where = spaces[roads] = _spaces(state, p, cs, reach)
+                where = spaces[roads] = _spaces(state, p, cs, network)
             for i in where:
                 old = city[i]  # _corner_ok, inlined
                 if count + 1 - (1 if old is not None and TILES[old].gen == 0 else 0) <= generation:
@@ -203,7 +203,7 @@ def _act_actions(state: NeomState, seat: Actor, p: Player) -> list[Action]:
     if meets(p, sel):
         where = spaces.get(ROADS[sel])
         if where is None:
-            where = _spaces(state, p, sel, reach)
+            where = _spaces(state, p, sel, network)
         out += [
             {"actor": seat, "type": "place", "tile": sel, "x": i % SIZE, "y": i // SIZE}
             for i in where

@@ -20,6 +20,8 @@ from reference_impl.neom.data import (
 )
 
 City = list[str | None]
+#: :func:`road_network`'s answer: reached spaces, open sides and joined sides by space
+Network = tuple[set[int], list[int], list[int]]
 
 #: index -> [(neighbour index, side of this tile facing it, side of the neighbour facing back)]
 ORTHO: list[list[tuple[int, int, int]]] = []
@@ -64,6 +66,14 @@ LINKS: list[list[tuple[tuple[int, int], ...]]] = [
 ]
 
 
+#: index -> road bits of a tile there -> [(neighbour index, side of this tile facing it, side of
+#: the neighbour facing back)] for the sides of this tile that have a road
+SIDE_LINKS: list[list[tuple[tuple[int, int, int], ...]]] = [
+    [tuple((j, side, back) for j, side, back in ORTHO[_i] if _r & side) for _r in range(16)]
+    for _i in range(SIZE * SIZE)
+]
+
+
 def roads_meet(city: City, a: int, side: int, b: int, back: int) -> bool:
     """True when tiles on ``a`` and ``b`` both have a road on their shared edge."""
     ta, tb = city[a], city[b]
@@ -92,6 +102,38 @@ def reached(city: City) -> set[int]:
                 seen.add(j)
                 stack.append(j)
     return seen
+
+
+def road_network(city: City) -> Network:
+    """The road network of the centre (NM-PLACE-ROAD): the spaces it reaches (:func:`reached`)
+    and, by space, the sides where a road meets it.
+
+    ``open_sides[i]`` of an empty space: its sides facing a reached tile's road, so a tile
+    placed there is joined iff one of its roads is among them (NM-PLACE-ROADPARTIAL: its
+    other roads may end anywhere). ``joined[i]`` of a reached tile: its sides whose road
+    meets a neighbour's road (NM-ROADS-MEET), the links a replacement must keep to be sure
+    of keeping every tile joined.
+    """
+    open_sides = [0] * (SIZE * SIZE)
+    joined = [0] * (SIZE * SIZE)
+    if city[CENTRE] is None:
+        return set(), open_sides, joined
+    roads_of = ROADS
+    links = SIDE_LINKS
+    seen = {CENTRE}
+    stack = [CENTRE]
+    while stack:
+        i = stack.pop()
+        for j, side, back in links[i][roads_of[city[i]]]:  # type: ignore[index]
+            t = city[j]
+            if t is None:
+                open_sides[j] |= back  # NM-PLACE-ROAD: a road of the network ends here
+            elif roads_of[t] & back:  # NM-ROADS-MEET
+                joined[i] |= side
+                if j not in seen:
+                    seen.add(j)
+                    stack.append(j)
+    return seen, open_sides, joined
 
 
 def all_connected(city: City) -> bool:
