@@ -188,28 +188,38 @@ def _act_actions(state: NeomState, seat: Actor, p: Player) -> list[Action]:
             where = spaces.get(roads)
             if where is None:
                 where = spaces[roads] = _spaces(state, p, cs, network)
+            by_space = _put_actions(seat, "cornerstone", cs)
             for i in where:
                 old = city[i]  # _corner_ok, inlined
                 if count + 1 - (1 if old is not None and TILES[old].gen == 0 else 0) <= generation:
-                    out.append(
-                        {
-                            "actor": seat,
-                            "type": "cornerstone",
-                            "tile": cs,
-                            "x": i % SIZE,
-                            "y": i // SIZE,
-                        }
-                    )
+                    out.append(by_space[i])
     if meets(p, sel):
         where = spaces.get(ROADS[sel])
         if where is None:
             where = _spaces(state, p, sel, network)
-        out += [
-            {"actor": seat, "type": "place", "tile": sel, "x": i % SIZE, "y": i // SIZE}
-            for i in where
-        ]
-    out.append({"actor": seat, "type": "sell"})
+        by_space = _put_actions(seat, "place", sel)
+        out += [by_space[i] for i in where]
+    out.append(_SELLS[seat])
     return out
+
+
+#: (seat, type, tile) -> by space index, the action putting the tile there (place or
+#: cornerstone); shared by every position, never mutated
+_PUTS: dict[tuple[int, str, str], list[Action]] = {}
+#: seat -> its sell action (NM-SELL), shared like _PUTS
+_SELLS: list[Action] = [{"actor": seat, "type": "sell"} for seat in range(5)]
+
+
+def _put_actions(seat: int, kind: str, name: str) -> list[Action]:
+    """The shared actions by which ``seat`` puts tile ``name`` on each space, by index."""
+    key = (seat, kind, name)
+    row = _PUTS.get(key)
+    if row is None:
+        row = _PUTS[key] = [
+            {"actor": seat, "type": kind, "tile": name, "x": i % SIZE, "y": i // SIZE}
+            for i in range(SIZE * SIZE)
+        ]
+    return row
 
 
 def disaster_to_act(state: NeomState) -> list[Actor]:
