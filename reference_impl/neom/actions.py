@@ -157,7 +157,7 @@ def player_actions(state: NeomState) -> list[Action]:
 
 def _disaster_actions(state: NeomState, seat: Actor, p: Player) -> list[Action]:
     kind = TILES[state.disasters[0]["tile"]].disaster
-    amount = disaster_amount(p.city, kind, state.options["protection_scope"])  # type: ignore[arg-type]
+    amount = owed(state, p, kind)  # type: ignore[arg-type]
     spaces = sacrifice_spaces(p.city, kind)  # type: ignore[arg-type]
     out: list[Action] = []
     if p.coins >= amount or not spaces:
@@ -222,19 +222,27 @@ def _put_actions(seat: int, kind: str, name: str) -> list[Action]:
     return row
 
 
+def owed(state: NeomState, p: Player, kind: str) -> int:
+    """The coins disaster ``kind`` costs ``p``'s city (NM-DISASTER-COUNT, NM-DISASTER-PROTECT),
+    computed once per city (``Player.owed``)."""
+    amount = p.owed.get(kind)
+    if amount is None:
+        amount = p.owed[kind] = disaster_amount(p.city, kind, state.options["protection_scope"])
+    return amount
+
+
 def disaster_to_act(state: NeomState) -> list[Actor]:
     """Players struck by the current disaster who owe something and have not answered."""
     if not state.disasters:
         return []
     current = state.disasters[0]
     kind = TILES[current["tile"]].disaster
-    scope = state.options["protection_scope"]
     return [
         s
         for s, p in enumerate(state.players)
         if s != current["by"]
         and s not in current["decided"]
-        and disaster_amount(p.city, kind, scope) > 0  # type: ignore[arg-type]
+        and owed(state, p, kind) > 0  # type: ignore[arg-type]
     ]
 
 
@@ -283,7 +291,7 @@ def validate_player_action(state: NeomState, action: Action) -> None:
         dkind = TILES[state.disasters[0]["tile"]].disaster
         spaces = sacrifice_spaces(p.city, dkind)  # type: ignore[arg-type]
         if kind == "pay":
-            amount = disaster_amount(p.city, dkind, state.options["protection_scope"])  # type: ignore[arg-type]
+            amount = owed(state, p, dkind)  # type: ignore[arg-type]
             if p.coins < amount and spaces:
                 raise IllegalAction(
                     "NM-DISASTER-SACRIFICECOUNT",
@@ -376,7 +384,7 @@ def _put(state: NeomState, p: Player, index: int, name: str, fired: list[str]) -
             state.discard_tiles([old])
     else:
         fired.append("NM-PLACE-SPACE")
-    p.city[index] = name  # NM-PLACE-SPACE, NM-PLACE-REPLACE
+    p.set_space(index, name)  # NM-PLACE-SPACE, NM-PLACE-REPLACE
     tile = TILES[name]
     if tile.produces:
         p.goods.add(tile.produces)  # NM-GOODS-GAIN: its token, kept if the tile goes
@@ -415,13 +423,13 @@ def apply_player_action(state: NeomState, action: Action, fired: list[str]) -> N
         fired += ["NM-DISASTER-PROTECT", "NM-DISASTER-SCOPE"]
     if kind == "pay":
         # NM-DISASTER-COUNT, NM-DISASTER-PROTECT: protected tiles owe nothing
-        owed = disaster_amount(p.city, dkind, state.options["protection_scope"])  # type: ignore[arg-type]
-        p.coins -= min(owed, p.coins)  # NM-DISASTER-STRIKE, NM-DISASTER-SACRIFICECOUNT: at most all
+        due = owed(state, p, dkind)  # type: ignore[arg-type]
+        p.coins -= min(due, p.coins)  # NM-DISASTER-STRIKE, NM-DISASTER-SACRIFICECOUNT: at most all
         fired += ["NM-DISASTER-STRIKE", "NM-DISASTER-COUNT"]
     else:
         index = action["y"] * SIZE + action["x"]
         state.discard_tiles([p.city[index]])  # type: ignore[list-item]
-        p.city[index] = None  # NM-DISASTER-SACRIFICE: one target tile removed
+        p.set_space(index, None)  # NM-DISASTER-SACRIFICE: one target tile removed
         fired += ["NM-DISASTER-STRIKE", "NM-DISASTER-SACRIFICE"]
     current["decided"].append(seat)
     advance_disasters(state, fired)

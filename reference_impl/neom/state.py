@@ -62,7 +62,9 @@ PHASES = (BOARDS, DEAL, DRAFT, SELECT, ACT, DISASTER, OVER)
 class Player:
     """One seat's city board, coins, goods, kept cornerstones, hand and selection."""
 
-    __slots__ = ("acted", "board", "city", "coins", "cornerstones", "goods", "hand", "selected")
+    __slots__ = (
+        "acted", "board", "city", "coins", "cornerstones", "goods", "hand", "owed", "selected",
+    )  # fmt: skip
 
     def __init__(self) -> None:
         self.board: str | None = None
@@ -73,6 +75,14 @@ class Player:
         self.hand: list[str] = []
         self.selected: str | None = None
         self.acted = False
+        #: disaster kind -> the coins it costs this city (NM-DISASTER-COUNT), computed once
+        #: per city: :meth:`set_space`, by which every rule changes the city, starts afresh
+        self.owed: dict[str, int] = {}
+
+    def set_space(self, index: int, name: str | None) -> None:
+        """Put ``name`` (``None``: nothing) on space ``index`` of the city."""
+        self.city[index] = name
+        self.owed = {}  # a new dict: a clone may share the old one
 
     def copy(self) -> Player:
         other = Player()
@@ -86,6 +96,7 @@ class Player:
         other.goods = set(self.goods)
         other.cornerstones = list(self.cornerstones)
         other.hand = list(self.hand)
+        other.owed = self.owed  # the same city owes the same
         return other
 
     def to_json(self) -> dict[str, Any]:
@@ -553,5 +564,5 @@ def _multiset(counts: dict[str, int]) -> dict[str, int]:
 def place_centre(player: Player, good: str) -> None:
     """The board's City Centre is preprinted; its raw good token is taken (NM-SETUP-BOARDS)."""
     player.board = good
-    player.city[(SIZE * SIZE) // 2] = centre_tile(good)
+    player.set_space((SIZE * SIZE) // 2, centre_tile(good))
     player.goods.add(good)
