@@ -14,10 +14,10 @@ from typing import TYPE_CHECKING, Any
 from reference_impl.core import CHANCE, Action, Actor, IllegalAction, MalformedInput, rule_param
 from reference_impl.neom.city import (
     ROADS,
-    Network,
     can_place,
     disaster_amount,
-    road_network,
+    facing_roads,
+    keeps_joined,
     sacrifice_spaces,
 )
 from reference_impl.neom.data import CENTRE, SELL_PRICE, SIZE, TILES
@@ -97,25 +97,21 @@ def cornerstones_in(city: list[str | None]) -> int:
     return sum(1 for t in city if t is not None and TILES[t].gen == 0)
 
 
-def _spaces(state: NeomState, player: Player, name: str, network: Network) -> list[int]:
+def _spaces(state: NeomState, player: Player, name: str, facing: list[int]) -> list[int]:
     """Spaces where ``name`` may go: empty or (by option) replacing, road-joined to the centre.
 
-    ``network`` is :func:`road_network` of the player's city.
+    ``facing`` is :func:`facing_roads` of the player's city.
     """
     city = player.city
     replace = state.options["allow_replace"]
-    reach, open_sides, joined = network
     roads = ROADS[name]
     out = []
     for i in range(SIZE * SIZE):
         if city[i] is None:
-            if open_sides[i] & roads:  # NM-PLACE-ROAD: one of its roads meets the network
+            if facing[i] & roads:  # NM-PLACE-ROAD: one of its roads meets the city's
                 out.append(i)
-        elif replace and (
-            # NM-PLACE-REPLACE: keeping every road link of the old tile keeps every tile joined
-            (joined[i] & roads == joined[i] and i in reach) or can_place(city, i, name, reach)
-        ):
-            out.append(i)
+        elif replace and keeps_joined(city, i, name, facing):
+            out.append(i)  # NM-PLACE-REPLACE
     return out
 
 
@@ -174,7 +170,7 @@ def _act_actions(state: NeomState, seat: Actor, p: Player) -> list[Action]:
     if TILES[sel].category == "disaster":
         return out  # selecting a disaster allows no other action that turn
     city = p.city
-    network = road_network(city)
+    facing = facing_roads(city)
     #: road bits -> spaces (where a tile may go depends only on its roads)
     spaces: dict[int, list[int]] = {}
     generation = state.generation
@@ -187,7 +183,7 @@ def _act_actions(state: NeomState, seat: Actor, p: Player) -> list[Action]:
             roads = ROADS[cs]
             where = spaces.get(roads)
             if where is None:
-                where = spaces[roads] = _spaces(state, p, cs, network)
+                where = spaces[roads] = _spaces(state, p, cs, facing)
             by_space = _put_actions(seat, "cornerstone", cs)
             for i in where:
                 old = city[i]  # _corner_ok, inlined
@@ -196,7 +192,7 @@ def _act_actions(state: NeomState, seat: Actor, p: Player) -> list[Action]:
     if meets(p, sel):
         where = spaces.get(ROADS[sel])
         if where is None:
-            where = _spaces(state, p, sel, network)
+            where = _spaces(state, p, sel, facing)
         by_space = _put_actions(seat, "place", sel)
         out += [by_space[i] for i in where]
     out.append(_SELLS[seat])

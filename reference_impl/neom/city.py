@@ -20,8 +20,6 @@ from reference_impl.neom.data import (
 )
 
 City = list[str | None]
-#: :func:`road_network`'s answer: reached spaces, open sides and joined sides by space
-Network = tuple[set[int], list[int], list[int]]
 
 #: index -> [(neighbour index, side of this tile facing it, side of the neighbour facing back)]
 ORTHO: list[list[tuple[int, int, int]]] = []
@@ -104,36 +102,37 @@ def reached(city: City) -> set[int]:
     return seen
 
 
-def road_network(city: City) -> Network:
-    """The road network of the centre (NM-PLACE-ROAD): the spaces it reaches (:func:`reached`)
-    and, by space, the sides where a road meets it.
+def facing_roads(city: City) -> list[int]:
+    """By space, its sides facing a neighbouring tile's road (NM-ROADS-MEET).
 
-    ``open_sides[i]`` of an empty space: its sides facing a reached tile's road, so a tile
-    placed there is joined iff one of its roads is among them (NM-PLACE-ROADPARTIAL: its
-    other roads may end anywhere). ``joined[i]`` of a reached tile: its sides whose road
-    meets a neighbour's road (NM-ROADS-MEET), the links a replacement must keep to be sure
-    of keeping every tile joined.
+    Play keeps every tile of a city joined by road to the centre (NM-PLACE-ROAD; load_state
+    refuses any other city), so a tile put on an empty space is joined iff one of its roads
+    is on a facing side (NM-PLACE-ROADPARTIAL: its other roads may end anywhere), and a
+    tile's links are its roads on facing sides.
     """
-    open_sides = [0] * (SIZE * SIZE)
-    joined = [0] * (SIZE * SIZE)
-    if city[CENTRE] is None:
-        return set(), open_sides, joined
+    facing = [0] * (SIZE * SIZE)
     roads_of = ROADS
-    links = SIDE_LINKS
-    seen = {CENTRE}
-    stack = [CENTRE]
-    while stack:
-        i = stack.pop()
-        for j, side, back in links[i][roads_of[city[i]]]:  # type: ignore[index]
-            t = city[j]
-            if t is None:
-                open_sides[j] |= back  # NM-PLACE-ROAD: a road of the network ends here
-            elif roads_of[t] & back:  # NM-ROADS-MEET
-                joined[i] |= side
-                if j not in seen:
-                    seen.add(j)
-                    stack.append(j)
-    return seen, open_sides, joined
+    for i, t in enumerate(city):
+        if t is not None:
+            for j, back in LINKS[i][roads_of[t]]:
+                facing[j] |= back
+    return facing
+
+
+def keeps_joined(city: City, index: int, tile: str, facing: list[int]) -> bool:
+    """Replacing the tile on ``index`` by ``tile`` keeps every tile joined to the centre
+    (NM-PLACE-REPLACE, NM-PLACE-ROAD), in a city whose every tile is joined, as play keeps
+    every city; ``facing`` is :func:`facing_roads` of the city."""
+    links = ROADS[city[index]] & facing[index]  # type: ignore[index]
+    roads = ROADS[tile]
+    if links & roads == links:
+        return True  # every link of the old tile is kept: nothing is cut off
+    if not roads & facing[index]:
+        return False  # the tile meets no road: it is cut off
+    for j, _, back in SIDE_LINKS[index][links & ~roads]:
+        if ROADS[city[j]] & facing[j] == back:  # type: ignore[index]
+            return False  # a neighbour joined only through the old tile is cut off
+    return can_place(city, index, tile)  # walk the city
 
 
 def all_connected(city: City) -> bool:
