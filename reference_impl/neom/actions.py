@@ -20,7 +20,7 @@ from reference_impl.neom.city import (
     keeps_joined,
     sacrifice_spaces,
 )
-from reference_impl.neom.data import CENTRE, SELL_PRICE, SIZE, TILES
+from reference_impl.neom.data import CENTRE, CORNERSTONES, SELL_PRICE, SIZE, TILES
 
 if TYPE_CHECKING:
     from reference_impl.neom.state import NeomState, Player
@@ -94,7 +94,7 @@ def meets(player: Player, name: str) -> bool:
 
 
 def cornerstones_in(city: list[str | None]) -> int:
-    return sum(1 for t in city if t is not None and TILES[t].gen == 0)
+    return sum(1 for t in city if t in CORNERSTONES)
 
 
 def _spaces(state: NeomState, player: Player, name: str, facing: list[int]) -> list[int]:
@@ -185,10 +185,10 @@ def _act_actions(state: NeomState, seat: Actor, p: Player) -> list[Action]:
             if where is None:
                 where = spaces[roads] = _spaces(state, p, cs, facing)
             by_space = _put_actions(seat, "cornerstone", cs)
-            for i in where:
-                old = city[i]  # _corner_ok, inlined
-                if count + 1 - (1 if old is not None and TILES[old].gen == 0 else 0) <= generation:
-                    out.append(by_space[i])
+            if count < generation:  # NM-CORNER-LIMIT: room for one more anywhere
+                out += [by_space[i] for i in where]
+            else:  # NM-CORNER-LIMIT: at the limit, only in place of a placed cornerstone
+                out += [by_space[i] for i in where if city[i] in CORNERSTONES]
     if meets(p, sel):
         where = spaces.get(ROADS[sel])
         if where is None:
