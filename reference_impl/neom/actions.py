@@ -9,6 +9,7 @@ NM-DISASTER-SELECTOR, NM-DISASTER-STRIKE, NM-DISASTER-ORDER, NM-DISASTER-SACRIFI
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from reference_impl.core import CHANCE, Action, Actor, IllegalAction, MalformedInput, rule_param
@@ -126,29 +127,25 @@ def _corner_ok(state: NeomState, player: Player, name: str, index: int) -> bool:
 
 
 def player_actions(state: NeomState) -> list[Action]:
+    """The actions of the seats to act, in seat order. Each seat's list is kept in
+    ``state._seat_cache`` until an action changes it (one player's action never changes
+    another's in the same step: NeomState._apply_checked)."""
     out: list[Action] = []
     phase = state.phase
+    cache = state._seat_cache
     for seat in state.to_act():
-        p = state.players[seat]  # type: ignore[index]
-        if phase in ("draft", "select"):
-            cached = state._seat_cache.get(seat)  # type: ignore[arg-type]
-            if cached is None:
-                kind = "keep" if phase == "draft" else "select"
-                cached = state._seat_cache[seat] = [  # type: ignore[index]
-                    {"actor": seat, "type": kind, "tile": t} for t in sorted(set(p.hand))
-                ]
-            out += cached
-        elif phase == "act":
-            cached = state._seat_cache.get(seat)  # type: ignore[arg-type]
-            if cached is None:
-                cached = state._seat_cache[seat] = _act_actions(state, seat, p)  # type: ignore[index]
-            out += cached
-        elif phase == "disaster":
-            cached = state._seat_cache.get(seat)  # type: ignore[arg-type]
-            if cached is None:
-                cached = state._seat_cache[seat] = _disaster_actions(state, seat, p)  # type: ignore[index]
-            out += cached
+        cached = cache.get(seat)  # type: ignore[arg-type]
+        if cached is None:
+            seat_actions = SEAT_ACTIONS[phase]
+            cached = cache[seat] = seat_actions(state, seat, state.players[seat])  # type: ignore[index]
+        out += cached
     return out
+
+
+def _choice_actions(state: NeomState, seat: Actor, p: Player) -> list[Action]:
+    """Keep one cornerstone (NM-DRAFT-DEAL) or select one tile (NM-SELECT-SIMUL) of the hand."""
+    kind = "keep" if state.phase == "draft" else "select"
+    return [{"actor": seat, "type": kind, "tile": t} for t in sorted(set(p.hand))]
 
 
 def _disaster_actions(state: NeomState, seat: Actor, p: Player) -> list[Action]:
@@ -225,6 +222,15 @@ def owed(state: NeomState, p: Player, kind: str) -> int:
     if amount is None:
         amount = p.owed[kind] = disaster_amount(p.city, kind, state.options["protection_scope"])
     return amount
+
+
+#: phase -> the function listing one seat's actions in it
+SEAT_ACTIONS: dict[str, Callable[[NeomState, Actor, Player], list[Action]]] = {
+    "draft": _choice_actions,
+    "select": _choice_actions,
+    "act": _act_actions,
+    "disaster": _disaster_actions,
+}
 
 
 def disaster_to_act(state: NeomState) -> list[Actor]:
