@@ -196,8 +196,15 @@ def sacrifice_spaces(city: City, kind: str) -> list[int]:
     removal leaves every other tile joined to the centre (NM-DISASTER-SACRIFICECOUNT)."""
     targets = DISASTER_TARGETS[kind]
     spaces = []
+    facing: list[int] | None = None
     for i, t in enumerate(city):
         if t is None or i == CENTRE or CATEGORY[t] not in targets:
+            continue
+        if facing is None:
+            facing = facing_roads(city)
+        links = ROADS[t] & facing[i]
+        if not links & (links - 1):  # one link at most: the tile ends a road
+            spaces.append(i)  # NM-DISASTER-SACRIFICECOUNT: removing it cuts nothing off
             continue
         city[i] = None
         try:
