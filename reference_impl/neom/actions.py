@@ -106,14 +106,13 @@ def _spaces(state: NeomState, player: Player, name: str, facing: list[int]) -> l
     city = player.city
     replace = state.options["allow_replace"]
     roads = ROADS[name]
-    out = []
-    for i in range(SIZE * SIZE):
-        if city[i] is None:
-            if facing[i] & roads:  # NM-PLACE-ROAD: one of its roads meets the city's
-                out.append(i)
-        elif replace and keeps_joined(city, i, name, facing):
-            out.append(i)  # NM-PLACE-REPLACE
-    return out
+    # NM-PLACE-ROAD: on an empty space, one of its roads meets a road of the city;
+    # NM-PLACE-REPLACE: on a tile, if replacing it keeps every tile joined
+    return [
+        i
+        for i, t in enumerate(city)
+        if (facing[i] & roads if t is None else replace and keeps_joined(city, i, name, facing))
+    ]
 
 
 def _corner_ok(state: NeomState, player: Player, name: str, index: int) -> bool:
@@ -358,10 +357,10 @@ def _validate_act(state: NeomState, p: Player, action: Action, where: _Where) ->
 
 
 def apply_chance(state: NeomState, action: Action, fired: list[str]) -> None:
-    from reference_impl.neom.state import place_centre
-
     seat = action["player"]
     if action["type"] == "board":
+        from reference_impl.neom.state import place_centre
+
         place_centre(state.players[seat], action["good"])  # NM-SETUP-BOARDS, NM-COMP-CENTRE
         state.boards.remove(action["good"])  # NM-SETUP-BOARDS: without replacement
         fired += ["NM-SETUP-BOARDS", "NM-SETUP-COINS", "NM-COMP-BOARD", "NM-COMP-CENTRE"]
