@@ -303,12 +303,13 @@ class NeomState(GameState):
         fired: list[str] = []
         phase = self.phase
         current = self.disasters[0] if phase == DISASTER else None
-        self._invalidate()
+        to_act = self._to_act
+        self._legal = self._to_act = None
         if actor == CHANCE:
             act.apply_chance(self, action, fired)
         else:
             act.apply_player_action(self, action, fired)
-        self._invalidate()
+        self._legal = self._to_act = None
         if (
             (self.phase == ACT and kind in ("place", "cornerstone", "sell"))
             or (
@@ -323,6 +324,8 @@ class NeomState(GameState):
             )
         ):
             self._seat_cache.pop(actor, None)  # the others' options are untouched
+            if to_act is not None:  # and so is whether they are to act
+                self._to_act = [s for s in to_act if s != actor]
         else:
             self._seat_cache.clear()
         self.fired = fired
