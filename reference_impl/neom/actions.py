@@ -17,7 +17,6 @@ from reference_impl.neom.city import (
     ROADS,
     can_place,
     disaster_amount,
-    facing_roads,
     keeps_joined,
     sacrifice_spaces,
 )
@@ -101,7 +100,7 @@ def cornerstones_in(city: list[str | None]) -> int:
 def _spaces(state: NeomState, player: Player, name: str, facing: list[int]) -> list[int]:
     """Spaces where ``name`` may go: empty or (by option) replacing, road-joined to the centre.
 
-    ``facing`` is :func:`facing_roads` of the player's city.
+    ``facing`` is the player's (:func:`facing_roads` of the city).
     """
     city = player.city
     replace = state.options["allow_replace"]
@@ -150,7 +149,7 @@ def _choice_actions(state: NeomState, seat: Actor, p: Player) -> list[Action]:
 def _disaster_actions(state: NeomState, seat: Actor, p: Player) -> list[Action]:
     kind = TILES[state.disasters[0]["tile"]].disaster
     amount = owed(state, p, kind)  # type: ignore[arg-type]
-    spaces = sacrifice_spaces(p.city, kind)  # type: ignore[arg-type]
+    spaces = sacrifice_spaces(p.city, kind, p.facing)  # type: ignore[arg-type]
     out: list[Action] = []
     if p.coins >= amount or not spaces:
         out.append({"actor": seat, "type": "pay"})
@@ -166,7 +165,7 @@ def _act_actions(state: NeomState, seat: Actor, p: Player) -> list[Action]:
     if TILES[sel].category == "disaster":
         return out  # selecting a disaster allows no other action that turn
     city = p.city
-    facing = facing_roads(city)
+    facing = p.facing
     #: road bits -> spaces (where a tile may go depends only on its roads)
     spaces: dict[int, list[int]] = {}
     generation = state.generation
@@ -290,7 +289,7 @@ def validate_player_action(state: NeomState, action: Action) -> None:
         return
     if kind in ("pay", "sacrifice"):
         dkind = TILES[state.disasters[0]["tile"]].disaster
-        spaces = sacrifice_spaces(p.city, dkind)  # type: ignore[arg-type]
+        spaces = sacrifice_spaces(p.city, dkind, p.facing)  # type: ignore[arg-type]
         if kind == "pay":
             amount = owed(state, p, dkind)  # type: ignore[arg-type]
             if p.coins < amount and spaces:

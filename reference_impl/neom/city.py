@@ -102,21 +102,26 @@ def reached(city: City) -> set[int]:
     return seen
 
 
+def facing_of(city: City, index: int) -> int:
+    """The sides of space ``index`` facing a neighbouring tile's road (NM-ROADS-MEET)."""
+    sides = 0
+    for j, side, back in ORTHO[index]:
+        t = city[j]
+        if t is not None and ROADS[t] & back:
+            sides |= side
+    return sides
+
+
 def facing_roads(city: City) -> list[int]:
-    """By space, its sides facing a neighbouring tile's road (NM-ROADS-MEET).
+    """By space, its sides facing a neighbouring tile's road (:func:`facing_of`); a player
+    keeps it for their city (``Player.facing``).
 
     Play keeps every tile of a city joined by road to the centre (NM-PLACE-ROAD; load_state
     refuses any other city), so a tile put on an empty space is joined iff one of its roads
     is on a facing side (NM-PLACE-ROADPARTIAL: its other roads may end anywhere), and a
     tile's links are its roads on facing sides.
     """
-    facing = [0] * (SIZE * SIZE)
-    roads_of = ROADS
-    for i, t in enumerate(city):
-        if t is not None:
-            for j, back in LINKS[i][roads_of[t]]:
-                facing[j] |= back
-    return facing
+    return [facing_of(city, i) for i in range(SIZE * SIZE)]
 
 
 def keeps_joined(city: City, index: int, tile: str, facing: list[int]) -> bool:
@@ -191,17 +196,15 @@ def disaster_amount(city: City, kind: str, scope: str) -> int:
     return DISASTER_RATE[kind] * count  # NM-DISASTER-TABLE: the rate per target tile
 
 
-def sacrifice_spaces(city: City, kind: str) -> list[int]:
+def sacrifice_spaces(city: City, kind: str, facing: list[int]) -> list[int]:
     """Target tiles that may be sacrificed, protected or not (NM-DISASTER-SACRIFICE), whose
-    removal leaves every other tile joined to the centre (NM-DISASTER-SACRIFICECOUNT)."""
+    removal leaves every other tile joined to the centre (NM-DISASTER-SACRIFICECOUNT).
+    ``facing`` is :func:`facing_roads` of the city."""
     targets = DISASTER_TARGETS[kind]
     spaces = []
-    facing: list[int] | None = None
     for i, t in enumerate(city):
         if t is None or i == CENTRE or CATEGORY[t] not in targets:
             continue
-        if facing is None:
-            facing = facing_roads(city)
         links = ROADS[t] & facing[i]
         if not links & (links - 1):  # one link at most: the tile ends a road
             spaces.append(i)  # NM-DISASTER-SACRIFICECOUNT: removing it cuts nothing off

@@ -23,6 +23,7 @@ from reference_impl.core import (
     Outcome,
 )
 from reference_impl.neom import actions as act
+from reference_impl.neom.city import ORTHO, facing_of, facing_roads
 from reference_impl.neom.data import (
     BOARD_GOODS,
     CORNERSTONE_COPIES,
@@ -63,7 +64,8 @@ class Player:
     """One seat's city board, coins, goods, kept cornerstones, hand and selection."""
 
     __slots__ = (
-        "acted", "board", "city", "coins", "cornerstones", "goods", "hand", "owed", "selected",
+        "acted", "board", "city", "coins", "cornerstones", "facing", "goods", "hand", "owed",
+        "selected",
     )  # fmt: skip
 
     def __init__(self) -> None:
@@ -78,11 +80,16 @@ class Player:
         #: disaster kind -> the coins it costs this city (NM-DISASTER-COUNT), computed once
         #: per city: :meth:`set_space`, by which every rule changes the city, starts afresh
         self.owed: dict[str, int] = {}
+        #: by space, its sides facing a neighbouring tile's road (city.facing_roads), kept
+        #: by :meth:`set_space`
+        self.facing = facing_roads(self.city)
 
     def set_space(self, index: int, name: str | None) -> None:
         """Put ``name`` (``None``: nothing) on space ``index`` of the city."""
         self.city[index] = name
         self.owed = {}  # a new dict: a clone may share the old one
+        for j, _, _ in ORTHO[index]:
+            self.facing[j] = facing_of(self.city, j)  # NM-ROADS-MEET: the roads around it
 
     def copy(self) -> Player:
         other = Player()
@@ -97,6 +104,7 @@ class Player:
         other.cornerstones = list(self.cornerstones)
         other.hand = list(self.hand)
         other.owed = self.owed  # the same city owes the same
+        other.facing = list(self.facing)
         return other
 
     def to_json(self) -> dict[str, Any]:
