@@ -371,8 +371,11 @@ def apply_chance(state: NeomState, action: Action, fired: list[str]) -> None:
     if not deck[action["tile"]]:
         del deck[action["tile"]]
         state.dealt_out(action["tile"])
-    state.players[seat].hand.append(action["tile"])  # NM-GEN-DEAL, NM-DRAFT-DEAL: one tile a deal
+    hand = state.players[seat].hand
+    hand.append(action["tile"])  # NM-GEN-DEAL, NM-DRAFT-DEAL: one tile a deal
     fired += ["NM-COMP-TILES", "NM-SETUP-PLAYERCOUNT"]
+    if len(hand) < state.deal_target:
+        return  # the recipient (every seat before it full) is dealt on
     state.after_deal(fired)
 
 
