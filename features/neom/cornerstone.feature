@@ -141,6 +141,23 @@ Feature: NEOM discarding a tile to place a cornerstone (neom.ja.txt:50-55)
         """
 
     @NM-CORNER-LIMIT @NM-PLACE-REPLACE @reading:allow_replace=true
+    Scenario: At the limit each kept cornerstone may replace the placed one
+      # generation 1, one cornerstone in the city, two kept: either keeps the count at 1
+      Given the position:
+        """
+        players.0.cornerstones = ["cs-fire-hall", "cs-trade-post"]
+        players.0.city.3.2 = "cs-garden-homes"
+        """
+      Then the legal actions include:
+        """
+        {"actor": 0, "type": "cornerstone", "tile": "cs-fire-hall", "x": 2, "y": 3}
+        """
+      And the legal actions include:
+        """
+        {"actor": 0, "type": "cornerstone", "tile": "cs-trade-post", "x": 2, "y": 3}
+        """
+
+    @NM-CORNER-LIMIT @NM-PLACE-REPLACE @reading:allow_replace=true
     Scenario: At the limit a cornerstone replaces a cornerstone with no listing asked first
       # the engine judges the action itself, not by the actions it listed
       Given the position:

@@ -455,6 +455,37 @@ Feature: NEOM disasters (neom.ja.txt:57-62)
         """
 
     @NM-DISASTER-SACRIFICECOUNT
+    Scenario: Every target whose removal keeps the city joined may be sacrificed
+      # the houses on x1 y1, x2 y1 and x1 y2 close a loop with the centre; the rowhouses (x3 y2)
+      # and the cottages (x2 y3) end roads; listing the choices leaves the city as it was
+      Given the position:
+        """
+        phase = "disaster"
+        generation = 1
+        disasters = [{"tile": "g1-fire", "by": 0, "decided": []}]
+        players.1.coins = 0
+        players.1.city.1.1 = "g1-houses"
+        players.1.city.1.2 = "g1-houses"
+        players.1.city.2.1 = "g1-houses"
+        players.1.city.2.3 = "g1-rowhouses"
+        players.1.city.3.2 = "g1-cottages"
+        """
+      Then the legal actions are exactly:
+        """
+        [{"actor": 1, "type": "sacrifice", "x": 1, "y": 1},
+         {"actor": 1, "type": "sacrifice", "x": 2, "y": 1},
+         {"actor": 1, "type": "sacrifice", "x": 1, "y": 2},
+         {"actor": 1, "type": "sacrifice", "x": 3, "y": 2},
+         {"actor": 1, "type": "sacrifice", "x": 2, "y": 3}]
+        """
+      And the position has:
+        """
+        players.1.city.1.1 = "g1-houses"
+        players.1.city.1.2 = "g1-houses"
+        players.1.city.2.1 = "g1-houses"
+        """
+
+    @NM-DISASTER-SACRIFICECOUNT
     Scenario: A tile holding others to the centre cannot be sacrificed, so all coins are paid
       Given the position:
         """
@@ -692,6 +723,33 @@ Feature: NEOM disasters (neom.ja.txt:57-62)
         disasters = []
         players.1.coins = 5
         players.2.city.1.2 = null
+        """
+
+    @NM-DISASTER-ORDER @NM-DISASTER-SACRIFICECOUNT
+    Scenario: A house left at the end of a road by the first fire's sacrifice may go to the second
+      # player 2 sacrifices the cottages on x2 y0 to the first fire; the houses on x2 y1 then
+      # end the road from the centre, so the second fire may take them
+      Given the position:
+        """
+        phase = "select"
+        generation = 1
+        players.0.hand = ["g1-fire", "g1-park"]
+        players.1.hand = ["g1-fire", "g1-mine"]
+        players.2.selected = "g1-farm"
+        players.2.hand = ["g1-quarry"]
+        players.2.city.1.2 = "g1-houses"
+        players.2.city.0.2 = "g1-cottages"
+        """
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "select", "tile": "g1-fire"},
+         {"actor": 1, "type": "select", "tile": "g1-fire"},
+         {"actor": 2, "type": "sell"},
+         {"actor": 2, "type": "sacrifice", "x": 2, "y": 0}]
+        """
+      Then the legal actions include:
+        """
+        {"actor": 2, "type": "sacrifice", "x": 2, "y": 1}
         """
 
   Rule: NM-DISASTER-TABLE the provisional disaster table

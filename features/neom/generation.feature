@@ -119,6 +119,41 @@ Feature: NEOM generations (neom.ja.txt:18-24)
       Then the action is rejected citing rule "NM-GEN-DEAL"
 
     @NM-GEN-DEAL
+    Scenario: A tile whose last copy is dealt leaves the outcomes, and a full hand passes the deal on
+      Given the position:
+        """
+        phase = "deal"
+        generation = 1
+        deal_target = 8
+        players.0.hand = ["g1-houses", "g1-houses", "g1-park", "g1-market", "g1-farm", "g1-mine"]
+        players.1.hand = ["g1-houses", "g1-houses", "g1-park", "g1-market", "g1-farm", "g1-mine", "g1-bakery"]
+        decks.1 = {"g1-cottages": 1, "g1-coal-plant": 1, "g1-fire": 1}
+        """
+      Then the chance outcomes are:
+        """
+        [{"action": {"type": "deal", "player": 0, "tile": "g1-coal-plant"}, "probability": "1/3"},
+         {"action": {"type": "deal", "player": 0, "tile": "g1-cottages"}, "probability": "1/3"},
+         {"action": {"type": "deal", "player": 0, "tile": "g1-fire"}, "probability": "1/3"}]
+        """
+      When chance reveals:
+        """
+        {"type": "deal", "player": 0, "tile": "g1-cottages"}
+        """
+      Then the chance outcomes are:
+        """
+        [{"action": {"type": "deal", "player": 0, "tile": "g1-coal-plant"}, "probability": "1/2"},
+         {"action": {"type": "deal", "player": 0, "tile": "g1-fire"}, "probability": "1/2"}]
+        """
+      When chance reveals:
+        """
+        {"type": "deal", "player": 0, "tile": "g1-fire"}
+        """
+      Then the chance outcomes are:
+        """
+        [{"action": {"type": "deal", "player": 1, "tile": "g1-coal-plant"}, "probability": "1/1"}]
+        """
+
+    @NM-GEN-DEAL
     Scenario: A deal with every hand already full goes on to the selection
       Given the position:
         """

@@ -318,6 +318,52 @@ Feature: NEOM placing the selected tile (neom.ja.txt:40-48)
         """
 
     @NM-PLACE-REPLACE @reading:allow_replace=true
+    Scenario: A replacement keeping some of the old tile's road links still may not cut a tile off
+      # cottages (roads N and S) on x2 y1 keep the links to the centre and to the mine on x2 y0
+      # but not the one to the park on x1 y1, whose only road to the centre it was
+      Given the position:
+        """
+        players.0.selected = "g1-cottages"
+        players.0.city.1.2 = "g1-houses"
+        players.0.city.1.1 = "g1-park"
+        players.0.city.0.2 = "g1-coal-plant"
+        """
+      Then the legal actions do not include:
+        """
+        {"actor": 0, "type": "place", "x": 2, "y": 1}
+        """
+
+    @NM-PLACE-REPLACE @reading:allow_replace=true
+    Scenario: A replacement may drop a road link to a tile joined to the centre another way
+      # cottages on x2 y1 drop the link to the park on x1 y1, which the fire station on x1 y2
+      # still joins to the centre; the coal plant on x2 y0 stays joined by the cottages' north road
+      Given the position:
+        """
+        players.0.selected = "g1-cottages"
+        players.0.city.1.2 = "g1-houses"
+        players.0.city.1.1 = "g1-park"
+        players.0.city.2.1 = "g1-fire-station"
+        players.0.city.0.2 = "g1-coal-plant"
+        """
+      Then the legal actions include:
+        """
+        {"actor": 0, "type": "place", "tile": "g1-cottages", "x": 2, "y": 1}
+        """
+
+    @NM-PLACE-REPLACE @NM-PLACE-ROAD @reading:allow_replace=true
+    Scenario: East-west rowhouses may not replace the tile north of the centre
+      # on x2 y1 the rowhouses' roads would meet no road: the tile would not be joined
+      Given the position:
+        """
+        players.0.selected = "g1-rowhouses"
+        players.0.city.1.2 = "g1-houses"
+        """
+      Then the legal actions do not include:
+        """
+        {"actor": 0, "type": "place", "x": 2, "y": 1}
+        """
+
+    @NM-PLACE-REPLACE @reading:allow_replace=true
     Scenario: A replacement with the same roads keeps every tile joined
       # the market (roads NESW) replaces the houses (NESW) between the centre and the park
       Given the position:

@@ -9,18 +9,18 @@ NM-DISASTER-SELECTOR, NM-DISASTER-STRIKE, NM-DISASTER-ORDER, NM-DISASTER-SACRIFI
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from reference_impl.core import CHANCE, Action, Actor, IllegalAction, MalformedInput, rule_param
 from reference_impl.neom.city import (
-    LINKS,
     ROADS,
     can_place,
     disaster_amount,
-    reached,
+    keeps_joined,
     sacrifice_spaces,
 )
-from reference_impl.neom.data import CENTRE, SELL_PRICE, SIZE, TILES
+from reference_impl.neom.data import CENTRE, CORNERSTONES, SELL_PRICE, SIZE, TILES
 
 if TYPE_CHECKING:
     from reference_impl.neom.state import NeomState, Player
@@ -94,29 +94,24 @@ def meets(player: Player, name: str) -> bool:
 
 
 def cornerstones_in(city: list[str | None]) -> int:
-    return sum(1 for t in city if t is not None and TILES[t].gen == 0)
+    return sum(1 for t in city if t in CORNERSTONES)
 
 
-def _spaces(state: NeomState, player: Player, name: str, reach: set[int]) -> list[int]:
+def _spaces(state: NeomState, player: Player, name: str, facing: list[int]) -> list[int]:
     """Spaces where ``name`` may go: empty or (by option) replacing, road-joined to the centre.
 
-    ``reach`` is :func:`reached` of the player's city.
+    ``facing`` is the player's (:func:`facing_roads` of the city).
     """
     city = player.city
     replace = state.options["allow_replace"]
-    roads_of = ROADS
-    links = LINKS
-    roads = roads_of[name]
-    out = []
-    for i in range(SIZE * SIZE):
-        if city[i] is None:  # can_place of an empty space, inlined
-            for j, back in links[i][roads]:
-                if j in reach and roads_of[city[j]] & back:  # type: ignore[index]
-                    out.append(i)
-                    break
-        elif replace and can_place(city, i, name, reach):
-            out.append(i)
-    return out
+    roads = ROADS[name]
+    # NM-PLACE-ROAD: on an empty space, one of its roads meets a road of the city;
+    # NM-PLACE-REPLACE: on a tile, if replacing it keeps every tile joined
+    return [
+        i
+        for i, t in enumerate(city)
+        if (facing[i] & roads if t is None else replace and keeps_joined(city, i, name, facing))
+    ]
 
 
 def _corner_ok(state: NeomState, player: Player, name: str, index: int) -> bool:
@@ -130,35 +125,31 @@ def _corner_ok(state: NeomState, player: Player, name: str, index: int) -> bool:
 
 
 def player_actions(state: NeomState) -> list[Action]:
+    """The actions of the seats to act, in seat order. Each seat's list is kept in
+    ``state._seat_cache`` until an action changes it (one player's action never changes
+    another's in the same step: NeomState._apply_checked)."""
     out: list[Action] = []
     phase = state.phase
+    cache = state._seat_cache
     for seat in state.to_act():
-        p = state.players[seat]  # type: ignore[index]
-        if phase in ("draft", "select"):
-            cached = state._seat_cache.get(seat)  # type: ignore[arg-type]
-            if cached is None:
-                kind = "keep" if phase == "draft" else "select"
-                cached = state._seat_cache[seat] = [  # type: ignore[index]
-                    {"actor": seat, "type": kind, "tile": t} for t in sorted(set(p.hand))
-                ]
-            out += cached
-        elif phase == "act":
-            cached = state._seat_cache.get(seat)  # type: ignore[arg-type]
-            if cached is None:
-                cached = state._seat_cache[seat] = _act_actions(state, seat, p)  # type: ignore[index]
-            out += cached
-        elif phase == "disaster":
-            cached = state._seat_cache.get(seat)  # type: ignore[arg-type]
-            if cached is None:
-                cached = state._seat_cache[seat] = _disaster_actions(state, seat, p)  # type: ignore[index]
-            out += cached
+        cached = cache.get(seat)  # type: ignore[arg-type]
+        if cached is None:
+            seat_actions = SEAT_ACTIONS[phase]
+            cached = cache[seat] = seat_actions(state, seat, state.players[seat])  # type: ignore[index]
+        out += cached
     return out
+
+
+def _choice_actions(state: NeomState, seat: Actor, p: Player) -> list[Action]:
+    """Keep one cornerstone (NM-DRAFT-DEAL) or select one tile (NM-SELECT-SIMUL) of the hand."""
+    kind = "keep" if state.phase == "draft" else "select"
+    return [{"actor": seat, "type": kind, "tile": t} for t in sorted(set(p.hand))]
 
 
 def _disaster_actions(state: NeomState, seat: Actor, p: Player) -> list[Action]:
     kind = TILES[state.disasters[0]["tile"]].disaster
-    amount = disaster_amount(p.city, kind, state.options["protection_scope"])  # type: ignore[arg-type]
-    spaces = sacrifice_spaces(p.city, kind)  # type: ignore[arg-type]
+    amount = owed(state, p, kind)  # type: ignore[arg-type]
+    spaces = sacrifice_spaces(p.city, kind, p.facing)  # type: ignore[arg-type]
     out: list[Action] = []
     if p.coins >= amount or not spaces:
         out.append({"actor": seat, "type": "pay"})
@@ -174,7 +165,7 @@ def _act_actions(state: NeomState, seat: Actor, p: Player) -> list[Action]:
     if TILES[sel].category == "disaster":
         return out  # selecting a disaster allows no other action that turn
     city = p.city
-    reach = reached(city)
+    facing = p.facing
     #: road bits -> spaces (where a tile may go depends only on its roads)
     spaces: dict[int, list[int]] = {}
     generation = state.generation
@@ -187,29 +178,57 @@ def _act_actions(state: NeomState, seat: Actor, p: Player) -> list[Action]:
             roads = ROADS[cs]
             where = spaces.get(roads)
             if where is None:
-                where = spaces[roads] = _spaces(state, p, cs, reach)
-            for i in where:
-                old = city[i]  # _corner_ok, inlined
-                if count + 1 - (1 if old is not None and TILES[old].gen == 0 else 0) <= generation:
-                    out.append(
-                        {
-                            "actor": seat,
-                            "type": "cornerstone",
-                            "tile": cs,
-                            "x": i % SIZE,
-                            "y": i // SIZE,
-                        }
-                    )
+                where = spaces[roads] = _spaces(state, p, cs, facing)
+            by_space = _put_actions(seat, "cornerstone", cs)
+            if count < generation:  # NM-CORNER-LIMIT: room for one more anywhere
+                out += [by_space[i] for i in where]
+            else:  # NM-CORNER-LIMIT: at the limit, only in place of a placed cornerstone
+                out += [by_space[i] for i in where if city[i] in CORNERSTONES]
     if meets(p, sel):
         where = spaces.get(ROADS[sel])
         if where is None:
-            where = _spaces(state, p, sel, reach)
-        out += [
-            {"actor": seat, "type": "place", "tile": sel, "x": i % SIZE, "y": i // SIZE}
-            for i in where
-        ]
-    out.append({"actor": seat, "type": "sell"})
+            where = _spaces(state, p, sel, facing)
+        by_space = _put_actions(seat, "place", sel)
+        out += [by_space[i] for i in where]
+    out.append(_SELLS[seat])
     return out
+
+
+#: (seat, type, tile) -> by space index, the action putting the tile there (place or
+#: cornerstone); shared by every position, never mutated
+_PUTS: dict[tuple[int, str, str], list[Action]] = {}
+#: seat -> its sell action (NM-SELL), shared like _PUTS
+_SELLS: list[Action] = [{"actor": seat, "type": "sell"} for seat in range(5)]
+
+
+def _put_actions(seat: int, kind: str, name: str) -> list[Action]:
+    """The shared actions by which ``seat`` puts tile ``name`` on each space, by index."""
+    key = (seat, kind, name)
+    row = _PUTS.get(key)
+    if row is None:
+        row = _PUTS[key] = [
+            {"actor": seat, "type": kind, "tile": name, "x": i % SIZE, "y": i // SIZE}
+            for i in range(SIZE * SIZE)
+        ]
+    return row
+
+
+def owed(state: NeomState, p: Player, kind: str) -> int:
+    """The coins disaster ``kind`` costs ``p``'s city (NM-DISASTER-COUNT, NM-DISASTER-PROTECT),
+    computed once per city (``Player.owed``)."""
+    amount = p.owed.get(kind)
+    if amount is None:
+        amount = p.owed[kind] = disaster_amount(p.city, kind, state.options["protection_scope"])
+    return amount
+
+
+#: phase -> the function listing one seat's actions in it
+SEAT_ACTIONS: dict[str, Callable[[NeomState, Actor, Player], list[Action]]] = {
+    "draft": _choice_actions,
+    "select": _choice_actions,
+    "act": _act_actions,
+    "disaster": _disaster_actions,
+}
 
 
 def disaster_to_act(state: NeomState) -> list[Actor]:
@@ -218,13 +237,12 @@ def disaster_to_act(state: NeomState) -> list[Actor]:
         return []
     current = state.disasters[0]
     kind = TILES[current["tile"]].disaster
-    scope = state.options["protection_scope"]
     return [
         s
         for s, p in enumerate(state.players)
         if s != current["by"]
         and s not in current["decided"]
-        and disaster_amount(p.city, kind, scope) > 0  # type: ignore[arg-type]
+        and owed(state, p, kind) > 0  # type: ignore[arg-type]
     ]
 
 
@@ -271,9 +289,9 @@ def validate_player_action(state: NeomState, action: Action) -> None:
         return
     if kind in ("pay", "sacrifice"):
         dkind = TILES[state.disasters[0]["tile"]].disaster
-        spaces = sacrifice_spaces(p.city, dkind)  # type: ignore[arg-type]
+        spaces = sacrifice_spaces(p.city, dkind, p.facing)  # type: ignore[arg-type]
         if kind == "pay":
-            amount = disaster_amount(p.city, dkind, state.options["protection_scope"])  # type: ignore[arg-type]
+            amount = owed(state, p, dkind)  # type: ignore[arg-type]
             if p.coins < amount and spaces:
                 raise IllegalAction(
                     "NM-DISASTER-SACRIFICECOUNT",
@@ -338,10 +356,10 @@ def _validate_act(state: NeomState, p: Player, action: Action, where: _Where) ->
 
 
 def apply_chance(state: NeomState, action: Action, fired: list[str]) -> None:
-    from reference_impl.neom.state import place_centre
-
     seat = action["player"]
     if action["type"] == "board":
+        from reference_impl.neom.state import place_centre
+
         place_centre(state.players[seat], action["good"])  # NM-SETUP-BOARDS, NM-COMP-CENTRE
         state.boards.remove(action["good"])  # NM-SETUP-BOARDS: without replacement
         fired += ["NM-SETUP-BOARDS", "NM-SETUP-COINS", "NM-COMP-BOARD", "NM-COMP-CENTRE"]
@@ -352,8 +370,12 @@ def apply_chance(state: NeomState, action: Action, fired: list[str]) -> None:
     deck[action["tile"]] -= 1
     if not deck[action["tile"]]:
         del deck[action["tile"]]
-    state.players[seat].hand.append(action["tile"])  # NM-GEN-DEAL, NM-DRAFT-DEAL: one tile a deal
+        state.dealt_out(action["tile"])
+    hand = state.players[seat].hand
+    hand.append(action["tile"])  # NM-GEN-DEAL, NM-DRAFT-DEAL: one tile a deal
     fired += ["NM-COMP-TILES", "NM-SETUP-PLAYERCOUNT"]
+    if len(hand) < state.deal_target:
+        return  # the recipient (every seat before it full) is dealt on
     state.after_deal(fired)
 
 
@@ -365,7 +387,7 @@ def _put(state: NeomState, p: Player, index: int, name: str, fired: list[str]) -
             state.discard_tiles([old])
     else:
         fired.append("NM-PLACE-SPACE")
-    p.city[index] = name  # NM-PLACE-SPACE, NM-PLACE-REPLACE
+    p.set_space(index, name)  # NM-PLACE-SPACE, NM-PLACE-REPLACE
     tile = TILES[name]
     if tile.produces:
         p.goods.add(tile.produces)  # NM-GOODS-GAIN: its token, kept if the tile goes
@@ -404,13 +426,13 @@ def apply_player_action(state: NeomState, action: Action, fired: list[str]) -> N
         fired += ["NM-DISASTER-PROTECT", "NM-DISASTER-SCOPE"]
     if kind == "pay":
         # NM-DISASTER-COUNT, NM-DISASTER-PROTECT: protected tiles owe nothing
-        owed = disaster_amount(p.city, dkind, state.options["protection_scope"])  # type: ignore[arg-type]
-        p.coins -= min(owed, p.coins)  # NM-DISASTER-STRIKE, NM-DISASTER-SACRIFICECOUNT: at most all
+        due = owed(state, p, dkind)  # type: ignore[arg-type]
+        p.coins -= min(due, p.coins)  # NM-DISASTER-STRIKE, NM-DISASTER-SACRIFICECOUNT: at most all
         fired += ["NM-DISASTER-STRIKE", "NM-DISASTER-COUNT"]
     else:
         index = action["y"] * SIZE + action["x"]
         state.discard_tiles([p.city[index]])  # type: ignore[list-item]
-        p.city[index] = None  # NM-DISASTER-SACRIFICE: one target tile removed
+        p.set_space(index, None)  # NM-DISASTER-SACRIFICE: one target tile removed
         fired += ["NM-DISASTER-STRIKE", "NM-DISASTER-SACRIFICE"]
     current["decided"].append(seat)
     advance_disasters(state, fired)

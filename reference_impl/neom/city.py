@@ -64,6 +64,14 @@ LINKS: list[list[tuple[tuple[int, int], ...]]] = [
 ]
 
 
+#: index -> road bits of a tile there -> [(neighbour index, side of this tile facing it, side of
+#: the neighbour facing back)] for the sides of this tile that have a road
+SIDE_LINKS: list[list[tuple[tuple[int, int, int], ...]]] = [
+    [tuple((j, side, back) for j, side, back in ORTHO[_i] if _r & side) for _r in range(16)]
+    for _i in range(SIZE * SIZE)
+]
+
+
 def roads_meet(city: City, a: int, side: int, b: int, back: int) -> bool:
     """True when tiles on ``a`` and ``b`` both have a road on their shared edge."""
     ta, tb = city[a], city[b]
@@ -92,6 +100,44 @@ def reached(city: City) -> set[int]:
                 seen.add(j)
                 stack.append(j)
     return seen
+
+
+def facing_of(city: City, index: int) -> int:
+    """The sides of space ``index`` facing a neighbouring tile's road (NM-ROADS-MEET)."""
+    sides = 0
+    for j, side, back in ORTHO[index]:
+        t = city[j]
+        if t is not None and ROADS[t] & back:
+            sides |= side
+    return sides
+
+
+def facing_roads(city: City) -> list[int]:
+    """By space, its sides facing a neighbouring tile's road (:func:`facing_of`); a player
+    keeps it for their city (``Player.facing``).
+
+    Play keeps every tile of a city joined by road to the centre (NM-PLACE-ROAD; load_state
+    refuses any other city), so a tile put on an empty space is joined iff one of its roads
+    is on a facing side (NM-PLACE-ROADPARTIAL: its other roads may end anywhere), and a
+    tile's links are its roads on facing sides.
+    """
+    return [facing_of(city, i) for i in range(SIZE * SIZE)]
+
+
+def keeps_joined(city: City, index: int, tile: str, facing: list[int]) -> bool:
+    """Replacing the tile on ``index`` by ``tile`` keeps every tile joined to the centre
+    (NM-PLACE-REPLACE, NM-PLACE-ROAD), in a city whose every tile is joined, as play keeps
+    every city; ``facing`` is :func:`facing_roads` of the city."""
+    links = ROADS[city[index]] & facing[index]  # type: ignore[index]
+    roads = ROADS[tile]
+    if links & roads == links:
+        return True  # every link of the old tile is kept: nothing is cut off
+    if not roads & facing[index]:
+        return False  # the tile meets no road: it is cut off
+    for j, _, back in SIDE_LINKS[index][links & ~roads]:
+        if ROADS[city[j]] & facing[j] == back:  # type: ignore[index]
+            return False  # a neighbour joined only through the old tile is cut off
+    return can_place(city, index, tile)  # walk the city
 
 
 def all_connected(city: City) -> bool:
@@ -150,13 +196,18 @@ def disaster_amount(city: City, kind: str, scope: str) -> int:
     return DISASTER_RATE[kind] * count  # NM-DISASTER-TABLE: the rate per target tile
 
 
-def sacrifice_spaces(city: City, kind: str) -> list[int]:
+def sacrifice_spaces(city: City, kind: str, facing: list[int]) -> list[int]:
     """Target tiles that may be sacrificed, protected or not (NM-DISASTER-SACRIFICE), whose
-    removal leaves every other tile joined to the centre (NM-DISASTER-SACRIFICECOUNT)."""
+    removal leaves every other tile joined to the centre (NM-DISASTER-SACRIFICECOUNT).
+    ``facing`` is :func:`facing_roads` of the city."""
     targets = DISASTER_TARGETS[kind]
     spaces = []
     for i, t in enumerate(city):
         if t is None or i == CENTRE or CATEGORY[t] not in targets:
+            continue
+        links = ROADS[t] & facing[i]
+        if not links & (links - 1):  # one link at most: the tile ends a road
+            spaces.append(i)  # NM-DISASTER-SACRIFICECOUNT: removing it cuts nothing off
             continue
         city[i] = None
         try:

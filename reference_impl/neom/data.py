@@ -106,6 +106,8 @@ CORNERSTONE_COPIES: dict[str, int] = {}
 for _raw in component(GAME_ID, "cornerstones")["tiles"]:
     TILES[_raw["name"]] = _tile(_raw, 0)
     CORNERSTONE_COPIES[_raw["name"]] = int(_raw["count"])
+#: the cornerstone tile names (generation 0)
+CORNERSTONES = frozenset(CORNERSTONE_COPIES)
 for _good in BOARD_GOODS:
     _name = f"centre-{_good}"
     TILES[_name] = Tile(

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from reference_impl.core import CHANCE, EngineError, MalformedInput
+from reference_impl.neom.city import facing_roads
 from reference_impl.neom.consistency import problems
 from reference_impl.neom.data import (
     ALL_GOODS,
@@ -207,6 +208,7 @@ def _player(value: Any, field: str) -> Player:
         for y, row in enumerate(city)
         for x, t in enumerate(row)
     ]
+    p.facing = facing_roads(p.city)
     goods = value["goods"]
     if not isinstance(goods, list) or any(
         not isinstance(g, str) or g not in ALL_GOODS for g in goods

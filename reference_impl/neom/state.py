@@ -23,6 +23,7 @@ from reference_impl.core import (
     Outcome,
 )
 from reference_impl.neom import actions as act
+from reference_impl.neom.city import ORTHO, facing_of, facing_roads
 from reference_impl.neom.data import (
     BOARD_GOODS,
     CORNERSTONE_COPIES,
@@ -62,7 +63,10 @@ PHASES = (BOARDS, DEAL, DRAFT, SELECT, ACT, DISASTER, OVER)
 class Player:
     """One seat's city board, coins, goods, kept cornerstones, hand and selection."""
 
-    __slots__ = ("acted", "board", "city", "coins", "cornerstones", "goods", "hand", "selected")
+    __slots__ = (
+        "acted", "board", "city", "coins", "cornerstones", "facing", "goods", "hand", "owed",
+        "selected",
+    )  # fmt: skip
 
     def __init__(self) -> None:
         self.board: str | None = None
@@ -73,6 +77,19 @@ class Player:
         self.hand: list[str] = []
         self.selected: str | None = None
         self.acted = False
+        #: disaster kind -> the coins it costs this city (NM-DISASTER-COUNT), computed once
+        #: per city: :meth:`set_space`, by which every rule changes the city, starts afresh
+        self.owed: dict[str, int] = {}
+        #: by space, its sides facing a neighbouring tile's road (city.facing_roads), kept
+        #: by :meth:`set_space`
+        self.facing = facing_roads(self.city)
+
+    def set_space(self, index: int, name: str | None) -> None:
+        """Put ``name`` (``None``: nothing) on space ``index`` of the city."""
+        self.city[index] = name
+        self.owed = {}  # a new dict: a clone may share the old one
+        for j, _, _ in ORTHO[index]:
+            self.facing[j] = facing_of(self.city, j)  # NM-ROADS-MEET: the roads around it
 
     def copy(self) -> Player:
         other = Player()
@@ -86,6 +103,8 @@ class Player:
         other.goods = set(self.goods)
         other.cornerstones = list(self.cornerstones)
         other.hand = list(self.hand)
+        other.owed = self.owed  # the same city owes the same
+        other.facing = list(self.facing)
         return other
 
     def to_json(self) -> dict[str, Any]:
@@ -136,6 +155,9 @@ class NeomState(GameState):
         #: act phase: each seat's actions (one player's action never changes another's)
         self._seat_cache: dict[int, list[Action]] = {}
         self._to_act: list[Actor] | None = None
+        #: deal phase: (recipient, the deal's actions), kept across deals until the recipient
+        #: changes or a tile name runs out of its deck (NM-GEN-DEAL); never mutated in place
+        self._deals: tuple[int | None, list[Action]] | None = None
 
     # -- queries ----------------------------------------------------------------------------
 
@@ -213,12 +235,18 @@ class NeomState(GameState):
                 ]
             else:
                 seat = self.deal_recipient()
-                kind = "deal_cornerstone" if self.generation == 0 else "deal"
-                self._legal = [
-                    _chance_action(kind, seat, "tile", name)
-                    for name, c in sorted(self.decks[self.deck_key()].items())
-                    if c
-                ]
+                deals = self._deals
+                if deals is None or deals[0] != seat:
+                    kind = "deal_cornerstone" if self.generation == 0 else "deal"
+                    deals = self._deals = (
+                        seat,
+                        [
+                            _chance_action(kind, seat, "tile", name)
+                            for name, c in sorted(self.decks[self.deck_key()].items())
+                            if c
+                        ],
+                    )
+                self._legal = deals[1]
         return self._legal
 
     def legal_actions(self) -> list[Action]:
@@ -233,7 +261,11 @@ class NeomState(GameState):
         """Whether ``action`` is one of the actions this position listed (legal_actions or
         chance_outcomes, cached since the last apply) handed back: legal as it stands."""
         legal = self._legal
-        return legal is not None and any(a is action for a in legal)
+        if legal is not None:
+            for listed in legal:
+                if listed is action:
+                    return True
+        return False
 
     # -- apply ------------------------------------------------------------------------------
 
@@ -279,12 +311,13 @@ class NeomState(GameState):
         fired: list[str] = []
         phase = self.phase
         current = self.disasters[0] if phase == DISASTER else None
-        self._invalidate()
+        to_act = self._to_act
+        self._legal = self._to_act = None
         if actor == CHANCE:
             act.apply_chance(self, action, fired)
         else:
             act.apply_player_action(self, action, fired)
-        self._invalidate()
+        self._legal = self._to_act = None
         if (
             (self.phase == ACT and kind in ("place", "cornerstone", "sell"))
             or (
@@ -299,6 +332,8 @@ class NeomState(GameState):
             )
         ):
             self._seat_cache.pop(actor, None)  # the others' options are untouched
+            if to_act is not None:  # and so is whether they are to act
+                self._to_act = [s for s in to_act if s != actor]
         else:
             self._seat_cache.clear()
         self.fired = fired
@@ -312,6 +347,14 @@ class NeomState(GameState):
     def start_deal(self, target: int) -> None:
         self.phase = DEAL
         self.deal_target = target
+        self._deals = None  # another deck, or the same one dealt again
+
+    def dealt_out(self, name: str) -> None:
+        """The last copy of ``name`` in the deck was dealt: the deal's actions (kept across
+        deals) no longer list it (NM-GEN-DEAL). A new list: clones share the old one."""
+        if self._deals is not None:
+            seat, deals = self._deals
+            self._deals = (seat, [a for a in deals if a["tile"] != name])
 
     def start_generation(self, fired: list[str]) -> None:
         """Deal 8 (solo: the first pile) of the generation's tiles (NM-GEN-DEAL)."""
@@ -494,6 +537,7 @@ class NeomState(GameState):
         other._legal = None
         other._seat_cache = {}
         other._to_act = None
+        other._deals = self._deals
         return other
 
 
@@ -531,5 +575,5 @@ def _multiset(counts: dict[str, int]) -> dict[str, int]:
 def place_centre(player: Player, good: str) -> None:
     """The board's City Centre is preprinted; its raw good token is taken (NM-SETUP-BOARDS)."""
     player.board = good
-    player.city[(SIZE * SIZE) // 2] = centre_tile(good)
+    player.set_space((SIZE * SIZE) // 2, centre_tile(good))
     player.goods.add(good)
