@@ -71,7 +71,7 @@ def placements(state: VillagersState, name: str) -> list[int | None]:
 
 
 def actions(state: VillagersState) -> list[Action]:
-    """The build step's actions. Some are shared templates: callers must copy, not mutate.
+    """The build step's actions, each a new object.
 
     VL-BUILD-ORDER: both kinds of build are offered at every step, in any order.
     """
@@ -116,37 +116,19 @@ def actions(state: VillagersState) -> list[Action]:
                     if top == on:
                         out.append({"actor": 0, "type": "build", "card": name, "column": i})
     if state.basics_built < BASIC_LIMIT and hand:  # VL-BUILD-BASIC within VL-BUILD-BASIC-LIMIT
-        serf = SERFDOM in state.active
         # VL-EVENT-SERFDOM: the card goes to her village; VL-BUILD-RETURN-STACK: else onto
         # a stack that still holds cards
-        stacks: tuple[int | None, ...] = (None,) if serf else tuple(state.stacks_with_cards())
+        stacks = [None] if SERFDOM in state.active else state.stacks_with_cards()
         basics = state.basics
-        runs = _BASIC_RUNS
-        extend = out.extend
-        for basic in BASICS:
-            if basics[basic] <= 0:  # VL-BUILD-BASIC-SUPPLY: an exhausted kind cannot be built
-                continue
-            for name in hand:
-                key = (basic, name, stacks)
-                run = runs.get(key)
-                if run is None:
-                    run = runs[key] = [
-                        {
-                            "actor": 0,
-                            "type": "build_basic",
-                            "basic": basic,
-                            "return": name,
-                            "stack": stack,
-                        }
-                        for stack in stacks
-                    ]
-                extend(run)
+        # VL-BUILD-BASIC-SUPPLY: an exhausted kind cannot be built
+        out += [
+            {"actor": 0, "type": "build_basic", "basic": basic, "return": name, "stack": stack}
+            for basic in BASICS
+            if basics[basic] > 0
+            for name in hand
+            for stack in stacks
+        ]
     return out
-
-
-#: build_basic actions per (basic, returned card, stacks) as shared templates: the state
-#: caches them and hands out copies only.
-_BASIC_RUNS: dict[tuple[str, str, tuple[int | None, ...]], list[Action]] = {}
 
 
 def _need_build(state: VillagersState, action: Action, rule: str) -> None:

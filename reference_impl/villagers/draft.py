@@ -102,7 +102,8 @@ def actions(state: VillagersState) -> list[Action]:
             out.append({"actor": 0, "type": "rats", "choice": "pay"})
     elif step == "take":  # VL-DRAFT-COMPULSORY: a card must be taken, there is no pass
         out.extend(_road_choices(state, "take_road"))  # VL-DRAFT-TAKE
-        out.extend(_TAKE_STACK[i] for i in state.stacks_with_cards())  # VL-DRAFT-STACK
+        # VL-DRAFT-STACK
+        out += [{"actor": 0, "type": "take_stack", "stack": i} for i in state.stacks_with_cards()]
     elif step == "countess":  # VL-DRAFT-COUNTESS: the player picks a road villager for her
         out.extend(_road_choices(state, "countess_build"))
     elif step == "coin":  # VL-DRAFT-BANKCOIN: the coin is optional
@@ -111,29 +112,18 @@ def actions(state: VillagersState) -> list[Action]:
     return out
 
 
-#: take_stack actions per stack index, shared templates (the state hands out copies only).
-_TAKE_STACK = [{"actor": 0, "type": "take_stack", "stack": i} for i in range(6)]
-
-
 def _road_choices(state: VillagersState, kind: str) -> list[Action]:
-    """One action per distinct road villager, as shared templates (callers copy them)."""
+    """One action per distinct road villager, each a new object (the road is sorted, so
+    equal villagers are neighbours)."""
     out: list[Action] = []
-    templates = _ROAD_ACTIONS
     last = None
-    for card, coins in state.road:
-        key = (kind, card, coins)
-        if key == last:
+    for villager in state.road:
+        if villager == last:
             continue
-        last = key
-        action = templates.get(key)
-        if action is None:
-            action = templates[key] = {"actor": 0, "type": kind, "card": card, "coins": coins}
-        out.append(action)
+        last = villager
+        card, coins = villager
+        out.append({"actor": 0, "type": kind, "card": card, "coins": coins})
     return out
-
-
-#: road actions per (type, card, coins), shared: the state caches them and hands out copies.
-_ROAD_ACTIONS: dict[tuple[str, str, int], Action] = {}
 
 
 def _need_step(state: VillagersState, action: Action, step: str, rule: str) -> None:

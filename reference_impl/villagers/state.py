@@ -64,7 +64,8 @@ class VillagersState(GameState):
                 market = 2
             self.stacks.append({"known": [], "hidden": SETUP["stack_size"], "market": market})
         # VL-SETUP-REMOVE, VL-COMP-COPIES: the shuffled base cards left off the road, face down
-        self.unseen: dict[str, int] = dict(_deck())
+        # (in card-name order, the order of the draws' chance outcomes)
+        self.unseen: dict[str, int] = dict(sorted(_deck().items()))
         # VL-SETUP-RESERVE: the cards not dealt to the stacks form the reserve
         self.reserve = sum(self.unseen.values()) - SETUP["stacks"] * SETUP["stack_size"]
         self.basics: dict[str, int] = dict(BASIC_COUNT)  # VL-SETUP-BASICS: 10 of each kind
@@ -85,7 +86,6 @@ class VillagersState(GameState):
         self.basics_built = 0
         self.reveal_left = 0
         self.reveal_deck = "summer"
-        self._legal: list[Action] | None = None
 
     # ------------------------------------------------------------------ views
     def to_act(self) -> list[Any]:
@@ -160,6 +160,11 @@ class VillagersState(GameState):
 
     # ----------------------------------------------------------------- chance
     def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
+        """Every outcome of the pending chance node, each action a new object.
+
+        Draws come in card-name order: ``unseen`` is kept in that order (built sorted, and
+        names only ever leave it), so its items are already the outcomes' order.
+        """
         if self.chance is None:
             return []
         if self.chance["kind"] == "event":
@@ -167,36 +172,24 @@ class VillagersState(GameState):
             if not deck:
                 return []
             each = _fraction(1, len(deck))
-            return [((_EVENT_ACTIONS.get(e) or _event_action(e)).copy(), each) for e in deck]
+            return [({"actor": CHANCE, "type": "event", "event": e}, each) for e in deck]
         unseen = self.unseen
         total = sum(unseen.values())
         if not total:
             return []
         row = _ROWS.get(total) or _row(total)
-        if unseen.keys() <= _CARD_SET:  # always, for a state built by this engine
-            templates = _DRAW_ACTIONS
-            get = unseen.get
-            return [
-                (templates[name].copy(), row[count]) for name in _CARD_ORDER if (count := get(name))
-            ]
         return [
-            ((_DRAW_ACTIONS.get(name) or _draw_action(name)).copy(), row[count])
-            for name, count in sorted(unseen.items())
-            if count
+            ({"actor": CHANCE, "type": "draw", "card": name}, row[count])
+            for name, count in unseen.items()
         ]
 
     def legal_actions(self) -> list[Action]:
-        legal = self._legal
-        if legal is None:
-            if self.step == "over":
-                legal = []
-            elif self.chance is not None:  # the chance outcomes' actions, in their order
-                legal = [action for action, _ in self.chance_outcomes()]
-            else:
-                legal = _player_actions(self)
-            self._legal = legal
-        # the cache may hold shared templates: only copies ever leave the engine
-        return [a.copy() for a in legal]
+        """Every call builds new action objects: callers may keep or change them."""
+        if self.step == "over":
+            return []
+        if self.chance is not None:  # the chance outcomes' actions, in their order
+            return [action for action, _ in self.chance_outcomes()]
+        return _player_actions(self)
 
     # ------------------------------------------------------------------ apply
     def apply(self, action: Action) -> None:
@@ -225,7 +218,6 @@ class VillagersState(GameState):
             if handler is None:
                 raise MalformedInput(f"unknown action type {kind!r} in {action!r}")
             handler(self, action)
-        self._legal = None
         self.run()
 
     def _apply_chance(self, action: Action) -> None:
@@ -452,30 +444,6 @@ _ROWS: dict[int, list[Fraction]] = {}
 def _row(total: int) -> list[Fraction]:
     row = _ROWS[total] = [_fraction(count, total) for count in range(total + 1)]
     return row
-
-
-#: Chance actions as templates: never handed out themselves, only their copies.
-_DRAW_ACTIONS: dict[str, Action] = {}
-_EVENT_ACTIONS: dict[str, Action] = {}
-
-
-#: Every card name in sorted order, each with its draw template.
-_CARD_ORDER: tuple[str, ...] = tuple(sorted(CARDS))
-_CARD_SET = frozenset(_CARD_ORDER)
-
-
-def _draw_action(card: str) -> Action:
-    action = _DRAW_ACTIONS[card] = {"actor": CHANCE, "type": "draw", "card": card}
-    return action
-
-
-def _event_action(event: str) -> Action:
-    action = _EVENT_ACTIONS[event] = {"actor": CHANCE, "type": "event", "event": event}
-    return action
-
-
-for _name in _CARD_ORDER:
-    _draw_action(_name)
 
 
 def _ekey(event: str) -> int:
