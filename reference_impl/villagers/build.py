@@ -198,6 +198,7 @@ def do_build(state: VillagersState, action: Action) -> None:
     else:
         state.columns[column].append([name, 0])
     state.columns.sort()
+    state.village_changed()
     state.built += 1  # VL-BUILD-LIMIT: one build from hand used
     state.fired += ["VL-BUILD-HAND", "VL-CHAIN-ON"]
     if dynamic:  # VL-BUILD-LIMIT-WHEN, alternative reading
@@ -242,6 +243,7 @@ def do_build_basic(state: VillagersState, action: Action) -> None:
     state.basics[basic] -= 1  # VL-BUILD-BASIC-SUPPLY: taken from the 10 of its kind
     state.columns.append([[basic, 0]])  # VL-CHAIN-ON: a basic villager starts a new column
     state.columns.sort()
+    state.village_changed()
     state.basics_built += 1  # VL-BUILD-BASIC-LIMIT: at most 3 per build phase
     state.fired += ["VL-BUILD-BASIC", "VL-BUILD-BASIC-LIMIT"]
 
@@ -253,6 +255,7 @@ def do_end_build(state: VillagersState, action: Action) -> None:
     # VL-BUILD-FOUNDERS-FLIP: no food icon shown, the Founders turns to food for good
     if state.founders == "gold" and state.player_tally().food == 0:
         state.founders = "food"
+        state.village_changed()
         state.fired.append("VL-BUILD-FOUNDERS-FLIP")
     # VL-EVENT-TIMING: build-timed events are spent with the build phase
     for event in [e for e in state.active if EVENTS[e]["timing"] == "build"]:

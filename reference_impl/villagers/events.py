@@ -231,6 +231,7 @@ def _pop_top(state: VillagersState, column: int) -> list[Any]:
     if not state.columns[column]:
         del state.columns[column]
     state.columns.sort()
+    state.village_changed()
     return top
 
 

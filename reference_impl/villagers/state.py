@@ -86,6 +86,7 @@ class VillagersState(GameState):
         self.basics_built = 0
         self.reveal_left = 0
         self.reveal_deck = "summer"
+        self._tally: Tally | None = None  # the player's village counted, until it changes
 
     # ------------------------------------------------------------------ views
     def to_act(self) -> list[Any]:
@@ -128,9 +129,19 @@ class VillagersState(GameState):
         return branches == 0 or branches < self.options["founders_branches"]
 
     def player_tally(self) -> Tally:
-        return tally(
-            self.village_cards(), self.options["icons_count_covered"], self.options["gold_top_only"]
-        )
+        """The player's village counted, kept until a rule changes the village."""
+        t = self._tally
+        if t is None:
+            t = self._tally = tally(
+                self.village_cards(),
+                self.options["icons_count_covered"],
+                self.options["gold_top_only"],
+            )
+        return t
+
+    def village_changed(self) -> None:
+        """A rule changed the player's village: its cards, their coins or the Founders' side."""
+        self._tally = None
 
     def countess_tally(self) -> Tally:
         # VL-COMP-COUNTESS-MARKET: her village counts like yours, every card visible
@@ -276,10 +287,9 @@ class VillagersState(GameState):
             self.c_cards.sort()
             self.fired.append("VL-COUNTESS-BUILD")
             if kind == "countess_reveal":  # VL-EVENT-COUNTESS-BUILD: her card reveals events
-                t = self.countess_tally()
                 c = CARDS[card]
                 # VL-EVENT-SILVER-VALUE: a silver card counts its value in her village
-                value = silver_value(c, t) if c.silver else c.gold
+                value = silver_value(c, self.countess_tally()) if c.silver else c.gold
                 # VL-EVENT-REVEAL: her card's gold 0 -> 3 events, 1-9 -> 2, 10+ -> 1
                 self.reveal_left = reveal_count(value)
                 # VL-EVENT-DECKS: summer until the first market is resolved, then winter
