@@ -89,8 +89,10 @@ def actions(state: VillagersState) -> list[Action]:
         countess: set[str] = set()
         bank_fee = LOCK_FEE
         gold = state.gold
-        tops = [column[-1][0] for column in columns]
-        new_branch = state.may_branch()
+        tops: dict[str, list[int]] = {}  # top card -> the columns it tops, left to right
+        for i, column in enumerate(columns):
+            tops.setdefault(column[-1][0], []).append(i)
+        new_branch: bool | None = None  # looked up on the first card that goes on the Founders
         for name in hand:
             card = CARDS[name]
             lock = card.lock
@@ -109,12 +111,13 @@ def actions(state: VillagersState) -> list[Action]:
             if on is None:  # VL-CHAIN-ON: no parent, a new column
                 out.append({"actor": 0, "type": "build", "card": name, "column": None})
             elif on == FOUNDERS:
+                if new_branch is None:
+                    new_branch = state.may_branch()
                 if new_branch:  # VL-CHAIN-FOUNDERS: the Founders has room for another chain
                     out.append({"actor": 0, "type": "build", "card": name, "column": None})
             else:
-                for i, top in enumerate(tops):  # VL-CHAIN-ON: on a column topped by the parent
-                    if top == on:
-                        out.append({"actor": 0, "type": "build", "card": name, "column": i})
+                for i in tops.get(on, ()):  # VL-CHAIN-ON: on a column topped by the parent
+                    out.append({"actor": 0, "type": "build", "card": name, "column": i})
     if state.basics_built < BASIC_LIMIT and hand:  # VL-BUILD-BASIC within VL-BUILD-BASIC-LIMIT
         # VL-EVENT-SERFDOM: the card goes to her village; VL-BUILD-RETURN-STACK: else onto
         # a stack that still holds cards
