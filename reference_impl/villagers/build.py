@@ -7,16 +7,12 @@ VL-BUILD-FOUNDERS-FLIP, VL-EVENT-SERFDOM, VL-EVENT-COUNTESS-BANK, VL-EVENT-ARSON
 
 from __future__ import annotations
 
+from bisect import insort
 from typing import TYPE_CHECKING, Any
 
 from reference_impl.core import Action, IllegalAction, MalformedInput, rule_param
-from reference_impl.villagers.cards import (
-    BASICS,
-    CARDS,
-    EVENTS,
-    FOUNDERS,
-    build_limit,
-)
+from reference_impl.villagers import events
+from reference_impl.villagers.cards import BASICS, CARDS, FOUNDERS, build_limit
 
 if TYPE_CHECKING:
     from reference_impl.villagers.state import VillagersState
@@ -237,15 +233,13 @@ def do_build_basic(state: VillagersState, action: Action) -> None:
         raise IllegalAction("VL-BUILD-BASIC", f"{action!r}: stack {stack} cannot take the card")
     _take(state.hand, name)  # VL-BUILD-BASIC: a hand card is given up
     if serf:  # VL-EVENT-SERFDOM: the card goes to the Countess's village
-        state.c_cards.append([name, 0])
-        state.c_cards.sort()
+        insort(state.c_cards, [name, 0])
         state.fired += ["VL-EVENT-SERFDOM", "VL-COUNTESS-BUILD"]
     else:
         # VL-BUILD-RETURN-STACK: face down on top of the stack, known, drawn before its hidden
         state.stacks[stack]["known"].append(name)
     state.basics[basic] -= 1  # VL-BUILD-BASIC-SUPPLY: taken from the 10 of its kind
-    state.columns.append([[basic, 0]])  # VL-CHAIN-ON: a basic villager starts a new column
-    state.columns.sort()
+    insort(state.columns, [[basic, 0]])  # VL-CHAIN-ON: a basic villager starts a new column
     state.village_changed()
     state.basics_built += 1  # VL-BUILD-BASIC-LIMIT: at most 3 per build phase
     state.fired += ["VL-BUILD-BASIC", "VL-BUILD-BASIC-LIMIT"]
@@ -260,11 +254,7 @@ def do_end_build(state: VillagersState, action: Action) -> None:
         state.founders = "food"
         state.village_changed()
         state.fired.append("VL-BUILD-FOUNDERS-FLIP")
-    # VL-EVENT-TIMING: build-timed events are spent with the build phase
-    for event in [e for e in state.active if EVENTS[e]["timing"] == "build"]:
-        state.active.remove(event)
-        state.event_discard.append(event)
-    state.event_discard.sort(key=lambda e: int(e[1:]))
+    events.spend(state, "build")  # VL-EVENT-TIMING: build-timed events are spent with the phase
     # VL-ROUND-ORDER: the event phase follows the build
     state.phase = "event"
     state.step = "events"

@@ -7,9 +7,11 @@ VL-DRAFT-BANKCOIN, VL-DRAFT-DISCARD, VL-EVENT-RATS.
 
 from __future__ import annotations
 
+from bisect import insort
 from typing import TYPE_CHECKING, Any
 
 from reference_impl.core import Action, IllegalAction, MalformedInput
+from reference_impl.villagers import events
 from reference_impl.villagers.cards import draft_limit
 
 if TYPE_CHECKING:
@@ -45,17 +47,8 @@ def end(state: VillagersState) -> None:
         state.hand[card] = state.hand.get(card, 0) + count
     state.square = {}
     state.fired.append("VL-DRAFT-SQUARE")
-    _spend(state, "draft")  # VL-EVENT-TIMING: draft-timed events are spent with the draft
+    events.spend(state, "draft")  # VL-EVENT-TIMING: draft-timed events are spent with the draft
     state.step = "coin"
-
-
-def _spend(state: VillagersState, timing: str) -> None:
-    from reference_impl.villagers.cards import EVENTS
-
-    for event in [e for e in state.active if EVENTS[e]["timing"] == timing]:
-        state.active.remove(event)
-        state.event_discard.append(event)
-    state.event_discard.sort(key=lambda e: int(e[1:]))
 
 
 def refill(state: VillagersState) -> bool:
@@ -186,8 +179,7 @@ def do_countess(state: VillagersState, action: Action) -> None:
     index = _road_index(state, action, "VL-DRAFT-COUNTESS")
     card, coins = state.road.pop(index)
     state.gold += coins  # VL-DRAFT-COUNTESS-COINS: the coins on her card go to the player
-    state.c_cards.append([card, 0])  # VL-COUNTESS-BUILD: a card of her own, no chain
-    state.c_cards.sort()
+    insort(state.c_cards, [card, 0])  # VL-COUNTESS-BUILD: a card of her own, no chain
     state.fired += ["VL-DRAFT-COUNTESS", "VL-DRAFT-COUNTESS-COINS", "VL-COUNTESS-BUILD"]
     state.step = "refill"
 

@@ -6,6 +6,7 @@ Player decisions live in ``draft.py``, ``build.py`` and ``events.py``.
 
 from __future__ import annotations
 
+from bisect import insort
 from fractions import Fraction
 from typing import Any
 
@@ -279,12 +280,10 @@ class VillagersState(GameState):
             _add(self.square, card)
             self.fired.append("VL-DRAFT-TAKE")
         elif kind == "road":
-            self.road.append([card, 0])
-            self.road.sort()
+            insort(self.road, [card, 0])
             self.fired.append("VL-DRAFT-REFILL")
         elif kind in ("countess", "countess_reveal"):
-            self.c_cards.append([card, 0])
-            self.c_cards.sort()
+            insort(self.c_cards, [card, 0])
             self.fired.append("VL-COUNTESS-BUILD")
             if kind == "countess_reveal":  # VL-EVENT-COUNTESS-BUILD: her card reveals events
                 c = CARDS[card]
