@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from reference_impl.core import Action, IllegalAction, MalformedInput, rule_param
 from reference_impl.villagers import events
-from reference_impl.villagers.cards import BASICS, CARDS, FOUNDERS, build_limit
+from reference_impl.villagers.cards import BASICS, CARDS, FOUNDERS, SETUP, build_limit
 
 if TYPE_CHECKING:
     from reference_impl.villagers.state import VillagersState
@@ -121,13 +121,33 @@ def actions(state: VillagersState) -> list[Action]:
         basics = state.basics
         # VL-BUILD-BASIC-SUPPLY: an exhausted kind cannot be built
         out += [
-            {"actor": 0, "type": "build_basic", "basic": basic, "return": name, "stack": stack}
+            _BASIC_BUILDS[basic][name][stack].copy()
             for basic in BASICS
             if basics[basic] > 0
             for name in hand
             for stack in stacks
         ]
     return out
+
+
+#: build_basic actions by basic, returned card and stack (None: Serfdom's), as templates that
+#: only their copies leave (a copy of a small dict costs about half a new one)
+_BASIC_BUILDS: dict[str, dict[str, dict[int | None, Action]]] = {
+    basic: {
+        name: {
+            stack: {
+                "actor": 0,
+                "type": "build_basic",
+                "basic": basic,
+                "return": name,
+                "stack": stack,
+            }
+            for stack in (None, *range(SETUP["stacks"]))
+        }
+        for name in CARDS
+    }
+    for basic in BASICS
+}
 
 
 def _need_build(state: VillagersState, action: Action, rule: str) -> None:

@@ -175,7 +175,8 @@ class VillagersState(GameState):
         """Every outcome of the pending chance node, each action a new object.
 
         Draws come in card-name order: ``unseen`` is kept in that order (built sorted, and
-        names only ever leave it), so its items are already the outcomes' order.
+        names only ever leave it), so its items are already the outcomes' order. Names in
+        ``unseen`` are villager names (a load refuses any other), each with its template.
         """
         if self.chance is None:
             return []
@@ -184,16 +185,13 @@ class VillagersState(GameState):
             if not deck:
                 return []
             each = _fraction(1, len(deck))
-            return [({"actor": CHANCE, "type": "event", "event": e}, each) for e in deck]
+            return [(_REVEALS[e].copy(), each) for e in deck]
         unseen = self.unseen
         total = sum(unseen.values())
         if not total:
             return []
         row = _ROWS.get(total) or _row(total)
-        return [
-            ({"actor": CHANCE, "type": "draw", "card": name}, row[count])
-            for name, count in unseen.items()
-        ]
+        return [(_DRAWS[name].copy(), row[count]) for name, count in unseen.items()]
 
     def legal_actions(self) -> list[Action]:
         """Every call builds new action objects: callers may keep or change them."""
@@ -453,6 +451,12 @@ _ROWS: dict[int, list[Fraction]] = {}
 def _row(total: int) -> list[Fraction]:
     row = _ROWS[total] = [_fraction(count, total) for count in range(total + 1)]
     return row
+
+
+#: The chance actions, as templates that only their copies leave (a copy of a small dict
+#: costs about half a new one).
+_DRAWS: dict[str, Action] = {n: {"actor": CHANCE, "type": "draw", "card": n} for n in CARDS}
+_REVEALS: dict[str, Action] = {e: {"actor": CHANCE, "type": "event", "event": e} for e in EVENTS}
 
 
 def _ekey(event: str) -> int:
