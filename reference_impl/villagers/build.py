@@ -7,16 +7,12 @@ VL-BUILD-FOUNDERS-FLIP, VL-EVENT-SERFDOM, VL-EVENT-COUNTESS-BANK, VL-EVENT-ARSON
 
 from __future__ import annotations
 
+from bisect import insort
 from typing import TYPE_CHECKING, Any
 
 from reference_impl.core import Action, IllegalAction, MalformedInput, rule_param
-from reference_impl.villagers.cards import (
-    BASICS,
-    CARDS,
-    EVENTS,
-    FOUNDERS,
-    build_limit,
-)
+from reference_impl.villagers import events
+from reference_impl.villagers.cards import BASICS, CARDS, FOUNDERS, SETUP, build_limit
 
 if TYPE_CHECKING:
     from reference_impl.villagers.state import VillagersState
@@ -71,7 +67,7 @@ def placements(state: VillagersState, name: str) -> list[int | None]:
 
 
 def actions(state: VillagersState) -> list[Action]:
-    """The build step's actions. Some are shared templates: callers must copy, not mutate.
+    """The build step's actions, each a new object.
 
     VL-BUILD-ORDER: both kinds of build are offered at every step, in any order.
     """
@@ -89,8 +85,10 @@ def actions(state: VillagersState) -> list[Action]:
         countess: set[str] = set()
         bank_fee = LOCK_FEE
         gold = state.gold
-        tops = [column[-1][0] for column in columns]
-        new_branch = state.may_branch()
+        tops: dict[str, list[int]] = {}  # top card -> the columns it tops, left to right
+        for i, column in enumerate(columns):
+            tops.setdefault(column[-1][0], []).append(i)
+        new_branch: bool | None = None  # looked up on the first card that goes on the Founders
         for name in hand:
             card = CARDS[name]
             lock = card.lock
@@ -109,44 +107,47 @@ def actions(state: VillagersState) -> list[Action]:
             if on is None:  # VL-CHAIN-ON: no parent, a new column
                 out.append({"actor": 0, "type": "build", "card": name, "column": None})
             elif on == FOUNDERS:
+                if new_branch is None:
+                    new_branch = state.may_branch()
                 if new_branch:  # VL-CHAIN-FOUNDERS: the Founders has room for another chain
                     out.append({"actor": 0, "type": "build", "card": name, "column": None})
             else:
-                for i, top in enumerate(tops):  # VL-CHAIN-ON: on a column topped by the parent
-                    if top == on:
-                        out.append({"actor": 0, "type": "build", "card": name, "column": i})
+                for i in tops.get(on, ()):  # VL-CHAIN-ON: on a column topped by the parent
+                    out.append({"actor": 0, "type": "build", "card": name, "column": i})
     if state.basics_built < BASIC_LIMIT and hand:  # VL-BUILD-BASIC within VL-BUILD-BASIC-LIMIT
-        serf = SERFDOM in state.active
         # VL-EVENT-SERFDOM: the card goes to her village; VL-BUILD-RETURN-STACK: else onto
         # a stack that still holds cards
-        stacks: tuple[int | None, ...] = (None,) if serf else tuple(state.stacks_with_cards())
+        stacks = [None] if SERFDOM in state.active else state.stacks_with_cards()
         basics = state.basics
-        runs = _BASIC_RUNS
-        extend = out.extend
-        for basic in BASICS:
-            if basics[basic] <= 0:  # VL-BUILD-BASIC-SUPPLY: an exhausted kind cannot be built
-                continue
-            for name in hand:
-                key = (basic, name, stacks)
-                run = runs.get(key)
-                if run is None:
-                    run = runs[key] = [
-                        {
-                            "actor": 0,
-                            "type": "build_basic",
-                            "basic": basic,
-                            "return": name,
-                            "stack": stack,
-                        }
-                        for stack in stacks
-                    ]
-                extend(run)
+        # VL-BUILD-BASIC-SUPPLY: an exhausted kind cannot be built
+        out += [
+            _BASIC_BUILDS[basic][name][stack].copy()
+            for basic in BASICS
+            if basics[basic] > 0
+            for name in hand
+            for stack in stacks
+        ]
     return out
 
 
-#: build_basic actions per (basic, returned card, stacks) as shared templates: the state
-#: caches them and hands out copies only.
-_BASIC_RUNS: dict[tuple[str, str, tuple[int | None, ...]], list[Action]] = {}
+#: build_basic actions by basic, returned card and stack (None: Serfdom's), as templates that
+#: only their copies leave (a copy of a small dict costs about half a new one)
+_BASIC_BUILDS: dict[str, dict[str, dict[int | None, Action]]] = {
+    basic: {
+        name: {
+            stack: {
+                "actor": 0,
+                "type": "build_basic",
+                "basic": basic,
+                "return": name,
+                "stack": stack,
+            }
+            for stack in (None, *range(SETUP["stacks"]))
+        }
+        for name in CARDS
+    }
+    for basic in BASICS
+}
 
 
 def _need_build(state: VillagersState, action: Action, rule: str) -> None:
@@ -216,6 +217,7 @@ def do_build(state: VillagersState, action: Action) -> None:
     else:
         state.columns[column].append([name, 0])
     state.columns.sort()
+    state.village_changed()
     state.built += 1  # VL-BUILD-LIMIT: one build from hand used
     state.fired += ["VL-BUILD-HAND", "VL-CHAIN-ON"]
     if dynamic:  # VL-BUILD-LIMIT-WHEN, alternative reading
@@ -251,15 +253,14 @@ def do_build_basic(state: VillagersState, action: Action) -> None:
         raise IllegalAction("VL-BUILD-BASIC", f"{action!r}: stack {stack} cannot take the card")
     _take(state.hand, name)  # VL-BUILD-BASIC: a hand card is given up
     if serf:  # VL-EVENT-SERFDOM: the card goes to the Countess's village
-        state.c_cards.append([name, 0])
-        state.c_cards.sort()
+        insort(state.c_cards, [name, 0])
         state.fired += ["VL-EVENT-SERFDOM", "VL-COUNTESS-BUILD"]
     else:
         # VL-BUILD-RETURN-STACK: face down on top of the stack, known, drawn before its hidden
         state.stacks[stack]["known"].append(name)
     state.basics[basic] -= 1  # VL-BUILD-BASIC-SUPPLY: taken from the 10 of its kind
-    state.columns.append([[basic, 0]])  # VL-CHAIN-ON: a basic villager starts a new column
-    state.columns.sort()
+    insort(state.columns, [[basic, 0]])  # VL-CHAIN-ON: a basic villager starts a new column
+    state.village_changed()
     state.basics_built += 1  # VL-BUILD-BASIC-LIMIT: at most 3 per build phase
     state.fired += ["VL-BUILD-BASIC", "VL-BUILD-BASIC-LIMIT"]
 
@@ -271,12 +272,9 @@ def do_end_build(state: VillagersState, action: Action) -> None:
     # VL-BUILD-FOUNDERS-FLIP: no food icon shown, the Founders turns to food for good
     if state.founders == "gold" and state.player_tally().food == 0:
         state.founders = "food"
+        state.village_changed()
         state.fired.append("VL-BUILD-FOUNDERS-FLIP")
-    # VL-EVENT-TIMING: build-timed events are spent with the build phase
-    for event in [e for e in state.active if EVENTS[e]["timing"] == "build"]:
-        state.active.remove(event)
-        state.event_discard.append(event)
-    state.event_discard.sort(key=lambda e: int(e[1:]))
+    events.spend(state, "build")  # VL-EVENT-TIMING: build-timed events are spent with the phase
     # VL-ROUND-ORDER: the event phase follows the build
     state.phase = "event"
     state.step = "events"

@@ -204,7 +204,8 @@ def load_state(data: Any, checked: bool = True) -> VillagersState:
             }
         )
     s.reserve = _need(data, "reserve", int, "")
-    s.unseen = _count_map(_need(data, "unseen", dict, ""), "unseen")
+    # in card-name order, the order of the draws' chance outcomes (VillagersState.unseen)
+    s.unseen = dict(sorted(_count_map(_need(data, "unseen", dict, ""), "unseen").items()))
     basics = _need(data, "basics", dict, "")
     s.basics = {b: _need(basics, b, int, "basics.") for b in BASICS}
     s.discard = _count_map(_need(data, "discard", dict, ""), "discard")

@@ -7,9 +7,11 @@ VL-DRAFT-BANKCOIN, VL-DRAFT-DISCARD, VL-EVENT-RATS.
 
 from __future__ import annotations
 
+from bisect import insort
 from typing import TYPE_CHECKING, Any
 
 from reference_impl.core import Action, IllegalAction, MalformedInput
+from reference_impl.villagers import events
 from reference_impl.villagers.cards import draft_limit
 
 if TYPE_CHECKING:
@@ -45,17 +47,8 @@ def end(state: VillagersState) -> None:
         state.hand[card] = state.hand.get(card, 0) + count
     state.square = {}
     state.fired.append("VL-DRAFT-SQUARE")
-    _spend(state, "draft")  # VL-EVENT-TIMING: draft-timed events are spent with the draft
+    events.spend(state, "draft")  # VL-EVENT-TIMING: draft-timed events are spent with the draft
     state.step = "coin"
-
-
-def _spend(state: VillagersState, timing: str) -> None:
-    from reference_impl.villagers.cards import EVENTS
-
-    for event in [e for e in state.active if EVENTS[e]["timing"] == timing]:
-        state.active.remove(event)
-        state.event_discard.append(event)
-    state.event_discard.sort(key=lambda e: int(e[1:]))
 
 
 def refill(state: VillagersState) -> bool:
@@ -102,7 +95,8 @@ def actions(state: VillagersState) -> list[Action]:
             out.append({"actor": 0, "type": "rats", "choice": "pay"})
     elif step == "take":  # VL-DRAFT-COMPULSORY: a card must be taken, there is no pass
         out.extend(_road_choices(state, "take_road"))  # VL-DRAFT-TAKE
-        out.extend(_TAKE_STACK[i] for i in state.stacks_with_cards())  # VL-DRAFT-STACK
+        # VL-DRAFT-STACK
+        out += [{"actor": 0, "type": "take_stack", "stack": i} for i in state.stacks_with_cards()]
     elif step == "countess":  # VL-DRAFT-COUNTESS: the player picks a road villager for her
         out.extend(_road_choices(state, "countess_build"))
     elif step == "coin":  # VL-DRAFT-BANKCOIN: the coin is optional
@@ -111,29 +105,18 @@ def actions(state: VillagersState) -> list[Action]:
     return out
 
 
-#: take_stack actions per stack index, shared templates (the state hands out copies only).
-_TAKE_STACK = [{"actor": 0, "type": "take_stack", "stack": i} for i in range(6)]
-
-
 def _road_choices(state: VillagersState, kind: str) -> list[Action]:
-    """One action per distinct road villager, as shared templates (callers copy them)."""
+    """One action per distinct road villager, each a new object (the road is sorted, so
+    equal villagers are neighbours)."""
     out: list[Action] = []
-    templates = _ROAD_ACTIONS
     last = None
-    for card, coins in state.road:
-        key = (kind, card, coins)
-        if key == last:
+    for villager in state.road:
+        if villager == last:
             continue
-        last = key
-        action = templates.get(key)
-        if action is None:
-            action = templates[key] = {"actor": 0, "type": kind, "card": card, "coins": coins}
-        out.append(action)
+        last = villager
+        card, coins = villager
+        out.append({"actor": 0, "type": kind, "card": card, "coins": coins})
     return out
-
-
-#: road actions per (type, card, coins), shared: the state caches them and hands out copies.
-_ROAD_ACTIONS: dict[tuple[str, str, int], Action] = {}
 
 
 def _need_step(state: VillagersState, action: Action, step: str, rule: str) -> None:
@@ -196,8 +179,7 @@ def do_countess(state: VillagersState, action: Action) -> None:
     index = _road_index(state, action, "VL-DRAFT-COUNTESS")
     card, coins = state.road.pop(index)
     state.gold += coins  # VL-DRAFT-COUNTESS-COINS: the coins on her card go to the player
-    state.c_cards.append([card, 0])  # VL-COUNTESS-BUILD: a card of her own, no chain
-    state.c_cards.sort()
+    insort(state.c_cards, [card, 0])  # VL-COUNTESS-BUILD: a card of her own, no chain
     state.fired += ["VL-DRAFT-COUNTESS", "VL-DRAFT-COUNTESS-COINS", "VL-COUNTESS-BUILD"]
     state.step = "refill"
 

@@ -6,6 +6,7 @@ effect of the Countess's events (effects from facts §2.5, rulings in the catalo
 
 from __future__ import annotations
 
+from bisect import insort
 from typing import TYPE_CHECKING, Any
 
 from reference_impl.core import Action, IllegalAction, MalformedInput
@@ -50,18 +51,29 @@ def _ekey(event: str) -> int:
 def on_reveal(state: VillagersState, event: str, deck: str) -> None:
     """A revealed event becomes active, except the two that act on reveal."""
     if event == MOOD_SWING:  # VL-EVENT-MOOD-SWING: discarded, one more from the same deck
-        state.event_discard.append(event)
+        discard(state, event)
         state.reveal_left += 1
         state.fired.append(RULE_OF[event])
     elif event == DARK_MOOD:  # VL-EVENT-DARK-MOOD: discarded, two more from the same deck
-        state.event_discard.append(event)
+        discard(state, event)
         state.reveal_left += 2
         state.fired.append(RULE_OF[event])
     else:  # VL-EVENT-TIMING: in force until its own phase
-        state.active.append(event)
-        state.active.sort(key=_ekey)
+        insort(state.active, event, key=_ekey)
         state.fired.append("VL-EVENT-TIMING")
-    state.event_discard.sort(key=_ekey)
+
+
+def discard(state: VillagersState, event: str) -> None:
+    """Put ``event`` on the event discard pile, which is kept in event-number order."""
+    insort(state.event_discard, event, key=_ekey)
+
+
+def spend(state: VillagersState, timing: str) -> None:
+    """The active events timed for ``timing``'s phase are spent with it (VL-EVENT-TIMING)."""
+    # VL-EVENT-TIMING: spent, onto the discard pile
+    for event in [e for e in state.active if EVENTS[e]["timing"] == timing]:
+        state.active.remove(event)
+        discard(state, event)
 
 
 def pending(state: VillagersState) -> list[str]:
@@ -133,8 +145,7 @@ def do_jester(state: VillagersState, action: Action) -> None:
         raise IllegalAction("VL-EVENT-JESTER", f"{action!r}: {event} is not an active event")
     state.jester = False
     state.active.remove(event)
-    state.event_discard.append(event)
-    state.event_discard.sort(key=_ekey)
+    discard(state, event)
     state.fired.append("VL-EVENT-JESTER")
     if event == "e24" and state.step == "rats":  # the Rats choice is cancelled with it
         state.step = "take"
@@ -164,8 +175,7 @@ def do_resolve(state: VillagersState, action: Action) -> None:
         if isinstance(value, bool) or value not in values:
             raise IllegalAction(RULE_OF[event], f"{action!r}: {name} must be one of {values}")
     state.active.remove(event)
-    state.event_discard.append(event)
-    state.event_discard.sort(key=_ekey)
+    discard(state, event)
     state.fired += ["VL-EVENT-ORDER", RULE_OF[event]]
     _EFFECTS[event](state, value)
 
@@ -231,14 +241,14 @@ def _pop_top(state: VillagersState, column: int) -> list[Any]:
     if not state.columns[column]:
         del state.columns[column]
     state.columns.sort()
+    state.village_changed()
     return top
 
 
 def _betrayer(state: VillagersState, column: Any) -> None:
     if column is not None:
         # VL-EVENT-BETRAYER: your chosen top villager moves, with its coins, to her village
-        state.c_cards.append(_pop_top(state, column))
-        state.c_cards.sort()
+        insort(state.c_cards, _pop_top(state, column))
         state.fired.append("VL-COUNTESS-BUILD")
 
 

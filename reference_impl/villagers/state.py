@@ -6,6 +6,7 @@ Player decisions live in ``draft.py``, ``build.py`` and ``events.py``.
 
 from __future__ import annotations
 
+from bisect import insort
 from fractions import Fraction
 from typing import Any
 
@@ -64,7 +65,8 @@ class VillagersState(GameState):
                 market = 2
             self.stacks.append({"known": [], "hidden": SETUP["stack_size"], "market": market})
         # VL-SETUP-REMOVE, VL-COMP-COPIES: the shuffled base cards left off the road, face down
-        self.unseen: dict[str, int] = dict(_deck())
+        # (in card-name order, the order of the draws' chance outcomes)
+        self.unseen: dict[str, int] = dict(sorted(_deck().items()))
         # VL-SETUP-RESERVE: the cards not dealt to the stacks form the reserve
         self.reserve = sum(self.unseen.values()) - SETUP["stacks"] * SETUP["stack_size"]
         self.basics: dict[str, int] = dict(BASIC_COUNT)  # VL-SETUP-BASICS: 10 of each kind
@@ -85,7 +87,7 @@ class VillagersState(GameState):
         self.basics_built = 0
         self.reveal_left = 0
         self.reveal_deck = "summer"
-        self._legal: list[Action] | None = None
+        self._tally: Tally | None = None  # the player's village counted, until it changes
 
     # ------------------------------------------------------------------ views
     def to_act(self) -> list[Any]:
@@ -128,9 +130,19 @@ class VillagersState(GameState):
         return branches == 0 or branches < self.options["founders_branches"]
 
     def player_tally(self) -> Tally:
-        return tally(
-            self.village_cards(), self.options["icons_count_covered"], self.options["gold_top_only"]
-        )
+        """The player's village counted, kept until a rule changes the village."""
+        t = self._tally
+        if t is None:
+            t = self._tally = tally(
+                self.village_cards(),
+                self.options["icons_count_covered"],
+                self.options["gold_top_only"],
+            )
+        return t
+
+    def village_changed(self) -> None:
+        """A rule changed the player's village: its cards, their coins or the Founders' side."""
+        self._tally = None
 
     def countess_tally(self) -> Tally:
         # VL-COMP-COUNTESS-MARKET: her village counts like yours, every card visible
@@ -160,6 +172,12 @@ class VillagersState(GameState):
 
     # ----------------------------------------------------------------- chance
     def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
+        """Every outcome of the pending chance node, each action a new object.
+
+        Draws come in card-name order: ``unseen`` is kept in that order (built sorted, and
+        names only ever leave it), so its items are already the outcomes' order. Names in
+        ``unseen`` are villager names (a load refuses any other), each with its template.
+        """
         if self.chance is None:
             return []
         if self.chance["kind"] == "event":
@@ -167,36 +185,21 @@ class VillagersState(GameState):
             if not deck:
                 return []
             each = _fraction(1, len(deck))
-            return [((_EVENT_ACTIONS.get(e) or _event_action(e)).copy(), each) for e in deck]
+            return [(_REVEALS[e].copy(), each) for e in deck]
         unseen = self.unseen
         total = sum(unseen.values())
         if not total:
             return []
         row = _ROWS.get(total) or _row(total)
-        if unseen.keys() <= _CARD_SET:  # always, for a state built by this engine
-            templates = _DRAW_ACTIONS
-            get = unseen.get
-            return [
-                (templates[name].copy(), row[count]) for name in _CARD_ORDER if (count := get(name))
-            ]
-        return [
-            ((_DRAW_ACTIONS.get(name) or _draw_action(name)).copy(), row[count])
-            for name, count in sorted(unseen.items())
-            if count
-        ]
+        return [(_DRAWS[name].copy(), row[count]) for name, count in unseen.items()]
 
     def legal_actions(self) -> list[Action]:
-        legal = self._legal
-        if legal is None:
-            if self.step == "over":
-                legal = []
-            elif self.chance is not None:  # the chance outcomes' actions, in their order
-                legal = [action for action, _ in self.chance_outcomes()]
-            else:
-                legal = _player_actions(self)
-            self._legal = legal
-        # the cache may hold shared templates: only copies ever leave the engine
-        return [a.copy() for a in legal]
+        """Every call builds new action objects: callers may keep or change them."""
+        if self.step == "over":
+            return []
+        if self.chance is not None:  # the chance outcomes' actions, in their order
+            return [action for action, _ in self.chance_outcomes()]
+        return _player_actions(self)
 
     # ------------------------------------------------------------------ apply
     def apply(self, action: Action) -> None:
@@ -225,7 +228,6 @@ class VillagersState(GameState):
             if handler is None:
                 raise MalformedInput(f"unknown action type {kind!r} in {action!r}")
             handler(self, action)
-        self._legal = None
         self.run()
 
     def _apply_chance(self, action: Action) -> None:
@@ -276,18 +278,15 @@ class VillagersState(GameState):
             _add(self.square, card)
             self.fired.append("VL-DRAFT-TAKE")
         elif kind == "road":
-            self.road.append([card, 0])
-            self.road.sort()
+            insort(self.road, [card, 0])
             self.fired.append("VL-DRAFT-REFILL")
         elif kind in ("countess", "countess_reveal"):
-            self.c_cards.append([card, 0])
-            self.c_cards.sort()
+            insort(self.c_cards, [card, 0])
             self.fired.append("VL-COUNTESS-BUILD")
             if kind == "countess_reveal":  # VL-EVENT-COUNTESS-BUILD: her card reveals events
-                t = self.countess_tally()
                 c = CARDS[card]
                 # VL-EVENT-SILVER-VALUE: a silver card counts its value in her village
-                value = silver_value(c, t) if c.silver else c.gold
+                value = silver_value(c, self.countess_tally()) if c.silver else c.gold
                 # VL-EVENT-REVEAL: her card's gold 0 -> 3 events, 1-9 -> 2, 10+ -> 1
                 self.reveal_left = reveal_count(value)
                 # VL-EVENT-DECKS: summer until the first market is resolved, then winter
@@ -454,28 +453,10 @@ def _row(total: int) -> list[Fraction]:
     return row
 
 
-#: Chance actions as templates: never handed out themselves, only their copies.
-_DRAW_ACTIONS: dict[str, Action] = {}
-_EVENT_ACTIONS: dict[str, Action] = {}
-
-
-#: Every card name in sorted order, each with its draw template.
-_CARD_ORDER: tuple[str, ...] = tuple(sorted(CARDS))
-_CARD_SET = frozenset(_CARD_ORDER)
-
-
-def _draw_action(card: str) -> Action:
-    action = _DRAW_ACTIONS[card] = {"actor": CHANCE, "type": "draw", "card": card}
-    return action
-
-
-def _event_action(event: str) -> Action:
-    action = _EVENT_ACTIONS[event] = {"actor": CHANCE, "type": "event", "event": event}
-    return action
-
-
-for _name in _CARD_ORDER:
-    _draw_action(_name)
+#: The chance actions, as templates that only their copies leave (a copy of a small dict
+#: costs about half a new one).
+_DRAWS: dict[str, Action] = {n: {"actor": CHANCE, "type": "draw", "card": n} for n in CARDS}
+_REVEALS: dict[str, Action] = {e: {"actor": CHANCE, "type": "event", "event": e} for e in EVENTS}
 
 
 def _ekey(event: str) -> int:
