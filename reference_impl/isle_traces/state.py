@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
+from itertools import compress
 from typing import Any
 
 from reference_impl.core import (
@@ -39,7 +40,7 @@ from reference_impl.isle_traces.actions import (
     action,
     cell_table,
     listed_as,
-    place_table,
+    place_tables,
 )
 from reference_impl.isle_traces.board import (
     LANDSCAPE,
@@ -49,6 +50,7 @@ from reference_impl.isle_traces.board import (
     few_bits,
     geometry,
     select,
+    selector,
 )
 from reference_impl.isle_traces.cards import (
     face_has_feather,
@@ -132,6 +134,7 @@ class IsleState(GameState):
         self.onmap = 0  # bitset of the cells under a card
         self.occ = 0  # bitset of the cells holding a piece (explorer or feather)
         self.touched = 0  # bitset of the placements whose touch holds a map cell
+        self.blocked = 0  # bitset of the placements covering a piece (IT-PLACE-NOPIECE)
         # shared by clones: cards never change, nor do their draw actions or feather icons
         shared = shared or DeckCache()
         self._draws = shared.draws
@@ -246,10 +249,7 @@ class IsleState(GameState):
         mask = self.touched
         if not self.options["allow_portrait"]:
             mask &= geo.landscape_mask  # IT-PLACE-PORTRAIT (allow_portrait: false)
-        cover = geo.cover_mask
-        for g in few_bits(self.occ):
-            mask &= ~cover[g]  # IT-PLACE-NOPIECE, IT-PLACE-NOPIECE2, IT-FEATHER-OBSTRUCT
-        return mask
+        return mask & ~self.blocked  # IT-PLACE-NOPIECE, IT-PLACE-NOPIECE2, IT-FEATHER-OBSTRUCT
 
     # ------------------------------------------------------------ legal moves
     def _legal_list(self) -> list[Action]:
@@ -332,7 +332,11 @@ class IsleState(GameState):
             if not ok:
                 return [action(seat, ("discard",))]  # IT-PLACE-NONE
             # IT-PLACE-FACE: either face at every legal placement
-            return list(select(place_table(size, seat), ok | ok << len(self.geo.placements)))
+            face0, face1 = place_tables(size, seat)
+            chosen = selector(ok)
+            legal = list(compress(face0, chosen))
+            legal += compress(face1, chosen)
+            return legal
         if phase == "over":
             return []
         # IT-TURN-SEQUENCE: actions 2 and 3 and the red feather are optional; re-placing is not
@@ -509,10 +513,16 @@ class IsleState(GameState):
     def set_piece(self, g: int, value: int) -> None:
         """Put ``value`` (a seat, FEATHER or EMPTY) on cell ``g``, keeping the counters."""
         self.piece[g] = value
+        cover = self.geo.cover_mask
         if value == EMPTY:
             self.occ &= ~(1 << g)
+            blocked = 0
+            for h in few_bits(self.occ):  # IT-PLACE-NOPIECE: the cards over g may lie again
+                blocked |= cover[h]
+            self.blocked = blocked
         else:
             self.occ |= 1 << g
+            self.blocked |= cover[g]  # IT-PLACE-NOPIECE: no card may cover the piece
 
     def cover_cell(self, g: int, index: int, cell: str, shut: int = 0) -> bool:
         """Card ``index`` now shows ``cell`` (closed sides ``shut``) at ``g``; True when a
