@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-from itertools import compress
+from itertools import compress, repeat
 from typing import Any
 
 from reference_impl.core import (
@@ -49,6 +49,7 @@ from reference_impl.isle_traces.board import (
     centre,
     few_bits,
     geometry,
+    reach_masks,
     select,
     selector,
 )
@@ -90,11 +91,12 @@ _DRAW_ART_KEYS = _KEYS["draw"] | {"closed"}
 class DeckCache:
     """What a card list implies, filled on first use and shared by every game dealt from
     it (its cards never change): the draw action of each card (IT-SETUP-DECK), whether a
-    face shows the red feather icon (IT-FEATHER-ICON), the closed-side masks of a turned
-    face (IT-COMP-ART)."""
+    face shows the red feather icon (IT-FEATHER-ICON), the terrains of a face's cells
+    (IT-COMP-TERRAIN), the closed-side masks of a turned face (IT-COMP-ART)."""
 
     draws: dict[int, Action] = field(default_factory=dict)
     feathered: dict[tuple[int, int], bool] = field(default_factory=dict)
+    terrains: dict[tuple[int, int], tuple[str, ...]] = field(default_factory=dict)
     shut: dict[tuple[int, int, int], tuple[int, ...]] = field(default_factory=dict)
 
 
@@ -114,6 +116,7 @@ class IsleState(GameState):
         self.options = options
         self.size = int(options["area_size"])
         self.geo = geometry(self.size)
+        self.reach = reach_masks(self.size)  # per placement: the placements it makes adjacent
         self.cards = cards  # id -> two faces (lists of cell strings), never mutated
         #: id -> closed sides per face (IT-COMP-ART), only for cards with some closed side
         self.closed: dict[int, list[list[str]]] = closed or {}
@@ -122,6 +125,7 @@ class IsleState(GameState):
         self.drawn: int | None = None
         self.discarded: list[int] = []
         self.placed: list[list[int]] = []  # [id, face] per card, bottom to top
+        self.ids: list[int] = []  # the id per card of ``placed``
         self.where: list[Placement] = []  # footprint per placed card
         self.overlaps: list[bool] = []  # shares a cell with another card
         self.covered: list[bool] = []  # another card lies on it
@@ -139,6 +143,7 @@ class IsleState(GameState):
         shared = shared or DeckCache()
         self._draws = shared.draws
         self._feathered = shared.feathered
+        self._terrains = shared.terrains  # see terrains_of
         self._shut = shared.shut  # see shut_masks
         self.feather = EMPTY  # IT-SETUP-FEATHER: it starts beside the map
         per_player = rule_param(options, "IT-COMP-EXPLORERS", "per_player", EXPLORERS_PER_PLAYER)
@@ -167,7 +172,7 @@ class IsleState(GameState):
         p = _PROBABILITY.get(n)
         if p is None:
             p = _PROBABILITY[n] = Fraction(1, n)  # IT-SETUP-SHUFFLE: each card left equally likely
-        return [(a, p) for a in self._legal_list()]  # IT-SETUP-SHUFFLE, IT-SETUP-DECK
+        return list(zip(self._legal_list(), repeat(p)))  # IT-SETUP-SHUFFLE, IT-SETUP-DECK
 
     def legal_actions(self) -> list[Action]:
         """The legal actions, a list cached until the next apply (not to be mutated)."""
@@ -286,10 +291,10 @@ class IsleState(GameState):
             blocked = (
                 self.overlaps if self.options["flip_requires"] == "no_overlap" else self.covered
             )
-            for i, (cid, _face) in enumerate(self.placed):
-                if cid == key[1]:
-                    return not blocked[i] and not self.where[i].mask & self.occ
-            return False
+            if key[1] not in self.ids:
+                return False
+            i = self.ids.index(key[1])
+            return not blocked[i] and not self.where[i].mask & self.occ
         g = key[1] * self.size + key[2]
         if kind == "place_feather":
             return bool(self._masked() >> g & 1)
@@ -373,16 +378,26 @@ class IsleState(GameState):
 
     # ------------------------------------------------------------------ apply
     def apply(self, action: Action) -> None:
-        listed = listed_as(action)  # a shared listed action: its shape is known good
+        # a shared listed action, or the deck's own draw: its shape is known good
+        listed = listed_as(action) or self._own_draw(action)
         key = self._parse(action) if listed is None else self._check_turn(action, *listed)
         if not self._is_legal(key):
             self._diagnose(action, key)
             raise IllegalAction(R.TURN_SEQUENCE, f"illegal action {action!r} {self._where()}")
-        if key[0] == "draw":
+        if key[0] == "draw" and action is not self._draws.get(key[1]):
             self._check_draw(action, key[1])
         self.fired = []
         _DO[key[0]](self, *key[1:])
         self._legal = self._mask = None
+
+    def _own_draw(self, action: Any) -> tuple[Actor, tuple] | None:
+        """(CHANCE, key) when ``action`` is the very draw object this deck lists (built from
+        the card and never mutated, so it carries the card's faces and closed sides)."""
+        if self.phase == "draw" and type(action) is dict:
+            cid = action.get("card")
+            if type(cid) is int and self._draws.get(cid) is action:
+                return CHANCE, ("draw", cid)
+        return None
 
     def _check_draw(self, action: Action, cid: int) -> None:
         """The draw must carry the card's whole content: faces and closed sides."""
@@ -573,24 +588,25 @@ class IsleState(GameState):
 
     def _do_place_card(self, face: int, rot: int, row: int, col: int) -> None:
         cid = self.drawn
-        place = self.geo.by_key[(rot, row, col)]  # IT-PLACE-GRID: whole cells, face cells as turned
+        i = self.geo.index[(rot, row, col)]
+        place = self.geo.placements[i]  # IT-PLACE-GRID: whole cells, face cells as turned
         self.fired.append(R.PLACE_FIRST if not self.placed else R.PLACE_ADJACENT)
         self.fired.append(R.PLACE_FACE)
         index = len(self.placed)
+        # IT-PLACE-OVERLAP, IT-PLACE-FULLCOVER: the card may cover map cells
+        overlap = bool(place.mask & self.onmap)
         cells = self.cards[cid][face]  # IT-PLACE-FACE: the chosen face up
-        overlap = False
+        terrains = self.terrains_of(cid, face)
         top, cell, terrain = self.top, self.cell, self.terrain
         for g, k in place.cells:
             below = top[g]
-            if below < 0:
-                self.touched |= self.geo.touch_mask[g]
-                self.onmap |= 1 << g
-            else:
-                # IT-PLACE-OVERLAP, IT-PLACE-FULLCOVER: the card may cover map cells
-                self.overlaps[below] = self.covered[below] = overlap = True
+            if below >= 0:
+                self.overlaps[below] = self.covered[below] = True  # IT-PLACE-OVERLAP
             top[g] = index  # IT-PLACE-OVERLAPRULES: the top card's cell counts
-            cell[g] = text = cells[k]
-            terrain[g] = text.partition("/")[0]
+            cell[g] = cells[k]
+            terrain[g] = terrains[k]
+        self.onmap |= place.mask
+        self.touched |= self.reach[i]  # IT-PLACE-ADJACENT: the placements now next to the map
         if self.art:
             shut, masks = self.shut, self.shut_masks(cid, face, rot)
             for g, k in place.cells:
@@ -598,6 +614,7 @@ class IsleState(GameState):
         if overlap:
             self.fired.append(R.PLACE_OVERLAP)
         self.placed.append([cid, face])
+        self.ids.append(cid)
         self.where.append(place)
         self.overlaps.append(overlap)
         self.covered.append(False)
@@ -608,6 +625,15 @@ class IsleState(GameState):
             self.fired.append(R.FEATHER_ICON)
         else:
             self.phase = "explore"
+
+    def terrains_of(self, cid: int, face: int) -> tuple[str, ...]:
+        """The terrain of each cell of that face of the card (IT-COMP-TERRAIN)."""
+        found = self._terrains.get((cid, face))
+        if found is None:
+            found = self._terrains[cid, face] = tuple(
+                text.partition("/")[0] for text in self.cards[cid][face]
+            )
+        return found
 
     def _has_feather(self, cid: int, face: int) -> bool:
         """Whether that face of the card shows the red feather icon (IT-FEATHER-ICON)."""
@@ -661,14 +687,14 @@ class IsleState(GameState):
 
     def _do_flip(self, cid: int) -> None:
         """IT-FLIP-ONE: the card shows its other face, in the same cells and rotation."""
-        index = next(i for i, p in enumerate(self.placed) if p[0] == cid)
+        index = self.ids.index(cid)
         face = 1 - self.placed[index][1]  # IT-FLIP-FACE: the other face
         self.placed[index][1] = face
         place = self.where[index]  # IT-FLIP-ORIENT: same cells and rotation
-        cells = self.cards[cid][face]
+        cells, terrains = self.cards[cid][face], self.terrains_of(cid, face)
         for g, k in place.cells:
             self.cell[g] = cells[k]
-            self.terrain[g] = cells[k].partition("/")[0]
+            self.terrain[g] = terrains[k]
         if self.art:
             masks = self.shut_masks(cid, face, place.rot)  # IT-FLIP-ORIENT, IT-COMP-ART
             for g, k in place.cells:
@@ -678,7 +704,7 @@ class IsleState(GameState):
 
     def _do_flip_same(self, cid: int) -> None:
         """IT-FLIP-FACE (flip_face: any): the card is put back with the same face up."""
-        face = next(p[1] for p in self.placed if p[0] == cid)
+        face = self.placed[self.ids.index(cid)][1]
         self.fired += [R.FLIP_ONE, R.FLIP_FACE]
         self._after_flip(cid, face)
 
@@ -696,6 +722,7 @@ class IsleState(GameState):
         for name in (
             "deck",
             "discarded",
+            "ids",
             "where",
             "overlaps",
             "covered",
