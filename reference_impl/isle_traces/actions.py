@@ -85,3 +85,7 @@ def place_tables(size: int, seat: int) -> tuple[list[Action], list[Action]]:
 def cell_table(size: int, seat: int, kind: str) -> list[Action]:
     """Per grid index: the ``kind`` action (a CELL_ACTIONS type) of ``seat`` on that cell."""
     return [action(seat, (kind, *divmod(g, size))) for g in range(size * size)]
+
+
+#: the pass action of each seat (IT-COMP-PLAYERS: at most four)
+PASS: tuple[Action, ...] = tuple(action(seat, ("pass",)) for seat in range(4))

@@ -37,6 +37,7 @@ from reference_impl.isle_traces import rules as R
 from reference_impl.isle_traces.actions import (
     ACTION_FIELDS,
     CELL_ACTIONS,
+    PASS,
     action,
     cell_table,
     listed_as,
@@ -172,11 +173,14 @@ class IsleState(GameState):
         p = _PROBABILITY.get(n)
         if p is None:
             p = _PROBABILITY[n] = Fraction(1, n)  # IT-SETUP-SHUFFLE: each card left equally likely
-        return list(zip(self._legal_list(), repeat(p)))  # IT-SETUP-SHUFFLE, IT-SETUP-DECK
+        return list(zip(self.legal_actions(), repeat(p)))  # IT-SETUP-SHUFFLE, IT-SETUP-DECK
 
     def legal_actions(self) -> list[Action]:
         """The legal actions, a list cached until the next apply (not to be mutated)."""
-        return self._legal_list()
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        return legal
 
     def outcome(self) -> Outcome:
         pieces = [p if p >= 0 else EMPTY for p in self.piece]
@@ -190,31 +194,36 @@ class IsleState(GameState):
 
     def line_mask(self, start: int) -> int:
         """Bitset of the line (IT-SCORE-LINE) holding map cell ``start``, as find_lines finds."""
-        terrain = self.terrain
-        kind = terrain[start]  # IT-SCORE-TERRAINS: every terrain forms lines
-        geo = self.geo
-        near = geo.neighbours
-        diagonal = kind == COAST and bool(self.options["coast_diagonal"])  # IT-SCORE-COAST
-        mask = 1 << start
-        stack = [start]
-        # IT-SCORE-CONNECT (IT-COMP-ART); coast always joins (IT-SCORE-COAST)
-        if self.art and kind != COAST:  # drawings must join across the side
-            shut, size = self.shut, self.size
-            while stack:
-                i = stack.pop()
-                for j in near[i]:
-                    if (
-                        terrain[j] == kind
-                        and not mask >> j & 1
-                        and joined(shut, size, i, j)
-                    ):
-                        mask |= 1 << j
-                        stack.append(j)
-            return mask
+        return self.lines_mask([start])
+
+    def lines_mask(self, starts: list[int]) -> int:
+        """Bitset of the lines (IT-SCORE-LINE) holding the map cells ``starts``: one flood
+        from all of them, each cell joining its neighbours of its own terrain."""
+        terrain, near, diagonals = self.terrain, self.geo.neighbours, self.geo.diagonals
+        art, shut, size = self.art, self.shut, self.size
+        diagonal = None  # coast_diagonal, looked up at the first coast cell
+        mask = 0
+        for g in starts:
+            mask |= 1 << g
+        stack = list(starts)
         while stack:
             i = stack.pop()
-            for j in near[i] + geo.diagonals[i] if diagonal else near[i]:
-                if terrain[j] == kind and not mask >> j & 1:
+            kind = terrain[i]  # IT-SCORE-TERRAINS: every terrain forms lines
+            cells = near[i]
+            if kind == COAST:
+                if diagonal is None:
+                    diagonal = bool(self.options["coast_diagonal"])  # IT-SCORE-COAST
+                if diagonal:
+                    cells = cells + diagonals[i]
+            # IT-SCORE-CONNECT (IT-COMP-ART): drawings must join across the side; coast
+            # always joins (IT-SCORE-COAST)
+            drawn = art and kind != COAST
+            for j in cells:
+                if (
+                    terrain[j] == kind
+                    and not mask >> j & 1
+                    and (not drawn or joined(shut, size, i, j))
+                ):
                     mask |= 1 << j
                     stack.append(j)
         return mask
@@ -230,9 +239,7 @@ class IsleState(GameState):
         banned = 0
         if rule == "no_explorer":
             piece = self.piece
-            for g in few_bits(self.occ):
-                if piece[g] >= 0 and not banned >> g & 1:
-                    banned |= self.line_mask(g)
+            banned = self.lines_mask([g for g in few_bits(self.occ) if piece[g] >= 0])
         elif self.feather >= 0:
             banned = self.line_mask(self.feather)
         return free & ~banned
@@ -257,12 +264,6 @@ class IsleState(GameState):
         return mask & ~self.blocked  # IT-PLACE-NOPIECE, IT-PLACE-NOPIECE2, IT-FEATHER-OBSTRUCT
 
     # ------------------------------------------------------------ legal moves
-    def _legal_list(self) -> list[Action]:
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._compute_legal()
-        return legal
-
     def _masked(self) -> int:
         """The placement (phase place) or feather-cell bitset of this position, cached."""
         mask = self._mask
@@ -345,7 +346,7 @@ class IsleState(GameState):
         if phase == "over":
             return []
         # IT-TURN-SEQUENCE: actions 2 and 3 and the red feather are optional; re-placing is not
-        legal = [action(seat, ("pass",))] if phase != "reexplore" else []
+        legal = [PASS[seat]] if phase != "reexplore" else []
         if phase in ("place_feather", "flip_feather"):
             # IT-FEATHER-ICON, IT-FLIP-FEATHER: any cell feather_mask allows
             legal += select(cell_table(size, seat, "place_feather"), self._masked())
