@@ -151,17 +151,3 @@ def geometry(size: int) -> Geometry:
         first,
     )
 
-
-@cache
-def reach_masks(size: int) -> tuple[int, ...]:
-    """Per placement (in ``placements`` order): the bitset of the placements whose touch
-    holds one of its cells, i.e. those a card laid there brings next to or over the map
-    (IT-PLACE-ADJACENT)."""
-    geo = geometry(size)
-    reach = []
-    for p in geo.placements:
-        mask = 0
-        for g, _ in p.cells:
-            mask |= geo.touch_mask[g]
-        reach.append(mask)
-    return tuple(reach)

@@ -50,7 +50,6 @@ from reference_impl.isle_traces.board import (
     centre,
     few_bits,
     geometry,
-    reach_masks,
     select,
     selector,
 )
@@ -96,6 +95,7 @@ class DeckCache:
     (IT-COMP-TERRAIN), the closed-side masks of a turned face (IT-COMP-ART)."""
 
     draws: dict[int, Action] = field(default_factory=dict)
+    draw_ids: dict[int, int] = field(default_factory=dict)  # id of a draw object -> card
     feathered: dict[tuple[int, int], bool] = field(default_factory=dict)
     terrains: dict[tuple[int, int], tuple[str, ...]] = field(default_factory=dict)
     shut: dict[tuple[int, int, int], tuple[int, ...]] = field(default_factory=dict)
@@ -117,7 +117,6 @@ class IsleState(GameState):
         self.options = options
         self.size = int(options["area_size"])
         self.geo = geometry(self.size)
-        self.reach = reach_masks(self.size)  # per placement: the placements it makes adjacent
         self.cards = cards  # id -> two faces (lists of cell strings), never mutated
         #: id -> closed sides per face (IT-COMP-ART), only for cards with some closed side
         self.closed: dict[int, list[list[str]]] = closed or {}
@@ -139,10 +138,10 @@ class IsleState(GameState):
         self.onmap = 0  # bitset of the cells under a card
         self.occ = 0  # bitset of the cells holding a piece (explorer or feather)
         self.touched = 0  # bitset of the placements whose touch holds a map cell
-        self.blocked = 0  # bitset of the placements covering a piece (IT-PLACE-NOPIECE)
         # shared by clones: cards never change, nor do their draw actions or feather icons
         shared = shared or DeckCache()
         self._draws = shared.draws
+        self._draw_ids = shared.draw_ids  # see _own_draw
         self._feathered = shared.feathered
         self._terrains = shared.terrains  # see terrains_of
         self._shut = shared.shut  # see shut_masks
@@ -194,36 +193,31 @@ class IsleState(GameState):
 
     def line_mask(self, start: int) -> int:
         """Bitset of the line (IT-SCORE-LINE) holding map cell ``start``, as find_lines finds."""
-        return self.lines_mask([start])
-
-    def lines_mask(self, starts: list[int]) -> int:
-        """Bitset of the lines (IT-SCORE-LINE) holding the map cells ``starts``: one flood
-        from all of them, each cell joining its neighbours of its own terrain."""
-        terrain, near, diagonals = self.terrain, self.geo.neighbours, self.geo.diagonals
-        art, shut, size = self.art, self.shut, self.size
-        diagonal = None  # coast_diagonal, looked up at the first coast cell
-        mask = 0
-        for g in starts:
-            mask |= 1 << g
-        stack = list(starts)
+        terrain = self.terrain
+        kind = terrain[start]  # IT-SCORE-TERRAINS: every terrain forms lines
+        geo = self.geo
+        near = geo.neighbours
+        diagonal = kind == COAST and bool(self.options["coast_diagonal"])  # IT-SCORE-COAST
+        mask = 1 << start
+        stack = [start]
+        # IT-SCORE-CONNECT (IT-COMP-ART); coast always joins (IT-SCORE-COAST)
+        if self.art and kind != COAST:  # drawings must join across the side
+            shut, size = self.shut, self.size
+            while stack:
+                i = stack.pop()
+                for j in near[i]:
+                    if (
+                        terrain[j] == kind
+                        and not mask >> j & 1
+                        and joined(shut, size, i, j)
+                    ):
+                        mask |= 1 << j
+                        stack.append(j)
+            return mask
         while stack:
             i = stack.pop()
-            kind = terrain[i]  # IT-SCORE-TERRAINS: every terrain forms lines
-            cells = near[i]
-            if kind == COAST:
-                if diagonal is None:
-                    diagonal = bool(self.options["coast_diagonal"])  # IT-SCORE-COAST
-                if diagonal:
-                    cells = cells + diagonals[i]
-            # IT-SCORE-CONNECT (IT-COMP-ART): drawings must join across the side; coast
-            # always joins (IT-SCORE-COAST)
-            drawn = art and kind != COAST
-            for j in cells:
-                if (
-                    terrain[j] == kind
-                    and not mask >> j & 1
-                    and (not drawn or joined(shut, size, i, j))
-                ):
+            for j in near[i] + geo.diagonals[i] if diagonal else near[i]:
+                if terrain[j] == kind and not mask >> j & 1:
                     mask |= 1 << j
                     stack.append(j)
         return mask
@@ -239,7 +233,9 @@ class IsleState(GameState):
         banned = 0
         if rule == "no_explorer":
             piece = self.piece
-            banned = self.lines_mask([g for g in few_bits(self.occ) if piece[g] >= 0])
+            for g in few_bits(self.occ):
+                if piece[g] >= 0 and not banned >> g & 1:
+                    banned |= self.line_mask(g)
         elif self.feather >= 0:
             banned = self.line_mask(self.feather)
         return free & ~banned
@@ -261,7 +257,10 @@ class IsleState(GameState):
         mask = self.touched
         if not self.options["allow_portrait"]:
             mask &= geo.landscape_mask  # IT-PLACE-PORTRAIT (allow_portrait: false)
-        return mask & ~self.blocked  # IT-PLACE-NOPIECE, IT-PLACE-NOPIECE2, IT-FEATHER-OBSTRUCT
+        cover = geo.cover_mask
+        for g in few_bits(self.occ):
+            mask &= ~cover[g]  # IT-PLACE-NOPIECE, IT-PLACE-NOPIECE2, IT-FEATHER-OBSTRUCT
+        return mask
 
     # ------------------------------------------------------------ legal moves
     def _masked(self) -> int:
@@ -331,6 +330,7 @@ class IsleState(GameState):
                     }
                     if cid in self.closed:
                         draws[cid]["closed"] = [list(f) for f in self.closed[cid]]
+                    self._draw_ids[id(draws[cid])] = cid
             return list(map(draws.__getitem__, self.deck))  # IT-SETUP-DECK: only cards in the deck
         seat = self.current
         if phase == "place":
@@ -385,7 +385,7 @@ class IsleState(GameState):
         if not self._is_legal(key):
             self._diagnose(action, key)
             raise IllegalAction(R.TURN_SEQUENCE, f"illegal action {action!r} {self._where()}")
-        if key[0] == "draw" and action is not self._draws.get(key[1]):
+        if key[0] == "draw":
             self._check_draw(action, key[1])
         self.fired = []
         _DO[key[0]](self, *key[1:])
@@ -393,12 +393,11 @@ class IsleState(GameState):
 
     def _own_draw(self, action: Any) -> tuple[Actor, tuple] | None:
         """(CHANCE, key) when ``action`` is the very draw object this deck lists (built from
-        the card and never mutated, so it carries the card's faces and closed sides)."""
-        if self.phase == "draw" and type(action) is dict:
-            cid = action.get("card")
-            if type(cid) is int and self._draws.get(cid) is action:
-                return CHANCE, ("draw", cid)
-        return None
+        the card and never mutated, so its shape is known good)."""
+        cid = self._draw_ids.get(id(action))
+        if cid is None or self._draws[cid] is not action:
+            return None
+        return CHANCE, ("draw", cid)
 
     def _check_draw(self, action: Action, cid: int) -> None:
         """The draw must carry the card's whole content: faces and closed sides."""
@@ -529,16 +528,10 @@ class IsleState(GameState):
     def set_piece(self, g: int, value: int) -> None:
         """Put ``value`` (a seat, FEATHER or EMPTY) on cell ``g``, keeping the counters."""
         self.piece[g] = value
-        cover = self.geo.cover_mask
         if value == EMPTY:
             self.occ &= ~(1 << g)
-            blocked = 0
-            for h in few_bits(self.occ):  # IT-PLACE-NOPIECE: the cards over g may lie again
-                blocked |= cover[h]
-            self.blocked = blocked
         else:
             self.occ |= 1 << g
-            self.blocked |= cover[g]  # IT-PLACE-NOPIECE: no card may cover the piece
 
     def cover_cell(self, g: int, index: int, cell: str, shut: int = 0) -> bool:
         """Card ``index`` now shows ``cell`` (closed sides ``shut``) at ``g``; True when a
@@ -589,8 +582,7 @@ class IsleState(GameState):
 
     def _do_place_card(self, face: int, rot: int, row: int, col: int) -> None:
         cid = self.drawn
-        i = self.geo.index[(rot, row, col)]
-        place = self.geo.placements[i]  # IT-PLACE-GRID: whole cells, face cells as turned
+        place = self.geo.by_key[(rot, row, col)]  # IT-PLACE-GRID: whole cells, face cells as turned
         self.fired.append(R.PLACE_FIRST if not self.placed else R.PLACE_ADJACENT)
         self.fired.append(R.PLACE_FACE)
         index = len(self.placed)
@@ -599,15 +591,17 @@ class IsleState(GameState):
         cells = self.cards[cid][face]  # IT-PLACE-FACE: the chosen face up
         terrains = self.terrains_of(cid, face)
         top, cell, terrain = self.top, self.cell, self.terrain
+        touch_mask = self.geo.touch_mask
         for g, k in place.cells:
             below = top[g]
-            if below >= 0:
+            if below < 0:
+                self.touched |= touch_mask[g]  # IT-PLACE-ADJACENT: placements now by the map
+            else:
                 self.overlaps[below] = self.covered[below] = True  # IT-PLACE-OVERLAP
             top[g] = index  # IT-PLACE-OVERLAPRULES: the top card's cell counts
             cell[g] = cells[k]
             terrain[g] = terrains[k]
         self.onmap |= place.mask
-        self.touched |= self.reach[i]  # IT-PLACE-ADJACENT: the placements now next to the map
         if self.art:
             shut, masks = self.shut, self.shut_masks(cid, face, rot)
             for g, k in place.cells:
