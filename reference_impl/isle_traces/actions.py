@@ -55,30 +55,37 @@ def action(seat: int, key: tuple) -> Action:
 
 
 @cache
-def place_table(size: int, seat: int) -> list[Action]:
-    """The place_card actions of ``seat``: face 0 at placement index ``i``, face 1 at
-    ``i + len(placements)`` (so a legal-placement bitset ``m`` selects them as
-    ``m | m << len(placements)``, in the order of the legal list)."""
+def place_tables(size: int, seat: int) -> tuple[list[Action], list[Action]]:
+    """The place_card actions of ``seat`` with face 0 up and with face 1 up, each indexed
+    like the placements (so a legal-placement bitset selects the same members of both; the
+    legal list holds the face 0 ones, then the face 1 ones)."""
     placements = geometry(size).placements
-    return [
-        _listed(
-            {
-                "actor": seat,
-                "type": "place_card",
-                "face": face,
-                "rot": p.rot,
-                "row": p.row,
-                "col": p.col,
-            },
-            seat,
-            ("place_card", face, p.rot, p.row, p.col),
-        )
+    face0, face1 = (
+        [
+            _listed(
+                {
+                    "actor": seat,
+                    "type": "place_card",
+                    "face": face,
+                    "rot": p.rot,
+                    "row": p.row,
+                    "col": p.col,
+                },
+                seat,
+                ("place_card", face, p.rot, p.row, p.col),
+            )
+            for p in placements
+        ]
         for face in (0, 1)
-        for p in placements
-    ]
+    )
+    return face0, face1
 
 
 @cache
 def cell_table(size: int, seat: int, kind: str) -> list[Action]:
     """Per grid index: the ``kind`` action (a CELL_ACTIONS type) of ``seat`` on that cell."""
     return [action(seat, (kind, *divmod(g, size))) for g in range(size * size)]
+
+
+#: the pass action of each seat (IT-COMP-PLAYERS: at most four)
+PASS: tuple[Action, ...] = tuple(action(seat, ("pass",)) for seat in range(4))

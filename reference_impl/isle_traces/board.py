@@ -78,9 +78,14 @@ def few_bits(mask: int) -> list[int]:
     return out
 
 
+def selector(mask: int) -> bytes:
+    """Byte ``i`` is 1 for the members ``i`` of ``mask``, else 0 (up to its highest member)."""
+    return bin(mask)[:1:-1].encode().translate(_BIT_BYTES)
+
+
 def select(table: list[Any], mask: int) -> Iterator[Any]:
     """The entries ``table[i]`` for the members ``i`` of ``mask``, in order (C-speed)."""
-    return compress(table, bin(mask)[:1:-1].encode().translate(_BIT_BYTES))
+    return compress(table, selector(mask))
 
 
 def centre(size: int) -> tuple[int, int]:
@@ -145,3 +150,4 @@ def geometry(size: int) -> Geometry:
         landscape,
         first,
     )
+

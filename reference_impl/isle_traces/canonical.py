@@ -176,6 +176,7 @@ def _build(game: Any, data: dict[str, Any]) -> IsleState:
         shut = s.shut_masks(cid, face, rot)
         below = [s.cover_cell(g, index, cards[cid][face][k], shut[k]) for g, k in place.cells]
         s.placed.append([cid, face])
+        s.ids.append(cid)
         s.where.append(place)
         s.overlaps.append(any(below))
         s.covered.append(False)

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
+from itertools import compress, repeat
 from typing import Any
 
 from reference_impl.core import (
@@ -36,10 +37,11 @@ from reference_impl.isle_traces import rules as R
 from reference_impl.isle_traces.actions import (
     ACTION_FIELDS,
     CELL_ACTIONS,
+    PASS,
     action,
     cell_table,
     listed_as,
-    place_table,
+    place_tables,
 )
 from reference_impl.isle_traces.board import (
     LANDSCAPE,
@@ -49,6 +51,7 @@ from reference_impl.isle_traces.board import (
     few_bits,
     geometry,
     select,
+    selector,
 )
 from reference_impl.isle_traces.cards import (
     face_has_feather,
@@ -88,11 +91,13 @@ _DRAW_ART_KEYS = _KEYS["draw"] | {"closed"}
 class DeckCache:
     """What a card list implies, filled on first use and shared by every game dealt from
     it (its cards never change): the draw action of each card (IT-SETUP-DECK), whether a
-    face shows the red feather icon (IT-FEATHER-ICON), the closed-side masks of a turned
-    face (IT-COMP-ART)."""
+    face shows the red feather icon (IT-FEATHER-ICON), the terrains of a face's cells
+    (IT-COMP-TERRAIN), the closed-side masks of a turned face (IT-COMP-ART)."""
 
     draws: dict[int, Action] = field(default_factory=dict)
+    draw_ids: dict[int, int] = field(default_factory=dict)  # id of a draw object -> card
     feathered: dict[tuple[int, int], bool] = field(default_factory=dict)
+    terrains: dict[tuple[int, int], tuple[str, ...]] = field(default_factory=dict)
     shut: dict[tuple[int, int, int], tuple[int, ...]] = field(default_factory=dict)
 
 
@@ -120,6 +125,7 @@ class IsleState(GameState):
         self.drawn: int | None = None
         self.discarded: list[int] = []
         self.placed: list[list[int]] = []  # [id, face] per card, bottom to top
+        self.ids: list[int] = []  # the id per card of ``placed``
         self.where: list[Placement] = []  # footprint per placed card
         self.overlaps: list[bool] = []  # shares a cell with another card
         self.covered: list[bool] = []  # another card lies on it
@@ -135,7 +141,9 @@ class IsleState(GameState):
         # shared by clones: cards never change, nor do their draw actions or feather icons
         shared = shared or DeckCache()
         self._draws = shared.draws
+        self._draw_ids = shared.draw_ids  # see _own_draw
         self._feathered = shared.feathered
+        self._terrains = shared.terrains  # see terrains_of
         self._shut = shared.shut  # see shut_masks
         self.feather = EMPTY  # IT-SETUP-FEATHER: it starts beside the map
         per_player = rule_param(options, "IT-COMP-EXPLORERS", "per_player", EXPLORERS_PER_PLAYER)
@@ -164,11 +172,14 @@ class IsleState(GameState):
         p = _PROBABILITY.get(n)
         if p is None:
             p = _PROBABILITY[n] = Fraction(1, n)  # IT-SETUP-SHUFFLE: each card left equally likely
-        return [(a, p) for a in self._legal_list()]  # IT-SETUP-SHUFFLE, IT-SETUP-DECK
+        return list(zip(self.legal_actions(), repeat(p)))  # IT-SETUP-SHUFFLE, IT-SETUP-DECK
 
     def legal_actions(self) -> list[Action]:
         """The legal actions, a list cached until the next apply (not to be mutated)."""
-        return self._legal_list()
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        return legal
 
     def outcome(self) -> Outcome:
         pieces = [p if p >= 0 else EMPTY for p in self.piece]
@@ -252,12 +263,6 @@ class IsleState(GameState):
         return mask
 
     # ------------------------------------------------------------ legal moves
-    def _legal_list(self) -> list[Action]:
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._compute_legal()
-        return legal
-
     def _masked(self) -> int:
         """The placement (phase place) or feather-cell bitset of this position, cached."""
         mask = self._mask
@@ -286,10 +291,10 @@ class IsleState(GameState):
             blocked = (
                 self.overlaps if self.options["flip_requires"] == "no_overlap" else self.covered
             )
-            for i, (cid, _face) in enumerate(self.placed):
-                if cid == key[1]:
-                    return not blocked[i] and not self.where[i].mask & self.occ
-            return False
+            if key[1] not in self.ids:
+                return False
+            i = self.ids.index(key[1])
+            return not blocked[i] and not self.where[i].mask & self.occ
         g = key[1] * self.size + key[2]
         if kind == "place_feather":
             return bool(self._masked() >> g & 1)
@@ -325,6 +330,7 @@ class IsleState(GameState):
                     }
                     if cid in self.closed:
                         draws[cid]["closed"] = [list(f) for f in self.closed[cid]]
+                    self._draw_ids[id(draws[cid])] = cid
             return list(map(draws.__getitem__, self.deck))  # IT-SETUP-DECK: only cards in the deck
         seat = self.current
         if phase == "place":
@@ -332,11 +338,15 @@ class IsleState(GameState):
             if not ok:
                 return [action(seat, ("discard",))]  # IT-PLACE-NONE
             # IT-PLACE-FACE: either face at every legal placement
-            return list(select(place_table(size, seat), ok | ok << len(self.geo.placements)))
+            face0, face1 = place_tables(size, seat)
+            chosen = selector(ok)
+            legal = list(compress(face0, chosen))
+            legal += compress(face1, chosen)
+            return legal
         if phase == "over":
             return []
         # IT-TURN-SEQUENCE: actions 2 and 3 and the red feather are optional; re-placing is not
-        legal = [action(seat, ("pass",))] if phase != "reexplore" else []
+        legal = [PASS[seat]] if phase != "reexplore" else []
         if phase in ("place_feather", "flip_feather"):
             # IT-FEATHER-ICON, IT-FLIP-FEATHER: any cell feather_mask allows
             legal += select(cell_table(size, seat, "place_feather"), self._masked())
@@ -369,7 +379,8 @@ class IsleState(GameState):
 
     # ------------------------------------------------------------------ apply
     def apply(self, action: Action) -> None:
-        listed = listed_as(action)  # a shared listed action: its shape is known good
+        # a shared listed action, or the deck's own draw: its shape is known good
+        listed = listed_as(action) or self._own_draw(action)
         key = self._parse(action) if listed is None else self._check_turn(action, *listed)
         if not self._is_legal(key):
             self._diagnose(action, key)
@@ -379,6 +390,14 @@ class IsleState(GameState):
         self.fired = []
         _DO[key[0]](self, *key[1:])
         self._legal = self._mask = None
+
+    def _own_draw(self, action: Any) -> tuple[Actor, tuple] | None:
+        """(CHANCE, key) when ``action`` is the very draw object this deck lists (built from
+        the card and never mutated, so its shape is known good)."""
+        cid = self._draw_ids.get(id(action))
+        if cid is None or self._draws[cid] is not action:
+            return None
+        return CHANCE, ("draw", cid)
 
     def _check_draw(self, action: Action, cid: int) -> None:
         """The draw must carry the card's whole content: faces and closed sides."""
@@ -567,20 +586,22 @@ class IsleState(GameState):
         self.fired.append(R.PLACE_FIRST if not self.placed else R.PLACE_ADJACENT)
         self.fired.append(R.PLACE_FACE)
         index = len(self.placed)
+        # IT-PLACE-OVERLAP, IT-PLACE-FULLCOVER: the card may cover map cells
+        overlap = bool(place.mask & self.onmap)
         cells = self.cards[cid][face]  # IT-PLACE-FACE: the chosen face up
-        overlap = False
+        terrains = self.terrains_of(cid, face)
         top, cell, terrain = self.top, self.cell, self.terrain
+        touch_mask = self.geo.touch_mask
         for g, k in place.cells:
             below = top[g]
             if below < 0:
-                self.touched |= self.geo.touch_mask[g]
-                self.onmap |= 1 << g
+                self.touched |= touch_mask[g]  # IT-PLACE-ADJACENT: placements now by the map
             else:
-                # IT-PLACE-OVERLAP, IT-PLACE-FULLCOVER: the card may cover map cells
-                self.overlaps[below] = self.covered[below] = overlap = True
+                self.overlaps[below] = self.covered[below] = True  # IT-PLACE-OVERLAP
             top[g] = index  # IT-PLACE-OVERLAPRULES: the top card's cell counts
-            cell[g] = text = cells[k]
-            terrain[g] = text.partition("/")[0]
+            cell[g] = cells[k]
+            terrain[g] = terrains[k]
+        self.onmap |= place.mask
         if self.art:
             shut, masks = self.shut, self.shut_masks(cid, face, rot)
             for g, k in place.cells:
@@ -588,6 +609,7 @@ class IsleState(GameState):
         if overlap:
             self.fired.append(R.PLACE_OVERLAP)
         self.placed.append([cid, face])
+        self.ids.append(cid)
         self.where.append(place)
         self.overlaps.append(overlap)
         self.covered.append(False)
@@ -598,6 +620,15 @@ class IsleState(GameState):
             self.fired.append(R.FEATHER_ICON)
         else:
             self.phase = "explore"
+
+    def terrains_of(self, cid: int, face: int) -> tuple[str, ...]:
+        """The terrain of each cell of that face of the card (IT-COMP-TERRAIN)."""
+        found = self._terrains.get((cid, face))
+        if found is None:
+            found = self._terrains[cid, face] = tuple(
+                text.partition("/")[0] for text in self.cards[cid][face]
+            )
+        return found
 
     def _has_feather(self, cid: int, face: int) -> bool:
         """Whether that face of the card shows the red feather icon (IT-FEATHER-ICON)."""
@@ -651,14 +682,14 @@ class IsleState(GameState):
 
     def _do_flip(self, cid: int) -> None:
         """IT-FLIP-ONE: the card shows its other face, in the same cells and rotation."""
-        index = next(i for i, p in enumerate(self.placed) if p[0] == cid)
+        index = self.ids.index(cid)
         face = 1 - self.placed[index][1]  # IT-FLIP-FACE: the other face
         self.placed[index][1] = face
         place = self.where[index]  # IT-FLIP-ORIENT: same cells and rotation
-        cells = self.cards[cid][face]
+        cells, terrains = self.cards[cid][face], self.terrains_of(cid, face)
         for g, k in place.cells:
             self.cell[g] = cells[k]
-            self.terrain[g] = cells[k].partition("/")[0]
+            self.terrain[g] = terrains[k]
         if self.art:
             masks = self.shut_masks(cid, face, place.rot)  # IT-FLIP-ORIENT, IT-COMP-ART
             for g, k in place.cells:
@@ -668,7 +699,7 @@ class IsleState(GameState):
 
     def _do_flip_same(self, cid: int) -> None:
         """IT-FLIP-FACE (flip_face: any): the card is put back with the same face up."""
-        face = next(p[1] for p in self.placed if p[0] == cid)
+        face = self.placed[self.ids.index(cid)][1]
         self.fired += [R.FLIP_ONE, R.FLIP_FACE]
         self._after_flip(cid, face)
 
@@ -686,6 +717,7 @@ class IsleState(GameState):
         for name in (
             "deck",
             "discarded",
+            "ids",
             "where",
             "overlaps",
             "covered",
