@@ -422,9 +422,23 @@ class VillagersState(GameState):
         return Outcome(scores=(self.gold,), winners=winners, details=details)
 
     def clone(self) -> VillagersState:
-        from reference_impl.villagers.canonical import load_state
-
-        return load_state(self.to_canonical(), checked=False)
+        """An independent copy, every container copied as deep as it nests (a card is a
+        ``[name, coins]`` list, a stack a dict holding a list); the counted tally is shared,
+        since a :class:`Tally` is never changed (a rule that changes the village drops it)."""
+        other = VillagersState.__new__(VillagersState)
+        other.__dict__.update(self.__dict__)
+        other.options, other.fired = dict(self.options), list(self.fired)
+        other.chance = None if self.chance is None else dict(self.chance)
+        other.hand, other.square = dict(self.hand), dict(self.square)
+        other.columns = [[list(card) for card in column] for column in self.columns]
+        other.c_cards = [list(card) for card in self.c_cards]
+        other.road = [list(card) for card in self.road]
+        other.stacks = [{**stack, "known": list(stack["known"])} for stack in self.stacks]
+        other.unseen, other.basics = dict(self.unseen), dict(self.basics)
+        other.discard, other.markets = dict(self.discard), list(self.markets)
+        other.decks = {season: list(deck) for season, deck in self.decks.items()}
+        other.active, other.event_discard = list(self.active), list(self.event_discard)
+        return other
 
     def to_canonical(self) -> dict[str, Any]:
         from reference_impl.villagers.canonical import dump_state
