@@ -9,14 +9,35 @@ GV-UPGRADE-EXHAUSTED, GV-UPGRADE-OCCUPIED, GV-MOVE-*, GV-BLDG-*, GV-VAR-MASTER.
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
-from reference_impl.gnomeville.data import BOULDER, GNOME, NEXT, TIER, TROLL
+from reference_impl.gnomeville.data import BOULDER, GNOME, NEXT, TIER, TROLL, Board
 from reference_impl.gnomeville.player import Player
 
 Action = dict[str, Any]
 #: the tiles an upgrade takes: every building below tier 5 (GV-UPGRADE-TIER5)
 UPGRADABLE = frozenset(kind for kind in TIER if TIER[kind] < 5)
+
+
+@functools.cache
+def idle_actions(pi: int, draws: bool, passes: bool) -> tuple[Action, ...]:
+    """An idle builder's actions: draw (GV-BUILD-DRAW) when ``draws``, pass (GV-BUILD-PASS)
+    when ``passes``; made once per seat and case and shared by every position (the engine
+    never mutates an action, like the chance outcomes of ``state.draw_action``)."""
+    acts: list[Action] = []
+    if draws:
+        acts.append({"actor": pi, "type": "draw"})  # GV-BUILD-DRAW
+    if passes:
+        acts.append({"actor": pi, "type": "pass"})  # GV-BUILD-PASS
+    return tuple(acts)
+
+
+@functools.cache
+def place_action(pi: int, board: Board, i: int) -> Action:
+    """GV-BUILD-PLACE: seat ``pi``'s placing of the drawn tile on space ``i`` of ``board``,
+    made once and shared like :func:`idle_actions`'."""
+    return {"actor": pi, "type": "place", "space": board.coord(i)}
 
 
 def find_groups(p: Player) -> list[list[int]]:
@@ -103,18 +124,16 @@ class BuildRules:
             return self._hand_actions(pi)
         if p.moves > 0:  # GV-BUILD-GNOME-MOVES: resolved at once, before the next draw
             return self._move_actions(pi)
-        return self._idle_actions(pi)
+        return list(self._idle_actions(pi))
 
-    def _idle_actions(self, pi: int) -> list[Action]:
+    def _idle_actions(self, pi: int) -> tuple[Action, ...]:
         """A player with nothing to resolve draws (GV-BUILD-DRAW; a passed player rejoining,
         GV-FAQ-REJOIN) or passes (GV-BUILD-PASS)."""
         p = self.players[pi]
-        acts: list[Action] = []
-        if p.bag_size() > 0 and (p.status == "building" or self._may_rejoin(pi)):
-            acts.append({"actor": pi, "type": "draw"})  # GV-BUILD-DRAW
-        if p.status == "building":
-            acts.append({"actor": pi, "type": "pass"})  # GV-BUILD-PASS
-        return acts
+        building = p.status == "building"
+        # GV-BUILD-DRAW, GV-FAQ-REJOIN
+        draws = p.bag_size() > 0 and (building or self._may_rejoin(pi))
+        return idle_actions(pi, draws, building)  # GV-BUILD-PASS: while building
 
     def _may_rejoin(self, pi: int) -> bool:
         """GV-FAQ-REJOIN: a passed (not stuck) player may draw again while the phase runs,
@@ -136,8 +155,8 @@ class BuildRules:
             acts.append({"actor": pi, "type": "place"})
             return acts
         spaces = self._placeable(p, p.hand)  # GV-BUILD-PLACE
-        coord = p.board.coord
-        acts += [{"actor": pi, "type": "place", "space": coord(i)} for i in spaces]
+        board = p.board
+        acts += [place_action(pi, board, i) for i in spaces]
         if not spaces:  # GV-BUILD-AUTOPASS
             acts.append({"actor": pi, "type": "pass"})
         return acts

@@ -13,7 +13,7 @@ import functools
 from typing import Any
 
 from reference_impl.core import rule_param
-from reference_impl.gnomeville.data import BOULDER, DIRS, TIER, TOKENS, TROLL
+from reference_impl.gnomeville.data import BOULDER, DIRS, TIER, TOKENS, TROLL, Board
 from reference_impl.gnomeville.player import Player
 
 Action = dict[str, Any]
@@ -45,6 +45,14 @@ def matrix_spawns(
                 elif ch == "T":
                     trolls.append(r * cols + c)
     return tuple(boulders), tuple(trolls)
+
+
+@functools.cache
+def spawn_action(pi: int, what: str, board: Board, i: int) -> Action:
+    """Seat ``pi``'s spawn of a ``what`` (boulder or troll) on space ``i`` of ``board``
+    (GV-ATTACK-ORDER), made once and shared by every position (the engine never mutates
+    an action)."""
+    return {"actor": pi, "type": "spawn", "what": what, "space": board.coord(i)}
 
 
 class EnemyRules:
@@ -191,10 +199,7 @@ class EnemyRules:
     def _attack_actions(self, pi: int) -> list[Action]:
         p = self.players[pi]
         what, spaces = self._spawn_options(p)
-        return [
-            {"actor": pi, "type": "spawn", "what": what, "space": p.board.coord(i)}
-            for i in sorted(spaces)
-        ]
+        return [spawn_action(pi, what, p.board, i) for i in sorted(spaces)]
 
     def _do_spawn(self, pi: int, what: str, i: int) -> None:
         p = self.players[pi]
