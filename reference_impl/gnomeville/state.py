@@ -90,6 +90,10 @@ class GVState(BuildRules, EnemyRules, ScoringRules, DeliveryRules, GameState):
     (``_outcomes``; a class default, so a loaded state starts without one)."""
 
     _outcomes: list[tuple[Action, Fraction]] | None = None
+    #: some town may have no gnome in it: only an exhausted gnome (GV-EXHAUST) leaves one
+    #: without, so :meth:`_redeploying` looks at the towns only while this is set (a class
+    #: default, so a new or loaded state looks once)
+    camp_check = True
 
     def __init__(self, num_players: int, options: dict[str, Any]) -> None:
         self.n = num_players
@@ -197,10 +201,14 @@ class GVState(BuildRules, EnemyRules, ScoringRules, DeliveryRules, GameState):
         return acting
 
     def _redeploying(self) -> int | None:
-        """The first player who must place a gnome before anything else, if any."""
+        """The first player who must place a gnome before anything else, if any (only while
+        ``camp_check`` says a town may have no gnome; cleared once every town has one)."""
+        if not self.camp_check:
+            return None
         for i, p in enumerate(self.players):
             if self._needs_redeploy(p):
                 return i
+        self.camp_check = not all(p.deployed() for p in self.players)
         return None
 
     def _needs_redeploy(self, p: Player) -> bool:
