@@ -35,6 +35,7 @@ from reference_impl.gnomeville.data import (
     TOKENS,
     TROLL,
     TROLL_CARDS,
+    Board,
 )
 from reference_impl.gnomeville.delivery import DeliveryRules
 from reference_impl.gnomeville.enemies import EnemyRules, card_spawns
@@ -74,6 +75,13 @@ def troll_card_action(card: str) -> Action:
         "matrix": list(data["matrix"]),
         "moves": [list(m) for m in data["moves"]],
     }
+
+
+@functools.cache
+def redeploy_action(player: int, board: Board, i: int) -> Action:
+    """GV-EXHAUST-REDEPLOY: ``player`` placing a gnome on space ``i`` of ``board``, made once
+    and shared like :func:`draw_action`'s."""
+    return {"actor": player, "type": "place_gnome", "space": board.coord(i)}
 
 
 @functools.lru_cache(maxsize=1024)
@@ -241,8 +249,9 @@ class GVState(BuildRules, EnemyRules, ScoringRules, DeliveryRules, GameState):
         p = self.players[pi]
         if self._needs_redeploy(p):
             occ = p.occupied()
+            board = p.board
             return [
-                {"actor": pi, "type": "place_gnome", "space": p.board.coord(i)}
+                redeploy_action(pi, board, i)
                 for i, c in enumerate(p.cells)
                 if c not in (TROLL, BOULDER) and i not in occ
             ]
