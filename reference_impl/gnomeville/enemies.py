@@ -155,7 +155,7 @@ class EnemyRules:
         p = self.players[pi]
         dr, dc = DIRS[d]
         cols = p.board.cols
-        trolls = [i for i, c in enumerate(p.cells) if c == TROLL]
+        trolls = p.spaces_of(TROLL)
         trolls.sort(key=lambda i: -((i // cols) * dr + (i % cols) * dc))  # GV-TROLL-MOVE-ORDER
         self.fired.append("GV-TROLL-MOVE")
         self.fired.append("GV-TROLL-MOVE-STEP" if how == "step" else "GV-TROLL-MOVE-FAR")
