@@ -51,7 +51,8 @@ def find_groups(p: Player) -> list[list[int]]:
     seen: set[int] = set()
     groups: list[list[int]] = []
     for i, kind in enumerate(p.cells):
-        if kind in UPGRADABLE:  # only a building below tier 5 starts a group (group_at)
+        # only a building below tier 5 starts a group (group_at), once
+        if kind in UPGRADABLE and i not in seen:
             group = group_at(p, i, occ, seen)
             if group is not None:
                 groups.append(group)
