@@ -60,6 +60,7 @@ class Board:
         "centre",
         "cols",
         "diag",
+        "floor",
         "height",
         "name",
         "nbrs",
@@ -90,6 +91,8 @@ class Board:
             int(k.split(",")[0]) * self.cols + int(k.split(",")[1]): v
             for k, v in spec["height"].items()
         }
+        # GV-BOARD-TOWER: the lowest tier each space takes (0: any)
+        self.floor = tuple(self.height.get(i, 0) for i in range(self.size))
         # ortho[i]: dir -> neighbour index or -1 when off board or behind a hedge (for gnomes,
         # upgrades and ballistas); nbrs[i]: dir -> neighbour ignoring hedges (for enemies).
         self.ortho: list[dict[str, int]] = []
