@@ -132,8 +132,8 @@ class BuildRules:
         GV-FAQ-REJOIN) or passes (GV-BUILD-PASS)."""
         p = self.players[pi]
         building = p.status == "building"
-        # GV-BUILD-DRAW, GV-FAQ-REJOIN
-        draws = p.bag_size() > 0 and (building or self._may_rejoin(pi))
+        # GV-BUILD-DRAW: a tile in the bag (and GV-FAQ-REJOIN)
+        draws = any(p.bag.values()) and (building or self._may_rejoin(pi))
         return idle_actions(pi, draws, building)  # GV-BUILD-PASS: while building
 
     def _may_rejoin(self, pi: int) -> bool:
@@ -167,12 +167,12 @@ class BuildRules:
         no enemy or boulder) allowed by height limits (GV-BOARD-TOWER)."""
         occ = p.occupied()
         tier = TIER[kind]
-        height = p.board.height
+        floor = p.board.floor
         return [
             i
             for i, c in enumerate(p.cells)
             # GV-TERM-EMPTY-TOKENS, GV-BOARD-TOWER
-            if c is None and i not in occ and height.get(i, 0) <= tier
+            if c is None and i not in occ and floor[i] <= tier
         ]
 
     def _upgrade_actions(self, pi: int, groups: list[list[int]]) -> list[Action]:
