@@ -8,6 +8,7 @@ GV-FINAL-NO-BUY, GV-EXHAUST-REDEPLOY, GV-BOARD-RIVER, GV-BOARD-BOULDERS.
 from __future__ import annotations
 
 import functools
+import operator
 from fractions import Fraction
 from typing import Any
 
@@ -50,6 +51,8 @@ DIRECTIONS = ("N", "E", "S", "W")
 HEADS = ("step", "far")
 #: the order of a draw's outcomes (a bag counts every tile kind)
 DRAW_ORDER = tuple(sorted(TILE_KINDS))
+#: a bag's counts of every tile kind, in draw order
+bag_counts = operator.itemgetter(*DRAW_ORDER)
 
 
 @functools.cache
@@ -88,6 +91,28 @@ def redeploy_action(player: int, board: Board, i: int) -> Action:
 def probability(count: int, total: int) -> Fraction:
     """``count / total`` as an exact fraction, made once per pair (a Fraction is immutable)."""
     return Fraction(count, total)
+
+
+@functools.lru_cache(maxsize=4096)
+def draw_outcomes(player: int, counts: tuple[int, ...]) -> tuple[tuple[Action, Fraction], ...]:
+    """GV-BUILD-DRAW: ``player``'s draw from a bag of ``counts`` (:data:`bag_counts`), each
+    tile kind by its share of the bag, made once per seat and bag."""
+    total = sum(counts)
+    return tuple(
+        (draw_action(player, k), probability(n, total))
+        for k, n in zip(DRAW_ORDER, counts, strict=True)
+        if n
+    )
+
+
+@functools.lru_cache(maxsize=4096)
+def deck_outcomes(kind: str, deck: tuple[str, ...]) -> tuple[tuple[Action, Fraction], ...]:
+    """GV-CHANCE: the card revealed from ``deck`` (a troll, goal, event or delivery card,
+    ``kind``), every card left equally likely, made once per deck."""
+    each = probability(1, len(deck))
+    if kind == "troll_card":  # GV-COMP-TROLL-CARDS: the outcome is the whole card
+        return tuple((troll_card_action(c), each) for c in deck)
+    return tuple(({"actor": CHANCE, "type": kind, "card": c}, each) for c in deck)
 
 
 class GVState(BuildRules, EnemyRules, ScoringRules, DeliveryRules, GameState):
@@ -157,7 +182,9 @@ class GVState(BuildRules, EnemyRules, ScoringRules, DeliveryRules, GameState):
 
     # -- the engine API ---------------------------------------------------------------------
     def to_act(self) -> list[Any]:
-        return list(self._acting())
+        if self._act is None:
+            self._act = self._compute_to_act()
+        return list(self._act)
 
     def _acting(self) -> list[Any]:
         """``to_act`` itself, kept until the next ``apply`` (the engine's own reads)."""
@@ -287,19 +314,10 @@ class GVState(BuildRules, EnemyRules, ScoringRules, DeliveryRules, GameState):
     def _chance_outcomes(self, ch: dict[str, Any]) -> list[tuple[Action, Fraction]]:
         t = ch["type"]
         if t == "draw":
-            p = self.players[ch["player"]]
-            total = p.bag_size()
-            bag = p.bag
             # GV-BUILD-DRAW: by the bag's contents
-            return [
-                (draw_action(ch["player"], k), probability(bag[k], total))
-                for k in DRAW_ORDER
-                if bag[k]
-            ]
-        if t == "troll_card":  # GV-COMP-TROLL-CARDS: the outcome is the whole card
-            deck = self.troll_deck
-            each = probability(1, len(deck))
-            return [(troll_card_action(c), each) for c in deck]
+            return list(draw_outcomes(ch["player"], bag_counts(self.players[ch["player"]].bag)))
+        if t == "troll_card":
+            return list(deck_outcomes(t, tuple(self.troll_deck)))  # GV-PREPARE-REVEAL
         if t == "ability":
             deck = self.ability_deck
             each = probability(1, len(deck))
@@ -312,8 +330,7 @@ class GVState(BuildRules, EnemyRules, ScoringRules, DeliveryRules, GameState):
             "event": self.event_deck,
             "delivery_card": self.delivery_deck,
         }[t]
-        each = probability(1, len(deck))
-        return [({"actor": CHANCE, "type": t, "card": c}, each) for c in deck]
+        return list(deck_outcomes(t, tuple(deck)))
 
     def apply(self, action: Action) -> None:
         if not isinstance(action, dict) or "actor" not in action or "type" not in action:
