@@ -12,7 +12,7 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from reference_impl.gnomeville.data import BOULDER, GNOME, NEXT, TIER, TROLL, Board
+from reference_impl.gnomeville.data import BOULDER, DIRS, GNOME, NEXT, TIER, TROLL, Board
 from reference_impl.gnomeville.player import Player
 
 Action = dict[str, Any]
@@ -34,10 +34,15 @@ def idle_actions(pi: int, draws: bool, passes: bool) -> tuple[Action, ...]:
 
 
 @functools.cache
-def place_action(pi: int, board: Board, i: int) -> Action:
-    """GV-BUILD-PLACE: seat ``pi``'s placing of the drawn tile on space ``i`` of ``board``,
-    made once and shared like :func:`idle_actions`'."""
-    return {"actor": pi, "type": "place", "space": board.coord(i)}
+def space_actions(pi: int, kind: str, board: Board) -> tuple[Action, ...]:
+    """Seat ``pi``'s action ``kind`` on each space of ``board``, by space index (a tile's
+    placement, GV-BUILD-PLACE; a redeployed gnome, GV-EXHAUST-REDEPLOY): made once per seat,
+    kind and board and shared like :func:`idle_actions`'."""
+    return tuple({"actor": pi, "type": kind, "space": board.coord(i)} for i in range(board.size))
+
+
+#: the directions of a gnome's steps in the order they are listed (GV-MOVE-STEP)
+STEP_ORDER = tuple(sorted(DIRS))
 
 
 def find_groups(p: Player) -> list[list[int]]:
@@ -156,8 +161,8 @@ class BuildRules:
             acts.append({"actor": pi, "type": "place"})
             return acts
         spaces = self._placeable(p, p.hand)  # GV-BUILD-PLACE
-        board = p.board
-        acts += [place_action(pi, board, i) for i in spaces]
+        on = space_actions(pi, "place", p.board)
+        acts += [on[i] for i in spaces]
         if not spaces:  # GV-BUILD-AUTOPASS
             acts.append({"actor": pi, "type": "pass"})
         return acts
@@ -201,17 +206,20 @@ class BuildRules:
         p = self.players[pi]
         acts: list[Action] = []
         movers = [p.transit] if p.transit >= 0 else range(len(p.gnomes))  # GV-MOVE-DISTRIBUTE
+        # listed by gnome, then direction (STEP_ORDER), then stop
         for gi in movers:
             g = p.gnomes[gi]
             if g.pos < 0:
                 continue
-            for d, j in p.board.ortho[g.pos].items():  # GV-MOVE-STEP: orthogonally
+            ortho = p.board.ortho[g.pos]
+            for d in STEP_ORDER:
+                j = ortho[d]  # GV-MOVE-STEP: orthogonally
                 if j >= 0 and self._may_enter(p, gi, j, p.moves):
                     acts.append({"actor": pi, "type": "step", "gnome": gi, "dir": d})
         # GV-MOVE-OPTIONAL: stop (not while passing through)
         if p.transit < 0:
             acts.append({"actor": pi, "type": "stop"})
-        return sorted(acts, key=lambda a: (a["type"], a.get("gnome", -1), a.get("dir", "")))
+        return acts
 
     def _passable(self, p: Player, gi: int, j: int) -> bool:
         c = p.cells[j]

@@ -48,11 +48,14 @@ def matrix_spawns(
 
 
 @functools.cache
-def spawn_action(pi: int, what: str, board: Board, i: int) -> Action:
-    """Seat ``pi``'s spawn of a ``what`` (boulder or troll) on space ``i`` of ``board``
-    (GV-ATTACK-ORDER), made once and shared by every position (the engine never mutates
-    an action)."""
-    return {"actor": pi, "type": "spawn", "what": what, "space": board.coord(i)}
+def spawn_actions(pi: int, what: str, board: Board) -> tuple[Action, ...]:
+    """Seat ``pi``'s spawn of a ``what`` (boulder or troll, GV-ATTACK-ORDER) on each space of
+    ``board``, by space index, made once and shared by every position (the engine never
+    mutates an action)."""
+    return tuple(
+        {"actor": pi, "type": "spawn", "what": what, "space": board.coord(i)}
+        for i in range(board.size)
+    )
 
 
 class EnemyRules:
@@ -201,7 +204,8 @@ class EnemyRules:
     def _attack_actions(self, pi: int) -> list[Action]:
         p = self.players[pi]
         what, spaces = self._spawn_options(p)
-        return [spawn_action(pi, what, p.board, i) for i in sorted(spaces)]
+        on = spawn_actions(pi, what, p.board)
+        return [on[i] for i in sorted(spaces)]
 
     def _do_spawn(self, pi: int, what: str, i: int) -> None:
         p = self.players[pi]

@@ -21,7 +21,7 @@ from reference_impl.core import (
     exactly_listed,
 )
 from reference_impl.gnomeville.actions import check_shape
-from reference_impl.gnomeville.build import BuildRules, find_groups
+from reference_impl.gnomeville.build import BuildRules, find_groups, space_actions
 from reference_impl.gnomeville.data import (
     ABILITIES,
     BOULDER,
@@ -36,7 +36,6 @@ from reference_impl.gnomeville.data import (
     TOKENS,
     TROLL,
     TROLL_CARDS,
-    Board,
 )
 from reference_impl.gnomeville.delivery import DeliveryRules
 from reference_impl.gnomeville.enemies import EnemyRules, card_spawns
@@ -78,13 +77,6 @@ def troll_card_action(card: str) -> Action:
         "matrix": list(data["matrix"]),
         "moves": [list(m) for m in data["moves"]],
     }
-
-
-@functools.cache
-def redeploy_action(player: int, board: Board, i: int) -> Action:
-    """GV-EXHAUST-REDEPLOY: ``player`` placing a gnome on space ``i`` of ``board``, made once
-    and shared like :func:`draw_action`'s."""
-    return {"actor": player, "type": "place_gnome", "space": board.coord(i)}
 
 
 @functools.lru_cache(maxsize=1024)
@@ -276,9 +268,9 @@ class GVState(BuildRules, EnemyRules, ScoringRules, DeliveryRules, GameState):
         p = self.players[pi]
         if self._needs_redeploy(p):
             occ = p.occupied()
-            board = p.board
+            on = space_actions(pi, "place_gnome", p.board)
             return [
-                redeploy_action(pi, board, i)
+                on[i]
                 for i, c in enumerate(p.cells)
                 if c not in (TROLL, BOULDER) and i not in occ
             ]
