@@ -62,6 +62,7 @@ class Board:
         "diag",
         "floor",
         "height",
+        "move_order",
         "name",
         "nbrs",
         "ortho",
@@ -93,6 +94,12 @@ class Board:
         }
         # GV-BOARD-TOWER: the lowest tier each space takes (0: any)
         self.floor = tuple(self.height.get(i, 0) for i in range(self.size))
+        # GV-TROLL-MOVE-ORDER: the sort key of the trolls moving each way, the troll furthest
+        # in the direction first
+        self.move_order = {
+            d: tuple(-((i // self.cols) * dr + (i % self.cols) * dc) for i in range(self.size))
+            for d, (dr, dc) in DIRS.items()
+        }
         # ortho[i]: dir -> neighbour index or -1 when off board or behind a hedge (for gnomes,
         # upgrades and ballistas); nbrs[i]: dir -> neighbour ignoring hedges (for enemies).
         self.ortho: list[dict[str, int]] = []

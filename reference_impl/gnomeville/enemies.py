@@ -13,7 +13,7 @@ import functools
 from typing import Any
 
 from reference_impl.core import rule_param
-from reference_impl.gnomeville.data import BOULDER, DIRS, TIER, TOKENS, TROLL, Board
+from reference_impl.gnomeville.data import BOULDER, TIER, TOKENS, TROLL, Board
 from reference_impl.gnomeville.player import Player
 
 Action = dict[str, Any]
@@ -156,22 +156,22 @@ class EnemyRules:
         or defeat (far); the troll furthest in the direction moves first and a troll stops
         behind another (ruling GV-TROLL-MOVE-ORDER). Enemies cross hedges."""
         p = self.players[pi]
-        dr, dc = DIRS[d]
-        cols = p.board.cols
+        cells = p.cells
+        nbrs = p.board.nbrs
         trolls = p.spaces_of(TROLL)
-        trolls.sort(key=lambda i: -((i // cols) * dr + (i % cols) * dc))  # GV-TROLL-MOVE-ORDER
+        trolls.sort(key=p.board.move_order[d].__getitem__)  # GV-TROLL-MOVE-ORDER
         self.fired.append("GV-TROLL-MOVE")
         self.fired.append("GV-TROLL-MOVE-STEP" if how == "step" else "GV-TROLL-MOVE-FAR")
         for i in trolls:
             pos = i
             while True:
-                j = p.board.nbrs[pos][d]  # GV-BOARD-HEDGE: enemies pass hedges
+                j = nbrs[pos][d]  # GV-BOARD-HEDGE: enemies pass hedges
                 # GV-TROLL-MOVE-FAR, GV-TROLL-MOVE-ORDER: stop
-                if j < 0 or p.cells[j] in (BOULDER, TROLL):
-                    if j >= 0 and p.cells[j] == BOULDER:
+                if j < 0 or cells[j] in (BOULDER, TROLL):
+                    if j >= 0 and cells[j] == BOULDER:
                         self.fired.append("GV-FAQ-TROLL-BOULDER")
                     break
-                p.cells[pos] = None  # GV-TROLL-MOVE: the troll leaves its space
+                cells[pos] = None  # GV-TROLL-MOVE: the troll leaves its space
                 gi = p.occupant(j)
                 # GV-SWORD-DEFEAT: the troll is defeated
                 if gi >= 0 and p.gnomes[gi].sword:
@@ -181,7 +181,7 @@ class EnemyRules:
                 if gi >= 0:
                     self._exhaust(pi, gi)  # GV-TROLL-DESTROY: defeats the gnome
                 self._destroy_building(p, j)  # GV-TROLL-DESTROY
-                p.cells[j] = TROLL  # GV-TROLL-MOVE: and enters the next
+                cells[j] = TROLL  # GV-TROLL-MOVE: and enters the next
                 p.groups = None
                 pos = j
                 if how == "step":  # GV-TROLL-MOVE-STEP: one space
