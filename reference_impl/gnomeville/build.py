@@ -55,12 +55,13 @@ def find_groups(p: Player) -> list[list[int]]:
     occ = p.occupied()
     seen: set[int] = set()
     groups: list[list[int]] = []
-    for i, kind in enumerate(p.cells):
-        # only a building below tier 5 starts a group (group_at), once
-        if kind in UPGRADABLE and i not in seen:
+    # only a building below tier 5 starts a group (group_at), each tile once
+    for kind in UPGRADABLE.intersection(p.cells):
+        for i in p.spaces_of(kind):
             group = group_at(p, i, occ, seen)
             if group is not None:
                 groups.append(group)
+    groups.sort()  # by their first space, the order of the town's spaces
     p.groups = groups
     return groups
 
@@ -171,13 +172,12 @@ class BuildRules:
         """GV-BUILD-PLACE: empty spaces (GV-TERM-EMPTY: no tile or gnome; GV-TERM-EMPTY-TOKENS:
         no enemy or boulder) allowed by height limits (GV-BOARD-TOWER)."""
         occ = p.occupied()
-        tier = TIER[kind]
-        floor = p.board.floor
+        cells = p.cells
         return [
             i
-            for i, c in enumerate(p.cells)
-            # GV-TERM-EMPTY-TOKENS, GV-BOARD-TOWER
-            if c is None and i not in occ and floor[i] <= tier
+            for i in p.board.takes[TIER[kind]]  # GV-BOARD-TOWER
+            # GV-TERM-EMPTY-TOKENS
+            if cells[i] is None and i not in occ
         ]
 
     def _upgrade_actions(self, pi: int, groups: list[list[int]]) -> list[Action]:

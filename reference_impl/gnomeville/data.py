@@ -60,7 +60,6 @@ class Board:
         "centre",
         "cols",
         "diag",
-        "floor",
         "height",
         "move_order",
         "name",
@@ -71,6 +70,7 @@ class Board:
         "rows",
         "size",
         "stumps",
+        "takes",
     )
 
     def __init__(self, name: str, spec: dict[str, Any]) -> None:
@@ -92,8 +92,11 @@ class Board:
             int(k.split(",")[0]) * self.cols + int(k.split(",")[1]): v
             for k, v in spec["height"].items()
         }
-        # GV-BOARD-TOWER: the lowest tier each space takes (0: any)
-        self.floor = tuple(self.height.get(i, 0) for i in range(self.size))
+        # GV-BOARD-TOWER: the spaces a tile of each tier may go on (height at most the tier)
+        self.takes = {
+            tier: tuple(i for i in range(self.size) if self.height.get(i, 0) <= tier)
+            for tier in sorted(set(TIER.values()))
+        }
         # GV-TROLL-MOVE-ORDER: the sort key of the trolls moving each way, the troll furthest
         # in the direction first
         self.move_order = {

@@ -254,6 +254,8 @@ class GVState(BuildRules, EnemyRules, ScoringRules, DeliveryRules, GameState):
 
     def _needs_redeploy(self, p: Player) -> bool:
         """GV-EXHAUST-REDEPLOY: no gnome in town and a space free of enemies and boulders."""
+        if not self.camp_check:  # every town has a gnome
+            return False
         for g in p.gnomes:
             if g.pos >= 0:
                 return False
