@@ -181,7 +181,8 @@ class EnemyRules:
                     break
                 if gi >= 0:
                     self._exhaust(pi, gi)  # GV-TROLL-DESTROY: defeats the gnome
-                self._destroy_building(p, j)  # GV-TROLL-DESTROY
+                if cells[j] is not None:
+                    self._destroy_building(p, j)  # GV-TROLL-DESTROY
                 cells[j] = TROLL  # GV-TROLL-MOVE: and enters the next
                 p.groups = None
                 pos = j
@@ -189,8 +190,10 @@ class EnemyRules:
                     break
 
     # -- decisions ----------------------------------------------------------------------------
-    def _troll_cap(self) -> int:
-        """GV-TROLL-CAP: the cap parameter (3; an erratum may change it)."""
+    @functools.cached_property
+    def troll_cap(self) -> int:
+        """GV-TROLL-CAP: the cap parameter (3; an erratum may change it), read once per state
+        (the options never change)."""
         return int(rule_param(self.options, "GV-TROLL-CAP", "cap", TROLL_CAP))
 
     def _spawn_options(self, p: Player) -> tuple[str, list[int]]:
@@ -198,7 +201,7 @@ class EnemyRules:
         assert att is not None
         if att["boulders"]:  # GV-ATTACK-ORDER: boulders first, any order (GV-FAQ-BOULDER-ORDER)
             return "boulder", att["boulders"]
-        if att["trolls"] and p.count(TROLL) < self._troll_cap():  # GV-ATTACK-ORDER, GV-TROLL-CAP
+        if att["trolls"] and p.count(TROLL) < self.troll_cap:  # GV-ATTACK-ORDER, GV-TROLL-CAP
             return "troll", att["trolls"]
         return "", []
 
@@ -232,7 +235,7 @@ class EnemyRules:
                 return False
             what, spaces = self._spawn_options(p)
             if len(spaces) > 1:  # GV-FAQ-SPAWN-ORDER, GV-FAQ-BOULDER-ORDER: the player chooses
-                if what == "troll" and p.count(TROLL) + len(spaces) > self._troll_cap():
+                if what == "troll" and p.count(TROLL) + len(spaces) > self.troll_cap:
                     self.fired.append("GV-TROLL-CHOICE")
                 return False
             if len(spaces) == 1:
