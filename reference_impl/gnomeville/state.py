@@ -129,10 +129,6 @@ class GVState(BuildRules, EnemyRules, ScoringRules, DeliveryRules, GameState):
     (``_node``; a class default, so a loaded state starts without one)."""
 
     _node: ChanceNode | None = None
-    #: some town may have no gnome in it: only an exhausted gnome (GV-EXHAUST) leaves one
-    #: without, so :meth:`_redeploying` looks at the towns only while this is set (a class
-    #: default, so a new or loaded state looks once)
-    camp_check = True
 
     def __init__(self, num_players: int, options: dict[str, Any]) -> None:
         self.n = num_players
@@ -188,9 +184,7 @@ class GVState(BuildRules, EnemyRules, ScoringRules, DeliveryRules, GameState):
 
     # -- the engine API ---------------------------------------------------------------------
     def to_act(self) -> list[Any]:
-        if self._act is None:
-            self._act = self._compute_to_act()
-        return list(self._act)
+        return list(self._acting())
 
     def _acting(self) -> list[Any]:
         """``to_act`` itself, kept until the next ``apply`` (the engine's own reads)."""
@@ -242,20 +236,14 @@ class GVState(BuildRules, EnemyRules, ScoringRules, DeliveryRules, GameState):
         return acting
 
     def _redeploying(self) -> int | None:
-        """The first player who must place a gnome before anything else, if any (only while
-        ``camp_check`` says a town may have no gnome; cleared once every town has one)."""
-        if not self.camp_check:
-            return None
+        """The first player who must place a gnome before anything else, if any."""
         for i, p in enumerate(self.players):
             if self._needs_redeploy(p):
                 return i
-        self.camp_check = not all(p.deployed() for p in self.players)
         return None
 
     def _needs_redeploy(self, p: Player) -> bool:
         """GV-EXHAUST-REDEPLOY: no gnome in town and a space free of enemies and boulders."""
-        if not self.camp_check:  # every town has a gnome
-            return False
         for g in p.gnomes:
             if g.pos >= 0:
                 return False
@@ -276,12 +264,8 @@ class GVState(BuildRules, EnemyRules, ScoringRules, DeliveryRules, GameState):
                 self._cache = list(self._chance_node().actions)
             else:
                 acting = self._acting()  # idle builders' actions are listed with them
-                if self._cache is None:  # one actor's list (a new one) as it is
-                    self._cache = (
-                        self._actions_of(acting[0])
-                        if len(acting) == 1
-                        else [a for pi in acting for a in self._actions_of(pi)]
-                    )
+                if self._cache is None:
+                    self._cache = [a for pi in acting for a in self._actions_of(pi)]
         return self._cache
 
     def _actions_of(self, pi: int) -> list[Action]:
