@@ -144,8 +144,7 @@ class Board:
         if (
             isinstance(space, list)
             and len(space) == 2
-            and type(space[0]) is int
-            and type(space[1]) is int
+            and all(type(x) is int for x in space)
             and 0 <= space[0] < self.rows
             and 0 <= space[1] < self.cols
         ):
