@@ -9,14 +9,40 @@ GV-UPGRADE-EXHAUSTED, GV-UPGRADE-OCCUPIED, GV-MOVE-*, GV-BLDG-*, GV-VAR-MASTER.
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
-from reference_impl.gnomeville.data import BOULDER, GNOME, NEXT, TIER, TROLL
+from reference_impl.gnomeville.data import BOULDER, DIRS, GNOME, NEXT, TIER, TROLL, Board
 from reference_impl.gnomeville.player import Player
 
 Action = dict[str, Any]
 #: the tiles an upgrade takes: every building below tier 5 (GV-UPGRADE-TIER5)
 UPGRADABLE = frozenset(kind for kind in TIER if TIER[kind] < 5)
+
+
+@functools.cache
+def idle_actions(pi: int, draws: bool, passes: bool) -> tuple[Action, ...]:
+    """An idle builder's actions: draw (GV-BUILD-DRAW) when ``draws``, pass (GV-BUILD-PASS)
+    when ``passes``; made once per seat and case and shared by every position (the engine
+    never mutates an action, like the chance outcomes of ``state.draw_action``)."""
+    acts: list[Action] = []
+    if draws:
+        acts.append({"actor": pi, "type": "draw"})  # GV-BUILD-DRAW
+    if passes:
+        acts.append({"actor": pi, "type": "pass"})  # GV-BUILD-PASS
+    return tuple(acts)
+
+
+@functools.cache
+def space_actions(pi: int, kind: str, board: Board) -> tuple[Action, ...]:
+    """Seat ``pi``'s action ``kind`` on each space of ``board``, by space index (a tile's
+    placement, GV-BUILD-PLACE; a redeployed gnome, GV-EXHAUST-REDEPLOY): made once per seat,
+    kind and board and shared like :func:`idle_actions`'."""
+    return tuple({"actor": pi, "type": kind, "space": board.coord(i)} for i in range(board.size))
+
+
+#: the directions of a gnome's steps in the order they are listed (GV-MOVE-STEP)
+STEP_ORDER = tuple(sorted(DIRS))
 
 
 def find_groups(p: Player) -> list[list[int]]:
@@ -29,11 +55,13 @@ def find_groups(p: Player) -> list[list[int]]:
     occ = p.occupied()
     seen: set[int] = set()
     groups: list[list[int]] = []
-    for i, kind in enumerate(p.cells):
-        if kind in UPGRADABLE:  # only a building below tier 5 starts a group (group_at)
+    # only a building below tier 5 starts a group (group_at), each tile once
+    for kind in UPGRADABLE.intersection(p.cells):
+        for i in p.spaces_of(kind):
             group = group_at(p, i, occ, seen)
             if group is not None:
                 groups.append(group)
+    groups.sort()  # by their first space, the order of the town's spaces
     p.groups = groups
     return groups
 
@@ -103,18 +131,16 @@ class BuildRules:
             return self._hand_actions(pi)
         if p.moves > 0:  # GV-BUILD-GNOME-MOVES: resolved at once, before the next draw
             return self._move_actions(pi)
-        return self._idle_actions(pi)
+        return list(self._idle_actions(pi))
 
-    def _idle_actions(self, pi: int) -> list[Action]:
+    def _idle_actions(self, pi: int) -> tuple[Action, ...]:
         """A player with nothing to resolve draws (GV-BUILD-DRAW; a passed player rejoining,
         GV-FAQ-REJOIN) or passes (GV-BUILD-PASS)."""
         p = self.players[pi]
-        acts: list[Action] = []
-        if p.bag_size() > 0 and (p.status == "building" or self._may_rejoin(pi)):
-            acts.append({"actor": pi, "type": "draw"})  # GV-BUILD-DRAW
-        if p.status == "building":
-            acts.append({"actor": pi, "type": "pass"})  # GV-BUILD-PASS
-        return acts
+        building = p.status == "building"
+        # GV-BUILD-DRAW: a tile in the bag (and GV-FAQ-REJOIN)
+        draws = any(p.bag.values()) and (building or self._may_rejoin(pi))
+        return idle_actions(pi, draws, building)  # GV-BUILD-PASS: while building
 
     def _may_rejoin(self, pi: int) -> bool:
         """GV-FAQ-REJOIN: a passed (not stuck) player may draw again while the phase runs,
@@ -136,8 +162,8 @@ class BuildRules:
             acts.append({"actor": pi, "type": "place"})
             return acts
         spaces = self._placeable(p, p.hand)  # GV-BUILD-PLACE
-        coord = p.board.coord
-        acts += [{"actor": pi, "type": "place", "space": coord(i)} for i in spaces]
+        on = space_actions(pi, "place", p.board)
+        acts += [on[i] for i in spaces]
         if not spaces:  # GV-BUILD-AUTOPASS
             acts.append({"actor": pi, "type": "pass"})
         return acts
@@ -146,13 +172,12 @@ class BuildRules:
         """GV-BUILD-PLACE: empty spaces (GV-TERM-EMPTY: no tile or gnome; GV-TERM-EMPTY-TOKENS:
         no enemy or boulder) allowed by height limits (GV-BOARD-TOWER)."""
         occ = p.occupied()
-        tier = TIER[kind]
-        height = p.board.height
+        cells = p.cells
         return [
             i
-            for i, c in enumerate(p.cells)
-            # GV-TERM-EMPTY-TOKENS, GV-BOARD-TOWER
-            if c is None and i not in occ and height.get(i, 0) <= tier
+            for i in p.board.takes[TIER[kind]]  # GV-BOARD-TOWER
+            # GV-TERM-EMPTY-TOKENS
+            if cells[i] is None and i not in occ
         ]
 
     def _upgrade_actions(self, pi: int, groups: list[list[int]]) -> list[Action]:
@@ -181,17 +206,20 @@ class BuildRules:
         p = self.players[pi]
         acts: list[Action] = []
         movers = [p.transit] if p.transit >= 0 else range(len(p.gnomes))  # GV-MOVE-DISTRIBUTE
+        # listed by gnome, then direction (STEP_ORDER), then stop
         for gi in movers:
             g = p.gnomes[gi]
             if g.pos < 0:
                 continue
-            for d, j in p.board.ortho[g.pos].items():  # GV-MOVE-STEP: orthogonally
+            ortho = p.board.ortho[g.pos]
+            for d in STEP_ORDER:
+                j = ortho[d]  # GV-MOVE-STEP: orthogonally
                 if j >= 0 and self._may_enter(p, gi, j, p.moves):
                     acts.append({"actor": pi, "type": "step", "gnome": gi, "dir": d})
         # GV-MOVE-OPTIONAL: stop (not while passing through)
         if p.transit < 0:
             acts.append({"actor": pi, "type": "stop"})
-        return sorted(acts, key=lambda a: (a["type"], a.get("gnome", -1), a.get("dir", "")))
+        return acts
 
     def _passable(self, p: Player, gi: int, j: int) -> bool:
         c = p.cells[j]

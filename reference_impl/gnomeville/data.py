@@ -61,6 +61,7 @@ class Board:
         "cols",
         "diag",
         "height",
+        "move_order",
         "name",
         "nbrs",
         "ortho",
@@ -69,6 +70,7 @@ class Board:
         "rows",
         "size",
         "stumps",
+        "takes",
     )
 
     def __init__(self, name: str, spec: dict[str, Any]) -> None:
@@ -89,6 +91,17 @@ class Board:
         self.height = {  # GV-BOARD-TOWER: N+ spaces
             int(k.split(",")[0]) * self.cols + int(k.split(",")[1]): v
             for k, v in spec["height"].items()
+        }
+        # GV-BOARD-TOWER: the spaces a tile of each tier may go on (height at most the tier)
+        self.takes = {
+            tier: tuple(i for i in range(self.size) if self.height.get(i, 0) <= tier)
+            for tier in sorted(set(TIER.values()))
+        }
+        # GV-TROLL-MOVE-ORDER: the sort key of the trolls moving each way, the troll furthest
+        # in the direction first
+        self.move_order = {
+            d: tuple(-((i // self.cols) * dr + (i % self.cols) * dc) for i in range(self.size))
+            for d, (dr, dc) in DIRS.items()
         }
         # ortho[i]: dir -> neighbour index or -1 when off board or behind a hedge (for gnomes,
         # upgrades and ballistas); nbrs[i]: dir -> neighbour ignoring hedges (for enemies).

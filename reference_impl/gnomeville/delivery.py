@@ -9,7 +9,7 @@ from typing import Any
 
 from reference_impl.gnomeville.data import BOULDER, DELIVERIES, TROLL
 from reference_impl.gnomeville.player import Player
-from reference_impl.gnomeville.scoring import delivery_icons
+from reference_impl.gnomeville.scoring import DELIVERY_POINTS, delivery_icons
 
 Action = dict[str, Any]
 
@@ -64,8 +64,6 @@ class DeliveryRules:
         return acts
 
     def _do_delivery(self, pi: int, action: Action) -> None:
-        from reference_impl.gnomeville.scoring import DELIVERY_POINTS
-
         p = self.players[pi]
         icon = p.delivery.pop(0)
         if not action["take"]:

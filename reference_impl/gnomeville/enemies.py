@@ -13,7 +13,7 @@ import functools
 from typing import Any
 
 from reference_impl.core import rule_param
-from reference_impl.gnomeville.data import BOULDER, DIRS, TIER, TOKENS, TROLL
+from reference_impl.gnomeville.data import BOULDER, TIER, TOKENS, TROLL, Board
 from reference_impl.gnomeville.player import Player
 
 Action = dict[str, Any]
@@ -45,6 +45,17 @@ def matrix_spawns(
                 elif ch == "T":
                     trolls.append(r * cols + c)
     return tuple(boulders), tuple(trolls)
+
+
+@functools.cache
+def spawn_actions(pi: int, what: str, board: Board) -> tuple[Action, ...]:
+    """Seat ``pi``'s spawn of a ``what`` (boulder or troll, GV-ATTACK-ORDER) on each space of
+    ``board``, by space index, made once and shared by every position (the engine never
+    mutates an action)."""
+    return tuple(
+        {"actor": pi, "type": "spawn", "what": what, "space": board.coord(i)}
+        for i in range(board.size)
+    )
 
 
 class EnemyRules:
@@ -143,22 +154,22 @@ class EnemyRules:
         or defeat (far); the troll furthest in the direction moves first and a troll stops
         behind another (ruling GV-TROLL-MOVE-ORDER). Enemies cross hedges."""
         p = self.players[pi]
-        dr, dc = DIRS[d]
-        cols = p.board.cols
-        trolls = [i for i, c in enumerate(p.cells) if c == TROLL]
-        trolls.sort(key=lambda i: -((i // cols) * dr + (i % cols) * dc))  # GV-TROLL-MOVE-ORDER
+        cells = p.cells
+        nbrs = p.board.nbrs
+        trolls = p.spaces_of(TROLL)
+        trolls.sort(key=p.board.move_order[d].__getitem__)  # GV-TROLL-MOVE-ORDER
         self.fired.append("GV-TROLL-MOVE")
         self.fired.append("GV-TROLL-MOVE-STEP" if how == "step" else "GV-TROLL-MOVE-FAR")
         for i in trolls:
             pos = i
             while True:
-                j = p.board.nbrs[pos][d]  # GV-BOARD-HEDGE: enemies pass hedges
+                j = nbrs[pos][d]  # GV-BOARD-HEDGE: enemies pass hedges
                 # GV-TROLL-MOVE-FAR, GV-TROLL-MOVE-ORDER: stop
-                if j < 0 or p.cells[j] in (BOULDER, TROLL):
-                    if j >= 0 and p.cells[j] == BOULDER:
+                if j < 0 or cells[j] in (BOULDER, TROLL):
+                    if j >= 0 and cells[j] == BOULDER:
                         self.fired.append("GV-FAQ-TROLL-BOULDER")
                     break
-                p.cells[pos] = None  # GV-TROLL-MOVE: the troll leaves its space
+                cells[pos] = None  # GV-TROLL-MOVE: the troll leaves its space
                 gi = p.occupant(j)
                 # GV-SWORD-DEFEAT: the troll is defeated
                 if gi >= 0 and p.gnomes[gi].sword:
@@ -167,16 +178,19 @@ class EnemyRules:
                     break
                 if gi >= 0:
                     self._exhaust(pi, gi)  # GV-TROLL-DESTROY: defeats the gnome
-                self._destroy_building(p, j)  # GV-TROLL-DESTROY
-                p.cells[j] = TROLL  # GV-TROLL-MOVE: and enters the next
+                if cells[j] is not None:
+                    self._destroy_building(p, j)  # GV-TROLL-DESTROY
+                cells[j] = TROLL  # GV-TROLL-MOVE: and enters the next
                 p.groups = None
                 pos = j
                 if how == "step":  # GV-TROLL-MOVE-STEP: one space
                     break
 
     # -- decisions ----------------------------------------------------------------------------
-    def _troll_cap(self) -> int:
-        """GV-TROLL-CAP: the cap parameter (3; an erratum may change it)."""
+    @functools.cached_property
+    def troll_cap(self) -> int:
+        """GV-TROLL-CAP: the cap parameter (3; an erratum may change it), read once per state
+        (the options never change)."""
         return int(rule_param(self.options, "GV-TROLL-CAP", "cap", TROLL_CAP))
 
     def _spawn_options(self, p: Player) -> tuple[str, list[int]]:
@@ -184,17 +198,15 @@ class EnemyRules:
         assert att is not None
         if att["boulders"]:  # GV-ATTACK-ORDER: boulders first, any order (GV-FAQ-BOULDER-ORDER)
             return "boulder", att["boulders"]
-        if att["trolls"] and p.count(TROLL) < self._troll_cap():  # GV-ATTACK-ORDER, GV-TROLL-CAP
+        if att["trolls"] and p.count(TROLL) < self.troll_cap:  # GV-ATTACK-ORDER, GV-TROLL-CAP
             return "troll", att["trolls"]
         return "", []
 
     def _attack_actions(self, pi: int) -> list[Action]:
         p = self.players[pi]
         what, spaces = self._spawn_options(p)
-        return [
-            {"actor": pi, "type": "spawn", "what": what, "space": p.board.coord(i)}
-            for i in sorted(spaces)
-        ]
+        on = spawn_actions(pi, what, p.board)
+        return [on[i] for i in sorted(spaces)]
 
     def _do_spawn(self, pi: int, what: str, i: int) -> None:
         p = self.players[pi]
@@ -220,7 +232,7 @@ class EnemyRules:
                 return False
             what, spaces = self._spawn_options(p)
             if len(spaces) > 1:  # GV-FAQ-SPAWN-ORDER, GV-FAQ-BOULDER-ORDER: the player chooses
-                if what == "troll" and p.count(TROLL) + len(spaces) > self._troll_cap():
+                if what == "troll" and p.count(TROLL) + len(spaces) > self.troll_cap:
                     self.fired.append("GV-TROLL-CHOICE")
                 return False
             if len(spaces) == 1:

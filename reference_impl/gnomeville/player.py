@@ -103,6 +103,16 @@ class Player:
                 return gi
         return -1
 
+    def spaces_of(self, what: str | None) -> list[int]:
+        """The spaces holding ``what`` (a kind, TROLL, BOULDER or None), in board order."""
+        cells = self.cells
+        out: list[int] = []
+        i = -1
+        for _ in range(cells.count(what)):
+            i = cells.index(what, i + 1)
+            out.append(i)
+        return out
+
     def occupied(self) -> set[int]:
         return {g.pos for g in self.gnomes if g.pos >= 0}  # GV-TERM-OCCUPIED: a gnome on it
 
@@ -117,9 +127,9 @@ class Player:
         return sum(1 for c in self.cells if c is not None and c != TROLL and c != BOULDER)
 
     def empty_spaces(self) -> int:
-        occ = self.occupied()
+        cells = self.cells
         # GV-TERM-EMPTY: no tile and no stand; GV-TERM-EMPTY-TOKENS: nor a boulder or a troll
-        return sum(1 for i, c in enumerate(self.cells) if c is None and i not in occ)
+        return cells.count(None) - sum(1 for i in self.occupied() if cells[i] is None)
 
     def monuments(self) -> int:
         return self.count("monument")

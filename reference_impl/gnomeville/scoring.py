@@ -13,7 +13,9 @@ from typing import Any
 from reference_impl.gnomeville.data import (
     BOULDER,
     DELIVERY_GAPS,
+    EVENTS,
     FULL_TOWN_BONUS,
+    GOALS,
     LINE,
     SOLO_RANKS,
     TIER,
@@ -158,8 +160,6 @@ class ScoringRules:
     n: int
 
     def _score_round(self) -> None:
-        from reference_impl.gnomeville.data import EVENTS
-
         for p in self.players:
             for stack in p.stacks:  # GV-UPGRADE-SCORED: every stack, separately
                 p.score += stack_points(len(stack))
@@ -200,8 +200,6 @@ class ScoringRules:
                 self.fired.append("GV-SCORE-FULL-TOWN")
 
     def _score_end(self) -> None:
-        from reference_impl.gnomeville.data import GOALS
-
         for pair in self.goals:
             a, b = pair["players"]
             for card_id in pair["cards"]:  # GV-END-ADJACENCY: one by one

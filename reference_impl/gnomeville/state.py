@@ -8,8 +8,9 @@ GV-FINAL-NO-BUY, GV-EXHAUST-REDEPLOY, GV-BOARD-RIVER, GV-BOARD-BOULDERS.
 from __future__ import annotations
 
 import functools
+import operator
 from fractions import Fraction
-from typing import Any
+from typing import Any, NamedTuple
 
 from reference_impl.core import (
     CHANCE,
@@ -20,7 +21,7 @@ from reference_impl.core import (
     exactly_listed,
 )
 from reference_impl.gnomeville.actions import check_shape
-from reference_impl.gnomeville.build import BuildRules, find_groups
+from reference_impl.gnomeville.build import BuildRules, find_groups, space_actions
 from reference_impl.gnomeville.data import (
     ABILITIES,
     BOULDER,
@@ -49,6 +50,8 @@ DIRECTIONS = ("N", "E", "S", "W")
 HEADS = ("step", "far")
 #: the order of a draw's outcomes (a bag counts every tile kind)
 DRAW_ORDER = tuple(sorted(TILE_KINDS))
+#: a bag's counts of every tile kind, in draw order
+bag_counts = operator.itemgetter(*DRAW_ORDER)
 
 
 @functools.cache
@@ -82,14 +85,50 @@ def probability(count: int, total: int) -> Fraction:
     return Fraction(count, total)
 
 
+class ChanceNode(NamedTuple):
+    """A chance node's outcomes with their probabilities, and their actions alone (its
+    legal actions), both in the outcomes' order."""
+
+    outcomes: tuple[tuple[Action, Fraction], ...]
+    actions: tuple[Action, ...]
+
+
+def chance_node(outcomes: tuple[tuple[Action, Fraction], ...]) -> ChanceNode:
+    return ChanceNode(outcomes, tuple(a for a, _ in outcomes))
+
+
+@functools.lru_cache(maxsize=4096)
+def draw_outcomes(player: int, counts: tuple[int, ...]) -> ChanceNode:
+    """GV-BUILD-DRAW: ``player``'s draw from a bag of ``counts`` (:data:`bag_counts`), each
+    tile kind by its share of the bag, made once per seat and bag."""
+    total = sum(counts)
+    return chance_node(
+        tuple(
+            (draw_action(player, k), probability(n, total))
+            for k, n in zip(DRAW_ORDER, counts, strict=True)
+            if n
+        )
+    )
+
+
+@functools.lru_cache(maxsize=4096)
+def deck_outcomes(kind: str, deck: tuple[str, ...]) -> ChanceNode:
+    """GV-CHANCE: the card revealed from ``deck`` (a troll, goal, event or delivery card,
+    ``kind``), every card left equally likely, made once per deck."""
+    each = probability(1, len(deck))
+    if kind == "troll_card":  # GV-COMP-TROLL-CARDS: the outcome is the whole card
+        return chance_node(tuple((troll_card_action(c), each) for c in deck))
+    return chance_node(tuple(({"actor": CHANCE, "type": kind, "card": c}, each) for c in deck))
+
+
 class GVState(BuildRules, EnemyRules, ScoringRules, DeliveryRules, GameState):
     """A Gnomeville position. Mutated in place by ``apply``; ``clone`` copies it.
 
     What a position offers is computed once and kept until ``apply`` changes the position:
-    ``to_act`` (``_act``), the legal actions (``_cache``) and the chance outcomes
-    (``_outcomes``; a class default, so a loaded state starts without one)."""
+    ``to_act`` (``_act``), the legal actions (``_cache``) and the chance node
+    (``_node``; a class default, so a loaded state starts without one)."""
 
-    _outcomes: list[tuple[Action, Fraction]] | None = None
+    _node: ChanceNode | None = None
 
     def __init__(self, num_players: int, options: dict[str, Any]) -> None:
         self.n = num_players
@@ -222,7 +261,7 @@ class GVState(BuildRules, EnemyRules, ScoringRules, DeliveryRules, GameState):
     def legal_actions(self) -> list[Action]:
         if self._cache is None:
             if self.chance is not None:
-                self._cache = [a for a, _ in self.chance_outcomes()]
+                self._cache = list(self._chance_node().actions)
             else:
                 acting = self._acting()  # idle builders' actions are listed with them
                 if self._cache is None:
@@ -233,8 +272,9 @@ class GVState(BuildRules, EnemyRules, ScoringRules, DeliveryRules, GameState):
         p = self.players[pi]
         if self._needs_redeploy(p):
             occ = p.occupied()
+            on = space_actions(pi, "place_gnome", p.board)
             return [
-                {"actor": pi, "type": "place_gnome", "space": p.board.coord(i)}
+                on[i]
                 for i, c in enumerate(p.cells)
                 if c not in (TROLL, BOULDER) and i not in occ
             ]
@@ -263,40 +303,36 @@ class GVState(BuildRules, EnemyRules, ScoringRules, DeliveryRules, GameState):
     def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
         if self.chance is None:
             return []
-        if self._outcomes is None:
-            self._outcomes = self._chance_outcomes(self.chance)
-        return self._outcomes
+        return list(self._chance_node().outcomes)
 
-    def _chance_outcomes(self, ch: dict[str, Any]) -> list[tuple[Action, Fraction]]:
+    def _chance_node(self) -> ChanceNode:
+        """The pending chance node, kept until the next ``apply``."""
+        if self._node is None:
+            self._node = self._chance_outcomes(self.chance)  # type: ignore[arg-type]
+        return self._node
+
+    def _chance_outcomes(self, ch: dict[str, Any]) -> ChanceNode:
         t = ch["type"]
         if t == "draw":
-            p = self.players[ch["player"]]
-            total = p.bag_size()
-            bag = p.bag
             # GV-BUILD-DRAW: by the bag's contents
-            return [
-                (draw_action(ch["player"], k), probability(bag[k], total))
-                for k in DRAW_ORDER
-                if bag[k]
-            ]
-        if t == "troll_card":  # GV-COMP-TROLL-CARDS: the outcome is the whole card
-            deck = self.troll_deck
-            each = probability(1, len(deck))
-            return [(troll_card_action(c), each) for c in deck]
+            return draw_outcomes(ch["player"], bag_counts(self.players[ch["player"]].bag))
+        if t == "troll_card":
+            return deck_outcomes(t, tuple(self.troll_deck))  # GV-PREPARE-REVEAL
         if t == "ability":
             deck = self.ability_deck
             each = probability(1, len(deck))
-            return [
-                ({"actor": CHANCE, "type": "ability", "player": ch["player"], "card": c}, each)
-                for c in deck
-            ]
+            return chance_node(
+                tuple(
+                    ({"actor": CHANCE, "type": "ability", "player": ch["player"], "card": c}, each)
+                    for c in deck
+                )
+            )
         deck = {
             "goal": self.goal_deck,
             "event": self.event_deck,
             "delivery_card": self.delivery_deck,
         }[t]
-        each = probability(1, len(deck))
-        return [({"actor": CHANCE, "type": t, "card": c}, each) for c in deck]
+        return deck_outcomes(t, tuple(deck))
 
     def apply(self, action: Action) -> None:
         if not isinstance(action, dict) or "actor" not in action or "type" not in action:
@@ -316,7 +352,7 @@ class GVState(BuildRules, EnemyRules, ScoringRules, DeliveryRules, GameState):
                 raise IllegalAction(self._diagnose(action), self._where(action))
             self.fired = []
             self._do(action)
-        self._cache = self._act = self._outcomes = None
+        self._cache = self._act = self._node = None
         self._advance()
         if not self.options["boulder_supply_limited"]:
             self._recount_boulders()
