@@ -34,6 +34,21 @@ class Gnome:
         self.graduated = False
         self.ability: str | None = None
 
+    def copy(self) -> Gnome:
+        other = Gnome.__new__(Gnome)
+        other.pos, other.hammer, other.sword = self.pos, self.hammer, self.sword
+        other.graduated, other.ability = self.graduated, self.ability
+        return other
+
+
+def json_copy(value: Any) -> Any:
+    """A copy of a JSON-like value (dicts and lists, nested, copied; the rest shared)."""
+    if type(value) is dict:
+        return {key: json_copy(item) for key, item in value.items()}
+    if type(value) is list:
+        return [json_copy(item) for item in value]
+    return value
+
 
 class Player:
     """Mutable per-player state; ``cells[i]`` is None, a building kind, TROLL or BOULDER."""
@@ -94,6 +109,21 @@ class Player:
         self.full_town = False
         self.groups: list[list[int]] | None = None
 
+    def copy(self) -> Player:
+        """An independent copy (for :meth:`GVState.clone`): every container copied as deep
+        as it nests; the board geometry, which nothing changes, shared."""
+        other = Player.__new__(Player)
+        for name in _PLAIN_SLOTS:
+            setattr(other, name, getattr(self, name))
+        other.cells, other.bag = list(self.cells), dict(self.bag)
+        other.gnomes = [gnome.copy() for gnome in self.gnomes]
+        other.stacks = [list(stack) for stack in self.stacks]
+        other.open_stack = None if self.open_stack is None else list(self.open_stack)
+        other.activation, other.attack = json_copy(self.activation), json_copy(self.attack)
+        other.delivery, other.drawn_abilities = list(self.delivery), list(self.drawn_abilities)
+        other.groups = None if self.groups is None else [list(g) for g in self.groups]
+        return other
+
     # -- derived counts -------------------------------------------------------------------
     def occupant(self, i: int) -> int:
         """Index of the gnome resting on space ``i`` (not the one in transit), or -1
@@ -141,3 +171,12 @@ class Player:
         """GV-BUILD-GNOME-MOVES: the movement the stump under the gnome tile just placed
         shows (the board's stump values, GV-COMP-BOARD)."""
         return self.board.stumps[self.stumps - 1]
+
+
+#: the slots of a :class:`Player` holding no container (numbers, text, flags) or the shared
+#: board geometry: a copy takes them as they are
+_CONTAINER_SLOTS = frozenset(
+    ("cells", "bag", "gnomes", "stacks", "open_stack", "activation", "attack", "delivery",
+     "drawn_abilities", "groups")
+)  # fmt: skip
+_PLAIN_SLOTS = tuple(name for name in Player.__slots__ if name not in _CONTAINER_SLOTS)

@@ -39,7 +39,7 @@ from reference_impl.gnomeville.data import (
 )
 from reference_impl.gnomeville.delivery import DeliveryRules
 from reference_impl.gnomeville.enemies import EnemyRules, card_spawns
-from reference_impl.gnomeville.player import Player
+from reference_impl.gnomeville.player import Player, json_copy
 from reference_impl.gnomeville.scoring import ScoringRules, solo_rank
 
 Action = dict[str, Any]
@@ -665,9 +665,16 @@ class GVState(BuildRules, EnemyRules, ScoringRules, DeliveryRules, GameState):
         return Outcome(scores, winners, details)
 
     def clone(self) -> GVState:
-        from reference_impl.gnomeville.canonical import state_from_canonical, state_to_canonical
-
-        return state_from_canonical(state_to_canonical(self))
+        """An independent copy: each player copied (:meth:`Player.copy`), every list and
+        dict of the state copied as deep as it nests; the listing and chance caches (lists
+        and tuples of actions, which nothing changes) and the component data shared."""
+        other = GVState.__new__(GVState)
+        other.__dict__.update({name: json_copy(value) for name, value in self.__dict__.items()
+                               if name not in _COPIED_APART})  # fmt: skip
+        other.players = [player.copy() for player in self.players]
+        other._cache = None if self._cache is None else list(self._cache)
+        other._act = None if self._act is None else list(self._act)
+        return other
 
     def view(self, player: int) -> dict[str, Any]:
         """The canonical state as ``player`` sees it: the two ability cards another player
@@ -682,3 +689,7 @@ class GVState(BuildRules, EnemyRules, ScoringRules, DeliveryRules, GameState):
         from reference_impl.gnomeville.canonical import state_to_canonical
 
         return state_to_canonical(self)
+
+
+#: the fields :meth:`GVState.clone` copies its own way (the players, the caches' lists)
+_COPIED_APART = frozenset({"players", "_cache", "_act"})

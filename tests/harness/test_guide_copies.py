@@ -4,8 +4,11 @@ on the shadow itself, which a different action then cannot follow."""
 
 from __future__ import annotations
 
+import json
+import pickle
 import random
 from collections import Counter
+from typing import Any
 
 import pytest
 
@@ -69,6 +72,41 @@ def _choices(game: str, snapshot: bool, games: int = 2) -> tuple[list[int], list
 @pytest.mark.parametrize("game", ["gnomeville", "villagers"])
 def test_snapshot_and_clone_copies_steer_alike(game: str) -> None:
     assert _choices(game, snapshot=True) == _choices(game, snapshot=False)
+
+
+def _step(state: Any, rng: random.Random) -> None:
+    if "chance" in state.to_act():
+        actions = [action for action, _ in state.chance_outcomes()]
+    else:
+        actions = state.legal_actions()
+    state.apply(rng.choice(actions))
+
+
+@pytest.mark.parametrize("game", ["gnomeville", "villagers", "notre_dame", "neom", "isle_traces"])
+def test_a_clone_is_the_position_shares_nothing_and_plays_like_a_pickled_copy(game: str) -> None:
+    """Each engine's ``clone``: at every position of two random games, the same canonical
+    state; a few actions played on it leave the original as it was, and end where the same
+    actions played on a pickled copy end."""
+    definition = registry.get_game(game)
+    positions = 0
+    for seed in range(2):
+        state = definition.new_game(min(definition.min_players + seed, definition.max_players))
+        rng = random.Random(seed)
+        while not state.is_terminal() and positions < 300 * (seed + 1):
+            clone, before = state.clone(), json.dumps(state.to_canonical())
+            assert clone is not state and json.dumps(clone.to_canonical()) == before
+            pickled = pickle.loads(pickle.dumps(state))
+            ahead, alike = random.Random(positions), random.Random(positions)
+            for _ in range(6):
+                if clone.is_terminal():
+                    break
+                _step(clone, ahead)
+                _step(pickled, alike)
+            assert json.dumps(state.to_canonical()) == before
+            assert json.dumps(clone.to_canonical()) == json.dumps(pickled.to_canonical())
+            _step(state, rng)
+            positions += 1
+    assert positions > 100
 
 
 def test_a_state_that_does_not_pickle_is_cloned() -> None:
