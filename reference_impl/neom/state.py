@@ -92,7 +92,7 @@ class Player:
             self.facing[j] = facing_of(self.city, j)  # NM-ROADS-MEET: the roads around it
 
     def copy(self) -> Player:
-        other = Player()
+        other = Player.__new__(Player)  # every slot set below: no empty city made first
         other.board, other.coins, other.acted, other.selected = (
             self.board,
             self.coins,
@@ -534,9 +534,12 @@ class NeomState(GameState):
         ]
         other.players = [p.copy() for p in self.players]
         other.fired = list(self.fired)
-        other._legal = None
-        other._seat_cache = {}
-        other._to_act = None
+        # the same position lists the same: its caches are kept (each is replaced, never
+        # changed in place, when a rule changes the position; the seat cache is a dict
+        # that loses entries, so it is copied)
+        other._legal = self._legal
+        other._seat_cache = dict(self._seat_cache)
+        other._to_act = self._to_act
         other._deals = self._deals
         return other
 
