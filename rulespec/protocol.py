@@ -335,16 +335,26 @@ def encode_reply_line(message: Any) -> bytes:
     and a plain ``Enum`` or ``UUID`` (written as its value). No reference engine makes
     either (none computes with floats, none exports an enum), and the driver still checks
     every reply against its schema."""
-    if orjson is not None:
-        try:
-            return orjson.dumps(message, option=orjson.OPT_APPEND_NEWLINE | _NOT_ITS_OWN_WAY)
-        except (TypeError, orjson.JSONEncodeError):
-            pass
-    return encode_line(message)
+    data = unchecked_text(message, newline=True)
+    return encode_line(message) if data is None else data
 
 
-#: what ``orjson`` would write its own way (``json`` refuses dataclasses and dates, and
-#: writes subclasses by their own methods): refused, so the careful way decides
+def unchecked_text(value: Any, newline: bool = False) -> bytes | None:
+    """``orjson``'s compact text of ``value``, not parsed back (see :func:`encode_reply_line`
+    for what that leaves unlooked for); None without orjson, or for a value it refuses here:
+    a dataclass, a date, a subclass of a JSON type (``json`` refuses the first two and writes
+    subclasses by their own methods), a key that is no string, an integer beyond 64 bits, a
+    lone surrogate."""
+    if orjson is None:
+        return None
+    option = _NOT_ITS_OWN_WAY | (orjson.OPT_APPEND_NEWLINE if newline else 0)
+    try:
+        return orjson.dumps(value, option=option)
+    except (TypeError, orjson.JSONEncodeError):
+        return None
+
+
+#: what ``orjson`` would write its own way: refused, so the careful way decides
 _NOT_ITS_OWN_WAY = 0
 if orjson is not None:
     _NOT_ITS_OWN_WAY = (

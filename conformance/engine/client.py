@@ -44,6 +44,7 @@ from rulespec.protocol import (
     orjson,
     reply_problems,
     sorted_texts,
+    unchecked_text,
     wire_copy,
 )
 
@@ -152,7 +153,8 @@ class EngineClient(ABC):
     def stderr_tail(self) -> str:
         return ""
 
-    #: the compact text of the last reply's ``result``, where :meth:`lending` keeps it
+    #: within :meth:`lending`, orjson's compact text of the last successful step reply's
+    #: ``result``, where the transport keeps it (None elsewhere, or when orjson is missing)
     result_text: bytes | None = None
 
     @contextlib.contextmanager
@@ -295,9 +297,6 @@ class InProcessClient(EngineClient):
 
         self.server = Server(games)
         self._lending = False
-        #: within :meth:`lending`, orjson's compact text of the last successful reply's
-        #: ``result`` (None elsewhere, or when orjson is missing)
-        self.result_text: bytes | None = None
 
     @property
     def description(self) -> str:
@@ -342,30 +341,16 @@ class InProcessClient(EngineClient):
 
 
 def _result_text(reply: dict[str, Any]) -> bytes | None:
-    """orjson's compact text of a successful reply's ``result``, or None (an error reply,
-    no orjson, or a result holding what orjson will not write: a type JSON lacks, a
-    subclass, a dataclass, a date, an integer beyond 64 bits, a key that is not a string).
+    """orjson's compact text of a successful reply's ``result``
+    (:func:`~rulespec.protocol.unchecked_text`), or None (an error reply, no orjson, or a
+    result orjson will not write as ``json`` would).
 
     A float that is not finite would be written ``null``: it is not looked for (that costs
     a parse of the text, the copy saved); the lent commands' replies hold no number in any
     reference engine (no protocol or state schema of them admits one)."""
-    if orjson is None or reply.get("ok") is not True:
-        return None
-    try:
-        return orjson.dumps(reply["result"], option=_STRICT_TEXT)
-    except (TypeError, orjson.JSONEncodeError):
-        return None
+    return unchecked_text(reply["result"]) if reply.get("ok") is True else None
 
 
-#: orjson raises, rather than write them its own way, on what the standard ``json`` writes
-#: otherwise or refuses
-_STRICT_TEXT = 0
-if orjson is not None:
-    _STRICT_TEXT = (
-        orjson.OPT_PASSTHROUGH_DATACLASS
-        | orjson.OPT_PASSTHROUGH_DATETIME
-        | orjson.OPT_PASSTHROUGH_SUBCLASS
-    )
 #: the commands whose replies :meth:`InProcessClient.lending` lends (a step's own)
 _LENT_COMMANDS = frozenset({"apply", "legal_actions"})
 

@@ -34,11 +34,15 @@ def idle_actions(pi: int, draws: bool, passes: bool) -> tuple[Action, ...]:
 
 
 @functools.cache
-def space_actions(pi: int, kind: str, board: Board) -> tuple[Action, ...]:
+def space_actions(pi: int, kind: str, board: Board, what: str | None = None) -> tuple[Action, ...]:
     """Seat ``pi``'s action ``kind`` on each space of ``board``, by space index (a tile's
-    placement, GV-BUILD-PLACE; a redeployed gnome, GV-EXHAUST-REDEPLOY): made once per seat,
-    kind and board and shared like :func:`idle_actions`'."""
-    return tuple({"actor": pi, "type": kind, "space": board.coord(i)} for i in range(board.size))
+    placement, GV-BUILD-PLACE; a redeployed gnome, GV-EXHAUST-REDEPLOY; with ``what``, the
+    spawn of a boulder or troll, GV-ATTACK-ORDER): made once per seat, kind and board and
+    shared like :func:`idle_actions`'."""
+    head: Action = {"actor": pi, "type": kind}
+    if what is not None:
+        head["what"] = what
+    return tuple({**head, "space": board.coord(i)} for i in range(board.size))
 
 
 #: the directions of a gnome's steps in the order they are listed (GV-MOVE-STEP)

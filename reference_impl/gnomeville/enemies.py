@@ -13,7 +13,8 @@ import functools
 from typing import Any
 
 from reference_impl.core import rule_param
-from reference_impl.gnomeville.data import BOULDER, TIER, TOKENS, TROLL, Board
+from reference_impl.gnomeville.build import space_actions
+from reference_impl.gnomeville.data import BOULDER, TIER, TOKENS, TROLL
 from reference_impl.gnomeville.player import Player
 
 Action = dict[str, Any]
@@ -45,17 +46,6 @@ def matrix_spawns(
                 elif ch == "T":
                     trolls.append(r * cols + c)
     return tuple(boulders), tuple(trolls)
-
-
-@functools.cache
-def spawn_actions(pi: int, what: str, board: Board) -> tuple[Action, ...]:
-    """Seat ``pi``'s spawn of a ``what`` (boulder or troll, GV-ATTACK-ORDER) on each space of
-    ``board``, by space index, made once and shared by every position (the engine never
-    mutates an action)."""
-    return tuple(
-        {"actor": pi, "type": "spawn", "what": what, "space": board.coord(i)}
-        for i in range(board.size)
-    )
 
 
 class EnemyRules:
@@ -205,7 +195,7 @@ class EnemyRules:
     def _attack_actions(self, pi: int) -> list[Action]:
         p = self.players[pi]
         what, spaces = self._spawn_options(p)
-        on = spawn_actions(pi, what, p.board)
+        on = space_actions(pi, "spawn", p.board, what)
         return [on[i] for i in sorted(spaces)]
 
     def _do_spawn(self, pi: int, what: str, i: int) -> None:

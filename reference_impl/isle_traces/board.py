@@ -150,4 +150,3 @@ def geometry(size: int) -> Geometry:
         landscape,
         first,
     )
-

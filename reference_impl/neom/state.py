@@ -312,12 +312,12 @@ class NeomState(GameState):
         phase = self.phase
         current = self.disasters[0] if phase == DISASTER else None
         to_act = self._to_act
-        self._legal = self._to_act = None
+        self._invalidate()
         if actor == CHANCE:
             act.apply_chance(self, action, fired)
         else:
             act.apply_player_action(self, action, fired)
-        self._legal = self._to_act = None
+        self._invalidate()
         if (
             (self.phase == ACT and kind in ("place", "cornerstone", "sell"))
             or (
