@@ -6,8 +6,10 @@ in the code evidence and among the rules applied at the step, whether a refusal 
 whether its evidence is direct, and how many of its own scenarios failed). Those are
 recorded before any ranking, so this script can rebuild each attribution and rank it again
 with :func:`conformance.levels.corroboration.corroborate` as it is now, without playing a
-game: a change to the order is judged on the tuning batch of an existing run in seconds,
-and checked on a held-out batch it was not chosen on.
+game (``--without-reproduction``: leaving out the reference's mutants that did what the
+candidate did, :mod:`conformance.levels.reproduction`): a change to the order is judged
+on the tuning batch of an existing run in seconds, and checked on a held-out batch it was
+not chosen on.
 
 It prints, per batch and game, how often the primary rule is the planted bug's: as the run
 reported it, and as the current order ranks the same evidence. Usage::
@@ -32,6 +34,7 @@ from conformance.levels.corroboration import (
     rule_areas,
     rule_illustrations,
 )
+from conformance.levels.reproduction import Reproduced
 
 CORPUS = Path(__file__).resolve().parent / "corpus"
 
@@ -46,25 +49,38 @@ def batches() -> dict[tuple[str, str], str]:
     return found
 
 
-def rebuilt(blame: dict[str, Any]) -> tuple[Attribution, dict[str, ScenarioTally]]:
-    """The attribution and scenario tallies a recorded blame was corroborated from."""
+#: the ``considered`` fields that count a rule's reproducing mutants
+_REPRODUCED = ("exact", "partly", "line_exact", "line_partly")
+
+
+def rebuilt(
+    blame: dict[str, Any], reproduction: bool = True
+) -> tuple[Attribution, dict[str, ScenarioTally]]:
+    """The attribution and scenario tallies a recorded blame was corroborated from (with
+    ``reproduction`` false, without the mutants that did what the candidate did)."""
     considered = blame.get("considered") or []
     applied = sorted((c for c in considered if c["applied_rank"] is not None),
                      key=lambda c: c["applied_rank"])  # fmt: skip
     evidence = sorted((c for c in considered if c["evidence_rank"] is not None),
                       key=lambda c: c["evidence_rank"])  # fmt: skip
     blames = [Blame(c["rule"], "recorded", c["cited"], c["direct"]) for c in evidence]
-    attribution = Attribution(blames[:3], [], [c["rule"] for c in applied], blames)
+    reproduced = {c["rule"]: Reproduced(c["rule"], c["exact"], c["partly"], "recorded",
+                                        line_exact=c.get("line_exact", 0),
+                                        line_partly=c.get("line_partly", 0))
+                  for c in considered
+                  if reproduction and any(c.get(k) for k in _REPRODUCED)}  # fmt: skip
+    attribution = Attribution(blames[:3], [], [c["rule"] for c in applied], blames,
+                              reproduced=reproduced)  # fmt: skip
     tallies = {c["rule"]: ScenarioTally(c["failed"], c["run"]) for c in considered if c["run"]}
     return attribution, tallies
 
 
-def reranked(game: str, blame: dict[str, Any]) -> str | None:
+def reranked(game: str, blame: dict[str, Any], reproduction: bool = True) -> str | None:
     """The primary rule the current order gives the recorded evidence (the reported one
     when the run recorded no candidates)."""
     if not blame.get("considered"):
         return blame.get("primary")
-    attribution, tallies = rebuilt(blame)
+    attribution, tallies = rebuilt(blame, reproduction)
     return corroborate(attribution, tallies, rule_areas(game), rule_illustrations(game)).primary
 
 
@@ -72,6 +88,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("run", type=Path, help="a bench_corpus.py --json file")
     parser.add_argument("--misses", action="store_true", help="list the bugs blamed wrongly")
+    parser.add_argument("--without-reproduction", action="store_true",
+                        help="leave out the mutants that did what the candidate did")  # fmt: skip
     args = parser.parse_args()
     batch_of = batches()
     counts: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0, 0])
@@ -82,7 +100,8 @@ def main() -> None:
         blames = outcome.get("blames") or []
         recorded = {b.get("primary") for b in blames}
         others = {p for p in outcome["primary"] if p not in recorded}  # invariants' rules
-        now = others | {reranked(game, b) for b in blames}
+        reproduction = not args.without_reproduction
+        now = others | {reranked(game, b, reproduction) for b in blames}
         entry = counts[(batch_of.get((game, outcome["bug"]), "?"), game)]
         entry[0] += rule in outcome["primary"]
         entry[1] += rule in now

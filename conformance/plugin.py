@@ -196,6 +196,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption("--rulespec-report", default=None, help="JSON-lines result file")
     # The deep levels (invariants, differential): time budgets, guidance, progress, output.
     from conformance.levels.campaign import DEFAULT_GAME_BUDGET, DEFAULT_SHRINK_SECONDS
+    from conformance.levels.reproduction import DEFAULT_SECONDS as DEFAULT_REPRODUCE_SECONDS
 
     group.addoption("--rulespec-budget", type=duration, default=None, metavar="DURATION",
                     help="time per game and configuration, per deep level (20, 20s, 2m) "
@@ -208,6 +209,10 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption("--rulespec-shrink-seconds", type=duration, metavar="DURATION",
                     default=DEFAULT_SHRINK_SECONDS,
                     help="shrinking budget per failure (then the shortest so far)")  # fmt: skip
+    group.addoption("--rulespec-reproduce-seconds", type=duration, metavar="DURATION",
+                    default=DEFAULT_REPRODUCE_SECONDS,
+                    help="time per failure to try the reference's one-token mutants for one "
+                    "that does what the engine did (blame evidence; 0: none)")  # fmt: skip
     group.addoption("--rulespec-seed", default="0", help="seed of the deep levels' games")
     group.addoption("--rulespec-uniform", action="store_true",
                     help="uniform random play only (no rule guidance)")  # fmt: skip

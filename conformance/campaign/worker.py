@@ -22,6 +22,7 @@ from conformance.engine.recording import FiredRecorder
 from conformance.levels.campaign import GameCut, option_plan, step_horizon
 from conformance.levels.campaign import fallback_rule as default_rule
 from conformance.levels.differential import Divergence, divergence_feature, lockstep, shrink
+from conformance.levels.reproduction import DEFAULT_SECONDS as DEFAULT_REPRODUCE_SECONDS
 
 STEP_BOUND = 100_000
 
@@ -169,14 +170,20 @@ def _divergence(
     shrink_seconds: float,
     fallback_rule: str,
     probe: tuple[str, bool, float] | None = None,
+    reproduce_seconds: float = DEFAULT_REPRODUCE_SECONDS,
 ) -> dict[str, Any]:
-    """The shrunk divergence, blamed; with ``probe`` (the engine command, shell, timeout)
-    the blame is corroborated with the candidates' own scenarios, probed against the
-    engine from this worker, as the differential level does without a scenario level (a
-    probe that judges nothing leaves the code evidence as it was)."""
+    """The shrunk divergence, blamed (with the reference's mutants that do what the
+    candidate did, :mod:`conformance.levels.reproduction`); with ``probe`` (the engine
+    command, shell, timeout) the blame is corroborated with the candidates' own scenarios,
+    probed against the engine from this worker, as the differential level does without a
+    scenario level (a probe that judges nothing leaves the code evidence as it was)."""
     smaller = shrink(candidate, reference, found, choices, shrink_seconds,
                      chance_by_probability=True)  # fmt: skip
     blame = smaller.blamed()
+    if reproduce_seconds:
+        from conformance.levels.reproduction import with_reproduction
+
+        blame = smaller.blame = with_reproduction(smaller, blame, reproduce_seconds)
     if probe is not None:
         from conformance.levels.corroboration import probed
 

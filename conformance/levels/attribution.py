@@ -77,6 +77,11 @@ class Attribution:
     #: what corroboration weighed, per candidate rule: its evidence's rank and kind and how
     #: its own scenarios went (:func:`~conformance.levels.corroboration.corroborate`)
     considered: list[dict[str, Any]] = field(default_factory=list, compare=False)
+    #: rule -> the reference's mutants that do what the candidate did at the step
+    #: (:func:`~conformance.levels.reproduction.reproduce`), once tried
+    reproduced: dict[str, Any] = field(default_factory=dict, compare=False)
+    #: how the trials went (tried, selected, complete, problem), once tried
+    trials: dict[str, Any] = field(default_factory=dict, compare=False)
 
     @property
     def primary(self) -> str | None:
@@ -96,6 +101,8 @@ class Attribution:
             "context": self.context,
             "applied": self.applied,
             "considered": self.considered,
+            "reproduced": [r.to_json() for r in self.reproduced.values()],
+            "trials": self.trials,
         }
 
     def describe(self) -> str:
@@ -106,6 +113,13 @@ class Attribution:
         if self.context:
             lines.append(f"  other rules the reference fired at that step: "
                          f"{', '.join(self.context)}")  # fmt: skip
+        if self.trials.get("tried"):
+            exact = sum(r.exact for r in self.reproduced.values())
+            partly = sum(r.partly for r in self.reproduced.values())
+            cut = "" if self.trials.get("complete", True) else " (time ran out before the rest)"
+            lines.append(f"  one-token changes of the reference tried at that step: "
+                         f"{self.trials['tried']}{cut}; {exact} did exactly what the candidate "
+                         f"did, {partly} part of it")  # fmt: skip
         return "\n".join(lines)
 
 

@@ -46,50 +46,67 @@ def corroborate(
 ) -> Attribution:
     """Bring forward the rules the divergence may be blamed on (the ranked ones, then every
     rule the reference applied at the step) whose own scenarios fail against the same
-    engine, in this order:
+    engine, or one of whose mutants does what the candidate did (``attribution.reproduced``,
+    :mod:`conformance.levels.reproduction`), in this order:
 
     1. a rule a refusal cites (the candidate's or the reference's: evidence tied to one rule);
-    2. a rule the catalogue states (a clause, a ruling, a component) before a worked example
+    2. a rule one of whose one-token mutants does exactly what the candidate did at the step:
+       the reference changed there alone behaves as the candidate, which no rule that merely
+       ran there shows;
+    3. a rule the catalogue states (a clause, a ruling, a component) before a worked example
        or an FAQ answer (``illustrations``): an example illustrates a clause, so when both
        fail the clause is what the engine breaks;
-    3. the most failing (failed / (run + 1): one failure of one scenario counts for less
+    4. the most failing (failed / (run + 1): one failure of one scenario counts for less
        than three of four): the scenarios pin one rule each, while code is shared by
        several rules;
-    4. a rule with direct evidence (its code wrote the differing part or computed the value
+    5. a rule one of whose mutants agrees with the candidate on the first difference only;
+    6. a rule with direct evidence (its code wrote the differing part or computed the value
        written there) before one that was merely applied, or fired, at the step;
-    5. the evidence's order.
+    7. the evidence's order.
 
-    The order was chosen on the corpus's tuning batch (``benchmarks/bench_corpus.py``: 68 of
-    84 primary rules right against 63 for direct evidence before the failing share) and
-    checked on the held-out batches.
+    The order of 1 and 3-6 was chosen on the corpus's tuning batch
+    (``benchmarks/bench_corpus.py``: 68 of 84 primary rules right against 63 for direct
+    evidence before the failing share) and checked on the held-out batches; the
+    reproduction tiers (2 and 5) were placed before any corpus run with them.
 
-    When none of them fails a scenario, ``areas`` (rule id -> catalogue area) lets a rule
-    of the same area as the evidence's first rules stand in: the code the reference ran is
-    shared by rules it does not name, and a rule of that part of the rulebook failing its
-    own scenarios is the likeliest of them. The other evidence keeps its order behind; with
-    no failing rule nothing changes."""
+    When none of them fails a scenario or is reproduced, ``areas`` (rule id -> catalogue
+    area) lets a rule of the same area as the evidence's first rules stand in: the code the
+    reference ran is shared by rules it does not name, and a rule of that part of the
+    rulebook failing its own scenarios is the likeliest of them. The other evidence keeps
+    its order behind; with no failing rule nothing changes."""
     order = {rule: index for index, rule in enumerate(attribution.applied)}
+    reproduced = attribution.reproduced
     failing = [rule for rule in attribution.applied if tallies.get(rule, _NONE).failed]
+    failing += [rule for rule, found in reproduced.items()
+                if (found.exact or found.partly) and rule not in failing]  # fmt: skip
     blames = attribution.evidence or attribution.ranked
     evidence = {blame.rule: blame.evidence for blame in blames}
     cited = {blame.rule for blame in blames if blame.cited}
     direct = {blame.rule for blame in blames if blame.direct}
     rank = {blame.rule: index for index, blame in enumerate(blames)}
-    weighed = [*attribution.applied, *rank, *(r for r, t in tallies.items() if t.failed)]
+    weighed = [*attribution.applied, *rank, *(r for r, t in tallies.items() if t.failed),
+               *reproduced]  # fmt: skip
     considered = [{"rule": rule, "evidence_rank": rank.get(rule), "applied_rank": order.get(rule),
                    "cited": rule in cited, "direct": rule in direct,
-                   "failed": tallies.get(rule, _NONE).failed, "run": tallies.get(rule, _NONE).run}
+                   "failed": tallies.get(rule, _NONE).failed, "run": tallies.get(rule, _NONE).run,
+                   "exact": _exact(reproduced, rule), "partly": _partly(reproduced, rule),
+                   "line_exact": _line(reproduced, rule, "line_exact"),
+                   "line_partly": _line(reproduced, rule, "line_partly")}
                   for rule in dict.fromkeys(weighed)]  # fmt: skip
     ranked = []
     if failing:
-        failing.sort(key=lambda rule: (rule not in cited, rule in illustrations,
-                                       -_weight(tallies[rule]), rule not in direct,
-                                       order[rule]))  # fmt: skip
+        failing.sort(key=lambda rule: (rule not in cited, not _exact(reproduced, rule),
+                                       rule in illustrations,
+                                       -_weight(tallies.get(rule, _NONE)),
+                                       not _partly(reproduced, rule), rule not in direct,
+                                       order.get(rule, len(order))))  # fmt: skip
         for rule in failing[:RANKED]:
-            because = evidence.get(rule, f"the reference applies {rule} at this step")
-            ranked.append(
-                Blame(rule, f"{because}; {_fails(tallies[rule])}", rule in cited, rule in direct)
-            )
+            because = [evidence.get(rule, f"the reference applies {rule} at this step")]
+            if rule in reproduced:
+                because.insert(0, reproduced[rule].evidence())
+            if tallies.get(rule, _NONE).run:
+                because.append(_fails(tallies[rule]))
+            ranked.append(Blame(rule, "; ".join(because), rule in cited, rule in direct))
     elif areas:
         near = [b.rule for b in attribution.ranked[:RANKED]] or attribution.applied[:RANKED]
         wanted = {areas[rule]: rule for rule in reversed(near) if rule in areas}
@@ -109,7 +126,19 @@ def corroborate(
     chosen = {b.rule for b in best}
     context = [r for r in [*attribution.context, *evidence] if r not in chosen]
     return Attribution(best, list(dict.fromkeys(context)), attribution.applied, ranked,
-                       considered)  # fmt: skip
+                       considered, reproduced, attribution.trials)  # fmt: skip
+
+
+def _exact(reproduced: dict[str, Any], rule: str) -> int:
+    return reproduced[rule].exact if rule in reproduced else 0
+
+
+def _partly(reproduced: dict[str, Any], rule: str) -> int:
+    return reproduced[rule].partly if rule in reproduced else 0
+
+
+def _line(reproduced: dict[str, Any], rule: str, name: str) -> int:
+    return getattr(reproduced[rule], name) if rule in reproduced else 0
 
 
 def _weight(tally: ScenarioTally) -> float:

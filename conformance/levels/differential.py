@@ -52,6 +52,9 @@ class Divergence(AssertionError):
     #: every differing path (state, start, outcome), and the first one's two values
     differing: list[str] = field(default_factory=list)
     values: tuple[Any, Any] | None = None
+    #: every differing path with the candidate's value there (state, start, outcome): what
+    #: :mod:`~conformance.levels.reproduction` asks a mutant of the reference to do
+    observed: list[tuple[str, Any]] = field(default_factory=list)
     #: the rules the reference fired at the divergent step, and the candidate's (None: it
     #: does not declare ``fired``)
     reference_fired: list[str] = field(default_factory=list)
@@ -269,7 +272,8 @@ def _lockstep(
         if diffs:
             raise diverge(kind, _describe(diffs), diffs[0][0], expected=dict(_flat(diffs)),
                           differing=[path for path, _, _ in diffs],
-                          values=(diffs[0][1], diffs[0][2]), **extra)  # fmt: skip
+                          values=(diffs[0][1], diffs[0][2]),
+                          observed=[(path, act) for path, _, act in diffs], **extra)  # fmt: skip
 
     if guide is not None:
         guide.start(game, num_players, options, reports_reference=True, state=seed_state)

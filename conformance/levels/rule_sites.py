@@ -119,7 +119,8 @@ def _words(text: str) -> list[str]:
     return [w.strip(".,:;()'\"`") for w in text.split() if "-" in w and w[:2].isupper()]
 
 
-def _function_at(filename: str, line: int) -> FunctionSites | None:
+def function_at(filename: str, line: int) -> FunctionSites | None:
+    """The innermost function of ``filename`` around ``line`` (None: module level)."""
     inner = None
     for function in sites(filename):
         if function.first <= line <= function.last and (
@@ -149,7 +150,7 @@ def rule_at(
     def where(filename: str, line: int, function: FunctionSites) -> str:
         return f"{Path(filename).name}:{line} in {function.name}"
 
-    frames = [(f, line, fn) for f, line in stack if (fn := _function_at(f, line)) is not None]
+    frames = [(f, line, fn) for f, line in stack if (fn := function_at(f, line)) is not None]
     for filename, line, function in frames:
         code = rules_for_line(filename, function, line, known, docstring=False)
         told = [r for r in rules_for_line(filename, function, line, known) if r not in code]
@@ -332,7 +333,7 @@ def rules_at(filename: str, line: int, known: set[str]) -> list[str]:
     """The rules a reference location names when it runs: at a function's ``def`` line (its
     call), the ids of its docstring; at another line, its statement's comments and the ids
     its code names on that very line."""
-    function = _function_at(filename, line)
+    function = function_at(filename, line)
     if function is None:
         return []
     if line == function.first:
@@ -394,7 +395,7 @@ def rules_run(
 
     def tracer(frame: FrameType, event: str, arg: Any) -> Any:
         if event == "call" and frame.f_code.co_filename.startswith(scope):
-            function = _function_at(frame.f_code.co_filename, frame.f_code.co_firstlineno)
+            function = function_at(frame.f_code.co_filename, frame.f_code.co_firstlineno)
             named = [] if function is None else list(function.rules)
             if checks and function is not None:
                 named = sorted([*named, *function.checks])

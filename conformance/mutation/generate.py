@@ -331,6 +331,45 @@ def operator_number_down(node: cst.BaseNumber) -> Iterator[cst.BaseNumber]:
         yield node.with_changes(value=str(node.evaluated_value - 1))
 
 
+def operator_skip_statement(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
+    """A statement left out: a call made for its effect, an augmented assignment, or an
+    assignment to a field or an entry (``pl["set"] = [c]``): what an engine that forgot a
+    clause does."""
+    called = (isinstance(node, cst.Expr) and isinstance(node.value, cst.Call)
+              and not _reports_fired(node.value))  # fmt: skip
+    stored = isinstance(node, cst.Assign) and all(
+        isinstance(t.target, cst.Attribute | cst.Subscript) for t in node.targets
+    )
+    if called or stored or isinstance(node, cst.AugAssign):
+        yield cst.Pass()
+
+
+def operator_drop_operand(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
+    """One side of a binary or boolean operation alone (``coins + cubes`` -> ``coins``,
+    ``a and b`` -> ``b``): a term or a condition forgotten."""
+    if isinstance(node, cst.BinaryOperation | cst.BooleanOperation):
+        for side in (node.left, node.right):
+            yield side.with_changes(lpar=[cst.LeftParen()], rpar=[cst.RightParen()])
+
+
+def operator_constant_condition(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
+    """A test that always holds, or never (``c not in on_board`` -> ``False``)."""
+    if isinstance(node, cst.Comparison) or (
+        isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Not)
+    ):
+        yield cst.Name("True")
+        yield cst.Name("False")
+
+
+def operator_empty_collection(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
+    """A list or set display made empty (``[c]`` -> ``[]``, ``{c}`` -> ``set()``): a
+    collection that should start with something starts empty."""
+    if isinstance(node, cst.List) and node.elements:
+        yield node.with_changes(elements=[])
+    elif isinstance(node, cst.Set) and node.elements:
+        yield cst.Call(func=cst.Name("set"))
+
+
 #: mutmut's operators by name, each narrowed to the node types it can change (mutmut offers
 #: the catch-all ones every node, through slow matchers), plus ours.
 _NARROW: dict[str, tuple[type, ...]] = {
@@ -347,13 +386,26 @@ for _kind, _fn in mutation_operators:  # one operator may serve several node typ
         _NARROW.get(_fn.__name__, (*_kinds, _kind)), _fn
     )
 ALL_OPERATORS["number_down"] = ((cst.BaseNumber,), operator_number_down)
+#: Ours, for blame by reproduction (:mod:`conformance.levels.reproduction`) and ``--operators
+#: all``: the shapes of the bugs an implementer makes reading a rulebook (a clause
+#: forgotten, a term dropped, a test that always holds) that no one-token swap makes.
+LOCALISING = {
+    "skip_statement": ((cst.Expr, cst.AugAssign, cst.Assign), operator_skip_statement),
+    "drop_operand": ((cst.BinaryOperation, cst.BooleanOperation), operator_drop_operand),
+    "constant_condition": ((cst.Comparison, cst.UnaryOperation), operator_constant_condition),
+    "empty_collection": ((cst.List, cst.Set), operator_empty_collection),
+}
+ALL_OPERATORS.update(LOCALISING)
 #: The default set: rule logic. mutmut's ``string`` (``"a"`` -> ``"XXaXX"``, mostly JSON keys)
 #: and ``arg_removal`` / ``dict_arguments`` (mostly a call that raises at once) are left out:
 #: they are killed by any scenario that runs the line and would inflate the score. ``--operators
 #: all`` adds them.
 DEFAULT_OPERATORS = tuple(
-    name for name in ALL_OPERATORS if name not in ("string", "arg_removal", "dict_arguments")
+    name for name in ALL_OPERATORS
+    if name not in ("string", "arg_removal", "dict_arguments", *LOCALISING)
 )
+#: what blame by reproduction tries: the default set and the localising operators
+REPRODUCING_OPERATORS = (*DEFAULT_OPERATORS, *LOCALISING)
 
 
 class _Visitor(MutationVisitor):

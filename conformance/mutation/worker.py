@@ -344,13 +344,10 @@ def _run(item: Any, neighbour: Any) -> tuple[str, str]:
     return "passed", ""
 
 
-def serve(
-    game: str, directory: str, conn: Connection, args: list[str], replay_caches: bool = True
-) -> None:
-    """Entry point of a worker process (``multiprocessing``, spawn)."""
+def confine() -> None:
+    """Limits for a process that runs mutants: no bytecode written beside the sources, and
+    at most ``MEMORY_LIMIT_MB`` of memory (a mutant may build without end)."""
     import resource
-
-    import pytest
 
     sys.dont_write_bytecode = True
     try:
@@ -358,6 +355,15 @@ def serve(
         resource.setrlimit(resource.RLIMIT_AS, (size, size))
     except (ValueError, OSError):
         pass
+
+
+def serve(
+    game: str, directory: str, conn: Connection, args: list[str], replay_caches: bool = True
+) -> None:
+    """Entry point of a worker process (``multiprocessing``, spawn)."""
+    import pytest
+
+    confine()
     devnull = os.open(os.devnull, os.O_WRONLY)
     os.dup2(devnull, 1)
     os.dup2(devnull, 2)

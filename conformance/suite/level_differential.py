@@ -56,6 +56,7 @@ from conformance.levels.corroboration import (
 )
 from conformance.levels.differential import Divergence, lockstep, shrink, write_feature
 from conformance.levels.progress import Progress
+from conformance.levels.reproduction import with_reproduction
 from conformance.levels.seeds import seed_positions
 from conformance.plugin import BLAMED, scenario_tallies
 from reference_impl import registry
@@ -204,6 +205,10 @@ def _fail(
                      chance_by_probability=True)  # fmt: skip
     blame = smaller.blamed()
     config = request.config
+    seconds = config.getoption("--rulespec-reproduce-seconds")
+    if seconds:
+        progress.update("trying the reference's one-token changes at that step", force=True)
+        blame = smaller.blame = with_reproduction(smaller, blame, seconds)
     tallies = scenario_tallies(config, stats.game)
     if not tallies:  # the scenario level did not run here: probe the candidates' scenarios
         probed = config.stash.setdefault(_PROBED, {})

@@ -3,8 +3,11 @@ scenarios' failures against the same engine (:mod:`conformance.levels.corroborat
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from conformance.levels.attribution import Attribution, Blame
 from conformance.levels.corroboration import ScenarioTally, corroborate, tally
+from conformance.levels.reproduction import Reproduced
 
 
 def _attribution() -> Attribution:
@@ -149,3 +152,43 @@ def test_a_scenario_that_names_a_reading_is_tallied_for_the_rule_of_that_ruling_
     assert _reading_rules("villagers", ["countess_builds=every_draft"]) == ["VL-DRAFT-COUNTESS"]
     assert _reading_rules("villagers", []) == []
     assert _reading_rules("villagers", ["no_such_option=1"]) == []
+
+
+def _reproduced(rule: str, exact: int, partly: int = 0) -> Reproduced:
+    return Reproduced(rule, exact, partly, "`a + b` changed to `a - b` at x.py:3 in f", step=7)
+
+
+def test_a_rule_whose_mutant_does_exactly_what_the_candidate_did_comes_first() -> None:
+    tallies = {"XX-FORMULA": ScenarioTally(3, 3), "XX-COUNT": ScenarioTally(0, 4)}
+    reproduced = {"XX-COUNT": _reproduced("XX-COUNT", 1)}
+    blame = corroborate(replace(_attribution(), reproduced=reproduced), tallies)
+    assert blame.rules[:2] == ["XX-COUNT", "XX-FORMULA"]
+    assert blame.ranked[0].evidence.startswith(
+        "a reference with `a + b` changed to `a - b` at x.py:3 in f does exactly what the "
+        "candidate did at step 7"
+    )
+    assert "0 of its 4 scenarios fail" in blame.ranked[0].evidence
+    considered = {row["rule"]: row for row in blame.considered}
+    assert (considered["XX-COUNT"]["exact"], considered["XX-FORMULA"]["exact"]) == (1, 0)
+
+
+def test_a_reproduced_rule_none_of_whose_scenarios_fail_is_still_brought_forward() -> None:
+    reproduced = {"XX-ORDER": _reproduced("XX-ORDER", 2)}
+    blame = corroborate(replace(_attribution(), reproduced=reproduced), {})
+    assert blame.primary == "XX-ORDER"
+    assert "2 such one-token changes in XX-ORDER's code" in blame.ranked[0].evidence
+    assert blame.rules[1] == "XX-WRITER"  # the code evidence keeps its order behind
+
+
+def test_a_mutant_agreeing_on_the_first_difference_only_ranks_after_the_failing_share() -> None:
+    tallies = {"XX-FORMULA": ScenarioTally(1, 4), "XX-COUNT": ScenarioTally(1, 4)}
+    reproduced = {"XX-COUNT": _reproduced("XX-COUNT", 0, 1),
+                  "XX-WRITER": _reproduced("XX-WRITER", 0, 3)}  # fmt: skip
+    blame = corroborate(replace(_attribution(), reproduced=reproduced), tallies)
+    assert blame.rules == ["XX-COUNT", "XX-FORMULA", "XX-WRITER"]
+    assert "does part of what the candidate did" in blame.ranked[0].evidence
+    refusing = Blame("XX-ORDER", "the candidate refuses it under XX-ORDER", cited=True)
+    cited = replace(_attribution(), evidence=[refusing, *_attribution().ranked],
+                    reproduced={"XX-COUNT": _reproduced("XX-COUNT", 1)})  # fmt: skip
+    tallies["XX-ORDER"] = ScenarioTally(1, 9)
+    assert corroborate(cited, tallies).rules[:2] == ["XX-ORDER", "XX-COUNT"]  # a citation first

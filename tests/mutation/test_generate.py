@@ -133,3 +133,25 @@ def test_a_cache_folder_gives_back_the_same_mutants_without_making_them(
         path.write_text('[{"game": "villagers"}]', encoding="utf-8")  # not a mutant
     remade = generate.generate("villagers", modules=["build.py"], cache=tmp_path)
     assert remade.made == made.made
+
+
+def test_the_localising_operators_make_the_shapes_of_a_misread_clause() -> None:
+    """Blame by reproduction's operators (not in the default set): a statement left out, one
+    side of an operation alone, a test made constant, a collection made empty; each mutant
+    still compiles, and a line that records a fired rule is never left out."""
+    made = generate.generate("notre_dame", operators=list(generate.LOCALISING),
+                             modules=["moves.py", "scoring.py"])  # fmt: skip
+    by_operator: dict[str, list[generate.Mutant]] = {}
+    for mutant in made.mutants:
+        by_operator.setdefault(mutant.operator, []).append(mutant)
+    assert set(by_operator) == set(generate.LOCALISING)
+    assert all(m.after.split("#")[0].strip() == "pass" for m in by_operator["skip_statement"])
+    assert not [m for m in by_operator["skip_statement"] if "fired" in m.before]
+    assert any(generate.code_of(m.after).endswith("set()") for m in by_operator["empty_collection"])
+    assert {"True", "False"} <= {generate.code_of(m.after).split()[-1].rstrip(":")
+                                 for m in by_operator["constant_condition"]}  # fmt: skip
+    dropped = by_operator["drop_operand"][0]
+    assert len(generate.code_of(dropped.after)) < len(generate.code_of(dropped.before))
+    for mutant in made.mutants[::7]:
+        compile(made.source_of(mutant), mutant.module, "exec")
+    assert not set(generate.LOCALISING) & set(generate.DEFAULT_OPERATORS)

@@ -1,0 +1,483 @@
+"""Blame by reproduction: which one-token change of the reference does what the candidate did.
+
+Code evidence (:mod:`conformance.levels.attribution`) says whose code *wrote* the part that
+differs; the bug is often elsewhere, in another rule's condition that decided the write.
+This asks the converse question, as mutation-based fault localisation does (Metallaxis-FL,
+MUSE): the reference's own mutants (:mod:`conformance.mutation.generate`, mutmut's one-token
+changes) of the lines the reference ran at the divergent step are tried, each from the
+position before the step, and a mutant that does **exactly what the candidate did** there is
+evidence for the rule its line implements (:func:`conformance.levels.rule_sites.rule_at`,
+read from the line's call stack as it ran):
+
+- ``state`` / ``start``: the same differing paths with the candidate's values;
+- ``legal``: the candidate's listing (the reference's, less what it left out, plus what it
+  added);
+- ``refused``: a refusal of the action the reference applies;
+- ``outcome``: the candidate's scores and winners.
+
+A mutant that gives only the candidate's value at the first differing path, or only the
+first action it left out or added, is weaker evidence (``partly``).
+
+The trials run in a child process (``python -m conformance.levels.reproduction``, a JSON
+request on its input, a JSON answer on its output): each mutant's package is imported
+afresh (:mod:`conformance.mutation.worker`'s finders), so no mutant's cache or module state
+reaches the next one or the harness; they stop at a time budget, and an alarm cuts a mutant
+that loops. The module-level mutants (constants, tables) of the modules that ran come after
+the lines that ran.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib
+import json
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from types import FrameType
+from typing import Any
+
+#: seconds the trials of one divergence may take (``--rulespec-reproduce-seconds``)
+DEFAULT_SECONDS = 20.0
+#: seconds one mutant's trial may take (a mutant may loop)
+TRIAL_SECONDS = 2.0
+#: how a field one side lacks is written in a request (JSON has no "absent")
+ABSENT = "\u0000absent"
+#: reproducing mutants described per rule
+EXAMPLES = 2
+
+
+@dataclass(frozen=True)
+class Reproduced:
+    """A rule some of whose mutants do what the candidate did."""
+
+    rule: str
+    exact: int  # mutants that do exactly what the candidate did
+    partly: int  # mutants that agree with it on the first difference only
+    example: str  # the best such mutant: where, and the change
+    step: int = 0  # the divergent step
+    #: the same, counting every mutant whose line may implement the rule (not only those
+    #: named for it first): a line often serves several rules
+    line_exact: int = 0
+    line_partly: int = 0
+
+    def evidence(self) -> str:
+        how = "exactly what" if self.exact else "part of what"
+        count = self.exact or self.partly
+        more = f" ({count} such one-token changes in {self.rule}'s code)" if count > 1 else ""
+        return (f"a reference with {self.example} does {how} the candidate did at step "
+                f"{self.step}{more}")  # fmt: skip
+
+    def to_json(self) -> dict[str, Any]:
+        return {"rule": self.rule, "exact": self.exact, "partly": self.partly,
+                "line_exact": self.line_exact, "line_partly": self.line_partly,
+                "example": self.example}  # fmt: skip
+
+
+@dataclass
+class Reproductions:
+    """What the trials found, per rule (most exact reproductions first)."""
+
+    rules: list[Reproduced]
+    tried: int = 0
+    selected: int = 0
+    #: mutants that reproduce but whose line no rule names (plumbing)
+    unnamed: int = 0
+    complete: bool = True
+    problem: str = ""
+    seconds: float = 0.0  # the trials' wall time
+
+    def by_rule(self) -> dict[str, Reproduced]:
+        return {r.rule: r for r in self.rules}
+
+    def to_json(self) -> dict[str, Any]:
+        return {"rules": [r.to_json() for r in self.rules], "tried": self.tried,
+                "selected": self.selected, "unnamed": self.unnamed, "complete": self.complete,
+                "problem": self.problem, "seconds": self.seconds}  # fmt: skip
+
+
+# -- the harness's side --------------------------------------------------------------------
+
+
+def request_for(divergence: Any, seconds: float) -> dict[str, Any] | None:
+    """The child's question for ``divergence`` (None: a kind it cannot try, or a trace the
+    reference cannot replay)."""
+    from conformance.levels.attribution import reference_before
+
+    kind = divergence.kind
+    if kind not in ("state", "start", "legal", "refused", "outcome"):
+        return None
+    fired = list(getattr(divergence, "reference_fired", []))
+    request: dict[str, Any] = {"game": divergence.game, "kind": kind, "seconds": seconds,
+                               "fired": fired}  # fmt: skip
+    if kind == "start":
+        request["start"] = {"num_players": divergence.num_players,
+                            "options": divergence.options or None,
+                            "seed_state": divergence.seed_state}  # fmt: skip
+    else:
+        replayed = reference_before(divergence)
+        if replayed is None:
+            return None
+        state, _ = replayed
+        action = divergence.actions[-1] if divergence.actions else None
+        if kind in ("legal", "outcome") and action is not None:
+            try:
+                state.apply(action)
+            except Exception:
+                return None
+            action = None
+        if kind in ("state", "refused") and action is None:
+            return None
+        request["position"] = state.to_canonical()
+        request["action"] = action
+    if kind in ("state", "start", "outcome"):
+        scored = ("scores", "winners")
+        observed = [(path, value) for path, value in getattr(divergence, "observed", [])
+                    if kind != "outcome" or path.split(".")[0] in scored]  # fmt: skip
+        if not observed:
+            return None
+        request["observed"] = [[path, _absent_marked(value)] for path, value in observed]
+    elif kind == "legal":
+        from conformance.levels.differential import _key
+
+        request["missing"] = [_key(a) for a in divergence.legal_missing]
+        request["extra"] = [_key(a) for a in divergence.legal_extra]
+    return request
+
+
+def _absent_marked(value: Any) -> Any:
+    from conformance.levels.differential import _Missing
+
+    return ABSENT if isinstance(value, _Missing) else value
+
+
+def reproduce(divergence: Any, seconds: float) -> Reproductions:
+    """The rules whose mutants do what the candidate did at ``divergence``'s step, tried for
+    at most ``seconds`` in a child process; none when nothing could be tried."""
+    if seconds <= 0:
+        return Reproductions([], problem="no time given")
+    request = request_for(divergence, seconds)
+    if request is None:
+        return Reproductions([], problem=f"a {divergence.kind} divergence is not tried")
+    try:
+        done = subprocess.run(
+            [sys.executable, "-P", "-m", "conformance.levels.reproduction"],
+            input=json.dumps(request), capture_output=True, text=True,
+            timeout=seconds + 30, check=False,
+        )  # fmt: skip
+        answer = json.loads(done.stdout)
+    except (subprocess.TimeoutExpired, ValueError, OSError) as error:
+        return Reproductions([], problem=f"the trials did not answer: {error}")
+    found = [Reproduced(**row, step=divergence.step) for row in answer.get("rules", [])]
+    return Reproductions(found, answer.get("tried", 0), answer.get("selected", 0),
+                         answer.get("unnamed", 0), answer.get("complete", False),
+                         answer.get("problem", ""), answer.get("seconds", 0.0))  # fmt: skip
+
+
+def with_reproduction(divergence: Any, attribution: Any, seconds: float) -> Any:
+    """``attribution`` with what :func:`reproduce` found for ``divergence`` (for
+    :func:`~conformance.levels.corroboration.corroborate` to weigh)."""
+    from dataclasses import replace
+
+    found = reproduce(divergence, seconds)
+    trials = {k: v for k, v in found.to_json().items() if k != "rules"}
+    return replace(attribution, reproduced=found.by_rule(), trials=trials)
+
+
+# -- the child's side ----------------------------------------------------------------------
+
+
+class _TrialTimeout(Exception):
+    pass
+
+
+@contextlib.contextmanager
+def _alarm(seconds: float) -> Iterator[None]:
+    def ring(signum: int, frame: Any) -> None:
+        raise _TrialTimeout
+
+    previous = signal.signal(signal.SIGALRM, ring)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def _trial(definition: Any, request: dict[str, Any], traced: Any = None) -> Any:
+    """What the engine does at the step: its state after it, its listing, its refusal, or
+    its outcome. Loading the position is outside ``traced`` (a line tracer's context)."""
+    from reference_impl.core import EngineError
+
+    kind = request["kind"]
+    tracing = traced if traced is not None else contextlib.nullcontext()
+    if kind == "start":
+        start = request["start"]
+        with tracing:
+            if start["seed_state"] is not None:
+                state = definition.load(start["seed_state"])
+            else:
+                state = definition.new_game(start["num_players"], start["options"])
+        return _plain(state.to_canonical())
+    state = definition.load(request["position"])
+    if kind == "state":
+        with tracing:
+            state.apply(request["action"])
+        return _plain(state.to_canonical())
+    if kind == "refused":
+        with tracing:
+            try:
+                state.apply(request["action"])
+            except EngineError:
+                return "refused"
+        return "applied"
+    if kind == "legal":
+        with tracing:
+            if "chance" in state.to_act():
+                listed = [action for action, _ in state.chance_outcomes()]
+            else:
+                listed = state.legal_actions()
+        return {json.dumps(a, sort_keys=True, ensure_ascii=False) for a in listed}
+    with tracing:
+        outcome = state.outcome()
+    return {"scores": list(outcome.scores), "winners": list(outcome.winners)}
+
+
+def _plain(value: Any) -> Any:
+    """A canonical state as it reads on the wire (tuples as lists)."""
+    return json.loads(json.dumps(value))
+
+
+def _match(request: dict[str, Any], reference: Any, mutant: Any) -> str | None:
+    """``exact`` when the mutant did what the candidate did, ``partly`` when it agrees on the
+    first difference only, None otherwise."""
+    from conformance.levels.differential import _Missing, differences
+
+    kind = request["kind"]
+    if mutant == reference:
+        return None
+    if kind == "refused":
+        return "exact" if mutant == "refused" else None
+    if kind == "legal":
+        candidate = (reference - set(request["missing"])) | set(request["extra"])
+        if mutant == candidate:
+            return "exact"
+        missing, extra = request["missing"][:1], request["extra"][:1]
+        agrees = all(a not in mutant for a in missing) and all(a in mutant for a in extra)
+        return "partly" if agrees else None
+    observed = {path: value for path, value in request["observed"]}
+    made = {path: (ABSENT if isinstance(value, _Missing) else value)
+            for path, _, value in differences(reference, mutant)}  # fmt: skip
+    if made == observed:
+        return "exact"
+    first = request["observed"][0][0]
+    return "partly" if first in made and made[first] == observed[first] else None
+
+
+class _Lines:
+    """A line tracer on the engine's package: each line that ran, with the call stack
+    (innermost first, inside the package) it first ran under."""
+
+    def __init__(self, directory: Path) -> None:
+        self.scope = str(directory)
+        self.stacks: dict[tuple[str, int], list[tuple[str, int]]] = {}
+
+    def _local(self, frame: FrameType, event: str, arg: Any) -> Any:
+        if event == "line":
+            where = (frame.f_code.co_filename, frame.f_lineno)
+            if where not in self.stacks:
+                stack = [where]
+                outer = frame.f_back
+                while outer is not None and outer.f_code.co_filename.startswith(self.scope):
+                    stack.append((outer.f_code.co_filename, outer.f_lineno))
+                    outer = outer.f_back
+                self.stacks[where] = stack
+        return self._local
+
+    def _global(self, frame: FrameType, event: str, arg: Any) -> Any:
+        if event == "call" and frame.f_code.co_filename.startswith(self.scope):
+            return self._local
+        return None
+
+    def __enter__(self) -> _Lines:
+        sys.settrace(self._global)
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        sys.settrace(None)
+
+
+def answer(request: dict[str, Any]) -> dict[str, Any]:
+    """The child's work: trace the step on the reference, try the mutants of what ran."""
+    from conformance.levels import rule_sites
+    from conformance.mutation.generate import (
+        REPRODUCING_OPERATORS,
+        code_of,
+        generate,
+        package_dir,
+    )
+    from conformance.mutation.worker import _CodeCache, _MutantFinder, keep_components, purge
+    from conformance.specification.catalogue import rule_ids
+    from rulespec import games
+
+    started = time.monotonic()
+    deadline = started + float(request["seconds"])
+    game = request["game"]
+    package = games.unit(game).engine
+    directory = package_dir(game)
+    keep_components()
+    sys.meta_path.insert(0, _CodeCache(package))
+    lines = _Lines(directory)
+    try:
+        reference = _trial(games.unit(game).definition(), request, lines)
+    except Exception as error:  # the reference itself cannot take the step: nothing to try
+        return {"rules": [], "problem": f"the reference cannot replay the step: {error}"}
+    ran: dict[str, set[int]] = {}
+    for filename, line in lines.stacks:
+        module = Path(filename).relative_to(directory).as_posix()
+        ran.setdefault(module, set()).add(line)
+    mutants = generate(game, operators=REPRODUCING_OPERATORS, modules=sorted(ran), cache=None)
+    chosen = [m for m in mutants.mutants
+              if m.scope == "function" and _ran(ran[m.module], m.span)]  # fmt: skip
+    chosen += [m for m in mutants.mutants if m.scope == "global"]
+    known = set(rule_ids(game))
+    fired = set(request.get("fired", []))
+    observable = rule_sites.observable_rules(game)
+    found: dict[str, _Tally] = {}
+    tried = unnamed = 0
+    complete = True
+    for mutant in chosen:
+        if time.monotonic() > deadline:
+            complete = False
+            break
+        tried += 1
+        match = _tried(mutant, mutants, package, directory, request, reference,
+                       _MutantFinder, purge)  # fmt: skip
+        if match is None:
+            continue
+        rules, site = _rules_of(mutant, directory, lines.stacks, known, fired, observable)
+        if not rules:  # plumbing no rule names (a lookup, a cache): no evidence
+            unnamed += 1
+            continue
+        change = f"`{code_of(mutant.before)}` changed to `{code_of(mutant.after)}` at {site}"
+        for place, rule in enumerate(rules):
+            found.setdefault(rule, _Tally()).count(match, place == 0, change)
+    tallies = [tally.reproduced(rule) for rule, tally in found.items()]
+    tallies.sort(key=lambda r: (-r.exact, -r.partly, -r.line_exact, -r.line_partly, r.rule))
+    return {"rules": [r.to_json() for r in tallies], "tried": tried, "selected": len(chosen),
+            "unnamed": unnamed, "complete": complete, "problem": "",
+            "seconds": round(time.monotonic() - started, 2)}  # fmt: skip
+
+
+@dataclass
+class _Tally:
+    """One rule's reproducing mutants: named first on their line, or among its rules."""
+
+    exact: int = 0
+    partly: int = 0
+    line_exact: int = 0
+    line_partly: int = 0
+    example: str = ""
+    example_match: str = ""
+
+    def count(self, match: str, first: bool, change: str) -> None:
+        if first:
+            self.exact += match == "exact"
+            self.partly += match == "partly"
+        self.line_exact += match == "exact"
+        self.line_partly += match == "partly"
+        better = (first, match == "exact") > (self.example_match.startswith("first"),
+                                              self.example_match.endswith("exact"))  # fmt: skip
+        if not self.example or better:
+            self.example, self.example_match = change, f"{'first' if first else 'line'} {match}"
+
+    def reproduced(self, rule: str) -> Reproduced:
+        return Reproduced(rule, self.exact, self.partly, self.example,
+                          line_exact=self.line_exact, line_partly=self.line_partly)  # fmt: skip
+
+
+def _ran(lines: set[int], span: tuple[int, int]) -> bool:
+    return any(line in lines for line in range(span[0], span[1] + 1))
+
+
+def _tried(
+    mutant: Any, mutants: Any, package: str, directory: Path, request: dict[str, Any],
+    reference: Any, finder_type: Any, purge: Any,
+) -> str | None:  # fmt: skip
+    """One mutant's trial: its package imported afresh, the step taken, the match."""
+    from reference_impl.core import EngineError
+
+    module = mutant.module
+    finder = finder_type(mutants.module_name(module), mutants.source_of(mutant),
+                         str(directory / module), module.endswith("__init__.py"))  # fmt: skip
+    purge(package)
+    sys.meta_path.insert(0, finder)
+    try:
+        with _alarm(TRIAL_SECONDS):
+            definition = importlib.import_module(package).GAME
+            if request["kind"] != "start":
+                try:
+                    definition.load(request["position"])
+                except EngineError:
+                    return None  # the mutant refuses the position itself: not the step
+            return _match(request, reference, _trial(definition, request))
+    except BaseException as error:  # a mutant may break anything; only the alarm is ours
+        if isinstance(error, KeyboardInterrupt):
+            raise
+        return None
+    finally:
+        sys.meta_path.remove(finder)
+        purge(package)
+
+
+def _rules_of(
+    mutant: Any, directory: Path, stacks: dict[tuple[str, int], list[tuple[str, int]]],
+    known: set[str], fired: set[str], observable: frozenset[str],
+) -> tuple[list[str], str]:  # fmt: skip
+    """The rules a mutant's line implements, the one it is named for first (read from the
+    call stack it ran under, :func:`~conformance.levels.rule_sites.rule_at`), then the
+    others its line may implement (:func:`~conformance.levels.rule_sites.rules_for_line`);
+    for a module-level line (a constant, a table), its comments and the mutant's rules."""
+    from conformance.levels import rule_sites
+
+    filename = str(directory / mutant.module)
+    for line in range(mutant.span[0], mutant.span[1] + 1):
+        stack = stacks.get((filename, line))
+        if stack is None:
+            continue
+        rule, site = rule_sites.rule_at(stack, known, fired, observable)
+        if rule is None:  # no rule named there fired: the code's own rule still counts
+            rule, site = rule_sites.rule_at(stack, known)
+        function = rule_sites.function_at(filename, line)
+        also = [] if function is None else rule_sites.rules_for_line(filename, function, line,
+                                                                      known)  # fmt: skip
+        named = [] if rule is None else [rule]
+        return list(dict.fromkeys([*named, *also])), site or f"{mutant.module}:{line}"
+    where = f"{mutant.module}:{mutant.line}"
+    noted = [r for r in rule_sites.line_notes(filename).get(mutant.line, ()) if r in known]
+    return list(dict.fromkeys([*noted, *mutant.rules])), where
+
+
+def main() -> int:
+    """The child: a request on standard input, the answer on standard output (whatever a
+    mutant prints goes to standard error instead)."""
+    from conformance.mutation.worker import confine
+
+    confine()
+    request = json.loads(sys.stdin.read())
+    answer_to, sys.stdout = sys.stdout, sys.stderr
+    try:
+        reply = answer(request)
+    except Exception as error:  # say what went wrong rather than die without an answer
+        reply = {"rules": [], "problem": f"{type(error).__name__}: {error}"}
+    answer_to.write(json.dumps(reply))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,67 @@
+"""Blame by reproduction: the reference's one-token mutants of the lines it ran at the
+divergent step are tried in a child process, and a mutant that does what the candidate did
+is evidence for its line's rule (:mod:`conformance.levels.reproduction`)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from conformance.levels.differential import Divergence
+from conformance.levels.reproduction import reproduce
+from reference_impl import registry
+
+
+def _played(steps: int) -> tuple[list[dict[str, Any]], list[str]]:
+    """A seeded 3-player Notre Dame trace: its 23rd action is player 1 playing a card in the
+    card phase (the next to play, clockwise, is player 2: ND-PLAY-ORDER, ND-LEFT)."""
+    state = registry.get_game("notre_dame").new_game(3)
+    chooser = random.Random(2)
+    actions = []
+    for _ in range(steps):
+        if "chance" in state.to_act():
+            listed = [action for action, _ in state.chance_outcomes()]
+        else:
+            listed = state.legal_actions()
+        action = chooser.choice(listed)
+        actions.append(action)
+        state.apply(action)
+    return actions, list(state.fired)
+
+
+def _divergence(observed: list[tuple[str, Any]], kind: str = "state") -> Divergence:
+    actions, fired = _played(23)
+    assert actions[-1]["type"] == "play" and actions[-1]["actor"] == 1
+    return Divergence("notre_dame", 3, {}, actions, kind, "", first=observed[0][0],
+                      observed=observed, reference_fired=fired)  # fmt: skip
+
+
+@pytest.mark.slow
+def test_a_candidate_that_does_not_pass_the_turn_on_is_reproduced_in_the_turn_orders_code() -> None:
+    """A candidate that leaves no player current after a card is played: the reference with
+    the line that moves the turn on (clockwise) changed does the same."""
+    found = reproduce(_divergence([("current", None)]), seconds=60)
+    assert found.complete and found.tried == found.selected > 0
+    rules = found.by_rule()
+    assert "ND-LEFT" in rules, found.to_json()
+    assert "flow.py" in rules["ND-LEFT"].example and "st.current" in rules["ND-LEFT"].example
+    assert rules["ND-LEFT"].evidence().startswith("a reference with `st.current = ")
+
+
+@pytest.mark.slow
+def test_a_change_no_one_token_mutant_makes_gives_no_evidence() -> None:
+    found = reproduce(_divergence([("players.1.coins", 99)]), seconds=60)
+    assert found.tried > 0 and found.rules == []
+
+
+def test_what_cannot_be_tried_says_why() -> None:
+    chance = reproduce(_divergence([("current", None)], kind="chance"), seconds=60)
+    assert chance.rules == [] and "chance divergence is not tried" in chance.problem
+    assert reproduce(_divergence([("current", None)]), seconds=0).problem == "no time given"
+    hurried = reproduce(_divergence([("current", None)]), seconds=0.001)
+    assert not hurried.complete and hurried.rules == []  # out of time: nothing claimed
+    broken = _divergence([("current", None)])
+    broken.actions = [{"actor": 0, "type": "no such action"}, *broken.actions]
+    assert reproduce(broken, seconds=60).tried == 0  # the reference cannot replay the trace
