@@ -149,7 +149,7 @@ def joined(city, x, y, d):
     a, b = city[y][x], city[ny][nx]
     if a is None or b is None:
         return False
-    return d in roads(a) and back in roads(b)
+    return (d in roads(a) or back in roads(b)) if BUG == "road-meets-roadless" else (d in roads(a) and back in roads(b))
 
 
 def connected_set(city):
@@ -247,7 +247,7 @@ class Game:
                 if kind != "flood" and (False if BUG == "protected-still-owe" else self.protected(city, x, y, kind)):
                     continue
                 cnt += 1
-        return dis["rate"] * cnt
+        return dis["rate"] * (min(cnt, 1) if BUG == "disaster-flat-fine" else cnt)
 
     def sacrificable(self, seat, dtile):
         dis = TILES[dtile]["disaster"]
@@ -262,7 +262,7 @@ class Game:
                     continue
                 c2 = [row[:] for row in city]
                 c2[y][x] = None
-                if all_joined(c2):
+                if BUG == "sacrifice-may-disconnect" or all_joined(c2):
                     out.append((x, y))
         return out
 
@@ -340,7 +340,7 @@ class Game:
         st["generation"] = g
         st["turn"] = 1
         st["phase"] = "deal"
-        st["deal_target"] = solo_piles(self.n, st["options"])[0] if self.solo() else HAND
+        st["deal_target"] = solo_piles(self.n, st["options"])[0] if self.solo() else HAND - (1 if BUG == "hand-of-seven" else 0)
 
     def end_act(self):
         st = self.st
@@ -606,6 +606,7 @@ class Game:
         old = p["city"][y][x]
         if old is not None and old not in CENTRES:
             ms_add(st["discard"], old)
+        if BUG == "goods-lost-with-tile" and old is not None: p["goods"] = [g for g in p["goods"] if g != info(old)["produces"]]
         ti = info(tile)
         if pay:
             p["coins"] -= ti["cost"]
@@ -665,7 +666,7 @@ class Game:
                             and info(city[ny][nx])["pollutes"]:
                         pollution -= (1 if (dx == 0 or dy == 0) else 2) if BUG == "pollution-swapped" else (2 if (dx == 0 or dy == 0) else 1)
         ghost = -10 if ((len(res) <= 1) if BUG == "ghost-under-two" else len(res) == 0) else (-4 if len(res) == 1 else 0)
-        power = 0 if any(t is not None and info(t)["power"] for row in city for t in row) else -5
+        power = 0 if any(t is not None and info(t)["power"] for row in city for t in row) else (-10 if BUG == "power-penalty-ten" else -5)
         return {"tiles": tiles, "neighbourhoods": hoods, "goods": goods, "money": money,
                 "pollution": pollution, "ghost_town": ghost, "power": power}
 
