@@ -197,7 +197,7 @@ class Game:
                 "gnomes": [{"space": [2, 2], "hammer": False, "sword": False, "graduated": False, "ability": None}]
                 + [{"space": None, "hammer": False, "sword": False, "graduated": False, "ability": None} for _ in range(2)],
                 "stumps": 0, "bag": bag, "stacks": [], "open_stack": None,
-                "mushrooms": 2, "score": 0, "stew": True, "status": "building", "stuck": False,
+                "mushrooms": 2, "score": 0, "stew": BUG != "stew-starts-empty", "status": "building", "stuck": False,
                 "hand": None, "moves": 0, "transit": None, "activation": None, "drawn_abilities": [],
                 "attack": None, "delivery": [], "buys_left": 0, "trigger": None, "tbt_done": False,
                 "full_town": False,
@@ -259,7 +259,7 @@ class Game:
                         b = (a[0] + d[0], a[1] + d[1])
                         if not self.inb(*b) or b in seen:
                             continue
-                        if p["cells"][b[0]][b[1]] != k or occ(b):
+                        if (TIER.get(p["cells"][b[0]][b[1]]) != TIER[k] if BUG == "upgrade-tier-only" else p["cells"][b[0]][b[1]] != k) or occ(b):
                             continue
                         if self.hedge(i, a, b):
                             continue
@@ -763,7 +763,7 @@ class Game:
         elif cell == "boulder":
             p["cells"][t[0]][t[1]] = None
             self.fix_boulder_supply()
-            p["mushrooms"] += 1
+            p["mushrooms"] += 0 if BUG == "boulder-no-mushroom" else 1
             self.fire("GV-MOVE-BOULDER")
         else:
             self.activate(i, gi, cell, t)
@@ -1160,7 +1160,7 @@ class Game:
         # furthest in the arrow's direction first
         trolls.sort(key=lambda rc: (1 if BUG == "troll-nearest-first" else -1) * (rc[0] * dr + rc[1] * dc))
         for (r, c) in trolls:
-            while True:
+            for _ in range(2 if BUG == "double-arrow-two-steps" and how == "far" else 25):
                 t = (r + dr, c + dc)
                 if not self.inb(*t) or p["cells"][t[0]][t[1]] in ("boulder", "troll"):
                     break
@@ -1224,7 +1224,7 @@ class Game:
             if len(first) == 1:
                 self.P(first[0])["score"] += e["first"]
             else:
-                tot = e["first"] + (e["second"] if self.opt("two_player_tie_includes_second") else 0)
+                tot = e["first"] + (e["second"] if self.opt("two_player_tie_includes_second") or BUG == "two-player-tie-adds-second" else 0)
                 for i in first:
                     self.P(i)["score"] += ceil_div(tot, len(first))
             return
@@ -1373,6 +1373,7 @@ class Game:
                 if gi is not None:
                     self.exhaust(i, gi)
             p["buys_left"] = 0
+            p["cells"] = [[None if x == "troll" and BUG == "trolls-leave-at-refresh" else x for x in row] for row in p["cells"]]
         self.fix_boulder_supply()
         s["phase"] = "prepare"
         s["chance"] = {"type": "troll_card"}
