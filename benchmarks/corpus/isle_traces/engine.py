@@ -181,7 +181,7 @@ def rot_sides(s, rot):
 
 
 def centre(size):
-    return ((size - 2) // 2, (size - 3) // 2)
+    return (size // 2, size // 2) if BUG == "centre-top-left" else ((size - 2) // 2, (size - 3) // 2)
 
 
 # ---------------------------------------------------------------- the game
@@ -428,7 +428,7 @@ class Game:
                     owner = exps.index(best)
             points = 0
             if owner is not None:
-                points = len(cells) if s["options"]["line_points"] == "cells" else 1
+                points = len(cells) if s["options"]["line_points"] == "cells" and BUG != "line-scores-one" else 1
                 scores[owner] += points
                 owned[owner].append((len(cells), creatures))
             for p in range(n):
@@ -489,7 +489,7 @@ class Game:
         s = self.s
         size = self.size()
         cells = footprint(rot, row, col)
-        if rot in (90, 270) and not s["options"]["allow_portrait"] and not (BUG == "first-portrait" and not s["map"]):
+        if rot in (90, 270) and (not s["options"]["allow_portrait"] or BUG == "portrait-refused") and not (BUG == "first-portrait" and not s["map"]):
             return "IT-PLACE-PORTRAIT"
         for r, c in cells:
             if r < 0 or c < 0 or r >= size + (1 if BUG == "area-off-by-one" else 0) or c >= size + (1 if BUG == "area-off-by-one" else 0):
@@ -518,6 +518,8 @@ class Game:
                 break
         if not touch:
             return "IT-PLACE-ADJACENT"
+        if BUG == "overlap-one-card" and len({g[cc][2] for cc in cells if cc in g}) > 1:
+            return "IT-PLACE-OVERLAPRULES"
         if BUG == "full-cover-refused" and any(set(footprint(m["rot"], m["row"], m["col"])) <= set(cells) for m in s["map"]):
             return "IT-PLACE-FULLCOVER"
         return None
@@ -534,7 +536,7 @@ class Game:
             return out
         g = self.grid_info()
         occ = self.occupied()
-        rots = (0, 90, 180, 270) if s["options"]["allow_portrait"] else (0, 180)
+        rots = (0, 90, 180, 270) if s["options"]["allow_portrait"] and BUG != "portrait-refused" else (0, 180)
         for rot in rots:
             for row in range(0, size):
                 for col in range(0, size):
@@ -657,7 +659,7 @@ class Game:
         elif ph == "explore":
             acts.append({"actor": cur, "type": "pass"})
             free = self.explorer_cells()
-            if self.reserve()[cur] > 0:
+            if self.reserve()[cur] > (-1 if BUG == "explorer-max-off-by-one" else 0):
                 for r, c in free:
                     acts.append({"actor": cur, "type": "place_explorer", "row": r, "col": c})
             if s["chips"][cur] and free:
@@ -879,7 +881,7 @@ class Game:
         s["explorers"].append({"player": w["player"], "row": r, "col": c})
         s["explorers"].sort(key=lambda e: (e["row"], e["col"]))
         s["withdrawn"] = None
-        s["phase"] = "flip"
+        s["phase"] = "explore" if BUG == "reexplore-then-explore" else "flip"
 
     def _flip(self, a, other):
         s = self.s
