@@ -204,7 +204,7 @@ def set_complete(st, p):
 
 def may_take(st, p, colour):
     pl = st["players"][p]
-    if colour not in pl["message_set"]:
+    if BUG == "message-colour-free" or colour not in pl["message_set"]:
         return True
     return set_complete(st, p)
 
@@ -324,7 +324,7 @@ def perform_area(st, p, area, act):
     elif area == "cloister":
         gain_cubes(st, p, n)
     elif area == "park" or area == "hospital":
-        remove_rat(st, p, 1)
+        remove_rat(st, p, n if BUG == "park-rat-per-cube" and area == "park" else 1)
     elif area == "guesthouse":
         for c in act["choices"]:
             if c == "coin":
@@ -532,7 +532,7 @@ def chance_outcomes(st):
         return [{"actor": "chance", "type": "place_messages", "district": d, "values": list(v)} for v in perms]
     if ph == "reveal":
         nbrown = sum(1 for x in st["display"] if x in BROWN)
-        if nbrown < 2:
+        if nbrown < (1 if BUG == "one-brown-person" else 2):
             pool = st["brown_deck"]
         else:
             pool = st["lettered"][stage_of(st["round"])]
@@ -839,7 +839,7 @@ def apply_play(st, p, a):
     pl["played"].append(card)
     n = st["num_players"]
     k = sum(len(q["played"]) for q in st["players"])
-    if k >= 2 * n:
+    if k >= (3 if BUG == "third-card-played" else 2) * n:
         st["phase"] = "buy"
         st["current"] = st["start_player"]
     else:
@@ -1009,6 +1009,7 @@ def resolve_plague(st):
         if pl["friend"] == "hospital" and st["options"]["friend_in_hospital"]:
             hosp += 1
         new = pl["rats"] + inc - (0 if (BUG == "doctor-ignores-hospital" and doctors[p]) else hosp)
+        if BUG == "hospital-floor-increase" and not doctors[p]: new = max(new, pl["rats"])
         if st["options"]["rat_floor"]:
             new = max(0, new)
         if (new > 10 if BUG == "plague-over-10" else new >= 10):
@@ -1069,7 +1070,7 @@ def end_round(st):
         pl["played"] = []
         pl["draft_hand"] = []
         pl["bought"] = None
-    if r in (3, 6, 9):
+    if r in ((3, 6) if BUG == "round9-decks-stay" else (3, 6, 9)):
         st["brown_deck"] = list(BROWN)
         for pl in st["players"]:
             pl["deck"] = list(CARDS)

@@ -347,7 +347,7 @@ class Game:
 
     def icon_cards(self):
         """Cards whose icons count (covered ones too unless icons_count_covered is false)."""
-        allc = self.opt["icons_count_covered"]
+        allc = self.opt["icons_count_covered"] and BUG != "icons-top-only"
         return [c for c in self.player_cards() if allc or c[2]]
 
     def founders_icons_count(self):
@@ -459,7 +459,7 @@ class Game:
         cg = 4 + sum(CARDS[p["card"]][6] + p["coins"] for p in s["countess"]["village"])
         if second:
             pg += self.silver_total("player")
-            cg += self.silver_total("countess")
+            cg += 0 if BUG == "countess-no-silver" else self.silver_total("countess")
         s["player"]["gold"] += pg
         s["countess"]["gold"] += cg
 
@@ -530,7 +530,7 @@ class Game:
                     s["chance"] = {"kind": "hand", "stack": None}
                 else:
                     s["step"] = "reveal"
-                    s["reveal"] = {"left": 1, "deck": "summer"}
+                    s["reveal"] = {"left": 0 if BUG == "setup-no-event" else 1, "deck": "summer"}
             elif st == "reveal":
                 deck = s["reveal"]["deck"]
                 if s["reveal"]["left"] > 0 and s["events"][deck]:
@@ -612,7 +612,7 @@ class Game:
                     continue
                 s["chance"] = {"kind": "road", "stack": src}
                 return True
-            if s["reserve"] > 0:
+            if s["reserve"] > 0 and BUG != "refill-no-reserve":
                 s["chance"] = {"kind": "road", "stack": None}
                 return True
             break
@@ -1020,7 +1020,7 @@ class Game:
         else:
             vill[col].append({"card": c, "coins": 0})
         b["built"] += 1
-        if self.opt["build_limit_dynamic"]:
+        if self.opt["build_limit_dynamic"] or BUG == "build-limit-grows-now":
             b["limit"] = min(self.p("VL-BUILD-LIMIT", "max", 5), b["limit"] + CARDS[c][5])
 
     def do_build_basic(self, a):
@@ -1083,7 +1083,7 @@ class Game:
         co = s["countess"]
         vill = pl["village"]
         if e == "e1":
-            co["gold"] += 2 * self.silver_count("food", "countess")
+            co["gold"] += 2 * (self.food_icons() if BUG == "banquet-player-food" else self.silver_count("food", "countess"))
         elif e == "e3":
             pl["gold"] += self.silver_total("player")
             co["gold"] += self.silver_total("countess")
