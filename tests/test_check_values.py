@@ -25,7 +25,7 @@ def check(folder: Path, *args: str) -> subprocess.CompletedProcess[str]:
                           capture_output=True, text=True, timeout=120)  # fmt: skip
 
 
-DURATIONS = ("--timeout", "--game-timeout", "--budget")
+DURATIONS = ("--timeout", "--game-timeout", "--budget", "--blame-seconds")
 
 
 @pytest.mark.parametrize(
@@ -40,6 +40,8 @@ DURATIONS = ("--timeout", "--game-timeout", "--budget")
         ("--timeout-multiplier", "0", "above 0"),
         ("--timeout-multiplier", "nan", "finite"),
         ("--budget", "nan", "finite"),
+        ("--blame-seconds", "-1", "at least 0"),
+        ("--blame-seconds", "2d", "at most"),
         ("--jobs", "100000", "at most 64"),
         ("--jobs", "0", "at least 1"),
         ("--restarts", "-1", "at least 0"),
@@ -65,6 +67,7 @@ def test_a_number_flag_out_of_bounds_is_a_named_usage_error(
         ("timeout = nan", "key 'timeout' must be a finite number"),
         ("game_timeout = inf", "key 'game_timeout' must be a finite number"),
         ("budget = -inf", "key 'budget' must be a finite number"),
+        ("blame_seconds = -5", "key 'blame_seconds' must be at least 0"),
         ("jobs = 100000", "key 'jobs' must be at least 1 and at most 64"),
         ("timeout_multiplier = 0", "key 'timeout_multiplier' must be above 0"),
         ("restarts = -2", "key 'restarts' must be at least 0"),

@@ -64,6 +64,9 @@ def _settings() -> Any:
               help="exactly N whole games per configuration (instead of --budget)")  # fmt: skip
 @click.option("--budget", type=DURATION, help="deep levels: time per game and configuration "
               "[default: a share of 24 s per game and level]")  # fmt: skip
+@click.option("--blame-seconds", type=DURATION, help="deep levels: time per divergence to try "
+              "the reference's one-token changes for one that does what the engine did "
+              "[default: 20s; 0: none]")  # fmt: skip
 @click.option("--emit-dir", type=PATH, help="where divergences are written as scenarios "
               "[default: ./rulespec-regressions]")  # fmt: skip
 @click.option("--features", type=PATH, multiple=True,
@@ -96,6 +99,7 @@ def check(
     level: str | None,
     examples: int | None,
     budget: float | None,
+    blame_seconds: float | None,
     emit_dir: Path | None,
     features: tuple[Path, ...],
     verbose: bool,
@@ -136,13 +140,16 @@ def check(
     level = level or settings.get("level", "scenarios" if rules else "all")
     examples = examples if examples is not None else settings.get("examples")
     budget = budget if budget is not None else settings.get("budget")
+    if blame_seconds is None:
+        blame_seconds = settings.get("blame_seconds")
     emit_dir = emit_dir if emit_dir is not None else (
         Path(settings["emit_dir"]) if settings.get("emit_dir") else None)
     features = list(features) or [Path(f) for f in settings.get("features", [])] or None
     ruleset = ruleset if ruleset is not None else settings.get("ruleset")
     _check_numbers(timeout=timeout, jobs=jobs, examples=examples, budget=budget,
-                   timeout_multiplier=timeout_multiplier, game_timeout=game_timeout,
-                   restarts=restarts, memory_mb=memory_mb, cpu_seconds=cpu_seconds)  # fmt: skip
+                   blame_seconds=blame_seconds, timeout_multiplier=timeout_multiplier,
+                   game_timeout=game_timeout, restarts=restarts, memory_mb=memory_mb,
+                   cpu_seconds=cpu_seconds)  # fmt: skip
     multiplier = (timeout_multiplier if timeout_multiplier is not None
                   else float(settings.get("timeout_multiplier", 1.0)))  # fmt: skip
     game_timeout = (game_timeout if game_timeout is not None
@@ -212,6 +219,8 @@ def check(
         robustness += ["--engine-memory", str(memory_mb)]
     if cpu_seconds is not None:
         robustness += ["--engine-cpu", str(cpu_seconds)]  # fmt: skip
+    if blame_seconds is not None:
+        robustness += ["--rulespec-reproduce-seconds", str(blame_seconds)]
     maxfail = 1 if exitfirst else maxfail
     if maxfail is not None:
         if maxfail < 1:

@@ -31,6 +31,8 @@ KEYS: dict[str, tuple[tuple[type, ...], str]] = {
     "jobs": ((int,), "parallel engine processes"),
     "examples": ((int,), "exactly N whole games per configuration (instead of budget)"),
     "budget": ((int, float, str), "deep levels: time per game and configuration (a duration)"),
+    "blame_seconds": ((int, float, str), "deep levels: time per divergence to try the "
+                      "reference's one-token changes (a duration; 0: none)"),
     "emit_dir": ((str,), "where divergences are written as scenarios"),
     "features": ((list,), "extra scenario folders to run"),
     "ruleset": ((str,), "errata of the ruleset (comma-separated ids)"),
@@ -41,7 +43,7 @@ KEYS: dict[str, tuple[tuple[type, ...], str]] = {
 }
 PATH_KEYS = ("expectations", "report", "junit", "html", "emit_dir")
 #: durations: seconds, with or without a unit (``20``, ``"20s"``, ``"2m"``), as the flags
-DURATION_KEYS = ("timeout", "game_timeout", "budget")
+DURATION_KEYS = ("timeout", "game_timeout", "budget", "blame_seconds")
 
 #: the bounds of every number (file and flag alike): key -> (lowest, highest, whether the
 #: lowest itself is allowed); a number must also be finite (no nan, no inf)
@@ -51,6 +53,7 @@ BOUNDS: dict[str, tuple[float, float, bool]] = {
     "game_timeout": (0, 7 * DAY, False),
     "timeout_multiplier": (0, 1000, False),
     "budget": (0, 7 * DAY, False),
+    "blame_seconds": (0, DAY, True),
     "restarts": (0, 10_000, True),
     "memory_mb": (1, 1 << 24, True),
     "cpu_seconds": (1, 7 * DAY, True),

@@ -42,7 +42,7 @@ from types import FrameType
 from typing import Any
 
 #: seconds the trials of one divergence may take (``--rulespec-reproduce-seconds``)
-DEFAULT_SECONDS = 20.0
+DEFAULT_SECONDS = 10.0
 #: seconds one mutant's trial may take (a mutant may loop)
 TRIAL_SECONDS = 2.0
 #: how a field one side lacks is written in a request (JSON has no "absent")

@@ -158,16 +158,17 @@ def _reproduced(rule: str, exact: int, partly: int = 0) -> Reproduced:
     return Reproduced(rule, exact, partly, "`a + b` changed to `a - b` at x.py:3 in f", step=7)
 
 
-def test_a_rule_whose_mutant_does_exactly_what_the_candidate_did_comes_first() -> None:
-    tallies = {"XX-FORMULA": ScenarioTally(3, 3), "XX-COUNT": ScenarioTally(0, 4)}
+def test_a_mutant_that_does_exactly_what_the_candidate_did_breaks_a_tie_and_explains() -> None:
+    tallies = {"XX-FORMULA": ScenarioTally(1, 3), "XX-COUNT": ScenarioTally(1, 3),
+               "XX-WRITER": ScenarioTally(2, 3)}  # fmt: skip
     reproduced = {"XX-COUNT": _reproduced("XX-COUNT", 1)}
     blame = corroborate(replace(_attribution(), reproduced=reproduced), tallies)
-    assert blame.rules[:2] == ["XX-COUNT", "XX-FORMULA"]
-    assert blame.ranked[0].evidence.startswith(
+    assert blame.rules == ["XX-WRITER", "XX-COUNT", "XX-FORMULA"]  # the share first
+    assert blame.ranked[1].evidence.startswith(
         "a reference with `a + b` changed to `a - b` at x.py:3 in f does exactly what the "
         "candidate did at step 7"
     )
-    assert "0 of its 4 scenarios fail" in blame.ranked[0].evidence
+    assert "1 of its 3 scenarios fail" in blame.ranked[1].evidence
     considered = {row["rule"]: row for row in blame.considered}
     assert (considered["XX-COUNT"]["exact"], considered["XX-FORMULA"]["exact"]) == (1, 0)
 
@@ -180,13 +181,16 @@ def test_a_reproduced_rule_none_of_whose_scenarios_fail_is_still_brought_forward
     assert blame.rules[1] == "XX-WRITER"  # the code evidence keeps its order behind
 
 
-def test_a_mutant_agreeing_on_the_first_difference_only_ranks_after_the_failing_share() -> None:
+def test_a_mutant_agreeing_on_the_first_difference_only_ranks_after_an_exact_one() -> None:
     tallies = {"XX-FORMULA": ScenarioTally(1, 4), "XX-COUNT": ScenarioTally(1, 4)}
     reproduced = {"XX-COUNT": _reproduced("XX-COUNT", 0, 1),
                   "XX-WRITER": _reproduced("XX-WRITER", 0, 3)}  # fmt: skip
     blame = corroborate(replace(_attribution(), reproduced=reproduced), tallies)
     assert blame.rules == ["XX-COUNT", "XX-FORMULA", "XX-WRITER"]
     assert "does part of what the candidate did" in blame.ranked[0].evidence
+    exact = {"XX-FORMULA": _reproduced("XX-FORMULA", 1)}
+    assert corroborate(replace(_attribution(), reproduced={**reproduced, **exact}),
+                       tallies).primary == "XX-FORMULA"  # exactly, before partly  # fmt: skip
     refusing = Blame("XX-ORDER", "the candidate refuses it under XX-ORDER", cited=True)
     cited = replace(_attribution(), evidence=[refusing, *_attribution().ranked],
                     reproduced={"XX-COUNT": _reproduced("XX-COUNT", 1)})  # fmt: skip

@@ -5,6 +5,9 @@ is evidence for its line's rule (:mod:`conformance.levels.reproduction`)."""
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -65,3 +68,30 @@ def test_what_cannot_be_tried_says_why() -> None:
     broken = _divergence([("current", None)])
     broken.actions = [{"actor": 0, "type": "no such action"}, *broken.actions]
     assert reproduce(broken, seconds=60).tried == 0  # the reference cannot replay the trace
+
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _check(tmp_path: Path, *extra: str) -> str:
+    engine = f"{sys.executable} -m tests.fauxengines.faux drift players.0.coins:20"
+    done = subprocess.run(
+        [sys.executable, "-c", "from conformance.cli import main; main()", "check", "--game",
+         "notre_dame", "--level", "differential", "--budget", "2", "--engine", engine,
+         "--emit-dir", str(tmp_path / "emitted"), *extra],
+        cwd=ROOT, capture_output=True, text=True, timeout=600,
+    )  # fmt: skip
+    assert done.returncode == 1, done.stdout[-3000:] + done.stderr[-2000:]
+    return done.stdout
+
+
+@pytest.mark.slow
+def test_check_says_how_many_changes_it_tried_and_blame_seconds_0_tries_none(
+    tmp_path: Path,
+) -> None:
+    """The console says how many of the reference's one-token changes were tried at the
+    divergent step (``--blame-seconds``: for how long); ``--blame-seconds 0`` tries none
+    (and says nothing of them)."""
+    tried = "one-token changes of the reference tried at that step"
+    assert tried in _check(tmp_path, "--blame-seconds", "2")
+    assert tried not in _check(tmp_path, "--blame-seconds", "0")
