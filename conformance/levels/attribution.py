@@ -113,7 +113,10 @@ class Attribution:
         if self.context:
             lines.append(f"  other rules the reference fired at that step: "
                          f"{', '.join(self.context)}")  # fmt: skip
-        if self.trials.get("tried"):
+        if self.trials and not self.trials.get("tried"):
+            lines.append(f"  one-token changes of the reference not tried at that step: "
+                         f"{self.trials.get('problem') or 'none ran'}")  # fmt: skip
+        elif self.trials.get("tried"):
             exact = sum(r.exact for r in self.reproduced.values())
             partly = sum(r.partly for r in self.reproduced.values())
             cut = "" if self.trials.get("complete", True) else " (time ran out before the rest)"

@@ -315,12 +315,17 @@ class _Lines:
 def answer(request: dict[str, Any]) -> dict[str, Any]:
     """The child's work: trace the step on the reference, try the mutants of what ran."""
     from conformance.levels import rule_sites
-    from conformance.mutation.generate import (
-        REPRODUCING_OPERATORS,
-        code_of,
-        generate,
-        package_dir,
-    )
+
+    try:
+        from conformance.mutation.generate import (
+            REPRODUCING_OPERATORS,
+            code_of,
+            generate,
+            package_dir,
+        )
+    except ImportError as missing:  # mutmut and libcst come with the ``mutate`` extra
+        return {"rules": [], "problem": f"the trials need mutmut and libcst ({missing}): "
+                                        "pip install 'rulespec[mutate]'"}  # fmt: skip
     from conformance.mutation.worker import _CodeCache, _MutantFinder, keep_components, purge
     from conformance.specification.catalogue import rule_ids
     from rulespec import games

@@ -95,3 +95,20 @@ def test_check_says_how_many_changes_it_tried_and_blame_seconds_0_tries_none(
     tried = "one-token changes of the reference tried at that step"
     assert tried in _check(tmp_path, "--blame-seconds", "2")
     assert tried not in _check(tmp_path, "--blame-seconds", "0")
+
+
+def test_the_blame_says_what_was_tried_and_why_nothing_was() -> None:
+    from conformance.levels.attribution import Attribution, Blame
+    from conformance.levels.reproduction import Reproduced
+
+    blamed = [Blame("ND-LEFT", "players.0.coins is written by ND-LEFT at step 3")]
+    found = {"ND-LEFT": Reproduced("ND-LEFT", 2, 1, "`a` changed to `b` at flow.py:1", step=3)}
+    told = Attribution(blamed, reproduced=found, trials={"tried": 40, "complete": False})
+    assert (
+        "one-token changes of the reference tried at that step: 40 (time ran out before "
+        "the rest); 2 did exactly what the candidate did, 1 part of it"
+    ) in told.describe()
+    missing = "the trials need mutmut and libcst: pip install 'rulespec[mutate]'"
+    untried = Attribution(blamed, trials={"tried": 0, "problem": missing})
+    assert f"not tried at that step: {missing}" in untried.describe()
+    assert "one-token" not in Attribution(blamed).describe()  # not asked: nothing said
