@@ -66,9 +66,14 @@ class Reproduced:
     line_partly: int = 0
 
     def evidence(self) -> str:
-        how = "exactly what" if self.exact else "part of what"
-        count = self.exact or self.partly
-        more = f" ({count} such one-token changes in {self.rule}'s code)" if count > 1 else ""
+        """The example and how many changes like it (the line counts include the named)."""
+        exactly = bool(self.exact or self.line_exact)
+        how = "exactly what" if exactly else "part of what"
+        counts = (self.exact, self.line_exact) if exactly else (self.partly, self.line_partly)
+        count = max(counts)
+        named = self.exact or self.partly
+        where = f"{self.rule}'s code" if named else f"lines {self.rule} shares with other rules"
+        more = f" ({count} such one-token changes in {where})" if count > 1 else ""
         return (f"a reference with {self.example} does {how} the candidate did at step "
                 f"{self.step}{more}")  # fmt: skip
 

@@ -155,7 +155,9 @@ def test_a_scenario_that_names_a_reading_is_tallied_for_the_rule_of_that_ruling_
 
 
 def _reproduced(rule: str, exact: int, partly: int = 0) -> Reproduced:
-    return Reproduced(rule, exact, partly, "`a + b` changed to `a - b` at x.py:3 in f", step=7)
+    """As the trials count: a mutant named for the rule counts on its line too."""
+    return Reproduced(rule, exact, partly, "`a + b` changed to `a - b` at x.py:3 in f", step=7,
+                      line_exact=exact, line_partly=partly)  # fmt: skip
 
 
 def test_a_mutant_that_does_exactly_what_the_candidate_did_breaks_a_tie_and_explains() -> None:

@@ -112,3 +112,17 @@ def test_the_blame_says_what_was_tried_and_why_nothing_was() -> None:
     untried = Attribution(blamed, trials={"tried": 0, "problem": missing})
     assert f"not tried at that step: {missing}" in untried.describe()
     assert "one-token" not in Attribution(blamed).describe()  # not asked: nothing said
+
+
+def test_a_change_on_a_line_another_rule_is_named_for_says_so() -> None:
+    from conformance.levels.reproduction import Reproduced
+
+    shared = Reproduced("ND-HOSPITAL-REDUCE", 0, 0, "`x - h` changed to `(x)` at s.py:7 in f",
+                        step=30, line_exact=2)  # fmt: skip
+    assert shared.evidence() == (
+        "a reference with `x - h` changed to `(x)` at s.py:7 in f does exactly what the "
+        "candidate did at step 30 (2 such one-token changes in lines ND-HOSPITAL-REDUCE "
+        "shares with other rules)"
+    )
+    named = Reproduced("ND-LEFT", 0, 1, "`a` changed to `b` at f.py:1 in g", step=3)
+    assert named.evidence().endswith("does part of what the candidate did at step 3")
