@@ -229,7 +229,8 @@ def test_a_sigterm_stops_the_children_in_order_and_the_run_goes_on(tmp_path: Pat
 PARAMETERS = {
     "": "--version",
     "check": "--game/-g --engine --rule --timeout --shell/--no-shell --jobs/-j --level "
-    "--examples --budget --emit-dir --features --verbose/-v --report --junit --html "
+    "--examples --budget --blame-seconds --emit-dir --features --verbose/-v --report --junit "
+    "--html "
     "--expectations --update-expectations/--no-update-expectations "
     "--all-readings/--no-all-readings --ruleset --timeout-multiplier --game-timeout "
     "--restarts --memory-mb --cpu-seconds --maxfail --exitfirst/-x",

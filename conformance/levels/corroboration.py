@@ -103,7 +103,7 @@ def corroborate(
         for rule in failing[:RANKED]:
             because = [evidence.get(rule, f"the reference applies {rule} at this step")]
             if rule in reproduced:
-                because.insert(0, reproduced[rule].evidence())
+                because.append(reproduced[rule].evidence())
             if tallies.get(rule, _NONE).run:
                 because.append(_fails(tallies[rule]))
             ranked.append(Blame(rule, "; ".join(because), rule in cited, rule in direct))

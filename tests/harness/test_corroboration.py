@@ -166,10 +166,10 @@ def test_a_mutant_that_does_exactly_what_the_candidate_did_breaks_a_tie_and_expl
     reproduced = {"XX-COUNT": _reproduced("XX-COUNT", 1)}
     blame = corroborate(replace(_attribution(), reproduced=reproduced), tallies)
     assert blame.rules == ["XX-WRITER", "XX-COUNT", "XX-FORMULA"]  # the share first
-    assert blame.ranked[1].evidence.startswith(
-        "a reference with `a + b` changed to `a - b` at x.py:3 in f does exactly what the "
-        "candidate did at step 7"
-    )
+    assert (
+        "; a reference with `a + b` changed to `a - b` at x.py:3 in f does exactly what the "
+        "candidate did at step 7; " in blame.ranked[1].evidence
+    )  # after the code evidence, before the scenarios
     assert "1 of its 3 scenarios fail" in blame.ranked[1].evidence
     considered = {row["rule"]: row for row in blame.considered}
     assert (considered["XX-COUNT"]["exact"], considered["XX-FORMULA"]["exact"]) == (1, 0)
