@@ -74,10 +74,10 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def _check(tmp_path: Path, *extra: str) -> str:
-    engine = f"{sys.executable} -m tests.fauxengines.faux drift players.0.coins:20"
+    engine = f"{sys.executable} -m tests.fauxengines.faux drift player.gold:20"
     done = subprocess.run(
         [sys.executable, "-c", "from conformance.cli import main; main()", "check", "--game",
-         "notre_dame", "--level", "differential", "--budget", "2", "--engine", engine,
+         "villagers", "--level", "differential", "--budget", "2", "--engine", engine,
          "--emit-dir", str(tmp_path / "emitted"), *extra],
         cwd=ROOT, capture_output=True, text=True, timeout=600,
     )  # fmt: skip
