@@ -108,14 +108,14 @@ class Reproductions:
 # -- the harness's side --------------------------------------------------------------------
 
 
-def request_for(divergence: Any, seconds: float) -> dict[str, Any] | None:
-    """The child's question for ``divergence`` (None: a kind it cannot try, or a trace the
-    reference cannot replay)."""
+def request_for(divergence: Any, seconds: float) -> tuple[dict[str, Any] | None, str]:
+    """The child's question for ``divergence``, or None and why it cannot be asked (a kind
+    it cannot try, a trace the reference cannot replay, nothing to match)."""
     from conformance.levels.attribution import reference_before
 
     kind = divergence.kind
     if kind not in ("state", "start", "legal", "refused", "outcome"):
-        return None
+        return None, f"a {kind} divergence is not tried"
     fired = list(getattr(divergence, "reference_fired", []))
     request: dict[str, Any] = {"game": divergence.game, "kind": kind, "seconds": seconds,
                                "fired": fired}  # fmt: skip
@@ -126,17 +126,17 @@ def request_for(divergence: Any, seconds: float) -> dict[str, Any] | None:
     else:
         replayed = reference_before(divergence)
         if replayed is None:
-            return None
+            return None, "the reference cannot replay the trace"
         state, _ = replayed
         action = divergence.actions[-1] if divergence.actions else None
         if kind in ("legal", "outcome") and action is not None:
             try:
                 state.apply(action)
             except Exception:
-                return None
+                return None, "the reference cannot replay the trace"
             action = None
         if kind in ("state", "refused") and action is None:
-            return None
+            return None, "no action to try"
         request["position"] = state.to_canonical()
         request["action"] = action
     if kind in ("state", "start", "outcome"):
@@ -144,14 +144,14 @@ def request_for(divergence: Any, seconds: float) -> dict[str, Any] | None:
         observed = [(path, value) for path, value in getattr(divergence, "observed", [])
                     if kind != "outcome" or path.split(".")[0] in scored]  # fmt: skip
         if not observed:
-            return None
+            return None, "no differing value to match"
         request["observed"] = [[path, _absent_marked(value)] for path, value in observed]
     elif kind == "legal":
         from conformance.levels.differential import _key
 
         request["missing"] = [_key(a) for a in divergence.legal_missing]
         request["extra"] = [_key(a) for a in divergence.legal_extra]
-    return request
+    return request, ""
 
 
 def _absent_marked(value: Any) -> Any:
@@ -165,9 +165,9 @@ def reproduce(divergence: Any, seconds: float) -> Reproductions:
     at most ``seconds`` in a child process; none when nothing could be tried."""
     if seconds <= 0:
         return Reproductions([], problem="no time given")
-    request = request_for(divergence, seconds)
+    request, why_not = request_for(divergence, seconds)
     if request is None:
-        return Reproductions([], problem=f"a {divergence.kind} divergence is not tried")
+        return Reproductions([], problem=why_not)
     try:
         done = subprocess.run(
             [sys.executable, "-P", "-m", "conformance.levels.reproduction"],

@@ -67,7 +67,9 @@ def test_what_cannot_be_tried_says_why() -> None:
     assert not hurried.complete and hurried.rules == []  # out of time: nothing claimed
     broken = _divergence([("current", None)])
     broken.actions = [{"actor": 0, "type": "no such action"}, *broken.actions]
-    assert reproduce(broken, seconds=60).tried == 0  # the reference cannot replay the trace
+    unreplayable = reproduce(broken, seconds=60)
+    assert unreplayable.tried == 0
+    assert unreplayable.problem == "the reference cannot replay the trace"
 
 
 ROOT = Path(__file__).resolve().parents[2]
