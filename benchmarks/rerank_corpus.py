@@ -29,6 +29,7 @@ from typing import Any
 
 from conformance.levels.attribution import Attribution, Blame
 from conformance.levels.corroboration import (
+    REPRODUCTIONS,
     ScenarioTally,
     corroborate,
     rule_areas,
@@ -49,10 +50,6 @@ def batches() -> dict[tuple[str, str], str]:
     return found
 
 
-#: the ``considered`` fields that count a rule's reproducing mutants
-_REPRODUCED = ("exact", "partly", "line_exact", "line_partly")
-
-
 def rebuilt(
     blame: dict[str, Any], reproduction: bool = True
 ) -> tuple[Attribution, dict[str, ScenarioTally]]:
@@ -68,7 +65,7 @@ def rebuilt(
                                         line_exact=c.get("line_exact", 0),
                                         line_partly=c.get("line_partly", 0))
                   for c in considered
-                  if reproduction and any(c.get(k) for k in _REPRODUCED)}  # fmt: skip
+                  if reproduction and any(c.get(k) for k in REPRODUCTIONS)}  # fmt: skip
     attribution = Attribution(blames[:3], [], [c["rule"] for c in applied], blames,
                               reproduced=reproduced)  # fmt: skip
     tallies = {c["rule"]: ScenarioTally(c["failed"], c["run"]) for c in considered if c["run"]}

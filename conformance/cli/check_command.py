@@ -66,7 +66,7 @@ def _settings() -> Any:
               "[default: a share of 24 s per game and level]")  # fmt: skip
 @click.option("--blame-seconds", type=DURATION, help="deep levels: time per divergence to try "
               "the reference's one-token changes for one that does what the engine did "
-              "[default: 20s; 0: none]")  # fmt: skip
+              "[default: 10s; 0: none]")  # fmt: skip
 @click.option("--emit-dir", type=PATH, help="where divergences are written as scenarios "
               "[default: ./rulespec-regressions]")  # fmt: skip
 @click.option("--features", type=PATH, multiple=True,

@@ -18,6 +18,8 @@ from typing import Any
 
 from conformance.levels.attribution import RANKED, Attribution, Blame
 
+#: a rule's reproduction counts, as :func:`corroborate` records them in ``considered``
+REPRODUCTIONS = ("exact", "partly", "line_exact", "line_partly")
 #: candidate rules whose scenarios a probe runs (the evidence's order: the strongest first)
 PROBED = 12
 
@@ -89,16 +91,15 @@ def corroborate(
     considered = [{"rule": rule, "evidence_rank": rank.get(rule), "applied_rank": order.get(rule),
                    "cited": rule in cited, "direct": rule in direct,
                    "failed": tallies.get(rule, _NONE).failed, "run": tallies.get(rule, _NONE).run,
-                   "exact": _exact(reproduced, rule), "partly": _partly(reproduced, rule),
-                   "line_exact": _line(reproduced, rule, "line_exact"),
-                   "line_partly": _line(reproduced, rule, "line_partly")}
+                   **{name: _count(reproduced, rule, name) for name in REPRODUCTIONS}}
                   for rule in dict.fromkeys(weighed)]  # fmt: skip
     ranked = []
     if failing:
         failing.sort(key=lambda rule: (rule not in cited, rule in illustrations,
                                        -_weight(tallies.get(rule, _NONE)),
-                                       not _exact(reproduced, rule),
-                                       not _partly(reproduced, rule), rule not in direct,
+                                       not _count(reproduced, rule, "exact"),
+                                       not _count(reproduced, rule, "partly"),
+                                       rule not in direct,
                                        order.get(rule, len(order))))  # fmt: skip
         for rule in failing[:RANKED]:
             because = [evidence.get(rule, f"the reference applies {rule} at this step")]
@@ -129,15 +130,9 @@ def corroborate(
                        considered, reproduced, attribution.trials)  # fmt: skip
 
 
-def _exact(reproduced: dict[str, Any], rule: str) -> int:
-    return reproduced[rule].exact if rule in reproduced else 0
-
-
-def _partly(reproduced: dict[str, Any], rule: str) -> int:
-    return reproduced[rule].partly if rule in reproduced else 0
-
-
-def _line(reproduced: dict[str, Any], rule: str, name: str) -> int:
+def _count(reproduced: dict[str, Any], rule: str, name: str) -> int:
+    """One of a rule's reproduction counts (``exact``, ``partly``, ``line_exact``,
+    ``line_partly``); 0 for a rule no mutant reproduced."""
     return getattr(reproduced[rule], name) if rule in reproduced else 0
 
 

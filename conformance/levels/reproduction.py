@@ -47,8 +47,6 @@ DEFAULT_SECONDS = 10.0
 TRIAL_SECONDS = 2.0
 #: how a field one side lacks is written in a request (JSON has no "absent")
 ABSENT = "\u0000absent"
-#: reproducing mutants described per rule
-EXAMPLES = 2
 
 
 @dataclass(frozen=True)
@@ -331,7 +329,7 @@ def answer(request: dict[str, Any]) -> dict[str, Any]:
     except ImportError as missing:  # mutmut and libcst come with the ``mutate`` extra
         return {"rules": [], "problem": f"the trials need mutmut and libcst ({missing}): "
                                         "pip install 'rulespec[mutate]'"}  # fmt: skip
-    from conformance.mutation.worker import _CodeCache, _MutantFinder, keep_components, purge
+    from conformance.mutation.worker import _CodeCache, keep_components
     from conformance.specification.catalogue import rule_ids
     from rulespec import games
 
@@ -366,8 +364,7 @@ def answer(request: dict[str, Any]) -> dict[str, Any]:
             complete = False
             break
         tried += 1
-        match = _tried(mutant, mutants, package, directory, request, reference,
-                       _MutantFinder, purge)  # fmt: skip
+        match = _tried(mutant, mutants, package, directory, request, reference)
         if match is None:
             continue
         rules, site = _rules_of(mutant, directory, lines.stacks, known, fired, observable)
@@ -393,7 +390,8 @@ class _Tally:
     line_exact: int = 0
     line_partly: int = 0
     example: str = ""
-    example_match: str = ""
+    #: how the example was credited: (named for the rule first, an exact reproduction)
+    example_rank: tuple[bool, bool] = (False, False)
 
     def count(self, match: str, first: bool, change: str) -> None:
         if first:
@@ -401,10 +399,9 @@ class _Tally:
             self.partly += match == "partly"
         self.line_exact += match == "exact"
         self.line_partly += match == "partly"
-        better = (first, match == "exact") > (self.example_match.startswith("first"),
-                                              self.example_match.endswith("exact"))  # fmt: skip
-        if not self.example or better:
-            self.example, self.example_match = change, f"{'first' if first else 'line'} {match}"
+        rank = (first, match == "exact")
+        if not self.example or rank > self.example_rank:
+            self.example, self.example_rank = change, rank
 
     def reproduced(self, rule: str) -> Reproduced:
         return Reproduced(rule, self.exact, self.partly, self.example,
@@ -417,18 +414,17 @@ def _ran(lines: set[int], span: tuple[int, int]) -> bool:
 
 def _tried(
     mutant: Any, mutants: Any, package: str, directory: Path, request: dict[str, Any],
-    reference: Any, finder_type: Any, purge: Any,
+    reference: Any,
 ) -> str | None:  # fmt: skip
     """One mutant's trial: its package imported afresh, the step taken, the match."""
+    from conformance.mutation.worker import _MutantFinder, swapped_in
     from reference_impl.core import EngineError
 
     module = mutant.module
-    finder = finder_type(mutants.module_name(module), mutants.source_of(mutant),
-                         str(directory / module), module.endswith("__init__.py"))  # fmt: skip
-    purge(package)
-    sys.meta_path.insert(0, finder)
+    finder = _MutantFinder(mutants.module_name(module), mutants.source_of(mutant),
+                           str(directory / module), module.endswith("__init__.py"))  # fmt: skip
     try:
-        with _alarm(TRIAL_SECONDS):
+        with swapped_in(package, finder), _alarm(TRIAL_SECONDS):
             definition = importlib.import_module(package).GAME
             if request["kind"] != "start":
                 try:
@@ -440,9 +436,6 @@ def _tried(
         if isinstance(error, KeyboardInterrupt):
             raise
         return None
-    finally:
-        sys.meta_path.remove(finder)
-        purge(package)
 
 
 def _rules_of(

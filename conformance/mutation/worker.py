@@ -109,6 +109,19 @@ class _MutantFinder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
         exec(compile(self.source, self.path, "exec"), module.__dict__)
 
 
+@contextlib.contextmanager
+def swapped_in(package: str, finder: _MutantFinder) -> Iterator[None]:
+    """Within the block, ``package`` imports afresh with ``finder``'s mutated module (every
+    module of the package forgotten before and after, so none keeps the other's code)."""
+    purge(package)
+    sys.meta_path.insert(0, finder)
+    try:
+        yield
+    finally:
+        sys.meta_path.remove(finder)
+        purge(package)
+
+
 def purge(package: str) -> None:
     """Forget every module of ``package`` and every cache the shared reference code holds."""
     for name in [n for n in sys.modules if n == package or n.startswith(package + ".")]:
@@ -279,37 +292,40 @@ class MutationSession:
         finder = _MutantFinder(
             request["module_name"], request["source"], request["path"], request["is_package"]
         )
-        purge(self.package)
-        sys.meta_path.insert(0, finder)
         reply: dict[str, Any] = {"type": "result", "key": request["key"], "killers": [], "ran": 0}
         try:
-            try:
-                compile(request["source"], request["path"], "exec")
-            except SyntaxError as error:
-                reply.update(status="invalid", message=f"not Python: {error}")
-                return reply
-            try:
-                importlib.import_module(self.package)
-            except BaseException as error:  # any failure to import kills it, even SystemExit
-                reply.update(status="killed", killers=["<import>"],
-                             message=f"{type(error).__name__}: {error}"[:300])  # fmt: skip
-                return reply
-            for index, nodeid in enumerate(request["order"]):
-                self.conn.send({"type": "scenario", "index": index})  # the parent's deadline
-                outcome, message = _run(items[nodeid], self.neighbours[nodeid])
-                reply["ran"] += 1
-                if outcome == "failed":
-                    reply.update(status="killed", killers=[nodeid], message=message)
-                    return reply
-                if outcome == "skipped":  # passed unmutated: the mutant declares less
-                    reply.update(status="killed", killers=[nodeid], message=DECLARES_LESS)
-                    return reply
-            reply.update(status="survived", message="")
-            return reply
+            with swapped_in(self.package, finder):
+                return self._judged(request, items, reply)
         finally:
-            sys.meta_path.remove(finder)
-            purge(self.package)
             reply["seconds"] = time.perf_counter() - started
+
+    def _judged(
+        self, request: dict[str, Any], items: dict[str, Any], reply: dict[str, Any]
+    ) -> dict[str, Any]:
+        """The mutant, swapped in, against the scenarios in the order given."""
+        try:
+            compile(request["source"], request["path"], "exec")
+        except SyntaxError as error:
+            reply.update(status="invalid", message=f"not Python: {error}")
+            return reply
+        try:
+            importlib.import_module(self.package)
+        except BaseException as error:  # any failure to import kills it, even SystemExit
+            reply.update(status="killed", killers=["<import>"],
+                         message=f"{type(error).__name__}: {error}"[:300])  # fmt: skip
+            return reply
+        for index, nodeid in enumerate(request["order"]):
+            self.conn.send({"type": "scenario", "index": index})  # the parent's deadline
+            outcome, message = _run(items[nodeid], self.neighbours[nodeid])
+            reply["ran"] += 1
+            if outcome == "failed":
+                reply.update(status="killed", killers=[nodeid], message=message)
+                return reply
+            if outcome == "skipped":  # passed unmutated: the mutant declares less
+                reply.update(status="killed", killers=[nodeid], message=DECLARES_LESS)
+                return reply
+        reply.update(status="survived", message="")
+        return reply
 
 
 #: A scenario the unmutated engine passed is skipped under the mutant: the mutant no longer
