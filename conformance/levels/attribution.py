@@ -113,14 +113,17 @@ class Attribution:
         if self.context:
             lines.append(f"  other rules the reference fired at that step: "
                          f"{', '.join(self.context)}")  # fmt: skip
+        where = "at that step"
+        if self.trials.get("reused"):  # another configuration's trials (TrialsDone)
+            where = f"for the same failure in {self.trials['reused']} (not tried again)"
         if self.trials and not self.trials.get("tried"):
-            lines.append(f"  one-token changes of the reference not tried at that step: "
+            lines.append(f"  one-token changes of the reference not tried {where}: "
                          f"{self.trials.get('problem') or 'none ran'}")  # fmt: skip
         elif self.trials.get("tried"):
             exact = sum(r.exact for r in self.reproduced.values())
             partly = sum(r.partly for r in self.reproduced.values())
             cut = "" if self.trials.get("complete", True) else " (time ran out before the rest)"
-            lines.append(f"  one-token changes of the reference tried at that step: "
+            lines.append(f"  one-token changes of the reference tried {where}: "
                          f"{self.trials['tried']}{cut}; {exact} did exactly what the candidate "
                          f"did, {partly} part of it")  # fmt: skip
         return "\n".join(lines)

@@ -58,6 +58,9 @@ class Reproduced:
     partly: int  # mutants that agree with it on the first difference only
     example: str  # the best such mutant: where, and the change
     step: int = 0  # the divergent step
+    #: the configuration whose step it is, when the trials were another configuration's
+    #: (the same failure met again: :class:`TrialsDone`)
+    configuration: str = ""
     #: the same, counting every mutant whose line may implement the rule (not only those
     #: named for it first): a line often serves several rules
     line_exact: int = 0
@@ -72,13 +75,14 @@ class Reproduced:
         named = self.exact or self.partly
         where = f"{self.rule}'s code" if named else f"lines {self.rule} shares with other rules"
         more = f" ({count} such one-token changes in {where})" if count > 1 else ""
-        return (f"a reference with {self.example} does {how} the candidate did at step "
-                f"{self.step}{more}")  # fmt: skip
+        step = f"step {self.step}" + (f" of {self.configuration}" if self.configuration else "")
+        return f"a reference with {self.example} does {how} the candidate did at {step}{more}"
 
     def to_json(self) -> dict[str, Any]:
         return {"rule": self.rule, "exact": self.exact, "partly": self.partly,
                 "line_exact": self.line_exact, "line_partly": self.line_partly,
-                "example": self.example}  # fmt: skip
+                "example": self.example, "step": self.step,
+                "configuration": self.configuration}  # fmt: skip
 
 
 @dataclass
@@ -175,10 +179,30 @@ def reproduce(divergence: Any, seconds: float) -> Reproductions:
         answer = json.loads(done.stdout)
     except (subprocess.TimeoutExpired, ValueError, OSError) as error:
         return Reproductions([], problem=f"the trials did not answer: {error}")
-    found = [Reproduced(**row, step=divergence.step) for row in answer.get("rules", [])]
+    found = [Reproduced(**{**row, "step": divergence.step}) for row in answer.get("rules", [])]
     return Reproductions(found, answer.get("tried", 0), answer.get("selected", 0),
                          answer.get("unnamed", 0), answer.get("complete", False),
                          answer.get("problem", ""), answer.get("seconds", 0.0))  # fmt: skip
+
+
+@dataclass(frozen=True)
+class TrialsDone:
+    """The trials of one failure, kept for the same failure met in another configuration
+    (the same kind, place and primary rule: :meth:`~conformance.levels.differential.
+    Divergence.identity`), which takes them rather than trying the same mutants again."""
+
+    reproduced: dict[str, Reproduced]
+    trials: dict[str, Any]
+    configuration: str  # where they were tried (``neom-3p``)
+
+    def reused(self, attribution: Any) -> Any:
+        """``attribution`` with these trials, each marked as ``configuration``'s."""
+        from dataclasses import replace
+
+        reproduced = {rule: replace(found, configuration=found.configuration or self.configuration)
+                      for rule, found in self.reproduced.items()}  # fmt: skip
+        trials = {**self.trials, "reused": self.configuration}
+        return replace(attribution, reproduced=reproduced, trials=trials)
 
 
 def with_reproduction(divergence: Any, attribution: Any, seconds: float) -> Any:

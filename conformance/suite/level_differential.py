@@ -56,7 +56,7 @@ from conformance.levels.corroboration import (
 )
 from conformance.levels.differential import Divergence, lockstep, shrink, write_feature
 from conformance.levels.progress import Progress
-from conformance.levels.reproduction import with_reproduction
+from conformance.levels.reproduction import TrialsDone, with_reproduction
 from conformance.levels.seeds import seed_positions
 from conformance.plugin import BLAMED, scenario_tallies
 from reference_impl import registry
@@ -176,6 +176,16 @@ def test_engine_matches_the_reference_in_lockstep(
     progress.done(stats.summary())
 
 
+#: the reference's mutants tried per failure (a failure met again is not tried again)
+_REPRODUCED = pytest.StashKey[dict[tuple[str, str, str, str | None], TrialsDone]]()
+
+
+def _configuration(request: pytest.FixtureRequest) -> str:
+    """The configuration a test plays, as its id shows it (``neom-3p``)."""
+    callspec = getattr(request.node, "callspec", None)
+    return callspec.id if callspec is not None else request.node.name
+
+
 #: the probes' tallies by game and candidate rules (a failure met again is not probed again)
 _PROBED = pytest.StashKey[dict[tuple[str, ...], dict[str, ScenarioTally]]]()
 
@@ -207,8 +217,13 @@ def _fail(
     config = request.config
     seconds = config.getoption("--rulespec-reproduce-seconds")
     if seconds:
-        progress.update("trying the reference's one-token changes at that step", force=True)
-        blame = smaller.blame = with_reproduction(smaller, blame, seconds)
+        tried = config.stash.setdefault(_REPRODUCED, {})
+        if identity in tried:  # the same failure in another configuration: not tried again
+            blame = smaller.blame = tried[identity].reused(blame)
+        else:
+            progress.update("trying the reference's one-token changes at that step", force=True)
+            blame = smaller.blame = with_reproduction(smaller, blame, seconds)
+            tried[identity] = TrialsDone(blame.reproduced, blame.trials, _configuration(request))
     tallies = scenario_tallies(config, stats.game)
     if not tallies:  # the scenario level did not run here: probe the candidates' scenarios
         probed = config.stash.setdefault(_PROBED, {})

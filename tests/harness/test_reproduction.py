@@ -75,11 +75,15 @@ def test_what_cannot_be_tried_says_why() -> None:
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def _check(tmp_path: Path, *extra: str) -> str:
-    engine = f"{sys.executable} -m tests.fauxengines.faux drift player.gold:20"
+#: a drift the faux engine plays in each game (from that apply on, one more at that path)
+_DRIFTS = {"villagers": "player.gold:20", "notre_dame": "players.0.coins:12"}
+
+
+def _check(tmp_path: Path, *extra: str, game: str = "villagers") -> str:
+    engine = f"{sys.executable} -m tests.fauxengines.faux drift {_DRIFTS[game]}"
     done = subprocess.run(
         [sys.executable, "-c", "from conformance.cli import main; main()", "check", "--game",
-         "villagers", "--level", "differential", "--budget", "2", "--engine", engine,
+         game, "--level", "differential", "--budget", "2", "--engine", engine,
          "--emit-dir", str(tmp_path / "emitted"), *extra],
         cwd=ROOT, capture_output=True, text=True, timeout=600,
     )  # fmt: skip
@@ -92,11 +96,18 @@ def test_check_says_how_many_changes_it_tried_and_blame_seconds_0_tries_none(
     tmp_path: Path,
 ) -> None:
     """The console says how many of the reference's one-token changes were tried at the
-    divergent step (``--blame-seconds``: for how long); ``--blame-seconds 0`` tries none
-    (and says nothing of them)."""
-    tried = "one-token changes of the reference tried at that step"
-    assert tried in _check(tmp_path, "--blame-seconds", "2")
-    assert tried not in _check(tmp_path, "--blame-seconds", "0")
+    divergent step (``--blame-seconds``: for how long), once per failure: Notre Dame's four
+    player counts fail alike from the same drift, and a failure met again takes the trials
+    of the configuration that met it first rather than trying the same mutants again.
+    ``--blame-seconds 0`` tries none (and says nothing of them)."""
+    told = _check(tmp_path, "--blame-seconds", "2", game="notre_dame")
+    assert told.count("0 passed, 4 failed") == 1, told[-3000:]
+    tried = [line for line in told.splitlines() if "one-token changes of the reference" in line]
+    here = [line for line in tried if "tried at that step" in line]
+    again = [line for line in tried if "for the same failure in notre_dame-" in line]
+    assert here and again and len(here) + len(again) == len(tried), tried
+    assert all("(not tried again)" in line for line in again), again
+    assert "one-token changes" not in _check(tmp_path, "--blame-seconds", "0")
 
 
 def test_the_blame_says_what_was_tried_and_why_nothing_was() -> None:
@@ -114,6 +125,27 @@ def test_the_blame_says_what_was_tried_and_why_nothing_was() -> None:
     untried = Attribution(blamed, trials={"tried": 0, "problem": missing})
     assert f"not tried at that step: {missing}" in untried.describe()
     assert "one-token" not in Attribution(blamed).describe()  # not asked: nothing said
+
+
+def test_a_failure_met_again_takes_the_first_configurations_trials() -> None:
+    from conformance.levels.attribution import Attribution, Blame
+    from conformance.levels.reproduction import Reproduced, TrialsDone
+
+    found = {"ND-LEFT": Reproduced("ND-LEFT", 2, 0, "`a` changed to `b` at flow.py:1", step=3)}
+    done = TrialsDone(found, {"tried": 40, "complete": True}, "notre_dame-3p")
+    again = done.reused(Attribution([Blame("ND-LEFT", "players.0.coins is written by ND-LEFT")]))
+    evidence = again.reproduced["ND-LEFT"].evidence()
+    assert evidence.endswith("does exactly what the candidate did at step 3 of notre_dame-3p "
+                             "(2 such one-token changes in ND-LEFT's code)")  # fmt: skip
+    assert (
+        "one-token changes of the reference tried for the same failure in notre_dame-3p (not "
+        "tried again): 40; 2 did exactly what the candidate did, 0 part of it"
+    ) in again.describe()
+    assert found["ND-LEFT"].configuration == ""  # the first configuration's own stay as they were
+    untried = TrialsDone({}, {"tried": 0, "problem": "none ran"}, "notre_dame-2p")
+    assert "not tried for the same failure in notre_dame-2p (not tried again): none ran" in (
+        untried.reused(Attribution([Blame("ND-LEFT", "e")])).describe()
+    )
 
 
 def test_a_change_on_a_line_another_rule_is_named_for_says_so() -> None:
