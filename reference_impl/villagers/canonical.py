@@ -51,9 +51,10 @@ def dump_state(s: VillagersState) -> dict[str, Any]:
             for st in s.stacks
         ],
         "reserve": s.reserve,
-        "unseen": {name: s.unseen[name] for name in sorted(s.unseen)},
+        # unseen and discard are kept in card-name order (VillagersState), so copied as they are
+        "unseen": dict(s.unseen),
         "basics": {name: s.basics[name] for name in BASICS},
-        "discard": {name: s.discard[name] for name in sorted(s.discard)},
+        "discard": dict(s.discard),
         "markets": {"first": s.markets[0], "second": s.markets[1]},
         "events": {
             "summer": list(s.decks["summer"]),
@@ -208,7 +209,7 @@ def load_state(data: Any, checked: bool = True) -> VillagersState:
     s.unseen = dict(sorted(_count_map(_need(data, "unseen", dict, ""), "unseen").items()))
     basics = _need(data, "basics", dict, "")
     s.basics = {b: _need(basics, b, int, "basics.") for b in BASICS}
-    s.discard = _count_map(_need(data, "discard", dict, ""), "discard")
+    s.discard = dict(sorted(_count_map(_need(data, "discard", dict, ""), "discard").items()))
     markets = _need(data, "markets", dict, "")
     s.markets = [_need(markets, k, str, "markets.") for k in ("first", "second")]
     if any(m not in MARKET_STATES for m in s.markets):

@@ -76,12 +76,14 @@ def refill(state: VillagersState) -> bool:
 def discard_road(state: VillagersState) -> None:
     """Road villagers without coins go to the discard pile (VL-DRAFT-DISCARD)."""
     keep = []
+    gone = []
     for card, coins in state.road:
         if coins:  # VL-DRAFT-DISCARD: only road villagers with coins stay
             keep.append([card, coins])
         else:
-            state.discard[card] = state.discard.get(card, 0) + 1
+            gone.append(card)
     state.road = keep
+    state.discard_villagers(gone)
     state.fired.append("VL-DRAFT-DISCARD")
     state.step = "road_reserve"
 

@@ -290,13 +290,13 @@ def _abduction(state: VillagersState, card: Any) -> None:
         state.hand[card] -= 1
         if not state.hand[card]:
             del state.hand[card]
-        state.discard[card] = state.discard.get(card, 0) + 1
+        state.discard_villagers([card])
 
 
 def _arrest(state: VillagersState, column: Any) -> None:
     if column is not None:  # VL-EVENT-ARREST: the chosen top villager is discarded
         name, _coins = _pop_top(state, column)
-        state.discard[name] = state.discard.get(name, 0) + 1
+        state.discard_villagers([name])
 
 
 def _none(state: VillagersState, _: Any) -> None:

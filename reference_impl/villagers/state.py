@@ -70,7 +70,7 @@ class VillagersState(GameState):
         # VL-SETUP-RESERVE: the cards not dealt to the stacks form the reserve
         self.reserve = sum(self.unseen.values()) - SETUP["stacks"] * SETUP["stack_size"]
         self.basics: dict[str, int] = dict(BASIC_COUNT)  # VL-SETUP-BASICS: 10 of each kind
-        self.discard: dict[str, int] = {}
+        self.discard: dict[str, int] = {}  # in card-name order, the canonical order
         self.markets = ["hidden", "hidden"]
         # VL-SETUP-EVENTS, VL-COMP-EVENTS: a summer and a winter deck, each drawn at random
         self.decks: dict[str, list[str]] = {
@@ -151,6 +151,14 @@ class VillagersState(GameState):
     def silver_total(self, cards: list[tuple[Card, int, bool]], t: Tally) -> int:
         # VL-SILVER-FORMULA: every silver card of the village scores by its own formula
         return sum(silver_value(card, t) for card, _, _ in cards)
+
+    def discard_villagers(self, cards: list[str]) -> None:
+        """Villagers onto the discard pile, which is kept in card-name order (the canonical
+        order, so an export copies it as it is)."""
+        discard = self.discard
+        for card in cards:
+            discard[card] = discard.get(card, 0) + 1
+        self.discard = dict(sorted(discard.items()))
 
     def stack_has_cards(self, index: int) -> bool:
         stack = self.stacks[index]
