@@ -12,6 +12,7 @@ from typing import Any
 
 from reference_impl.core import CHANCE, Action, GameState, IllegalAction, MalformedInput, Outcome
 from reference_impl.villagers import build, draft, events
+from reference_impl.villagers.canonical import dump_state
 from reference_impl.villagers.cards import (
     ALL_CARDS,
     BASIC_COUNT,
@@ -449,8 +450,6 @@ class VillagersState(GameState):
         return other
 
     def to_canonical(self) -> dict[str, Any]:
-        from reference_impl.villagers.canonical import dump_state
-
         return dump_state(self)
 
 
