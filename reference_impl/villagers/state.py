@@ -159,7 +159,7 @@ class VillagersState(GameState):
         discard = self.discard
         for card in cards:
             discard[card] = discard.get(card, 0) + 1
-        self.discard = dict(sorted(discard.items()))
+        self.discard = {name: discard[name] for name in sorted(discard)}
 
     def stack_has_cards(self, index: int) -> bool:
         stack = self.stacks[index]
