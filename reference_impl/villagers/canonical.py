@@ -19,7 +19,10 @@ CHANCE_KINDS = ("hand", "square", "road", "countess", "countess_reveal", "event"
 
 
 def _multiset(counter: dict[str, int]) -> list[str]:
-    return [name for name in sorted(counter) for _ in range(counter[name])]
+    names = sorted(counter)
+    if len(names) == sum(counter.values()):  # each name once, as hands mostly are
+        return names
+    return [name for name in names for _ in range(counter[name])]
 
 
 def _cards(cards: list[list[Any]]) -> list[dict[str, Any]]:
