@@ -45,7 +45,7 @@ def dump_state(s: VillagersState) -> dict[str, Any]:
             "hand": _multiset(s.hand),
             "square": _multiset(s.square),
             "founders": s.founders,
-            "village": [_cards(column) for column in s.columns],
+            "village": s.village_export(),
         },
         "countess": {"gold": s.c_gold, "village": _cards(s.c_cards)},
         "road": _cards(s.road),

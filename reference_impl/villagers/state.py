@@ -10,6 +10,8 @@ from bisect import insort
 from fractions import Fraction
 from typing import Any
 
+import orjson
+
 from reference_impl.core import CHANCE, Action, GameState, IllegalAction, MalformedInput, Outcome
 from reference_impl.villagers import build, draft, events
 from reference_impl.villagers.canonical import dump_state
@@ -89,6 +91,7 @@ class VillagersState(GameState):
         self.reveal_left = 0
         self.reveal_deck = "summer"
         self._tally: Tally | None = None  # the player's village counted, until it changes
+        self._village_text: bytes | None = None  # its columns' canonical JSON, until it changes
 
     # ------------------------------------------------------------------ views
     def to_act(self) -> list[Any]:
@@ -144,6 +147,17 @@ class VillagersState(GameState):
     def village_changed(self) -> None:
         """A rule changed the player's village: its cards, their coins or the Founders' side."""
         self._tally = None
+        self._village_text = None
+
+    def village_export(self) -> list[list[dict[str, Any]]]:
+        """The player's columns as the canonical state holds them, a new object at every
+        call: read from their JSON text, which is kept until a rule changes the village."""
+        text = self._village_text
+        if text is None:
+            text = self._village_text = orjson.dumps(
+                [[{"card": name, "coins": coins} for name, coins in col] for col in self.columns]
+            )
+        return orjson.loads(text)
 
     def countess_tally(self) -> Tally:
         # VL-COMP-COUNTESS-MARKET: her village counts like yours, every card visible
