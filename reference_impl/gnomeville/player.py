@@ -113,8 +113,12 @@ class Player:
         """An independent copy (for :meth:`GVState.clone`): every container copied as deep
         as it nests; the board geometry, which nothing changes, shared."""
         other = Player.__new__(Player)
-        for name in _PLAIN_SLOTS:
-            setattr(other, name, getattr(self, name))
+        # the numbers, text and flags as they are, the board geometry shared
+        other.board, other.status, other.hand = self.board, self.status, self.hand
+        other.stumps, other.mushrooms, other.score = self.stumps, self.mushrooms, self.score
+        other.moves, other.transit, other.trigger = self.moves, self.transit, self.trigger
+        other.buys_left, other.stew, other.stuck = self.buys_left, self.stew, self.stuck
+        other.tbt_done, other.full_town = self.tbt_done, self.full_town
         other.cells, other.bag = list(self.cells), dict(self.bag)
         other.gnomes = [gnome.copy() for gnome in self.gnomes]
         other.stacks = [list(stack) for stack in self.stacks]
@@ -171,12 +175,3 @@ class Player:
         """GV-BUILD-GNOME-MOVES: the movement the stump under the gnome tile just placed
         shows (the board's stump values, GV-COMP-BOARD)."""
         return self.board.stumps[self.stumps - 1]
-
-
-#: the slots of a :class:`Player` holding no container (numbers, text, flags) or the shared
-#: board geometry: a copy takes them as they are
-_CONTAINER_SLOTS = frozenset(
-    ("cells", "bag", "gnomes", "stacks", "open_stack", "activation", "attack", "delivery",
-     "drawn_abilities", "groups")
-)  # fmt: skip
-_PLAIN_SLOTS = tuple(name for name in Player.__slots__ if name not in _CONTAINER_SLOTS)

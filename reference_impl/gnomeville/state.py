@@ -39,7 +39,7 @@ from reference_impl.gnomeville.data import (
 )
 from reference_impl.gnomeville.delivery import DeliveryRules
 from reference_impl.gnomeville.enemies import EnemyRules, card_spawns
-from reference_impl.gnomeville.player import Player, json_copy
+from reference_impl.gnomeville.player import Player
 from reference_impl.gnomeville.scoring import ScoringRules, solo_rank
 
 Action = dict[str, Any]
@@ -665,15 +665,24 @@ class GVState(BuildRules, EnemyRules, ScoringRules, DeliveryRules, GameState):
         return Outcome(scores, winners, details)
 
     def clone(self) -> GVState:
-        """An independent copy: each player copied (:meth:`Player.copy`), every list and
-        dict of the state copied as deep as it nests; the listing and chance caches (lists
-        and tuples of actions, which nothing changes) and the component data shared."""
+        """An independent copy: each player copied (:meth:`Player.copy`), and each list and
+        dict the engine changes in place (:data:`_LISTS`, the supply, the goals and the
+        attack queue, as deep as they nest); what it only ever replaces whole (numbers, text,
+        the options, the pending chance, the troll cards), the listing and chance caches
+        (lists and tuples of actions, which nothing changes) and the component data shared."""
         other = GVState.__new__(GVState)
-        other.__dict__.update({name: json_copy(value) for name, value in self.__dict__.items()
-                               if name not in _COPIED_APART})  # fmt: skip
+        fields = other.__dict__
+        fields.update(self.__dict__)
+        for name in _LISTS:
+            if fields[name] is not None:
+                fields[name] = list(fields[name])
+        other.supply = dict(self.supply)
+        other.goals = [
+            {"players": list(g["players"]), "cards": list(g["cards"]), "size": g["size"]}
+            for g in self.goals
+        ]
+        other.attack_queue = [list(entry) for entry in self.attack_queue]
         other.players = [player.copy() for player in self.players]
-        other._cache = None if self._cache is None else list(self._cache)
-        other._act = None if self._act is None else list(self._act)
         return other
 
     def view(self, player: int) -> dict[str, Any]:
@@ -691,5 +700,9 @@ class GVState(BuildRules, EnemyRules, ScoringRules, DeliveryRules, GameState):
         return state_to_canonical(self)
 
 
-#: the fields :meth:`GVState.clone` copies its own way (the players, the caches' lists)
-_COPIED_APART = frozenset({"players", "_cache", "_act"})
+#: the flat lists of a state (or None, the listing caches) that :meth:`GVState.clone` copies
+_LISTS = (
+    "troll_deck", "troll_discard", "ability_deck", "ability_bottom", "delivery_deck",
+    "delivery_discard", "event_deck", "events", "goal_deck", "delivery_queue", "fired",
+    "_cache", "_act",
+)  # fmt: skip
