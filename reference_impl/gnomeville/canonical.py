@@ -56,10 +56,10 @@ def player_to_canonical(p: Player) -> dict[str, Any]:
         }
     return {
         "board": b.name,
-        "cells": [p.cells[r * b.cols : (r + 1) * b.cols] for r in range(b.rows)],
+        "cells": [p.cells[row] for row in b.row_slices],
         "gnomes": [
             {
-                "space": _coord(p, g.pos),
+                "space": b.coord(g.pos) if g.pos >= 0 else None,
                 "hammer": g.hammer,
                 "sword": g.sword,
                 "graduated": g.graduated,
@@ -68,7 +68,7 @@ def player_to_canonical(p: Player) -> dict[str, Any]:
             for g in p.gnomes
         ],
         "stumps": p.stumps,
-        "bag": dict(sorted(p.bag.items())),
+        "bag": dict(p.bag),  # kept in canonical order (Player, player_from_canonical)
         "stacks": sorted(sorted(s) for s in p.stacks),
         "open_stack": sorted(p.open_stack) if p.open_stack is not None else None,
         "mushrooms": p.mushrooms,
@@ -100,7 +100,7 @@ def state_to_canonical(s: Any) -> dict[str, Any]:
         "round": s.round,
         "phase": s.phase,
         "chance": dict(s.chance) if s.chance is not None else None,
-        "supply": dict(sorted(s.supply.items())),
+        "supply": dict(s.supply),  # kept in canonical order (GVState, state_from_canonical)
         "boulder_supply": s.boulder_supply,
         "troll_deck": sorted(s.troll_deck),
         "troll_card": _card(s.troll_card),
@@ -252,7 +252,7 @@ def player_from_canonical(d: Any, path: str) -> Player:
     bag = _req(d, "bag", dict, path)
     if set(bag) != {*KINDS, GNOME} or any(type(v) is not int or v < 0 for v in bag.values()):
         raise MalformedInput(f"state field {path}.bag must count every tile kind: {bag!r}")
-    p.bag = dict(bag)
+    p.bag = dict(sorted(bag.items()))  # the canonical order, which the export keeps
     p.stacks = [
         _tiles(st, f"{path}.stacks.{k}") for k, st in enumerate(_req(d, "stacks", list, path))
     ]
@@ -344,7 +344,7 @@ def state_from_canonical(c: Any) -> Any:
     sup = _req(c, "supply", dict, "state")
     if set(sup) != set(KINDS) or any(type(v) is not int or v < 0 for v in sup.values()):
         raise MalformedInput(f"state field supply must count every building kind: {sup!r}")
-    s.supply = dict(sup)
+    s.supply = dict(sorted(sup.items()))  # the canonical order, which the export keeps
     s.boulder_supply = _req(c, "boulder_supply", int, "state")
     s.troll_deck = _ids(_req(c, "troll_deck", list, "state"), TROLL_CARDS, "troll_deck")
     s.troll_card = _card_in(_req(c, "troll_card", None, "state"), "troll_card")

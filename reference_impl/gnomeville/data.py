@@ -67,6 +67,7 @@ class Board:
         "ortho",
         "ring",
         "river",
+        "row_slices",
         "rows",
         "size",
         "stumps",
@@ -78,6 +79,8 @@ class Board:
         self.rows = spec["rows"]
         self.cols = spec["cols"]
         self.size = self.rows * self.cols
+        #: the slice of each row of the board in its list of cells, top to bottom
+        self.row_slices = tuple(slice(r * self.cols, (r + 1) * self.cols) for r in range(self.rows))
         self.centre = spec["centre"][0] * self.cols + spec["centre"][1]
         self.stumps = tuple(spec["stumps"])  # GV-COMP-BOARD: movement per stump
         hedges = {  # GV-BOARD-HEDGE

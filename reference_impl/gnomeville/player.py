@@ -87,7 +87,8 @@ class Player:
         self.gnomes = [Gnome() for _ in range(TOKENS["gnomes_per_player"])]  # GV-COMP-PLAYER-SETS
         self.gnomes[0].pos = self.board.centre  # GV-SETUP-GNOMES: one on the centre
         self.stumps = 0
-        self.bag: dict[str, int] = dict.fromkeys((*KINDS, GNOME), 0)
+        # every tile kind counted, in the canonical (sorted) order the export keeps
+        self.bag: dict[str, int] = dict.fromkeys(sorted((*KINDS, GNOME)), 0)
         self.bag.update(STARTING_BAG)  # GV-SETUP-BAG
         self.stacks: list[list[str]] = []
         self.open_stack: list[str] | None = None

@@ -140,7 +140,8 @@ class GVState(BuildRules, EnemyRules, ScoringRules, DeliveryRules, GameState):
         # GV-SETUP-TOWN-DEAL, GV-SETUP-UNIQUE-CHOICE, GV-BOARD-CHOICE
         boards = options["boards"] or ["symmetric"] * num_players
         self.players = [Player(b) for b in boards]
-        self.supply = dict(SUPPLY_COUNT)  # GV-SETUP-TRAYS: one supply shared by all
+        # GV-SETUP-TRAYS: one supply shared by all (in the canonical order of its kinds)
+        self.supply = dict(sorted(SUPPLY_COUNT.items()))
         self.boulder_supply = TOKENS["boulders"]  # GV-COMP-BOULDERS: 44, shared
         for p in self.players:
             for k, v in p.bag.items():
