@@ -423,6 +423,68 @@ Feature: Gnomeville gnome movement, exhaustion, abilities and equipment
          {"actor": 1, "type": "draw"}, {"actor": 1, "type": "pass"}]
         """
 
+    @GV-EXHAUST-REDEPLOY
+    Scenario: A town found with no gnome in it has one placed at once, before anyone draws
+      Given a gnomeville game with 2 players in the build phase
+      And player 0's town is:
+        """
+        .  .  .  .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      Then "to_act" is [0]
+      And the legal actions include:
+        """
+        {"actor": 0, "type": "place_gnome", "space": [2, 2]}
+        """
+      And the legal actions do not include:
+        """
+        {"actor": 0, "type": "draw"}
+        """
+      And the legal actions do not include:
+        """
+        {"actor": 1, "type": "draw"}
+        """
+
+    @GV-EXHAUST-REDEPLOY @GV-BOARD-RIVER
+    Scenario: A town with no gnome and no free space gets one as soon as the river frees a space
+      Given a gnomeville game with 1 player in the build phase and options:
+        """
+        {"boards": ["riverville"]}
+        """
+      And player 0's town is:
+        """
+        TR BO BO BO BO
+        BO BO BO BO BO
+        BO BO TR BO BO
+        BO BO BO BO BO
+        BO BO BO BO TR
+        """
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "pass"}, {"actor": 0, "type": "done"}]
+        """
+      Then "to_act" is [0]
+      And the legal actions include:
+        """
+        {"actor": 0, "type": "place_gnome", "space": [4, 3]}
+        """
+      And the legal actions do not include:
+        """
+        {"actor": 0, "type": "place_gnome", "space": [4, 2]}
+        """
+      When player 0 plays:
+        """
+        {"type": "place_gnome", "space": [4, 3]}
+        """
+      Then the position has:
+        """
+        players.0.gnomes.0.space = [4, 3]
+        players.0.cells.4 = [null, null, "boulder", null, null]
+        """
+
   Rule: GV-ABILITY-GRADUATE graduation gives an ability card
 
     @GV-ABILITY-GRADUATE @GV-BLDG-ACADEMY @GV-ABILITY-ONCE @GV-COMP-ABILITIES

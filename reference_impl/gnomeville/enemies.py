@@ -56,6 +56,7 @@ class EnemyRules:
     fired: list[str]
     ability_bottom: list[str]
     options: dict[str, Any]
+    camp_check: bool
 
     def _exhaust(self, pi: int, gi: int) -> None:
         """GV-EXHAUST: back to camp, tracker unflipped, ability discarded, equipment lost."""
@@ -69,6 +70,7 @@ class EnemyRules:
             g.ability = None
         g.hammer = g.sword = False
         p.groups = None
+        self.camp_check = True  # the town may have no gnome left (GV-EXHAUST-REDEPLOY)
         self.fired.append("GV-EXHAUST")
 
     def _destroy_building(self, p: Player, i: int) -> None:

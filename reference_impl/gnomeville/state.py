@@ -129,6 +129,11 @@ class GVState(BuildRules, EnemyRules, ScoringRules, DeliveryRules, GameState):
     (``_node``; a class default, so a loaded state starts without one)."""
 
     _node: ChanceNode | None = None
+    #: some town may have no gnome in it: only an exhausted gnome (GV-EXHAUST) leaves one
+    #: without, so :meth:`_redeploying` looks at the towns only while this is set; it stays
+    #: set while a town has no gnome, placeable or not (a class default, so a new or loaded
+    #: state looks once)
+    camp_check = True
 
     def __init__(self, num_players: int, options: dict[str, Any]) -> None:
         self.n = num_players
@@ -237,14 +242,20 @@ class GVState(BuildRules, EnemyRules, ScoringRules, DeliveryRules, GameState):
         return acting
 
     def _redeploying(self) -> int | None:
-        """The first player who must place a gnome before anything else, if any."""
+        """The first player who must place a gnome before anything else, if any (only while
+        ``camp_check`` says a town may have no gnome; cleared once every town has one)."""
+        if not self.camp_check:
+            return None
         for i, p in enumerate(self.players):
             if self._needs_redeploy(p):
                 return i
+        self.camp_check = not all(p.deployed() for p in self.players)
         return None
 
     def _needs_redeploy(self, p: Player) -> bool:
         """GV-EXHAUST-REDEPLOY: no gnome in town and a space free of enemies and boulders."""
+        if not self.camp_check:  # every town has a gnome
+            return False
         for g in p.gnomes:
             if g.pos >= 0:
                 return False
