@@ -59,7 +59,7 @@ def player_to_canonical(p: Player) -> dict[str, Any]:
         "cells": [p.cells[row] for row in b.row_slices],
         "gnomes": [
             {
-                "space": b.coord(g.pos) if g.pos >= 0 else None,
+                "space": _coord(p, g.pos),
                 "hammer": g.hammer,
                 "sword": g.sword,
                 "graduated": g.graduated,
