@@ -462,6 +462,11 @@ Feature: Gnomeville gnome movement, exhaustion, abilities and equipment
         BO BO BO BO BO
         BO BO BO BO TR
         """
+      When player 0 plays:
+        """
+        {"type": "place_gnome", "space": [0, 1]}
+        """
+      Then the action is rejected
       When these actions are applied:
         """
         [{"actor": 0, "type": "pass"}, {"actor": 0, "type": "done"}]
