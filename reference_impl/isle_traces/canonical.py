@@ -10,7 +10,7 @@ from typing import Any
 
 from reference_impl.core import MalformedInput, rule_param
 from reference_impl.isle_traces import position
-from reference_impl.isle_traces.board import ROTATIONS
+from reference_impl.isle_traces.board import ROTATIONS, few_bits
 from reference_impl.isle_traces.cards import CARD_KEYS, validate_card
 from reference_impl.isle_traces.state import (
     EMPTY,
@@ -40,28 +40,49 @@ REQUIRED = (
 
 
 def export(s: IsleState) -> dict[str, Any]:
+    """The canonical JSON of ``s``: fresh lists and objects throughout (the cell strings,
+    immutable, are shared)."""
     size = s.size
     cards, closed = s.cards, s.closed
 
     def card(cid: int) -> dict[str, Any]:
-        out: dict[str, Any] = {"id": cid, "faces": list(map(list, cards[cid]))}
+        front, back = cards[cid]
+        out: dict[str, Any] = {"id": cid, "faces": [front.copy(), back.copy()]}
         if cid in closed:
-            out["closed"] = list(map(list, closed[cid]))
+            out["closed"] = [sides.copy() for sides in closed[cid]]
         return out
 
     def cell(g: int) -> dict[str, int]:
         return {"row": g // size, "col": g % size}
 
-    placed = []
-    for (cid, face), place in zip(s.placed, s.where, strict=True):
-        entry = card(cid)
-        entry.update(face=face, rot=place.rot, row=place.row, col=place.col)
-        placed.append(entry)
-    explorers = [{"player": p, **cell(g)} for g, p in enumerate(s.piece) if p >= 0]
     if closed:
+        placed = []
+        for (cid, face), place in zip(s.placed, s.where, strict=True):
+            entry = card(cid)
+            entry.update(face=face, rot=place.rot, row=place.row, col=place.col)
+            placed.append(entry)
         deck = [card(c) for c in s.deck]
-    else:  # the usual game: no card has a closed side
-        deck = [{"id": c, "faces": list(map(list, cards[c]))} for c in s.deck]
+    else:  # the usual game: no card has a closed side, no per-card call
+        placed = [
+            {
+                "id": cid,
+                "faces": [front.copy(), back.copy()],
+                "face": face,
+                "rot": place.rot,
+                "row": place.row,
+                "col": place.col,
+            }
+            for (cid, face), place, (front, back) in zip(
+                s.placed, s.where, map(cards.__getitem__, s.ids), strict=True
+            )
+        ]
+        deck = [
+            {"id": c, "faces": [front.copy(), back.copy()]}
+            for c, (front, back) in zip(s.deck, map(cards.__getitem__, s.deck), strict=True)
+        ]
+    piece = s.piece
+    # the cells holding a piece, in grid order; the feather is no explorer
+    explorers = [{"player": piece[g], **cell(g)} for g in few_bits(s.occ) if piece[g] >= 0]
     withdrawn = None
     if s.withdrawn is not None:
         withdrawn = {"player": s.withdrawn[0], **cell(s.withdrawn[1])}
