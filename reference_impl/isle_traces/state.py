@@ -735,10 +735,12 @@ class IsleState(GameState):
         return other  # the cached legal list and mask are the same position's: shared
 
     def to_canonical(self) -> dict[str, Any]:
-        from reference_impl.isle_traces.canonical import export
-
-        return export(self)
+        return canonical.export(self)
 
 
 #: action type -> the transition applying it (IsleState._do_<type>)
 _DO = {kind: getattr(IsleState, "_do_" + kind) for kind in ACTION_FIELDS}
+
+# last: canonical imports this module (its names are all defined by now); the export is
+# looked up on the module per call, not imported per call
+from reference_impl.isle_traces import canonical  # noqa: E402
