@@ -27,6 +27,11 @@ try:  # the compiled validator; without it every check is the (slow) detailed on
 except ImportError:  # pragma: no cover - a platform without a wheel
     jsonschema_rs = None
 
+try:  # a document's text, whose length bounds how many values it holds
+    import orjson
+except ImportError:  # pragma: no cover - a platform without a wheel
+    orjson = None
+
 #: what the compiled validator raises for a value it cannot represent
 _UNTAKEN = (ValueError, TypeError, OverflowError)
 
@@ -94,6 +99,12 @@ def holds_more_values(value: Any, limit: int, keys: bool = False) -> bool:
     """Whether a JSON ``value`` holds more than ``limit`` values (an object's keys counted
     too with ``keys``), counted only until past the limit: a size check that costs nothing
     on ordinary documents and stops early on huge ones."""
+    if orjson is not None:  # every value and key takes a character of the text, or more
+        try:
+            if len(orjson.dumps(value)) <= limit:
+                return False
+        except (TypeError, orjson.JSONEncodeError):
+            pass  # not JSON as orjson writes it (a key that is no string...): counted
     count = 0
     stack = [value]
     while stack:

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
 
 from rulespec import schema_check
 from rulespec.schema_check import SchemaCheck
@@ -49,3 +51,34 @@ def test_without_the_compiled_validator_the_python_one_names_the_problems(
     assert check.compiled() is None and not check.is_valid({"n": 1})
     assert check.problems({"n": 1}) == []
     assert check.problems({"n": 4}) == ["at n: 4 is greater than the maximum of 3"]
+
+
+_SCALARS = st.none() | st.booleans() | st.integers(-(2**70), 2**70) | st.text(max_size=3)
+_JSON = st.recursive(
+    _SCALARS,
+    lambda inner: st.lists(inner, max_size=6) | st.dictionaries(st.text(max_size=3), inner),
+    max_leaves=40,
+)
+
+
+def _counted(value: object, keys: bool) -> int:
+    """Every value inside ``value`` (and every key, with ``keys``), by a plain walk."""
+    if isinstance(value, dict):
+        inner = sum(_counted(v, keys) for v in value.values())
+        return 1 + inner + (len(value) if keys else 0)
+    if isinstance(value, list):
+        return 1 + sum(_counted(v, keys) for v in value)
+    return 1
+
+
+@settings(max_examples=300, deadline=None)
+@given(value=_JSON, keys=st.booleans())
+@example(value=[0, 0, 0], keys=False)  # the tersest texts: two characters a value
+@example(value={"": 0, "a": [""]}, keys=True)
+def test_the_size_check_answers_as_a_count_of_every_value_would(value: object, keys: bool) -> None:
+    """The check's shortcut (a text no longer than the limit holds no more values than
+    that) and its walk give the count's answer at every limit about the count (where a
+    loose shortcut would answer wrong), integers beyond 64 bits included."""
+    count = _counted(value, keys)
+    for limit in range(max(0, count - 3), count + 4):
+        assert schema_check.holds_more_values(value, limit, keys) == (count > limit), limit
