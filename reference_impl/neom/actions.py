@@ -366,11 +366,7 @@ def apply_chance(state: NeomState, action: Action, fired: list[str]) -> None:
         if all(p.board is not None for p in state.players):
             state.start_deal(state.deal_target)
         return
-    deck = state.decks[state.deck_key()]
-    deck[action["tile"]] -= 1
-    if not deck[action["tile"]]:
-        del deck[action["tile"]]
-        state.dealt_out(action["tile"])
+    state.take_from_deck(action["tile"])
     hand = state.players[seat].hand
     hand.append(action["tile"])  # NM-GEN-DEAL, NM-DRAFT-DEAL: one tile a deal
     fired += ["NM-COMP-TILES", "NM-SETUP-PLAYERCOUNT"]

@@ -158,6 +158,10 @@ class NeomState(GameState):
         #: deal phase: (recipient, the deal's actions), kept across deals until the recipient
         #: changes or a tile name runs out of its deck (NM-GEN-DEAL); never mutated in place
         self._deals: tuple[int | None, list[Action]] | None = None
+        #: the exported form of each multiset (a deck by its key, "box", "discard"): names
+        #: sorted, no empty counts; dropped by the rule changing the multiset (a deal:
+        #: :meth:`take_from_deck`; :meth:`discard_tiles`), copied by every export
+        self._exported: dict[str, dict[str, int]] = {}
 
     # -- queries ----------------------------------------------------------------------------
 
@@ -460,6 +464,24 @@ class NeomState(GameState):
     def discard_tiles(self, names: list[str]) -> None:
         for name in names:
             self.discard[name] = self.discard.get(name, 0) + 1
+        self._exported.pop("discard", None)
+
+    def take_from_deck(self, name: str) -> None:
+        """One copy of ``name`` leaves the current deck (NM-GEN-DEAL, NM-DRAFT-DEAL)."""
+        key = self.deck_key()
+        deck = self.decks[key]
+        deck[name] -= 1
+        if not deck[name]:
+            del deck[name]
+            self.dealt_out(name)
+        self._exported.pop(key, None)
+
+    def _multiset(self, key: str, counts: dict[str, int]) -> dict[str, int]:
+        """``counts`` (the deck ``key``, the box or the discard) as exported, a fresh dict."""
+        exported = self._exported.get(key)
+        if exported is None:
+            exported = self._exported[key] = _multiset(counts)
+        return dict(exported)
 
     # -- outcome ----------------------------------------------------------------------------
 
@@ -486,9 +508,9 @@ class NeomState(GameState):
             "generation": self.generation,
             "turn": self.turn,
             "deal_target": self.deal_target,
-            "decks": {k: _multiset(v) for k, v in sorted(self.decks.items())},
-            "box": _multiset(self.box),
-            "discard": _multiset(self.discard),
+            "decks": {k: self._multiset(k, v) for k, v in sorted(self.decks.items())},
+            "box": self._multiset("box", self.box),
+            "discard": self._multiset("discard", self.discard),
             "boards": sorted(self.boards),
             "disasters": [
                 {"tile": d["tile"], "by": d["by"], "decided": sorted(d["decided"])}
@@ -541,6 +563,7 @@ class NeomState(GameState):
         other._seat_cache = dict(self._seat_cache)
         other._to_act = self._to_act
         other._deals = self._deals
+        other._exported = dict(self._exported)  # its dicts are replaced, never changed
         return other
 
 
