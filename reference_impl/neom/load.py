@@ -133,7 +133,8 @@ def _build(game: Any, canonical: Any) -> NeomState:
     decks = canonical["decks"]
     if not isinstance(decks, dict) or set(decks) != DECK_KEYS:
         raise _fail("decks", f"expected keys {sorted(DECK_KEYS)}")
-    state.decks = {k: _multiset(v, f"decks.{k}") for k, v in decks.items()}
+    # each deck in its exported form, names sorted (NeomState.decks)
+    state.decks = {k: dict(sorted(_multiset(v, f"decks.{k}").items())) for k, v in decks.items()}
     state.box = _multiset(canonical["box"], "box")
     state.discard = _multiset(canonical["discard"], "discard")
     boards = canonical["boards"]

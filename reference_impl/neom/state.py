@@ -137,11 +137,13 @@ class NeomState(GameState):
         self.turn = 1
         self.deal_target = DRAFT_DEALT
         self.icons = icons_for(num_players, options)
-        self.decks: dict[str, dict[str, int]] = {"cornerstone": dict(CORNERSTONE_COPIES)}
+        #: each deck in its exported form (names sorted, no empty counts), which a deal
+        #: keeps (:meth:`take_from_deck`), so an export copies it as it is
+        self.decks: dict[str, dict[str, int]] = {"cornerstone": _multiset(CORNERSTONE_COPIES)}
         self.box: dict[str, int] = {}
         all_icons = icons_for(5, options)
         for gen in range(1, GENERATIONS + 1):
-            self.decks[str(gen)] = deck_for(gen, self.icons)
+            self.decks[str(gen)] = _multiset(deck_for(gen, self.icons))
             for name, count in deck_for(gen, all_icons).items():
                 left = count - self.decks[str(gen)].get(name, 0)
                 if left:
@@ -158,9 +160,9 @@ class NeomState(GameState):
         #: deal phase: (recipient, the deal's actions), kept across deals until the recipient
         #: changes or a tile name runs out of its deck (NM-GEN-DEAL); never mutated in place
         self._deals: tuple[int | None, list[Action]] | None = None
-        #: the exported form of each multiset (a deck by its key, "box", "discard"): names
-        #: sorted, no empty counts; dropped by the rule changing the multiset (a deal:
-        #: :meth:`take_from_deck`; :meth:`discard_tiles`), copied by every export
+        #: the exported form of the box and the discard (names sorted, no empty counts),
+        #: dropped by the rule changing the multiset (:meth:`discard_tiles`), copied by
+        #: every export
         self._exported: dict[str, dict[str, int]] = {}
 
     # -- queries ----------------------------------------------------------------------------
@@ -467,17 +469,16 @@ class NeomState(GameState):
         self._exported.pop("discard", None)
 
     def take_from_deck(self, name: str) -> None:
-        """One copy of ``name`` leaves the current deck (NM-GEN-DEAL, NM-DRAFT-DEAL)."""
-        key = self.deck_key()
-        deck = self.decks[key]
+        """One copy of ``name`` leaves the current deck (NM-GEN-DEAL, NM-DRAFT-DEAL); the
+        deck stays in its exported form (the names keep their order, none left empty)."""
+        deck = self.decks[self.deck_key()]
         deck[name] -= 1
         if not deck[name]:
             del deck[name]
             self.dealt_out(name)
-        self._exported.pop(key, None)
 
     def _multiset(self, key: str, counts: dict[str, int]) -> dict[str, int]:
-        """``counts`` (the deck ``key``, the box or the discard) as exported, a fresh dict."""
+        """``counts`` (the box or the discard) as exported, a fresh dict."""
         exported = self._exported.get(key)
         if exported is None:
             exported = self._exported[key] = _multiset(counts)
@@ -508,7 +509,7 @@ class NeomState(GameState):
             "generation": self.generation,
             "turn": self.turn,
             "deal_target": self.deal_target,
-            "decks": {k: self._multiset(k, v) for k, v in sorted(self.decks.items())},
+            "decks": {k: dict(v) for k, v in sorted(self.decks.items())},
             "box": self._multiset("box", self.box),
             "discard": self._multiset("discard", self.discard),
             "boards": sorted(self.boards),
