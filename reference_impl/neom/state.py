@@ -58,6 +58,8 @@ BOARDS, DEAL, DRAFT, SELECT, ACT, DISASTER, OVER = (
     "over",
 )
 PHASES = (BOARDS, DEAL, DRAFT, SELECT, ACT, DISASTER, OVER)
+#: the city's rows, as slices of its spaces (index y * SIZE + x)
+ROWS = tuple(slice(y * SIZE, (y + 1) * SIZE) for y in range(SIZE))
 
 
 class Player:
@@ -111,7 +113,7 @@ class Player:
         return {
             "board": self.board,
             "coins": self.coins,
-            "city": [self.city[y * SIZE : (y + 1) * SIZE] for y in range(SIZE)],
+            "city": [self.city[row] for row in ROWS],
             "goods": sorted(self.goods),
             "cornerstones": sorted(self.cornerstones),
             "hand": sorted(self.hand),
