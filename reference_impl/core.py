@@ -280,6 +280,27 @@ def _catalogue_params(game: str) -> tuple[tuple[str, dict[str, Any]], ...]:
                  if isinstance(rule, dict) and isinstance(rule.get("params"), dict))  # fmt: skip
 
 
+def json_copy(value: Any) -> Any:
+    """A copy of a JSON-like value (dicts and lists, nested, copied; the rest shared)."""
+    if type(value) is dict:
+        return {key: json_copy(item) for key, item in value.items()}
+    if type(value) is list:
+        return [json_copy(item) for item in value]
+    return value
+
+
+def exported_options(options: Any) -> dict[str, Any]:
+    """The options (a mapping, or its items) as a canonical state holds them: new all the
+    way down, for a caller may change what an export hands out, and ``params`` nests
+    objects (a shallow copy shared them with the engine: an exported state edited before
+    it was loaded changed the live game's errata)."""
+    exported = dict(options)
+    for key, value in exported.items():
+        if type(value) is dict or type(value) is list:
+            exported[key] = json_copy(value)
+    return exported
+
+
 def _short(value: Any, limit: int = 80) -> str:
     text = repr(value)
     return text if len(text) <= limit else text[:limit] + "..."

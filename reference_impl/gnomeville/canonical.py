@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from reference_impl.core import MalformedInput
+from reference_impl.core import MalformedInput, exported_options
 from reference_impl.gnomeville.data import (
     ABILITIES,
     BOARD_GEOMETRY,
@@ -94,7 +94,7 @@ def state_to_canonical(s: Any) -> dict[str, Any]:
     return {
         "game": GAME_ID,
         "num_players": s.n,
-        "options": {k: (list(v) if isinstance(v, list) else v) for k, v in s.options.items()},
+        "options": exported_options(s.options),
         "to_act": s.to_act(),
         "terminal": s.terminal,
         "round": s.round,

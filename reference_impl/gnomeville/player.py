@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from reference_impl.core import json_copy
 from reference_impl.gnomeville.data import (
     BOARD_GEOMETRY,
     BOULDER,
@@ -39,15 +40,6 @@ class Gnome:
         other.pos, other.hammer, other.sword = self.pos, self.hammer, self.sword
         other.graduated, other.ability = self.graduated, self.ability
         return other
-
-
-def json_copy(value: Any) -> Any:
-    """A copy of a JSON-like value (dicts and lists, nested, copied; the rest shared)."""
-    if type(value) is dict:
-        return {key: json_copy(item) for key, item in value.items()}
-    if type(value) is list:
-        return [json_copy(item) for item in value]
-    return value
 
 
 class Player:

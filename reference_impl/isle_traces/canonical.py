@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from reference_impl.core import MalformedInput, rule_param
+from reference_impl.core import MalformedInput, exported_options, rule_param
 from reference_impl.isle_traces import position
 from reference_impl.isle_traces.board import ROTATIONS, few_bits
 from reference_impl.isle_traces.cards import CARD_KEYS, validate_card
@@ -89,7 +89,7 @@ def export(s: IsleState) -> dict[str, Any]:
     return {
         "game": GAME_ID,
         "num_players": s.n,
-        "options": dict(s.options),
+        "options": exported_options(s.options),
         "to_act": s.to_act(),
         "terminal": s.is_terminal(),
         "phase": s.phase,

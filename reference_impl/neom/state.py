@@ -21,6 +21,7 @@ from reference_impl.core import (
     IllegalAction,
     MalformedInput,
     Outcome,
+    exported_options,
 )
 from reference_impl.neom import actions as act
 from reference_impl.neom.city import ORTHO, facing_of, facing_roads
@@ -504,7 +505,7 @@ class NeomState(GameState):
         return {
             "game": "neom",
             "num_players": self.n,
-            "options": dict(self.options),
+            "options": exported_options(self.options),
             "to_act": self.to_act(),
             "terminal": self.is_terminal(),
             "phase": self.phase,

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from reference_impl.core import exported_options
 from reference_impl.notre_dame.data import (
     GAME_ID,
     STAGES,
@@ -30,7 +31,7 @@ def to_canonical(st: NotreDameState) -> dict[str, Any]:
     return {
         "game": GAME_ID,
         "num_players": st.num,
-        "options": dict(st.options_sorted),
+        "options": exported_options(st.options_sorted),
         "to_act": st.to_act(),
         "terminal": st.is_terminal(),
         "tile": TILES[st.num],

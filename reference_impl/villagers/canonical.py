@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from reference_impl.core import MalformedInput
+from reference_impl.core import MalformedInput, exported_options
 from reference_impl.villagers.cards import BASICS, CARDS, EVENTS
 
 if TYPE_CHECKING:
@@ -33,7 +33,7 @@ def dump_state(s: VillagersState) -> dict[str, Any]:
     return {
         "game": GAME_ID,
         "num_players": 1,
-        "options": dict(s.options),
+        "options": exported_options(s.options),
         "to_act": s.to_act(),
         "terminal": s.is_terminal(),
         "round": s.round,

@@ -4,7 +4,9 @@ Scenarios edit an exported state before loading it, and the server hands exports
 the wire, so ``to_canonical`` and ``view`` must return objects that share nothing mutable
 with the engine or with any other export: an engine that caches part of its export to go
 faster must copy what it hands out. Two games are played from the same seed, one whose
-every export is wrecked after it is read; both must export, list and end alike.
+every export is wrecked after it is read; both must export, list and end alike, with the
+default options and with options that nest objects (``params``: a shallow copy of the
+options shared them with the engine).
 """
 
 from __future__ import annotations
@@ -19,6 +21,15 @@ from reference_impl import registry
 from reference_impl.core import CHANCE, GameState
 
 GAMES = registry.available_games()
+#: options that nest objects (errata parameters, ``params``), per game that takes them
+NESTED_OPTIONS = {
+    "gnomeville": {"params": {"GV-TROLL-CAP": {"cap": 3}}},
+    "isle_traces": {"params": {"IT-COMP-EXPLORERS": {"per_player": 3}}},
+    "neom": {"params": {"NM-SELL": {"price": 2}}},
+    "notre_dame": {"params": {"ND-ND-OFFERING": {"offerings": {}}}},
+    "villagers": {"params": {"VL-LOCK-BANK": {"fee": 1}}},
+}
+CONFIGURATIONS = [(game, None) for game in GAMES] + sorted(NESTED_OPTIONS.items())
 
 
 def _wreck(value: Any) -> None:
@@ -60,12 +71,14 @@ def _next_action(state: GameState, rng: random.Random) -> tuple[str, dict[str, A
     return _text(listing), json.loads(json.dumps(chosen))
 
 
-@pytest.mark.parametrize("game", GAMES)
-def test_wrecking_every_export_changes_nothing_the_engine_does(game: str) -> None:
+@pytest.mark.parametrize(("game", "options"), CONFIGURATIONS, ids=lambda v: "params" * bool(v))
+def test_wrecking_every_export_changes_nothing_the_engine_does(
+    game: str, options: dict[str, Any] | None
+) -> None:
     definition = registry.get_game(game)
     for players in sorted({definition.min_players, definition.max_players}):
-        plain = definition.new_game(players)
-        wrecked = definition.new_game(players)
+        plain = definition.new_game(players, json.loads(json.dumps(options)))
+        wrecked = definition.new_game(players, json.loads(json.dumps(options)))
         plain_rng, wrecked_rng = random.Random(players), random.Random(players)
         for step in range(400):
             assert _exports(wrecked, players, wreck=True) == _exports(plain, players, False), (
