@@ -11,7 +11,9 @@ Each round measures, interleaved (so a busy machine slows every figure alike):
   and the reference in-process (``conformance.levels.differential.lockstep``, every reply
   schema-checked and every state compared), rule-guided as the differential level plays
   by default (``guided``: a :class:`~conformance.levels.guide.RuleGuide` over the game's
-  catalogue) and/or with uniform random choices (``uniform``, ``--rulespec-uniform``).
+  catalogue) and/or with uniform random choices (``uniform``, ``--rulespec-uniform``);
+  either way chance outcomes are drawn by their stated probabilities, never by the guide,
+  as the level draws them.
 
 Printed per game and play: steps per CPU second, the candidate's round trips per step and
 two ratios to the echo; per game, with ``--play both``, how many times faster uniform play
@@ -175,8 +177,9 @@ def lockstep_rate(game: str, seconds: float, seed: int, play: str) -> Lockstep:
             players = definition.min_players + games % (
                 definition.max_players - definition.min_players + 1
             )
+            # chance drawn by its probabilities, never by the guide: as the level plays
             steps += lockstep(candidate, reference, game, players, None, rng.randrange,
-                              guide=guide)  # fmt: skip
+                              guide=guide, chance_by_probability=True)  # fmt: skip
             games += 1
         elapsed = clock.elapsed()
         return Lockstep(counter.trips / elapsed, steps / elapsed, counter.trips / max(1, steps),

@@ -396,7 +396,20 @@ CHANCE_RESOLUTION = 1 << 30
 
 
 def _weighted(outcomes: list[dict[str, Any]], point: int) -> int:
-    """The index of the chance outcome that ``point`` (of ``CHANCE_RESOLUTION``) falls in."""
+    """The index of the chance outcome that ``point`` (of ``CHANCE_RESOLUTION``) falls in,
+    exactly. The probabilities are the reference's checked ``"n/d"`` (or ``"1"``) texts:
+    over one denominator (the usual listing) the running sum is compared in integers,
+    ``point / R < sum / d`` being ``point * d < sum * R``, for a tenth of the Fractions'
+    cost (a Villagers draw lists about 27); other listings sum Fractions."""
+    parts = [outcome["probability"].partition("/") for outcome in outcomes]
+    if len({denominator for _, _, denominator in parts}) == 1:
+        target = point * int(parts[0][2] or 1)
+        cumulative = 0
+        for index, (numerator, _, _) in enumerate(parts):
+            cumulative += int(numerator)
+            if target < cumulative * CHANCE_RESOLUTION:
+                return index
+        return max(0, len(outcomes) - 1)
     at = Fraction(point, CHANCE_RESOLUTION)
     cumulative = Fraction(0)
     for index, outcome in enumerate(outcomes):
