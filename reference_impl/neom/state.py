@@ -480,7 +480,7 @@ class NeomState(GameState):
             del deck[name]
             self.dealt_out(name)
 
-    def _multiset(self, key: str, counts: dict[str, int]) -> dict[str, int]:
+    def _exported_counts(self, key: str, counts: dict[str, int]) -> dict[str, int]:
         """``counts`` (the box or the discard) as exported, a fresh dict."""
         exported = self._exported.get(key)
         if exported is None:
@@ -513,8 +513,8 @@ class NeomState(GameState):
             "turn": self.turn,
             "deal_target": self.deal_target,
             "decks": {k: dict(v) for k, v in sorted(self.decks.items())},
-            "box": self._multiset("box", self.box),
-            "discard": self._multiset("discard", self.discard),
+            "box": self._exported_counts("box", self.box),
+            "discard": self._exported_counts("discard", self.discard),
             "boards": sorted(self.boards),
             "disasters": [
                 {"tile": d["tile"], "by": d["by"], "decided": sorted(d["decided"])}

@@ -19,13 +19,14 @@ CHANCE_KINDS = ("hand", "square", "road", "countess", "countess_reveal", "event"
 
 
 def _multiset(counter: dict[str, int]) -> list[str]:
-    names = sorted(counter)
-    if len(names) == sum(counter.values()):  # each name once, as hands mostly are
+    names = sorted(counter)  # counts are positive (a name at 0 is dropped)
+    if len(names) == sum(counter.values()):  # so each name once, as hands mostly are
         return names
     return [name for name in names for _ in range(counter[name])]
 
 
-def _cards(cards: list[list[Any]]) -> list[dict[str, Any]]:
+def card_entries(cards: list[list[Any]]) -> list[dict[str, Any]]:
+    """Cards held as ``[name, coins]`` as the canonical state lists them."""
     return [{"card": name, "coins": coins} for name, coins in cards]
 
 
@@ -47,8 +48,8 @@ def dump_state(s: VillagersState) -> dict[str, Any]:
             "founders": s.founders,
             "village": s.village_export(),
         },
-        "countess": {"gold": s.c_gold, "village": _cards(s.c_cards)},
-        "road": _cards(s.road),
+        "countess": {"gold": s.c_gold, "village": card_entries(s.c_cards)},
+        "road": card_entries(s.road),
         "stacks": [
             {"known": list(st["known"]), "hidden": st["hidden"], "market": st["market"]}
             for st in s.stacks

@@ -14,7 +14,7 @@ import orjson
 
 from reference_impl.core import CHANCE, Action, GameState, IllegalAction, MalformedInput, Outcome
 from reference_impl.villagers import build, draft, events
-from reference_impl.villagers.canonical import dump_state
+from reference_impl.villagers.canonical import card_entries, dump_state
 from reference_impl.villagers.cards import (
     ALL_CARDS,
     BASIC_COUNT,
@@ -154,9 +154,7 @@ class VillagersState(GameState):
         call: read from their JSON text, which is kept until a rule changes the village."""
         text = self._village_text
         if text is None:
-            text = self._village_text = orjson.dumps(
-                [[{"card": name, "coins": coins} for name, coins in col] for col in self.columns]
-            )
+            text = self._village_text = orjson.dumps([card_entries(c) for c in self.columns])
         return orjson.loads(text)
 
     def countess_tally(self) -> Tally:
