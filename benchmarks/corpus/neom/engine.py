@@ -152,6 +152,16 @@ def joined(city, x, y, d):
     return (d in roads(a) or back in roads(b)) if BUG == "road-meets-roadless" else (d in roads(a) and back in roads(b))
 
 
+def road_unmatched(city, x, y):
+    """True when a road of the tile at (x, y) faces a placed neighbour without meeting a road of it."""
+    for d, (dx, dy, _) in DIRS.items():
+        nx, ny = x + dx, y + dy
+        if d in roads(city[y][x]) and 0 <= nx < 5 and 0 <= ny < 5 and city[ny][nx] is not None \
+                and not joined(city, x, y, d):
+            return True
+    return False
+
+
 def connected_set(city):
     """Spaces joined by road to the tile on the centre space."""
     if city[2][2] is None:
@@ -349,7 +359,7 @@ class Game:
             if p["selected"] is not None and is_disaster(p["selected"]):
                 ms_add(st["discard"], p["selected"])
                 if not self.solo():
-                    dl.append({"tile": p["selected"], "by": i, "decided": []})
+                    dl.insert(0 if BUG == "disasters-reverse-seat" else len(dl), {"tile": p["selected"], "by": i, "decided": []})
                 p["selected"] = None
         if self.solo() and st["options"]["solo_disasters_strike"]:
             for t in sorted(st["players"][0]["hand"]):
@@ -385,7 +395,7 @@ class Game:
         # end of the generation
         for p in ps:
             for t in p["hand"]:
-                ms_add(st["discard"], t)
+                ms_add(st["discard"], t, 0 if BUG == "last-tile-vanishes" else 1)
             p["hand"] = []
         for p in ps:
             p["coins"] += 0 if (BUG == "no-final-income" and st["generation"] >= 3) else self.income(p)
@@ -449,7 +459,7 @@ class Game:
             return RuleError("NM-PLACE-REPLACE", "the space is taken and replacing is off")
         c2 = [row[:] for row in city]
         c2[y][x] = tile
-        if ((x, y) not in connected_set(c2)) if BUG == "replace-cut-off" else (not all_joined(c2)):
+        if ((x, y) not in connected_set(c2)) if BUG == "replace-cut-off" else (not all_joined(c2) or (BUG == "roads-all-meet" and road_unmatched(c2, x, y))):
             return RuleError("NM-PLACE-ROAD", "not joined by road to the centre")
         return None
 
@@ -689,6 +699,7 @@ class Game:
                     rank = SOLO_RANKS[i]
             details["rank"] = rank
             details["tile_set"] = ts
+            if BUG == "solo-win-boss" and rank != SOLO_RANKS[-1]: winners = []
         return {"terminal": terminal, "scores": scores, "winners": winners, "details": details}
 
     # --- views -------------------------------------------------------------------------
@@ -702,7 +713,7 @@ class Game:
             if i == seat:
                 continue
             p["hand"] = {"hidden": len(p["hand"])}
-            p["cornerstones"] = {"hidden": len(p["cornerstones"])}
+            p["cornerstones"] = p["cornerstones"] if BUG == "cornerstones-public" else {"hidden": len(p["cornerstones"])}
             if hide_sel and p["selected"] is not None:
                 p["selected"] = "hidden"
         return st
@@ -742,7 +753,7 @@ def new_state(n, opts):
         "phase": "boards", "generation": 0, "turn": 1, "deal_target": DEALT_CS,
         "decks": {k: ms_sorted(v) for k, v in decks.items()}, "box": ms_sorted(box),
         "discard": {}, "boards": list(RAW), "disasters": [],
-        "players": [{"board": None, "coins": START_COINS,
+        "players": [{"board": None, "coins": 5 if BUG == "start-coins-five" else START_COINS,
                      "city": [[None] * 5 for _ in range(5)], "goods": [], "cornerstones": [],
                      "hand": [], "selected": None, "acted": False} for _ in range(n)],
     }
