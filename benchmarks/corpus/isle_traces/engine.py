@@ -237,7 +237,7 @@ class Game:
         if n < 2 or n > 4:
             raise Unsupported("Isle Traces is for 2 to 4 players")
         opts = self.parse_options(req.get("options"))
-        deck = [dict(c) for c in DEFAULT_DECK]
+        deck = [dict(c) for c in DEFAULT_DECK][:9 * n if BUG == "deck-nine-per-player" else None]
         setup = req.get("setup")
         if setup is not None:
             if not isinstance(setup, dict):
@@ -389,7 +389,7 @@ class Game:
                 if side in own_closed or opp in g[nb][1]:
                     continue
             out.append(nb)
-        if (t == "coast" and diag) or BUG == "score-diagonal":
+        if (t == "coast" and (diag or BUG == "coast-diagonal")) or BUG == "score-diagonal":
             for dr, dc in ((-1, -1), (-1, 1), (1, -1), (1, 1)):
                 nb = (r + dr, c + dc)
                 if nb in g and terrain(g[nb][0]) == t:
@@ -428,7 +428,7 @@ class Game:
                     owner = exps.index(best)
             points = 0
             if owner is not None:
-                points = len(cells) if s["options"]["line_points"] == "cells" and BUG != "line-scores-one" else 1
+                points = len(cells) + (creatures if BUG == "creatures-score" else 0) if s["options"]["line_points"] == "cells" and BUG != "line-scores-one" else 1
                 scores[owner] += points
                 owned[owner].append((len(cells), creatures))
             for p in range(n):
@@ -494,6 +494,8 @@ class Game:
         for r, c in cells:
             if r < 0 or c < 0 or r >= size + (1 if BUG == "area-off-by-one" else 0) or c >= size + (1 if BUG == "area-off-by-one" else 0):
                 return "IT-PLACE-AREA"
+        if BUG == "face-up-only" and face != 0:
+            return "IT-PLACE-FACE"
         if not s["map"]:
             if rot not in FIRST_ROTS or (row, col) != centre(size):
                 return "IT-PLACE-FIRST"
@@ -647,6 +649,7 @@ class Game:
         acts = []
         if ph == "place":
             pl = self.legal_placements()
+            pl = [p for p in pl if p[0] == 0] if BUG == "face-up-only" else pl
             if pl:
                 for face, rot, r, c in pl:
                     acts.append({"actor": cur, "type": "place_card", "face": face, "rot": rot, "row": r, "col": c})
@@ -664,7 +667,7 @@ class Game:
                     acts.append({"actor": cur, "type": "place_explorer", "row": r, "col": c})
             if s["chips"][cur] and free:
                 for e in sorted(s["explorers"], key=lambda e: (e["row"], e["col"])):
-                    if s["options"]["reexplore_any"] or e["player"] == cur:
+                    if (s["options"]["reexplore_any"] and BUG != "reexplore-own-only") or e["player"] == cur:
                         acts.append({"actor": cur, "type": "reexplore", "row": e["row"], "col": e["col"]})
         elif ph == "reexplore":
             w = s["withdrawn"]
@@ -675,7 +678,7 @@ class Game:
             for m in s["map"]:
                 if self.flip_error(m["id"]) is None:
                     acts.append({"actor": cur, "type": "flip", "card": m["id"]})
-                    if s["options"]["flip_face"] == "any":
+                    if s["options"]["flip_face"] == "any" or BUG == "flip-same-face":
                         acts.append({"actor": cur, "type": "flip_same", "card": m["id"]})
         return {"to_act": [cur], "actions": acts}
 
@@ -862,7 +865,7 @@ class Game:
                 target = e
         if target is None:
             raise Illegal("IT-REEXP-SAME", "no explorer there")
-        if not s["options"]["reexplore_any"] and target["player"] != cur:
+        if (not s["options"]["reexplore_any"] or BUG == "reexplore-own-only") and target["player"] != cur:
             raise Illegal("IT-REEXP-WHOSE", "not your explorer")
         if not self.explorer_cells():
             raise Illegal("IT-REEXP-ELSEWHERE", "nowhere else to go")
@@ -901,7 +904,7 @@ class Game:
         self._flip(a, True)
 
     def do_flip_same(self, a):
-        if self.s["options"]["flip_face"] != "any":
+        if self.s["options"]["flip_face"] != "any" and BUG != "flip-same-face":
             raise Illegal("IT-FLIP-FACE", "the other face must come up")
         self._flip(a, False)
 

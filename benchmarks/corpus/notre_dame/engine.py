@@ -103,7 +103,7 @@ def adjacency(st):
             link("%d-%d" % (d, a), "%d-%d" % (d, b))
     for i, d in enumerate(ring):
         nxt = ring[(i + 1) % len(ring)]
-        if nxt != d:
+        if nxt != d and BUG != "carriage-own-district":
             link("%d-4" % d, "%d-1" % nxt)
     return adj
 
@@ -144,7 +144,7 @@ def people(st, p, area):
 def park_bonus(st, p):
     pl = st["players"][p]
     n = pl["areas"]["park"]
-    if pl["friend"] == "park" and st["options"]["friend_in_park_bonus"]:
+    if pl["friend"] == "park" and st["options"]["friend_in_park_bonus"] and BUG != "park-bonus-cubes-only":
         n += 1
     return (n + 1) // 2 if BUG == "park-round-up" else n // 2
 
@@ -483,6 +483,7 @@ def buy_actions(st, p):
     out = [{"actor": p, "type": "pass"}]
     if pl["coins"] < 1:
         return out
+    out = [] if BUG == "buy-compulsory" else out
     for person in sorted(on_offer(st, p)):
         base = {"actor": p, "type": "buy", "person": person}
         if person == "landlady":
@@ -520,8 +521,9 @@ def plague_candidates(st, p):
     withcube = [a for a in AREAS if pl["areas"][a] > 0]
     if not withcube:
         return []
-    best = max(people(st, p, a) for a in withcube)
-    return [a for a in withcube if people(st, p, a) == best]
+    count = (lambda a: pl["areas"][a]) if BUG == "plague-ignores-friend" else (lambda a: people(st, p, a))
+    best = max(count(a) for a in withcube)
+    return [a for a in withcube if count(a) == best]
 
 
 def chance_outcomes(st):
@@ -761,6 +763,7 @@ def apply_keep(st, p, a):
     n = st["num_players"]
     hands = [st["players"][q]["draft_hand"] for q in range(n)]
     newhands = [hands[(q + 1) % n] if BUG == "draft-right" else hands[(q - 1) % n] for q in range(n)]
+    newhands = hands if BUG == "last-card-not-passed" and st["draft_step"] == 2 else newhands
     for q in range(n):
         st["players"][q]["draft_hand"] = list(newhands[q])
     if st["draft_step"] == 1:
@@ -890,6 +893,8 @@ def apply_buy(st, p, a):
         pl["coins"] -= 1
         pl["bought"] = person
         do_person(st, p, a)
+    elif BUG == "buy-compulsory" and pl["coins"] >= 1:
+        raise Illegal("ND-BUY-OPTIONAL", "a player with a coin must buy")
     n = st["num_players"]
     nxt = (p + 1) % n
     if nxt == st["start_player"]:
@@ -1008,7 +1013,7 @@ def resolve_plague(st):
         hosp = pl["areas"]["hospital"]
         if pl["friend"] == "hospital" and st["options"]["friend_in_hospital"]:
             hosp += 1
-        new = pl["rats"] + inc - (0 if (BUG == "doctor-ignores-hospital" and doctors[p]) else hosp)
+        new = (0 if BUG == "doctor-resets-rats" and doctors[p] else pl["rats"]) + inc - (0 if (BUG == "doctor-ignores-hospital" and doctors[p]) else hosp)
         if BUG == "hospital-floor-increase" and not doctors[p]: new = max(new, pl["rats"])
         if st["options"]["rat_floor"]:
             new = max(0, new)
