@@ -157,18 +157,24 @@ _ABSENT = _Absent()
 # -- replaying the reference ----------------------------------------------------------------
 
 
+def _make_start(divergence: Any) -> GameState:
+    """The reference's position as the divergent game begins: the scenario's position loaded,
+    else a new game."""
+    from reference_impl import registry
+
+    definition = registry.get_game(divergence.game)
+    seed = getattr(divergence, "seed_state", None)
+    if seed is not None:
+        return definition.load(seed)
+    return definition.new_game(divergence.num_players, divergence.options or None)
+
+
 def reference_before(divergence: Any) -> tuple[GameState, list[str]] | None:
     """The reference's state before the divergent step's action, and the catalogue's ids."""
     from conformance.specification.catalogue import rule_ids
-    from reference_impl import registry
 
     try:
-        definition = registry.get_game(divergence.game)
-        seed = getattr(divergence, "seed_state", None)
-        if seed is not None:
-            state = definition.load(seed)
-        else:
-            state = definition.new_game(divergence.num_players, divergence.options or None)
+        state = _make_start(divergence)
         for action in divergence.actions[:-1]:
             state.apply(action)
     except (EngineError, KeyError, ValueError, TypeError):
@@ -295,6 +301,8 @@ class PathWatcher:
 def attribute(divergence: Any) -> Attribution:
     """The rules ``divergence`` (a :class:`~conformance.levels.differential.Divergence`) is
     blamed on, with the evidence; empty when the reference cannot replay its trace."""
+    from conformance.levels import rule_sites
+
     replayed = reference_before(divergence)
     if replayed is None:
         return Attribution()
@@ -305,7 +313,11 @@ def attribute(divergence: Any) -> Attribution:
     fired = [r for r in dict.fromkeys(getattr(divergence, "reference_fired", [])) if r in known]
     ranked: list[Blame] = []
     kind = divergence.kind
-    if kind in ("state", "start"):
+    if kind == "start" and action is None:  # the position the game begins from differs
+        ranked += _start_blame(divergence, known)
+        applied = rule_sites.rules_run(lambda: _make_start(divergence), known, checks=True)
+        fired = fired or applied  # nothing reports what a new game fires: what its code ran
+    elif kind in ("state", "start"):
         ranked += _state_blame(divergence, state, action, known)
     elif kind == "legal":
         ranked += _legal_blame(divergence, state, known)
@@ -316,8 +328,9 @@ def attribute(divergence: Any) -> Attribution:
     ranked += _fired_difference(divergence, known)
     if kind in ("state", "start", "outcome", "refused", "chance"):
         ranked += _named_field_blame(divergence, fired)
-        ranked += [Blame(rule, f"the reference fired it applying step {divergence.step}",
-                         direct=False) for rule in fired]  # fmt: skip
+        doing = (f"fired it applying step {divergence.step}" if action is not None
+                 else "ran its code making the game's first position")  # fmt: skip
+        ranked += [Blame(rule, f"the reference {doing}", direct=False) for rule in fired]
     unique: dict[str, Blame] = {}
     for blame in ranked:
         unique.setdefault(blame.rule, blame)
@@ -325,6 +338,76 @@ def attribute(divergence: Any) -> Attribution:
     context = [r for r in fired if r not in {b.rule for b in best}]
     applied = list(dict.fromkeys([*unique, *fired, *applied]))
     return Attribution(best, context, applied, list(unique.values()))
+
+
+def _start_blame(divergence: Any, known: set[str]) -> list[Blame]:
+    """A position that differs as the game begins (kind ``start``, no action yet): the
+    reference makes it again (``new_game``, or ``load_state`` of the scenario's position)
+    under a line tracer, and each line that assigns a field named like a differing path's
+    key (``self.coins = ...`` for ``players.0.coins``: its leaf, else the nearest key above
+    it) is blamed on the rule it implements (:func:`~conformance.levels.rule_sites.rule_at`),
+    the rule that sets most of the differing paths first."""
+    from conformance.levels import rule_sites
+
+    paths = _differing_paths(divergence)
+    wanted = {path: _path_names(path) for path in paths}
+    names = {name for choices in wanted.values() for level in choices for name in level}
+    assigned: list[tuple[frozenset[str], list[tuple[str, int]]]] = []
+    scope = str(Path(sys.modules["reference_impl"].__file__ or "").parent)
+
+    def lines(frame: FrameType, event: str, arg: Any) -> Any:
+        if event == "line":
+            _, writes = rule_sites.data_flow(frame.f_code.co_filename, frame.f_lineno)
+            if writes & names:
+                assigned.append((writes, _scope_stack(frame, scope)))
+        return lines
+
+    def calls(frame: FrameType, event: str, arg: Any) -> Any:
+        if event == "call" and frame.f_code.co_filename.startswith(scope):
+            return lines
+        return None
+
+    previous = sys.gettrace()
+    sys.settrace(calls)
+    try:
+        _make_start(divergence)
+    except (EngineError, KeyError, ValueError, TypeError):
+        return []
+    finally:
+        sys.settrace(previous)
+    set_by: dict[str, list[str]] = {}  # rule -> the differing paths its lines assign
+    where: dict[str, str] = {}
+    for path, levels in wanted.items():
+        for level in levels:  # the leaf's name first, then the keys above it
+            found = [(stack, rule_sites.rule_at(stack, known)) for writes, stack in assigned
+                     if writes & level]  # fmt: skip
+            for _, (rule, site) in found:
+                if rule is not None and path not in set_by.setdefault(rule, []):
+                    set_by[rule].append(path)
+                    where.setdefault(rule, site)
+            if any(rule for _, (rule, _) in found):
+                break
+    order = {p: i for i, p in enumerate(paths)}
+    ranked = sorted(set_by, key=lambda r: (-len(set_by[r]), order[set_by[r][0]]))
+    return [Blame(rule, f"{', '.join(set_by[rule][:3])} {'is' if len(set_by[rule]) == 1 else 'are'}"
+                        f" set by {rule} as the game begins ({where[rule]})")
+            for rule in ranked]  # fmt: skip
+
+
+def _path_names(path: str) -> list[frozenset[str]]:
+    """The names a line may assign a state path's field by, nearest first: per key of the
+    path from its leaf up (indexes left out), the attribute (``.coins``) and the name."""
+    keys = [key for key in reversed(path.split(".")) if key and not key.isdigit()]
+    return [frozenset({f".{key}", key}) for key in keys]
+
+
+def _scope_stack(frame: FrameType | None, scope: str) -> list[tuple[str, int]]:
+    """The code locations of ``frame`` and its callers inside ``scope``, innermost first."""
+    stack = []
+    while frame is not None and frame.f_code.co_filename.startswith(scope):
+        stack.append((frame.f_code.co_filename, frame.f_lineno))
+        frame = frame.f_back
+    return stack
 
 
 def _rules_applied(kind: str, state: GameState, action: Any, known: set[str]) -> list[str]:

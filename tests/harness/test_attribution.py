@@ -305,3 +305,43 @@ def test_a_value_kept_in_a_local_first_is_traced_to_the_code_that_computed_it(
     known = {"XX-FORMULA", "XX-EVENT"}
     computed = [rule for where in ran for rule in rule_sites.rules_at(*where, known)]
     assert computed == ["XX-FORMULA"]  # called while ``value`` was assigned
+
+
+def _edited(state: Any, path: str, value: Any) -> None:
+    *head, leaf = path.split(".")
+    for key in head:
+        state = state[int(key)] if key.isdigit() else state[key]
+    state[int(leaf) if leaf.isdigit() else leaf] = value
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "edits", "rule"),
+    [  # the rule each catalogue states for the field (its text), not what the code says
+        ("neom", 3, {"players.0.coins": 5, "players.2.coins": 5}, "NM-SETUP-COINS"),
+        ("notre_dame", 3, {"players.1.rats": 1}, "ND-SETUP-RATS"),
+        ("notre_dame", 2, {"players.0.cubes": 5}, "ND-SETUP-RESOURCES"),
+        ("gnomeville", 2, {"round": 2}, "GV-SETUP-ROUND-TRACKER"),
+    ],
+)
+def test_a_first_position_that_differs_is_blamed_on_the_setup_rule_that_sets_it(
+    game: str, players: int, edits: dict[str, Any], rule: str
+) -> None:
+    """A candidate whose new game differs (kind ``start``, before any action) is blamed on
+    the rule whose setup code assigns the differing field (it blamed nothing: the NEOM corpus
+    engine starting with 5 coins had no primary rule)."""
+    from conformance.levels.attribution import attribute
+    from conformance.levels.differential import Divergence, differences
+    from reference_impl import registry
+
+    reference = registry.get_game(game).new_game(players, None).to_canonical()
+    candidate = json.loads(json.dumps(reference))
+    for path, value in edits.items():
+        _edited(candidate, path, value)
+    diffs = differences(reference, candidate)
+    divergence = Divergence(game, players, {}, [], "start", "", first=diffs[0][0],
+                            differing=[p for p, _, _ in diffs],
+                            expected={p: v for p, v, _ in diffs})  # fmt: skip
+    blame = attribute(divergence)
+    assert blame.primary == rule, blame.describe()
+    assert "as the game begins" in blame.ranked[0].evidence
+    assert rule not in blame.context and blame.applied[0] == rule
