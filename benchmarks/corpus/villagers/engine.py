@@ -271,7 +271,7 @@ class Game:
             "step": "deal", "chance": {"kind": "hand", "stack": None},
             "player": {"gold": self.p("VL-SETUP-GOLD", "gold", 8), "hand": [], "square": [],
                        "founders": "gold", "village": []},
-            "countess": {"gold": self.p("VL-SETUP-COUNTESS-GOLD", "gold", 1), "village": []},
+            "countess": {"gold": self.p("VL-SETUP-COUNTESS-GOLD", "gold", 0 if BUG == "countess-starts-broke" else 1), "village": []},
             "road": [{"card": c, "coins": 0} for c in ROAD_START],
             "stacks": [{"known": [], "hidden": size,
                         "market": 1 if i == (2 if BUG == "first-market-third-stack" else 1) else (2 if i == 5 else None)} for i in range(nst)],
@@ -461,7 +461,7 @@ class Game:
             pg += self.silver_total("player")
             cg += 0 if BUG == "countess-no-silver" else self.silver_total("countess")
         s["player"]["gold"] += pg
-        s["countess"]["gold"] += cg
+        s["countess"]["gold"] += cg if second or BUG != "countess-first-market-skipped" else 0
 
     def reveal_market_if_empty(self, i):
         s = self.s
@@ -633,6 +633,11 @@ class Game:
             fee = max(fee, 3)
         return (None, 0) if BUG == "no-unlocker-no-padlock" else ("bank", fee)
 
+    def can_pay(self, fee):
+        """VL-LOCK-AFFORD: a padlock fee is payable when it does not exceed the supply."""
+        gold = self.s["player"]["gold"]
+        return (fee == 0 or fee < gold) if BUG == "padlock-needs-spare-gold" else fee <= gold
+
     def build_columns(self, card):
         """valid columns (None for a new chain) ignoring padlocks; and the rule if none."""
         parent = CARDS[card][2]
@@ -643,7 +648,7 @@ class Game:
             if self.founders_chains() < self.opt["founders_branches"]:
                 return [None]
             return []
-        return [i for i, col in enumerate(vill) if col[-1]["card"] == parent]
+        return [i for i, col in enumerate(vill) if (any(pl["card"] == parent for pl in col) if BUG == "child-on-covered-parent" else col[-1]["card"] == parent)]
 
     def player_actions(self):
         s = self.s
@@ -663,6 +668,8 @@ class Game:
             for i in range(6):
                 if self.stack_has(i):
                     acts.append({"actor": 0, "type": "take_stack", "stack": i})
+                    if BUG == "draft-leftmost-stack-only":
+                        break
         elif st == "countess":
             for p in s["road"]:
                 acts.append({"actor": 0, "type": "countess_build", "card": p["card"], "coins": p["coins"]})
@@ -677,7 +684,7 @@ class Game:
             if b["built"] < b["limit"]:
                 for c in hand:
                     where, fee = self.lock_cost(c)
-                    if fee > s["player"]["gold"]:
+                    if not self.can_pay(fee):
                         continue
                     for col in self.build_columns(c):
                         acts.append({"actor": 0, "type": "build", "card": c, "column": col})
@@ -986,12 +993,12 @@ class Game:
             if self.founders_chains() >= self.opt["founders_branches"]:
                 raise RuleError("VL-CHAIN-FOUNDERS", "the Founders carries no more branches")
         else:
-            if col is None or not (0 <= col < len(vill)) or vill[col][-1]["card"] != parent:
+            if col is None or not (0 <= col < len(vill)) or col not in self.build_columns(c):
                 raise RuleError("VL-CHAIN-ON", "%s goes on top of a %s" % (c, parent))
         where, fee = self.lock_cost(c)
-        if where == "countess" and s["player"]["gold"] < fee:
+        if where == "countess" and not self.can_pay(fee):
             raise RuleError("VL-LOCK-COUNTESS", "cannot pay the padlock")
-        if where == "bank" and s["player"]["gold"] < fee:
+        if where == "bank" and not self.can_pay(fee):
             raise RuleError("VL-LOCK-BANK", "cannot pay the padlock")
         lock = CARDS[c][3]
         if where == "own":
@@ -1111,7 +1118,7 @@ class Game:
         elif e == "e10":
             for p in co["village"]:
                 if p["card"] in KEYRING:
-                    p["coins"] += 2
+                    (co if BUG == "guild-gold-to-supply" else p)["gold" if BUG == "guild-gold-to-supply" else "coins"] += 2
         elif e == "e11":
             if ch is not None:
                 p = vill[ch].pop()
