@@ -194,7 +194,7 @@ class Game:
                 btotal += 1
             players.append({
                 "board": boards[i], "cells": cells,
-                "gnomes": [{"space": [2, 2], "hammer": False, "sword": False, "graduated": False, "ability": None}]
+                "gnomes": [{"space": [3, 3] if BUG == "centre-counted-from-one" else [2, 2], "hammer": False, "sword": False, "graduated": False, "ability": None}]
                 + [{"space": None, "hammer": False, "sword": False, "graduated": False, "ability": None} for _ in range(2)],
                 "stumps": 0, "bag": bag, "stacks": [], "open_stack": None,
                 "mushrooms": 2, "score": 0, "stew": BUG != "stew-starts-empty", "status": "building", "stuck": False,
@@ -295,7 +295,7 @@ class Game:
 
     def next_kinds(self, k):
         res = []
-        for nxt in BLD[k]["next"]:
+        for nxt in (sorted(x for x in KINDS if TIER[x] == TIER[k] + 1) if BUG == "line-chosen-every-tier" else BLD[k]["next"]):
             if self.s["supply"][nxt] > 0:
                 res.append(nxt)
             else:
@@ -518,7 +518,7 @@ class Game:
         out = []
         for r in range(5):
             for c in range(5):
-                if p["cells"][r][c] is None and self.gnome_at(i, [r, c]) is None and self.height_ok(i, (r, c), kind):
+                if p["cells"][r][c] is None and (BUG == "build-under-gnome" or self.gnome_at(i, [r, c]) is None) and self.height_ok(i, (r, c), kind):
                     out.append([r, c])
         return out
 
@@ -549,7 +549,7 @@ class Game:
         other = self.gnome_at_except(i, list(t), gi)
         if other is not None:
             # must be able to end on an unoccupied space with the moves left
-            return self.can_exit(i, gi, t, moves - 1, {(r, c)})
+            return BUG != "no-moving-through-gnomes" and self.can_exit(i, gi, t, moves - 1, {(r, c)})
         return True
 
     def can_exit(self, i, gi, pos, moves, visited):
@@ -1095,7 +1095,7 @@ class Game:
         r, c = sp
         self.fire("GV-BOULDER-SPAWN")
         cell = p["cells"][r][c]
-        if cell == "boulder":
+        if cell == "boulder" or (BUG == "boulder-lost-on-troll" and cell == "troll"):
             self.fire("GV-ONE-PER-SPACE")
             return
         if s["boulder_supply"] <= 0 and self.opt("boulder_supply_limited"):
@@ -1188,7 +1188,7 @@ class Game:
         if m == "tier4plus":
             return sum(1 for row in p["cells"] for x in row if x in TIER and TIER[x] >= 4)
         if m == "sword_gnomes":
-            return sum(1 for g in p["gnomes"] if g["sword"])
+            return sum(1 for g in p["gnomes"] if g["sword"] or (BUG == "hammers-count-as-swords" and g["hammer"]))
         if m == "hammer_gnomes":
             return sum(1 for g in p["gnomes"] if g["hammer"])
         if m == "graduated":
