@@ -31,6 +31,8 @@ from conformance.levels.progress import Progress
 from rulespec.protocol import wire_copy
 
 MAX_DIFFERENCES = 12
+#: characters of a differing value the console shows
+SHOWN_CHARACTERS = 240
 
 
 @dataclass
@@ -112,8 +114,7 @@ class Divergence(AssertionError):
         action = json.dumps(self.actions[-1], ensure_ascii=False) if self.actions else "the start"
         text = f"step {self.step} ({action}): {self.kind} differs at {self.first or '?'}"
         if self.values is not None:
-            reference, candidate = (json.dumps(v, default=repr, ensure_ascii=False)[:120]
-                                    for v in self.values)  # fmt: skip
+            reference, candidate = (shown(v, 120) for v in self.values)
             text += f": reference {reference}, candidate {candidate}"
         return text
 
@@ -162,10 +163,16 @@ def _key(action: dict[str, Any]) -> str:
     return json.dumps(action, sort_keys=True, ensure_ascii=False)
 
 
+def shown(value: Any, limit: int = SHOWN_CHARACTERS) -> str:
+    """A value as JSON for the console, cut at ``limit`` characters with how long it was (a
+    whole deck of cards differing would fill a screen; the written scenario keeps it all)."""
+    text = json.dumps(value, default=repr, ensure_ascii=False)
+    return text if len(text) <= limit else f"{text[:limit]}… ({len(text):,} characters)"
+
+
 def _describe(diffs: list[tuple[str, Any, Any]]) -> str:
     lines = [
-        f"  {path}: reference {json.dumps(exp, default=repr, ensure_ascii=False)}, "
-        f"candidate {json.dumps(act, default=repr, ensure_ascii=False)}"
+        f"  {path}: reference {shown(exp)}, candidate {shown(act)}"
         for path, exp, act in diffs[:MAX_DIFFERENCES]
     ]
     if len(diffs) > MAX_DIFFERENCES:

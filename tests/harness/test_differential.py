@@ -6,6 +6,7 @@ reaches (issue 15)."""
 from __future__ import annotations
 
 import ast
+import json
 import re
 import subprocess
 import sys
@@ -27,6 +28,22 @@ def test_differences_name_every_leaf_path() -> None:
     actual = {"a": 1, "b": [1, 3], "c": {"d": "y", "e": 0}}
     paths = [path for path, _, _ in differences(expected, actual)]
     assert paths == ["b.1", "c.d", "c.e"]
+
+
+def test_a_long_differing_value_is_cut_on_the_console_and_kept_whole_in_the_scenario() -> None:
+    """A whole deck differing (Isle Traces' 27 cards, each with its faces) is shown to its
+    first characters and its length; the divergence keeps every value for the scenario."""
+    from conformance.levels.differential import SHOWN_CHARACTERS, Divergence, _describe
+
+    deck = [{"id": n, "faces": [["plains/creature5", "mountain"] * 3] * 2} for n in range(27)]
+    diffs = differences({"deck": deck}, {"deck": deck[:18]})
+    text = _describe(diffs)
+    whole = len(json.dumps(deck, ensure_ascii=False))
+    assert f"… ({whole:,} characters)" in text and len(text) < 3 * SHOWN_CHARACTERS
+    divergence = Divergence("isle_traces", 2, {}, [], "start", text, first="deck",
+                            expected={"deck": deck}, values=(deck, deck[:18]))  # fmt: skip
+    assert divergence.expected["deck"] == deck and "characters)" in divergence.headline()
+    assert _describe([("coins", 3, 4)]) == "  coins: reference 3, candidate 4"
 
 
 def test_a_drifting_engine_is_caught_shrunk_and_written_where_the_user_works(
