@@ -55,10 +55,40 @@ class _Labels:
         return None if known or tag in self.markers else True
 
 
+def played_games(folders: list[str]) -> list[str]:
+    """The games the folders' scenarios play (:func:`conformance.plugin.regression_game`),
+    in the order first met."""
+    from pytest_bdd.feature import get_features
+
+    from conformance.plugin import regression_game
+
+    found: dict[str, None] = {}
+    for feature in get_features(folders):
+        for scenario in feature.scenarios.values():
+            game = regression_game(scenario)
+            if game is not None:
+                found.setdefault(game, None)
+    return list(found)
+
+
+def _import_steps(games: list[str], namespace: dict[str, Any]) -> None:
+    """The step definitions of each game's unit, star-imported into ``namespace`` (what the
+    game's own scenario module does): a copy of a bundled feature file, which uses its game's
+    steps (a Gnomeville town drawn as a grid), runs from a folder too."""
+    from rulespec import games as registered
+
+    for game in games:
+        steps = registered.unit(game).steps
+        if steps is not None:
+            exec(f"from {steps} import *", namespace)
+
+
 if CONFIG_STACK and feature_folders(CONFIG_STACK[-1]):
     _labels = _Labels(CONFIG_STACK[-1])
     CONFIG_STACK[-1].pluginmanager.register(_labels)
     try:
-        scenarios(*feature_folders(CONFIG_STACK[-1]))
+        _folders = feature_folders(CONFIG_STACK[-1])
+        _import_steps(played_games(_folders), globals())
+        scenarios(*_folders)
     finally:
         CONFIG_STACK[-1].pluginmanager.unregister(_labels)

@@ -27,6 +27,8 @@ RULESPEC = [sys.executable, "-c", "from conformance.cli import main; main()"]
 #: every state reply says one round more: a divergence at the start of every game
 LIAR = f"{sys.executable} {ROOT / 'tests' / 'fauxengines' / 'faux.py'} lie-state round"
 REFERENCE = f"{sys.executable} -m reference_impl.server"
+#: every outcome reply gives the first player one point more
+WRONG_SCORE = f"{sys.executable} {ROOT / 'tests' / 'fauxengines' / 'faux.py'} wrong-score"
 TAG = re.compile(r"@(\S+)")
 
 
@@ -173,3 +175,25 @@ def test_a_scenario_whose_game_cannot_be_told_is_still_reported(tmp_path: Path) 
         None,
         "skipped",
     )
+
+
+@pytest.mark.parametrize(("engine", "status"), [(WRONG_SCORE, "failed"), (REFERENCE, "passed")])
+def test_a_copy_of_a_bundled_feature_runs_with_its_games_own_steps(
+    tmp_path: Path, engine: str, status: str
+) -> None:
+    """A user's copy of a bundled Gnomeville feature (its towns drawn as grids: steps of
+    Gnomeville's own, not the shared vocabulary) runs from a folder: every copied scenario
+    is judged, never an error for a step the folder's module did not know."""
+    from rulespec.resources import FEATURES_DIR
+
+    folder = tmp_path / "mine"
+    folder.mkdir()
+    text = (FEATURES_DIR / "gnomeville" / "end.feature").read_text("utf-8")
+    (folder / "end_copy.feature").write_text(text.replace("Feature:", "Feature: (copy)", 1))
+    report = tmp_path / "run.jsonl"
+    run = _rulespec("check", "--features", folder, "-g", "gnomeville", "--rule",
+                    "GV-END-EX-SWORDS", "--engine", engine, "--report", report)  # fmt: skip
+    assert run.returncode == (status == "failed"), run.stdout[-3000:] + run.stderr[-3000:]
+    copied = [r for r in _regressions(report) if Path(r["feature"]).name == "end_copy.feature"]
+    assert len(copied) == text.count("@GV-END-EX-SWORDS") >= 3, copied
+    assert {(r["game"], r["status"]) for r in copied} == {("gnomeville", status)}
