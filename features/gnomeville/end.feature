@@ -61,6 +61,23 @@ Feature: Gnomeville end of the game: adjacency goals and the winner
         scores = [0, 5]
         """
 
+    @GV-END-EX-SWORDS @GV-END-ADJACENCY-LOSER @GV-END-ADJACENCY
+    Scenario: Hammers are not counted as swords: Red with a hammer and no sword has fewer than Blue with one
+      Given the position:
+        """
+        goals = [{"players": [0, 1], "cards": ["fewest-swords"], "size": 3}]
+        players.0.gnomes.1.sword = false
+        """
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "pass"}, {"actor": 1, "type": "pass"},
+         {"actor": "chance", "type": "delivery_card", "card": "delivery-01"}]
+        """
+      Then the outcome has:
+        """
+        scores = [0, 5]
+        """
+
     @GV-END-EX-BLUE @GV-END-ADJACENCY-LOSER @GV-END-ADJACENCY
     Scenario: On the most-blue card Red with six blue buildings scores 5 and Blue with one nothing
       Given the position:
