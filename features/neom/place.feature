@@ -485,6 +485,23 @@ Feature: NEOM placing the selected tile (neom.ja.txt:40-48)
       Then "players.0.city.3.2" is "g1-corner-shop"
 
     @NM-PLACE-ROADPARTIAL
+    Scenario: The corner shop joins by its north road though its east road runs into the cottages' roadless side
+      # a market east of the centre (its west road meets the centre's east road) and the
+      # cottages south of the market (their north road meets its south road): the cottages
+      # have no road west, where the corner shop's east road arrives
+      Given the position:
+        """
+        players.0.city.2.3 = "g1-market"
+        players.0.city.3.3 = "g1-cottages"
+        players.0.selected = "g1-corner-shop"
+        """
+      When player 0 plays:
+        """
+        {"type": "place", "x": 2, "y": 3}
+        """
+      Then "players.0.city.3.2" is "g1-corner-shop"
+
+    @NM-PLACE-ROADPARTIAL
     Scenario: The corner shop has no road south, so it cannot join from the north
       Given "players.0.selected" is "g1-corner-shop"
       When player 0 plays:
