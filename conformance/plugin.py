@@ -43,6 +43,7 @@ run; ``pytest --pyargs conformance.suite --engine CMD`` does the same explicitly
 
 from __future__ import annotations
 
+import argparse
 import contextlib
 import fnmatch
 import functools
@@ -220,6 +221,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption("--rulespec-features", action="append", default=[],
                     help="extra feature folder (regression scenarios; repeatable)")  # fmt: skip
     group.addoption("--rulespec-games", default=None, help="comma-separated games to keep")
+    group.addoption("--rulespec-players", type=_player_counts, default=None,
+                    help="deep levels: only these player counts (comma-separated)")  # fmt: skip
     group.addoption("--rulespec-rule", default=None,
                     help="run only the tests that pin this rule (several: comma-separated)")
     group.addoption("--rulespec-engine-info", default=None, help="write the engine identity here")
@@ -781,10 +784,36 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
                 item.add_marker(pytest.mark.xfail(strict=True, reason=found.describe()))
 
 
+def _player_counts(text: str) -> frozenset[int]:
+    """``--rulespec-players 2,3``: the player counts the deep levels play."""
+    try:
+        counts = frozenset(int(part) for part in text.split(",") if part.strip())
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a comma-separated list of player "
+                                         "counts (e.g. 2 or 2,3)") from None  # fmt: skip
+    if not counts or min(counts) < 1:
+        raise argparse.ArgumentTypeError(f"{text!r}: player counts are whole numbers from 1")
+    return counts
+
+
+def _fits_players(item: pytest.Item, counts: frozenset[int] | None) -> bool:
+    """A deep level's configuration (its ``players`` parameter) is one of ``counts``; a
+    scenario, whose position fixes its players, always fits."""
+    callspec = getattr(item, "callspec", None)
+    if counts is None or callspec is None or "players" not in callspec.params:
+        return True
+    return item.path.stem not in _DEEP_MODULES or callspec.params["players"] in counts
+
+
+#: the deep levels' modules, whose tests are one configuration (game, player count) each
+_DEEP_MODULES = frozenset({"level_invariants", "level_differential"})
+
+
 def _select(config: pytest.Config, items: list[pytest.Item]) -> None:
     from conformance.rule_selection import selected_rules
 
     wanted = selected_rules(config.getoption("--rulespec-rule"))
+    players = config.getoption("--rulespec-players")
     games = config.getoption("--rulespec-games")
     options = run_options(config)
     errata = {e for e in config.getoption("--rulespec-errata", "").split(",") if e}
@@ -797,6 +826,7 @@ def _select(config: pytest.Config, items: list[pytest.Item]) -> None:
         and _fits_reading(item, options.get(item_game(item) or "", {}))
         and _fits_ruleset(item, errata)
         and (listed is None or item.nodeid in listed)
+        and _fits_players(item, players)
     ]
     if len(keep) == len(items):
         return

@@ -229,8 +229,8 @@ def test_a_sigterm_stops_the_children_in_order_and_the_run_goes_on(tmp_path: Pat
 PARAMETERS = {
     "": "--version",
     "check": "--game/-g --engine --rule --timeout --shell/--no-shell --jobs/-j --level "
-    "--examples --budget --blame-seconds --emit-dir --features --verbose/-v --report --junit "
-    "--html "
+    "--examples --budget --players --blame-seconds --emit-dir --features --verbose/-v --report "
+    "--junit --html "
     "--expectations --update-expectations/--no-update-expectations "
     "--all-readings/--no-all-readings --ruleset --timeout-multiplier --game-timeout "
     "--restarts --memory-mb --cpu-seconds --maxfail --exitfirst/-x",
@@ -426,3 +426,28 @@ def test_replay_ends_with_a_verdict_line(tmp_path: Path) -> None:
     empty.write_text("")
     nothing = rulespec("replay", str(empty))
     assert nothing.returncode == 5 and "no game to replay" in nothing.stderr
+
+
+def test_check_players_keeps_the_deep_levels_to_those_counts(tmp_path: Path) -> None:
+    """``--players`` (repeatable) plays only those player counts at the deep levels; a count
+    no game asked for is played with, or none at all, is named before anything runs."""
+    import json
+
+    report = tmp_path / "run.jsonl"
+    done = rulespec("check", "--game", "notre_dame", "--level", "differential", "--examples",
+                    "1", "--players", "4", "--players", "2", "--report", str(report))  # fmt: skip
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    lines = [json.loads(line) for line in report.read_text("utf-8").splitlines()]
+    tests = {r["test"].rsplit("[", 1)[-1] for r in lines if r.get("type") == "result"}
+    assert tests == {"notre_dame-2p]", "notre_dame-4p]"}, tests
+    solo = rulespec("check", "--game", "villagers", "--level", "differential", "--players", "3")
+    assert solo.returncode == 5, solo.stdout[-2000:] + solo.stderr[-2000:]
+    assert "--players 3: no game asked for is played with that many players (villagers 1-1)" in (
+        solo.stderr
+    )
+    nobody = rulespec("check", "--game", "villagers", "--players", "0")
+    assert nobody.returncode == 4 and "--players 0: a player count is at least 1" in nobody.stderr
+    bad = subprocess.run([sys.executable, "-m", "pytest", "--co", "-q", "--rulespec-players",
+                          "two", str(ROOT / "conformance/suite/level_differential.py")],
+                         capture_output=True, text=True, cwd=ROOT, timeout=600)  # fmt: skip
+    assert bad.returncode == 4 and "'two' is not a comma-separated list" in bad.stderr, bad.stderr

@@ -64,6 +64,8 @@ def _settings() -> Any:
               help="exactly N whole games per configuration (instead of --budget)")  # fmt: skip
 @click.option("--budget", type=DURATION, help="deep levels: time per game and configuration "
               "[default: a share of 24 s per game and level]")  # fmt: skip
+@click.option("--players", type=int, multiple=True,
+              help="deep levels: only this player count (repeatable) [default: every count]")
 @click.option("--blame-seconds", type=DURATION, help="deep levels: time per divergence to try "
               "the reference's one-token changes for one that does what the engine did "
               "[default: 10s; 0: none]")  # fmt: skip
@@ -99,6 +101,7 @@ def check(
     level: str | None,
     examples: int | None,
     budget: float | None,
+    players: tuple[int, ...],
     blame_seconds: float | None,
     emit_dir: Path | None,
     features: tuple[Path, ...],
@@ -179,6 +182,8 @@ def check(
         fail("--examples must be at least 1")
     if budget is not None and budget <= 0:
         fail("--budget must be positive (seconds)")
+    if any(count < 1 for count in players):
+        fail(f"--players {min(players)}: a player count is at least 1")
     for folder in features or []:
         if not folder.exists():
             fail(f"--features {folder}: no such file or folder")
@@ -211,6 +216,8 @@ def check(
         games = [g for g in games if g in declared.games]
     if not games:
         fail("nothing judged: the engine declares none of the games asked for", EXIT_NOTHING)
+    if players and level != "scenarios":
+        _check_players(players, games)
     robustness = [
         "--timeout-multiplier", str(multiplier), "--engine-game-timeout", str(game_timeout),
         "--engine-restarts", str(restarts),
@@ -221,6 +228,8 @@ def check(
         robustness += ["--engine-cpu", str(cpu_seconds)]  # fmt: skip
     if blame_seconds is not None:
         robustness += ["--rulespec-reproduce-seconds", str(blame_seconds)]
+    if players:
+        robustness += ["--rulespec-players", ",".join(map(str, sorted(set(players))))]
     maxfail = 1 if exitfirst else maxfail
     if maxfail is not None:
         if maxfail < 1:
@@ -300,6 +309,18 @@ def _check_protocol(
     bad = sum(status != "passed" for status in judged)
     out.print(f"{len(judged) - bad} passed, {bad} failed, {len(rows) - len(judged)} skipped")
     raise Exit(EXIT_NOTHING if not judged else EXIT_FAILED if bad else EXIT_OK)
+
+
+def _check_players(players: tuple[int, ...], games: list[str]) -> None:
+    """``--players`` names a count at least one of the games is played with."""
+    from reference_impl import registry
+
+    ranges = {g: (registry.get_game(g).min_players, registry.get_game(g).max_players)
+              for g in games}  # fmt: skip
+    if not any(low <= count <= high for low, high in ranges.values() for count in players):
+        played = ", ".join(f"{g} {low}-{high}" for g, (low, high) in ranges.items())
+        fail(f"--players {','.join(map(str, sorted(set(players))))}: no game asked for is "
+             f"played with that many players ({played})", EXIT_NOTHING)  # fmt: skip
 
 
 def _check_run_started(run: Any, level: str, games: list[str], rule: str | None) -> None:

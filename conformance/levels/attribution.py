@@ -621,5 +621,7 @@ def _named_field_blame(divergence: Any, fired: list[str]) -> list[Blame]:
         return []
     texts = {r.id: r.text.lower() for r in load(divergence.game).rules}
     named = [r for r in fired if any(w.lower() in texts.get(r, "") for w in words)]
-    return [Blame(r, f"the reference fired {r} at step {divergence.step} and its text names "
+    did = (f"fired {{}} at step {divergence.step}" if divergence.actions
+           else "ran {}'s code making the game's first position")  # fmt: skip
+    return [Blame(r, f"the reference {did.format(r)} and its text names "
                      f"{', '.join(sorted(words))}", direct=False) for r in named]  # fmt: skip

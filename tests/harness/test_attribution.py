@@ -19,6 +19,7 @@ import pytest
 
 from conformance.levels import rule_sites
 from conformance.levels.attribution import _names_key, normalised_path
+from reference_impl import registry
 from tests.support.checkout import CHECKOUT as ROOT
 
 CORPUS = ROOT / "benchmarks" / "corpus"
@@ -148,12 +149,15 @@ def test_a_planted_bug_is_blamed_on_its_own_rule(
 ) -> None:
     """A sample of the corpus (``benchmarks/bench_corpus.py`` runs all of it): the
     differential level alone finds the bug and names the rule it breaks as the primary rule
-    of every failing configuration."""
+    of every failing configuration (of the smallest player count: ``bench_corpus`` plays
+    them all)."""
     report = tmp_path / "run.jsonl"
+    smallest = min(registry.get_game(game).min_players, 2)
     done = subprocess.run(
         [sys.executable, "-m", "conformance", "check", "--game", game, "--level",
          "differential", "--engine", f"{sys.executable} engine.py", "--budget", "4",
-         "--report", str(report), "--emit-dir", str(tmp_path / "emitted")],
+         "--players", str(smallest), "--report", str(report),
+         "--emit-dir", str(tmp_path / "emitted")],
         cwd=CORPUS / game, env={**os.environ, "CORPUS_BUG": bug}, capture_output=True,
         text=True, timeout=600,
     )  # fmt: skip
