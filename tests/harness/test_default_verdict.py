@@ -46,6 +46,7 @@ def test_an_engine_that_cannot_list_its_actions_gets_a_differential_verdict(
 
     drifting = pytest_run(LEVEL, "-k", "villagers", "--engine", f"{LISTLESS} drift player.gold:5",
                           "--rulespec-examples", "2", "--rulespec-shrink-seconds", "3",
+                          "--rulespec-reproduce-seconds", "0",
                           "--rulespec-emit-dir", str(tmp_path / "emitted"))  # fmt: skip
     assert drifting.returncode == 1, drifting.stdout[-3000:]
     assert "state differs at player.gold" in drifting.stdout

@@ -54,7 +54,7 @@ def test_a_drifting_engine_is_caught_shrunk_and_written_where_the_user_works(
     run = subprocess.run(
         lean_command(LEVEL, "-c", str(ROOT / "pyproject.toml"), "--rootdir", str(ROOT),
                      "-k", "notre_dame-2p", "--engine", DRIFT, "--rulespec-examples", "3",
-                     "--rulespec-shrink-seconds", "20"),
+                     "--rulespec-shrink-seconds", "20", "--rulespec-reproduce-seconds", "0"),
         cwd=tmp_path, capture_output=True, text=True, timeout=600,
         env=lean_environment(PYTHONPATH=str(ROOT)),  # the fake engine runs here too
     )  # fmt: skip
@@ -96,7 +96,7 @@ def test_rule_guided_play_finds_a_bug_in_a_rule_uniform_play_seldom_reaches(
     run = pytest_run(
         LEVEL, "-k", "gnomeville-2p", "--engine", ARMORY, "--rulespec-examples", "10",
         "--rulespec-shrink-seconds", "5", "--rulespec-emit-dir", str(emit),
-        "--junitxml", str(junit),
+        "--rulespec-reproduce-seconds", "0", "--junitxml", str(junit),
     )  # fmt: skip
     assert run.returncode == 1, run.stdout[-2000:]
     assert re.search(r"state differs at players\.\d\.gnomes\.\d\.sword", run.stdout)

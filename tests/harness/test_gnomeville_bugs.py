@@ -103,6 +103,7 @@ def test_differential_play_catches_the_fault_and_writes_it_out(
         str(SUITE / "level_differential.py"), "--engine", engine(bug),
         "-k", f"gnomeville-{players}p", "--rulespec-emit", str(emit), "--rulespec-examples", "3",
         "--rulespec-shrink-seconds", "3",  # a trace shrunk part way still reproduces the fault
+        "--rulespec-reproduce-seconds", "0",  # the blame is the evidence, not the trials
     )  # fmt: skip
     assert run.returncode == 1, run.stdout[-2000:]
     assert "candidate diverges from the reference (state)" in run.stdout

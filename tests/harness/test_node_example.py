@@ -42,6 +42,7 @@ def test_differential_play_finds_the_bug_and_shrinks_it_to_a_scenario(tmp_path: 
     run = pytest_run(
         str(ROOT / "conformance/suite/level_differential.py"), "-k", "notre_dame-2p",
         "--engine", BUGGY, "--rulespec-emit", str(emit), "--rulespec-examples", "3",
+        "--rulespec-reproduce-seconds", "0",
     )  # fmt: skip
     assert run.returncode == 1, run.stdout[-3000:]
     assert "candidate diverges from the reference (legal)" in run.stdout, run.stdout[-3000:]

@@ -47,7 +47,7 @@ def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
     folder = out / "regressions"
     emitted = _rulespec("check", "--level", "differential", "-g", "notre_dame", "-g",
                         "villagers", "--examples", "1", "--engine", LIAR,
-                        "--emit-dir", folder)  # fmt: skip
+                        "--blame-seconds", "0", "--emit-dir", folder)  # fmt: skip
     assert emitted.returncode == 1, emitted.stdout[-3000:] + emitted.stderr[-3000:]
     shard = Shard.parse("notre_dame-3p-s0-n1")
     found = run_shard(shard, LIAR, cwd=str(ROOT), shrink_seconds=5)

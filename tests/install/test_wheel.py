@@ -94,7 +94,8 @@ def test_a_regression_folder_runs_again_from_the_wheel(
     shutil.copy2(CHECKOUT / "tests" / "fauxengines" / "faux.py", tmp_path / "liar.py")
     liar = "python liar.py lie-state round"  # one round more in every state: from the start
     emitted = subprocess.run(["rulespec", "check", "--level", "differential", "-g", "villagers",
-                              "--examples", "1", "--engine", liar], cwd=tmp_path, env=env,
+                              "--examples", "1", "--blame-seconds", "0", "--engine", liar],
+                             cwd=tmp_path, env=env,
                              capture_output=True, text=True, timeout=600)  # fmt: skip
     assert emitted.returncode == 1, emitted.stdout[-3000:] + emitted.stderr[-3000:]
     folder = tmp_path / "rulespec-regressions"

@@ -143,7 +143,8 @@ def test_show_refuses_an_action_that_is_not_a_json_object(tmp_path: Path, action
 def test_a_divergence_shows_the_reference_and_the_candidate_boards(tmp_path: Path) -> None:
     jsonl, html = tmp_path / "run.jsonl", tmp_path / "run.html"
     process = rulespec("check", "--game", "notre_dame", "--level", "differential", "--engine",
-                       LIAR, "--budget", "5", "--emit-dir", tmp_path / "emitted",
+                       LIAR, "--budget", "5", "--blame-seconds", "0",
+                       "--emit-dir", tmp_path / "emitted",
                        "--report", jsonl, "--html", html)
     assert process.returncode == 1, process.stdout[-2000:] + process.stderr[-2000:]
     results = [json.loads(line) for line in jsonl.read_text().splitlines()]
