@@ -488,9 +488,11 @@ def _flat(diffs: list[tuple[str, Any, Any]]) -> list[tuple[str, Any]]:
 
 def divergence_feature(divergence: Divergence, fallback_rule: str) -> str:
     """A ready-to-run Gherkin scenario reproducing the divergence against the reference,
-    tagged with the rules it is blamed on (the primary one first)."""
+    tagged with the primary rule it is blamed on (the ranked alternatives and the evidence
+    are its comments): run again, a failure counts against that rule only, as the
+    differential level counted it."""
     blame = divergence.blamed()
-    rules = blame.rules or [fallback_rule]
+    rules = blame.rules[:1] or [fallback_rule]
     identity = [divergence.game, divergence.num_players, divergence.options,
                 divergence.actions, divergence.kind, divergence.seed_state]  # fmt: skip
     digest = hashlib.sha1(json.dumps(identity, sort_keys=True).encode()).hexdigest()[:10]

@@ -109,7 +109,10 @@ def test_differential_play_catches_the_fault_and_writes_it_out(
     assert "candidate diverges from the reference (state)" in run.stdout
     assert expected in run.stdout
     written = emit / "gnomeville" / f"differential_gnomeville_{players}p.feature"
-    assert f"@{expected}" in written.read_text()
+    text = written.read_text()
+    [primary] = re.findall(r"^ *blamed on ([A-Z]+(?:-[A-Z0-9]+)+):", run.stdout, re.M)[-1:]
+    assert f"  @{primary}\n  Scenario:" in text  # tagged with the primary rule only
+    assert expected in text  # the ranked alternatives are its comments
 
     binding = tmp_path / "test_regression.py"
     binding.write_text(
@@ -172,7 +175,8 @@ def test_differential_play_steered_to_an_upgrade_catches_a_lost_tile(tmp_path: P
     assert len(smaller.actions) <= len(found.actions)
     assert smaller.expected == {"players.0.stacks.0": ["market", "market", "market"]}
     text = write_feature(smaller, tmp_path, "GV-SETUP-BAG").read_text()
-    assert "@GV-UPGRADE-STACK" in text
+    assert f"  @{smaller.blamed().rules[0]}\n  Scenario:" in text  # the primary rule's tag
+    assert "GV-UPGRADE-STACK" in text  # blamed (primary, or ranked in the comments)
     assert 'players.0.stacks.0 = ["market", "market", "market"]' in text
 
 
