@@ -23,7 +23,7 @@ from typing import Any
 from hypothesis import strategies as st
 
 from conformance.engine.client import EngineClient
-from conformance.engine.errors import EngineRefused
+from conformance.engine.errors import EngineRefused, ProtocolViolation
 from conformance.levels.attribution import Attribution, attribute, normalised_path
 from conformance.levels.campaign import GameCut, shrink_choices
 from conformance.levels.guide import RuleGuide
@@ -170,9 +170,11 @@ def shown(value: Any, limit: int = SHOWN_CHARACTERS) -> str:
     return text if len(text) <= limit else f"{text[:limit]}… ({len(text):,} characters)"
 
 
-def _describe(diffs: list[tuple[str, Any, Any]]) -> str:
+def _describe(
+    diffs: list[tuple[str, Any, Any]], sides: tuple[str, str] = ("reference", "candidate")
+) -> str:
     lines = [
-        f"  {path}: reference {shown(exp)}, candidate {shown(act)}"
+        f"  {path}: {sides[0]} {shown(exp)}, {sides[1]} {shown(act)}"
         for path, exp, act in diffs[:MAX_DIFFERENCES]
     ]
     if len(diffs) > MAX_DIFFERENCES:
@@ -276,6 +278,9 @@ def _lockstep(
         if expected == actual:  # the fast path: no field-by-field walk
             return
         diffs = differences(wire_copy(expected), actual)  # the reference's reply was lent
+        if diffs and kind in _REPLIED:  # the scenario it writes will ask `state`: the same?
+            _reply_is_the_state(candidate, actual, _REPLIED[kind] if actions or seed_state
+                                is None else "load_state")  # fmt: skip
         if diffs:
             raise diverge(kind, _describe(diffs), diffs[0][0], expected=dict(_flat(diffs)),
                           differing=[path for path, _, _ in diffs],
@@ -368,6 +373,27 @@ def _lockstep(
         compare(*picked, "outcome", expected_outcome=expected_outcome,
                 actual_outcome=actual_outcome)  # fmt: skip
     return len(actions)
+
+
+#: the divergences found in a reply's state, and the command that replied
+_REPLIED = {"start": "new_game", "state": "apply"}
+
+
+def _reply_is_the_state(candidate: EngineClient, replied: Any, command: str) -> None:
+    """The protocol's contract that a reply's ``state`` is the engine's state: what
+    ``state`` returns right after it must be the same. Lockstep compares the replies, the
+    scenario it writes for a divergence asks ``state``: an engine answering the two from
+    different code (a new game's reply built before its setup finished) would pass the
+    scenario written from its own divergence. Asked when a reply's state differs from the
+    reference's, before that is reported as a divergence."""
+    asked = candidate.state()
+    if asked is replied or asked == replied:
+        return
+    diffs = differences(wire_copy(replied), asked)
+    raise ProtocolViolation(f"the state the engine's {command} reply carried and the state "
+                            f"`state` returned right after it differ:\n"
+                            f"{_describe(diffs, ('the reply', '`state`'))}",
+                            candidate.stderr_tail())  # fmt: skip
 
 
 def defined_details(game: str) -> tuple[str, ...]:

@@ -13,6 +13,8 @@ Modes (ARG in brackets):
   wrong-version       claim protocol version 2 in the handshake
   accept-illegal      answer an illegal action with ok (the state stays as it was)
   lie-state PATH      add 1 to the number at PATH in every state reply
+  lie-reply PATH      add 1 to the number at PATH in the state a new_game, load_state or
+                      apply reply carries, never in a `state` reply (two code paths)
   wrong-score         add 1 to the first player's score in every outcome reply
   drift PATH:N        from the N-th apply on, add 1 to the number at PATH in state replies
   drop-legal          leave the last action out of every legal_actions reply with two or more
@@ -281,7 +283,9 @@ def _mutate(
             }
     elif mode == "drift" and command in ("apply", "new_game", "load_state"):
         server.applied = getattr(server, "applied", 0) + 1 if command == "apply" else 0
-    elif mode == "lie-state" and arg and reply.get("ok") and "state" in reply["result"]:
+    elif (mode == "lie-state" or (mode == "lie-reply" and command != "state")) and arg and (
+        reply.get("ok") and "state" in reply["result"]
+    ):
         state = reply["result"]["state"]
         with contextlib.suppress(jsonpath.PathError, TypeError):
             jsonpath.set_(state, arg, jsonpath.get(state, arg) + 1)

@@ -76,6 +76,20 @@ def test_a_drifting_engine_is_caught_shrunk_and_written_where_the_user_works(
     assert "players.1.coins: expected" in broken.stdout
 
 
+def test_an_engine_whose_replies_and_state_disagree_is_a_protocol_error(tmp_path: Path) -> None:
+    """A reply's state that differs from the reference's is checked against what ``state``
+    then returns: an engine that answers the two from different code is a protocol error,
+    never a divergence whose written scenario (it asks ``state``) would pass on it."""
+    emit = tmp_path / "emit"
+    liar = f"{sys.executable} {ROOT / 'tests' / 'fauxengines' / 'faux.py'} lie-reply round"
+    run = pytest_run(LEVEL, "-k", "notre_dame-2p", "--engine", liar, "--rulespec-examples",
+                     "1", "--rulespec-emit-dir", str(emit))  # fmt: skip
+    assert run.returncode == 1, run.stdout[-3000:]
+    assert ("the state the engine's new_game reply carried and the state `state` returned "
+            "right after it differ:\n  round: the reply 2, `state` 1") in run.stdout  # fmt: skip
+    assert not emit.exists()  # nothing written: no scenario would reproduce it
+
+
 def test_a_missing_feature_folder_is_named() -> None:
     run = pytest_run(REGRESSIONS, "--rulespec-features", "no/such/folder")
     assert run.returncode != 0
