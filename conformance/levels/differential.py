@@ -314,11 +314,13 @@ def _lockstep(
         if lists:
             made.add("legal sets")
             cand_listing = answer.get("legal_actions")
+            replied = cand_listing is not None
             if cand_listing is None:
                 candidate.expect("legal_actions", ref_listing, listing_text)
                 cand_listing = candidate.legal_actions()
             if legal is not cand_listing["actions"] and legal != cand_listing["actions"]:
-                _compare_legal(wire_copy(legal), cand_listing["actions"], diverge, candidate)
+                _compare_legal(wire_copy(legal), cand_listing["actions"], diverge, candidate,
+                               replied)  # fmt: skip
             if chance_turn and lists_chance:
                 made.add("chance listings")
                 _compare_chance(ref_listing, cand_listing, diverge)
@@ -472,16 +474,29 @@ def _compare_legal(
     candidate: list[dict[str, Any]],
     diverge: Callable[..., Any],
     engine: EngineClient | None = None,
+    replied: bool = False,
 ) -> None:
     """Raise when the two legal action lists differ as sets (their order is free).
 
-    An action the candidate leaves out is offered to it (``engine``): the rule its refusal
-    cites is evidence of the rule it applies wrongly (the game ends at this divergence, so
-    the candidate's state no longer matters)."""
+    A listing an apply reply carried (``replied``, capability ``apply_listing``) is first
+    checked against a ``legal_actions`` request (the scenario a divergence is written as
+    asks that): a different set is a protocol error. An action the candidate leaves out is
+    then offered to it (``engine``): the rule its refusal cites is evidence of the rule it
+    applies wrongly (the game ends at this divergence, so the candidate's state no longer
+    matters)."""
     ref_keys = {_key(a): a for a in reference}
     cand_keys = {_key(a): a for a in candidate}
     if ref_keys.keys() == cand_keys.keys():
         return
+    if replied and engine is not None:
+        asked = {_key(a): a for a in engine.legal_actions()["actions"]}
+        if asked.keys() != cand_keys.keys():
+            only = [json.dumps(cand_keys.get(k) or asked[k], ensure_ascii=False)
+                    for k in sorted(asked.keys() ^ cand_keys.keys())[:3]]  # fmt: skip
+            raise ProtocolViolation(
+                "the legal actions the engine's apply reply carried and the legal_actions "
+                f"request right after it differ, in {', '.join(only)}", engine.stderr_tail()
+            )
     missing = [ref_keys[k] for k in sorted(ref_keys.keys() - cand_keys.keys())]
     extra = [cand_keys[k] for k in sorted(cand_keys.keys() - ref_keys.keys())]
     first = (

@@ -18,6 +18,8 @@ Modes (ARG in brackets):
   wrong-score         add 1 to the first player's score in every outcome reply
   drift PATH:N        from the N-th apply on, add 1 to the number at PATH in state replies
   drop-legal          leave the last action out of every legal_actions reply with two or more
+  drop-legal-reply    the same in the listing an apply reply carries, never in a
+                      legal_actions reply (two code paths)
   slow SECONDS        sleep before every reply
   flood-stderr        write 1 MB to stderr before every reply
 
@@ -303,6 +305,10 @@ def _mutate(
         # 1, which the client refuses as a protocol error before any rule is judged
         if len(result["actions"]) > 1 and "chance" not in result:
             result["actions"].pop()
+    elif mode == "drop-legal-reply" and command == "apply" and reply.get("ok"):
+        listing = reply["result"].get("legal_actions") or {}  # capability apply_listing
+        if len(listing.get("actions", [])) > 1 and "chance" not in listing:
+            listing["actions"] = listing["actions"][:-1]  # a copy: the server keeps its own
     elif mode == "wrong-score" and command == "outcome" and reply.get("ok"):
         scores = reply["result"]["scores"]
         if scores:

@@ -13,6 +13,8 @@ import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
+import pytest
+
 from conformance.levels.differential import differences
 from rulespec.resources import FEATURES_DIR, ROOT
 from tests.support.child_pytest import lean_command, lean_environment, pytest_run
@@ -76,17 +78,29 @@ def test_a_drifting_engine_is_caught_shrunk_and_written_where_the_user_works(
     assert "players.1.coins: expected" in broken.stdout
 
 
-def test_an_engine_whose_replies_and_state_disagree_is_a_protocol_error(tmp_path: Path) -> None:
-    """A reply's state that differs from the reference's is checked against what ``state``
-    then returns: an engine that answers the two from different code is a protocol error,
-    never a divergence whose written scenario (it asks ``state``) would pass on it."""
+@pytest.mark.parametrize(
+    ("mode", "told"),
+    [
+        ("lie-reply round", "the state the engine's new_game reply carried and the state "
+                            "`state` returned right after it differ:\n  round: the reply 2, "
+                            "`state` 1"),
+        ("drop-legal-reply", "the legal actions the engine's apply reply carried and the "
+                             "legal_actions request right after it differ, in {"),
+    ],
+)  # fmt: skip
+def test_an_engine_whose_replies_and_requests_disagree_is_a_protocol_error(
+    tmp_path: Path, mode: str, told: str
+) -> None:
+    """A reply's state (or an apply reply's listing) that differs from the reference's is
+    checked against what ``state`` (``legal_actions``) then returns: an engine that answers
+    the two from different code is a protocol error, never a divergence whose written
+    scenario (it asks ``state`` and ``legal_actions``) would pass on it."""
     emit = tmp_path / "emit"
-    liar = f"{sys.executable} {ROOT / 'tests' / 'fauxengines' / 'faux.py'} lie-reply round"
+    liar = f"{sys.executable} {ROOT / 'tests' / 'fauxengines' / 'faux.py'} {mode}"
     run = pytest_run(LEVEL, "-k", "notre_dame-2p", "--engine", liar, "--rulespec-examples",
                      "1", "--rulespec-emit-dir", str(emit))  # fmt: skip
     assert run.returncode == 1, run.stdout[-3000:]
-    assert ("the state the engine's new_game reply carried and the state `state` returned "
-            "right after it differ:\n  round: the reply 2, `state` 1") in run.stdout  # fmt: skip
+    assert told in run.stdout, run.stdout[-3000:]
     assert not emit.exists()  # nothing written: no scenario would reproduce it
 
 
