@@ -167,14 +167,22 @@ def test_a_listing_in_an_apply_reply_is_checked_as_a_legal_actions_reply_is() ->
 
 
 class _WrongState(InProcessClient):
-    """The toy reference whose apply replies (asked for the state) give one cell wrong."""
+    """The toy reference whose states after an action give one cell wrong: in the apply
+    replies that carry one and, unless ``only_in_replies``, in the ``state`` replies after
+    an action too (the same wrong engine either way, answering from one code path or two)."""
 
-    def __init__(self) -> None:
+    def __init__(self, only_in_replies: bool = False) -> None:
         super().__init__(TOY)
+        self.only_in_replies = only_in_replies
+        self.applied = False
 
     def _exchange(self, request: dict[str, Any]) -> Any:
         reply = super()._exchange(request)
-        if request["cmd"] == "apply" and "state" in reply.get("result", {}):
+        self.applied = self.applied or request["cmd"] == "apply"
+        asked = request["cmd"] == "state" and self.applied and not self.only_in_replies
+        if (request["cmd"] == "apply" or asked) and "state" in reply.get("result", {}):
+            reply["result"]["state"] = {**reply["result"]["state"]}
+            reply["result"]["state"]["board"] = [*reply["result"]["state"]["board"]]
             reply["result"]["state"]["board"][8] = 1
         return reply
 
@@ -187,6 +195,14 @@ def test_lockstep_compares_the_state_an_apply_reply_carries() -> None:
         lockstep(candidate, reference, "toy", 2, None, lambda count: 0)
     assert found.value.kind == "state" and found.value.first == "board.8"
     assert found.value.step == 1  # the coin: its state differs already
+
+
+def test_an_apply_reply_whose_state_is_not_what_state_answers_is_a_protocol_error() -> None:
+    candidate, reference = _WrongState(only_in_replies=True), InProcessClient(TOY)
+    candidate.handshake()
+    reference.handshake()
+    with pytest.raises(ProtocolViolation, match="apply reply carried and the state `state`"):
+        lockstep(candidate, reference, "toy", 2, None, lambda count: 0)
 
 
 def test_the_known_text_is_the_line_the_server_writes() -> None:
