@@ -91,7 +91,8 @@ def test_the_candidate_takes_the_lent_text_as_the_known_reply_text() -> None:
 
 
 class Liar(InProcessClient):
-    """A toy engine whose second ``apply`` states one cell wrong."""
+    """A toy engine that states one cell wrong from its second ``apply`` on (in the apply
+    replies and the ``state`` replies alike: one wrong engine, not two code paths)."""
 
     def __init__(self) -> None:
         super().__init__(TOY)
@@ -102,9 +103,9 @@ class Liar(InProcessClient):
             reply = handle(request)
             if request.get("cmd") == "apply" and reply.get("ok"):
                 self.applied += 1
-                if self.applied == 2:
-                    board = reply["result"]["state"]["board"]
-                    board[8] = "lie"
+            if self.applied >= 2 and reply.get("ok") and "state" in reply["result"]:
+                board = reply["result"]["state"]["board"]
+                board[8] = "lie"
             return reply
 
         self.server.handle = lying  # type: ignore[method-assign]
