@@ -210,12 +210,11 @@ class PathWatcher:
                      for p in self.paths)  # fmt: skip
 
     def _stack(self, frame: FrameType | None, line: int) -> list[tuple[str, int]]:
-        stack = []
-        first = True
-        while frame is not None and frame.f_code.co_filename.startswith(self._scope):
-            stack.append((frame.f_code.co_filename, line if first else frame.f_lineno))
-            first = False
-            frame = frame.f_back
+        """The traced code's locations, innermost first, the innermost at ``line`` (the line
+        that just ran, where the frame has moved on)."""
+        stack = _scope_stack(frame, self._scope)
+        if stack:
+            stack[0] = (stack[0][0], line)
         return stack
 
     def _check(self, frame: FrameType, line: int) -> None:
