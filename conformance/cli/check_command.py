@@ -143,6 +143,7 @@ def check(
     level = level or settings.get("level", "scenarios" if rules else "all")
     examples = examples if examples is not None else settings.get("examples")
     budget = budget if budget is not None else settings.get("budget")
+    players = players or tuple(settings.get("players", ()))
     if blame_seconds is None:
         blame_seconds = settings.get("blame_seconds")
     emit_dir = emit_dir if emit_dir is not None else (

@@ -30,6 +30,7 @@ KEYS: dict[str, tuple[tuple[type, ...], str]] = {
     "cpu_seconds": ((int,), "engine CPU-time limit (s)"),
     "jobs": ((int,), "parallel engine processes"),
     "examples": ((int,), "exactly N whole games per configuration (instead of budget)"),
+    "players": ((list,), "deep levels: only these player counts"),
     "budget": ((int, float, str), "deep levels: time per game and configuration (a duration)"),
     "blame_seconds": ((int, float, str), "deep levels: time per divergence to try the "
                       "reference's one-token changes (a duration; 0: none)"),
@@ -140,6 +141,9 @@ def load(directory: Path) -> Settings:
             )
         if key == "games" and not all(isinstance(g, str) for g in value):
             raise ConfigError(f"{where}: key 'games' must be a list of game ids (strings)")
+        if key == "players" and not all(type(n) is int and n >= 1 for n in value):
+            raise ConfigError(f"{where}: key 'players' must be a list of player counts "
+                              f"(whole numbers from 1), not {value!r}")  # fmt: skip
         if key in DURATION_KEYS:  # "20s" is 20 seconds, then held to the bounds
             from conformance.durations import parse_duration
 

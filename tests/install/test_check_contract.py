@@ -127,6 +127,8 @@ def test_settings_come_from_pyproject_and_flags_override_them(tmp_path: Path) ->
         ("rulespec.toml", 'engnie = "./x"\n', "unknown key 'engnie'"),
         ("rulespec.toml", "timeout = \"fast\"\n", "key 'timeout'"),
         ("pyproject.toml", "[tool.rulespec]\ngames = \"notre_dame\"\n", "key 'games'"),
+        ("rulespec.toml", "players = [2, 0]\n", "key 'players' must be a list of player counts"),
+        ("rulespec.toml", "players = 2\n", "key 'players'"),
     ],
 )
 def test_a_bad_configuration_is_named_and_exits_4(
