@@ -344,8 +344,9 @@ def _start_blame(divergence: Any, known: set[str]) -> list[Blame]:
     reference makes it again (``new_game``, or ``load_state`` of the scenario's position)
     under a line tracer, and each line that assigns a field named like a differing path's
     key (``self.coins = ...`` for ``players.0.coins``: its leaf, else the nearest key above
-    it) is blamed on the rule it implements (:func:`~conformance.levels.rule_sites.rule_at`),
-    the rule that sets most of the differing paths first."""
+    it), the last such line for each path, is blamed on the rule it implements
+    (:func:`~conformance.levels.rule_sites.rule_at`), the rule that sets most of the
+    differing paths first."""
     from conformance.levels import rule_sites
 
     paths = _differing_paths(divergence)
@@ -378,14 +379,16 @@ def _start_blame(divergence: Any, known: set[str]) -> list[Blame]:
     where: dict[str, str] = {}
     for path, levels in wanted.items():
         for level in levels:  # the leaf's name first, then the keys above it
-            found = [(stack, rule_sites.rule_at(stack, known)) for writes, stack in assigned
-                     if writes & level]  # fmt: skip
-            for _, (rule, site) in found:
-                if rule is not None and path not in set_by.setdefault(rule, []):
-                    set_by[rule].append(path)
-                    where.setdefault(rule, site)
-            if any(rule for _, (rule, _) in found):
-                break
+            last = [stack for writes, stack in assigned if writes & level][-1:]
+            if not last:
+                continue
+            # the last line to assign it set the value the position kept (a loaded position
+            # overwrites what the constructor set)
+            rule, site = rule_sites.rule_at(last[0], known)
+            if rule is not None and path not in set_by.setdefault(rule, []):
+                set_by[rule].append(path)
+                where.setdefault(rule, site)
+            break
     order = {p: i for i, p in enumerate(paths)}
     ranked = sorted(set_by, key=lambda r: (-len(set_by[r]), order[set_by[r][0]]))
     return [Blame(rule, f"{', '.join(set_by[rule][:3])} {'is' if len(set_by[rule]) == 1 else 'are'}"
