@@ -313,13 +313,14 @@ def _check_protocol(
 
 
 def _check_players(players: tuple[int, ...], games: list[str]) -> None:
-    """``--players`` names a count at least one of the games is played with."""
+    """``--players`` names a count at least one of the games is played with (the campaign's
+    configurations: the same player counts the deep levels play)."""
+    from conformance.campaign.driver import configurations
     from reference_impl import registry
 
-    ranges = {g: (registry.get_game(g).min_players, registry.get_game(g).max_players)
-              for g in games}  # fmt: skip
-    if not any(low <= count <= high for low, high in ranges.values() for count in players):
-        played = ", ".join(f"{g} {low}-{high}" for g, (low, high) in ranges.items())
+    if not configurations(games, list(players)):
+        ranges = {g: registry.get_game(g) for g in games}
+        played = ", ".join(f"{g} {d.min_players}-{d.max_players}" for g, d in ranges.items())
         fail(f"--players {','.join(map(str, sorted(set(players))))}: no game asked for is "
              f"played with that many players ({played})", EXIT_NOTHING)  # fmt: skip
 

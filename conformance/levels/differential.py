@@ -278,9 +278,10 @@ def _lockstep(
         if expected == actual:  # the fast path: no field-by-field walk
             return
         diffs = differences(wire_copy(expected), actual)  # the reference's reply was lent
-        if diffs and kind in _REPLIED:  # the scenario it writes will ask `state`: the same?
-            _reply_is_the_state(candidate, actual, _REPLIED[kind] if actions or seed_state
-                                is None else "load_state")  # fmt: skip
+        if diffs and kind in ("start", "state"):  # its scenario will ask `state`: the same?
+            command = ("apply" if kind == "state" else
+                       "new_game" if seed_state is None else "load_state")  # fmt: skip
+            _reply_is_the_state(candidate, actual, command)
         if diffs:
             raise diverge(kind, _describe(diffs), diffs[0][0], expected=dict(_flat(diffs)),
                           differing=[path for path, _, _ in diffs],
@@ -377,10 +378,6 @@ def _lockstep(
     return len(actions)
 
 
-#: the divergences found in a reply's state, and the command that replied
-_REPLIED = {"start": "new_game", "state": "apply"}
-
-
 def _reply_is_the_state(candidate: EngineClient, replied: Any, command: str) -> None:
     """The protocol's contract that a reply's ``state`` is the engine's state: what
     ``state`` returns right after it must be the same. Lockstep compares the replies, the
@@ -391,7 +388,7 @@ def _reply_is_the_state(candidate: EngineClient, replied: Any, command: str) -> 
     asked = candidate.state()
     if asked is replied or asked == replied:
         return
-    diffs = differences(wire_copy(replied), asked)
+    diffs = differences(replied, asked)  # read only: the text of the error
     raise ProtocolViolation(f"the state the engine's {command} reply carried and the state "
                             f"`state` returned right after it differ:\n"
                             f"{_describe(diffs, ('the reply', '`state`'))}",
