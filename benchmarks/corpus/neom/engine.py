@@ -69,7 +69,7 @@ class Unsupported(Exception):
 def info(tile):
     if tile in CENTRES:
         return {"name": tile, "category": "centre", "cost": 0, "requires": [], "roads": "NESW",
-                "vp": 0, "income": 0, "produces": tile[7:], "pollutes": False, "power": False,
+                "vp": 0, "income": 0, "produces": tile[7:], "pollutes": False, "power": BUG == "centre-gives-power",
                 "protects": [], "gen": 0}
     return TILES[tile]
 
@@ -103,7 +103,7 @@ def frac(fr):
 def icons_in_play(n, opts):
     if n == 1:
         s = opts["solo_tile_set"]
-        return {"1+": ["1+"], "4+": ["1+", "4+"], "5+": ["1+", "4+", "5+"]}[s]
+        return {"1+": ["1+"], "4+": ["1+", "4+"], "5+": ["1+", "5+"] if BUG == "solo-five-plus-no-four" else ["1+", "4+", "5+"]}[s]
     if n >= (4 if BUG == "five-plus-at-four" else 5):
         return ["1+", "4+", "5+"]
     if n == 4:
@@ -172,7 +172,7 @@ def connected_set(city):
         x, y = stack.pop()
         for d, (dx, dy, _) in DIRS.items():
             nx, ny = x + dx, y + dy
-            if (nx, ny) not in seen and joined(city, x, y, d):
+            if (nx, ny) not in seen and ((0 <= nx < 5 and 0 <= ny < 5 and city[ny][nx] is not None) if BUG == "joined-by-touch" else joined(city, x, y, d)):
                 seen.add((nx, ny))
                 stack.append((nx, ny))
     return seen
@@ -365,6 +365,7 @@ class Game:
             for t in sorted(st["players"][0]["hand"]):
                 if is_disaster(t):
                     dl.append({"tile": t, "by": None, "decided": []})
+        if BUG == "income-before-disasters" and st["turn"] >= TURNS: [p.update(coins=p["coins"] + self.income(p)) for p in st["players"]]
         st["disasters"] = dl
         st["phase"] = "disaster"
 
@@ -398,7 +399,7 @@ class Game:
                 ms_add(st["discard"], t, 0 if BUG == "last-tile-vanishes" else 1)
             p["hand"] = []
         for p in ps:
-            p["coins"] += 0 if (BUG == "no-final-income" and st["generation"] >= 3) else self.income(p)
+            p["coins"] += 0 if (BUG == "no-final-income" and st["generation"] >= 3) or BUG == "income-before-disasters" else self.income(p)
         if st["generation"] >= 3:
             st["phase"] = "over"
         else:
@@ -490,7 +491,7 @@ class Game:
                                 if self.can_place(s, cs, x, y, True) is None:
                                     acts.append({"actor": s, "type": "cornerstone", "tile": cs,
                                                  "x": x, "y": y})
-                acts.append({"actor": s, "type": "sell"})
+                if not (BUG == "sell-last-resort" and any(x["type"] == "place" and x["actor"] == s for x in acts)): acts.append({"actor": s, "type": "sell"})
             elif ph == "disaster":
                 d = st["disasters"][0]
                 owe = self.owed(s, d["tile"])
@@ -562,6 +563,7 @@ class Game:
         elif ph == "act":
             sel = p["selected"]
             if typ == "sell":
+                if BUG == "sell-last-resort" and any(self.can_place(seat, sel, x, y, False) is None for y in range(5) for x in range(5)): raise RuleError("NM-ACT-CHOICE", "the tile can be placed: no sale")
                 ms_add(st["discard"], sel, 0 if BUG == "sold-tile-vanishes" else 1)
                 p["selected"] = None
                 p["coins"] += param(st, "NM-SELL", "price", 5)
@@ -588,7 +590,7 @@ class Game:
                     raise err
                 if BUG == "cornerstone-keeps-tile": p["hand"] = sorted(p["hand"] + [sel])
                 else: ms_add(st["discard"], sel)
-                p["cornerstones"].remove(cs)
+                if BUG != "cornerstone-stays-kept": p["cornerstones"].remove(cs)
                 self.put(p, cs, a["x"], a["y"], st["options"]["cornerstone_requirements"])
                 p["selected"] = None
                 p["acted"] = True
