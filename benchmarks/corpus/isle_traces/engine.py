@@ -42,7 +42,7 @@ SYMBOL_OK = {
     "feather": ("mountain", "forest", "plains"),
 }
 for _c in CREATURES:
-    SYMBOL_OK[_c] = ("road", "plains", "coast", "forest")
+    SYMBOL_OK[_c] = ("plains", "coast", "forest") if BUG == "creature-not-on-road" else ("road", "plains", "coast", "forest")
 VALID_CELLS = set(TERRAINS)
 for _s, _ts in SYMBOL_OK.items():
     for _t in _ts:
@@ -420,12 +420,13 @@ class Game:
             has_feather = fcell is not None and fcell in cells
             if (not has_feather and not any(exps)) or (BUG == "roads-score-nothing" and terrain(g[cells[0]][0]) == "road"):
                 continue
-            creatures = sum(1 for cc in cells if has_creature(g[cc][0]))
+            creatures = sum(1 for cc in cells if (symbol(g[cc][0]) is not None if BUG == "animals-any-symbol" else has_creature(g[cc][0])))
             owner = None
             if not has_feather:
                 best = max(exps)
                 if best > 0 and ((sum(1 for x in exps if x) == 1) if BUG == "shared-line-scores-none" else (exps.count(best) == 1 or BUG == "tie-first-seat")):
                     owner = exps.index(best)
+                owner = None if BUG == "lone-cell-no-line" and len(cells) == 1 else owner
             points = 0
             if owner is not None:
                 points = len(cells) + (creatures if BUG == "creatures-score" else 0) if s["options"]["line_points"] == "cells" and BUG != "line-scores-one" else 1
@@ -615,6 +616,8 @@ class Game:
         if idx is None:
             return "IT-FLIP-ONE"
         m = s["map"][idx]
+        if BUG == "flip-once" and m["face"] == 1:
+            return "IT-FLIP-AGAIN"
         cells = set(footprint(m["rot"], m["row"], m["col"]))
         mode = s["options"]["flip_requires"]
         for j, o in enumerate(s["map"]):
@@ -638,7 +641,7 @@ class Game:
             return {"to_act": [], "actions": []}
         if ph == "draw":
             acts = []
-            for c in sorted(s["deck"], key=lambda c: c["id"]):
+            for c in sorted(s["deck"], key=lambda c: c["id"])[:1 if BUG == "deck-stacked" else None]:
                 a = {"actor": "chance", "type": "draw", "card": c["id"], "faces": c["faces"]}
                 if "closed" in c:
                     a["closed"] = c["closed"]
@@ -872,6 +875,7 @@ class Game:
         s["explorers"] = [e for e in s["explorers"] if e is not target]
         s["withdrawn"] = dict(target)
         s["chips"][cur] = BUG == "reexp-chip-kept"
+        s["chips"] = [False] * len(s["chips"]) if BUG == "chip-shared-pool" else s["chips"]
         s["phase"] = "reexplore"
 
     def do_reexplore_place(self, a):

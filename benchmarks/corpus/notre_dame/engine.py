@@ -230,7 +230,7 @@ def guest_double(n_people):
 
 def carriage_reaches(d, n_people):
     """ND-CARRIAGE-MOVE: one square per person in the carriage house."""
-    return d < n_people if BUG == "carriage-short" else d <= n_people
+    return d < n_people if BUG == "carriage-short" else (0 < d if BUG == "carriage-must-move" else 0 <= d) and d <= n_people
 
 
 def carriage_start(st, p):
@@ -316,7 +316,7 @@ def check_area_params(st, p, area, act, n_people, extra_rule, guest_double_rule)
 def perform_area(st, p, area, act):
     """Perform the action of `area` (people already placed)."""
     pl = st["players"][p]
-    n = people(st, p, area)
+    n = pl["areas"][area] if BUG == "friend-not-counted" else people(st, p, area)
     if area == "bank":
         gain_coins(st, p, 1 if BUG == "bank-flat-one" else n)
     elif area == "residence":
@@ -385,7 +385,7 @@ def new_state(num_players, options, setup):
 
 def place_messages(st, d, vals):
     for i, v in enumerate(vals):
-        st["messages"]["%d-%d" % (d, i + 1)] = {"color": d, "value": v}
+        st["messages"]["%d-%d" % (d, i if BUG == "messages-on-centre" else i + 1)] = {"color": d, "value": v}
 
 
 # ---------------------------------------------------------------- normalise
@@ -495,7 +495,7 @@ def buy_actions(st, p):
                     if to == src:
                         continue
                     for k in range(0, min(3, ncubes) + 1):
-                        for f in ([False, True] if fr else [False]):
+                        for f in ([False, True] if fr and BUG != "poet-no-friend" else [False]):
                             tot = k + (1 if f else 0)
                             if 1 <= tot <= 3:
                                 out.append(dict(base, **{"from": src, "to": to, "cubes": k, "friend": f}))
@@ -929,7 +929,7 @@ def check_poet(st, p, a):
     f = a.get("friend", False)
     if k > ncubes:
         raise Illegal(rule, "not so many cubes in %s" % src)
-    if f and not fr:
+    if f and (not fr or BUG == "poet-no-friend"):
         raise Illegal(rule, "the friend is not in %s" % src)
     if not 1 <= k + (1 if f else 0) <= 3:
         raise Illegal(rule, "the poet moves one to three people")
@@ -1013,6 +1013,7 @@ def resolve_plague(st):
         hosp = pl["areas"]["hospital"]
         if pl["friend"] == "hospital" and st["options"]["friend_in_hospital"]:
             hosp += 1
+        hosp = min(hosp, 1) if BUG == "hospital-reduces-one" else hosp
         new = (0 if BUG == "doctor-resets-rats" and doctors[p] else pl["rats"]) + inc - (0 if (BUG == "doctor-ignores-hospital" and doctors[p]) else hosp)
         if BUG == "hospital-floor-increase" and not doctors[p]: new = max(new, pl["rats"])
         if st["options"]["rat_floor"]:
@@ -1097,7 +1098,7 @@ def outcome(st):
         tied = [p for p in range(st["num_players"]) if scores[p] == best]
         res = {p: st["players"][p]["coins"] + (0 if BUG == "tiebreak-coins-only" else st["players"][p]["cubes"]) for p in tied}
         top = max(res.values())
-        winners = [p for p in tied if res[p] == top]
+        winners = [p for p in tied if res[p] == top][:1 if BUG == "tie-first-wins" else None]
     return {"terminal": st["phase"] == "over", "scores": scores, "winners": winners}
 
 
