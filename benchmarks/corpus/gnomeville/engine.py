@@ -197,7 +197,7 @@ class Game:
                 "gnomes": [{"space": [3, 3] if BUG == "centre-counted-from-one" else [2, 2], "hammer": False, "sword": False, "graduated": False, "ability": None}]
                 + [{"space": None, "hammer": False, "sword": False, "graduated": False, "ability": None} for _ in range(2)],
                 "stumps": 0, "bag": bag, "stacks": [], "open_stack": None,
-                "mushrooms": 2, "score": 0, "stew": BUG != "stew-starts-empty", "status": "building", "stuck": False,
+                "mushrooms": 3 if BUG == "start-three-mushrooms" else 2, "score": 0, "stew": BUG != "stew-starts-empty", "status": "building", "stuck": False,
                 "hand": None, "moves": 0, "transit": None, "activation": None, "drawn_abilities": [],
                 "attack": None, "delivery": [], "buys_left": 0, "trigger": None, "tbt_done": False,
                 "full_town": False,
@@ -453,7 +453,8 @@ class Game:
             if p["transit"] is not None:
                 return self.step_actions(i, [p["transit"]])
             if p["moves"] > 0:
-                return self.step_actions(i, self.deployed(i)) + [{"actor": i, "type": "stop"}]
+                steps = self.step_actions(i, self.deployed(i))
+                return steps if steps and BUG == "movement-compulsory" else steps + [{"actor": i, "type": "stop"}]
             if p["hand"] is not None:
                 acts = []
                 if p["stew"]:
@@ -901,6 +902,7 @@ class Game:
                 p["stumps"] += 1
                 if p["stumps"] >= (2 if BUG == "stuck-on-second-gnome" else 3):
                     p["stuck"] = True
+                    p["moves"] = 0 if BUG == "stuck-loses-movement" else p["moves"]
                 self.fire("GV-BUILD-GNOME-TILE")
             else:
                 r, c = a["space"]
@@ -919,7 +921,7 @@ class Game:
             if tuple(sp) in g:
                 grp = g
         tiles = [p["cells"][r][c] for r, c in grp]
-        chain = p["open_stack"] is not None and p["trigger"] is not None and tuple(p["trigger"]) in grp
+        chain = BUG != "chain-splits-stack" and p["open_stack"] is not None and p["trigger"] is not None and tuple(p["trigger"]) in grp
         if not chain and p["open_stack"] is not None:
             p["stacks"] = sorted(p["stacks"] + [sorted(p["open_stack"])])
             p["open_stack"] = None
@@ -1162,7 +1164,7 @@ class Game:
         for (r, c) in trolls:
             for _ in range(2 if BUG == "double-arrow-two-steps" and how == "far" else 25):
                 t = (r + dr, c + dc)
-                if not self.inb(*t) or p["cells"][t[0]][t[1]] in ("boulder", "troll"):
+                if not self.inb(*t) or p["cells"][t[0]][t[1]] in (("troll",) if BUG == "trolls-crush-boulders" else ("boulder", "troll")):
                     break
                 p["cells"][r][c] = None
                 alive = self.troll_arrives(i, t[0], t[1])
@@ -1234,8 +1236,9 @@ class Game:
             return
         self.P(first[0])["score"] += e["first"]
         rest = [i for i in range(self.n) if i not in first]
-        best2 = max(key(vals[i]) for i in rest)
-        second = [i for i in rest if key(vals[i]) == best2]
+        key2 = (lambda v: v) if BUG == "second-place-ignores-fewest" else key
+        best2 = max(key2(vals[i]) for i in rest)
+        second = [i for i in rest if key2(vals[i]) == best2]
         for i in second:
             self.P(i)["score"] += e["second"] if BUG == "second-tie-full" else ceil_div(e["second"], len(second))
 
