@@ -261,7 +261,7 @@ class Game:
     # ----------------------------------------------------------- setup
     def new_state(self):
         unseen = {n: 2 for n in DECK_NAMES}
-        size = self.p("VL-SETUP-STACKS", "size", 5)
+        size = self.p("VL-SETUP-STACKS", "size", 6 if BUG == "stacks-of-six" else 5)
         nst = 6
         hidden = size * nst
         total = sum(unseen.values())
@@ -391,7 +391,7 @@ class Game:
             if kind == "max_coins":
                 return (sum if BUG == "agent-sums-piles" else max)([c[1] for c in self.player_cards()] + [0])
             if kind == "wood_symbols":
-                return sum(CARDS[c][1] for c in cards if CARDS[c][0] == "wood")
+                return sum((1 if BUG == "log-rafter-counts-cards" else CARDS[c][1]) for c in cards if CARDS[c][0] == "wood")
             if kind == "hay_symbols":
                 return sum(CARDS[c][1] for c in cards if CARDS[c][0] == "hay")
             if kind == "ore_symbols":
@@ -455,7 +455,7 @@ class Game:
     # ----------------------------------------------------------- market
     def market_income(self, second):
         s = self.s
-        pg = sum(self.visible_gold_cards()) + (0 if BUG == "first-market-no-coins" and not second else sum(c[1] for c in self.player_cards()))
+        pg = sum(self.visible_gold_cards()) + (0 if (BUG == "first-market-no-coins" and not second) or (BUG == "second-market-no-coins" and second) else sum(c[1] for c in self.player_cards()))
         cg = 4 + sum(CARDS[p["card"]][6] + p["coins"] for p in s["countess"]["village"])
         if second:
             pg += self.silver_total("player")
@@ -645,7 +645,7 @@ class Game:
         if parent is None:
             return [None]
         if parent == "Founders":
-            if self.founders_chains() < self.opt["founders_branches"]:
+            if self.founders_chains() <= self.opt["founders_branches"] if BUG == "founders-one-more-branch" else self.founders_chains() < self.opt["founders_branches"]:
                 return [None]
             return []
         return [i for i, col in enumerate(vill) if (any(pl["card"] == parent for pl in col) if BUG == "child-on-covered-parent" else col[-1]["card"] == parent)]
@@ -681,7 +681,7 @@ class Game:
             acts.append({"actor": 0, "type": "end_build"})
             b = s["build"]
             hand = sorted(set(s["player"]["hand"]))
-            if b["built"] < b["limit"]:
+            if b["built"] < b["limit"] and (BUG != "hand-builds-before-basics" or b["basics"] == 0):
                 for c in hand:
                     where, fee = self.lock_cost(c)
                     if not self.can_pay(fee):
@@ -990,7 +990,7 @@ class Game:
         elif parent == "Founders":
             if col is not None:
                 raise RuleError("VL-CHAIN-ON", "%s goes on the Founders" % c)
-            if self.founders_chains() >= self.opt["founders_branches"]:
+            if not self.build_columns(c):
                 raise RuleError("VL-CHAIN-FOUNDERS", "the Founders carries no more branches")
         else:
             if col is None or not (0 <= col < len(vill)) or col not in self.build_columns(c):
@@ -1093,7 +1093,7 @@ class Game:
             co["gold"] += 2 * (self.food_icons() if BUG == "banquet-player-food" else self.silver_count("food", "countess"))
         elif e == "e3":
             pl["gold"] += self.silver_total("player")
-            co["gold"] += self.silver_total("countess")
+            co["gold"] += 0 if BUG == "black-market-player-only" else self.silver_total("countess")
         elif e == "e4":
             self.pay_countess(sum((g if BUG == "vat-per-gold-value" else 1) for g in self.visible_gold_cards() if g > 0))
         elif e == "e5":
