@@ -14,11 +14,13 @@ in this process and asks, by kind of divergence:
 - ``legal``: an action the candidate lists and the reference does not is applied to the
   reference, whose refusal names the rule; an action the candidate leaves out was offered
   to the candidate (by :func:`~conformance.levels.differential.lockstep`), whose refusal
-  names the rule it applies;
+  names the rule it applies; at a chance point the rules the reference's code names in
+  dealing chance's outcomes (a shuffle, a deck's make-up) come first;
 - ``refused``: the rule the candidate's refusal cites, else the rules the action fires;
 - ``chance``: the rules the chance outcome fires;
-- ``outcome``: the rules whose code computes the outcome (ties when only the winners
-  differ).
+- ``outcome``: the rules whose code computes the outcome; where the scores differ, not
+  those the catalogue marks ``result_from_scores`` (who wins, tie-breaks, a solo rank: they
+  change no score), and where only the winners differ, only those.
 
 The candidate's own ``fired`` list, when it declares one, adds the rules it reported and
 the reference did not (or the other way round) as further evidence. The result is one
@@ -33,6 +35,7 @@ import re
 import sys
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 from types import FrameType
 from typing import Any
@@ -333,10 +336,41 @@ def attribute(divergence: Any) -> Attribution:
     unique: dict[str, Blame] = {}
     for blame in ranked:
         unique.setdefault(blame.rule, blame)
+    applied = list(dict.fromkeys([*unique, *fired, *applied]))
+    explains = _outcome_part(divergence) if kind == "outcome" else None
+    if explains is not None and any(explains(r) for r in applied):
+        unique = {rule: blame for rule, blame in unique.items() if explains(rule)}
+        applied = [rule for rule in applied if explains(rule)]
     best = list(unique.values())[:RANKED]
     context = [r for r in fired if r not in {b.rule for b in best}]
-    applied = list(dict.fromkeys([*unique, *fired, *applied]))
     return Attribution(best, context, applied, list(unique.values()))
+
+
+def _outcome_part(divergence: Any) -> Callable[[str], bool] | None:
+    """Which rules can explain an outcome that differs, by the part that differs: where the
+    scores differ, not a rule that decides the result from the scores (the catalogue's
+    ``result_from_scores``: who wins, a tie-break, a solo rank), since it changes no score
+    (a tie-break rule's scenarios fail whenever a score is off, which is not its fault);
+    where only the winners differ, only such a rule. None: no such rule is catalogued, or
+    neither part differs (only the details)."""
+    deciding = deciding_rules(divergence.game)
+    if not deciding:
+        return None
+    expected, actual = divergence.expected_outcome, divergence.actual_outcome
+    if expected.get("scores") != actual.get("scores"):
+        return lambda rule: rule not in deciding
+    if expected.get("winners") != actual.get("winners"):
+        return lambda rule: rule in deciding
+    return None
+
+
+@cache
+def deciding_rules(game: str) -> frozenset[str]:
+    """The rules of ``game``'s catalogue that decide the result from the scores and change
+    no score (``result_from_scores``)."""
+    from conformance.specification.catalogue import load
+
+    return frozenset(r.id for r in load(game, scenarios=False).rules if r.result_from_scores)
 
 
 def _start_blame(divergence: Any, known: set[str]) -> list[Blame]:
@@ -428,7 +462,13 @@ def _rules_applied(kind: str, state: GameState, action: Any, known: set[str]) ->
     except EngineError:
         return []
     if kind == "legal":
-        return rule_sites.rules_run(state.legal_actions, known, checks=True)
+        listing = rule_sites.rules_run(state.legal_actions, known, checks=True)
+        if "chance" not in state.to_act():
+            return listing
+        # at a chance point the listing is chance's outcomes: the rules that deal them
+        # (a shuffle, a deck's make-up) come first
+        dealing = rule_sites.rules_run(state.chance_outcomes, known)
+        return list(dict.fromkeys([*dealing, *listing]))
     if kind == "chance":
         return rule_sites.rules_run(state.chance_outcomes, known)
     if kind == "outcome":
@@ -550,7 +590,8 @@ def _outcome_blame(divergence: Any, state: GameState, known: set[str]) -> list[B
         from conformance.specification.catalogue import load
 
         texts = {r.id: f"{r.id} {r.text}" for r in load(divergence.game).rules}
-        ties = [r for r in sites if tie_words.search(texts.get(r, ""))]
+        deciding = deciding_rules(divergence.game)
+        ties = [r for r in sites if r in deciding or tie_words.search(texts.get(r, ""))]
         sites = ties + [r for r in sites if r not in ties]
         what = "the winners differ with equal scores"
     else:

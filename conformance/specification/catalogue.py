@@ -40,6 +40,9 @@ class Rule:
     ruling: dict[str, Any] | None = None
     params: dict[str, Any] | None = None
     notes: str | None = None
+    #: the rule decides the result from the scores (the winners, a tie-break, a solo rank)
+    #: and changes no score: blame leaves it out where the scores differ
+    result_from_scores: bool = False
 
 
 @dataclass(frozen=True)

@@ -349,3 +349,65 @@ def test_a_first_position_that_differs_is_blamed_on_the_setup_rule_that_sets_it(
     assert blame.primary == rule, blame.describe()
     assert "as the game begins" in blame.ranked[0].evidence
     assert rule not in blame.context and blame.applied[0] == rule
+
+
+def test_a_chance_listing_that_differs_weighs_the_rules_that_deal_chance() -> None:
+    """A candidate that deals Isle Traces' cards in deck order lists one draw where the
+    reference lists every card left (the corpus engine's ``deck-stacked``): the rules the
+    reference's code names dealing chance's outcomes, the shuffle ruling among them, are
+    weighed. They were not: the listing's rules were those of ``legal_actions`` alone, and
+    the blame went to a rule whose scenarios failed for another reason."""
+    from conformance.levels.attribution import attribute
+    from conformance.levels.corroboration import ScenarioTally, corroborate
+    from conformance.levels.differential import Divergence
+
+    draws = registry.get_game("isle_traces").new_game(2, None).legal_actions()
+    divergence = Divergence("isle_traces", 2, {}, [], "legal", "", legal_missing=draws[1:3])
+    blame = attribute(divergence)
+    assert "IT-SETUP-SHUFFLE" in blame.applied, blame.describe()
+    # the scenarios pinning the shuffle fail more often than the deck's own (as the corpus
+    # engine's did: 1 of 2 against 1 of 7): the shuffle is blamed
+    tallies = {"IT-SETUP-SHUFFLE": ScenarioTally(1, 2), "IT-SETUP-DECK": ScenarioTally(1, 7)}
+    assert corroborate(blame, tallies).primary == "IT-SETUP-SHUFFLE"
+
+
+def _finished_game(game: str, players: int, seed: int) -> tuple[list[Any], dict[str, Any]]:
+    """A whole game of the reference played at random: its actions and its outcome."""
+    import random
+
+    chooser = random.Random(seed)
+    state = registry.get_game(game).new_game(players, None)
+    actions = []
+    while not state.is_terminal():
+        action = chooser.choice(state.legal_actions())
+        state.apply(action)
+        actions.append(action)
+    return actions, state.outcome().to_json()
+
+
+@pytest.mark.parametrize("part", ["scores", "winners"])
+def test_an_outcome_is_blamed_on_the_rules_that_compute_the_part_that_differs(part: str) -> None:
+    """Isle Traces' tie-break rules (``result_from_scores`` in the catalogue) decide who
+    wins from the scores and change none: a candidate whose scores differ is not blamed on
+    them (the corpus engine that scores one-cell lines was blamed on IT-WIN-ANIMAL, whose
+    scenarios fail whenever a score is off), and one whose winners differ with equal scores
+    is blamed on one of them."""
+    from conformance.levels.attribution import attribute, deciding_rules
+    from conformance.levels.differential import Divergence
+
+    actions, outcome = _finished_game("isle_traces", 2, 5)
+    candidate = json.loads(json.dumps(outcome))
+    if part == "scores":
+        candidate["scores"][0] += 1
+    else:
+        candidate["winners"] = [s for s in range(2) if s not in outcome["winners"]] or [0]
+    divergence = Divergence("isle_traces", 2, {}, actions, "outcome", "",
+                            expected_outcome=outcome, actual_outcome=candidate)  # fmt: skip
+    blame = attribute(divergence)
+    deciding = deciding_rules("isle_traces")
+    assert {"IT-WIN-TIE1", "IT-WIN-ANIMAL", "IT-WIN-MOST"} <= deciding
+    assert blame.applied, blame.describe()
+    if part == "scores":
+        assert not deciding & {*blame.applied, *blame.rules}, blame.describe()
+    else:
+        assert set(blame.applied) <= deciding and blame.primary in deciding, blame.describe()
