@@ -14,10 +14,11 @@ For the clean engine and each bug this runs the default ``rulespec check --game 
 
 The corpus measures the suite; it is not a target to tune the scenarios to. Bugs come in
 batches (``batch`` in ``bugs.toml``): entries without the field are batch ``tuning``, the set
-the blame was developed against; ``heldout-1``, ``heldout-2`` and ``heldout-3`` were planted
-later, each by someone who read the documents only (never the reference or the blame code)
-and before any judge run on them, to measure it honestly: ``heldout-2`` after the ranking was
-chosen on the other two, ``heldout-3`` after the reference's mutants joined the evidence.
+the blame was developed against; ``heldout-1`` to ``heldout-5`` were planted later, each by
+someone who read the documents only (never the reference or the blame code) and before any
+judge run on them, to measure it honestly: ``heldout-2`` after the ranking was chosen on the
+other two, ``heldout-3`` after the reference's mutants joined the evidence, ``heldout-4`` and
+``heldout-5`` with the order unchanged since.
 ``--batch NAME`` runs only that batch's bugs (and the clean engines); by default every batch
 runs. Usage::
 
