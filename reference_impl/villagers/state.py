@@ -58,7 +58,7 @@ class VillagersState(GameState):
         self.c_cards: list[list[Any]] = []
         # VL-SETUP-ROAD, VL-COMP-ROAD: the six starting villagers on the road
         self.road: list[list[Any]] = sorted([name, 0] for name in _starting_road())
-        self.stacks: list[dict[str, Any]] = []
+        self.stacks: list[dict[str, Any]] = []  # VL-SETUP-STACKS
         for index in range(SETUP["stacks"]):  # VL-SETUP-STACKS: six face-down stacks of 5
             market = None
             # VL-SETUP-MARKETS: first market under the second stack, second under the last

@@ -325,6 +325,9 @@ def _edited(state: Any, path: str, value: Any) -> None:
         ("notre_dame", 3, {"players.1.rats": 1}, "ND-SETUP-RATS"),
         ("notre_dame", 2, {"players.0.cubes": 5}, "ND-SETUP-RESOURCES"),
         ("gnomeville", 2, {"round": 2}, "GV-SETUP-ROUND-TRACKER"),
+        # stacks of six (the corpus engine's ``stacks-of-six``), the reserve six short
+        ("villagers", 1, {**{f"stacks.{i}.hidden": 6 for i in range(6)}, "reserve": 42},
+         "VL-SETUP-STACKS"),
     ],
 )
 def test_a_first_position_that_differs_is_blamed_on_the_setup_rule_that_sets_it(
