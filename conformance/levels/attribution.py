@@ -431,10 +431,17 @@ def _start_blame(divergence: Any, known: set[str]) -> list[Blame]:
 
 
 def _path_names(path: str) -> list[frozenset[str]]:
-    """The names a line may assign a state path's field by, nearest first: per key of the
-    path from its leaf up (indexes left out), the attribute (``.coins``) and the name."""
+    """The names a line may assign a state path's field by, nearest first: the leaf joined
+    to its parent key (``self.draft_limit`` for ``draft.limit``, ``self.event_discard`` for
+    ``events.discard``), then per key of the path from its leaf up (indexes left out), the
+    attribute (``.coins``) and the name."""
     keys = [key for key in reversed(path.split(".")) if key and not key.isdigit()]
-    return [frozenset({f".{key}", key}) for key in keys]
+    levels = [frozenset({f".{key}", key}) for key in keys]
+    if len(keys) >= 2:
+        leaf, parent = keys[0], keys[1]
+        joined = {f"{stem}_{leaf}" for stem in (parent, parent.removesuffix("s"))}
+        levels.insert(0, frozenset({*joined, *(f".{name}" for name in joined)}))
+    return levels
 
 
 def _scope_stack(frame: FrameType | None, scope: str) -> list[tuple[str, int]]:

@@ -50,7 +50,7 @@ class VillagersState(GameState):
         self.step = "deal"
         self.chance: dict[str, Any] | None = None
         self.gold = SETUP["gold"]  # VL-SETUP-GOLD: 8 gold in supply
-        self.hand: dict[str, int] = {}
+        self.hand: dict[str, int] = {}  # VL-SETUP-HAND: dealt from the reserve by chance
         self.square: dict[str, int] = {}  # VL-SETUP-SQUARE: the empty village square
         self.founders = "gold"  # VL-SETUP-FOUNDERS: gold side up
         self.columns: list[list[list[Any]]] = []
@@ -74,14 +74,14 @@ class VillagersState(GameState):
         self.reserve = sum(self.unseen.values()) - SETUP["stacks"] * SETUP["stack_size"]
         self.basics: dict[str, int] = dict(BASIC_COUNT)  # VL-SETUP-BASICS: 10 of each kind
         self.discard: dict[str, int] = {}  # in card-name order, the canonical order
-        self.markets = ["hidden", "hidden"]
+        self.markets = ["hidden", "hidden"]  # VL-SETUP-MARKETS: both under their stacks
         # VL-SETUP-EVENTS, VL-COMP-EVENTS: a summer and a winter deck, each drawn at random
         self.decks: dict[str, list[str]] = {
             season: sorted((e for e, d in EVENTS.items() if d["season"] == season), key=_ekey)
             for season in ("summer", "winter")
         }
-        self.active: list[str] = []
-        self.event_discard: list[str] = []
+        self.active: list[str] = []  # VL-SETUP-FIRST-EVENT: revealed by chance at setup
+        self.event_discard: list[str] = []  # VL-SETUP-EVENTS: none played yet
         self.jester = True  # VL-SETUP-JESTER: available once per game
         self.draft_limit = 0
         self.drafted = 0

@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from conformance.levels import rule_sites
-from conformance.levels.attribution import _names_key, normalised_path
+from conformance.levels.attribution import _names_key, _path_names, normalised_path
 from reference_impl import registry
 from tests.support.checkout import CHECKOUT as ROOT
 
@@ -130,6 +130,10 @@ def test_paths_and_outcome_parts_are_matched_by_name() -> None:
     assert normalised_path("0.grid.3.1") == "*.grid.*.*"
     assert _names_key("NM-SCORE-MONEY", "money") and _names_key("NM-SCORE-HOOD", "neighbourhoods")
     assert not _names_key("NM-SCORE-MONEY", "goods")
+    # a field kept flat under its parent's name first (Villagers' draft_limit, event_discard)
+    assert {".draft_limit", "draft_limit"} <= _path_names("draft.limit")[0]
+    assert ".event_discard" in _path_names("events.discard")[0]
+    assert _path_names("players.0.coins")[1] == {".coins", "coins"}
 
 
 def _sample() -> list[tuple[str, str, str]]:
@@ -328,6 +332,8 @@ def _edited(state: Any, path: str, value: Any) -> None:
         # stacks of six (the corpus engine's ``stacks-of-six``), the reserve six short
         ("villagers", 1, {**{f"stacks.{i}.hidden": 6 for i in range(6)}, "reserve": 42},
          "VL-SETUP-STACKS"),
+        ("villagers", 1, {"markets.first": "revealed"}, "VL-SETUP-MARKETS"),
+        ("villagers", 1, {"player.hand": {"Agent": 1}}, "VL-SETUP-HAND"),
     ],
 )
 def test_a_first_position_that_differs_is_blamed_on_the_setup_rule_that_sets_it(
