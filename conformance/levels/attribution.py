@@ -391,7 +391,9 @@ def _start_blame(divergence: Any, known: set[str]) -> list[Blame]:
 
     def lines(frame: FrameType, event: str, arg: Any) -> Any:
         if event == "line":
-            _, writes = rule_sites.data_flow(frame.f_code.co_filename, frame.f_lineno)
+            filename, line = frame.f_code.co_filename, frame.f_lineno
+            writes = rule_sites.data_flow(filename, line)[1]
+            writes |= rule_sites.containers_changed(filename, line)
             if writes & names:
                 assigned.append((writes, _scope_stack(frame, scope)))
         return lines

@@ -376,6 +376,42 @@ def data_flow(filename: str, line: int) -> tuple[frozenset[str], frozenset[str]]
     return frozenset(reads), frozenset(writes)
 
 
+#: methods that change the container they are called on
+_MUTATORS = frozenset({"append", "extend", "insert", "update", "add", "setdefault", "pop",
+                       "remove", "clear", "discard", "sort"})  # fmt: skip
+
+
+@cache
+def containers_changed(filename: str, line: int) -> frozenset[str]:
+    """The fields (``.decks``) or names the simple statement at ``line`` changes in place:
+    an item assigned (``self.decks[key] = ...``, ``+=`` too) or a changing method called
+    (``self.stacks.append(...)``). :func:`data_flow` counts only names bound."""
+    tree = _tree(filename)
+    for node in ast.walk(tree) if tree is not None else ():
+        if (isinstance(node, ast.stmt) and not _child_blocks(node)
+                and node.lineno <= line <= (node.end_lineno or node.lineno)):  # fmt: skip
+            break
+    else:
+        return frozenset()
+    holders: list[ast.AST] = []
+    if isinstance(node, ast.Assign | ast.AugAssign | ast.AnnAssign):
+        targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+        holders = [t.value for t in targets if isinstance(t, ast.Subscript)]
+    elif isinstance(node, ast.Expr) and isinstance(node.value, ast.Call):
+        func = node.value.func
+        if isinstance(func, ast.Attribute) and func.attr in _MUTATORS:
+            holders = [func.value]
+    found = set()
+    for holder in holders:
+        while isinstance(holder, ast.Subscript):  # self.decks[a][b] = ...: still .decks
+            holder = holder.value
+        if isinstance(holder, ast.Attribute):
+            found.add(f".{holder.attr}")
+        elif isinstance(holder, ast.Name):
+            found.add(holder.id)
+    return frozenset(found)
+
+
 def rules_run(
     call: Callable[[], Any], known: set[str], checks: bool = False, scope: str | None = None
 ) -> list[str]:

@@ -139,20 +139,20 @@ class NeomState(GameState):
         self.generation = 0
         self.turn = 1
         self.deal_target = DRAFT_DEALT
-        self.icons = icons_for(num_players, options)
+        self.icons = icons_for(num_players, options)  # NM-SETUP-PLAYERCOUNT
         #: each deck in its exported form (names sorted, no empty counts), which a deal
         #: keeps (:meth:`take_from_deck`), so an export copies it as it is
         self.decks: dict[str, dict[str, int]] = {"cornerstone": _multiset(CORNERSTONE_COPIES)}
         self.box: dict[str, int] = {}
         all_icons = icons_for(5, options)
-        for gen in range(1, GENERATIONS + 1):
+        for gen in range(1, GENERATIONS + 1):  # NM-SETUP-PLAYERCOUNT: the rest to the box
             self.decks[str(gen)] = _multiset(deck_for(gen, self.icons))
             for name, count in deck_for(gen, all_icons).items():
                 left = count - self.decks[str(gen)].get(name, 0)
                 if left:
                     self.box[name] = left
         self.discard: dict[str, int] = {}
-        self.boards: list[str] = list(BOARD_GOODS)
+        self.boards: list[str] = list(BOARD_GOODS)  # NM-SETUP-BOARDS: dealt by chance
         self.disasters: list[dict[str, Any]] = []
         self.players = [Player() for _ in range(num_players)]
         self.fired: list[str] = []

@@ -318,8 +318,8 @@ def test_a_value_kept_in_a_local_first_is_traced_to_the_code_that_computed_it(
 def _edited(state: Any, path: str, value: Any) -> None:
     *head, leaf = path.split(".")
     for key in head:
-        state = state[int(key)] if key.isdigit() else state[key]
-    state[int(leaf) if leaf.isdigit() else leaf] = value
+        state = state[int(key)] if isinstance(state, list) else state[key]
+    state[int(leaf) if isinstance(state, list) else leaf] = value
 
 
 @pytest.mark.parametrize(
@@ -333,6 +333,10 @@ def _edited(state: Any, path: str, value: Any) -> None:
         ("villagers", 1, {**{f"stacks.{i}.hidden": 6 for i in range(6)}, "reserve": 42},
          "VL-SETUP-STACKS"),
         ("villagers", 1, {"markets.first": "revealed"}, "VL-SETUP-MARKETS"),
+        # a 4+ tile kept in a two-player game: in the deck, not the box (an item assigned
+        # to the decks counts as setting them)
+        ("neom", 2, {"decks.1.g1-coal-plant": 4, "box.g1-coal-plant": 0},
+         "NM-SETUP-PLAYERCOUNT"),
         ("villagers", 1, {"player.hand": {"Agent": 1}}, "VL-SETUP-HAND"),
     ],
 )
