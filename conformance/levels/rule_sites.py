@@ -384,8 +384,9 @@ _MUTATORS = frozenset({"append", "extend", "insert", "update", "add", "setdefaul
 @cache
 def containers_changed(filename: str, line: int) -> frozenset[str]:
     """The fields (``.decks``) or names the simple statement at ``line`` changes in place:
-    an item assigned (``self.decks[key] = ...``, ``+=`` too) or a changing method called
-    (``self.stacks.append(...)``). :func:`data_flow` counts only names bound."""
+    an item assigned (``self.decks[key] = ...``, ``+=`` too), an item's attribute
+    (``self.gnomes[0].pos = ...``) or a changing method called (``self.stacks.append(...)``).
+    :func:`data_flow` counts only names bound."""
     tree = _tree(filename)
     for node in ast.walk(tree) if tree is not None else ():
         if (isinstance(node, ast.stmt) and not _child_blocks(node)
@@ -396,7 +397,13 @@ def containers_changed(filename: str, line: int) -> frozenset[str]:
     holders: list[ast.AST] = []
     if isinstance(node, ast.Assign | ast.AugAssign | ast.AnnAssign):
         targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+        # an item (``self.decks[g] = ...``) or an item's attribute (``self.gnomes[0].pos``)
         holders = [t.value for t in targets if isinstance(t, ast.Subscript)]
+        holders += [
+            t.value.value
+            for t in targets
+            if isinstance(t, ast.Attribute) and isinstance(t.value, ast.Subscript)
+        ]
     elif isinstance(node, ast.Expr) and isinstance(node.value, ast.Call):
         func = node.value.func
         if isinstance(func, ast.Attribute) and func.attr in _MUTATORS:

@@ -329,6 +329,8 @@ def _edited(state: Any, path: str, value: Any) -> None:
         ("notre_dame", 3, {"players.1.rats": 1}, "ND-SETUP-RATS"),
         ("notre_dame", 2, {"players.0.cubes": 5}, "ND-SETUP-RESOURCES"),
         ("gnomeville", 2, {"round": 2}, "GV-SETUP-ROUND-TRACKER"),
+        # the first gnome off the centre: set as an item's attribute (gnomes[0].pos)
+        ("gnomeville", 2, {"players.0.gnomes.0.space": [0, 0]}, "GV-SETUP-GNOMES"),
         # stacks of six (the corpus engine's ``stacks-of-six``), the reserve six short
         ("villagers", 1, {**{f"stacks.{i}.hidden": 6 for i in range(6)}, "reserve": 42},
          "VL-SETUP-STACKS"),
