@@ -48,7 +48,7 @@ def dump_state(s: VillagersState) -> dict[str, Any]:
             "founders": s.founders,
             "village": s.village_export(),
         },
-        "countess": {"gold": s.c_gold, "village": card_entries(s.c_cards)},
+        "countess": {"gold": s.countess_gold, "village": card_entries(s.c_cards)},
         "road": card_entries(s.road),
         "stacks": [
             {"known": list(st["known"]), "hidden": st["hidden"], "market": st["market"]}
@@ -183,7 +183,7 @@ def load_state(data: Any, checked: bool = True) -> VillagersState:
         s.columns.append(cards)
     s.columns.sort()
     countess = _need(data, "countess", dict, "")
-    s.c_gold = _need(countess, "gold", int, "countess.")
+    s.countess_gold = _need(countess, "gold", int, "countess.")
     s.c_cards = sorted(
         _card_list(_need(countess, "village", list, "countess."), "countess.village")
     )

@@ -184,18 +184,18 @@ def _pay(state: VillagersState, amount: int) -> None:
     """Pay the Countess; never more than you have (VL-EVENT-PAY-CAP)."""
     amount = min(amount, state.gold)
     state.gold -= amount
-    state.c_gold += amount
+    state.countess_gold += amount
 
 
 def _banquet(state: VillagersState, _: Any) -> None:
     # VL-EVENT-BANQUET: the Countess earns 2 gold per food icon in her village
-    state.c_gold += 2 * state.countess_tally().food
+    state.countess_gold += 2 * state.countess_tally().food
 
 
 def _black_market(state: VillagersState, _: Any) -> None:
     # VL-EVENT-BLACK-MARKET: each gains the silver value of their own village
     state.gold += state.silver_total(state.village_cards(), state.player_tally())
-    state.c_gold += state.silver_total(state.countess_cards(), state.countess_tally())
+    state.countess_gold += state.silver_total(state.countess_cards(), state.countess_tally())
 
 
 def _vat(state: VillagersState, _: Any) -> None:
@@ -210,7 +210,7 @@ def _land_claim(state: VillagersState, _: Any) -> None:
 
 def _temp(state: VillagersState, _: Any) -> None:
     # VL-EVENT-TEMP-EMPLOYMENT: the Countess earns 2 gold per distinct suit in your hand
-    state.c_gold += 2 * len({CARDS[n].suit for n in state.hand})
+    state.countess_gold += 2 * len({CARDS[n].suit for n in state.hand})
 
 
 def _bribes(state: VillagersState, card: Any) -> None:
@@ -277,12 +277,12 @@ def _protection(state: VillagersState, coins: Any) -> None:
 
 def _gain(state: VillagersState, value: Any) -> None:
     # VL-EVENT-TRADE-NETWORK, VL-EVENT-SPY-NETWORK: she gains the chosen card's value
-    state.c_gold += value or 0
+    state.countess_gold += value or 0
 
 
 def _blackmail(state: VillagersState, _: Any) -> None:
     # VL-EVENT-BLACKMAIL: the highest printed gold in your village, covered cards included
-    state.c_gold += max(card.gold for card, _, _ in state.village_cards())
+    state.countess_gold += max(card.gold for card, _, _ in state.village_cards())
 
 
 def _abduction(state: VillagersState, card: Any) -> None:

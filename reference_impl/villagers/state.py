@@ -54,7 +54,7 @@ class VillagersState(GameState):
         self.square: dict[str, int] = {}  # VL-SETUP-SQUARE: the empty village square
         self.founders = "gold"  # VL-SETUP-FOUNDERS: gold side up
         self.columns: list[list[list[Any]]] = []
-        self.c_gold = SETUP["countess_gold"]  # VL-SETUP-COUNTESS-GOLD: 1 gold
+        self.countess_gold = SETUP["countess_gold"]  # VL-SETUP-COUNTESS-GOLD: 1 gold
         self.c_cards: list[list[Any]] = []
         # VL-SETUP-ROAD, VL-COMP-ROAD: the six starting villagers on the road
         self.road: list[list[Any]] = sorted([name, 0] for name in _starting_road())
@@ -426,17 +426,17 @@ class VillagersState(GameState):
             if side == "player":
                 self.gold += income
             else:
-                self.c_gold += income
+                self.countess_gold += income
 
     # --------------------------------------------------------------- outcome
     def outcome(self) -> Outcome:
         """Implements VL-END-WIN and VL-END-TIE."""
-        details = {"player": self.gold, "countess": self.c_gold}
+        details = {"player": self.gold, "countess": self.countess_gold}
         winners: tuple[int, ...] = ()
         if self.step == "over":
-            won = self.gold > self.c_gold  # VL-END-WIN: more gold; VL-END-TIE: a tie loses
+            won = self.gold > self.countess_gold  # VL-END-WIN: more gold; VL-END-TIE: a tie loses
             # VL-END-TIE, alternative reading: fewest villagers wins a tie
-            if self.gold == self.c_gold and self.options["tie_break"] == "fewest_villagers":
+            if self.gold == self.countess_gold and self.options["tie_break"] == "fewest_villagers":
                 mine = 1 + sum(len(c) for c in self.columns)
                 won = mine < 1 + len(self.c_cards)
             winners = (0,) if won else ()

@@ -335,6 +335,8 @@ def _edited(state: Any, path: str, value: Any) -> None:
         ("villagers", 1, {**{f"stacks.{i}.hidden": 6 for i in range(6)}, "reserve": 42},
          "VL-SETUP-STACKS"),
         ("villagers", 1, {"markets.first": "revealed"}, "VL-SETUP-MARKETS"),
+        # the Countess's supply (held-out-4's ``countess-starts-broke``), not the player's
+        ("villagers", 1, {"countess.gold": 0}, "VL-SETUP-COUNTESS-GOLD"),
         # a 4+ tile kept in a two-player game: in the deck, not the box (an item assigned
         # to the decks counts as setting them)
         ("neom", 2, {"decks.1.g1-coal-plant": 4, "box.g1-coal-plant": 0},
