@@ -343,18 +343,22 @@ def rules_at(filename: str, line: int, known: set[str]) -> list[str]:
     return list(dict.fromkeys(named))
 
 
+def _statement_at(filename: str, line: int) -> ast.stmt | None:
+    """The simple statement (no block of its own) of ``filename`` spanning ``line``."""
+    tree = _tree(filename)
+    for node in ast.walk(tree) if tree is not None else ():
+        if (isinstance(node, ast.stmt) and not _child_blocks(node)
+                and node.lineno <= line <= (node.end_lineno or node.lineno)):  # fmt: skip
+            return node
+    return None
+
+
 @cache
 def data_flow(filename: str, line: int) -> tuple[frozenset[str], frozenset[str]]:
     """What the simple statement at ``line`` reads and what it assigns, by name: attribute
     names (``self.reveal_deck`` is ``.reveal_deck``) and local names (``value``). A value
     written at one line was often computed at an earlier one that assigned what it reads."""
-    tree = _tree(filename)
-    statement = None
-    for node in ast.walk(tree) if tree is not None else ():
-        if (isinstance(node, ast.stmt) and not _child_blocks(node)
-                and node.lineno <= line <= (node.end_lineno or node.lineno)):  # fmt: skip
-            statement = node
-            break
+    statement = _statement_at(filename, line)
     if statement is None:
         return frozenset(), frozenset()
     targets: list[ast.AST] = []
@@ -387,13 +391,7 @@ def containers_changed(filename: str, line: int) -> frozenset[str]:
     an item assigned (``self.decks[key] = ...``, ``+=`` too), an item's attribute
     (``self.gnomes[0].pos = ...``) or a changing method called (``self.stacks.append(...)``).
     :func:`data_flow` counts only names bound."""
-    tree = _tree(filename)
-    for node in ast.walk(tree) if tree is not None else ():
-        if (isinstance(node, ast.stmt) and not _child_blocks(node)
-                and node.lineno <= line <= (node.end_lineno or node.lineno)):  # fmt: skip
-            break
-    else:
-        return frozenset()
+    node = _statement_at(filename, line)
     holders: list[ast.AST] = []
     if isinstance(node, ast.Assign | ast.AugAssign | ast.AnnAssign):
         targets = node.targets if isinstance(node, ast.Assign) else [node.target]
