@@ -76,6 +76,11 @@ class Outcome:
         return self.rule in self.primary
 
 
+def corpus_games() -> list[str]:
+    """The games the corpus holds an engine and planted bugs for."""
+    return sorted(p.name for p in CORPUS.iterdir() if (p / "bugs.toml").exists())
+
+
 def bugs_of(game: str) -> list[dict[str, str]]:
     return tomllib.loads((CORPUS / game / "bugs.toml").read_text("utf-8"))["bug"]
 
@@ -133,7 +138,7 @@ def main() -> None:
     parser.add_argument("-j", "--jobs", type=int, default=1, help="runs at once")
     parser.add_argument("--json", type=Path, help="write every outcome here")
     args = parser.parse_args()
-    games = args.game or sorted(p.name for p in CORPUS.iterdir() if (p / "bugs.toml").exists())
+    games = args.game or corpus_games()
     plan = []
     for game in games:
         if not args.bug:

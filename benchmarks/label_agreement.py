@@ -15,21 +15,14 @@ from __future__ import annotations
 
 import argparse
 import json
-import tomllib
 from collections import Counter
-from pathlib import Path
 
-CORPUS = Path(__file__).resolve().parent / "corpus"
+from bench_corpus import CORPUS, bugs_of, corpus_games
 
 
 def planted() -> dict[tuple[str, str], str]:
     """Each corpus bug's rule as its planter named it, by (game, bug)."""
-    found = {}
-    for folder in sorted(CORPUS.iterdir()):
-        if (folder / "bugs.toml").exists():
-            for bug in tomllib.loads((folder / "bugs.toml").read_text("utf-8"))["bug"]:
-                found[(folder.name, bug["id"])] = bug["rule"]
-    return found
+    return {(game, bug["id"]): bug["rule"] for game in corpus_games() for bug in bugs_of(game)}
 
 
 def main() -> None:
