@@ -228,12 +228,13 @@ class GVState(BuildRules, EnemyRules, ScoringRules, DeliveryRules, GameState):
             if self._busy(p):
                 return [i]
         tbt = self._turn_by_turn()
+        rejoin = self._rejoin_open()  # GV-FAQ-REJOIN: the same for every passed player
         acting: list[int] = []
         acts: list[Action] = []
         for i, p in enumerate(players):
             if tbt and p.tbt_done:  # GV-VAR-TURN-BY-TURN: wait (a passer is done too)
                 continue
-            idle = self._idle_actions(i)
+            idle = self._idle_actions(i, rejoin)
             if idle:
                 acting.append(i)
                 acts += idle
