@@ -278,7 +278,10 @@ class GVState(BuildRules, EnemyRules, ScoringRules, DeliveryRules, GameState):
             else:
                 acting = self._acting()  # idle builders' actions are listed with them
                 if self._cache is None:
-                    self._cache = [a for pi in acting for a in self._actions_of(pi)]
+                    if len(acting) == 1:
+                        self._cache = self._actions_of(acting[0])  # a new list already
+                    else:
+                        self._cache = [a for pi in acting for a in self._actions_of(pi)]
         return self._cache
 
     def _actions_of(self, pi: int) -> list[Action]:
