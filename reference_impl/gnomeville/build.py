@@ -10,6 +10,7 @@ GV-UPGRADE-EXHAUSTED, GV-UPGRADE-OCCUPIED, GV-MOVE-*, GV-BLDG-*, GV-VAR-MASTER.
 from __future__ import annotations
 
 import functools
+import operator
 from typing import Any
 
 from reference_impl.gnomeville.data import BOULDER, DIRS, GNOME, NEXT, TIER, TROLL, Board
@@ -44,6 +45,9 @@ def space_actions(pi: int, kind: str, board: Board, what: str | None = None) -> 
         head["what"] = what
     return tuple({**head, "space": board.coord(i)} for i in range(board.size))
 
+
+#: a player's build status ("building", "passed" or "stuck"), read in C over every player
+status_of = operator.attrgetter("status")
 
 #: the directions of a gnome's steps in the order they are listed (GV-MOVE-STEP)
 STEP_ORDER = tuple(sorted(DIRS))
@@ -138,7 +142,7 @@ class BuildRules:
             return self._hand_actions(pi)
         if p.moves > 0:  # GV-BUILD-GNOME-MOVES: resolved at once, before the next draw
             return self._move_actions(pi)
-        return list(self._idle_actions(pi, self._rejoin_open()))
+        return list(self._idle_actions(pi, self._rejoin_open(self._turn_by_turn())))
 
     def _idle_actions(self, pi: int, rejoin: bool) -> tuple[Action, ...]:
         """A player with nothing to resolve draws (GV-BUILD-DRAW; a passed player rejoining
@@ -149,11 +153,11 @@ class BuildRules:
         draws = any(p.bag.values()) and (building or (rejoin and p.status == "passed"))
         return idle_actions(pi, draws, building)  # GV-BUILD-PASS: while building
 
-    def _rejoin_open(self) -> bool:
+    def _rejoin_open(self, tbt: bool) -> bool:
         """GV-FAQ-REJOIN: a passed (not stuck) player may draw again while the phase runs
-        (someone still builds), except in the turn-by-turn variant; asked once per listing
-        of every idle player."""
-        return not self._turn_by_turn() and any(q.status == "building" for q in self.players)
+        (someone still builds), except in the turn-by-turn variant (``tbt``); asked once per
+        listing of every idle player."""
+        return not tbt and "building" in map(status_of, self.players)
 
     def _turn_by_turn(self) -> bool:
         return self.round in self.options["turn_by_turn_rounds"]  # GV-VAR-TBT-ROUND

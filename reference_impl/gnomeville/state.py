@@ -228,7 +228,7 @@ class GVState(BuildRules, EnemyRules, ScoringRules, DeliveryRules, GameState):
             if self._busy(p):
                 return [i]
         tbt = self._turn_by_turn()
-        rejoin = self._rejoin_open()  # GV-FAQ-REJOIN: the same for every passed player
+        rejoin = self._rejoin_open(tbt)  # GV-FAQ-REJOIN: the same for every passed player
         acting: list[int] = []
         acts: list[Action] = []
         for i, p in enumerate(players):
