@@ -144,10 +144,14 @@ class Board:
 
     def index(self, space: Any) -> int:
         """Index of a ``[row, col]`` space, or -1 when it is not on this board."""
-        if isinstance(space, list) and len(space) == 2:
-            r, c = space
-            if type(r) is int and type(c) is int and 0 <= r < self.rows and 0 <= c < self.cols:
-                return r * self.cols + c
+        if (
+            isinstance(space, list)
+            and len(space) == 2
+            and all(type(x) is int for x in space)
+            and 0 <= space[0] < self.rows
+            and 0 <= space[1] < self.cols
+        ):
+            return space[0] * self.cols + space[1]
         return -1
 
 

@@ -159,9 +159,6 @@ class EnemyRules:
         nbrs = p.board.nbrs
         trolls = p.spaces_of(TROLL)
         trolls.sort(key=p.board.move_order[d].__getitem__)  # GV-TROLL-MOVE-ORDER
-        # the gnomes' spaces before the move: a gnome only leaves one (exhausted) while the
-        # trolls move, so a space outside it has no gnome
-        occ = p.occupied()
         self.fired.append("GV-TROLL-MOVE")
         self.fired.append("GV-TROLL-MOVE-STEP" if how == "step" else "GV-TROLL-MOVE-FAR")
         for i in trolls:
@@ -174,7 +171,7 @@ class EnemyRules:
                         self.fired.append("GV-FAQ-TROLL-BOULDER")
                     break
                 cells[pos] = None  # GV-TROLL-MOVE: the troll leaves its space
-                gi = p.occupant(j) if j in occ else -1
+                gi = p.occupant(j)
                 # GV-SWORD-DEFEAT: the troll is defeated
                 if gi >= 0 and p.gnomes[gi].sword:
                     self._sword_defeats(p, j)

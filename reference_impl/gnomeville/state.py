@@ -10,6 +10,7 @@ from __future__ import annotations
 import functools
 import operator
 from fractions import Fraction
+from itertools import chain
 from typing import Any, NamedTuple
 
 from reference_impl.core import (
@@ -278,10 +279,8 @@ class GVState(BuildRules, EnemyRules, ScoringRules, DeliveryRules, GameState):
             else:
                 acting = self._acting()  # idle builders' actions are listed with them
                 if self._cache is None:
-                    if len(acting) == 1:
-                        self._cache = self._actions_of(acting[0])  # a new list already
-                    else:
-                        self._cache = [a for pi in acting for a in self._actions_of(pi)]
+                    # every actor's actions in to_act's order, joined in C
+                    self._cache = list(chain.from_iterable(map(self._actions_of, acting)))
         return self._cache
 
     def _actions_of(self, pi: int) -> list[Action]:
