@@ -10,6 +10,7 @@ GV-UPGRADE-EXHAUSTED, GV-UPGRADE-OCCUPIED, GV-MOVE-*, GV-BLDG-*, GV-VAR-MASTER.
 from __future__ import annotations
 
 import functools
+import operator
 from typing import Any
 
 from reference_impl.gnomeville.data import BOULDER, DIRS, GNOME, NEXT, TIER, TROLL, Board
@@ -45,6 +46,9 @@ def space_actions(pi: int, kind: str, board: Board, what: str | None = None) -> 
     return tuple({**head, "space": board.coord(i)} for i in range(board.size))
 
 
+#: a player's build status ("building", "passed" or "stuck"), read in C over every player
+status_of = operator.attrgetter("status")
+
 #: the directions of a gnome's steps in the order they are listed (GV-MOVE-STEP)
 STEP_ORDER = tuple(sorted(DIRS))
 
@@ -59,12 +63,15 @@ def find_groups(p: Player) -> list[list[int]]:
     occ = p.occupied()
     seen: set[int] = set()
     groups: list[list[int]] = []
-    # only a building below tier 5 starts a group (group_at), each tile once
-    for kind in UPGRADABLE.intersection(p.cells):
-        for i in p.spaces_of(kind):
-            group = group_at(p, i, occ, seen)
-            if group is not None:
-                groups.append(group)
+    cells = p.cells
+    # only a building below tier 5 starts a group (group_at), each tile once; a kind with
+    # fewer than three tiles in the town has none (GV-UPGRADE-TRIGGER: three or more)
+    for kind in UPGRADABLE.intersection(cells):
+        if cells.count(kind) >= 3:
+            for i in p.spaces_of(kind):
+                group = group_at(p, i, occ, seen)
+                if group is not None:
+                    groups.append(group)
     groups.sort()  # by their first space, the order of the town's spaces
     p.groups = groups
     return groups
@@ -135,24 +142,22 @@ class BuildRules:
             return self._hand_actions(pi)
         if p.moves > 0:  # GV-BUILD-GNOME-MOVES: resolved at once, before the next draw
             return self._move_actions(pi)
-        return list(self._idle_actions(pi))
+        return list(self._idle_actions(pi, self._rejoin_open(self._turn_by_turn())))
 
-    def _idle_actions(self, pi: int) -> tuple[Action, ...]:
-        """A player with nothing to resolve draws (GV-BUILD-DRAW; a passed player rejoining,
-        GV-FAQ-REJOIN) or passes (GV-BUILD-PASS)."""
+    def _idle_actions(self, pi: int, rejoin: bool) -> tuple[Action, ...]:
+        """A player with nothing to resolve draws (GV-BUILD-DRAW; a passed player rejoining
+        while ``rejoin``, :meth:`_rejoin_open`, GV-FAQ-REJOIN) or passes (GV-BUILD-PASS)."""
         p = self.players[pi]
         building = p.status == "building"
-        # GV-BUILD-DRAW: a tile in the bag (and GV-FAQ-REJOIN)
-        draws = any(p.bag.values()) and (building or self._may_rejoin(pi))
+        # GV-BUILD-DRAW: a tile in the bag (and GV-FAQ-REJOIN: a passed player, not a stuck one)
+        draws = any(p.bag.values()) and (building or (rejoin and p.status == "passed"))
         return idle_actions(pi, draws, building)  # GV-BUILD-PASS: while building
 
-    def _may_rejoin(self, pi: int) -> bool:
-        """GV-FAQ-REJOIN: a passed (not stuck) player may draw again while the phase runs,
-        except in the turn-by-turn variant."""
-        p = self.players[pi]
-        if p.status != "passed" or self._turn_by_turn():
-            return False
-        return any(q.status == "building" for q in self.players)
+    def _rejoin_open(self, tbt: bool) -> bool:
+        """GV-FAQ-REJOIN: a passed (not stuck) player may draw again while the phase runs
+        (someone still builds), except in the turn-by-turn variant (``tbt``); asked once per
+        listing of every idle player."""
+        return not tbt and "building" in map(status_of, self.players)
 
     def _turn_by_turn(self) -> bool:
         return self.round in self.options["turn_by_turn_rounds"]  # GV-VAR-TBT-ROUND
@@ -216,9 +221,11 @@ class BuildRules:
             if g.pos < 0:
                 continue
             ortho = p.board.ortho[g.pos]
+            # the spaces the other gnomes occupy (GV-MOVE-PASS-THROUGH)
+            occ = {h.pos for k, h in enumerate(p.gnomes) if k != gi and h.pos >= 0}
             for d in STEP_ORDER:
                 j = ortho[d]  # GV-MOVE-STEP: orthogonally
-                if j >= 0 and self._may_enter(p, gi, j, p.moves):
+                if j >= 0 and self._may_enter(p, gi, j, p.moves, occ):
                     acts.append({"actor": pi, "type": "step", "gnome": gi, "dir": d})
         # GV-MOVE-OPTIONAL: stop (not while passing through)
         if p.transit < 0:
@@ -231,12 +238,12 @@ class BuildRules:
         # GV-MOVE-TROLL, GV-MOVE-BOULDER
         return not ((c == TROLL and not g.sword) or (c == BOULDER and not g.hammer))
 
-    def _may_enter(self, p: Player, gi: int, j: int, moves: int) -> bool:
+    def _may_enter(self, p: Player, gi: int, j: int, moves: int, occ: set[int]) -> bool:
         """GV-MOVE-TROLL, GV-MOVE-BOULDER, GV-MOVE-PASS-THROUGH: a step that can end legally
-        (GV-MOVE-PASS-THROUGH-EFFECT: onto another gnome only if a free space is in reach)."""
+        (GV-MOVE-PASS-THROUGH-EFFECT: onto another gnome, one of ``occ``, only if a free space
+        is in reach)."""
         if not self._passable(p, gi, j):
             return False
-        occ = {g.pos for k, g in enumerate(p.gnomes) if k != gi and g.pos >= 0}
         if j not in occ:
             return True
         # passing through: some unoccupied space must be reachable with the moves left

@@ -48,10 +48,19 @@ def matrix_spawns(
     return tuple(boulders), tuple(trolls)
 
 
+def spawn_actions(pi: int, p: Player, what: str, spaces: list[int]) -> list[Action]:
+    """Seat ``pi``'s spawn of a ``what`` on each of ``spaces``, in board order: the choice of
+    which enemy comes first (GV-FAQ-SPAWN-ORDER, GV-FAQ-BOULDER-ORDER)."""
+    on = space_actions(pi, "spawn", p.board, what)
+    return [on[i] for i in sorted(spaces)]
+
+
 class EnemyRules:
     """Mixin of the enemy-attack resolution of :class:`GVState`."""
 
     players: list[Player]
+    _act: list[Any] | None
+    _cache: list[Action] | None
     boulder_supply: int
     fired: list[str]
     ability_bottom: list[str]
@@ -197,8 +206,7 @@ class EnemyRules:
     def _attack_actions(self, pi: int) -> list[Action]:
         p = self.players[pi]
         what, spaces = self._spawn_options(p)
-        on = space_actions(pi, "spawn", p.board, what)
-        return [on[i] for i in sorted(spaces)]
+        return spawn_actions(pi, p, what, spaces)
 
     def _do_spawn(self, pi: int, what: str, i: int) -> None:
         p = self.players[pi]
@@ -226,6 +234,9 @@ class EnemyRules:
             if len(spaces) > 1:  # GV-FAQ-SPAWN-ORDER, GV-FAQ-BOULDER-ORDER: the player chooses
                 if what == "troll" and p.count(TROLL) + len(spaces) > self.troll_cap:
                     self.fired.append("GV-TROLL-CHOICE")
+                # kept as to_act's and the listing's memo: nothing changes before the next apply
+                self._act = [pi]
+                self._cache = spawn_actions(pi, p, what, spaces)
                 return False
             if len(spaces) == 1:
                 self._do_spawn(pi, what, spaces[0])

@@ -10,6 +10,7 @@ from __future__ import annotations
 import functools
 import operator
 from fractions import Fraction
+from itertools import chain
 from typing import Any, NamedTuple
 
 from reference_impl.core import (
@@ -228,12 +229,13 @@ class GVState(BuildRules, EnemyRules, ScoringRules, DeliveryRules, GameState):
             if self._busy(p):
                 return [i]
         tbt = self._turn_by_turn()
+        rejoin = self._rejoin_open(tbt)  # GV-FAQ-REJOIN: the same for every passed player
         acting: list[int] = []
         acts: list[Action] = []
         for i, p in enumerate(players):
             if tbt and p.tbt_done:  # GV-VAR-TURN-BY-TURN: wait (a passer is done too)
                 continue
-            idle = self._idle_actions(i)
+            idle = self._idle_actions(i, rejoin)
             if idle:
                 acting.append(i)
                 acts += idle
@@ -277,7 +279,8 @@ class GVState(BuildRules, EnemyRules, ScoringRules, DeliveryRules, GameState):
             else:
                 acting = self._acting()  # idle builders' actions are listed with them
                 if self._cache is None:
-                    self._cache = [a for pi in acting for a in self._actions_of(pi)]
+                    # every actor's actions in to_act's order, joined in C
+                    self._cache = list(chain.from_iterable(map(self._actions_of, acting)))
         return self._cache
 
     def _actions_of(self, pi: int) -> list[Action]:
