@@ -199,8 +199,7 @@ def _build(game: Any, data: dict[str, Any]) -> IsleState:
         s.placed.append([cid, face])
         s.ids.append(cid)
         s.where.append(place)
-        s.overlaps.append(any(below))
-        s.covered.append(False)
+        s.overlaps |= any(below) << index
 
     def put(g: int, who: int, field: str) -> None:
         if s.top[g] < 0:
