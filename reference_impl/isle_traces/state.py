@@ -193,29 +193,31 @@ class IsleState(GameState):
 
     def line_mask(self, start: int) -> int:
         """Bitset of the line (IT-SCORE-LINE) holding map cell ``start``, as find_lines finds."""
-        return self.lines_mask(1 << start)
-
-    def lines_mask(self, starts: int) -> int:
-        """Bitset of the lines (IT-SCORE-LINE) holding the map cells of bitset ``starts``: one
-        flood from all of them, each cell joining its neighbours of its own terrain."""
-        terrain, geo = self.terrain, self.geo
-        near, art = geo.neighbours, self.art
-        mask = starts
-        stack = few_bits(starts)
+        terrain = self.terrain
+        kind = terrain[start]  # IT-SCORE-TERRAINS: every terrain forms lines
+        geo = self.geo
+        near = geo.neighbours
+        diagonal = kind == COAST and bool(self.options["coast_diagonal"])  # IT-SCORE-COAST
+        mask = 1 << start
+        stack = [start]
+        # IT-SCORE-CONNECT (IT-COMP-ART); coast always joins (IT-SCORE-COAST)
+        if self.art and kind != COAST:  # drawings must join across the side
+            shut, size = self.shut, self.size
+            while stack:
+                i = stack.pop()
+                for j in near[i]:
+                    if (
+                        terrain[j] == kind
+                        and not mask >> j & 1
+                        and joined(shut, size, i, j)
+                    ):
+                        mask |= 1 << j
+                        stack.append(j)
+            return mask
         while stack:
             i = stack.pop()
-            kind = terrain[i]  # IT-SCORE-TERRAINS: every terrain forms lines
-            ways = near[i]
-            if kind == COAST and self.options["coast_diagonal"]:
-                ways = ways + geo.diagonals[i]  # IT-SCORE-COAST (coast_diagonal: true)
-            # IT-SCORE-CONNECT (IT-COMP-ART); coast always joins (IT-SCORE-COAST)
-            drawn = art and kind != COAST  # IT-SCORE-CONNECT: drawings must join across the side
-            for j in ways:
-                if (
-                    terrain[j] == kind
-                    and not mask >> j & 1
-                    and (not drawn or joined(self.shut, self.size, i, j))
-                ):
+            for j in near[i] + geo.diagonals[i] if diagonal else near[i]:
+                if terrain[j] == kind and not mask >> j & 1:
                     mask |= 1 << j
                     stack.append(j)
         return mask
@@ -230,8 +232,10 @@ class IsleState(GameState):
             return free
         banned = 0
         if rule == "no_explorer":
-            explorers = self.occ if self.feather < 0 else self.occ & ~(1 << self.feather)
-            banned = self.lines_mask(explorers)  # every explorer's line
+            piece = self.piece
+            for g in few_bits(self.occ):
+                if piece[g] >= 0 and not banned >> g & 1:
+                    banned |= self.line_mask(g)
         elif self.feather >= 0:
             banned = self.line_mask(self.feather)
         return free & ~banned
