@@ -199,7 +199,8 @@ def _build(game: Any, data: dict[str, Any]) -> IsleState:
         s.placed.append([cid, face])
         s.ids.append(cid)
         s.where.append(place)
-        s.overlaps |= any(below) << index
+        s.overlaps.append(any(below))
+        s.covered.append(False)
 
     def put(g: int, who: int, field: str) -> None:
         if s.top[g] < 0:

@@ -127,8 +127,8 @@ class IsleState(GameState):
         self.placed: list[list[int]] = []  # [id, face] per card, bottom to top
         self.ids: list[int] = []  # the id per card of ``placed``
         self.where: list[Placement] = []  # footprint per placed card
-        self.overlaps = 0  # bitset of the cards (``placed`` indices) sharing a cell with another
-        self.covered = 0  # bitset of the cards another card lies on
+        self.overlaps: list[bool] = []  # shares a cell with another card
+        self.covered: list[bool] = []  # another card lies on it
         cells = self.size * self.size
         self.top = [EMPTY] * cells
         self.cell: list[str | None] = [None] * cells
@@ -243,10 +243,9 @@ class IsleState(GameState):
     def flippable(self) -> list[int]:
         """Indices into ``placed`` of cards that may be flipped (IT-FLIP-CONDITIONS)."""
         blocked = self.overlaps if self.options["flip_requires"] == "no_overlap" else self.covered
-        unblocked = ~blocked & ((1 << len(self.placed)) - 1)  # a few cards: most lie overlapped
         occ, where = self.occ, self.where
         # IT-FLIP-CONDITIONS, IT-FLIP-AGAIN: an earlier flip does not matter
-        return [i for i in few_bits(unblocked) if not where[i].mask & occ]
+        return [i for i, b in enumerate(blocked) if not b and not where[i].mask & occ]
 
     def place_mask(self) -> int:
         """Bitset of the legal placements (IT-PLACE-FIRST, -ADJACENT, -NOPIECE, -PORTRAIT)."""
@@ -296,7 +295,7 @@ class IsleState(GameState):
             if key[1] not in self.ids:
                 return False
             i = self.ids.index(key[1])
-            return not blocked >> i & 1 and not self.where[i].mask & self.occ
+            return not blocked[i] and not self.where[i].mask & self.occ
         g = key[1] * self.size + key[2]
         if kind == "place_feather":
             return bool(self._masked() >> g & 1)
@@ -543,8 +542,8 @@ class IsleState(GameState):
             self.touched |= self.geo.touch_mask[g]
             self.onmap |= 1 << g
         else:
-            self.overlaps |= 1 << below
-            self.covered |= 1 << below
+            self.overlaps[below] = True
+            self.covered[below] = True
         self.top[g] = index
         self.cell[g] = cell
         self.terrain[g] = cell.partition("/")[0]
@@ -594,13 +593,12 @@ class IsleState(GameState):
         terrains = self.terrains_of(cid, face)
         top, cell, terrain = self.top, self.cell, self.terrain
         touch_mask = self.geo.touch_mask
-        under = 0  # the cards it lies on
         for g, k in place.cells:
             below = top[g]
             if below < 0:
                 self.touched |= touch_mask[g]  # IT-PLACE-ADJACENT: placements now by the map
             else:
-                under |= 1 << below  # IT-PLACE-OVERLAP
+                self.overlaps[below] = self.covered[below] = True  # IT-PLACE-OVERLAP
             top[g] = index  # IT-PLACE-OVERLAPRULES: the top card's cell counts
             cell[g] = cells[k]
             terrain[g] = terrains[k]
@@ -614,8 +612,8 @@ class IsleState(GameState):
         self.placed.append([cid, face])
         self.ids.append(cid)
         self.where.append(place)
-        self.covered |= under
-        self.overlaps |= under | overlap << index
+        self.overlaps.append(overlap)
+        self.covered.append(False)
         self.drawn = None
         # IT-FEATHER-ICON, IT-FEATHER-FACEUP: only the icon of the face placed up counts
         if self._has_feather(cid, face):
@@ -722,6 +720,8 @@ class IsleState(GameState):
             "discarded",
             "ids",
             "where",
+            "overlaps",
+            "covered",
             "top",
             "cell",
             "terrain",
