@@ -258,9 +258,10 @@ class IsleState(GameState):
         if not self.options["allow_portrait"]:
             mask &= geo.landscape_mask  # IT-PLACE-PORTRAIT (allow_portrait: false)
         cover = geo.cover_mask
+        blocked = 0
         for g in few_bits(self.occ):
-            mask &= ~cover[g]  # IT-PLACE-NOPIECE, IT-PLACE-NOPIECE2, IT-FEATHER-OBSTRUCT
-        return mask
+            blocked |= cover[g]  # IT-PLACE-NOPIECE, IT-PLACE-NOPIECE2, IT-FEATHER-OBSTRUCT
+        return mask & ~blocked
 
     # ------------------------------------------------------------ legal moves
     def _masked(self) -> int:
