@@ -24,7 +24,7 @@ from reference_impl.core import (
     exported_options,
 )
 from reference_impl.neom import actions as act
-from reference_impl.neom.city import ORTHO, facing_of, facing_roads
+from reference_impl.neom.city import ORTHO, ROADS, facing_roads
 from reference_impl.neom.data import (
     BOARD_GOODS,
     CORNERSTONE_COPIES,
@@ -59,6 +59,8 @@ BOARDS, DEAL, DRAFT, SELECT, ACT, DISASTER, OVER = (
     "over",
 )
 PHASES = (BOARDS, DEAL, DRAFT, SELECT, ACT, DISASTER, OVER)
+#: generation -> the key of its deck (generation 0: the cornerstone draft)
+DECK_KEYS = ("cornerstone", *(str(gen) for gen in range(1, GENERATIONS + 1)))
 #: the city's rows, as slices of its spaces (index y * SIZE + x)
 ROWS = tuple(slice(y * SIZE, (y + 1) * SIZE) for y in range(SIZE))
 
@@ -67,8 +69,8 @@ class Player:
     """One seat's city board, coins, goods, kept cornerstones, hand and selection."""
 
     __slots__ = (
-        "acted", "board", "city", "coins", "cornerstones", "facing", "goods", "hand", "owed",
-        "selected",
+        "acted", "board", "city", "coins", "corners", "cornerstones", "facing", "goods", "hand",
+        "owed", "selected", "spaces",
     )  # fmt: skip
 
     def __init__(self) -> None:
@@ -86,13 +88,22 @@ class Player:
         #: by space, its sides facing a neighbouring tile's road (city.facing_roads), kept
         #: by :meth:`set_space`
         self.facing = facing_roads(self.city)
+        #: road bits -> the spaces where a tile with those roads may go (actions._spaces),
+        #: computed once per city like ``owed``
+        self.spaces: dict[int, list[int]] = {}
+        #: the cornerstones in the city (actions.cornerstones_in), counted once per city
+        self.corners: int | None = None
 
     def set_space(self, index: int, name: str | None) -> None:
         """Put ``name`` (``None``: nothing) on space ``index`` of the city."""
         self.city[index] = name
         self.owed = {}  # a new dict: a clone may share the old one
-        for j, _, _ in ORTHO[index]:
-            self.facing[j] = facing_of(self.city, j)  # NM-ROADS-MEET: the roads around it
+        self.spaces = {}  # likewise
+        self.corners = None
+        roads = 0 if name is None else ROADS[name]
+        facing = self.facing
+        for j, side, back in ORTHO[index]:  # each neighbour's side facing this space:
+            facing[j] = facing[j] | back if roads & side else facing[j] & ~back  # NM-ROADS-MEET
 
     def copy(self) -> Player:
         other = Player.__new__(Player)  # every slot set below: no empty city made first
@@ -107,6 +118,8 @@ class Player:
         other.cornerstones = list(self.cornerstones)
         other.hand = list(self.hand)
         other.owed = self.owed  # the same city owes the same
+        other.spaces = self.spaces  # and has the same spaces
+        other.corners = self.corners
         other.facing = list(self.facing)
         return other
 
@@ -160,9 +173,10 @@ class NeomState(GameState):
         #: act phase: each seat's actions (one player's action never changes another's)
         self._seat_cache: dict[int, list[Action]] = {}
         self._to_act: list[Actor] | None = None
-        #: deal phase: (recipient, the deal's actions), kept across deals until the recipient
-        #: changes or a tile name runs out of its deck (NM-GEN-DEAL); never mutated in place
-        self._deals: tuple[int | None, list[Action]] | None = None
+        #: deal phase: the actions dealing to the recipient, kept across deals until the
+        #: recipient's hand is full (:meth:`after_deal`) or a tile name runs out of its deck
+        #: (:meth:`dealt_out`) (NM-GEN-DEAL); never mutated in place
+        self._deals: list[Action] | None = None
         #: the exported form of the box and the discard (names sorted, no empty counts),
         #: dropped by the rule changing the multiset (:meth:`discard_tiles`), copied by
         #: every export
@@ -175,7 +189,7 @@ class NeomState(GameState):
         return self.n == 1
 
     def deck_key(self) -> str:
-        return "cornerstone" if self.generation == 0 else str(self.generation)
+        return DECK_KEYS[self.generation]
 
     def deal_recipient(self) -> int | None:
         for seat, player in enumerate(self.players):
@@ -243,19 +257,13 @@ class NeomState(GameState):
                     _chance_action("board", seat, "good", g) for g in sorted(self.boards)
                 ]
             else:
-                seat = self.deal_recipient()
                 deals = self._deals
-                if deals is None or deals[0] != seat:
+                if deals is None:
                     kind = "deal_cornerstone" if self.generation == 0 else "deal"
-                    deals = self._deals = (
-                        seat,
-                        [
-                            _chance_action(kind, seat, "tile", name)
-                            for name, c in sorted(self.decks[self.deck_key()].items())
-                            if c
-                        ],
-                    )
-                self._legal = deals[1]
+                    by_name = _deal_actions(kind, self.deal_recipient())  # type: ignore[arg-type]
+                    # the deck in its exported form: names sorted, none without copies
+                    deals = self._deals = [by_name[n] for n in self.decks[self.deck_key()]]
+                self._legal = deals
         return self._legal
 
     def legal_actions(self) -> list[Action]:
@@ -316,16 +324,21 @@ class NeomState(GameState):
         """Apply a legal action (NM-FLOW-TURNS); keep the other seats' cached options when
         the action leaves them unchanged."""
         actor = action["actor"]
-        kind = action["type"]
         fired: list[str] = []
+        self.fired = fired
+        if actor == CHANCE:
+            act.apply_chance(self, action, fired)
+            self._legal = None
+            # chance deals on until every hand is full (NM-GEN-DEAL); the seat cache stays
+            # empty (a player's action changing the phase empties it)
+            self._to_act = [CHANCE] if self.phase in (BOARDS, DEAL) else None
+            return
+        kind = action["type"]
         phase = self.phase
         current = self.disasters[0] if phase == DISASTER else None
         to_act = self._to_act
         self._invalidate()
-        if actor == CHANCE:
-            act.apply_chance(self, action, fired)
-        else:
-            act.apply_player_action(self, action, fired)
+        act.apply_player_action(self, action, fired)
         self._invalidate()
         if (
             (self.phase == ACT and kind in ("place", "cornerstone", "sell"))
@@ -345,7 +358,6 @@ class NeomState(GameState):
                 self._to_act = [s for s in to_act if s != actor]
         else:
             self._seat_cache.clear()
-        self.fired = fired
 
     def _invalidate(self) -> None:
         self._legal = None
@@ -358,12 +370,13 @@ class NeomState(GameState):
         self.deal_target = target
         self._deals = None  # another deck, or the same one dealt again
 
-    def dealt_out(self, name: str) -> None:
-        """The last copy of ``name`` in the deck was dealt: the deal's actions (kept across
-        deals) no longer list it (NM-GEN-DEAL). A new list: clones share the old one."""
-        if self._deals is not None:
-            seat, deals = self._deals
-            self._deals = (seat, [a for a in deals if a["tile"] != name])
+    def dealt_out(self, index: int) -> None:
+        """The last copy of the deck's ``index``-th name was dealt: the deal's actions (kept
+        across deals, in the deck's order) no longer list it (NM-GEN-DEAL). A new list:
+        clones share the old one."""
+        deals = self._deals
+        if deals is not None:
+            self._deals = deals[:index] + deals[index + 1 :]
 
     def start_generation(self, fired: list[str]) -> None:
         """Deal 8 (solo: the first pile) of the generation's tiles (NM-GEN-DEAL)."""
@@ -381,6 +394,8 @@ class NeomState(GameState):
         return HAND_SIZE
 
     def after_deal(self, fired: list[str]) -> None:
+        """The recipient's hand is full: deal to the next, or end the deal."""
+        self._deals = None  # another recipient
         if self.deal_recipient() is not None:
             return
         self.phase = DRAFT if self.generation == 0 else SELECT
@@ -475,10 +490,12 @@ class NeomState(GameState):
         """One copy of ``name`` leaves the current deck (NM-GEN-DEAL, NM-DRAFT-DEAL); the
         deck stays in its exported form (the names keep their order, none left empty)."""
         deck = self.decks[self.deck_key()]
-        deck[name] -= 1
-        if not deck[name]:
+        left = deck[name] - 1
+        if left:
+            deck[name] = left
+        else:
+            self.dealt_out(list(deck).index(name))
             del deck[name]
-            self.dealt_out(name)
 
     def _exported_counts(self, key: str, counts: dict[str, int]) -> dict[str, int]:
         """``counts`` (the box or the discard) as exported, a fresh dict."""
@@ -596,6 +613,20 @@ def _chance_action(kind: str, seat: int, field: str, value: str) -> Action:
     if found is None:
         found = _CHANCE_ACTIONS[key] = {"actor": CHANCE, "type": kind, "player": seat, field: value}
     return found
+
+
+#: (type, player) -> tile name -> the shared chance action dealing that tile to the player
+_DEAL_ACTIONS: dict[tuple[str, int], dict[str, Action]] = {}
+
+
+def _deal_actions(kind: str, seat: int) -> dict[str, Action]:
+    """The shared chance actions (:func:`_chance_action`) dealing each tile to ``seat``."""
+    by_name = _DEAL_ACTIONS.get((kind, seat))
+    if by_name is None:
+        by_name = _DEAL_ACTIONS[kind, seat] = {
+            name: _chance_action(kind, seat, "tile", name) for name in TILES
+        }
+    return by_name
 
 
 def _multiset(counts: dict[str, int]) -> dict[str, int]:
