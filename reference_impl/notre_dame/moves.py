@@ -67,11 +67,13 @@ def area_params(
     """The choices an area's action leaves open when it is performed with ``count`` people."""
     if area == "carriage":  # ND-CARRIAGE-MOVE
         out: list[dict[str, Any]] = []
+        # ND-MESSAGE-COLOR: the colours that may not be taken (may_take, decided once)
+        blocked = pl.message_set if pl.message_set and not set_complete(st, pl) else ()
         # ND-CARRIAGE-MOVE: up to one square per person; ND-CARRIAGE-OTHER: into any district
         for square in within(st.ring, pl.carriage, count):
             out.append({"square": square, "take": False})  # ND-CARRIAGE-MOVE: taking is optional
             message = st.board.get(square)  # ND-CARRIAGE-STOP: the message where it stops
-            if message is not None and may_take(st, pl, message[0]):  # ND-MESSAGE-COLOR
+            if message is not None and message[0] not in blocked:  # ND-MESSAGE-COLOR
                 out.append({"square": square, "take": True})
         return out
     if area == "guesthouse":  # ND-GUEST
