@@ -53,9 +53,14 @@ def set_complete(st: NotreDameState, pl: Player) -> bool:
     return all(c in pl.message_set or c not in left for c in range(st.num))
 
 
+def blocked_colours(st: NotreDameState, pl: Player) -> set[int] | tuple[()]:
+    """ND-MESSAGE-COLOR: the colours of the current set, until a full set is complete."""
+    return pl.message_set if pl.message_set and not set_complete(st, pl) else ()
+
+
 def may_take(st: NotreDameState, pl: Player, colour: int) -> bool:
     """ND-MESSAGE-COLOR: no second message of a colour until a full set is complete."""
-    return colour not in pl.message_set or set_complete(st, pl)
+    return colour not in blocked_colours(st, pl)
 
 
 # ---------------------------------------------------------------- parameters of area actions
@@ -67,8 +72,7 @@ def area_params(
     """The choices an area's action leaves open when it is performed with ``count`` people."""
     if area == "carriage":  # ND-CARRIAGE-MOVE
         out: list[dict[str, Any]] = []
-        # ND-MESSAGE-COLOR: the colours that may not be taken (may_take, decided once)
-        blocked = pl.message_set if pl.message_set and not set_complete(st, pl) else ()
+        blocked = blocked_colours(st, pl)  # ND-MESSAGE-COLOR: decided once (may_take)
         # ND-CARRIAGE-MOVE: up to one square per person; ND-CARRIAGE-OTHER: into any district
         for square in within(st.ring, pl.carriage, count):
             out.append({"square": square, "take": False})  # ND-CARRIAGE-MOVE: taking is optional

@@ -99,11 +99,11 @@ class NotreDameState(GameState):
                 acts += keeps
             return acts
         if phase == "plague":
-            acts = []
-            for p in self.pending:
-                losses = flow.lose_cube_actions(p)
-                acts += [losses[a] for a in flow.plague_candidates(self, p)]
-            return acts
+            return [
+                flow.lose_cube_actions(p)[a]
+                for p in self.pending
+                for a in flow.plague_candidates(self, p)
+            ]
         return []
 
     def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
