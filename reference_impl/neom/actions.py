@@ -93,8 +93,9 @@ def meets(player: Player, name: str) -> bool:
     return player.coins >= tile.cost and tile.requires <= player.goods
 
 
-def cornerstones_in(city: list[str | None]) -> int:
-    return sum(1 for t in city if t in CORNERSTONES)
+def cornerstones_in(player: Player) -> int:
+    """The cornerstones in the player's city (NM-CORNER-LIMIT)."""
+    return sum(map(CORNERSTONES.__contains__, player.city))
 
 
 def _spaces(state: NeomState, player: Player, name: str, facing: list[int]) -> list[int]:
@@ -117,7 +118,7 @@ def _spaces(state: NeomState, player: Player, name: str, facing: list[int]) -> l
 def _corner_ok(state: NeomState, player: Player, name: str, index: int) -> bool:
     """The cornerstone limit after placing: never more than the current generation."""
     old = player.city[index]
-    after = cornerstones_in(player.city) + 1 - (1 if old is not None and TILES[old].gen == 0 else 0)
+    after = cornerstones_in(player) + 1 - (1 if old is not None and TILES[old].gen == 0 else 0)
     return after <= state.generation
 
 
@@ -143,7 +144,8 @@ def player_actions(state: NeomState) -> list[Action]:
 def _choice_actions(state: NeomState, seat: Actor, p: Player) -> list[Action]:
     """Keep one cornerstone (NM-DRAFT-DEAL) or select one tile (NM-SELECT-SIMUL) of the hand."""
     kind = "keep" if state.phase == "draft" else "select"
-    return [{"actor": seat, "type": kind, "tile": t} for t in sorted(set(p.hand))]
+    by_name = _choices(seat, kind)  # type: ignore[arg-type]
+    return [by_name[t] for t in sorted(set(p.hand))]
 
 
 def _disaster_actions(state: NeomState, seat: Actor, p: Player) -> list[Action]:
@@ -169,7 +171,7 @@ def _act_actions(state: NeomState, seat: Actor, p: Player) -> list[Action]:
     #: road bits -> spaces (where a tile may go depends only on its roads)
     spaces: dict[int, list[int]] = {}
     generation = state.generation
-    count = cornerstones_in(city)
+    count = cornerstones_in(p)
     if count <= generation:
         need = state.options["cornerstone_requirements"]
         for cs in sorted(set(p.cornerstones)):
@@ -199,6 +201,18 @@ def _act_actions(state: NeomState, seat: Actor, p: Player) -> list[Action]:
 _PUTS: dict[tuple[int, str, str], list[Action]] = {}
 #: seat -> its sell action (NM-SELL), shared like _PUTS
 _SELLS: list[Action] = [{"actor": seat, "type": "sell"} for seat in range(5)]
+#: (seat, type) -> tile name -> the action keeping or selecting it, shared like _PUTS
+_CHOICES: dict[tuple[int, str], dict[str, Action]] = {}
+
+
+def _choices(seat: int, kind: str) -> dict[str, Action]:
+    """The shared actions by which ``seat`` keeps or selects (``kind``) each tile, by name."""
+    by_name = _CHOICES.get((seat, kind))
+    if by_name is None:
+        by_name = _CHOICES[seat, kind] = {
+            name: {"actor": seat, "type": kind, "tile": name} for name in TILES
+        }
+    return by_name
 
 
 def _put_actions(seat: int, kind: str, name: str) -> list[Action]:
@@ -335,7 +349,7 @@ def _validate_act(state: NeomState, p: Player, action: Action, where: _Where) ->
         if not _corner_ok(state, p, name, index):
             raise IllegalAction(
                 "NM-CORNER-LIMIT",
-                f"{where}: {cornerstones_in(p.city)} cornerstones already in "
+                f"{where}: {cornerstones_in(p)} cornerstones already in "
                 f"generation {state.generation}",
             )
         if state.options["cornerstone_requirements"] and not meets(p, name):

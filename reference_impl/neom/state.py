@@ -160,9 +160,10 @@ class NeomState(GameState):
         #: act phase: each seat's actions (one player's action never changes another's)
         self._seat_cache: dict[int, list[Action]] = {}
         self._to_act: list[Actor] | None = None
-        #: deal phase: (recipient, the deal's actions), kept across deals until the recipient
-        #: changes or a tile name runs out of its deck (NM-GEN-DEAL); never mutated in place
-        self._deals: tuple[int | None, list[Action]] | None = None
+        #: deal phase: the actions dealing to the recipient, kept across deals until the
+        #: recipient's hand is full (:meth:`after_deal`, where every deal ends) and without a
+        #: tile once it runs out of its deck (:meth:`dealt_out`); never mutated in place
+        self._deals: list[Action] | None = None
         #: the exported form of the box and the discard (names sorted, no empty counts),
         #: dropped by the rule changing the multiset (:meth:`discard_tiles`), copied by
         #: every export
@@ -243,19 +244,13 @@ class NeomState(GameState):
                     _chance_action("board", seat, "good", g) for g in sorted(self.boards)
                 ]
             else:
-                seat = self.deal_recipient()
                 deals = self._deals
-                if deals is None or deals[0] != seat:
+                if deals is None:
                     kind = "deal_cornerstone" if self.generation == 0 else "deal"
-                    deals = self._deals = (
-                        seat,
-                        [
-                            _chance_action(kind, seat, "tile", name)
-                            for name, c in sorted(self.decks[self.deck_key()].items())
-                            if c
-                        ],
-                    )
-                self._legal = deals[1]
+                    by_name = _deal_actions(kind, self.deal_recipient())  # type: ignore[arg-type]
+                    # the deck in its exported form: names sorted, none without copies
+                    deals = self._deals = [by_name[n] for n in self.decks[self.deck_key()]]
+                self._legal = deals
         return self._legal
 
     def legal_actions(self) -> list[Action]:
@@ -316,16 +311,20 @@ class NeomState(GameState):
         """Apply a legal action (NM-FLOW-TURNS); keep the other seats' cached options when
         the action leaves them unchanged."""
         actor = action["actor"]
-        kind = action["type"]
         fired: list[str] = []
+        self.fired = fired
+        if actor == CHANCE:
+            act.apply_chance(self, action, fired)
+            self._legal = None
+            # chance deals on until every hand is full (NM-GEN-DEAL); the seat cache stays
+            # empty (a player's action changing the phase empties it)
+            self._to_act = [CHANCE] if self.phase in (BOARDS, DEAL) else None
+            return
+        kind = action["type"]
         phase = self.phase
         current = self.disasters[0] if phase == DISASTER else None
         to_act = self._to_act
-        self._invalidate()
-        if actor == CHANCE:
-            act.apply_chance(self, action, fired)
-        else:
-            act.apply_player_action(self, action, fired)
+        act.apply_player_action(self, action, fired)
         self._invalidate()
         if (
             (self.phase == ACT and kind in ("place", "cornerstone", "sell"))
@@ -345,7 +344,6 @@ class NeomState(GameState):
                 self._to_act = [s for s in to_act if s != actor]
         else:
             self._seat_cache.clear()
-        self.fired = fired
 
     def _invalidate(self) -> None:
         self._legal = None
@@ -356,14 +354,6 @@ class NeomState(GameState):
     def start_deal(self, target: int) -> None:
         self.phase = DEAL
         self.deal_target = target
-        self._deals = None  # another deck, or the same one dealt again
-
-    def dealt_out(self, name: str) -> None:
-        """The last copy of ``name`` in the deck was dealt: the deal's actions (kept across
-        deals) no longer list it (NM-GEN-DEAL). A new list: clones share the old one."""
-        if self._deals is not None:
-            seat, deals = self._deals
-            self._deals = (seat, [a for a in deals if a["tile"] != name])
 
     def start_generation(self, fired: list[str]) -> None:
         """Deal 8 (solo: the first pile) of the generation's tiles (NM-GEN-DEAL)."""
@@ -381,6 +371,8 @@ class NeomState(GameState):
         return HAND_SIZE
 
     def after_deal(self, fired: list[str]) -> None:
+        """The recipient's hand is full: deal to the next, or end the deal."""
+        self._deals = None  # another recipient
         if self.deal_recipient() is not None:
             return
         self.phase = DRAFT if self.generation == 0 else SELECT
@@ -475,10 +467,20 @@ class NeomState(GameState):
         """One copy of ``name`` leaves the current deck (NM-GEN-DEAL, NM-DRAFT-DEAL); the
         deck stays in its exported form (the names keep their order, none left empty)."""
         deck = self.decks[self.deck_key()]
-        deck[name] -= 1
-        if not deck[name]:
+        left = deck[name] - 1
+        if left:
+            deck[name] = left
+        else:
+            self.dealt_out(list(deck).index(name))
             del deck[name]
-            self.dealt_out(name)
+
+    def dealt_out(self, index: int) -> None:
+        """The last copy of the deck's ``index``-th name was dealt: the deal's actions (kept
+        across deals, in the deck's order) no longer list it (NM-GEN-DEAL). A new list:
+        clones share the old one."""
+        deals = self._deals
+        if deals is not None:
+            self._deals = deals[:index] + deals[index + 1 :]
 
     def _exported_counts(self, key: str, counts: dict[str, int]) -> dict[str, int]:
         """``counts`` (the box or the discard) as exported, a fresh dict."""
@@ -596,6 +598,20 @@ def _chance_action(kind: str, seat: int, field: str, value: str) -> Action:
     if found is None:
         found = _CHANCE_ACTIONS[key] = {"actor": CHANCE, "type": kind, "player": seat, field: value}
     return found
+
+
+#: (type, player) -> tile name -> the shared chance action dealing that tile to the player
+_DEAL_ACTIONS: dict[tuple[str, int], dict[str, Action]] = {}
+
+
+def _deal_actions(kind: str, seat: int) -> dict[str, Action]:
+    """The shared chance actions (:func:`_chance_action`) dealing each tile to ``seat``."""
+    by_name = _DEAL_ACTIONS.get((kind, seat))
+    if by_name is None:
+        by_name = _DEAL_ACTIONS[kind, seat] = {
+            name: _chance_action(kind, seat, "tile", name) for name in TILES
+        }
+    return by_name
 
 
 def _multiset(counts: dict[str, int]) -> dict[str, int]:

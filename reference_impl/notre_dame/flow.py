@@ -25,6 +25,7 @@ from reference_impl.notre_dame.data import (
     MESSAGE_VALUES,
     OUTER,
     PERSON_RATS,
+    PERSONS,
     PLAGUE_PRESTIGE,
     RAT_MAX,
     ROUNDS,
@@ -58,26 +59,44 @@ def one_in(n: int) -> Fraction:
     return Fraction(1, n)
 
 
+@cache
+def message_actions(district: int) -> tuple[Action, ...]:
+    """The chance actions placing ``district``'s messages, one per arrangement (shared by
+    every position, never mutated)."""
+    return tuple(
+        {"actor": "chance", "type": "place_messages", "district": district, "values": list(v)}
+        for v in ARRANGEMENTS
+    )
+
+
+@cache
+def reveal_actions() -> dict[str, Action]:
+    """The chance action revealing each person, by person (shared, never mutated)."""
+    return {c: {"actor": "chance", "type": "reveal_person", "person": c} for c in sorted(PERSONS)}
+
+
+@cache
+def draw_actions(p: int) -> dict[str, Action]:
+    """The chance action drawing each card for player ``p``, by card (shared, never mutated)."""
+    return {c: {"actor": "chance", "type": "draw_card", "player": p, "card": c} for c in CARDS}
+
+
 def chance_outcomes(st: NotreDameState) -> list[tuple[Action, Fraction]]:
     """Every chance outcome of the current chance node with its exact probability."""
     if st.phase == "setup":  # ND-SETUP-MESSAGES: 24 arrangements per district, 1/24 each
-        d = st.pending[0]
         prob = one_in(len(ARRANGEMENTS))
-        return [
-            ({"actor": "chance", "type": "place_messages", "district": d, "values": list(v)}, prob)
-            for v in ARRANGEMENTS
-        ]
+        return [(a, prob) for a in message_actions(st.pending[0])]
     if st.phase == "reveal":  # ND-PERSONS-REVEAL: each undrawn card equally likely
         deck = reveal_source(st)
         prob = one_in(len(deck))
-        return [({"actor": "chance", "type": "reveal_person", "person": c}, prob) for c in deck]
+        by_person = reveal_actions()
+        return [(by_person[c], prob) for c in deck]
     if st.phase == "deal":  # ND-DRAFT-DRAW: one card at a time, each equally likely
         p = deal_target(st)
         deck = st.players[p].deck
         prob = one_in(len(deck))
-        return [
-            ({"actor": "chance", "type": "draw_card", "player": p, "card": c}, prob) for c in deck
-        ]
+        by_card = draw_actions(p)
+        return [(by_card[c], prob) for c in deck]
     return []
 
 
@@ -153,6 +172,12 @@ def settle(st: NotreDameState) -> None:
 # ---------------------------------------------------------------- draft
 
 
+@cache
+def keep_actions(p: int) -> dict[str, Action]:
+    """Player ``p``'s action keeping each card, by card (shared, never mutated)."""
+    return {c: {"actor": p, "type": "keep", "card": c} for c in CARDS}
+
+
 def do_keep(st: NotreDameState, p: int, card: str) -> None:
     """ND-DRAFT-KEEP1, ND-DRAFT-KEEP2: keep one card of the draft hand; once all have kept
     (ND-DRAFT-SIMUL), pass the rest to the left (ND-LEFT)."""
@@ -164,6 +189,7 @@ def do_keep(st: NotreDameState, p: int, card: str) -> None:
     st.fired.append("ND-DRAFT-KEEP1" if st.draft_step == 1 else "ND-DRAFT-KEEP2")
     if st.pending:  # ND-DRAFT-SIMUL: the cards pass once all have chosen
         return
+    st._keeps.clear()  # the hands change
     hands = [pl.draft_hand for pl in st.players]
     for q, pl in enumerate(st.players):  # ND-LEFT: seat q receives from seat q - 1
         pl.draft_hand = hands[(q - 1) % st.num]
@@ -205,6 +231,12 @@ def after_buy(st: NotreDameState) -> None:
 
 
 # ---------------------------------------------------------------- plague
+
+
+@cache
+def lose_cube_actions(p: int) -> dict[str, Action]:
+    """Player ``p``'s action losing a cube of each area, by area (shared, never mutated)."""
+    return {a: {"actor": p, "type": "lose_cube", "area": a} for a in AREAS}
 
 
 def plague_candidates(st: NotreDameState, p: int) -> list[str]:

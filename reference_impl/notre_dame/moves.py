@@ -53,9 +53,14 @@ def set_complete(st: NotreDameState, pl: Player) -> bool:
     return all(c in pl.message_set or c not in left for c in range(st.num))
 
 
+def blocked_colours(st: NotreDameState, pl: Player) -> set[int] | tuple[()]:
+    """ND-MESSAGE-COLOR: the colours of the current set, until a full set is complete."""
+    return pl.message_set if pl.message_set and not set_complete(st, pl) else ()
+
+
 def may_take(st: NotreDameState, pl: Player, colour: int) -> bool:
     """ND-MESSAGE-COLOR: no second message of a colour until a full set is complete."""
-    return colour not in pl.message_set or set_complete(st, pl)
+    return colour not in blocked_colours(st, pl)
 
 
 # ---------------------------------------------------------------- parameters of area actions
@@ -67,11 +72,12 @@ def area_params(
     """The choices an area's action leaves open when it is performed with ``count`` people."""
     if area == "carriage":  # ND-CARRIAGE-MOVE
         out: list[dict[str, Any]] = []
+        blocked = blocked_colours(st, pl)  # ND-MESSAGE-COLOR: decided once (may_take)
         # ND-CARRIAGE-MOVE: up to one square per person; ND-CARRIAGE-OTHER: into any district
         for square in within(st.ring, pl.carriage, count):
             out.append({"square": square, "take": False})  # ND-CARRIAGE-MOVE: taking is optional
             message = st.board.get(square)  # ND-CARRIAGE-STOP: the message where it stops
-            if message is not None and may_take(st, pl, message[0]):  # ND-MESSAGE-COLOR
+            if message is not None and message[0] not in blocked:  # ND-MESSAGE-COLOR
                 out.append({"square": square, "take": True})
         return out
     if area == "guesthouse":  # ND-GUEST

@@ -57,6 +57,9 @@ class NotreDameState(GameState):
         self.fired: list[str] = []
         self._cache: list[Action] | None = None
         self._chance: list[tuple[Action, Fraction]] = []
+        #: draft: seat -> its keep actions, kept while it is still to choose (its hand does
+        #: not change until it keeps) and dropped when the hands pass (flow.do_keep)
+        self._keeps: dict[int, list[Action]] = {}
 
     # ------------------------------------------------------------ protocol surface
 
@@ -86,14 +89,18 @@ class NotreDameState(GameState):
         if phase == "buy":
             return moves.buy_actions(self, self.current)
         if phase == "draft":
-            return [
-                {"actor": p, "type": "keep", "card": c}
-                for p in self.pending
-                for c in sorted(set(self.players[p].draft_hand))
-            ]
+            acts = []
+            for p in self.pending:
+                keeps = self._keeps.get(p)
+                if keeps is None:
+                    by_card = flow.keep_actions(p)
+                    hand = sorted(set(self.players[p].draft_hand))
+                    keeps = self._keeps[p] = [by_card[c] for c in hand]
+                acts += keeps
+            return acts
         if phase == "plague":
             return [
-                {"actor": p, "type": "lose_cube", "area": a}
+                flow.lose_cube_actions(p)[a]
                 for p in self.pending
                 for a in flow.plague_candidates(self, p)
             ]
@@ -173,6 +180,7 @@ class NotreDameState(GameState):
         other.fired = list(self.fired)
         other._cache = None
         other._chance = []
+        other._keeps = {}
         return other
 
     def to_canonical(self) -> dict[str, Any]:
