@@ -22,9 +22,12 @@ import random
 import sys
 import time
 import tracemalloc
+from importlib import metadata
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from machine_info import load, machine
 
 from reference_impl import registry
 from reference_impl.core import GameDefinition, random_playout
@@ -49,7 +52,8 @@ def rate(game: GameDefinition, players: int, seconds: float, seed: int = 1) -> f
 
 
 def open_spiel_rate(seconds: float, seed: int = 1) -> tuple[float | None, str]:
-    """OpenSpiel's python_tic_tac_toe measured like :func:`rate`, or (None, why not)."""
+    """OpenSpiel's python_tic_tac_toe measured like :func:`rate` and the package's version,
+    or (None, why not)."""
     try:
         import pyspiel
         from open_spiel.python.games import tic_tac_toe  # noqa: F401 - registers the game
@@ -66,7 +70,7 @@ def open_spiel_rate(seconds: float, seed: int = 1) -> tuple[float | None, str]:
             state.apply_action(rng.choice(state.legal_actions()))
             steps += 1
         elapsed += time.process_time() - start
-    return steps / elapsed, ""
+    return steps / elapsed, f"open_spiel {metadata.version('open_spiel')}"
 
 
 def peak_memory(game: GameDefinition, players: int) -> int:
@@ -84,6 +88,7 @@ def main() -> int:
     parser.add_argument("--players", type=int, action="append", help="only these counts")
     args = parser.parse_args()
     games = args.game or registry.available_games()
+    print(f"machine: {machine()}; load average at the start: {load()}")
     print("CPU time (process_time); each ratio is to the baseline measured just before it")
     print(f"{'engine':<26}{'actions/s':>12}{'baseline/s':>12}{'x baseline':>12}{'x 60k':>8}"
           f"{'x OpenSpiel':>13}{'peak KiB':>10}")  # fmt: skip
@@ -100,7 +105,7 @@ def main() -> int:
         baseline = rate(TOY, 2, args.seconds)
         spiel_ratio = spiel / baseline
         print(f"{'openspiel tic-tac-toe':<26}{spiel:>12,.0f}{baseline:>12,.0f}"
-              f"{spiel_ratio:>12.2f}{spiel / TARGET:>8.2f}{1.0:>13.2f}")  # fmt: skip
+              f"{spiel_ratio:>12.2f}{spiel / TARGET:>8.2f}{1.0:>13.2f}  {why}")  # fmt: skip
     below = []
     for name in games:
         game = registry.get_game(name)

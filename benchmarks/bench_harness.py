@@ -43,7 +43,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import platform
 import random
 import statistics
 import subprocess
@@ -54,6 +53,8 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from machine_info import load, machine
 
 from conformance.engine.client import InProcessClient, SubprocessClient
 from conformance.levels.differential import lockstep
@@ -192,25 +193,6 @@ def codec() -> str:
     """Which JSON codec the protocol uses (orjson when installed, else the standard one)."""
     orjson = protocol.orjson
     return f"orjson {orjson.__version__}" if orjson is not None else "json (standard library)"
-
-
-def load() -> str:
-    """The 1, 5 and 15 minute load averages (the machine may be shared), or "unknown"."""
-    try:
-        return " ".join(f"{value:.2f}" for value in os.getloadavg())
-    except OSError:
-        return "unknown"
-
-
-def machine() -> str:
-    """The CPU model and the number of CPUs (Linux ``/proc/cpuinfo``; else the platform)."""
-    try:
-        info = Path("/proc/cpuinfo").read_text()
-    except OSError:
-        return f"{platform.machine() or 'unknown CPU'}, {os.cpu_count()} CPUs"
-    models = [line.split(":", 1)[1].strip() for line in info.splitlines()
-              if line.startswith("model name")]  # fmt: skip
-    return f"{models[0] if models else platform.machine()}, {os.cpu_count()} CPUs"
 
 
 def spread(values: list[float], form: str = ",.0f") -> str:
