@@ -24,7 +24,7 @@ from reference_impl.core import (
     exported_options,
 )
 from reference_impl.neom import actions as act
-from reference_impl.neom.city import ORTHO, facing_of, facing_roads
+from reference_impl.neom.city import ORTHO, ROADS, facing_roads
 from reference_impl.neom.data import (
     BOARD_GOODS,
     CORNERSTONE_COPIES,
@@ -67,8 +67,8 @@ class Player:
     """One seat's city board, coins, goods, kept cornerstones, hand and selection."""
 
     __slots__ = (
-        "acted", "board", "city", "coins", "cornerstones", "facing", "goods", "hand", "owed",
-        "selected",
+        "acted", "board", "city", "coins", "corners", "cornerstones", "facing", "goods", "hand",
+        "owed", "selected", "spaces",
     )  # fmt: skip
 
     def __init__(self) -> None:
@@ -86,13 +86,22 @@ class Player:
         #: by space, its sides facing a neighbouring tile's road (city.facing_roads), kept
         #: by :meth:`set_space`
         self.facing = facing_roads(self.city)
+        #: road bits -> the spaces where a tile with those roads may go (actions._spaces),
+        #: computed once per city like ``owed``
+        self.spaces: dict[int, list[int]] = {}
+        #: the cornerstones in the city (actions.cornerstones_in), counted once per city
+        self.corners: int | None = None
 
     def set_space(self, index: int, name: str | None) -> None:
         """Put ``name`` (``None``: nothing) on space ``index`` of the city."""
         self.city[index] = name
         self.owed = {}  # a new dict: a clone may share the old one
-        for j, _, _ in ORTHO[index]:
-            self.facing[j] = facing_of(self.city, j)  # NM-ROADS-MEET: the roads around it
+        self.spaces = {}  # likewise
+        self.corners = None
+        roads = 0 if name is None else ROADS[name]
+        facing = self.facing
+        for j, side, back in ORTHO[index]:  # each neighbour's side facing this space:
+            facing[j] = facing[j] | back if roads & side else facing[j] & ~back  # NM-ROADS-MEET
 
     def copy(self) -> Player:
         other = Player.__new__(Player)  # every slot set below: no empty city made first
@@ -107,6 +116,8 @@ class Player:
         other.cornerstones = list(self.cornerstones)
         other.hand = list(self.hand)
         other.owed = self.owed  # the same city owes the same
+        other.spaces = self.spaces  # and has the same spaces
+        other.corners = self.corners
         other.facing = list(self.facing)
         return other
 
