@@ -59,6 +59,9 @@ BOARDS, DEAL, DRAFT, SELECT, ACT, DISASTER, OVER = (
     "over",
 )
 PHASES = (BOARDS, DEAL, DRAFT, SELECT, ACT, DISASTER, OVER)
+#: generation -> the key of its deck (generation 0: the cornerstone draft, NM-DRAFT-DEAL;
+#: generations 1-3 deal their own tiles, NM-GEN-DEAL)
+DECK_KEYS = ("cornerstone", *(str(gen) for gen in range(1, GENERATIONS + 1)))
 #: the city's rows, as slices of its spaces (index y * SIZE + x)
 ROWS = tuple(slice(y * SIZE, (y + 1) * SIZE) for y in range(SIZE))
 
@@ -187,7 +190,7 @@ class NeomState(GameState):
         return self.n == 1
 
     def deck_key(self) -> str:
-        return "cornerstone" if self.generation == 0 else str(self.generation)
+        return DECK_KEYS[self.generation]
 
     def deal_recipient(self) -> int | None:
         for seat, player in enumerate(self.players):
