@@ -174,10 +174,9 @@ class NeomState(GameState):
         #: act phase: each seat's actions (one player's action never changes another's)
         self._seat_cache: dict[int, list[Action]] = {}
         self._to_act: list[Actor] | None = None
-        #: deal phase: the actions dealing to the recipient, kept across deals until the
-        #: recipient's hand is full (:meth:`after_deal`, where every deal ends) and without a
-        #: tile once it runs out of its deck (:meth:`dealt_out`); never mutated in place
-        self._deals: list[Action] | None = None
+        #: deal phase: the recipient's shared deal actions by tile name (:func:`_deal_actions`),
+        #: kept until the recipient's hand is full (:meth:`after_deal`, where every deal ends)
+        self._dealing: dict[str, Action] | None = None
         #: the exported form of the box and the discard (names sorted, no empty counts),
         #: dropped by the rule changing the multiset (:meth:`discard_tiles`), copied by
         #: every export
@@ -224,8 +223,9 @@ class NeomState(GameState):
             return [(a, share) for a in self._chance_list()]
         if self.phase == DEAL:
             deck = self.decks[self.deck_key()]
+            by_name = self._dealer()
             shares = _shares(sum(deck.values()))
-            return [(a, shares[deck[a["tile"]]]) for a in self._chance_list()]
+            return [(by_name[name], shares[count]) for name, count in deck.items()]
         return []
 
     def _is_chance_outcome(self, action: Action) -> bool:
@@ -258,14 +258,18 @@ class NeomState(GameState):
                     _chance_action("board", seat, "good", g) for g in sorted(self.boards)
                 ]
             else:
-                deals = self._deals
-                if deals is None:
-                    kind = "deal_cornerstone" if self.generation == 0 else "deal"
-                    by_name = _deal_actions(kind, self.deal_recipient())  # type: ignore[arg-type]
-                    # the deck in its exported form: names sorted, none without copies
-                    deals = self._deals = [by_name[n] for n in self.decks[self.deck_key()]]
-                self._legal = deals
+                by_name = self._dealer()
+                # the deck in its exported form: names sorted, none without copies
+                self._legal = [by_name[name] for name in self.decks[self.deck_key()]]
         return self._legal
+
+    def _dealer(self) -> dict[str, Action]:
+        """The recipient's shared deal actions by tile name (NM-GEN-DEAL, NM-DRAFT-DEAL)."""
+        by_name = self._dealing
+        if by_name is None:
+            kind = "deal_cornerstone" if self.generation == 0 else "deal"
+            by_name = self._dealing = _deal_actions(kind, self.deal_recipient())  # type: ignore[arg-type]
+        return by_name
 
     def legal_actions(self) -> list[Action]:
         """The legal actions, a list cached until the next apply (not to be mutated)."""
@@ -277,7 +281,18 @@ class NeomState(GameState):
 
     def _listed(self, action: Action) -> bool:
         """Whether ``action`` is one of the actions this position listed (legal_actions or
-        chance_outcomes, cached since the last apply) handed back: legal as it stands."""
+        chance_outcomes, cached since the last apply) handed back: legal as it stands. A deal
+        is one of the recipient's shared deal actions of a tile left in the deck."""
+        if self.phase == DEAL:
+            by_name = self._dealing
+            if by_name is None or type(action) is not dict:
+                return False
+            tile = action.get("tile")
+            return (
+                type(tile) is str
+                and by_name.get(tile) is action
+                and tile in self.decks[self.deck_key()]  # NM-GEN-DEAL: a tile left in the deck
+            )
         legal = self._legal
         if legal is not None:
             for listed in legal:
@@ -386,7 +401,7 @@ class NeomState(GameState):
 
     def after_deal(self, fired: list[str]) -> None:
         """The recipient's hand is full: deal to the next, or end the deal."""
-        self._deals = None  # another recipient
+        self._dealing = None  # another recipient
         if self.deal_recipient() is not None:
             return
         self.phase = DRAFT if self.generation == 0 else SELECT
@@ -485,16 +500,7 @@ class NeomState(GameState):
         if left:
             deck[name] = left
         else:
-            self.dealt_out(list(deck).index(name))
             del deck[name]
-
-    def dealt_out(self, index: int) -> None:
-        """The last copy of the deck's ``index``-th name was dealt: the deal's actions (kept
-        across deals, in the deck's order) no longer list it (NM-GEN-DEAL). A new list:
-        clones share the old one."""
-        deals = self._deals
-        if deals is not None:
-            self._deals = deals[:index] + deals[index + 1 :]
 
     def _exported_counts(self, key: str, counts: dict[str, int]) -> dict[str, int]:
         """``counts`` (the box or the discard) as exported, a fresh dict."""
@@ -582,7 +588,7 @@ class NeomState(GameState):
         other._legal = self._legal
         other._seat_cache = dict(self._seat_cache)
         other._to_act = self._to_act
-        other._deals = self._deals
+        other._dealing = self._dealing
         other._exported = dict(self._exported)  # its dicts are replaced, never changed
         return other
 
