@@ -212,6 +212,49 @@ Feature: NEOM discarding a tile to place a cornerstone (neom.ja.txt:50-55)
         {"actor": 0, "type": "cornerstone", "tile": "cs-trade-post", "x": 2, "y": 1}
         """
 
+    @NM-CORNER-LIMIT
+    Scenario: The turn after a cornerstone is placed in generation 1 lists no second one
+      # generation 1 allows one cornerstone in the city: before the garden homes are placed the
+      # trade post may go south of the centre (x2 y3); once they are, the next turn lists it
+      # on no empty space, while the farm (roads E and W) may still go west of the centre
+      Given the position:
+        """
+        turn = 1
+        players.0.cornerstones = ["cs-garden-homes", "cs-trade-post"]
+        """
+      Then the legal actions include:
+        """
+        {"actor": 0, "type": "cornerstone", "tile": "cs-trade-post", "x": 2, "y": 3}
+        """
+      When player 0 plays:
+        """
+        {"type": "cornerstone", "tile": "cs-garden-homes", "x": 2, "y": 1}
+        """
+      And these actions are applied:
+        """
+        [{"actor": 0, "type": "select", "tile": "g1-farm"},
+         {"actor": 1, "type": "select", "tile": "g1-market"}]
+        """
+      Then the position has:
+        """
+        phase = "act"
+        turn = 2
+        players.0.city.1.2 = "cs-garden-homes"
+        players.0.cornerstones = ["cs-trade-post"]
+        """
+      And the legal actions do not include:
+        """
+        {"actor": 0, "type": "cornerstone", "x": 2, "y": 3}
+        """
+      And the legal actions do not include:
+        """
+        {"actor": 0, "type": "cornerstone", "x": 2, "y": 0}
+        """
+      And the legal actions include:
+        """
+        {"actor": 0, "type": "place", "tile": "g1-farm", "x": 1, "y": 2}
+        """
+
   Rule: NM-CORNER-REQ the cornerstone's own requirements apply (option cornerstone_requirements)
 
     @NM-CORNER-REQ @reading:cornerstone_requirements=true

@@ -437,6 +437,48 @@ Feature: NEOM disasters (neom.ja.txt:57-62)
         discard = {"g1-houses": 1}
         """
 
+    @NM-DISASTER-SACRIFICE @NM-PLACE-ROAD
+    Scenario: The turn after a sacrifice lists no space that only the sacrificed tile joined
+      # player 2 sacrifices the houses north of the centre (x2 y1) to the fire; next turn the
+      # market may go on x2 y1 again (the centre's north road) but not on x2 y0, which only the
+      # houses' north road reached
+      Given the position:
+        """
+        phase = "select"
+        generation = 1
+        turn = 1
+        players.0.hand = ["g1-fire", "g1-park"]
+        players.1.selected = "g1-mine"
+        players.1.hand = ["g1-market"]
+        players.2.selected = "g1-farm"
+        players.2.hand = ["g1-quarry"]
+        players.2.city.1.2 = "g1-houses"
+        """
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "select", "tile": "g1-fire"},
+         {"actor": 1, "type": "sell"},
+         {"actor": 2, "type": "sell"},
+         {"actor": 2, "type": "sacrifice", "x": 2, "y": 1},
+         {"actor": 0, "type": "select", "tile": "g1-quarry"},
+         {"actor": 1, "type": "select", "tile": "g1-park"},
+         {"actor": 2, "type": "select", "tile": "g1-market"}]
+        """
+      Then the position has:
+        """
+        phase = "act"
+        turn = 2
+        players.2.city.1.2 = null
+        """
+      And the legal actions include:
+        """
+        {"actor": 2, "type": "place", "tile": "g1-market", "x": 2, "y": 1}
+        """
+      And the legal actions do not include:
+        """
+        {"actor": 2, "type": "place", "x": 2, "y": 0}
+        """
+
   Rule: NM-DISASTER-SACRIFICECOUNT one target tile, keeping the city joined; else all coins
 
     @NM-DISASTER-SACRIFICECOUNT

@@ -44,6 +44,47 @@ Feature: NEOM generations (neom.ja.txt:18-24)
         {"actor": "chance", "type": "deal", "tile": "g3-towers"}
         """
 
+    @NM-GEN-ORDER @NM-GEN-DEAL
+    Scenario: After generation 2 the generation 3 tiles are dealt
+      Given the position:
+        """
+        phase = "act"
+        generation = 2
+        turn = 7
+        players.0.selected = "g2-plaza"
+        players.0.hand = ["g2-offices"]
+        players.1.acted = true
+        players.1.hand = ["g2-terraces"]
+        """
+      When player 0 plays:
+        """
+        {"type": "sell"}
+        """
+      Then the position has:
+        """
+        generation = 3
+        phase = "deal"
+        deal_target = 8
+        to_act = ["chance"]
+        """
+      And the legal actions include:
+        """
+        {"actor": "chance", "type": "deal", "player": 0, "tile": "g3-towers"}
+        """
+      And the legal actions do not include:
+        """
+        {"actor": "chance", "type": "deal", "tile": "g2-offices"}
+        """
+      When chance reveals:
+        """
+        {"type": "deal", "player": 0, "tile": "g3-towers"}
+        """
+      Then the position has:
+        """
+        phase = "deal"
+        players.0.hand = ["g3-towers"]
+        """
+
   Rule: NM-GEN-DEAL 8 tiles of the generation are dealt to each player
 
     @NM-GEN-DEAL
@@ -183,6 +224,122 @@ Feature: NEOM generations (neom.ja.txt:18-24)
       Then the chance outcomes are:
         """
         [{"action": {"type": "deal", "player": 1, "tile": "g1-houses"}, "probability": "1/1"}]
+        """
+
+    @NM-GEN-DEAL
+    Scenario: Generation 3 deals the last of a hand from the generation 3 tiles left
+      # two players: player 1 holds 7 generation 3 tiles; the deck holds the stadium and the
+      # three towers, so the towers come with probability 3 in 4
+      Given the position:
+        """
+        phase = "deal"
+        generation = 3
+        deal_target = 8
+        players.0.hand = ["g3-bank", "g3-bank", "g3-jeweller", "g3-lofts", "g3-lofts", "g3-museum", "g3-villas", "g3-villas"]
+        players.1.hand = ["g3-boutique", "g3-boutique", "g3-public-safety", "g3-public-safety", "g3-recycling-plant", "g3-recycling-plant", "g3-wind-farm"]
+        decks.3 = {"g3-stadium": 1, "g3-towers": 3}
+        """
+      Then the chance outcomes are:
+        """
+        [{"action": {"type": "deal", "player": 1, "tile": "g3-stadium"}, "probability": "1/4"},
+         {"action": {"type": "deal", "player": 1, "tile": "g3-towers"}, "probability": "3/4"}]
+        """
+      When chance reveals:
+        """
+        {"type": "deal", "player": 1, "tile": "g3-towers"}
+        """
+      Then the position has:
+        """
+        phase = "select"
+        to_act = [0, 1]
+        players.1.hand = ["g3-boutique", "g3-boutique", "g3-public-safety", "g3-public-safety", "g3-recycling-plant", "g3-recycling-plant", "g3-towers", "g3-wind-farm"]
+        decks.3 = {"g3-stadium": 1, "g3-towers": 2}
+        """
+
+    @NM-GEN-DEAL
+    Scenario Outline: During a deal a deal of the wrong shape (<what>) is refused as malformed
+      # the outcomes are listed first, so the deal is judged against a listing
+      Given the position:
+        """
+        phase = "deal"
+        generation = 1
+        deal_target = 8
+        players.0.hand = ["g1-houses", "g1-houses", "g1-park", "g1-market", "g1-farm", "g1-mine", "g1-quarry", "g1-fire"]
+        players.1.hand = ["g1-houses", "g1-houses", "g1-park", "g1-market", "g1-farm", "g1-mine", "g1-bakery"]
+        decks.1 = {"g1-cottages": 1, "g1-coal-plant": 1}
+        """
+      Then the chance outcomes are:
+        """
+        [{"action": {"type": "deal", "player": 1, "tile": "g1-cottages"}, "probability": "1/2"},
+         {"action": {"type": "deal", "player": 1, "tile": "g1-coal-plant"}, "probability": "1/2"}]
+        """
+      When chance reveals:
+        """
+        <action>
+        """
+      Then the action is refused as malformed
+      And the position has:
+        """
+        phase = "deal"
+        decks.1 = {"g1-coal-plant": 1, "g1-cottages": 1}
+        """
+
+      Examples:
+        | what | action |
+        | a tile given as a list | {"type": "deal", "player": 1, "tile": ["g1-cottages"]} |
+        | a tile given as an object | {"type": "deal", "player": 1, "tile": {"name": "g1-cottages"}} |
+        | a tile given as a number | {"type": "deal", "player": 1, "tile": 5} |
+        | no tile named | {"type": "deal", "player": 1} |
+        | a tile no game has | {"type": "deal", "player": 1, "tile": "g1-nowhere"} |
+
+    @NM-GEN-DEAL
+    Scenario: Deals listed before a tile ran out and before a hand filled are refused afterwards
+      # both deals were among the outcomes listed; once player 0 holds 8 and the cottages are
+      # gone neither is legal: the deal goes to player 1, from the coal plant and the fire
+      Given the position:
+        """
+        phase = "deal"
+        generation = 1
+        deal_target = 8
+        players.0.hand = ["g1-houses", "g1-houses", "g1-park", "g1-market", "g1-farm", "g1-mine", "g1-quarry"]
+        players.1.hand = ["g1-houses", "g1-houses", "g1-park", "g1-market", "g1-farm", "g1-mine", "g1-bakery"]
+        decks.1 = {"g1-cottages": 1, "g1-coal-plant": 1, "g1-fire": 1}
+        """
+      Then the chance outcomes are:
+        """
+        [{"action": {"type": "deal", "player": 0, "tile": "g1-coal-plant"}, "probability": "1/3"},
+         {"action": {"type": "deal", "player": 0, "tile": "g1-cottages"}, "probability": "1/3"},
+         {"action": {"type": "deal", "player": 0, "tile": "g1-fire"}, "probability": "1/3"}]
+        """
+      When chance reveals:
+        """
+        {"type": "deal", "player": 0, "tile": "g1-cottages"}
+        """
+      Then the chance outcomes are:
+        """
+        [{"action": {"type": "deal", "player": 1, "tile": "g1-coal-plant"}, "probability": "1/2"},
+         {"action": {"type": "deal", "player": 1, "tile": "g1-fire"}, "probability": "1/2"}]
+        """
+      When chance reveals:
+        """
+        {"type": "deal", "player": 0, "tile": "g1-cottages"}
+        """
+      Then the action is rejected citing rule "NM-GEN-DEAL"
+      When chance reveals:
+        """
+        {"type": "deal", "player": 1, "tile": "g1-cottages"}
+        """
+      Then the action is rejected citing rule "NM-GEN-DEAL"
+      When chance reveals:
+        """
+        {"type": "deal", "player": 0, "tile": "g1-fire"}
+        """
+      Then the action is rejected citing rule "NM-GEN-DEAL"
+      And the position has:
+        """
+        phase = "deal"
+        players.0.hand = ["g1-cottages", "g1-farm", "g1-houses", "g1-houses", "g1-market", "g1-mine", "g1-park", "g1-quarry"]
+        decks.1 = {"g1-coal-plant": 1, "g1-fire": 1}
         """
 
   Rule: NM-GEN-STEPS a turn is select, act, pass

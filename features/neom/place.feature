@@ -567,6 +567,65 @@ Feature: NEOM placing the selected tile (neom.ja.txt:40-48)
         """
       Then "players.0.city.2.1" is "g1-corner-shop"
 
+    @NM-PLACE-ROAD @NM-ROADS-MEET
+    Scenario: The turn after a placement lists the spaces the new tile's roads reach, and no others
+      # a park east of the centre (x3 y2, roads NESW); the cottages (roads N and S only) go
+      # north of the centre (x2 y1). Next turn the market and the trade post (both roads NESW)
+      # may go north of the cottages (x2 y0, their north road) and still north of the park
+      # (x3 y1, the park's north road; the cottages' east side has no road), but not west of
+      # the cottages (x1 y1: their west side has no road and no other tile is beside it)
+      Given the position:
+        """
+        turn = 1
+        players.0.selected = "g1-cottages"
+        players.0.cornerstones = ["cs-trade-post"]
+        players.0.city.2.3 = "g1-park"
+        players.1.hand = ["g1-market"]
+        """
+      Then the legal actions include:
+        """
+        {"actor": 0, "type": "cornerstone", "tile": "cs-trade-post", "x": 3, "y": 1}
+        """
+      And the legal actions do not include:
+        """
+        {"actor": 0, "type": "cornerstone", "x": 2, "y": 0}
+        """
+      When player 0 plays:
+        """
+        {"type": "place", "x": 2, "y": 1}
+        """
+      And these actions are applied:
+        """
+        [{"actor": 0, "type": "select", "tile": "g1-market"},
+         {"actor": 1, "type": "select", "tile": "g1-farm"}]
+        """
+      Then the position has:
+        """
+        phase = "act"
+        turn = 2
+        players.0.city.1.2 = "g1-cottages"
+        """
+      And the legal actions include:
+        """
+        {"actor": 0, "type": "place", "tile": "g1-market", "x": 2, "y": 0}
+        """
+      And the legal actions include:
+        """
+        {"actor": 0, "type": "cornerstone", "tile": "cs-trade-post", "x": 2, "y": 0}
+        """
+      And the legal actions include:
+        """
+        {"actor": 0, "type": "place", "tile": "g1-market", "x": 3, "y": 1}
+        """
+      And the legal actions do not include:
+        """
+        {"actor": 0, "type": "place", "x": 1, "y": 1}
+        """
+      And the legal actions do not include:
+        """
+        {"actor": 0, "type": "cornerstone", "x": 1, "y": 1}
+        """
+
   Rule: NM-ACT-CHOICE a placement that breaks several rules cites the first in the check order
 
     # spec/neom/action.schema.json, place: NM-PLACE-NOROTATE, NM-ACT-CHOICE (the tile named),

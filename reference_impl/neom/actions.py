@@ -94,8 +94,11 @@ def meets(player: Player, name: str) -> bool:
 
 
 def cornerstones_in(player: Player) -> int:
-    """The cornerstones in the player's city (NM-CORNER-LIMIT)."""
-    return sum(map(CORNERSTONES.__contains__, player.city))
+    """The cornerstones in the player's city (NM-CORNER-LIMIT), counted once per city."""
+    count = player.corners
+    if count is None:
+        count = player.corners = sum(map(CORNERSTONES.__contains__, player.city))
+    return count
 
 
 def _spaces(state: NeomState, player: Player, name: str, facing: list[int]) -> list[int]:
@@ -168,8 +171,8 @@ def _act_actions(state: NeomState, seat: Actor, p: Player) -> list[Action]:
         return out  # selecting a disaster allows no other action that turn
     city = p.city
     facing = p.facing
-    #: road bits -> spaces (where a tile may go depends only on its roads)
-    spaces: dict[int, list[int]] = {}
+    #: road bits -> spaces (where a tile may go depends only on its roads and the city)
+    spaces = p.spaces
     generation = state.generation
     count = cornerstones_in(p)
     if count <= generation:
@@ -189,7 +192,7 @@ def _act_actions(state: NeomState, seat: Actor, p: Player) -> list[Action]:
     if meets(p, sel):
         where = spaces.get(ROADS[sel])
         if where is None:
-            where = _spaces(state, p, sel, facing)
+            where = spaces[ROADS[sel]] = _spaces(state, p, sel, facing)
         by_space = _put_actions(seat, "place", sel)
         out += [by_space[i] for i in where]
     out.append(_SELLS[seat])

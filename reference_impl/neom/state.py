@@ -24,7 +24,7 @@ from reference_impl.core import (
     exported_options,
 )
 from reference_impl.neom import actions as act
-from reference_impl.neom.city import ORTHO, facing_of, facing_roads
+from reference_impl.neom.city import ORTHO, ROADS, facing_roads
 from reference_impl.neom.data import (
     BOARD_GOODS,
     CORNERSTONE_COPIES,
@@ -59,6 +59,9 @@ BOARDS, DEAL, DRAFT, SELECT, ACT, DISASTER, OVER = (
     "over",
 )
 PHASES = (BOARDS, DEAL, DRAFT, SELECT, ACT, DISASTER, OVER)
+#: generation -> the key of its deck (generation 0: the cornerstone draft, NM-DRAFT-DEAL;
+#: generations 1-3 deal their own tiles, NM-GEN-DEAL)
+DECK_KEYS = ("cornerstone", *(str(gen) for gen in range(1, GENERATIONS + 1)))
 #: the city's rows, as slices of its spaces (index y * SIZE + x)
 ROWS = tuple(slice(y * SIZE, (y + 1) * SIZE) for y in range(SIZE))
 
@@ -67,8 +70,8 @@ class Player:
     """One seat's city board, coins, goods, kept cornerstones, hand and selection."""
 
     __slots__ = (
-        "acted", "board", "city", "coins", "cornerstones", "facing", "goods", "hand", "owed",
-        "selected",
+        "acted", "board", "city", "coins", "corners", "cornerstones", "facing", "goods", "hand",
+        "owed", "selected", "spaces",
     )  # fmt: skip
 
     def __init__(self) -> None:
@@ -86,13 +89,22 @@ class Player:
         #: by space, its sides facing a neighbouring tile's road (city.facing_roads), kept
         #: by :meth:`set_space`
         self.facing = facing_roads(self.city)
+        #: road bits -> the spaces where a tile with those roads may go (actions._spaces),
+        #: computed once per city like ``owed``
+        self.spaces: dict[int, list[int]] = {}
+        #: the cornerstones in the city (actions.cornerstones_in), counted once per city
+        self.corners: int | None = None
 
     def set_space(self, index: int, name: str | None) -> None:
         """Put ``name`` (``None``: nothing) on space ``index`` of the city."""
         self.city[index] = name
         self.owed = {}  # a new dict: a clone may share the old one
-        for j, _, _ in ORTHO[index]:
-            self.facing[j] = facing_of(self.city, j)  # NM-ROADS-MEET: the roads around it
+        self.spaces = {}  # likewise
+        self.corners = None
+        roads = 0 if name is None else ROADS[name]
+        facing = self.facing
+        for j, side, back in ORTHO[index]:  # each neighbour's side facing this space:
+            facing[j] = facing[j] | back if roads & side else facing[j] & ~back  # NM-ROADS-MEET
 
     def copy(self) -> Player:
         other = Player.__new__(Player)  # every slot set below: no empty city made first
@@ -107,6 +119,8 @@ class Player:
         other.cornerstones = list(self.cornerstones)
         other.hand = list(self.hand)
         other.owed = self.owed  # the same city owes the same
+        other.spaces = self.spaces  # and has the same spaces
+        other.corners = self.corners
         other.facing = list(self.facing)
         return other
 
@@ -160,10 +174,9 @@ class NeomState(GameState):
         #: act phase: each seat's actions (one player's action never changes another's)
         self._seat_cache: dict[int, list[Action]] = {}
         self._to_act: list[Actor] | None = None
-        #: deal phase: the actions dealing to the recipient, kept across deals until the
-        #: recipient's hand is full (:meth:`after_deal`, where every deal ends) and without a
-        #: tile once it runs out of its deck (:meth:`dealt_out`); never mutated in place
-        self._deals: list[Action] | None = None
+        #: deal phase: the recipient's shared deal actions by tile name (:func:`_deal_actions`),
+        #: kept until the recipient's hand is full (:meth:`after_deal`, where every deal ends)
+        self._dealing: dict[str, Action] | None = None
         #: the exported form of the box and the discard (names sorted, no empty counts),
         #: dropped by the rule changing the multiset (:meth:`discard_tiles`), copied by
         #: every export
@@ -176,7 +189,7 @@ class NeomState(GameState):
         return self.n == 1
 
     def deck_key(self) -> str:
-        return "cornerstone" if self.generation == 0 else str(self.generation)
+        return DECK_KEYS[self.generation]
 
     def deal_recipient(self) -> int | None:
         for seat, player in enumerate(self.players):
@@ -210,8 +223,9 @@ class NeomState(GameState):
             return [(a, share) for a in self._chance_list()]
         if self.phase == DEAL:
             deck = self.decks[self.deck_key()]
+            by_name = self._dealer()
             shares = _shares(sum(deck.values()))
-            return [(a, shares[deck[a["tile"]]]) for a in self._chance_list()]
+            return [(by_name[name], shares[count]) for name, count in deck.items()]
         return []
 
     def _is_chance_outcome(self, action: Action) -> bool:
@@ -244,14 +258,18 @@ class NeomState(GameState):
                     _chance_action("board", seat, "good", g) for g in sorted(self.boards)
                 ]
             else:
-                deals = self._deals
-                if deals is None:
-                    kind = "deal_cornerstone" if self.generation == 0 else "deal"
-                    by_name = _deal_actions(kind, self.deal_recipient())  # type: ignore[arg-type]
-                    # the deck in its exported form: names sorted, none without copies
-                    deals = self._deals = [by_name[n] for n in self.decks[self.deck_key()]]
-                self._legal = deals
+                by_name = self._dealer()
+                # the deck in its exported form: names sorted, none without copies
+                self._legal = [by_name[name] for name in self.decks[self.deck_key()]]
         return self._legal
+
+    def _dealer(self) -> dict[str, Action]:
+        """The recipient's shared deal actions by tile name (NM-GEN-DEAL, NM-DRAFT-DEAL)."""
+        by_name = self._dealing
+        if by_name is None:
+            kind = "deal_cornerstone" if self.generation == 0 else "deal"
+            by_name = self._dealing = _deal_actions(kind, self.deal_recipient())  # type: ignore[arg-type]
+        return by_name
 
     def legal_actions(self) -> list[Action]:
         """The legal actions, a list cached until the next apply (not to be mutated)."""
@@ -263,7 +281,18 @@ class NeomState(GameState):
 
     def _listed(self, action: Action) -> bool:
         """Whether ``action`` is one of the actions this position listed (legal_actions or
-        chance_outcomes, cached since the last apply) handed back: legal as it stands."""
+        chance_outcomes, cached since the last apply) handed back: legal as it stands. A deal
+        is one of the recipient's shared deal actions of a tile left in the deck."""
+        if self.phase == DEAL:
+            by_name = self._dealing
+            if by_name is None or type(action) is not dict:
+                return False
+            tile = action.get("tile")
+            return (
+                type(tile) is str
+                and by_name.get(tile) is action
+                and tile in self.decks[self.deck_key()]  # NM-GEN-DEAL: a tile left in the deck
+            )
         legal = self._legal
         if legal is not None:
             for listed in legal:
@@ -372,7 +401,7 @@ class NeomState(GameState):
 
     def after_deal(self, fired: list[str]) -> None:
         """The recipient's hand is full: deal to the next, or end the deal."""
-        self._deals = None  # another recipient
+        self._dealing = None  # another recipient
         if self.deal_recipient() is not None:
             return
         self.phase = DRAFT if self.generation == 0 else SELECT
@@ -471,16 +500,7 @@ class NeomState(GameState):
         if left:
             deck[name] = left
         else:
-            self.dealt_out(list(deck).index(name))
             del deck[name]
-
-    def dealt_out(self, index: int) -> None:
-        """The last copy of the deck's ``index``-th name was dealt: the deal's actions (kept
-        across deals, in the deck's order) no longer list it (NM-GEN-DEAL). A new list:
-        clones share the old one."""
-        deals = self._deals
-        if deals is not None:
-            self._deals = deals[:index] + deals[index + 1 :]
 
     def _exported_counts(self, key: str, counts: dict[str, int]) -> dict[str, int]:
         """``counts`` (the box or the discard) as exported, a fresh dict."""
@@ -568,7 +588,7 @@ class NeomState(GameState):
         other._legal = self._legal
         other._seat_cache = dict(self._seat_cache)
         other._to_act = self._to_act
-        other._deals = self._deals
+        other._dealing = self._dealing
         other._exported = dict(self._exported)  # its dicts are replaced, never changed
         return other
 
