@@ -371,6 +371,22 @@ Feature: Notre Dame phase 4, buying persons
   Rule: ND-PERSON-MAGICIAN one person moves and acts
 
     @ND-PERSON-MAGICIAN
+    Scenario: Buying the magician is offered when one of the player's persons can move
+      # the move the next scenario plays: a bank cube to the residence; a listing that leaves
+      # the magician out fails here, though every scenario playing it passes
+      Given the position:
+        """
+        display = ["A1", "doctor", "magician"]
+        players.0.areas.bank = 2
+        players.0.areas.residence = 1
+        players.0.stock = 7
+        """
+      Then the legal actions include:
+        """
+        {"actor": 0, "type": "buy", "person": "magician", "from": "bank", "to": "residence", "piece": "cube"}
+        """
+
+    @ND-PERSON-MAGICIAN
     Scenario: The magician moves a bank cube to the residence and scores it
       Given the position:
         """
