@@ -27,8 +27,14 @@ class ScenarioContext:
     state_before_refusal: dict[str, Any] | None = None  # when that request had a game to keep
     state_before_rejection: dict[str, Any] | None = None
     applied: list[dict[str, Any]] = field(default_factory=list)
+    #: an accepted action the engine had not listed (see :meth:`apply`), told at the next
+    #: step that expects it accepted: a step expecting a rejection says that instead
+    unlisted: str | None = None
 
     def expect_no_pending_rejection(self) -> None:
+        if self.unlisted is not None:
+            unlisted, self.unlisted = self.unlisted, None
+            pytest.fail(unlisted, pytrace=False)
         if self.rejected is not None:
             error, self.rejected = self.rejected, None
             pytest.fail(f"the engine rejected an action the scenario expected to succeed:\n{error}")
@@ -40,8 +46,13 @@ class ScenarioContext:
         return self.engine.state()
 
     def apply(self, action: dict[str, Any]) -> None:
+        """Send ``action``; a refusal is kept for a later step to check. An engine that
+        lists its actions must have listed every action it accepts (the protocol's
+        ``legal_actions``): a scenario that plays a move checks its listing too, so an
+        engine that accepts the move but never offers it fails the scenario's rules."""
         self.expect_no_pending_rejection()
         before = self.engine.state()
+        listed = self._listing(before)
         try:
             self.engine.apply(action)
         except EngineRefused as error:
@@ -51,6 +62,47 @@ class ScenarioContext:
             self.state_before_rejection = before
         else:
             self.applied.append(action)
+            if listed is not None and not _offered(action, listed):
+                sent = json.dumps(action, ensure_ascii=False)
+                self.unlisted = (f"the engine accepted {sent} but listed no such action "
+                                 "among its legal actions just before (legal_actions lists "
+                                 "every action apply accepts)")  # fmt: skip
+
+    def _listing(self, state: dict[str, Any]) -> list[Any] | None:
+        """The legal actions in ``state``, the engine's position now, from an engine that
+        declares ``legal_actions``, when a seat is to act (None otherwise: an engine that
+        does not list, a refusal to list here, or chance to act, whose outcomes a scenario
+        may rig)."""
+        if "legal_actions" not in getattr(self.engine, "capabilities", ()):
+            return None
+        if "chance" in state.get("to_act", ()):
+            return None
+        try:
+            return self.engine.legal_actions()["actions"]
+        except EngineRefused:
+            return None
+
+
+def _offered(action: Any, listed: list[Any]) -> bool:
+    """Whether ``action`` is one the listing offers: listed as it is, or a listed action
+    written shorter (every field it gives has the listed value, a ``null`` field standing
+    for one left out), as the protocol lets a sender leave out what the position decides
+    (NEOM's ``tile``). Values are compared as JSON (``1`` is not ``true``)."""
+    if not isinstance(action, dict):
+        return True  # not an action the step could send: the schema check says so
+    given = {key: _text(value) for key, value in action.items() if value is not None}
+    for entry in listed:
+        if not isinstance(entry, dict):
+            continue
+        if all(key in entry and _text(entry[key]) == text for key, text in given.items()) and all(
+            entry.get(key) is None for key, value in action.items() if value is None
+        ):
+            return True
+    return False
+
+
+def _text(value: Any) -> str:
+    return json.dumps(value, sort_keys=True)
 
 
 class _RunOptions:
@@ -85,6 +137,8 @@ def ctx(engine: EngineClient, request: pytest.FixtureRequest) -> Iterator[Scenar
     options = run_options(request.config)
     context = ScenarioContext(engine=_RunOptions(engine, options) if options else engine)  # type: ignore[arg-type]
     yield context
+    if context.unlisted is not None:
+        pytest.fail(context.unlisted, pytrace=False)
     if context.rejected is not None:
         pytest.fail(
             "the scenario ended with a refusal no step checked (add `Then the action is "
@@ -375,6 +429,7 @@ def then_outcome_has(ctx: ScenarioContext, docstring: str) -> None:
 
 
 def _take_rejection(ctx: ScenarioContext, kind: str = "illegal_action") -> EngineRefused:
+    ctx.unlisted = None  # accepting the action at all is the failure told here
     if ctx.rejected is None:
         pytest.fail("the engine accepted an action the rulebook forbids")
     error, ctx.rejected = ctx.rejected, None

@@ -18,6 +18,8 @@ Modes (ARG in brackets):
   wrong-score         add 1 to the first player's score in every outcome reply
   drift PATH:N        from the N-th apply on, add 1 to the number at PATH in state replies
   drop-legal          leave the last action out of every legal_actions reply with two or more
+  drop-first-legal    leave the first action out of every player's legal_actions reply with
+                      two or more, and still accept it when sent
   drop-legal-reply    the same in the listing an apply reply carries, never in a
                       legal_actions reply (two code paths)
   slow SECONDS        sleep before every reply
@@ -305,6 +307,10 @@ def _mutate(
         # 1, which the client refuses as a protocol error before any rule is judged
         if len(result["actions"]) > 1 and "chance" not in result:
             result["actions"].pop()
+    elif mode == "drop-first-legal" and command == "legal_actions" and reply.get("ok"):
+        result = reply["result"]
+        if len(result["actions"]) > 1 and "chance" not in result:
+            result["actions"] = result["actions"][1:]  # a copy: the server keeps its own
     elif mode == "drop-legal-reply" and command == "apply" and reply.get("ok"):
         listing = reply["result"].get("legal_actions") or {}  # capability apply_listing
         if len(listing.get("actions", [])) > 1 and "chance" not in listing:

@@ -83,6 +83,20 @@ def test_an_engine_accepting_an_illegal_action_fails_that_rule_only(tmp_path: Pa
     assert "accepted an action the rulebook forbids" in results["TT-EMPTY"]["message"]
 
 
+def test_an_engine_accepting_a_move_it_never_lists_fails_the_rule_that_plays_it(
+    tmp_path: Path,
+) -> None:
+    """TT-LINE plays the first cell its position lists; an engine that leaves the first
+    action out of its listings but accepts it fails that scenario, at the next step, with
+    the move named. TT-EMPTY's rejected move is not listed either way (a rejection says it)."""
+    results = run_suite("tests.fauxengines.faux drop-first-legal --toy", tmp_path)
+    assert statuses(results) == {"TT-COIN": "passed", "TT-EMPTY": "passed", "TT-LINE": "failed"}
+    assert (
+        'the engine accepted {"type": "mark", "cell": 2, "actor": 0} but listed no such action'
+        in results["TT-LINE"]["message"]
+    )
+
+
 def test_an_engine_scoring_wrongly_fails_the_scoring_rule(tmp_path: Path) -> None:
     results = run_suite("tests.fauxengines.faux wrong-score --toy", tmp_path)
     assert statuses(results) == {"TT-COIN": "passed", "TT-EMPTY": "passed", "TT-LINE": "failed"}
