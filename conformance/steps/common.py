@@ -84,25 +84,18 @@ class ScenarioContext:
 
 
 def _offered(action: Any, listed: list[Any]) -> bool:
-    """Whether ``action`` is one the listing offers: listed as it is, or a listed action
-    written shorter (every field it gives has the listed value, a ``null`` field standing
-    for one left out), as the protocol lets a sender leave out what the position decides
-    (NEOM's ``tile``). Values are compared as JSON (``1`` is not ``true``)."""
+    """Whether ``action`` is one the listing offers: a listed action it matches
+    (:func:`jsonpath.matches`, as "the legal actions include" does) on every field it
+    gives, a ``null`` field standing for one left out, as the protocol lets a sender leave
+    out what the position decides (NEOM's ``tile``)."""
     if not isinstance(action, dict):
         return True  # not an action the step could send: the schema check says so
-    given = {key: _text(value) for key, value in action.items() if value is not None}
-    for entry in listed:
-        if not isinstance(entry, dict):
-            continue
-        if all(key in entry and _text(entry[key]) == text for key, text in given.items()) and all(
-            entry.get(key) is None for key, value in action.items() if value is None
-        ):
-            return True
-    return False
-
-
-def _text(value: Any) -> str:
-    return json.dumps(value, sort_keys=True)
+    given = {key: value for key, value in action.items() if value is not None}
+    left_out = [key for key, value in action.items() if value is None]
+    return any(
+        jsonpath.matches(entry, given) and all(entry.get(key) is None for key in left_out)
+        for entry in listed
+    )
 
 
 class _RunOptions:
