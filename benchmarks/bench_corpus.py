@@ -19,8 +19,10 @@ someone who read the documents only (never the reference or the blame code) and 
 judge run on them, to measure it honestly: ``heldout-2`` after the ranking was chosen on the
 other two, ``heldout-3`` after the reference's mutants joined the evidence, ``heldout-4`` and
 ``heldout-5`` with the order unchanged since.
-``--batch NAME`` runs only that batch's bugs (and the clean engines); by default every batch
-runs. Usage::
+``--batch NAME`` (repeatable) runs only those batches' bugs (and the clean engines); by
+default every batch runs. ``--json FILE`` is written again as each run ends (a run cut
+short keeps what it finished), with each failing scenario's test id (``failing_tests``) for
+:mod:`rerank_corpus`. Usage::
 
     python benchmarks/bench_corpus.py                      # every game, every bug
     python benchmarks/bench_corpus.py --batch heldout-1 -j 1 --json heldout.json
@@ -62,6 +64,8 @@ class Outcome:
     blames: list[dict[str, Any]] = field(default_factory=list)
     #: the rules of each failing scenario (the scenario level's evidence, per scenario)
     failing_scenarios: list[list[str]] = field(default_factory=list)
+    #: each failing scenario's test id, in the order of ``failing_scenarios``
+    failing_tests: list[str] = field(default_factory=list)
 
     @property
     def flagged(self) -> bool:
@@ -121,6 +125,7 @@ def judge(game: str, bug: str, rule: str, budget: float | None) -> Outcome:
                 if level == "scenarios":
                     if entry.get("concern") is None:  # not a position-validation scenario
                         outcome.failing_scenarios.append(rules)
+                        outcome.failing_tests.append(test)
                 else:
                     outcome.primary += [r for r in rules[:1] if r not in outcome.primary]
                 blame = ((entry.get("stats") or {}).get("divergence") or {}).get("blame")
@@ -133,7 +138,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--game", action="append", help="corpus game (repeatable)")
     parser.add_argument("--bug", action="extend", nargs="+", help="only these bug ids (1 or more)")
-    parser.add_argument("--batch", help="only this batch's bugs ('tuning': entries without one)")
+    parser.add_argument(
+        "--batch",
+        action="append",
+        help="only this batch's bugs ('tuning': entries without one; repeatable)",
+    )
     parser.add_argument("--budget", type=float, help="deep levels' budget (default: check's)")
     parser.add_argument("-j", "--jobs", type=int, default=1, help="runs at once")
     parser.add_argument("--json", type=Path, help="write every outcome here")
@@ -145,7 +154,7 @@ def main() -> None:
             plan.append((game, "", ""))
         plan += [(game, b["id"], b["rule"]) for b in bugs_of(game)
                  if (not args.bug or b["id"] in args.bug)
-                 and (args.batch is None or batch_of(b) == args.batch)]  # fmt: skip
+                 and (args.batch is None or batch_of(b) in args.batch)]  # fmt: skip
     if (args.bug or args.batch) and not any(bug for _, bug, _ in plan):
         parser.error(f"no bug of {', '.join(games)} matches --bug {args.bug} --batch {args.batch}")
     outcomes = []
@@ -153,10 +162,10 @@ def main() -> None:
         for outcome in pool.map(lambda p: judge(*p, args.budget), plan):
             outcomes.append(outcome)
             _print(outcome)  # as each run ends: a long benchmark shows its progress
+            if args.json:  # written as it goes: a run cut short keeps what it finished
+                args.json.write_text(json.dumps([asdict(o) for o in outcomes], indent=1), "utf-8")
     print()
     _summarise(games, outcomes)
-    if args.json:
-        args.json.write_text(json.dumps([asdict(o) for o in outcomes], indent=1), "utf-8")
 
 
 def _print(outcome: Outcome) -> None:
