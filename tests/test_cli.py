@@ -56,6 +56,24 @@ def test_play_rejects_a_player_count_the_game_does_not_have(game: str) -> None:
     assert "players" in result.stderr
 
 
+def test_play_and_perft_default_to_a_solo_games_only_player_count() -> None:
+    """Villagers is played alone (villagers.ja.txt: solo against the Countess): no
+    ``--players`` to give."""
+    played = rulespec("play", "villagers", "--games", "2")
+    assert played.returncode == 0, played.stderr
+    assert re.search(r"^2 games, \d+ actions", played.stdout, re.MULTILINE)
+    counted = rulespec("perft", "villagers", "--depth", "1")
+    assert counted.returncode == 0, counted.stderr
+    assert counted.stdout == rulespec("perft", "villagers", "-p", "1", "-d", "1").stdout
+
+
+@pytest.mark.parametrize("command", [["play"], ["perft", "--depth", "1"]])
+def test_a_game_for_several_player_counts_asks_which_one(command: list[str]) -> None:
+    result = rulespec(command[0], "notre_dame", *command[1:])
+    assert result.returncode == 4
+    assert "notre_dame is for 2-5 players: give --players N (-p N)" in result.stderr
+
+
 @pytest.mark.parametrize("game", registry.available_games())
 def test_a_trace_replays_to_the_same_final_state(game: str, tmp_path: Path) -> None:
     players = registry.get_game(game).max_players
@@ -107,7 +125,7 @@ def _rule_with_rejection_scenarios() -> tuple[str, str] | None:
         for scenario in catalogue.load(game).scenarios:
             lines = catalogue.feature_path(scenario.feature).read_text("utf-8").splitlines()
             body = []
-            for line in lines[scenario.line:]:
+            for line in lines[scenario.line :]:
                 if line.strip().startswith(("Scenario", "@", "Rule:", "Examples:")):
                     break
                 body.append(line)

@@ -12,7 +12,7 @@ import click
 from click.exceptions import Exit
 from rich.console import Console
 
-from conformance.cli.base import PATH, Command, argument, fail
+from conformance.cli.base import PATH, Command, argument, fail, player_count
 
 out = Console(highlight=False, soft_wrap=True)
 err = Console(stderr=True, highlight=False, soft_wrap=True)
@@ -27,7 +27,9 @@ def known_game(game: str, known: list[str]) -> str:
 
 @click.command(cls=Command)
 @argument("game", "game id")
-@click.option("--players", "-p", type=int, required=True)
+@click.option(
+    "--players", "-p", type=int, help="number of players (default: the game's only count)"
+)
 @click.option("--depth", "-d", type=int, default=2, help="number of decisions")
 @click.option("--engine", help="engine command; default: reference")
 @click.option("--from", "start", type=PATH, help="canonical state JSON")
@@ -35,7 +37,7 @@ def known_game(game: str, known: list[str]) -> str:
 @click.option("--compare/--no-compare", default=False,
               help="also count with the reference; diff")  # fmt: skip
 def perft(
-    game: str, players: int, depth: int, engine: str | None, start: Path | None,
+    game: str, players: int | None, depth: int, engine: str | None, start: Path | None,
     divide: bool, compare: bool,
 ) -> None:  # fmt: skip
     """Count the action sequences of length DEPTH (chance outcomes count as branches)."""
@@ -61,7 +63,10 @@ def perft(
             except (OSError, json.JSONDecodeError) as error:
                 fail(f"--from {start}: {error}")
         else:
-            position = client.new_game(game, players)
+            declared = client.games[game]
+            count_of = player_count(game, players, declared["min_players"],
+                                    declared["max_players"])  # fmt: skip
+            position = client.new_game(game, count_of)
         if not divide:
             total = count(client, position, depth)
             out.print(f"perft({depth}) = {total}")

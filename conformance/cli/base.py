@@ -88,6 +88,16 @@ def fail(message: str, code: int = EXIT_USAGE) -> None:
     raise Exit(code)
 
 
+def player_count(game: str, players: int | None, least: int, most: int) -> int:
+    """``players`` as given; unset, the game's only player count (Villagers: 1), or a
+    usage error naming the counts to choose from (exit 4)."""
+    if players is not None:
+        return players
+    if least != most:
+        fail(f"{game} is for {least}-{most} players: give --players N (-p N)")
+    return least
+
+
 def require_empty_folder(directory: Path, command: str) -> None:
     """A skeleton command writes into a new or empty folder only: a usage error otherwise."""
     if directory.exists() and (not directory.is_dir() or any(directory.iterdir())):

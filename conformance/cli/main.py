@@ -39,6 +39,7 @@ from conformance.cli.base import (
     err,
     fail,
     out,
+    player_count,
 )
 
 #: click's shell completion reads it, however rulespec is started (script, -m, -c)
@@ -123,14 +124,16 @@ def diff(before: Path, after: Path, verbose: bool) -> None:
 
 @app.command()
 @argument("game", "game id")
-@click.option("--players", "-p", type=int, required=True, help="number of players")
+@click.option(
+    "--players", "-p", type=int, help="number of players (default: the game's only count)"
+)
 @click.option("--games", "-n", type=int, default=1, help="number of games")
 @click.option("--seed", type=int, default=0, help="seed for every chance outcome and choice")
 @click.option("--trace", type=PATH, help="write a JSON-lines trace here")
 @click.option("--option", multiple=True, help="NAME=VALUE game option")
 @click.option("--quiet", "-q", is_flag=True, help="only the totals")
 def play(
-    game: str, players: int, games: int, seed: int, trace: Path | None,
+    game: str, players: int | None, games: int, seed: int, trace: Path | None,
     option: tuple[str, ...], quiet: bool,
 ) -> None:  # fmt: skip
     """Uniformly random legal playouts with the reference engine."""
@@ -142,6 +145,7 @@ def play(
     if games < 1:
         fail("--games must be at least 1")
     definition = registry.get_game(game)
+    players = player_count(game, players, definition.min_players, definition.max_players)
     try:
         options = definition.resolve_options(_parse_options(list(option)))
         definition.check_players(players)
