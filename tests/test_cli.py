@@ -41,6 +41,21 @@ def test_every_command_has_help(command: str) -> None:
         (["rules", "chess"], "unknown game 'chess'"),
         (["coverage", "--game", "chess"], "unknown game 'chess'"),
         (["replay", "/nonexistent/trace.jsonl"], "no trace file"),
+        # an output that cannot be written is refused before anything runs
+        (
+            ["play", "neom", "-p", "2", "--trace", "/no-such-dir/t.jsonl"],
+            "--trace /no-such-dir/t.jsonl: the folder /no-such-dir does not exist",
+        ),
+        (
+            ["check", "--game", "neom", "--report", "/no-such-dir/r.jsonl"],
+            "--report /no-such-dir/r.jsonl: the folder /no-such-dir does not exist",
+        ),
+        (["check", "--game", "neom", "--junit", "."], "--junit .: is a folder, not a file"),
+        # mutate makes the report's missing folders: refused only where it cannot
+        (
+            ["mutate", "neom", "--sample", "1", "--report", "README.md/m.jsonl"],
+            "--report README.md/m.jsonl: the folder README.md is not a folder",
+        ),
     ],
 )
 def test_bad_arguments_are_named_and_exit_4(args: list[str], message: str) -> None:

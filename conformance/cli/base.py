@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import importlib
 import inspect
+import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -96,6 +97,25 @@ def player_count(game: str, players: int | None, least: int, most: int) -> int:
     if least != most:
         fail(f"{game} is for {least}-{most} players: give --players N (-p N)")
     return least
+
+
+def unwritable(path: Path, makes_folders: bool = False) -> str | None:
+    """Why a file cannot be written at ``path`` (its folder missing or read-only, a folder
+    in its place), or None; nothing is created. ``makes_folders``: the writer creates the
+    missing folders, so the nearest existing one must be a writable folder."""
+    path = Path(path).expanduser()
+    folder = path.parent
+    if path.is_dir():
+        return "is a folder, not a file"
+    if makes_folders:
+        while not folder.exists() and folder != folder.parent:
+            folder = folder.parent
+    if not folder.is_dir():
+        what = "is not a folder" if folder.exists() else "does not exist"
+        return f"the folder {folder} {what}"
+    if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
+        return "cannot be written here (permission denied)"
+    return None
 
 
 def require_empty_folder(directory: Path, command: str) -> None:

@@ -25,6 +25,7 @@ from conformance.cli.base import (
     err,
     fail,
     out,
+    unwritable,
     visible,
 )
 from conformance.cli.check import (
@@ -53,8 +54,12 @@ def _settings() -> Any:
 @click.option("--engine", help="engine command, split with POSIX shell rules (quote a path with "
               "spaces: '\"./my engine/run.sh\" --fast'); run in the current directory; default: "
               "the reference")  # fmt: skip
-@click.option("--rule", "rules", multiple=True,
-              help="only the scenarios pinning this rule id (repeatable: any of them)")
+@click.option(
+    "--rule",
+    "rules",
+    multiple=True,
+    help="only the scenarios pinning this rule id (repeatable: any of them)",
+)
 @click.option("--timeout", type=DURATION, help="per request (subprocess) [default: 10s]")
 @click.option("--shell/--no-shell", default=None, help="run the engine through a shell")
 @click.option("--jobs", "-j", type=int, help="parallel engine processes [default: 1]")
@@ -64,8 +69,12 @@ def _settings() -> Any:
               help="exactly N whole games per configuration (instead of --budget)")  # fmt: skip
 @click.option("--budget", type=DURATION, help="deep levels: time per game and configuration "
               "[default: a share of 24 s per game and level]")  # fmt: skip
-@click.option("--players", type=int, multiple=True,
-              help="deep levels: only this player count (repeatable) [default: every count]")
+@click.option(
+    "--players",
+    type=int,
+    multiple=True,
+    help="deep levels: only this player count (repeatable) [default: every count]",
+)
 @click.option("--blame-seconds", type=DURATION, help="deep levels: time per divergence to try "
               "the reference's one-token changes for one that does what the engine did "
               "[default: 10s; 0: none]")  # fmt: skip
@@ -146,8 +155,11 @@ def check(
     players = players or tuple(settings.get("players", ()))
     if blame_seconds is None:
         blame_seconds = settings.get("blame_seconds")
-    emit_dir = emit_dir if emit_dir is not None else (
-        Path(settings["emit_dir"]) if settings.get("emit_dir") else None)
+    emit_dir = (
+        emit_dir
+        if emit_dir is not None
+        else (Path(settings["emit_dir"]) if settings.get("emit_dir") else None)
+    )
     features = list(features) or [Path(f) for f in settings.get("features", [])] or None
     ruleset = ruleset if ruleset is not None else settings.get("ruleset")
     _check_numbers(timeout=timeout, jobs=jobs, examples=examples, budget=budget,
@@ -278,7 +290,11 @@ def check(
 
 
 def _check_protocol(
-    engine: str | None, timeout: float, shell: bool, games: list[str], target: str,
+    engine: str | None,
+    timeout: float,
+    shell: bool,
+    games: list[str],
+    target: str,
     outputs: tuple[Path | None, Path | None, Path | None] = (None, None, None),
 ) -> None:
     """``--level protocol``: the handshake and one game's lifecycle per declared game (every
@@ -441,7 +457,8 @@ def _check_numbers(**flags: Any) -> None:
 
 
 def _distinct_outputs(**paths: Path | None) -> None:
-    """Two outputs naming one file would leave only the last written: a usage error."""
+    """Two outputs naming one file would leave only the last written, and one that cannot
+    be written would be found only when the run is over: usage errors, before it starts."""
     seen: dict[Path, str] = {}
     for name, path in paths.items():
         if path is None:
@@ -450,6 +467,9 @@ def _distinct_outputs(**paths: Path | None) -> None:
         if key in seen:
             fail(f"--{seen[key]} and --{name} name the same file ({path}): give each its own")
         seen[key] = name
+        problem = unwritable(key)
+        if problem:
+            fail(f"--{name} {path}: {problem}")
 
 
 def _write_reports(report: Any, jsonl: Path | None, junit: Path | None, html: Path | None) -> None:
@@ -585,9 +605,11 @@ def _deep_summary(report: Any, verbose: bool) -> list[str]:
             lines.append("    played: " + ", ".join(f"{k} ({v})" for k, v in starts.items()))
         if verbose:
             for s in stats:
-                lines.append(f"    {s.get('config')}: games {s.get('games')}, steps "
-                             f"{s.get('steps')}, {s.get('steps_per_second')} steps/s, rules "
-                             f"reached {s.get('rules_reached')}/{s.get('rules_total')}")
+                lines.append(
+                    f"    {s.get('config')}: games {s.get('games')}, steps "
+                    f"{s.get('steps')}, {s.get('steps_per_second')} steps/s, rules "
+                    f"reached {s.get('rules_reached')}/{s.get('rules_total')}"
+                )
             if never:
                 lines.append(f"    never reached: {', '.join(sorted(never))}")
             if unobservable:

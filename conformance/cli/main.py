@@ -40,6 +40,7 @@ from conformance.cli.base import (
     fail,
     out,
     player_count,
+    unwritable,
 )
 
 #: click's shell completion reads it, however rulespec is started (script, -m, -c)
@@ -151,7 +152,13 @@ def play(
         definition.check_players(players)
     except EngineError as error:
         fail(error.message)
-    handle = trace.open("w", encoding="utf-8") if trace else None
+    problem = unwritable(trace) if trace else None
+    if problem:
+        fail(f"--trace {trace}: {problem}")
+    try:
+        handle = trace.open("w", encoding="utf-8") if trace else None
+    except OSError as error:
+        fail(f"--trace {trace}: cannot be written ({error.strerror})")
     results = []
     started = time.perf_counter()
     try:

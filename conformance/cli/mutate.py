@@ -20,7 +20,7 @@ from click.exceptions import Exit
 from rich.console import Console
 
 from conformance.cli.analysis import known_game
-from conformance.cli.base import PATH, Command, argument, fail
+from conformance.cli.base import PATH, Command, argument, fail, unwritable
 from conformance.mutation import DEFAULT_CACHE
 
 out = Console(highlight=False, soft_wrap=True)
@@ -47,8 +47,11 @@ err = Console(stderr=True, highlight=False, soft_wrap=True)
 @click.option("--timeout-factor", type=float, default=10.0,
               help="a scenario times out after this many times its baseline time")  # fmt: skip
 @click.option("--verbose", "-v", is_flag=True, help="every rule, every mutant")
-@click.option("--check-triage/--no-check-triage", default=False,
-              help="run nothing: list the triage entries that name several mutants, or none")
+@click.option(
+    "--check-triage/--no-check-triage",
+    default=False,
+    help="run nothing: list the triage entries that name several mutants, or none",
+)
 def mutate(
     game: str, sample: int | None, seed: int, jobs: int, module: str | None, rule: str | None,
     operators: str | None, report: Path | None, html: Path | None, results: Path | None,
@@ -59,6 +62,10 @@ def mutate(
     from conformance.specification import catalogue
 
     known_game(game, catalogue.games_with_catalogue())
+    for flag, path, makes_folders in (("--report", report, True), ("--html", html, False)):
+        problem = unwritable(path, makes_folders) if path is not None else None
+        if problem:  # found now, not once the run is over
+            fail(f"{flag} {path}: {problem}")
     made = None if no_cache else cache  # mutants made by earlier runs (read, never written)
     if check_triage:
         raise Exit(_check_triage(game, verbose, made))
@@ -75,7 +82,10 @@ def mutate(
         from conformance.mutation import report as report_mod
 
         if report is not None:
-            report_mod.write_jsonl(report, summary, header)
+            try:
+                report_mod.write_jsonl(report, summary, header)
+            except OSError as error:
+                fail(f"cannot write the report to {report}: {error.strerror}")
         if not no_cache:
             report_mod.write_jsonl(report_mod.last_run_path(game, cache), summary, header)
         origin = f"rulespec mutate {game}" + (f" --sample {sample} --seed {seed}" if sample else "")
