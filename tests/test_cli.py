@@ -51,10 +51,18 @@ def test_every_command_has_help(command: str) -> None:
             "--report /no-such-dir/r.jsonl: the folder /no-such-dir does not exist",
         ),
         (["check", "--game", "neom", "--junit", "."], "--junit .: is a folder, not a file"),
+        (
+            ["check", "--game", "neom", "--emit-dir", "README.md"],
+            "--emit-dir README.md: is a file, not a folder",
+        ),
+        (
+            ["campaign", "neom", "--engine", "rulespec serve", "--out", "README.md/runs"],
+            "--out README.md/runs: README.md is a file, not a folder",
+        ),
         # mutate makes the report's missing folders: refused only where it cannot
         (
             ["mutate", "neom", "--sample", "1", "--report", "README.md/m.jsonl"],
-            "--report README.md/m.jsonl: the folder README.md is not a folder",
+            "--report README.md/m.jsonl: README.md is a file, not a folder",
         ),
     ],
 )

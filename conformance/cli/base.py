@@ -111,11 +111,24 @@ def unwritable(path: Path, makes_folders: bool = False) -> str | None:
         while not folder.exists() and folder != folder.parent:
             folder = folder.parent
     if not folder.is_dir():
-        what = "is not a folder" if folder.exists() else "does not exist"
-        return f"the folder {folder} {what}"
+        if folder.exists():
+            return f"{folder} is a file, not a folder"
+        return f"the folder {folder} does not exist"
     if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
         return "cannot be written here (permission denied)"
     return None
+
+
+def unusable_folder(path: Path) -> str | None:
+    """Why files cannot be written into the folder ``path`` (made with its parents when
+    missing): a file in its place or on its way, or no permission; None when they can.
+    Nothing is created."""
+    path = Path(path).expanduser()
+    if path.exists():
+        if not path.is_dir():
+            return "is a file, not a folder"
+        return None if os.access(path, os.W_OK) else "cannot be written (permission denied)"
+    return unwritable(path / "file", makes_folders=True)
 
 
 def require_empty_folder(directory: Path, command: str) -> None:

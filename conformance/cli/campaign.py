@@ -16,7 +16,7 @@ import click
 from click.exceptions import Exit
 
 from conformance.cli.analysis import err, fail, known_game, out
-from conformance.cli.base import DURATION, PATH, Command, argument
+from conformance.cli.base import DURATION, PATH, Command, argument, unusable_folder
 from conformance.specification import catalogue
 
 
@@ -46,9 +46,11 @@ class _Progress:
         elapsed = summary.elapsed  # type: ignore[attr-defined]
         rate = summary.steps / max(elapsed, 1e-9)  # type: ignore[attr-defined]
         budget = f"/{self.budget:.0f}s" if self.budget else ""
-        line = (f"{self.label}: {elapsed:.0f}s{budget}  shards {len(summary.results)}  "  # type: ignore[attr-defined]
-                f"games {summary.games}  steps {summary.steps}  {rate:.0f} steps/s  "  # type: ignore[attr-defined]
-                f"rules {len(summary.fired)}  divergences {len(summary.divergences)}")  # type: ignore[attr-defined]
+        line = (
+            f"{self.label}: {elapsed:.0f}s{budget}  shards {len(summary.results)}  "  # type: ignore[attr-defined]
+            f"games {summary.games}  steps {summary.steps}  {rate:.0f} steps/s  "  # type: ignore[attr-defined]
+            f"rules {len(summary.fired)}  divergences {len(summary.divergences)}"
+        )  # type: ignore[attr-defined]
         if self.tty:
             sys.stderr.write("\r\x1b[K" + line)
         else:
@@ -89,6 +91,9 @@ def campaign(
     from conformance.campaign.shards import Shard, ShardError
 
     known_game(game, catalogue.games_with_catalogue())
+    problem = unusable_folder(out_dir) if replay is None else None
+    if problem:  # found now, not once the campaign is over
+        fail(f"--out {out_dir}: {problem}", code=4)
     if shard_games < 1 or max_divergences < 1:
         fail("--shard-games and --max-divergences must be at least 1", code=4)
     if replay is not None:
@@ -99,8 +104,12 @@ def campaign(
         if shard.game != game:
             fail(f"shard {replay} is of game {shard.game!r}, not {game!r}", code=4)
         result = worker.run_shard(shard, engine, timeout=timeout, shrink_seconds=shrink_seconds)
-        out.print(json.dumps({k: v for k, v in result.to_json().items() if k != "divergence"},
-                             ensure_ascii=False), markup=False)
+        out.print(
+            json.dumps(
+                {k: v for k, v in result.to_json().items() if k != "divergence"}, ensure_ascii=False
+            ),
+            markup=False,
+        )
         if result.divergence is not None:
             shown = {k: v for k, v in result.divergence.items() if k != "feature"}
             out.print(json.dumps(shown, ensure_ascii=False), markup=False)
@@ -115,8 +124,13 @@ def campaign(
     progress = _Progress(f"campaign {game}", limits.seconds)
     try:
         summary = driver.run(
-            configs, engine, limits, scheduler=scheduler, workers=workers,
-            games_per_shard=shard_games, first_seed=seed,
+            configs,
+            engine,
+            limits,
+            scheduler=scheduler,
+            workers=workers,
+            games_per_shard=shard_games,
+            first_seed=seed,
             shard_options={"timeout": timeout, "shrink_seconds": shrink_seconds},
             on_progress=progress,
         )
@@ -134,22 +148,32 @@ def campaign(
         f"campaign {game}: {document['shards']} shards, {document['games_played']} games, "
         f"{document['steps']} steps in {document['elapsed_seconds']:.0f}s "
         f"({document['steps_per_second']:.0f} steps/s); rules reached {coverage['reached']}/"
-        f"{coverage['rules']}; stopped: {document['stopped']}", markup=False,
+        f"{coverage['rules']}; stopped: {document['stopped']}",
+        markup=False,
     )
     for name, info in document["workers"].items():
-        out.print(f"  worker {name}: {info['steps']} steps, {info['steps_per_second']:.0f}/s",
-                  markup=False)
+        out.print(
+            f"  worker {name}: {info['steps']} steps, {info['steps_per_second']:.0f}/s",
+            markup=False,
+        )
     for field, count in document["divergences_by_first_field"].items():
         out.print(f"  divergences at {field}: {count}", markup=False)
     for entry in document["divergences"]:
-        out.print(f"  {entry['shard']}: {entry['kind']} at step {entry['step']}, first "
-                  f"difference {entry['first_field']}; rules {', '.join(entry['rules']) or '-'};"
-                  f" scenario {entry['scenario']}", markup=False)
+        out.print(
+            f"  {entry['shard']}: {entry['kind']} at step {entry['step']}, first "
+            f"difference {entry['first_field']}; rules {', '.join(entry['rules']) or '-'};"
+            f" scenario {entry['scenario']}",
+            markup=False,
+        )
     for problem in document["harness_problems"]:
-        out.print(f"  {problem['shard']}: {problem['status']}: {problem['message'][:200]}",
-                  markup=False)
-    out.print(f"summary {written['summary']}, reports {written['jsonl']}, {written['junit']}, "
-              f"{written['html']}", markup=False)
+        out.print(
+            f"  {problem['shard']}: {problem['status']}: {problem['message'][:200]}", markup=False
+        )
+    out.print(
+        f"summary {written['summary']}, reports {written['jsonl']}, {written['junit']}, "
+        f"{written['html']}",
+        markup=False,
+    )
     if document["harness_problems"] or not document["shards"]:
         raise Exit(3)
     raise Exit(1 if document["divergences"] else 0)

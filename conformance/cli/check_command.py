@@ -25,6 +25,7 @@ from conformance.cli.base import (
     err,
     fail,
     out,
+    unusable_folder,
     unwritable,
     visible,
 )
@@ -160,6 +161,9 @@ def check(
         if emit_dir is not None
         else (Path(settings["emit_dir"]) if settings.get("emit_dir") else None)
     )
+    problem = unusable_folder(emit_dir) if emit_dir is not None else None
+    if problem:  # found now, not when a divergence is written
+        fail(f"--emit-dir {emit_dir}: {problem}")
     features = list(features) or [Path(f) for f in settings.get("features", [])] or None
     ruleset = ruleset if ruleset is not None else settings.get("ruleset")
     _check_numbers(timeout=timeout, jobs=jobs, examples=examples, budget=budget,
