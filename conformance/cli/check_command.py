@@ -159,7 +159,7 @@ def check(
     emit_dir = (
         emit_dir
         if emit_dir is not None
-        else (Path(settings["emit_dir"]) if settings.get("emit_dir") else None)
+        else (Path(settings.get("emit_dir")) if settings.get("emit_dir") else None)
     )
     problem = unusable_folder(emit_dir) if emit_dir is not None else None
     if problem:  # found now, not when a divergence is written

@@ -120,15 +120,28 @@ def test_settings_come_from_pyproject_and_flags_override_them(tmp_path: Path) ->
     assert overridden.returncode == 3 and "./missing.sh" in overridden.stderr
 
 
+def test_an_emit_folder_from_the_settings_is_taken(tmp_path: Path) -> None:
+    """``emit_dir`` in the settings file (it raised a TypeError reading it before session
+    19); the folder is made only when a divergence is written."""
+    _engine_script(tmp_path)
+    (tmp_path / "rulespec.toml").write_text(
+        'engine = "./engine.sh"\ngames = ["villagers"]\nlevel = "protocol"\nemit_dir = "regs"\n'
+    )
+    result = rulespec(tmp_path, "check")
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert not (tmp_path / "regs").exists()
+
+
 @pytest.mark.parametrize(
     ("name", "text", "message"),
     [
         ("rulespec.toml", "engine = \n", "not valid TOML"),
         ("rulespec.toml", 'engnie = "./x"\n', "unknown key 'engnie'"),
-        ("rulespec.toml", "timeout = \"fast\"\n", "key 'timeout'"),
-        ("pyproject.toml", "[tool.rulespec]\ngames = \"notre_dame\"\n", "key 'games'"),
+        ("rulespec.toml", 'timeout = "fast"\n', "key 'timeout'"),
+        ("pyproject.toml", '[tool.rulespec]\ngames = "notre_dame"\n', "key 'games'"),
         ("rulespec.toml", "players = [2, 0]\n", "key 'players' must be a list of player counts"),
         ("rulespec.toml", "players = 2\n", "key 'players'"),
+        ("rulespec.toml", 'emit_dir = "rulespec.toml"\n', "rulespec.toml: is a file, not a folder"),
     ],
 )
 def test_a_bad_configuration_is_named_and_exits_4(
@@ -176,7 +189,7 @@ def test_a_failure_message_starts_with_rule_scenario_and_expected_versus_actual(
     assert "Traceback" not in xml and "conformance/steps" not in xml
 
 
-LIAR = '''\
+LIAR = """\
 import json, subprocess, sys
 child = subprocess.Popen([sys.executable, "-m", "reference_impl.server"], text=True,
                          stdin=subprocess.PIPE, stdout=subprocess.PIPE)
@@ -188,7 +201,7 @@ for line in sys.stdin:
         for player in state.get("players", []):
             player["prestige"] += 1
     print(json.dumps(reply), flush=True)
-'''
+"""
 
 
 def _run_of(results: list[dict[str, object]], exit_code: int = 0, log: str = "",
