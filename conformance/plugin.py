@@ -223,8 +223,11 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption("--rulespec-games", default=None, help="comma-separated games to keep")
     group.addoption("--rulespec-players", type=_player_counts, default=None,
                     help="deep levels: only these player counts (comma-separated)")  # fmt: skip
-    group.addoption("--rulespec-rule", default=None,
-                    help="run only the tests that pin this rule (several: comma-separated)")
+    group.addoption(
+        "--rulespec-rule",
+        default=None,
+        help="run only the tests that pin this rule (several: comma-separated)",
+    )
     group.addoption("--rulespec-engine-info", default=None, help="write the engine identity here")
     group.addoption("--rulespec-expectations", default=None, help="known failures (TOML)")
     group.addoption("--rulespec-options", default=None, help="JSON options per game id")
@@ -578,11 +581,28 @@ def _add_suite(config: pytest.Config) -> None:
             if not any(str(arg).startswith(path) for arg in config.args):
                 config.args.append(path)
     if config.getoption("--rulespec-features", None):
+        _check_feature_folders(config)
         # the folders are bound by level_regressions.py: collected with the suite's folder
         # (pytest_collect_file), else named, which pytest collects whatever its patterns
         named = {Path(str(arg).partition("::")[0]).resolve() for arg in config.args}
         if not named & {REGRESSIONS, REGRESSIONS.parent}:
             config.args.append(str(REGRESSIONS))
+
+
+def _check_feature_folders(config: pytest.Config) -> None:
+    """Each ``--rulespec-features`` folder exists and its feature files parse: a usage
+    error naming the file and the line otherwise, before anything is collected."""
+    from conformance.specification.catalogue import feature_problem
+
+    for given in config.getoption("--rulespec-features", None) or []:
+        path = Path(given)
+        if not path.is_absolute():
+            path = config.invocation_params.dir / path
+        if not path.exists():
+            raise pytest.UsageError(f"--rulespec-features {given}: no such file or folder")
+        problem = feature_problem(path)
+        if problem:
+            raise pytest.UsageError(f"--rulespec-features {given}: {problem}")
 
 
 def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Module | None:

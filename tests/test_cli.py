@@ -492,3 +492,27 @@ def test_check_players_keeps_the_deep_levels_to_those_counts(tmp_path: Path) -> 
                           "two", str(ROOT / "conformance/suite/level_differential.py")],
                          capture_output=True, text=True, cwd=ROOT, timeout=600)  # fmt: skip
     assert bad.returncode == 4 and "'two' is not a comma-separated list" in bad.stderr, bad.stderr
+
+
+def test_a_feature_file_that_is_not_gherkin_is_named_before_anything_runs(tmp_path: Path) -> None:
+    """A hand-edited regression folder with a broken file: ``check --features`` and
+    ``pytest --rulespec-features`` name the file and the line (check reported the run as
+    interrupted before any result, with exit 2)."""
+    folder = tmp_path / "regressions"
+    (folder / "neom").mkdir(parents=True)
+    (folder / "neom" / "fine.feature").write_text("Feature: fine\n  Scenario: s\n    Given x\n")
+    (folder / "neom" / "broken.feature").write_text(
+        "Feature: broken\n  Scenario: s\n    Given x\n    | a | b |\n    | 1 |\n"
+    )
+    checked = rulespec("check", "--game", "neom", "--level", "scenarios", "--features",
+                       str(folder))  # fmt: skip
+    assert checked.returncode == 4, checked.stdout + checked.stderr
+    assert f"--features {folder}: neom/broken.feature: not valid Gherkin" in checked.stderr
+    assert "(5:5): inconsistent cell count within the table" in checked.stderr
+    collected = subprocess.run(
+        [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "--rulespec-suite",
+         "--rulespec-games", "neom", "--rulespec-features", str(folder)],
+        capture_output=True, text=True, cwd=tmp_path, timeout=300,
+    )  # fmt: skip
+    assert collected.returncode == 4, collected.stdout + collected.stderr
+    assert "neom/broken.feature: not valid Gherkin" in collected.stderr

@@ -204,6 +204,11 @@ def check(
     for folder in features or []:
         if not folder.exists():
             fail(f"--features {folder}: no such file or folder")
+        from conformance.specification.catalogue import feature_problem
+
+        problem = feature_problem(folder)
+        if problem:  # said now, not as a run interrupted at collection
+            fail(f"--features {folder}: {problem}")
     if multiplier <= 0 or game_timeout <= 0 or restarts < 0 or timeout <= 0:
         fail("--timeout, --timeout-multiplier and --game-timeout must be positive, "
              "--restarts >= 0")  # fmt: skip

@@ -177,21 +177,49 @@ def feature_path(feature: str) -> Path:
     return FEATURES_DIR / feature
 
 
-def load_scenarios(game: str) -> list[Scenario]:
-    """Every scenario of the game's ``*.feature`` files with its tags (inherited ones too);
-    each scenario's ``feature`` is ``<game>/<path in the features folder>``."""
+class GherkinError(ValueError):
+    """A feature file that is not valid Gherkin (or cannot be read): the text says why."""
+
+
+def parse_feature(path: Path) -> dict[str, Any]:
+    """The Gherkin document of a ``.feature`` file; :class:`GherkinError` saying where it
+    breaks the syntax (``(line:column): expected ..., got ...``) or why it cannot be read."""
     from gherkin.errors import CompositeParserException, ParserError
     from gherkin.parser import Parser
     from gherkin.token_scanner import TokenScanner
 
+    try:
+        return Parser().parse(TokenScanner(path.read_text(encoding="utf-8")))
+    except (CompositeParserException, ParserError) as error:
+        raise GherkinError(f"not valid Gherkin: {error}") from None
+    except (OSError, UnicodeDecodeError) as error:
+        raise GherkinError(f"cannot be read: {error}") from None
+
+
+def feature_problem(given: Path) -> str | None:
+    """The first feature file under ``given`` (a folder, or one file) that is not valid
+    Gherkin, as ``<file>: <why>``; None when every one parses."""
+    files = [given] if given.is_file() else sorted(given.glob("**/*.feature"))
+    for path in files:
+        try:
+            parse_feature(path)
+        except GherkinError as error:
+            shown = path.relative_to(given).as_posix() if path != given else path.name
+            return f"{shown}: {error}"
+    return None
+
+
+def load_scenarios(game: str) -> list[Scenario]:
+    """Every scenario of the game's ``*.feature`` files with its tags (inherited ones too);
+    each scenario's ``feature`` is ``<game>/<path in the features folder>``."""
     scenarios: list[Scenario] = []
     folder = games.features_dir(game)
     for path in sorted(folder.glob("**/*.feature")):
         relative = f"{game}/{path.relative_to(folder).as_posix()}"
         try:
-            document = Parser().parse(TokenScanner(path.read_text(encoding="utf-8")))
-        except (CompositeParserException, ParserError) as error:
-            raise CatalogueError(f"{relative}: not valid Gherkin: {error}") from None
+            document = parse_feature(path)
+        except GherkinError as error:
+            raise CatalogueError(f"{relative}: {error}") from None
         feature = document.get("feature")
         if not feature:
             continue
