@@ -581,7 +581,7 @@ def _add_suite(config: pytest.Config) -> None:
             if not any(str(arg).startswith(path) for arg in config.args):
                 config.args.append(path)
     if config.getoption("--rulespec-features", None):
-        _check_feature_folders(config)
+        feature_folders(config)  # checked before anything is collected
         # the folders are bound by level_regressions.py: collected with the suite's folder
         # (pytest_collect_file), else named, which pytest collects whatever its patterns
         named = {Path(str(arg).partition("::")[0]).resolve() for arg in config.args}
@@ -589,11 +589,13 @@ def _add_suite(config: pytest.Config) -> None:
             config.args.append(str(REGRESSIONS))
 
 
-def _check_feature_folders(config: pytest.Config) -> None:
-    """Each ``--rulespec-features`` folder exists and its feature files parse: a usage
-    error naming the file and the line otherwise, before anything is collected."""
+def feature_folders(config: pytest.Config) -> list[Path]:
+    """The ``--rulespec-features`` folders (or files), resolved from where pytest was
+    started; a usage error naming the folder when one is missing, or the file and the line
+    when a feature file in it is not valid Gherkin."""
     from conformance.specification.catalogue import feature_problem
 
+    folders = []
     for given in config.getoption("--rulespec-features", None) or []:
         path = Path(given)
         if not path.is_absolute():
@@ -603,6 +605,8 @@ def _check_feature_folders(config: pytest.Config) -> None:
         problem = feature_problem(path)
         if problem:
             raise pytest.UsageError(f"--rulespec-features {given}: {problem}")
+        folders.append(path.resolve())
+    return folders
 
 
 def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Module | None:

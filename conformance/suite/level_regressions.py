@@ -18,7 +18,6 @@ its settings then (its configuration stack).
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -26,19 +25,13 @@ from pytest_bdd import scenarios
 from pytest_bdd.utils import CONFIG_STACK
 
 from conformance.plugin import ERRATUM_TAG, READING_TAG, RULE_TAG
+from conformance.plugin import feature_folders as checked_folders
 
 
 def feature_folders(config: pytest.Config) -> list[str]:
-    """The ``--rulespec-features`` folders, resolved from where pytest was started."""
-    folders = []
-    for given in config.getoption("--rulespec-features", None) or []:
-        path = Path(given)
-        if not path.is_absolute():
-            path = config.invocation_params.dir / path
-        if not path.exists():
-            raise pytest.UsageError(f"--rulespec-features {given}: no such file or folder")
-        folders.append(str(path.resolve()))
-    return folders
+    """The ``--rulespec-features`` folders, resolved from where pytest was started
+    (:func:`conformance.plugin.feature_folders`)."""
+    return [str(path) for path in checked_folders(config)]
 
 
 class _Labels:
