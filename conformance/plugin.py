@@ -777,6 +777,26 @@ def regression_game(scenario: Any) -> str | None:
     return None
 
 
+def pytest_bdd_step_func_lookup_error(
+    request: pytest.FixtureRequest, feature: Any, scenario: Any, step: Any, exception: Exception
+) -> None:
+    """A scenario of a ``--rulespec-features`` folder whose game cannot be told has no
+    game's steps: say how to tell it, rather than that a step has no definition."""
+    if Path(str(request.node.path)).resolve() != REGRESSIONS or regression_game(scenario):
+        return
+    raise UnknownScenarioGame(
+        f'{scenario.feature.filename}: scenario "{scenario.name}": no game is named, so no '
+        f'game\'s steps apply (the step "{step.keyword} {step.name}" has none): start it with '
+        f'a step that starts a game (Given a new "<game>" game ...) or loads a state whose '
+        f'"game" is given, end the feature\'s title with (<game>), or name the file '
+        f"differential_<game>_<N>p.feature"
+    ) from exception
+
+
+class UnknownScenarioGame(Exception):
+    """A ``--rulespec-features`` scenario names no game (:func:`regression_game`)."""
+
+
 @functools.cache
 def _has_catalogue(game: str) -> bool:
     from rulespec import games

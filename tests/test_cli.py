@@ -516,3 +516,17 @@ def test_a_feature_file_that_is_not_gherkin_is_named_before_anything_runs(tmp_pa
     )  # fmt: skip
     assert collected.returncode == 4, collected.stdout + collected.stderr
     assert "neom/broken.feature: not valid Gherkin" in collected.stderr
+
+
+def test_a_scenario_naming_no_game_is_told_how_to_name_one(tmp_path: Path) -> None:
+    """A hand-written regression scenario that neither starts a game, nor loads a state,
+    nor has a game in its file name or title gets no game's steps: the failure says how to
+    name the game, not only that a step has no definition."""
+    folder = tmp_path / "mine"
+    folder.mkdir()
+    (folder / "a.feature").write_text("Feature: x\n  Scenario: y\n    Given a position\n")
+    result = rulespec("check", "--game", "neom", "--level", "scenarios", "--features",
+                      str(folder))  # fmt: skip
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert 'scenario "y": no game is named, so no game\'s steps apply' in result.stdout
+    assert "end the feature's title with (<game>)" in result.stdout
