@@ -178,8 +178,10 @@ class NotreDameState(GameState):
         other.board = dict(self.board)
         other.players = [pl.copy() for pl in self.players]
         other.fired = list(self.fired)
-        other._cache = None
-        other._chance = []
+        # the same position lists the same: the listing and its chance outcomes are shared
+        # (an apply or a load replaces them, never changes them in place)
+        other._cache = self._cache
+        other._chance = self._chance
         other._keeps = {}
         return other
 

@@ -231,6 +231,9 @@ def test_a_clone_is_the_same_position_and_plays_on_the_same() -> None:
             assert twin.fired == st.fired
             assert twin.legal_actions() == st.legal_actions()
             assert twin.chance_outcomes() == st.chance_outcomes()
+            listed = st.clone()  # of a position listed already: its listing is shared
+            assert listed.legal_actions() == st.legal_actions()
+            assert listed.chance_outcomes() == st.chance_outcomes()
             if not st.is_terminal():
                 action = _step(twin, rng)
                 loaded = GAME.load(st.to_canonical())
