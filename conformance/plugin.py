@@ -501,6 +501,7 @@ def pytest_configure(config: pytest.Config) -> None:
     )
     _check_numbers(config)
     _add_suite(config)
+    _check_inputs(config)
     if config.pluginmanager.has_plugin("pytest_bdd.plugin") or config.pluginmanager.has_plugin(
         "pytest-bdd"
     ):
@@ -549,6 +550,50 @@ def _check_numbers(config: pytest.Config) -> None:
         named = next((n for n in names for a in given if a == n or a.startswith(n + "=")),
                      names[0])  # fmt: skip
         raise pytest.UsageError(f"{named} {shown(value)}: {problem}")
+
+
+#: the plugin's output files (``--rulespec-report FILE``...), checked before the run
+OUTPUT_OPTIONS = ("--rulespec-report", "--rulespec-fired", "--rulespec-positions",
+                  "--rulespec-engine-info")  # fmt: skip
+
+
+def _check_inputs(config: pytest.Config) -> None:
+    """The games, the options' JSON, the expectations file and the output files and folder
+    of a run, checked before anything runs: a usage error naming the option and what is
+    wrong, as ``rulespec check`` names its flags' (it was an internal error, or a run that
+    found out at its end)."""
+    from conformance.cli.base import unusable_folder, unwritable
+
+    given = [g for g in (config.getoption("--rulespec-games", None) or "").split(",") if g]
+    if given:
+        from rulespec import games
+
+        unknown = [g for g in given if not games.is_registered(g)]
+        if unknown:
+            raise pytest.UsageError(f"--rulespec-games: unknown game {unknown[0]!r} (known: "
+                                    f"{', '.join(games.ids())})")  # fmt: skip
+    try:
+        run_options(config)
+    except json.JSONDecodeError as error:
+        raise pytest.UsageError(f"--rulespec-options: not JSON ({error})") from None
+    path = config.getoption("--rulespec-expectations", None)
+    if path:
+        from conformance.reports.expectations import ExpectationsError
+        from conformance.reports.expectations import load as load_expectations
+
+        try:
+            load_expectations(path)
+        except ExpectationsError as error:
+            raise pytest.UsageError(f"--rulespec-expectations: {error}") from None
+    for option in OUTPUT_OPTIONS:
+        path = config.getoption(option, None)
+        problem = unwritable(Path(path)) if path else None
+        if problem:
+            raise pytest.UsageError(f"{option} {path}: {problem}")
+    folder = config.getoption("--rulespec-emit-dir", None)
+    problem = unusable_folder(Path(folder)) if folder else None
+    if problem:
+        raise pytest.UsageError(f"--rulespec-emit-dir {folder}: {problem}")
 
 
 def _suite_wanted(config: pytest.Config) -> bool:

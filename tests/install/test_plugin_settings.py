@@ -82,6 +82,22 @@ def test_the_command_line_wins_and_the_old_option_names_still_work(tmp_path: Pat
         ('budget = "soon"\n', (), "'soon' is not a duration"),
         ("", ("--rulespec-budget", "soon"), "invalid duration value: 'soon'"),
         ('level = "protocol"\n', (), "rulespec check --level protocol"),
+        # each of these was an INTERNALERROR traceback, or a run that found out at its end
+        ('games = ["chess"]\n', (), "--rulespec-games: unknown game 'chess' (known: "),
+        ("", ("--rulespec-options", "{bad"), "--rulespec-options: not JSON"),
+        # (a settings file's path is resolved from its folder)
+        ('expectations = "none.toml"\n', (), "/none.toml: cannot read (No such file or directory)"),
+        (
+            "",
+            ("--rulespec-report", "no/such/r.jsonl"),
+            "--rulespec-report no/such/r.jsonl: the folder no/such does not exist",
+        ),
+        (
+            "",
+            ("--rulespec-fired", "no/such/f.jsonl"),
+            "--rulespec-fired no/such/f.jsonl: the folder no/such does not exist",
+        ),
+        ('emit_dir = "engine.sh"\n', (), "/engine.sh: is a file, not a folder"),
     ],
 )
 def test_a_bad_setting_is_a_usage_error_naming_it(
