@@ -576,6 +576,7 @@ def _check_inputs(config: pytest.Config) -> None:
         run_options(config)
     except json.JSONDecodeError as error:
         raise pytest.UsageError(f"--rulespec-options: not JSON ({error})") from None
+    _check_rules_and_errata(config)
     path = config.getoption("--rulespec-expectations", None)
     if path:
         from conformance.reports.expectations import ExpectationsError
@@ -594,6 +595,36 @@ def _check_inputs(config: pytest.Config) -> None:
     problem = unusable_folder(Path(folder)) if folder else None
     if problem:
         raise pytest.UsageError(f"--rulespec-emit-dir {folder}: {problem}")
+
+
+def _check_rules_and_errata(config: pytest.Config) -> None:
+    """Each ``--rulespec-rule`` id a rule and each ``--rulespec-ruleset`` id an erratum of
+    some registered game (not only the run's: ``rulespec check -j N`` hands every child the
+    whole selection), else a usage error naming it (the run selected nothing, or ran the
+    bare edition, without a word)."""
+    from conformance.rule_selection import selected_rules
+
+    rules = selected_rules(config.getoption("--rulespec-rule", None))
+    given = (config.getoption("--rulespec-errata", None) or "").split(",")
+    errata_ids = [e for e in given if e and e != "*"]  # "*": every scenario (errata impact)
+    if not rules and not errata_ids:
+        return
+    from rulespec import games
+
+    if rules:
+        from conformance.specification.catalogue import rule_ids
+
+        known = set().union(*(rule_ids(g) for g in games.ids() if _has_catalogue(g)))
+        for rule in sorted(rules - known):
+            raise pytest.UsageError(f"--rulespec-rule {rule}: no such rule in "
+                                    f"{', '.join(games.ids())}")  # fmt: skip
+    if errata_ids:
+        from conformance.specification import errata
+
+        for erratum in errata_ids:
+            if not any(erratum in errata.available(g) for g in games.ids()):
+                raise pytest.UsageError(f"--rulespec-ruleset: no erratum {erratum!r} in "
+                                        f"{', '.join(games.ids())}")  # fmt: skip
 
 
 def _suite_wanted(config: pytest.Config) -> bool:
@@ -952,14 +983,30 @@ def _suite_games() -> frozenset[str]:
 
 
 def run_options(config: pytest.Config) -> dict[str, dict[str, Any]]:
-    """``--rulespec-options``: game id -> options merged under every scenario's own."""
+    """Game id -> options merged under every scenario's own: the ruleset's
+    (``--rulespec-ruleset``: the options its errata set, as ``rulespec check --ruleset``
+    passes them), then ``--rulespec-options`` over them."""
     text = config.getoption("--rulespec-options", None)
-    if not text:
-        return {}
-    options = json.loads(text)
+    options = json.loads(text) if text else {}
     if not isinstance(options, dict) or not all(isinstance(v, dict) for v in options.values()):
         raise pytest.UsageError('--rulespec-options: expected {"<game>": {"<option>": value}}')
-    return options
+    ruleset = _ruleset_options(config.getoption("--rulespec-errata", None) or "")
+    return {game: {**ruleset.get(game, {}), **options.get(game, {})}
+            for game in {**ruleset, **options}}  # fmt: skip
+
+
+@functools.cache
+def _ruleset_options(errata_ids: str) -> dict[str, dict[str, Any]]:
+    """The options the errata ``errata_ids`` (comma-separated) set, by game (``*``, every
+    scenario whatever its errata, sets none: the errata impact report passes its options)."""
+    ids = [i for i in errata_ids.split(",") if i and i != "*"]
+    if not ids:
+        return {}
+    from conformance.specification import errata
+    from rulespec import games
+
+    owners = [g for g in games.ids() if any(i in errata.available(g) for i in ids)]
+    return errata.check_arguments(errata.rulesets_for(owners, ids))[0] if owners else {}
 
 
 def tag_value(text: str) -> Any:

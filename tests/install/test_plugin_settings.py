@@ -98,6 +98,9 @@ def test_the_command_line_wins_and_the_old_option_names_still_work(tmp_path: Pat
             "--rulespec-fired no/such/f.jsonl: the folder no/such does not exist",
         ),
         ('emit_dir = "engine.sh"\n', (), "/engine.sh: is a file, not a folder"),
+        # a selection that matched nothing ran nothing, or the bare edition, without a word
+        ("", ("--rulespec-rule", "NM-NOPE"), "--rulespec-rule NM-NOPE: no such rule in "),
+        ('ruleset = "nope"\n', (), "--rulespec-ruleset: no erratum 'nope' in "),
     ],
 )
 def test_a_bad_setting_is_a_usage_error_naming_it(
@@ -107,3 +110,16 @@ def test_a_bad_setting_is_a_usage_error_naming_it(
     done = _pytest(tmp_path, "--co", "-q", *args)
     assert done.returncode == 4, done.stdout[-2000:] + done.stderr[-2000:]
     assert message in done.stderr
+
+
+def test_a_ruleset_sets_the_options_of_its_errata_as_check_does(tmp_path: Path) -> None:
+    """``--rulespec-ruleset example-sell-six`` runs the erratum's scenarios under the option
+    it sets (NEOM's sale gives 6 coins), as ``rulespec check --ruleset`` does: plain
+    pytest selected the erratum's scenario but played it under the edition's option."""
+    _project(tmp_path, 'engine = "./engine.sh"\ngames = ["neom"]\n')
+    done = _pytest(tmp_path, "-q", "--rulespec-ruleset", "example-sell-six", "--rulespec-rule",
+                   "NM-SELL")  # fmt: skip
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-2000:]
+    assert "selling_the_selected_tile_gives_6_coins" in _pytest(
+        tmp_path, "--co", "-q", "--rulespec-ruleset", "example-sell-six", "--rulespec-rule",
+        "NM-SELL").stdout  # fmt: skip
