@@ -530,3 +530,25 @@ def test_a_scenario_naming_no_game_is_told_how_to_name_one(tmp_path: Path) -> No
     assert result.returncode == 1, result.stdout + result.stderr
     assert 'scenario "y": no game is named, so no game\'s steps apply' in result.stdout
     assert "end the feature's title with (<game>)" in result.stdout
+
+
+def test_a_games_own_feature_file_that_is_not_gherkin_is_named(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A game package being written with a broken feature file: pytest stops at
+    collection, and check names the file and the line (it said "interrupted before any
+    result", exit 2); asked only when a run judged nothing."""
+    from click.exceptions import Exit
+
+    from conformance.cli import check_command
+    from rulespec import games
+
+    (tmp_path / "moves.feature").write_text("Feature: m\n  Scenario: s\n    Given x\n    | a |\n")
+    (tmp_path / "broken.feature").write_text(
+        "Feature: b\n  Scenario: s\n    Given x\n    | a | b |\n    | 1 |\n"
+    )
+    monkeypatch.setattr(games, "features_dir", lambda game: tmp_path)
+    with pytest.raises(Exit) as stopped:
+        check_command._check_features(["stones"])
+    assert stopped.value.exit_code == 4
+    assert "the scenarios of stones: broken.feature: not valid Gherkin" in capsys.readouterr().err

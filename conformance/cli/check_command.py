@@ -353,6 +353,8 @@ def _check_players(players: tuple[int, ...], games: list[str]) -> None:
 def _check_run_started(run: Any, level: str, games: list[str], rule: str | None) -> None:
     """One clear line and a non-zero status when the run judged nothing it can stand by."""
     interrupted = _interrupted(run)
+    if not any(g.results for g in run.games):
+        _check_features(games)  # a feature file pytest could not collect: named, exit 4
     if interrupted:  # what finished is reported (and written), then exit 2
         if not any(g.results for g in run.games):
             err.print("interrupted before any result")
@@ -371,6 +373,19 @@ def _check_run_started(run: Any, level: str, games: list[str], rule: str | None)
             f"the scenario run did not produce results (pytest exit status {run.exit_code})",
             EXIT_HARNESS,
         )
+
+
+def _check_features(games: list[str]) -> None:
+    """A usage error naming the first of the games' own feature files that is not valid
+    Gherkin (a game package's, being written): pytest stops at collection, which the run
+    would report as interrupted before any result. Asked only when nothing was judged."""
+    from conformance.specification.catalogue import feature_problem
+    from rulespec import games as registered
+
+    for game in games:
+        problem = feature_problem(registered.features_dir(game))
+        if problem:
+            fail(f"the scenarios of {game}: {problem}")
 
 
 def _interrupted(run: Any) -> bool:
