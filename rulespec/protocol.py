@@ -76,10 +76,18 @@ class WireError(ValueError):
 # -- validation ------------------------------------------------------------------------------
 
 
+class SchemaFileError(ValueError):
+    """A schema file that is not JSON (a game package's, being written): the text names it."""
+
+
 @cache
 def _read_schema(path: Path) -> dict[str, Any]:
-    # The schemas themselves are checked by the test suite, not on every start.
-    return json.loads(path.read_text(encoding="utf-8"))
+    # The schemas themselves are checked by the test suite, not on every start; one that
+    # is not JSON at all is named, wherever it is first read.
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except json.JSONDecodeError as error:
+        raise SchemaFileError(f"{path}: not valid JSON ({error})") from None
 
 
 def _protocol_schema(name: str) -> dict[str, Any]:

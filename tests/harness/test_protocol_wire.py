@@ -10,6 +10,8 @@ from __future__ import annotations
 import json
 import math
 import random
+import re
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -83,11 +85,16 @@ def test_a_large_message_with_colons_in_its_strings_decodes_as_json_does() -> No
 
 
 json_values = st.recursive(
-    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False)
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.floats(allow_nan=False, allow_infinity=False)
     | st.text(),
-    lambda children: st.lists(children, max_size=4)
-    | st.dictionaries(st.text(max_size=5), children, max_size=4)
-    | st.tuples(children, children),
+    lambda children: (
+        st.lists(children, max_size=4)
+        | st.dictionaries(st.text(max_size=5), children, max_size=4)
+        | st.tuples(children, children)
+    ),
     max_leaves=20,
 )
 
@@ -162,3 +169,14 @@ def test_the_compiled_validator_agrees_with_jsonschema_on_mutated_replies() -> N
             assert named == expected, (name, candidate)
             checked += 1
     assert checked > 400
+
+
+def test_a_schema_file_that_is_not_json_is_named(tmp_path: Path) -> None:
+    """A game package's state schema being written, broken: the error names the file
+    (it was a bare JSONDecodeError inside an engine's internal error)."""
+    from rulespec.protocol import SchemaFileError, _read_schema
+
+    broken = tmp_path / "state.schema.json"
+    broken.write_text("{bad", encoding="utf-8")
+    with pytest.raises(SchemaFileError, match=rf"^{re.escape(str(broken))}: not valid JSON \("):
+        _read_schema(broken)
