@@ -41,6 +41,11 @@ def test_every_command_has_help(command: str) -> None:
         (["rules", "chess"], "unknown game 'chess'"),
         (["coverage", "--game", "chess"], "unknown game 'chess'"),
         (["replay", "/nonexistent/trace.jsonl"], "no trace file"),
+        (["replay", "/dev/null"], "/dev/null: not a trace file (a special file)"),
+        (
+            ["perft", "neom", "-p", "2", "--from", "README.md"],
+            "--from README.md: not JSON (line 1, column 1: Expecting value)",
+        ),
         # an output that cannot be written is refused before anything runs
         (
             ["play", "neom", "-p", "2", "--trace", "/no-such-dir/t.jsonl"],

@@ -60,8 +60,11 @@ def perft(
         if start is not None:
             try:
                 position = client.load_state(json.loads(start.read_text(encoding="utf-8")))
-            except (OSError, json.JSONDecodeError) as error:
-                fail(f"--from {start}: {error}")
+            except OSError as error:
+                fail(f"--from {start}: cannot read ({error.strerror})")
+            except json.JSONDecodeError as error:
+                fail(f"--from {start}: not JSON (line {error.lineno}, column {error.colno}: "
+                     f"{error.msg})")  # fmt: skip
         else:
             declared = client.games[game]
             count_of = player_count(game, players, declared["min_players"],

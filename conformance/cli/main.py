@@ -199,7 +199,9 @@ def replay(trace: Path, quiet: bool) -> None:
     from reference_impl import registry
 
     if not trace.is_file():
-        fail(f"no trace file at {trace}")
+        what = "a folder" if trace.is_dir() else "a special file"
+        fail(f"{trace}: not a trace file ({what})" if trace.exists() else
+             f"no trace file at {trace}")  # fmt: skip
     bad = games = actions = 0
     with trace.open(encoding="utf-8") as lines:
         try:
