@@ -572,11 +572,11 @@ def _check_inputs(config: pytest.Config) -> None:
         if unknown:
             raise pytest.UsageError(f"--rulespec-games: unknown game {unknown[0]!r} (known: "
                                     f"{', '.join(games.ids())})")  # fmt: skip
+    _check_rules_and_errata(config)  # before run_options, which reads the ruleset's errata
     try:
         run_options(config)
     except json.JSONDecodeError as error:
         raise pytest.UsageError(f"--rulespec-options: not JSON ({error})") from None
-    _check_rules_and_errata(config)
     path = config.getoption("--rulespec-expectations", None)
     if path:
         from conformance.reports.expectations import ExpectationsError
@@ -615,16 +615,17 @@ def _check_rules_and_errata(config: pytest.Config) -> None:
         from conformance.specification.catalogue import rule_ids
 
         known = set().union(*(rule_ids(g) for g in games.ids() if _has_catalogue(g)))
-        for rule in sorted(rules - known):
-            raise pytest.UsageError(f"--rulespec-rule {rule}: no such rule in "
+        unknown = sorted(rules - known)
+        if unknown:
+            raise pytest.UsageError(f"--rulespec-rule {unknown[0]}: no such rule in "
                                     f"{', '.join(games.ids())}")  # fmt: skip
     if errata_ids:
         from conformance.specification import errata
 
-        for erratum in errata_ids:
-            if not any(erratum in errata.available(g) for g in games.ids()):
-                raise pytest.UsageError(f"--rulespec-ruleset: no erratum {erratum!r} in "
-                                        f"{', '.join(games.ids())}")  # fmt: skip
+        try:
+            errata.rulesets_for(games.ids(), errata_ids)
+        except errata.ErratumError as error:
+            raise pytest.UsageError(f"--rulespec-ruleset: {error}") from None
 
 
 def _suite_wanted(config: pytest.Config) -> bool:
@@ -991,6 +992,8 @@ def run_options(config: pytest.Config) -> dict[str, dict[str, Any]]:
     if not isinstance(options, dict) or not all(isinstance(v, dict) for v in options.values()):
         raise pytest.UsageError('--rulespec-options: expected {"<game>": {"<option>": value}}')
     ruleset = _ruleset_options(config.getoption("--rulespec-errata", None) or "")
+    if not ruleset:
+        return options
     return {game: {**ruleset.get(game, {}), **options.get(game, {})}
             for game in {**ruleset, **options}}  # fmt: skip
 
@@ -1005,8 +1008,7 @@ def _ruleset_options(errata_ids: str) -> dict[str, dict[str, Any]]:
     from conformance.specification import errata
     from rulespec import games
 
-    owners = [g for g in games.ids() if any(i in errata.available(g) for i in ids)]
-    return errata.check_arguments(errata.rulesets_for(owners, ids))[0] if owners else {}
+    return errata.check_arguments(errata.rulesets_for(games.ids(), ids))[0]
 
 
 def tag_value(text: str) -> Any:

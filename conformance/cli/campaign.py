@@ -49,8 +49,8 @@ class _Progress:
         line = (
             f"{self.label}: {elapsed:.0f}s{budget}  shards {len(summary.results)}  "  # type: ignore[attr-defined]
             f"games {summary.games}  steps {summary.steps}  {rate:.0f} steps/s  "  # type: ignore[attr-defined]
-            f"rules {len(summary.fired)}  divergences {len(summary.divergences)}"
-        )  # type: ignore[attr-defined]
+            f"rules {len(summary.fired)}  divergences {len(summary.divergences)}"  # type: ignore[attr-defined]
+        )
         if self.tty:
             sys.stderr.write("\r\x1b[K" + line)
         else:

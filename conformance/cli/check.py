@@ -98,9 +98,9 @@ class GameReport:
             return reached
         if self.level_status("scenarios")[0] == "passed":
             reached = "L2"
-            if self.level_status("differential")[0] == "passed" and self.level_status("invariants")[
-                0
-            ] in ("passed", "not run", "skipped"):
+            if self.level_status("differential")[0] == "passed" and self.level_status(
+                "invariants"
+            )[0] in ("passed", "not run", "skipped"):
                 reached = "L3"
         return reached
 
@@ -223,11 +223,8 @@ class Pass:
 
 
 def run_scenarios(
-    games: list[str],
-    engine: str | None = None,
-    *,
-    options: dict[str, dict[str, Any]] | None = None,
-    **check: Any,
+    games: list[str], engine: str | None = None, *,
+    options: dict[str, dict[str, Any]] | None = None, **check: Any,
 ) -> CheckRun:
     """Run the scenario suites (and/or the deep levels) of ``games`` under pytest, once:
     :func:`run_passes` with one pass of ``options`` (game id -> options: they reach every
@@ -389,8 +386,7 @@ def _gathered(games: list[str], places: list[tuple[Path, subprocess.Popen[str], 
             except (OSError, ValueError):  # never started: an earlier one was interrupted
                 code = child.returncode if child.returncode not in (0, 1, 5) else 2
                 output = f"{output}\nnot run: an earlier run in its process ended first" + (
-                    " (KeyboardInterrupt)" if code == 2 else ""
-                )
+                    " (KeyboardInterrupt)" if code == 2 else "")
         logs.append(output)
         codes.append(code)
         recorded = read_results(place / "results.jsonl")  # never raises

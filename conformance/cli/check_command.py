@@ -353,10 +353,11 @@ def _check_players(players: tuple[int, ...], games: list[str]) -> None:
 def _check_run_started(run: Any, level: str, games: list[str], rule: str | None) -> None:
     """One clear line and a non-zero status when the run judged nothing it can stand by."""
     interrupted = _interrupted(run)
-    if not any(g.results for g in run.games):
+    results = any(g.results for g in run.games)
+    if not results:
         _check_features(games)  # a feature file pytest could not collect: named, exit 4
     if interrupted:  # what finished is reported (and written), then exit 2
-        if not any(g.results for g in run.games):
+        if not results:
             err.print("interrupted before any result")
         return
     if run.problem:
@@ -367,7 +368,7 @@ def _check_run_started(run: Any, level: str, games: list[str], rule: str | None)
             + (f" pinning {rule}" if rule else ""),
             EXIT_NOTHING,
         )
-    if (run.exit_code not in (0, 1) and not interrupted) or not any(g.results for g in run.games):
+    if (run.exit_code not in (0, 1) and not interrupted) or not results:
         err.print(visible(run.log[-4000:]), markup=False)
         fail(
             f"the scenario run did not produce results (pytest exit status {run.exit_code})",

@@ -32,11 +32,8 @@ KEYS: dict[str, tuple[tuple[type, ...], str]] = {
     "examples": ((int,), "exactly N whole games per configuration (instead of budget)"),
     "players": ((list,), "deep levels: only these player counts"),
     "budget": ((int, float, str), "deep levels: time per game and configuration (a duration)"),
-    "blame_seconds": (
-        (int, float, str),
-        "deep levels: time per divergence to try the "
-        "reference's one-token changes (a duration; 0: none)",
-    ),
+    "blame_seconds": ((int, float, str), "deep levels: time per divergence to try the "
+                      "reference's one-token changes (a duration; 0: none)"),
     "emit_dir": ((str,), "where divergences are written as scenarios"),
     "features": ((list,), "extra scenario folders to run"),
     "ruleset": ((str,), "errata of the ruleset (comma-separated ids)"),
