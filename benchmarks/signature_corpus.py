@@ -13,11 +13,13 @@ rule its code names, else its function's docstring), and for every rule of its f
 where the line names none. Among
 the rules corroboration finds failing their own scenarios, the best scored is blamed (ties
 and rules without a mutant keep the shipped order); a divergence with no failing candidate
-keeps the shipped primary. It prints, per batch and game, how often the primary rule is the
-planted bug's, shipped and by signature. Usage::
+keeps the shipped primary. With ``--exact`` a signature counts only where some candidate's
+mutant fails exactly the scenarios the engine fails (similarity 1); otherwise the shipped
+primary stands. It prints, per batch and game, how often the primary rule is the planted
+bug's, shipped and by signature. Usage::
 
     python benchmarks/signature_corpus.py RUN.json [RUN2.json ...] \\
-        --matrix gnomeville=gv.jsonl --matrix isle_traces=it.jsonl [--misses]
+        --matrix gnomeville=gv.jsonl --matrix isle_traces=it.jsonl [--exact] [--misses]
 
 Only the games given a matrix are ranked. Nothing here is a test: the corpus is a measure.
 """
@@ -80,8 +82,16 @@ def scores(
     return best
 
 
-def primary(game: str, blame: dict[str, Any], best: dict[str, float]) -> str | None:
-    """The failing candidate with the best score, the shipped order breaking ties."""
+#: an Ochiai similarity this close to 1 is a mutant failing exactly the engine's scenarios
+EXACT = 1 - 1e-9
+
+
+def primary(
+    game: str, blame: dict[str, Any], best: dict[str, float], exact: bool = False
+) -> str | None:
+    """The failing candidate with the best score, the shipped order breaking ties (with
+    ``exact``, only a candidate one of whose mutants fails exactly the engine's failing
+    scenarios; else the shipped primary)."""
     if not blame.get("considered"):
         return blame.get("primary")
     attribution, tallies = rebuilt(blame)
@@ -91,7 +101,7 @@ def primary(game: str, blame: dict[str, Any], best: dict[str, float]) -> str | N
     failing = {c["rule"] for c in blame["considered"] if c["failed"]}
     candidates = [r for r in dict.fromkeys(order + considered) if r in failing]
     top = max((best.get(r, 0.0) for r in candidates), default=0.0)
-    if not top:
+    if not top or (exact and top < EXACT):
         return shipped.primary
     return next(r for r in candidates if best.get(r, 0.0) >= top - 1e-9)
 
@@ -101,6 +111,9 @@ def main() -> None:
     parser.add_argument("runs", type=Path, nargs="+", help="bench_corpus.py --json files")
     parser.add_argument("--matrix", action="append", default=[], metavar="GAME=REPORT",
                         help="a game's rulespec mutate --killers report (repeatable)")  # fmt: skip
+    parser.add_argument("--exact", action="store_true",
+                        help="weigh a signature only where a mutant fails exactly the engine's "
+                             "failing scenarios")  # fmt: skip
     parser.add_argument("--misses", action="store_true", help="list the bugs blamed wrongly")
     args = parser.parse_args()
     matrices = {}
@@ -121,7 +134,7 @@ def main() -> None:
             recorded = {b.get("primary") for b in blames}
             others = {p for p in outcome["primary"] if p not in recorded}  # invariants' rules
             shipped = others | {reranked(game, b) for b in blames}
-            signed = others | {primary(game, b, best) for b in blames}
+            signed = others | {primary(game, b, best, args.exact) for b in blames}
             entry = counts[(batch_of.get((game, outcome["bug"]), "?"), game)]
             entry[0] += rule in shipped
             entry[1] += rule in signed

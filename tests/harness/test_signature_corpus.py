@@ -39,16 +39,18 @@ def _mutant(rules: list[str], killers: list[str]) -> dict:
             "status": "killed", "killers": killers}  # fmt: skip
 
 
-def _write_matrix(path: Path, exact_rule: str) -> None:
+def _write_matrix(path: Path, rule: str, killers: list[str]) -> None:
     lines = [{"type": "header", "game": "gnomeville"},
-             _mutant([exact_rule], FAILING),
+             _mutant([rule], killers),
              _mutant(["GV-END-ADJACENCY-TIE"], [FAILING[0], SUITE + "test_3", SUITE + "test_4"]),
              _mutant(["GV-END-WINNER"], []),  # survived: no kill set
              ]  # fmt: skip
     path.write_text("".join(json.dumps(line) + "\n" for line in lines), "utf-8")
 
 
-def _run(tmp_path: Path, exact_rule: str) -> str:
+def _run(tmp_path: Path, rule: str, *flags: str, killers: list[str] = FAILING) -> str:
+    """The script's output on one recorded divergence, with a matrix in which a mutant of
+    ``rule`` fails ``killers``."""
     run = tmp_path / "run.json"
     level = "conformance/suite/level_differential.py::x"  # not a scenario: left out
     outcome = {"game": "gnomeville", "bug": "goal-tie-full-value", "rule": "GV-END-EX-BOULDERS",
@@ -56,9 +58,10 @@ def _run(tmp_path: Path, exact_rule: str) -> str:
                "failing_tests": [*FAILING, level]}  # fmt: skip
     run.write_text(json.dumps([outcome]), "utf-8")
     matrix = tmp_path / "gv.jsonl"
-    _write_matrix(matrix, exact_rule)
+    _write_matrix(matrix, rule, killers)
     done = subprocess.run(
-        [sys.executable, str(SCRIPT), str(run), "--matrix", f"gnomeville={matrix}", "--misses"],
+        [sys.executable, str(SCRIPT), str(run), "--matrix", f"gnomeville={matrix}", "--misses",
+         *flags],
         capture_output=True, text=True, cwd=ROOT, timeout=120,
     )  # fmt: skip
     assert done.returncode == 0, done.stderr
@@ -71,6 +74,15 @@ def test_the_failing_candidate_whose_mutant_fails_the_same_scenarios_is_blamed(
     out = _run(tmp_path, "GV-END-EX-BOULDERS")
     assert "tuning: primary rule is the bug's, shipped / by signature: 0 / 1 of 1" in out
     assert "miss" not in out
+
+
+def test_with_exact_only_a_mutant_failing_exactly_those_scenarios_counts(tmp_path: Path) -> None:
+    assert "0 / 1 of 1" in _run(tmp_path, "GV-END-EX-BOULDERS", "--exact")
+    # its mutant fails one scenario more: the better match, but not exact
+    wider = [*FAILING, SUITE + "test_5"]
+    assert "0 / 1 of 1" in _run(tmp_path, "GV-END-EX-BOULDERS", killers=wider)
+    out = _run(tmp_path, "GV-END-EX-BOULDERS", "--exact", killers=wider)
+    assert "0 / 0 of 1" in out and "blamed ['GV-END-ADJACENCY-TIE']" in out
 
 
 def test_a_mutant_of_a_rule_that_is_not_a_failing_candidate_changes_nothing(
