@@ -105,13 +105,19 @@ def main() -> None:
         entry[2] += 1
         if args.misses and rule not in now:
             print(f"miss {game:11} {outcome['bug']:28} {rule:26} blamed {sorted(map(str, now))}")
+    print_counts(counts, "as run / as ranked now")
+
+
+def print_counts(counts: dict[tuple[str, str], list[int]], columns: str) -> None:
+    """Per batch, then per game: how often each of two rankings named the bug's rule, of
+    how many bugs (``counts``: (batch, game) -> [first right, second right, bugs])."""
     for batch in sorted({b for b, _ in counts}):
         rows = {g: c for (b, g), c in counts.items() if b == batch}
         total = [sum(c[i] for c in rows.values()) for i in range(3)]
-        print(f"{batch}: primary rule is the bug's, as run / as ranked now: "
+        print(f"{batch}: primary rule is the bug's, {columns}: "
               f"{total[0]} / {total[1]} of {total[2]}")  # fmt: skip
-        for game, (run, now, of) in sorted(rows.items()):
-            print(f"  {game:11} {run} / {now} of {of}")
+        for game, (first, second, of) in sorted(rows.items()):
+            print(f"  {game:11} {first} / {second} of {of}")
 
 
 if __name__ == "__main__":

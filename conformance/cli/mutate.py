@@ -46,6 +46,10 @@ err = Console(stderr=True, highlight=False, soft_wrap=True)
               help="run only the scenarios pinning this rule (how well they pin it)")  # fmt: skip
 @click.option("--timeout-factor", type=float, default=10.0,
               help="a scenario times out after this many times its baseline time")  # fmt: skip
+@click.option("--killers", type=int, default=1,
+              help="go on past a mutant's first failing scenario until this many have "
+                   "failed: the report's killers are then each mutant's kill set (a kill "
+                   "matrix, as benchmarks/signature_corpus.py reads)")  # fmt: skip
 @click.option("--verbose", "-v", is_flag=True, help="every rule, every mutant")
 @click.option(
     "--check-triage/--no-check-triage",
@@ -56,7 +60,7 @@ def mutate(
     game: str, sample: int | None, seed: int, jobs: int, module: str | None, rule: str | None,
     operators: str | None, report: Path | None, html: Path | None, results: Path | None,
     cache: Path, no_cache: bool, scenarios_of: str | None, timeout_factor: float,
-    verbose: bool, check_triage: bool,
+    killers: int, verbose: bool, check_triage: bool,
 ) -> None:  # fmt: skip
     """Mutate GAME's reference engine (in memory) and run its scenarios against each mutant."""
     from conformance.specification import catalogue
@@ -77,7 +81,9 @@ def mutate(
             fail("--sample must be at least 1")
         if jobs < 1:
             fail("--jobs must be at least 1")
-        settings = (jobs, None if no_cache else cache, timeout_factor, scenarios_of)
+        if killers < 1:
+            fail("--killers must be at least 1")
+        settings = (jobs, None if no_cache else cache, timeout_factor, scenarios_of, killers)
         summary, header = _run(game, sample, seed, module, rule, operators, settings, verbose)
         from conformance.mutation import report as report_mod
 
@@ -192,10 +198,10 @@ def _run(
     module: str | None,
     rule: str | None,
     operators: str | None,
-    settings_: tuple[int, Path | None, float, str | None],
+    settings_: tuple[int, Path | None, float, str | None, int],
     verbose: bool,
 ) -> tuple[Any, dict[str, Any]]:
-    jobs, cache, timeout_factor, scenarios_of = settings_
+    jobs, cache, timeout_factor, scenarios_of, killers = settings_
     try:
         from conformance.mutation import generate, run, triage
         from conformance.mutation import report as report_mod
@@ -238,7 +244,8 @@ def _run(
             tally = ", ".join(f"{k} {v}" for k, v in sorted(counts.items()))
             err.print(f"[{done:>5}/{total}] {tally} ({rate:.2f} s/mutant)", markup=False)
 
-    settings = run.RunSettings(jobs, timeout_factor, cache=cache, scenario_rule=scenarios_of)
+    settings = run.RunSettings(jobs, timeout_factor, cache=cache, scenario_rule=scenarios_of,
+                               killers=killers)  # fmt: skip
     try:
         results, baseline = run.run(mutants, pool, settings, progress)
     except run.MutationRunError as error:
@@ -254,7 +261,7 @@ def _run(
         "fingerprint": run.fingerprint(mutants), "operators": chosen_ops or "default",
         "sample": sample, "seed": seed, "mutants_total": len(mutants.mutants),
         "skipped_instrumentation": skipped,
-        "module": module, "rule": rule, "scenarios_of": scenarios_of,
+        "module": module, "rule": rule, "scenarios_of": scenarios_of, "killers": killers,
         "seconds": round(time.monotonic() - started, 2),
         "baseline_seconds": None if baseline is None else round(baseline.seconds, 2),
     }  # fmt: skip

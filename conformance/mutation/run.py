@@ -212,6 +212,9 @@ class RunSettings:
     grace: float = 5.0
     cache: Path | None = DEFAULT_CACHE
     scenario_rule: str | None = None  # run only the scenarios pinning this rule
+    #: go on past the first failing scenario until this many have failed (1: stop at the
+    #: first, as a mutation score needs; more: each mutant's kill set, a kill matrix)
+    killers: int = 1
 
 
 def run(
@@ -224,7 +227,9 @@ def run(
     settings = settings or RunSettings()
     todo = list(chosen)
     print_ = fingerprint(mutants) + (f":{settings.scenario_rule}" if settings.scenario_rule else "")
-    cached = _load_cache(settings.cache, mutants.game, print_)
+    # a kill set is not a first killer: those results are kept apart (the baseline is shared)
+    results_print = print_ + (f":killers={settings.killers}" if settings.killers > 1 else "")
+    cached = _load_cache(settings.cache, mutants.game, results_print)
     outcomes: dict[str, Outcome] = {}
     pending = []
     for mutant in todo:
@@ -236,7 +241,9 @@ def run(
             pending.append(mutant)
     baseline = None
     if pending:
-        baseline = _execute(mutants, pending, settings, outcomes, print_, len(todo), progress)
+        baseline = _execute(
+            mutants, pending, settings, outcomes, (print_, results_print), len(todo), progress
+        )
     return [(m, outcomes[m.key]) for m in todo], baseline
 
 
@@ -245,11 +252,17 @@ def _execute(
     pending: list[Mutant],
     settings: RunSettings,
     outcomes: dict[str, Outcome],
-    print_: str,
+    prints: tuple[str, str],
     total: int,
     progress: Callable[[Mutant, Outcome, int, int], None] | None,
 ) -> Baseline:
+    """Run the pending mutants; ``prints`` are the baseline's fingerprint and the results'."""
     game = mutants.game
+    print_, results_print = prints
+
+    def finish(mutant: Mutant, outcome: Outcome) -> None:
+        _done(mutants, mutant, outcome, outcomes, settings, results_print, total, progress)
+
     workers = [
         _Worker(game, mutants.directory, settings.scenario_rule)
         for _ in range(max(1, settings.jobs))
@@ -270,12 +283,10 @@ def _execute(
             order = select(mutant, baseline)
             if order is None:  # not engine code: the engine never imports the module
                 why = "its module is never imported by the engine under the scenarios"
-                _done(mutants, mutant, Outcome(mutant.key, "not imported", message=why),
-                      outcomes, settings, print_, total, progress)  # fmt: skip
+                finish(mutant, Outcome(mutant.key, "not imported", message=why))
             elif not order:
                 why = "no scenario runs this line"
-                _done(mutants, mutant, Outcome(mutant.key, "survived", message=why),
-                      outcomes, settings, print_, total, progress)  # fmt: skip
+                finish(mutant, Outcome(mutant.key, "survived", message=why))
             else:
                 queue.append((mutant, order))
         ready = list(workers)
@@ -292,6 +303,7 @@ def _execute(
                     worker.conn.send({
                         "key": mutant.key, "module_name": mutants.module_name(mutant.module),
                         "source": mutants.source_of(mutant), "order": order,
+                        "killers": settings.killers,
                         "path": str(mutants.directory / mutant.module),
                         "is_package": mutant.module.endswith("__init__.py"),
                     })  # fmt: skip
@@ -306,8 +318,7 @@ def _execute(
                     if worker.job is None:
                         raise
                     mutant = worker.job.mutant
-                    _done(mutants, mutant, Outcome(mutant.key, "killed", ["<worker died>"],
-                          str(error)), outcomes, settings, print_, total, progress)  # fmt: skip
+                    finish(mutant, Outcome(mutant.key, "killed", ["<worker died>"], str(error)))
                     _unchanged(mutants, print_)
                     _replace(worker, workers, ready, starting, game, mutants)
                     continue
@@ -326,14 +337,14 @@ def _execute(
                         message["seconds"], message["ran"],
                         sorted({r for k in message["killers"] for r in rules.get(k, ())}),
                     )  # fmt: skip
-                    _done(mutants, mutant, outcome, outcomes, settings, print_, total, progress)
+                    finish(mutant, outcome)
             now = time.monotonic()
             for worker in list(ready):
                 if worker.job and now > worker.job.deadline:
                     mutant, started = worker.job.mutant, worker.job.started
                     outcome = Outcome(mutant.key, "timed out", [], "stopped after "
                                       f"{now - started:.1f} s", now - started)  # fmt: skip
-                    _done(mutants, mutant, outcome, outcomes, settings, print_, total, progress)
+                    finish(mutant, outcome)
                     _unchanged(mutants, print_)
                     _replace(worker, workers, ready, starting, game, mutants)
         _unchanged(mutants, print_)

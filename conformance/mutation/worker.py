@@ -18,7 +18,8 @@ its parent over a pipe:
 - ``{"mutant": ...}``: swap the mutated module into ``sys.modules`` (an in-memory source, served
   by a finder ahead of the normal import system, with every module of the game's package
   reimported so that none keeps a reference to the original), run the scenarios in the order
-  given until the first one fails, restore the original package, reply.
+  given until the first one fails (or, with ``"killers": N``, until N have failed: the
+  mutant's kill set, for a kill matrix), restore the original package, reply.
 
 Nothing is written: the mutant exists only in memory, bytecode caching is off. A mutant that
 loops or hangs is the parent's to kill (it knows each scenario's baseline time).
@@ -314,17 +315,20 @@ class MutationSession:
             reply.update(status="killed", killers=["<import>"],
                          message=f"{type(error).__name__}: {error}"[:300])  # fmt: skip
             return reply
+        wanted = max(1, int(request.get("killers", 1)))
         for index, nodeid in enumerate(request["order"]):
             self.conn.send({"type": "scenario", "index": index})  # the parent's deadline
             outcome, message = _run(items[nodeid], self.neighbours[nodeid])
             reply["ran"] += 1
-            if outcome == "failed":
-                reply.update(status="killed", killers=[nodeid], message=message)
-                return reply
-            if outcome == "skipped":  # passed unmutated: the mutant declares less
-                reply.update(status="killed", killers=[nodeid], message=DECLARES_LESS)
-                return reply
-        reply.update(status="survived", message="")
+            if outcome in ("failed", "skipped"):  # skipped: passed unmutated, declares less
+                if not reply["killers"]:
+                    reply.update(status="killed", message=DECLARES_LESS
+                                 if outcome == "skipped" else message)  # fmt: skip
+                reply["killers"].append(nodeid)
+                if len(reply["killers"]) >= wanted:
+                    return reply
+        if not reply["killers"]:
+            reply.update(status="survived", message="")
         return reply
 
 

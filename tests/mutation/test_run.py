@@ -56,6 +56,17 @@ def test_hang_crash_wrong_rule_and_a_narrower_declaration_are_each_classified(
 
 
 
+def _card_turned_wrongly(cache: Path) -> tuple[generate.MutantSet, generate.Mutant]:
+    """Isle Traces' mutants of ``board.py``, and the one that turns every card wrongly."""
+    mutants = generate.generate("isle_traces", modules=["board.py"], cache=cache)
+    mutant = next(
+        m for m in mutants.mutants
+        if m.function == "face_index" and m.before == "return 3 * (1 - b) + a"
+        and m.after == "return 3 * (2 - b) + a"
+    )  # fmt: skip
+    return mutants, mutant
+
+
 @pytest.mark.slow
 def test_a_line_run_only_while_a_cache_is_built_is_run_by_every_scenario_using_it(
     shared_cache: Path,
@@ -66,12 +77,7 @@ def test_a_line_run_only_while_a_cache_is_built_is_run_by_every_scenario_using_i
     25 mutants of ``face_index`` did). With every cache cold each scenario that places a card
     runs it. Shown on the scenarios of IT-PLACE-GRID (cards turned every way): a baseline
     of these alone, not of all 264 scenarios, which the sample's test takes."""
-    mutants = generate.generate("isle_traces", modules=["board.py"], cache=shared_cache)
-    mutant = next(
-        m for m in mutants.mutants
-        if m.function == "face_index" and m.before == "return 3 * (1 - b) + a"
-        and m.after == "return 3 * (2 - b) + a"
-    )  # fmt: skip
+    mutants, mutant = _card_turned_wrongly(shared_cache)
     assert mutant.scope == "function"
     settings = run.RunSettings(jobs=1, cache=shared_cache, scenario_rule="IT-PLACE-GRID")
     results, baseline = run.run(mutants, [mutant], settings)
@@ -79,6 +85,29 @@ def test_a_line_run_only_while_a_cache_is_built_is_run_by_every_scenario_using_i
     users = run.select(mutant, baseline) or []
     assert len(users) > len(baseline.scenarios) // 2, (len(users), len(baseline.scenarios))
     assert results[0][1].status == "killed", results[0][1]
+
+
+@pytest.mark.slow
+def test_with_killers_a_mutant_is_run_on_until_that_many_scenarios_failed(
+    shared_cache: Path,
+) -> None:
+    """A kill matrix: ``killers=N`` goes on past a mutant's first failing scenario until N
+    failed, and those results are cached apart from the first-killer ones (a later plain run
+    still names one killer). The mutant turns every card wrongly, so every scenario of
+    IT-PLACE-GRID that places a card fails."""
+    mutants, mutant = _card_turned_wrongly(shared_cache)
+
+    def settings(killers: int) -> run.RunSettings:
+        return run.RunSettings(jobs=1, cache=shared_cache, scenario_rule="IT-PLACE-GRID",
+                               killers=killers)  # fmt: skip
+
+    ((_, several),) = run.run(mutants, [mutant], settings(3))[0]
+    assert several.status == "killed" and len(several.killers) == 3, several
+    assert len(set(several.killers)) == 3 and several.ran >= 3
+    ((_, first),) = run.run(mutants, [mutant], settings(1))[0]
+    assert first.status == "killed" and len(first.killers) == 1, first
+    ((_, again),) = run.run(mutants, [mutant], settings(3))[0]
+    assert again.cached and again.killers == several.killers
 
 
 def test_a_worker_parses_component_files_once_and_hands_out_copies(

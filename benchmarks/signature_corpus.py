@@ -1,0 +1,151 @@
+"""Rank a corpus run's divergences again by kill signatures: which rule's reference mutants
+fail the same scenarios the engine fails (mutation-based fault localisation over the whole
+suite, after Metallaxis-FL: Papadakis and Le Traon, 2015).
+
+``rulespec mutate GAME --killers 40 --report GAME.jsonl`` runs every mutant of the reference
+against the scenarios that run its lines until 40 have failed, so the report lists each
+mutant's kill set (a kill matrix; 2,454 Gnomeville mutants took 21 minutes on two cores).
+For each divergence a ``bench_corpus.py --json`` run recorded, this script scores every rule
+by its best mutant's Ochiai similarity between the mutant's kill set K and the engine's
+failing scenarios F, |F and K| / sqrt(|F| |K|); a mutant counts for the rule its line names
+(:func:`conformance.levels.rule_sites.rules_for_line`: the statement's comment, the nearest
+rule its code names, else its function's docstring), and for every rule of its function only
+where the line names none. Among
+the rules corroboration finds failing their own scenarios, the best scored is blamed (ties
+and rules without a mutant keep the shipped order); a divergence with no failing candidate
+keeps the shipped primary. With ``--exact`` a signature counts only where some candidate's
+mutant fails exactly the scenarios the engine fails (similarity 1); otherwise the shipped
+primary stands. It prints, per batch and game, how often the primary rule is the planted
+bug's, shipped and by signature. Usage::
+
+    python benchmarks/signature_corpus.py RUN.json [RUN2.json ...] \\
+        --matrix gnomeville=gv.jsonl --matrix isle_traces=it.jsonl [--exact] [--misses]
+
+Only the games given a matrix are ranked. Nothing here is a test: the corpus is a measure.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+from collections import defaultdict
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the checkout's packages
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # rerank_corpus, beside it
+
+from rerank_corpus import batches, print_counts, rebuilt, reranked
+
+from conformance.levels.corroboration import corroborate, rule_areas, rule_illustrations
+from conformance.levels.rule_sites import function_at, rules_for_line
+from conformance.mutation.generate import package_dir
+from conformance.specification.catalogue import load
+
+
+def kill_sets(game: str, report: Path) -> list[tuple[tuple[str, ...], frozenset[str]]]:
+    """(the rules its line implements, kill set) of every killed mutant in a mutate report."""
+    known = {rule.id for rule in load(game).rules}
+    found = []
+    for line in report.read_text(encoding="utf-8").splitlines():
+        record = json.loads(line)
+        if record.get("type") != "mutant" or not record.get("killers"):
+            continue
+        killers = frozenset(k for k in record["killers"] if "::" in k)
+        if killers:
+            found.append((_line_rules(game, record, known), killers))
+    return found
+
+
+def _line_rules(game: str, record: dict[str, Any], known: set[str]) -> tuple[str, ...]:
+    """The rule the mutated line names (the first of ``rules_for_line``), else every rule of
+    its function (the report's ``rules``)."""
+    filename = str(package_dir(game) / record["module"])
+    function = function_at(filename, record["line"])
+    named = rules_for_line(filename, function, record["line"], known) if function else []
+    return tuple(named[:1] or record.get("rules") or ())
+
+
+def scores(
+    failing: set[str], matrix: list[tuple[tuple[str, ...], frozenset[str]]]
+) -> dict[str, float]:
+    """Each rule's best Ochiai similarity between a mutant's kill set and ``failing``."""
+    best: dict[str, float] = {}
+    for rules, killers in matrix:
+        shared = len(failing & killers)
+        if shared:
+            similarity = shared / math.sqrt(len(failing) * len(killers))
+            for rule in rules:
+                best[rule] = max(best.get(rule, 0.0), similarity)
+    return best
+
+
+#: an Ochiai similarity this close to 1 is a mutant failing exactly the engine's scenarios
+EXACT = 1 - 1e-9
+
+
+def primary(
+    game: str, blame: dict[str, Any], best: dict[str, float], exact: bool = False
+) -> str | None:
+    """The failing candidate with the best score, the shipped order breaking ties (with
+    ``exact``, only a candidate one of whose mutants fails exactly the engine's failing
+    scenarios; else the shipped primary)."""
+    if not blame.get("considered"):
+        return blame.get("primary")
+    attribution, tallies = rebuilt(blame)
+    shipped = corroborate(attribution, tallies, rule_areas(game), rule_illustrations(game))
+    order = [b.rule for b in shipped.ranked]
+    considered = [c["rule"] for c in blame["considered"]]
+    failing = {c["rule"] for c in blame["considered"] if c["failed"]}
+    candidates = [r for r in dict.fromkeys(order + considered) if r in failing]
+    top = max((best.get(r, 0.0) for r in candidates), default=0.0)
+    if not top or (exact and top < EXACT):
+        return shipped.primary
+    return next(r for r in candidates if best.get(r, 0.0) >= top - 1e-9)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("runs", type=Path, nargs="+", help="bench_corpus.py --json files")
+    parser.add_argument("--matrix", action="append", default=[], metavar="GAME=REPORT",
+                        help="a game's rulespec mutate --killers report (repeatable)")  # fmt: skip
+    parser.add_argument("--exact", action="store_true",
+                        help="weigh a signature only where a mutant fails exactly the engine's "
+                             "failing scenarios")  # fmt: skip
+    parser.add_argument("--misses", action="store_true", help="list the bugs blamed wrongly")
+    args = parser.parse_args()
+    matrices = {}
+    for item in args.matrix:
+        game, _, path = item.partition("=")
+        matrices[game] = kill_sets(game, Path(path))
+    batch_of = batches()
+    counts: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0, 0])
+    for run in args.runs:
+        for outcome in json.loads(run.read_text("utf-8")):
+            game, rule = outcome["game"], outcome["rule"]
+            if game not in matrices or not outcome["bug"] or not outcome["primary"]:
+                continue
+            suite = f"test_{game}.py::"
+            failing = {t for t in outcome.get("failing_tests") or [] if suite in t}
+            best = scores(failing, matrices[game])
+            blames = outcome.get("blames") or []
+            recorded = {b.get("primary") for b in blames}
+            others = {p for p in outcome["primary"] if p not in recorded}  # invariants' rules
+            shipped = others | {reranked(game, b) for b in blames}
+            signed = others | {primary(game, b, best, args.exact) for b in blames}
+            entry = counts[(batch_of.get((game, outcome["bug"]), "?"), game)]
+            entry[0] += rule in shipped
+            entry[1] += rule in signed
+            entry[2] += 1
+            if args.misses and rule not in signed:
+                print(f"miss {game:11} {outcome['bug']:28} {rule:26} "
+                      f"blamed {sorted(map(str, signed))}")  # fmt: skip
+    print_counts(counts, "shipped / by signature")
+    everything = [sum(c[i] for c in counts.values()) for i in range(3)]
+    print(f"all: {everything[0]} / {everything[1]} of {everything[2]}")
+
+
+if __name__ == "__main__":
+    main()
