@@ -87,6 +87,7 @@ def test_a_weak_suite_scores_low_and_the_full_suite_kills_more(
     [
         (["no_such_game"], "unknown game"),
         (["notre_dame", "--sample", "0"], "--sample"),
+        (["notre_dame", "--killers", "0"], "--killers must be at least 1"),
         (["notre_dame", "--module", "nothing.py"], "--module 'nothing.py'"),
         (["notre_dame", "--operators", "bogus"], "bogus"),
         (["notre_dame", "--mutation-results", "missing.jsonl"], "no file"),
