@@ -10,13 +10,12 @@ by its best mutant's Ochiai similarity between the mutant's kill set K and the e
 failing scenarios F, |F and K| / sqrt(|F| |K|); a mutant counts for the rule its line names
 (:func:`conformance.levels.rule_sites.rules_for_line`: the statement's comment, the nearest
 rule its code names, else its function's docstring), and for every rule of its function only
-where the line names none. Among
-the rules corroboration finds failing their own scenarios, the best scored is blamed (ties
-and rules without a mutant keep the shipped order); a divergence with no failing candidate
-keeps the shipped primary. With ``--exact`` a signature counts only where some candidate's
-mutant fails exactly the scenarios the engine fails (similarity 1); otherwise the shipped
-primary stands. It prints, per batch and game, how often the primary rule is the planted
-bug's, shipped and by signature. Usage::
+where the line names none. Among the rules corroboration finds failing their own scenarios,
+the best scored is blamed (ties and rules without a mutant keep the shipped order); a
+divergence with no failing candidate keeps the shipped primary. With ``--exact`` a signature
+counts only where some candidate's mutant fails exactly the scenarios the engine fails
+(similarity 1); otherwise the shipped primary stands. It prints, per batch and game, how
+often the primary rule is the planted bug's, shipped and by signature. Usage::
 
     python benchmarks/signature_corpus.py RUN.json [RUN2.json ...] \\
         --matrix gnomeville=gv.jsonl --matrix isle_traces=it.jsonl [--exact] [--misses]
@@ -37,7 +36,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the checkout's packages
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # rerank_corpus, beside it
 
-from rerank_corpus import batches, print_counts, rebuilt, reranked
+from rerank_corpus import batches, print_counts, rebuilt
 
 from conformance.levels.corroboration import corroborate, rule_areas, rule_illustrations
 from conformance.levels.rule_sites import function_at, rules_for_line
@@ -86,23 +85,28 @@ def scores(
 EXACT = 1 - 1e-9
 
 
-def primary(
-    game: str, blame: dict[str, Any], best: dict[str, float], exact: bool = False
-) -> str | None:
-    """The failing candidate with the best score, the shipped order breaking ties (with
-    ``exact``, only a candidate one of whose mutants fails exactly the engine's failing
-    scenarios; else the shipped primary)."""
+def shipped_order(game: str, blame: dict[str, Any]) -> list[str]:
+    """The rules the shipped order ranks for a recorded divergence, primary first (the
+    reported primary alone when the run recorded no candidates)."""
     if not blame.get("considered"):
-        return blame.get("primary")
+        return [blame.get("primary")] if blame.get("primary") else []
     attribution, tallies = rebuilt(blame)
     shipped = corroborate(attribution, tallies, rule_areas(game), rule_illustrations(game))
-    order = [b.rule for b in shipped.ranked]
-    considered = [c["rule"] for c in blame["considered"]]
-    failing = {c["rule"] for c in blame["considered"] if c["failed"]}
+    return [b.rule for b in shipped.ranked]
+
+
+def primary(
+    blame: dict[str, Any], order: list[str], best: dict[str, float], exact: bool = False
+) -> str | None:
+    """The failing candidate with the best score, the shipped ``order`` breaking ties (with
+    ``exact``, only a candidate one of whose mutants fails exactly the engine's failing
+    scenarios; else the shipped primary)."""
+    considered = [c["rule"] for c in blame.get("considered") or []]
+    failing = {c["rule"] for c in blame.get("considered") or [] if c["failed"]}
     candidates = [r for r in dict.fromkeys(order + considered) if r in failing]
     top = max((best.get(r, 0.0) for r in candidates), default=0.0)
     if not top or (exact and top < EXACT):
-        return shipped.primary
+        return order[0] if order else None
     return next(r for r in candidates if best.get(r, 0.0) >= top - 1e-9)
 
 
@@ -133,8 +137,10 @@ def main() -> None:
             blames = outcome.get("blames") or []
             recorded = {b.get("primary") for b in blames}
             others = {p for p in outcome["primary"] if p not in recorded}  # invariants' rules
-            shipped = others | {reranked(game, b) for b in blames}
-            signed = others | {primary(game, b, best, args.exact) for b in blames}
+            orders = [shipped_order(game, b) for b in blames]
+            shipped = others | {order[0] if order else None for order in orders}
+            pairs = zip(blames, orders, strict=True)
+            signed = others | {primary(b, o, best, args.exact) for b, o in pairs}
             entry = counts[(batch_of.get((game, outcome["bug"]), "?"), game)]
             entry[0] += rule in shipped
             entry[1] += rule in signed
