@@ -38,33 +38,21 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))  # rerank_corpus, besid
 
 from rerank_corpus import batches, print_counts, rebuilt
 
+from conformance.levels import kill_signatures
 from conformance.levels.corroboration import corroborate, rule_areas, rule_illustrations
-from conformance.levels.rule_sites import function_at, rules_for_line
-from conformance.mutation.generate import package_dir
-from conformance.specification.catalogue import load
+from conformance.mutation import kill_matrix, report
 
 
-def kill_sets(game: str, report: Path) -> list[tuple[tuple[str, ...], frozenset[str]]]:
-    """(the rules its line implements, kill set) of every killed mutant in a mutate report."""
-    known = {rule.id for rule in load(game).rules}
-    found = []
-    for line in report.read_text(encoding="utf-8").splitlines():
-        record = json.loads(line)
-        if record.get("type") != "mutant" or not record.get("killers"):
-            continue
-        killers = frozenset(k for k in record["killers"] if "::" in k)
-        if killers:
-            found.append((_line_rules(game, record, known), killers))
-    return found
-
-
-def _line_rules(game: str, record: dict[str, Any], known: set[str]) -> tuple[str, ...]:
-    """The rule the mutated line names (the first of ``rules_for_line``), else every rule of
-    its function (the report's ``rules``)."""
-    filename = str(package_dir(game) / record["module"])
-    function = function_at(filename, record["line"])
-    named = rules_for_line(filename, function, record["line"], known) if function else []
-    return tuple(named[:1] or record.get("rules") or ())
+def kill_sets(game: str, path: Path) -> list[tuple[tuple[str, ...], frozenset[str]]]:
+    """(the rules its line implements, kill set) of every mutant of a kill matrix: a shipped
+    ``kill_matrix.json``, or a ``rulespec mutate --killers`` report made into one now."""
+    if path.suffix == ".json":
+        matrix = kill_signatures.read(path, game)
+    else:
+        records = report.read_jsonl(path, game).records
+        made = kill_matrix.build(game, records, kill_matrix.report_header(path), str(path))
+        matrix = kill_signatures.read_data(made, str(path))
+    return [(mutant.rules, mutant.killed_by) for mutant in matrix.mutants]
 
 
 def scores(
@@ -132,7 +120,8 @@ def main() -> None:
             if game not in matrices or not outcome["bug"] or not outcome["primary"]:
                 continue
             suite = f"test_{game}.py::"
-            failing = {t for t in outcome.get("failing_tests") or [] if suite in t}
+            failing = {kill_signatures.scenario_key(t)
+                       for t in outcome.get("failing_tests") or [] if suite in t}  # fmt: skip
             best = scores(failing, matrices[game])
             blames = outcome.get("blames") or []
             recorded = {b.get("primary") for b in blames}

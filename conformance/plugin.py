@@ -69,6 +69,7 @@ from conformance.engine.errors import (
 )
 from conformance.engine.recording import FiredRecorder
 from conformance.levels import seeds
+from conformance.levels.kill_signatures import scenario_key
 from conformance.reports.text import sanitised
 
 RULE_TAG = re.compile(r"^[A-Z]{2,4}(-[A-Z0-9]+)+$")
@@ -1128,9 +1129,10 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[Any]) -> 
         report.user_properties.append(("positions", position))
 
 
-#: game -> (rule ids, status) of each scenario judged in this session: the deep levels
-#: corroborate a divergence's blame with them (:func:`scenario_tallies`)
-_JUDGED_KEY = pytest.StashKey[dict[str, list[tuple[list[str], str]]]]()
+#: game -> (rule ids, status, scenario key) of each scenario judged in this session: the
+#: deep levels corroborate a divergence's blame with them (:func:`scenario_tallies`,
+#: :func:`kill_signatures`)
+_JUDGED_KEY = pytest.StashKey[dict[str, list[tuple[list[str], str, str]]]]()
 
 
 def _tally(item: pytest.Item, report: pytest.TestReport) -> None:
@@ -1146,7 +1148,8 @@ def _tally(item: pytest.Item, report: pytest.TestReport) -> None:
         status = "passed" if report.passed and not expected else (
             "failed" if report.failed or expected else "skipped")  # fmt: skip
         readings = [m.args[0] for m in item.iter_markers("reading") if m.args]
-        judged.append(([*rule_ids(item), *_reading_rules(game, readings)], status))
+        rules = [*rule_ids(item), *_reading_rules(game, readings)]
+        judged.append((rules, status, scenario_key(item.nodeid)))
 
 
 def _reading_rules(game: str, readings: list[str]) -> list[str]:
@@ -1170,7 +1173,24 @@ def scenario_tallies(config: pytest.Config, game: str) -> dict[str, Any]:
     :class:`~conformance.levels.corroboration.ScenarioTally` by rule; empty when none ran."""
     from conformance.levels.corroboration import tally
 
-    return tally(config.stash.get(_JUDGED_KEY, {}).get(game, []))
+    judged = config.stash.get(_JUDGED_KEY, {}).get(game, [])
+    return tally((rules, status) for rules, status, _ in judged)
+
+
+def kill_signatures(config: pytest.Config, game: str) -> dict[str, Any]:
+    """The rules one of whose mutants in ``game``'s kill matrix fails exactly the scenarios
+    of the game that failed in this session (of those judged), as
+    :class:`~conformance.levels.kill_signatures.Signature` by rule; empty when the game
+    ships no matrix or nothing failed."""
+    from conformance.levels import kill_signatures as signatures
+
+    matrix = signatures.load(game)
+    judged = config.stash.get(_JUDGED_KEY, {}).get(game, [])
+    if matrix is None or not judged:
+        return {}
+    ran = {key for _, status, key in judged if status != "skipped"}
+    failing = {key for _, status, key in judged if status == "failed"}
+    return signatures.exact_signatures(matrix, failing, ran)
 
 
 _STEP_KEY = pytest.StashKey[str]()

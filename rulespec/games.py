@@ -67,7 +67,8 @@ class GameUnit:
         rulebook file, found in ``rulebooks``);
       - ``state.schema.json``, ``action.schema.json``: the canonical state and action;
       - optional: ``components.yaml`` (the component data), ``decisions.yaml`` (the open
-        readings), ``mutants.yaml`` (the mutation triage), ``errata/*.yaml`` (errata, as
+        readings), ``mutants.yaml`` (the mutation triage), ``kill_matrix.json`` (which
+        scenarios each mutant fails: blame by kill signature), ``errata/*.yaml`` (errata, as
         versioned rulesets), ``recorded/*.jsonl`` (recorded games: the golden traces errata
         are replayed over), ``positions/*.json`` (published base positions).
     - ``features``: the folder of the game's ``.feature`` files (the scenarios, tagged with

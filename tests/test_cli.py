@@ -69,6 +69,10 @@ def test_every_command_has_help(command: str) -> None:
             ["mutate", "neom", "--sample", "1", "--report", "README.md/m.jsonl"],
             "--report README.md/m.jsonl: README.md is a file, not a folder",
         ),
+        (
+            ["mutate", "neom", "--sample", "1", "--kill-matrix", "README.md/km.json"],
+            "--kill-matrix README.md/km.json: README.md is a file, not a folder",
+        ),
     ],
 )
 def test_bad_arguments_are_named_and_exit_4(args: list[str], message: str) -> None:
@@ -292,7 +296,7 @@ PARAMETERS = {
     "proofs": "--game/-g",
     "mutate": "GAME --sample --seed --jobs/-j --module --rule --operators --report --html "
     "--mutation-results --cache --no-cache/--no-no-cache --scenarios-of --timeout-factor "
-    "--killers --verbose/-v --check-triage/--no-check-triage",
+    "--killers --kill-matrix --verbose/-v --check-triage/--no-check-triage",
     "errata": "",
     "errata list": "GAME",
     "errata impact": "GAME ERRATUM --base",

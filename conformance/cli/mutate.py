@@ -21,7 +21,7 @@ from rich.console import Console
 
 from conformance.cli.analysis import known_game
 from conformance.cli.base import PATH, Command, argument, fail, unwritable
-from conformance.mutation import DEFAULT_CACHE
+from conformance.mutation import DEFAULT_CACHE, KILL_MATRIX_KILLERS
 
 out = Console(highlight=False, soft_wrap=True)
 err = Console(stderr=True, highlight=False, soft_wrap=True)
@@ -46,10 +46,14 @@ err = Console(stderr=True, highlight=False, soft_wrap=True)
               help="run only the scenarios pinning this rule (how well they pin it)")  # fmt: skip
 @click.option("--timeout-factor", type=float, default=10.0,
               help="a scenario times out after this many times its baseline time")  # fmt: skip
-@click.option("--killers", type=int, default=1,
+@click.option("--killers", type=int,
               help="go on past a mutant's first failing scenario until this many have "
-                   "failed: the report's killers are then each mutant's kill set (a kill "
-                   "matrix, as benchmarks/signature_corpus.py reads)")  # fmt: skip
+                   "failed: the report's killers are then each mutant's kill set "
+                   "(default 1; 40 with --kill-matrix)")  # fmt: skip
+@click.option("--kill-matrix", "kill_matrix", type=PATH,
+              help="write the game's kill matrix (each killed mutant's rule and failing "
+                   "scenarios: spec/GAME/kill_matrix.json, which the deep levels blame "
+                   "with); with --mutation-results, made from that report")  # fmt: skip
 @click.option("--verbose", "-v", is_flag=True, help="every rule, every mutant")
 @click.option(
     "--check-triage/--no-check-triage",
@@ -60,22 +64,31 @@ def mutate(
     game: str, sample: int | None, seed: int, jobs: int, module: str | None, rule: str | None,
     operators: str | None, report: Path | None, html: Path | None, results: Path | None,
     cache: Path, no_cache: bool, scenarios_of: str | None, timeout_factor: float,
-    killers: int, verbose: bool, check_triage: bool,
+    killers: int | None, kill_matrix: Path | None, verbose: bool, check_triage: bool,
 ) -> None:  # fmt: skip
     """Mutate GAME's reference engine (in memory) and run its scenarios against each mutant."""
     from conformance.specification import catalogue
 
     known_game(game, catalogue.games_with_catalogue())
-    for flag, path, makes_folders in (("--report", report, True), ("--html", html, False)):
+    outputs = (("--report", report, True), ("--html", html, False),
+               ("--kill-matrix", kill_matrix, True))  # fmt: skip
+    for flag, path, makes_folders in outputs:
         problem = unwritable(path, makes_folders) if path is not None else None
         if problem:  # found now, not once the run is over
             fail(f"{flag} {path}: {problem}")
     made = None if no_cache else cache  # mutants made by earlier runs (read, never written)
     if check_triage:
         raise Exit(_check_triage(game, verbose, made))
+    if killers is None:
+        killers = KILL_MATRIX_KILLERS if kill_matrix is not None else 1
+    elif kill_matrix is not None and killers < 2:
+        fail("--kill-matrix needs kill sets: --killers must be at least 2")
     if results is not None:
         summary = _read(results, game, made)
         origin = str(results)
+        if kill_matrix is not None:
+            made_by = f"rulespec mutate {game} --mutation-results {results.name}"
+            _write_kill_matrix(kill_matrix, game, summary.records, _header(results), made_by)
     else:
         if sample is not None and sample < 1:
             fail("--sample must be at least 1")
@@ -95,6 +108,12 @@ def mutate(
         if not no_cache:
             report_mod.write_jsonl(report_mod.last_run_path(game, cache), summary, header)
         origin = f"rulespec mutate {game}" + (f" --sample {sample} --seed {seed}" if sample else "")
+        if kill_matrix is not None:
+            made_by = f"{origin} --killers {killers}" + "".join(
+                f" {flag} {value}" for flag, value in
+                (("--module", module), ("--rule", rule), ("--operators", operators))
+                if value)  # fmt: skip
+            _write_kill_matrix(kill_matrix, game, summary.records, header, made_by)
     from conformance.mutation import report as report_mod
 
     for line in report_mod.table(summary, limit=10_000 if verbose else 25):
@@ -110,6 +129,33 @@ def mutate(
     if summary.judged == 0:
         fail("no mutant was judged", 1)
     raise Exit(1 if summary.survivors or summary.contradicted else 0)
+
+
+def _header(path: Path) -> dict[str, Any]:
+    from conformance.mutation.kill_matrix import report_header
+
+    try:
+        return report_header(path)
+    except (OSError, ValueError) as error:
+        fail(f"--mutation-results: {path}: {error}")
+
+
+def _write_kill_matrix(
+    path: Path, game: str, records: list[dict[str, Any]], header: dict[str, Any], made_by: str
+) -> None:
+    """Write the run's kill matrix to ``path`` (:mod:`conformance.mutation.kill_matrix`)."""
+    from conformance.mutation import kill_matrix
+
+    try:
+        matrix = kill_matrix.build(game, records, header, made_by)
+    except ValueError as error:
+        fail(f"--kill-matrix: {error}")
+    try:
+        kill_matrix.write(path, matrix)
+    except OSError as error:
+        fail(f"cannot write the kill matrix to {path}: {error.strerror}")
+    err.print(f"kill matrix of {len(matrix['mutants'])} mutants over "
+              f"{len(matrix['scenarios'])} scenarios written to {path}", markup=False)  # fmt: skip
 
 
 def _check_triage(game: str, verbose: bool, cache: Path | None) -> int:

@@ -14,9 +14,12 @@ scenarios run against the engine in a child process (:func:`probe`).
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from conformance.levels.attribution import RANKED, Attribution, Blame
+
+if TYPE_CHECKING:
+    from conformance.levels.kill_signatures import Signature
 
 #: a rule's reproduction counts, as :func:`corroborate` records them in ``considered``
 REPRODUCTIONS = ("exact", "partly", "line_exact", "line_partly")
@@ -45,12 +48,17 @@ def corroborate(
     tallies: dict[str, ScenarioTally],
     areas: dict[str, str] | None = None,
     illustrations: frozenset[str] = frozenset(),
+    signatures: dict[str, Signature] | None = None,
 ) -> Attribution:
     """Bring forward the rules the divergence may be blamed on (the ranked ones, then every
     rule the reference applied at the step) whose own scenarios fail against the same
     engine, or one of whose mutants does what the candidate did (``attribution.reproduced``,
     :mod:`conformance.levels.reproduction`), in this order:
 
+    0. a rule whose scenarios fail and one of whose mutants in the game's kill matrix fails
+       exactly the scenarios the engine fails (``signatures``,
+       :mod:`conformance.levels.kill_signatures`; any rule failing its scenarios, applied
+       at the step or not: the signature is evidence of its own);
     1. a rule a refusal cites (the candidate's or the reference's: evidence tied to one rule);
     2. a rule the catalogue states (a clause, a ruling, a component) before a worked example
        or an FAQ answer (``illustrations``): an example illustrates a clause, so when both
@@ -77,6 +85,7 @@ def corroborate(
     rulebook failing its own scenarios is the likeliest of them. The other evidence keeps
     its order behind; with no failing rule nothing changes."""
     order = {rule: index for index, rule in enumerate(attribution.applied)}
+    signatures = signatures or {}
     reproduced = attribution.reproduced
     failing = [rule for rule in attribution.applied if tallies.get(rule, _NONE).failed]
     failing += [rule for rule, found in reproduced.items()
@@ -91,18 +100,25 @@ def corroborate(
     considered = [{"rule": rule, "evidence_rank": rank.get(rule), "applied_rank": order.get(rule),
                    "cited": rule in cited, "direct": rule in direct,
                    "failed": tallies.get(rule, _NONE).failed, "run": tallies.get(rule, _NONE).run,
+                   "signature": rule in signatures,
                    **{name: _count(reproduced, rule, name) for name in REPRODUCTIONS}}
                   for rule in dict.fromkeys(weighed)]  # fmt: skip
+    signed = [c["rule"] for c in considered if c["signature"] and c["failed"]]
     ranked = []
-    if failing:
+    if failing or signed:
         failing.sort(key=lambda rule: (rule not in cited, rule in illustrations,
                                        -_weight(tallies.get(rule, _NONE)),
                                        not _count(reproduced, rule, "exact"),
                                        not _count(reproduced, rule, "partly"),
                                        rule not in direct,
                                        order.get(rule, len(order))))  # fmt: skip
+        first = [rule for rule in failing if rule in signed]
+        first += [rule for rule in signed if rule not in first]
+        failing = first + [rule for rule in failing if rule not in first]
         for rule in failing[:RANKED]:
-            because = [evidence.get(rule, f"the reference applies {rule} at this step")]
+            because = [signatures[rule].evidence()] if rule in first else []
+            if rule in evidence or rule in order or not because:
+                because.append(evidence.get(rule, f"the reference applies {rule} at this step"))
             if rule in reproduced:
                 because.append(reproduced[rule].evidence())
             if tallies.get(rule, _NONE).run:

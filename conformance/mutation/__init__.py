@@ -11,7 +11,9 @@ in-process, and reports per rule how many mutants the scenarios kill.
 - :mod:`~conformance.mutation.run`: the pool of workers, timeouts, the cache, progress;
 - :mod:`~conformance.mutation.triage`: ``spec/<game>/mutants.yaml`` (equivalent mutants
   with their reasons, and hand-written seed mutants);
-- :mod:`~conformance.mutation.report`: score, survivors by rule, JSON lines, HTML.
+- :mod:`~conformance.mutation.report`: score, survivors by rule, JSON lines, HTML;
+- :mod:`~conformance.mutation.kill_matrix`: the kill matrix a ``--killers`` run makes
+  (``spec/<game>/kill_matrix.json``, which the deep levels blame with).
 
 Nothing is written into the source tree: mutants live in memory, the cache in
 ``./.rulespec-cache/mutation`` (or ``--cache DIR``) where the command runs.
@@ -21,3 +23,5 @@ from pathlib import Path
 
 #: where results are cached and the last run of each game is kept (relative to the cwd)
 DEFAULT_CACHE = Path(".rulespec-cache") / "mutation"
+#: ``--killers`` when ``--kill-matrix`` is asked for without it (:mod:`.kill_matrix`)
+KILL_MATRIX_KILLERS = 40

@@ -58,7 +58,7 @@ from conformance.levels.differential import Divergence, lockstep, shrink, write_
 from conformance.levels.progress import Progress
 from conformance.levels.reproduction import TrialsDone, with_reproduction
 from conformance.levels.seeds import seed_positions
-from conformance.plugin import BLAMED, scenario_tallies
+from conformance.plugin import BLAMED, kill_signatures, scenario_tallies
 from reference_impl import registry
 
 LEVEL = "differential"
@@ -225,6 +225,7 @@ def _fail(
             blame = smaller.blame = with_reproduction(smaller, blame, seconds)
             tried[identity] = TrialsDone(blame.reproduced, blame.trials, _configuration(request))
     tallies = scenario_tallies(config, stats.game)
+    signatures = kill_signatures(config, stats.game)
     if not tallies:  # the scenario level did not run here: probe the candidates' scenarios
         probed = config.stash.setdefault(_PROBED, {})
         key = (stats.game, *blame.applied[:PROBED])
@@ -235,7 +236,7 @@ def _fail(
                                 config.getoption("--engine-timeout"))  # fmt: skip
         tallies = probed[key]
     blame = smaller.blame = corroborate(blame, tallies, rule_areas(stats.game),
-                                        rule_illustrations(stats.game))  # fmt: skip
+                                        rule_illustrations(stats.game), signatures)  # fmt: skip
     smaller.rules = blame.rules
     stats.divergence = smaller.attribution()
     request.node.stash[BLAMED] = blame.rules[:1]

@@ -36,11 +36,11 @@ RECORDED = {
 def _mutant(rules: list[str], killers: list[str]) -> dict:
     # line 1 is the module's docstring: no function, so the report's rules stand
     return {"type": "mutant", "module": "scoring.py", "line": 1, "rules": rules,
-            "status": "killed", "killers": killers}  # fmt: skip
+            "status": "killed", "killers": killers, "before": "x = 1", "after": "x = 2"}  # fmt: skip
 
 
 def _write_matrix(path: Path, rule: str, killers: list[str]) -> None:
-    lines = [{"type": "header", "game": "gnomeville"},
+    lines = [{"type": "header", "game": "gnomeville", "killers": 40},
              _mutant([rule], killers),
              _mutant(["GV-END-ADJACENCY-TIE"], [FAILING[0], SUITE + "test_3", SUITE + "test_4"]),
              _mutant(["GV-END-WINNER"], []),  # survived: no kill set

@@ -1,0 +1,101 @@
+"""Make a game's kill matrix (``spec/<game>/kill_matrix.json``) from a ``--killers`` run.
+
+``rulespec mutate GAME --kill-matrix FILE`` runs every mutant on past its first failing
+scenario (``--killers``; :data:`~conformance.mutation.KILL_MATRIX_KILLERS` unless given) and
+writes, for each killed mutant, the rule its line implements and the scenarios it failed, in
+the form :mod:`conformance.levels.kill_signatures` reads (``spec/kill_matrix.schema.json``).
+The rule is read from the source now, at the run, so lines that move later never move a
+mutant to another rule. A mutant that reached the ``--killers`` bound is left out (its kill
+set is not known whole), as is one whose line and function name no rule; mutants alike in
+rules and kill set are stored once.
+
+A maintainer remakes a game's matrix after changing its reference engine or scenarios::
+
+    rulespec mutate GAME -j 2 --kill-matrix spec/GAME/kill_matrix.json
+
+(``tests/harness/test_kill_signatures.py`` fails when a shipped matrix no longer covers most
+of its game's scenarios).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from conformance.levels.kill_signatures import scenario_key
+from conformance.levels.rule_sites import function_at, rules_for_line
+from conformance.mutation.generate import code_of, package_dir
+from conformance.specification.catalogue import load
+
+
+def line_rules(game: str, record: dict[str, Any], known: set[str]) -> tuple[str, ...]:
+    """The rule a mutant's line names (the first of ``rules_for_line``), else every rule of
+    its function (the report's ``rules``)."""
+    filename = str(package_dir(game) / record["module"])
+    function = function_at(filename, record["line"])
+    named = rules_for_line(filename, function, record["line"], known) if function else []
+    return tuple(named[:1] or record.get("rules") or ())
+
+
+def build(
+    game: str, records: list[dict[str, Any]], header: dict[str, Any], made_by: str
+) -> dict[str, Any]:
+    """The kill matrix of a report's mutant ``records`` (each with its ``killers``) run with
+    ``header["killers"]`` as the bound."""
+    bound = int(header.get("killers") or 1)
+    if bound < 2:
+        raise ValueError("a kill matrix needs kill sets: run with --killers 2 or more")
+    known = {rule.id for rule in load(game).rules}
+    scenarios: dict[str, int] = {}
+    mutants, seen = [], set()
+    for record in records:
+        killers = [scenario_key(k) for k in record.get("killers") or () if "::" in k]
+        if record.get("status") != "killed" or not killers or len(killers) >= bound:
+            continue
+        rules = line_rules(game, record, known)
+        if not rules:
+            continue
+        indices = sorted({scenarios.setdefault(k, len(scenarios)) for k in killers})
+        identity = (rules, tuple(indices))
+        if identity in seen:
+            continue
+        seen.add(identity)
+        before, after = (code_of(record[side]).strip() for side in ("before", "after"))
+        change = f"`{before}` -> `{after}`"
+        mutants.append({"rules": list(rules), "at": f"{record['module']}:{record['line']}",
+                        "change": change, "killed_by": indices})  # fmt: skip
+    return {
+        "game": game,
+        "made_by": made_by,
+        "fingerprint": str(header.get("fingerprint") or "unknown"),
+        "killers": bound,
+        "mutants_run": len(records),
+        "scenarios": list(scenarios),
+        "mutants": mutants,
+    }
+
+
+def write(path: Path, matrix: dict[str, Any]) -> None:
+    """The matrix as one JSON document, a mutant a line (diffs stay readable)."""
+    head = {k: v for k, v in matrix.items() if k not in ("scenarios", "mutants")}
+    lines = [json.dumps(head, ensure_ascii=False)[:-1] + ","]
+    lines.append(' "scenarios": [')
+    lines += [f"  {json.dumps(s, ensure_ascii=False)}," for s in matrix["scenarios"]]
+    lines[-1] = lines[-1].rstrip(",") if matrix["scenarios"] else lines[-1]
+    lines.append(' ],\n "mutants": [')
+    lines += [f"  {json.dumps(m, ensure_ascii=False)}," for m in matrix["mutants"]]
+    lines[-1] = lines[-1].rstrip(",") if matrix["mutants"] else lines[-1]
+    lines.append(" ]\n}")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def report_header(path: Path) -> dict[str, Any]:
+    """The header line of a ``rulespec mutate --report`` file ({} when it has none)."""
+    with path.open(encoding="utf-8") as lines:
+        for line in lines:
+            if line.strip():
+                record = json.loads(line)
+                return record if record.get("type") == "header" else {}
+    return {}

@@ -1,0 +1,235 @@
+"""Kill signatures: a game's shipped kill matrix names the rule one of whose reference
+mutants fails exactly the scenarios an engine fails, and corroboration blames it first
+among the failing candidates (:mod:`conformance.levels.kill_signatures`, issue 29)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+
+from conformance.levels import kill_signatures
+from conformance.levels.attribution import Attribution, Blame
+from conformance.levels.corroboration import ScenarioTally, corroborate
+from conformance.levels.kill_signatures import (
+    KillMatrixError,
+    exact_signatures,
+    read_data,
+    scenario_key,
+)
+from conformance.specification.catalogue import load
+from rulespec import games
+from rulespec.resources import ROOT
+
+
+def _matrix(*mutants: tuple[list[str], list[int]], scenarios: int = 6) -> dict:
+    return {
+        "game": "gnomeville", "made_by": "a test", "fingerprint": "0", "killers": 40,
+        "mutants_run": len(mutants), "scenarios": [f"test_gnomeville.py::test_{i}"
+                                                   for i in range(scenarios)],
+        "mutants": [{"rules": rules, "at": f"scoring.py:{n + 10}", "change": "`a` -> `b`",
+                     "killed_by": killed} for n, (rules, killed) in enumerate(mutants)],
+    }  # fmt: skip
+
+
+def _keys(*indices: int) -> set[str]:
+    return {f"test_gnomeville.py::test_{i}" for i in indices}
+
+
+def test_a_node_id_is_keyed_from_its_suite_modules_file_name_wherever_it_is_installed() -> None:
+    key = "test_neom.py::test_x[2-a/b]"
+    assert scenario_key("conformance/suite/test_neom.py::test_x[2-a/b]") == key
+    assert scenario_key("../venv/lib/site-packages/conformance/suite/" + key) == key
+    assert scenario_key(key) == key
+
+
+def test_only_a_mutant_failing_exactly_the_engines_failing_scenarios_signs_its_rule() -> None:
+    matrix = read_data(_matrix((["GV-A"], [0, 1]), (["GV-B"], [0, 1, 2]), (["GV-C"], [0]),
+                               (["GV-A", "GV-D"], [0, 1])), "m.json")  # fmt: skip
+    found = exact_signatures(matrix, _keys(0, 1), judged=_keys(0, 1, 2, 3))
+    assert sorted(found) == ["GV-A", "GV-D"]
+    assert found["GV-A"].alike == 2 and found["GV-D"].alike == 1
+    assert "`a` -> `b` at scoring.py:10 fails exactly the 2 scenarios" in found["GV-A"].evidence()
+    assert exact_signatures(matrix, set(), judged=_keys(0, 1, 2)) == {}  # nothing failed
+
+
+def test_scenarios_not_judged_in_the_session_do_not_count_against_a_mutant() -> None:
+    matrix = read_data(_matrix((["GV-B"], [0, 1, 2])), "m.json")
+    # scenario 2 was skipped for this engine (a capability it lacks): B's mutant still matches
+    assert list(exact_signatures(matrix, _keys(0, 1), judged=_keys(0, 1, 3))) == ["GV-B"]
+    assert exact_signatures(matrix, _keys(0, 1), judged=_keys(0, 1, 2, 3)) == {}
+
+
+@pytest.mark.parametrize(
+    ("change", "place", "word"),
+    [
+        (lambda m: m.pop("killers"), "at (top): ", "killers"),
+        (lambda m: m.update(killers=1), "at killers: ", "2"),
+        (lambda m: m["mutants"][0].update(killed_by=[9]), "at mutants/0/killed_by: ",
+         "scenario 9 is not listed (there are 6)"),
+        (lambda m: m["mutants"][0].update(rules=[]), "at mutants/0/rules: ", "[]"),
+        (lambda m: m.update(game="neom"), "", "a kill matrix of 'neom', not of 'gnomeville'"),
+    ],
+)  # fmt: skip
+def test_a_matrix_that_does_not_hold_together_is_refused_by_its_place(
+    change, place: str, word: str
+) -> None:
+    data = _matrix((["GV-A"], [0, 1]))
+    change(data)
+    with pytest.raises(KillMatrixError) as refused:
+        read_data(data, "spec/gnomeville/kill_matrix.json", "gnomeville")
+    message = str(refused.value)
+    assert message.startswith(f"spec/gnomeville/kill_matrix.json: {place}")
+    assert word in message
+
+
+def test_a_file_that_is_not_json_is_refused_naming_it(tmp_path: Path) -> None:
+    path = tmp_path / "kill_matrix.json"
+    path.write_text("{not json", encoding="utf-8")
+    with pytest.raises(KillMatrixError, match=r"kill_matrix.json: not JSON"):
+        kill_signatures.read(path)
+    with pytest.raises(KillMatrixError, match="cannot be read"):
+        kill_signatures.read(tmp_path / "absent.json")
+
+
+def _attribution() -> Attribution:
+    return Attribution(
+        ranked=[Blame("XX-WRITER", "players.0.coins is written at step 7", cited=True)],
+        context=[],
+        applied=["XX-WRITER", "XX-FORMULA", "XX-COUNT"],
+    )
+
+
+def test_a_signed_failing_rule_is_blamed_first_with_the_mutant_as_evidence() -> None:
+    tallies = {"XX-WRITER": ScenarioTally(2, 2), "XX-COUNT": ScenarioTally(1, 4),
+               "XX-ELSEWHERE": ScenarioTally(1, 1)}  # fmt: skip
+    matrix = read_data(_matrix((["XX-COUNT"], [0]), (["XX-ELSEWHERE"], [0])), "m.json")
+    signed = exact_signatures(matrix, _keys(0), judged=_keys(0, 1))
+    blame = corroborate(_attribution(), tallies, signatures=signed)
+    # the signature outranks even a cited rule; of two signed, the applied one comes first
+    assert blame.rules == ["XX-COUNT", "XX-ELSEWHERE", "XX-WRITER"]
+    assert blame.ranked[0].evidence.startswith(
+        "a reference with `a` -> `b` at scoring.py:10 fails exactly the scenario this engine fails"
+    )
+    assert "the reference applies" not in blame.ranked[1].evidence  # it was not applied
+    assert [c["rule"] for c in blame.considered if c["signature"]] == ["XX-COUNT", "XX-ELSEWHERE"]
+    assert corroborate(_attribution(), tallies).primary == "XX-WRITER"  # without: the cited
+
+
+def test_a_signed_rule_whose_own_scenarios_all_pass_is_not_blamed() -> None:
+    tallies = {"XX-WRITER": ScenarioTally(2, 2), "XX-COUNT": ScenarioTally(0, 4)}
+    matrix = read_data(_matrix((["XX-COUNT"], [0])), "m.json")
+    signed = exact_signatures(matrix, _keys(0), judged=_keys(0))
+    assert corroborate(_attribution(), tallies, signatures=signed).primary == "XX-WRITER"
+
+
+def test_the_plugin_matches_the_sessions_failing_scenarios_of_the_game_only() -> None:
+    from conformance.plugin import _JUDGED_KEY
+    from conformance.plugin import kill_signatures as session_signatures
+
+    matrix = kill_signatures.load("notre_dame")
+    assert matrix is not None
+    mutant = next(m for m in matrix.mutants if len(m.killed_by) == 2)
+    failing, passing = sorted(mutant.killed_by), "test_notre_dame.py::test_not_in_the_matrix"
+    judged = {"notre_dame": [(["ND-X"], "failed", failing[0]), (["ND-X"], "failed", failing[1]),
+                             (["ND-Y"], "passed", passing), (["ND-Z"], "skipped", "skipped")],
+              "neom": [(["NE-X"], "failed", "test_neom.py::test_x")]}  # fmt: skip
+    config = SimpleNamespace(stash={_JUDGED_KEY: judged})
+    found = session_signatures(config, "notre_dame")
+    assert set(mutant.rules) <= set(found)
+    assert all(s.failing == 2 for s in found.values())
+    assert session_signatures(SimpleNamespace(stash={}), "notre_dame") == {}
+
+
+# -- the shipped matrices ----------------------------------------------------------------
+
+
+def _shipped() -> list[str]:
+    return [game for game in games.ids() if games.spec_file(game, "kill_matrix.json")]
+
+
+@pytest.fixture(scope="module")
+def current_scenarios() -> set[str]:
+    """The keys of every scenario the suite collects now."""
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "--collect-only", "-q", "-p", "no:cacheprovider",
+         "conformance/suite/test_games.py"],
+        capture_output=True, text=True, cwd=ROOT, timeout=300,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    return {scenario_key(line) for line in done.stdout.splitlines() if "::" in line}
+
+
+def test_rulespecs_games_ship_kill_matrices() -> None:
+    assert {"isle_traces", "notre_dame"} <= set(_shipped())
+
+
+@pytest.mark.parametrize("game", _shipped())
+def test_a_shipped_matrix_still_covers_its_games_scenarios_and_rules(
+    game: str, current_scenarios: set[str]
+) -> None:
+    """Remake a matrix that fails this: ``rulespec mutate GAME -j 2 --kill-matrix
+    spec/GAME/kill_matrix.json`` (:mod:`conformance.mutation.kill_matrix`)."""
+    matrix = kill_signatures.load(game)
+    assert matrix is not None and len(matrix.mutants) >= 100
+    gone = matrix.scenarios - current_scenarios
+    assert len(gone) <= len(matrix.scenarios) // 10, (
+        f"{len(gone)} scenarios gone: {sorted(gone)[:5]}"
+    )
+    known = {rule.id for rule in load(game).rules}
+    unknown = {rule for mutant in matrix.mutants for rule in mutant.rules} - known
+    assert not unknown, f"{game}'s kill matrix names rules the catalogue lacks: {sorted(unknown)}"
+
+
+def test_a_kill_matrix_is_made_from_a_killers_report(tmp_path: Path) -> None:
+    """``rulespec mutate --mutation-results R --kill-matrix F``: each killed mutant's line
+    rule (read from the source now), its kill set keyed wherever the suite was; a mutant
+    that reached the bound, survived or names no rule is left out; alike ones once."""
+    suite = "conformance/suite/test_notre_dame.py::"
+    header = {"type": "header", "game": "notre_dame", "fingerprint": "f", "killers": 3}
+
+    def mutant(line: int, status: str, killers: list[str], rules: list[str]) -> dict:
+        return {"type": "mutant", "module": "scoring.py", "line": line, "status": status,
+                "rules": rules, "killers": [suite + k for k in killers],
+                "before": "x = 1  # ND-SOMETHING", "after": "x = 2  # ND-SOMETHING"}  # fmt: skip
+
+    records = [
+        mutant(1, "killed", ["test_a", "test_b"], ["ND-PLAGUE"]),
+        mutant(1, "killed", ["test_b", "test_a"], ["ND-PLAGUE"]),  # alike
+        mutant(1, "killed", ["test_a", "test_b", "test_c"], ["ND-PLAGUE"]),  # bound
+        mutant(1, "survived", [], ["ND-PLAGUE"]),
+        mutant(1, "killed", ["test_c"], []),
+    ]  # line 1 is the docstring: no rule
+    report = tmp_path / "nd.jsonl"
+    report.write_text("".join(json.dumps(r) + "\n" for r in [header, *records]), "utf-8")
+    out = tmp_path / "made" / "kill_matrix.json"
+    done = subprocess.run(
+        [sys.executable, "-m", "conformance", "mutate", "notre_dame", "--mutation-results",
+         str(report), "--kill-matrix", str(out)],
+        capture_output=True, text=True, cwd=tmp_path, timeout=300,
+    )  # fmt: skip
+    assert "kill matrix of 1 mutants over 2 scenarios written" in done.stderr, done.stderr
+    matrix = kill_signatures.read(out, "notre_dame")
+    assert [(m.rules, m.at, m.change) for m in matrix.mutants] == [
+        (("ND-PLAGUE",), "scoring.py:1", "`x = 1` -> `x = 2`")
+    ]
+    assert matrix.mutants[0].killed_by == {
+        "test_notre_dame.py::test_a",
+        "test_notre_dame.py::test_b",
+    }
+    assert matrix.killers == 3
+
+
+def test_a_kill_matrix_needs_kill_sets(tmp_path: Path) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "conformance", "mutate", "notre_dame", "--killers", "1",
+         "--kill-matrix", str(tmp_path / "m.json")],
+        capture_output=True, text=True, cwd=tmp_path, timeout=300,
+    )  # fmt: skip
+    assert done.returncode == 4
+    assert "--kill-matrix needs kill sets: --killers must be at least 2" in done.stderr
+    assert not (tmp_path / "m.json").exists()
