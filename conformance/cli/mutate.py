@@ -147,7 +147,8 @@ def _write_kill_matrix(
     from conformance.mutation import kill_matrix
 
     try:
-        matrix = kill_matrix.build(game, records, header, made_by)
+        universe = kill_matrix.collected(game)
+        matrix = kill_matrix.build(game, records, header, made_by, universe)
     except ValueError as error:
         fail(f"--kill-matrix: {error}")
     try:

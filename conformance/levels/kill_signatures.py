@@ -16,7 +16,9 @@ match (the best Ochiai similarity short of 1) often sits on a neighbouring rule'
 lost as many as it won, so only exact matches count.
 
 The scenarios are keyed by the suite module's file name and the test's name
-(:func:`scenario_key`), which a node id ends with wherever the suite is installed.
+(:func:`scenario_key`), which a node id ends with wherever the suite is installed. A matrix
+lists every scenario collected when it was made, so a scenario added since (its outcome says
+nothing of the matrix's mutants) is told apart from one that no mutant fails.
 """
 
 from __future__ import annotations
@@ -130,8 +132,10 @@ def exact_signatures(
     matrix: KillMatrix, failing: set[str], judged: set[str]
 ) -> dict[str, Signature]:
     """Per rule, a mutant whose failing scenarios among ``judged`` (the scenarios of the
-    game judged in the session, keys) are exactly ``failing`` (those of them that failed);
-    empty when nothing failed."""
+    game judged in the session, keys) are exactly ``failing`` (those of them that failed),
+    both taken among the matrix's scenarios (one added since it was made says nothing of
+    its mutants); empty when none of them failed."""
+    failing, judged = failing & matrix.scenarios, judged & matrix.scenarios
     if not failing:
         return {}
     found: dict[str, Signature] = {}

@@ -5,9 +5,10 @@ scenario (``--killers``; :data:`~conformance.mutation.KILL_MATRIX_KILLERS` unles
 writes, for each killed mutant, the rule its line implements and the scenarios it failed, in
 the form :mod:`conformance.levels.kill_signatures` reads (``spec/kill_matrix.schema.json``).
 The rule is read from the source now, at the run, so lines that move later never move a
-mutant to another rule. A mutant that reached the ``--killers`` bound is left out (its kill
-set is not known whole), as is one whose line and function name no rule; mutants alike in
-rules and kill set are stored once.
+mutant to another rule (made from an earlier ``--report`` with ``--mutation-results``, the
+rules and scenarios are today's: make it right after the run). A mutant that reached the
+``--killers`` bound is left out (its kill set is not known whole), as is one whose line and
+function name no rule; mutants alike in rules and kill set are stored once.
 
 A maintainer remakes a game's matrix after changing its reference engine or scenarios::
 
@@ -20,6 +21,10 @@ of its game's scenarios).
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
+import tempfile
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -39,15 +44,23 @@ def line_rules(game: str, record: dict[str, Any], known: set[str]) -> tuple[str,
 
 
 def build(
-    game: str, records: list[dict[str, Any]], header: dict[str, Any], made_by: str
+    game: str,
+    records: list[dict[str, Any]],
+    header: dict[str, Any],
+    made_by: str,
+    universe: Sequence[str] = (),
 ) -> dict[str, Any]:
     """The kill matrix of a report's mutant ``records`` (each with its ``killers``) run with
-    ``header["killers"]`` as the bound."""
+    ``header["killers"]`` as the bound, over the ``universe`` of the game's scenarios (node
+    ids: :func:`collected`), listed whole so that a scenario added later is told apart from
+    one that no mutant fails."""
     bound = int(header.get("killers") or 1)
     if bound < 2:
         raise ValueError("a kill matrix needs kill sets: run with --killers 2 or more")
     known = {rule.id for rule in load(game).rules}
     scenarios: dict[str, int] = {}
+    for nodeid in universe:
+        scenarios.setdefault(scenario_key(nodeid), len(scenarios))
     mutants, seen = [], set()
     for record in records:
         killers = [scenario_key(k) for k in record.get("killers") or () if "::" in k]
@@ -89,6 +102,22 @@ def write(path: Path, matrix: dict[str, Any]) -> None:
     lines.append(" ]\n}")
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def collected(game: str) -> list[str]:
+    """The node ids of the game's scenarios as the suite collects them now (a child
+    pytest's ``--collect-only``, with the mutation workers' arguments)."""
+    from conformance.mutation.run import worker_arguments
+
+    with tempfile.TemporaryDirectory(prefix="rulespec-kill-matrix-") as folder:
+        arguments = worker_arguments(game, Path(folder))
+        done = subprocess.run([sys.executable, "-m", "pytest", *arguments, "--collect-only"],
+                              capture_output=True, text=True, timeout=600)  # fmt: skip
+    found = [line.strip() for line in done.stdout.splitlines() if "::" in line]
+    if done.returncode != 0 or not found:
+        tail = (done.stdout + done.stderr).strip().splitlines()[-3:]
+        raise ValueError(f"{game}'s scenarios could not be collected: {' / '.join(tail)}")
+    return found
 
 
 def report_header(path: Path) -> dict[str, Any]:

@@ -36,7 +36,8 @@ RECORDED = {
 def _mutant(rules: list[str], killers: list[str]) -> dict:
     # line 1 is the module's docstring: no function, so the report's rules stand
     return {"type": "mutant", "module": "scoring.py", "line": 1, "rules": rules,
-            "status": "killed", "killers": killers, "before": "x = 1", "after": "x = 2"}  # fmt: skip
+            "status": "killed", "killers": killers,
+            "before": "x = 1", "after": "x = 2"}  # fmt: skip
 
 
 def _write_matrix(path: Path, rule: str, killers: list[str]) -> None:
