@@ -73,8 +73,8 @@ class Signature:
     def evidence(self) -> str:
         more = f" (and {self.alike - 1} more of its mutants)" if self.alike > 1 else ""
         scenarios = "scenario" if self.failing == 1 else f"{self.failing} scenarios"
-        return (f"a reference with {self.mutant.change} at {self.mutant.at} fails exactly the "
-                f"{scenarios} this engine fails{more}")  # fmt: skip
+        return (f"a reference mutant at {self.mutant.at} ({self.mutant.change}) fails exactly "
+                f"the {scenarios} this engine fails{more}")  # fmt: skip
 
 
 def scenario_key(nodeid: str) -> str:

@@ -54,7 +54,10 @@ def test_only_a_mutant_failing_exactly_the_engines_failing_scenarios_signs_its_r
     found = exact_signatures(matrix, _keys(0, 1), judged=_keys(0, 1, 2, 3))
     assert sorted(found) == ["GV-A", "GV-D"]
     assert found["GV-A"].alike == 2 and found["GV-D"].alike == 1
-    assert "`a` -> `b` at scoring.py:10 fails exactly the 2 scenarios" in found["GV-A"].evidence()
+    assert (
+        "mutant at scoring.py:10 (`a` -> `b`) fails exactly the 2 scenarios"
+        in found["GV-A"].evidence()
+    )
     assert exact_signatures(matrix, set(), judged=_keys(0, 1, 2)) == {}  # nothing failed
 
 
@@ -122,7 +125,8 @@ def test_a_signed_failing_rule_is_blamed_first_with_the_mutant_as_evidence() -> 
     # the signature outranks even a cited rule; of two signed, the applied one comes first
     assert blame.rules == ["XX-COUNT", "XX-ELSEWHERE", "XX-WRITER"]
     assert blame.ranked[0].evidence.startswith(
-        "a reference with `a` -> `b` at scoring.py:10 fails exactly the scenario this engine fails"
+        "a reference mutant at scoring.py:10 (`a` -> `b`) fails exactly the scenario this "
+        "engine fails"
     )
     assert "the reference applies" not in blame.ranked[1].evidence  # it was not applied
     assert [c["rule"] for c in blame.considered if c["signature"]] == ["XX-COUNT", "XX-ELSEWHERE"]
