@@ -55,6 +55,7 @@ from conformance.levels.corroboration import (
     rule_illustrations,
 )
 from conformance.levels.differential import Divergence, lockstep, shrink, write_feature
+from conformance.levels.kill_signatures import KillMatrixError
 from conformance.levels.progress import Progress
 from conformance.levels.reproduction import TrialsDone, with_reproduction
 from conformance.levels.seeds import seed_positions
@@ -225,7 +226,10 @@ def _fail(
             blame = smaller.blame = with_reproduction(smaller, blame, seconds)
             tried[identity] = TrialsDone(blame.reproduced, blame.trials, _configuration(request))
     tallies = scenario_tallies(config, stats.game)
-    signatures = kill_signatures(config, stats.game)
+    try:  # the game's kill matrix: a broken one is named, and the blame goes on without it
+        signatures, unused = kill_signatures(config, stats.game), ""
+    except KillMatrixError as error:
+        signatures, unused = {}, f"\nthe game's kill matrix was not used: {error}"
     if not tallies:  # the scenario level did not run here: probe the candidates' scenarios
         probed = config.stash.setdefault(_PROBED, {})
         key = (stats.game, *blame.applied[:PROBED])
@@ -252,7 +256,7 @@ def _fail(
         f"{smaller.headline()}\n{blame.describe()}\nscenario written to {path} (the "
         f"{len(smaller.actions)} actions)\n{smaller.summary()}\n"
         f"shrunk from {len(divergence.actions)} to {len(smaller.actions)} actions{shrunk}"
-        f"{others}\ncampaign until then: {stats.summary(rules=False)}"
+        f"{others}{unused}\ncampaign until then: {stats.summary(rules=False)}"
     )
     failure.rulespec_position = _positions(smaller, reference, engine)  # type: ignore[attr-defined]
     raise failure
