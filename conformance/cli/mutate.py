@@ -87,8 +87,12 @@ def mutate(
         summary = _read(results, game, made)
         origin = str(results)
         if kill_matrix is not None:
-            made_by = f"rulespec mutate {game} --mutation-results {results.name}"
-            _write_kill_matrix(kill_matrix, game, summary.records, _header(results), made_by)
+            header = _header(results)
+            ran = f"rulespec mutate {game} --killers {header.get('killers')}" + "".join(
+                f" --{flag} {header[flag]}" for flag in ("module", "rule", "operators")
+                if header.get(flag) not in (None, "default"))  # fmt: skip
+            made_by = f"{ran} (its report {results.name}, made a matrix by --mutation-results)"
+            _write_kill_matrix(kill_matrix, game, summary.records, header, made_by)
     else:
         if sample is not None and sample < 1:
             fail("--sample must be at least 1")
