@@ -4,7 +4,9 @@ among the failing candidates (:mod:`conformance.levels.kill_signatures`, issue 2
 
 from __future__ import annotations
 
+import importlib.util
 import json
+import os
 import re
 import subprocess
 import sys
@@ -248,3 +250,43 @@ def test_a_kill_matrix_needs_kill_sets(tmp_path: Path) -> None:
     assert done.returncode == 4
     assert "--kill-matrix needs kill sets: --killers must be at least 2" in done.stderr
     assert not (tmp_path / "m.json").exists()
+
+
+@pytest.mark.slow
+def test_a_default_run_blames_the_rule_one_of_whose_mutants_fails_what_the_engine_fails(
+    tmp_path: Path,
+) -> None:
+    """The corpus's Isle Traces engine placing explorers without ending the turn (bug
+    ``explore-many-per-turn``, IT-EXPL-ONEPERTURN: one explorer a turn): the scenarios and
+    the differential level run together, as by default, and the divergence is blamed on the
+    bug's rule with the kill signature as its evidence; the same evidence without the
+    signature ranks IT-EXPL-FREE first (2 of its 2 scenarios fail, against 1 of 1)."""
+    from conformance.levels.corroboration import rule_areas, rule_illustrations
+
+    script = ROOT / "benchmarks" / "rerank_corpus.py"  # rebuilds a recorded blame's evidence
+    spec = importlib.util.spec_from_file_location("rerank_corpus", script)
+    assert spec is not None and spec.loader is not None
+    rerank = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(rerank)
+    corpus = ROOT / "benchmarks" / "corpus" / "isle_traces"
+    report = tmp_path / "run.jsonl"
+    done = subprocess.run(
+        [sys.executable, "-m", "conformance", "check", "--game", "isle_traces", "--engine",
+         f"{sys.executable} engine.py", "--players", "2", "--budget", "4", "--report",
+         str(report), "--emit-dir", str(tmp_path / "emitted")],
+        cwd=corpus, env={**os.environ, "CORPUS_BUG": "explore-many-per-turn"},
+        capture_output=True, text=True, timeout=600,
+    )  # fmt: skip
+    assert done.returncode == 1, done.stdout[-3000:] + done.stderr[-2000:]
+    results = [json.loads(line) for line in report.read_text("utf-8").splitlines()]
+    divergences = [(r.get("stats") or {}).get("divergence") for r in results
+                   if r.get("status") == "failed"]  # fmt: skip
+    blames = [divergence["blame"] for divergence in divergences if divergence]
+    assert blames, "the differential level found no divergence"
+    for blame in blames:
+        assert blame["primary"] == "IT-EXPL-ONEPERTURN"
+        assert "fails exactly the" in blame["ranked"][0]["evidence"]
+        attribution, tallies = rerank.rebuilt(blame)
+        unsigned = corroborate(attribution, tallies, rule_areas("isle_traces"),
+                               rule_illustrations("isle_traces"))  # fmt: skip
+        assert unsigned.primary == "IT-EXPL-FREE"
