@@ -180,7 +180,7 @@ def current_scenarios() -> set[str]:
 
 
 def test_rulespecs_games_ship_kill_matrices() -> None:
-    assert {"gnomeville", "isle_traces", "neom", "notre_dame"} <= set(_shipped())
+    assert {"gnomeville", "isle_traces", "neom", "notre_dame", "villagers"} <= set(_shipped())
 
 
 @pytest.mark.parametrize("game", _shipped())
