@@ -1182,15 +1182,12 @@ def kill_signatures(config: pytest.Config, game: str) -> dict[str, Any]:
     of the game that failed in this session (of those judged), as
     :class:`~conformance.levels.kill_signatures.Signature` by rule; empty when the game
     ships no matrix or nothing failed."""
-    from conformance.levels import kill_signatures as signatures
+    from conformance.levels.kill_signatures import signatures_for
 
-    matrix = signatures.load(game)
     judged = config.stash.get(_JUDGED_KEY, {}).get(game, [])
-    if matrix is None or not judged:
-        return {}
     ran = {key for _, status, key in judged if status != "skipped"}
     failing = {key for _, status, key in judged if status == "failed"}
-    return signatures.exact_signatures(matrix, failing, ran)
+    return signatures_for(game, failing, ran) if failing else {}
 
 
 _STEP_KEY = pytest.StashKey[str]()

@@ -70,8 +70,11 @@ def first_field(divergence: Divergence) -> str:
             if path:
                 return path
         return divergence.kind
-    return {"legal": "legal actions", "chance": "chance probabilities",
-            "refused": "refused a legal action"}.get(divergence.kind, divergence.kind)
+    return {
+        "legal": "legal actions",
+        "chance": "chance probabilities",
+        "refused": "refused a legal action",
+    }.get(divergence.kind, divergence.kind)
 
 
 def run_shard(
@@ -111,8 +114,14 @@ def run_shard(
             result.starts[label] = result.starts.get(label, 0) + 1
             try:
                 result.steps += lockstep(
-                    candidate, reference, shard.game, shard.players, options,
-                    _chooser(rng, deadline), step_horizon(shard.game), choices,
+                    candidate,
+                    reference,
+                    shard.game,
+                    shard.players,
+                    options,
+                    _chooser(rng, deadline),
+                    step_horizon(shard.game),
+                    choices,
                     chance_by_probability=True,
                 )
             except GameCut as cut:
@@ -129,7 +138,12 @@ def run_shard(
                 result.status = "failed"
                 probe = (engine, shell, timeout)  # the engine's scenarios, from here
                 result.divergence = _divergence(
-                    candidate, reference.client, found, choices, seed, shrink_seconds,
+                    candidate,
+                    reference.client,
+                    found,
+                    choices,
+                    seed,
+                    shrink_seconds,
                     fallback_rule,
                     probe if cwd is None or os.path.samefile(cwd, os.getcwd()) else None,
                 )
@@ -174,8 +188,8 @@ def _divergence(
 ) -> dict[str, Any]:
     """The shrunk divergence, blamed (with the reference's mutants that do what the
     candidate did, :mod:`conformance.levels.reproduction`); with ``probe`` (the engine
-    command, shell, timeout) the blame is corroborated with the candidates' own scenarios,
-    probed against the engine from this worker, as the differential level does without a
+    command, shell, timeout) the blame is corroborated with the game's scenarios, probed
+    against the engine from this worker once, as the differential level does without a
     scenario level (a probe that judges nothing leaves the code evidence as it was)."""
     smaller = shrink(candidate, reference, found, choices, shrink_seconds,
                      chance_by_probability=True)  # fmt: skip

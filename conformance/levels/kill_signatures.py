@@ -128,6 +128,12 @@ def load(game: str) -> KillMatrix | None:
     return None if path is None else read(path, game)
 
 
+def signatures_for(game: str, failing: set[str], judged: set[str]) -> dict[str, Signature]:
+    """:func:`exact_signatures` with the game's shipped matrix ({} when it ships none)."""
+    matrix = load(game)
+    return {} if matrix is None else exact_signatures(matrix, failing, judged)
+
+
 def exact_signatures(
     matrix: KillMatrix, failing: set[str], judged: set[str]
 ) -> dict[str, Signature]:

@@ -47,8 +47,7 @@ from conformance.levels.campaign import (
     step_horizon,
 )
 from conformance.levels.corroboration import (
-    PROBED,
-    ScenarioTally,
+    Probe,
     corroborate,
     probe,
     rule_areas,
@@ -187,8 +186,8 @@ def _configuration(request: pytest.FixtureRequest) -> str:
     return callspec.id if callspec is not None else request.node.name
 
 
-#: the probes' tallies by game and candidate rules (a failure met again is not probed again)
-_PROBED = pytest.StashKey[dict[tuple[str, ...], dict[str, ScenarioTally]]]()
+#: the probes of each game's scenarios (probed once a session)
+_PROBED = pytest.StashKey[dict[str, Probe]]()
 
 
 def _fail(
@@ -225,20 +224,21 @@ def _fail(
             progress.update("trying the reference's one-token changes at that step", force=True)
             blame = smaller.blame = with_reproduction(smaller, blame, seconds)
             tried[identity] = TrialsDone(blame.reproduced, blame.trials, _configuration(request))
-    tallies = scenario_tallies(config, stats.game)
+    tallies, unused = scenario_tallies(config, stats.game), ""
     try:  # the game's kill matrix: a broken one is named, and the blame goes on without it
-        signatures, unused = kill_signatures(config, stats.game), ""
+        if tallies:
+            signatures = kill_signatures(config, stats.game)
+        else:  # the scenario level did not run here: probe the game's scenarios, once
+            probed = config.stash.setdefault(_PROBED, {})
+            if stats.game not in probed:
+                progress.update("corroborating the blame with the game's scenarios", force=True)
+                probed[stats.game] = probe(stats.game, config.getoption("--engine"),
+                                           config.getoption("--engine-shell"),
+                                           config.getoption("--engine-timeout"))  # fmt: skip
+            tallies = probed[stats.game].tallies
+            signatures = probed[stats.game].signatures(stats.game)
     except KillMatrixError as error:
         signatures, unused = {}, f"\nthe game's kill matrix was not used: {error}"
-    if not tallies:  # the scenario level did not run here: probe the candidates' scenarios
-        probed = config.stash.setdefault(_PROBED, {})
-        key = (stats.game, *blame.applied[:PROBED])
-        if key not in probed:
-            progress.update("corroborating the blame with the candidates' scenarios", force=True)
-            probed[key] = probe(stats.game, blame.applied, config.getoption("--engine"),
-                                config.getoption("--engine-shell"),
-                                config.getoption("--engine-timeout"))  # fmt: skip
-        tallies = probed[key]
     blame = smaller.blame = corroborate(blame, tallies, rule_areas(stats.game),
                                         rule_illustrations(stats.game), signatures)  # fmt: skip
     smaller.rules = blame.rules

@@ -137,8 +137,11 @@ def test_paths_and_outcome_parts_are_matched_by_name() -> None:
 
 
 def _sample() -> list[tuple[str, str, str]]:
+    # notre_dame was carriage-short until kill signatures (session 21): a mutant of
+    # ND-CARRIAGE-ROADS' line fails exactly its 24 scenarios, and takes the blame from
+    # ND-CARRIAGE-MOVE (the corpus's measured loss on Notre Dame's tuning batch)
     chosen = {"villagers": ("jester-reusable",), "neom": ("money-round-up",),
-              "notre_dame": ("carriage-short",), "isle_traces": ("place-corner",)}  # fmt: skip
+              "notre_dame": ("guest-double-over-3",), "isle_traces": ("place-corner",)}  # fmt: skip
     found = []
     for game, bugs in chosen.items():
         listed = tomllib.loads((CORPUS / game / "bugs.toml").read_text("utf-8"))["bug"]
