@@ -7,9 +7,10 @@ whether its evidence is direct, and how many of its own scenarios failed). Those
 recorded before any ranking, so this script can rebuild each attribution and rank it again
 with :func:`conformance.levels.corroboration.corroborate` as it is now, without playing a
 game (``--without-reproduction``: leaving out the reference's mutants that did what the
-candidate did, :mod:`conformance.levels.reproduction`): a change to the order is judged
-on the tuning batch of an existing run in seconds, and checked on a held-out batch it was
-not chosen on.
+candidate did, :mod:`conformance.levels.reproduction`; ``--without-signatures``: leaving
+out the kill signatures a run since session 21 recorded,
+:mod:`conformance.levels.kill_signatures`): a change to the order is judged on the tuning
+batch of an existing run in seconds, and checked on a held-out batch it was not chosen on.
 
 It prints, per batch and game, how often the primary rule is the planted bug's: as the run
 reported it, and as the current order ranks the same evidence. Usage::
@@ -35,6 +36,7 @@ from conformance.levels.corroboration import (
     rule_areas,
     rule_illustrations,
 )
+from conformance.levels.kill_signatures import KilledMutant, Signature
 from conformance.levels.reproduction import Reproduced
 
 CORPUS = Path(__file__).resolve().parent / "corpus"
@@ -72,13 +74,26 @@ def rebuilt(
     return attribution, tallies
 
 
-def reranked(game: str, blame: dict[str, Any], reproduction: bool = True) -> str | None:
+def recorded_signatures(blame: dict[str, Any]) -> dict[str, Signature]:
+    """The rules a recorded blame found signed by the game's kill matrix (``considered``'s
+    ``signature``: runs since session 21), each with a stand-in for its mutant."""
+    stand_in = KilledMutant((), "recorded", "recorded", frozenset())
+    return {c["rule"]: Signature(c["rule"], stand_in, 0)
+            for c in blame.get("considered") or [] if c.get("signature")}  # fmt: skip
+
+
+def reranked(
+    game: str, blame: dict[str, Any], reproduction: bool = True, signatures: bool = True
+) -> str | None:
     """The primary rule the current order gives the recorded evidence (the reported one
-    when the run recorded no candidates)."""
+    when the run recorded no candidates); ``signatures`` false leaves out the kill
+    signatures the run recorded."""
     if not blame.get("considered"):
         return blame.get("primary")
     attribution, tallies = rebuilt(blame, reproduction)
-    return corroborate(attribution, tallies, rule_areas(game), rule_illustrations(game)).primary
+    signed = recorded_signatures(blame) if signatures else {}
+    return corroborate(attribution, tallies, rule_areas(game), rule_illustrations(game),
+                       signed).primary  # fmt: skip
 
 
 def main() -> None:
@@ -87,6 +102,8 @@ def main() -> None:
     parser.add_argument("--misses", action="store_true", help="list the bugs blamed wrongly")
     parser.add_argument("--without-reproduction", action="store_true",
                         help="leave out the mutants that did what the candidate did")  # fmt: skip
+    parser.add_argument("--without-signatures", action="store_true",
+                        help="leave out the kill signatures the run recorded")  # fmt: skip
     args = parser.parse_args()
     batch_of = batches()
     counts: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0, 0])
@@ -98,7 +115,8 @@ def main() -> None:
         recorded = {b.get("primary") for b in blames}
         others = {p for p in outcome["primary"] if p not in recorded}  # invariants' rules
         reproduction = not args.without_reproduction
-        now = others | {reranked(game, b, reproduction) for b in blames}
+        signatures = not args.without_signatures
+        now = others | {reranked(game, b, reproduction, signatures) for b in blames}
         entry = counts[(batch_of.get((game, outcome["bug"]), "?"), game)]
         entry[0] += rule in outcome["primary"]
         entry[1] += rule in now

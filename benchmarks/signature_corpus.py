@@ -15,12 +15,17 @@ the best scored is blamed (ties and rules without a mutant keep the shipped orde
 divergence with no failing candidate keeps the shipped primary. With ``--exact`` a signature
 counts only where some candidate's mutant fails exactly the scenarios the engine fails
 (similarity 1); otherwise the shipped primary stands. It prints, per batch and game, how
-often the primary rule is the planted bug's, shipped and by signature. Usage::
+often the primary rule is the planted bug's, without and with signatures. Usage::
 
     python benchmarks/signature_corpus.py RUN.json [RUN2.json ...] \\
-        --matrix gnomeville=gv.jsonl --matrix isle_traces=it.jsonl [--exact] [--misses]
+        --matrix gnomeville=spec/gnomeville/kill_matrix.json \\
+        --matrix isle_traces=it.jsonl [--exact] [--misses]
 
-Only the games given a matrix are ranked. Nothing here is a test: the corpus is a measure.
+A matrix is a shipped ``kill_matrix.json`` or a ``--killers`` report (made into one here).
+Only the games given a matrix are ranked. ``--exact`` is what the judge does since session 21
+(:mod:`conformance.levels.kill_signatures`, among the scenarios judged in the session); this
+script weighs the recorded evidence of runs made before, or variants of the rule, without
+playing a game. Nothing here is a test: the corpus is a measure.
 """
 
 from __future__ import annotations

@@ -58,3 +58,13 @@ def test_the_script_counts_a_run_and_its_reranking_per_batch(tmp_path: Path) -> 
                           text=True, cwd=ROOT, timeout=120)  # fmt: skip
     assert done.returncode == 0, done.stderr
     assert "tuning: primary rule is the bug's, as run / as ranked now: 0 / 1 of 1" in done.stdout
+
+
+def test_a_recorded_kill_signature_is_weighed_unless_left_out() -> None:
+    rerank = _module()
+    signed = {**RECORDED, "considered": [
+        *RECORDED["considered"][:2],
+        {**RECORDED["considered"][2], "failed": 1, "signature": True},  # GV-END-WINNER
+    ]}  # fmt: skip
+    assert rerank.reranked("gnomeville", signed) == "GV-END-WINNER"
+    assert rerank.reranked("gnomeville", signed, signatures=False) == "GV-END-ADJACENCY-TIE"
