@@ -128,7 +128,10 @@ def test_rule_guided_play_finds_a_bug_in_a_rule_uniform_play_seldom_reaches(
     )  # fmt: skip
     assert run.returncode == 1, run.stdout[-2000:]
     assert re.search(r"state differs at players\.\d\.gnomes\.\d\.sword", run.stdout)
-    assert "blamed on GV-BLDG-ARMORY: players." in run.stdout  # the evidence: who wrote it
+    assert "blamed on GV-BLDG-ARMORY: " in run.stdout
+    # the evidence: the probe's kill signature, then who wrote the part that differs
+    assert re.search(r"fails exactly the \d+ scenarios this engine fails", run.stdout)
+    assert re.search(r"players\.\d\.gnomes\.\d\.sword is written by GV-BLDG-ARMORY", run.stdout)
     written = emit / "gnomeville" / "differential_gnomeville_2p.feature"
     assert "@GV-BLDG-ARMORY" in written.read_text()
     properties = [(p.get("name"), p.get("value")) for p in ET.parse(junit).iter("property")]
