@@ -62,8 +62,11 @@ def test_a_drifting_engine_is_caught_shrunk_and_written_where_the_user_works(
     )  # fmt: skip
     assert run.returncode == 1, run.stdout[-2000:]
     assert "candidate diverges from the reference (state) after 12 actions" in run.stdout
-    assert re.search(r"step 12 \(.*\): state differs at players\.1\.coins: reference \d+, "
-                     r"candidate \d+", run.stdout)  # the console names step, action, values
+    assert re.search(
+        r"step 12 \(.*\): state differs at players\.1\.coins: reference \d+, "
+        r"candidate \d+",
+        run.stdout,
+    )  # the console names step, action, values
     folder = tmp_path / "rulespec-regressions"
     written = folder / "notre_dame" / "differential_notre_dame_2p.feature"
     text = written.read_text()
