@@ -46,7 +46,9 @@ def _module(tmp_path: Path, name: str, source: str) -> tuple[Path, Any]:
 
 
 def test_a_line_is_the_rule_named_next_to_it_in_its_own_branch(tmp_path: Path) -> None:
-    filename, function = _sites(tmp_path, '''\
+    filename, function = _sites(
+        tmp_path,
+        '''\
         def use(state, kind, fired):
             """Implements XX-TAVERN, XX-ARMORY."""
             if kind == "tavern":
@@ -56,7 +58,8 @@ def test_a_line_is_the_rule_named_next_to_it_in_its_own_branch(tmp_path: Path) -
                 state.sword = True
                 fired.extend(("XX-ARMORY", "XX-EQUIP"))
             state.turn += 1
-    ''')
+    ''',
+    )
     known = {"XX-TAVERN", "XX-ARMORY", "XX-EQUIP"}
     assert rule_sites.rule_for_line(filename, function, 4, known) == "XX-TAVERN"
     assert rule_sites.rule_for_line(filename, function, 7, known) == "XX-ARMORY"  # not EQUIP
@@ -64,7 +67,9 @@ def test_a_line_is_the_rule_named_next_to_it_in_its_own_branch(tmp_path: Path) -
 
 
 def test_an_effect_recorded_before_it_is_not_taken_past_a_branch(tmp_path: Path) -> None:
-    filename, function = _sites(tmp_path, '''\
+    filename, function = _sites(
+        tmp_path,
+        """\
         def plague(state, fired):
             fired.append("XX-RATS-RISE")
             for player in state.players:
@@ -74,7 +79,8 @@ def test_an_effect_recorded_before_it_is_not_taken_past_a_branch(tmp_path: Path)
                 fired.append("XX-PLAGUE")
                 player.prestige -= 2
             raise IllegalAction("XX-REFUSED", "not a rule this code applies")
-    ''')
+    """,
+    )
     known = {"XX-RATS-RISE", "XX-PLAGUE", "XX-REFUSED"}
     assert rule_sites.rule_for_line(filename, function, 4, known) == "XX-RATS-RISE"
     assert rule_sites.rule_for_line(filename, function, 8, known) == "XX-PLAGUE"
@@ -84,7 +90,9 @@ def test_an_effect_recorded_before_it_is_not_taken_past_a_branch(tmp_path: Path)
 def test_a_comment_names_its_own_statement_and_a_header_comment_its_block(
     tmp_path: Path,
 ) -> None:
-    filename, function = _sites(tmp_path, '''\
+    filename, function = _sites(
+        tmp_path,
+        '''\
         def place(p, fired):
             """Implements XX-TILE."""
             p.stumps += 1
@@ -97,7 +105,8 @@ def test_a_comment_names_its_own_statement_and_a_header_comment_its_block(
                 p.score + 5
             )
             fired.append("XX-TILE")
-    ''')
+    ''',
+    )
     known = {"XX-TILE", "XX-MOVES", "XX-STUCK", "XX-FULL"}
     assert rule_sites.rule_for_line(filename, function, 4, known) == "XX-MOVES"
     assert rule_sites.rule_for_line(filename, function, 7, known) == "XX-STUCK"  # its block
@@ -110,13 +119,17 @@ def test_a_comment_names_its_own_statement_and_a_header_comment_its_block(
 
 
 def test_the_rules_run_are_the_comments_of_the_statements_that_ran(tmp_path: Path) -> None:
-    _, module = _module(tmp_path, "reference_like", '''\
+    _, module = _module(
+        tmp_path,
+        "reference_like",
+        """\
         def score(gold, silver):
             total = gold  # XX-GOLD
             if silver:  # XX-SILVER
                 total += silver // 2  # XX-SILVER-FORMULA
             return total
-    ''')
+    """,
+    )
     known = {"XX-GOLD", "XX-SILVER", "XX-SILVER-FORMULA"}
     scope = str(tmp_path)
     assert rule_sites.rules_run(lambda: module.score(3, 0), known, scope=scope) == [
@@ -190,7 +203,10 @@ def test_a_divergence_at_a_field_one_side_lacks_is_recorded_as_json() -> None:
 def test_a_write_notes_the_code_that_computed_the_value_written(tmp_path: Path) -> None:
     from conformance.levels.attribution import PathWatcher
 
-    path, module = _module(tmp_path, "reference_like_watch", '''\
+    path, module = _module(
+        tmp_path,
+        "reference_like_watch",
+        '''\
         class Player:
             def __init__(self):
                 self.stumps, self.moves = 0, 0
@@ -206,7 +222,8 @@ def test_a_write_notes_the_code_that_computed_the_value_written(tmp_path: Path) 
 
             def to_canonical(self):
                 return {"stumps": self.stumps, "moves": self.moves}
-    ''')
+    ''',
+    )
     player = module.Player()
     watcher = PathWatcher(player, ["moves"], scope=str(tmp_path))
     watcher.run(player.place)
@@ -221,7 +238,10 @@ def test_a_write_notes_where_the_field_it_reads_was_computed_earlier_in_the_step
 ) -> None:
     from conformance.levels.attribution import PathWatcher
 
-    path, module = _module(tmp_path, "reference_like_flow", '''\
+    path, module = _module(
+        tmp_path,
+        "reference_like_flow",
+        """\
         class Game:
             def __init__(self):
                 self.deck_choice, self.chance, self.markets = None, None, ["revealed"]
@@ -238,7 +258,8 @@ def test_a_write_notes_where_the_field_it_reads_was_computed_earlier_in_the_step
 
             def to_canonical(self):
                 return {"chance": self.chance}
-    ''')
+    """,
+    )
     game = module.Game()
     watcher = PathWatcher(game, ["chance"], scope=str(tmp_path))
     watcher.run(game.reveal)
@@ -254,13 +275,16 @@ def test_a_write_notes_where_the_field_it_reads_was_computed_earlier_in_the_step
 def test_a_comment_on_one_entry_of_a_statement_spread_over_lines_names_that_line_first(
     tmp_path: Path,
 ) -> None:
-    filename, function = _sites(tmp_path, '''\
+    filename, function = _sites(
+        tmp_path,
+        """\
         def score(p):
             return {
                 "money": p.coins // 2,  # XX-MONEY
                 "pollution": -p.smog,  # XX-POLLUTION
             }
-    ''')
+    """,
+    )
     known = {"XX-MONEY", "XX-POLLUTION"}
     assert rule_sites.rule_for_line(filename, function, 3, known) == "XX-MONEY"
     assert rule_sites.rule_for_line(filename, function, 4, known) == "XX-POLLUTION"
@@ -270,7 +294,9 @@ def test_a_comment_on_one_entry_of_a_statement_spread_over_lines_names_that_line
 def test_a_header_comment_names_its_own_branch_not_the_elif_nor_a_commented_first_line(
     tmp_path: Path,
 ) -> None:
-    filename, function = _sites(tmp_path, '''\
+    filename, function = _sites(
+        tmp_path,
+        """\
         def buy(person, p):
             if person == "landlady":  # XX-LANDLADY
                 p.coins += 2
@@ -280,7 +306,8 @@ def test_a_header_comment_names_its_own_branch_not_the_elif_nor_a_commented_firs
                 # XX-CUBE: each cube moves one space
                 cube.space += 1
                 p.moved = True
-    ''')
+    """,
+    )
     known = {"XX-LANDLADY", "XX-CUBE"}
     assert rule_sites.rule_for_line(filename, function, 3, known) == "XX-LANDLADY"
     assert rule_sites.rule_for_line(filename, function, 5, known) is None  # the elif's own
@@ -293,7 +320,10 @@ def test_a_value_kept_in_a_local_first_is_traced_to_the_code_that_computed_it(
 ) -> None:
     from conformance.levels.attribution import PathWatcher
 
-    _, module = _module(tmp_path, "reference_like_local", '''\
+    _, module = _module(
+        tmp_path,
+        "reference_like_local",
+        '''\
         def silver(count, per):
             """XX-FORMULA: each per counted things score one."""
             return count // per
@@ -308,7 +338,8 @@ def test_a_value_kept_in_a_local_first_is_traced_to_the_code_that_computed_it(
 
             def to_canonical(self):
                 return {"gold": self.gold}
-    ''')
+    ''',
+    )
     countess = module.Countess()
     watcher = PathWatcher(countess, ["gold"], scope=str(tmp_path))
     watcher.run(countess.resolve)
@@ -335,15 +366,18 @@ def _edited(state: Any, path: str, value: Any) -> None:
         # the first gnome off the centre: set as an item's attribute (gnomes[0].pos)
         ("gnomeville", 2, {"players.0.gnomes.0.space": [0, 0]}, "GV-SETUP-GNOMES"),
         # stacks of six (the corpus engine's ``stacks-of-six``), the reserve six short
-        ("villagers", 1, {**{f"stacks.{i}.hidden": 6 for i in range(6)}, "reserve": 42},
-         "VL-SETUP-STACKS"),
+        (
+            "villagers",
+            1,
+            {**{f"stacks.{i}.hidden": 6 for i in range(6)}, "reserve": 42},
+            "VL-SETUP-STACKS",
+        ),
         ("villagers", 1, {"markets.first": "revealed"}, "VL-SETUP-MARKETS"),
         # the Countess's supply (held-out-4's ``countess-starts-broke``), not the player's
         ("villagers", 1, {"countess.gold": 0}, "VL-SETUP-COUNTESS-GOLD"),
         # a 4+ tile kept in a two-player game: in the deck, not the box (an item assigned
         # to the decks counts as setting them)
-        ("neom", 2, {"decks.1.g1-coal-plant": 4, "box.g1-coal-plant": 0},
-         "NM-SETUP-PLAYERCOUNT"),
+        ("neom", 2, {"decks.1.g1-coal-plant": 4, "box.g1-coal-plant": 0}, "NM-SETUP-PLAYERCOUNT"),
         ("villagers", 1, {"player.hand": {"Agent": 1}}, "VL-SETUP-HAND"),
     ],
 )
