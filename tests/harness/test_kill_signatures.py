@@ -160,6 +160,24 @@ def test_the_plugin_matches_the_sessions_failing_scenarios_of_the_game_only() ->
     assert session_signatures(SimpleNamespace(stash={}), "notre_dame") == {}
 
 
+def test_a_broken_matrix_leaves_a_probed_blame_to_the_other_evidence(monkeypatch) -> None:
+    from conformance.levels import corroboration
+
+    def broken(game: str) -> None:
+        raise KillMatrixError(f"spec/{game}/kill_matrix.json: at (top): not an object")
+
+    monkeypatch.setattr(kill_signatures, "load", broken)
+    probe = corroboration.Probe({"XX-COUNT": ScenarioTally(1, 4)}, frozenset({"k"}),
+                                frozenset({"k"}))  # fmt: skip
+    with pytest.raises(KillMatrixError, match="not an object"):
+        probe.signatures("xx")
+    monkeypatch.setattr(corroboration, "_PROBES", {("xx", "engine"): probe})
+    monkeypatch.setattr(corroboration, "rule_areas", lambda game: {})
+    monkeypatch.setattr(corroboration, "rule_illustrations", lambda game: frozenset())
+    blame = corroboration.probed(_attribution(), "xx", "engine")
+    assert blame.primary == "XX-COUNT"  # corroborated by the tallies alone
+
+
 # -- the shipped matrices ----------------------------------------------------------------
 
 
