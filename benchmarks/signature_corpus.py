@@ -54,8 +54,8 @@ def kill_sets(game: str, path: Path) -> list[tuple[tuple[str, ...], frozenset[st
     if path.suffix == ".json":
         matrix = kill_signatures.read(path, game)
     else:
-        records = report.read_jsonl(path, game).records
-        made = kill_matrix.build(game, records, kill_matrix.report_header(path), str(path))
+        read = report.read_jsonl(path, game)
+        made = kill_matrix.build(game, read.records, read.header, str(path))
         matrix = kill_signatures.read_data(made, str(path))
     return [(mutant.rules, mutant.killed_by) for mutant in matrix.mutants]
 

@@ -87,7 +87,7 @@ def mutate(
         summary = _read(results, game, made)
         origin = str(results)
         if kill_matrix is not None:
-            header = _header(results)
+            header = summary.header
             ran = f"rulespec mutate {game} --killers {header.get('killers')}" + "".join(
                 f" --{flag} {header[flag]}" for flag in ("module", "rule", "operators")
                 if header.get(flag) not in (None, "default"))  # fmt: skip
@@ -133,15 +133,6 @@ def mutate(
     if summary.judged == 0:
         fail("no mutant was judged", 1)
     raise Exit(1 if summary.survivors or summary.contradicted else 0)
-
-
-def _header(path: Path) -> dict[str, Any]:
-    from conformance.mutation.kill_matrix import report_header
-
-    try:
-        return report_header(path)
-    except (OSError, ValueError) as error:
-        fail(f"--mutation-results: {path}: {error}")
 
 
 def _write_kill_matrix(

@@ -58,7 +58,6 @@ class KillMatrix:
     killers: int
     mutants: tuple[KilledMutant, ...]
     scenarios: frozenset[str]
-    path: str = ""
 
 
 @dataclass(frozen=True)
@@ -116,7 +115,7 @@ def read_data(data: Any, path: str, game: str | None = None) -> KillMatrix:
                                   f"is not listed (there are {len(scenarios)})")  # fmt: skip
         killed = frozenset(scenarios[i] for i in entry["killed_by"])
         mutants.append(KilledMutant(tuple(entry["rules"]), entry["at"], entry["change"], killed))
-    return KillMatrix(data["game"], data["killers"], tuple(mutants), frozenset(scenarios), path)
+    return KillMatrix(data["game"], data["killers"], tuple(mutants), frozenset(scenarios))
 
 
 @functools.cache

@@ -90,18 +90,14 @@ def build(
 
 
 def write(path: Path, matrix: dict[str, Any]) -> None:
-    """The matrix as one JSON document, a mutant a line (diffs stay readable)."""
+    """The matrix as one JSON document, a scenario or a mutant a line (diffs stay readable)."""
     head = {k: v for k, v in matrix.items() if k not in ("scenarios", "mutants")}
-    lines = [json.dumps(head, ensure_ascii=False)[:-1] + ","]
-    lines.append(' "scenarios": [')
-    lines += [f"  {json.dumps(s, ensure_ascii=False)}," for s in matrix["scenarios"]]
-    lines[-1] = lines[-1].rstrip(",") if matrix["scenarios"] else lines[-1]
-    lines.append(' ],\n "mutants": [')
-    lines += [f"  {json.dumps(m, ensure_ascii=False)}," for m in matrix["mutants"]]
-    lines[-1] = lines[-1].rstrip(",") if matrix["mutants"] else lines[-1]
-    lines.append(" ]\n}")
+    arrays = [f' "{name}": [\n' + ",\n".join(f"  {json.dumps(item, ensure_ascii=False)}"
+                                             for item in matrix[name]) + "\n ]"
+              for name in ("scenarios", "mutants")]  # fmt: skip
+    text = json.dumps(head, ensure_ascii=False)[:-1] + ",\n" + ",\n".join(arrays) + "\n}\n"
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    path.write_text(text, encoding="utf-8")
 
 
 def collected(game: str) -> list[str]:
@@ -118,13 +114,3 @@ def collected(game: str) -> list[str]:
         tail = (done.stdout + done.stderr).strip().splitlines()[-3:]
         raise ValueError(f"{game}'s scenarios could not be collected: {' / '.join(tail)}")
     return found
-
-
-def report_header(path: Path) -> dict[str, Any]:
-    """The header line of a ``rulespec mutate --report`` file ({} when it has none)."""
-    with path.open(encoding="utf-8") as lines:
-        for line in lines:
-            if line.strip():
-                record = json.loads(line)
-                return record if record.get("type") == "header" else {}
-    return {}

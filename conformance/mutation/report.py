@@ -51,6 +51,7 @@ class Summary:
     game: str
     records: list[dict[str, Any]]  # one per mutant: mutant fields, outcome, triage
     skipped: dict[str, int] = field(default_factory=dict)  # mutants not made, by reason
+    header: dict[str, Any] = field(default_factory=dict)  # a read report's run (its header)
 
     def count(self, status: str) -> int:
         return sum(1 for r in self.records if r["status"] == status)
@@ -189,7 +190,7 @@ def write_jsonl(path: Path, summary: Summary, header: dict[str, Any]) -> None:
 
 def read_jsonl(path: Path, game: str | None = None) -> Summary:
     """A report written by :func:`write_jsonl` (``rulespec mutate --report FILE``)."""
-    records, found, skipped = [], None, {}
+    records, found, skipped, header = [], None, {}, {}
     for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
         if not line.strip():
             continue
@@ -198,7 +199,7 @@ def read_jsonl(path: Path, game: str | None = None) -> Summary:
         except json.JSONDecodeError as error:
             raise ValueError(f"{path}:{number}: not JSON ({error.msg})") from error
         if record.get("type") == "header":
-            found = record.get("game")
+            found, header = record.get("game"), record
         elif record.get("type") == "mutant":
             records.append(record)
         elif record.get("type") == "summary" and record.get("skipped_instrumentation"):
@@ -207,7 +208,7 @@ def read_jsonl(path: Path, game: str | None = None) -> Summary:
         raise ValueError(f"{path}: no header line: not a rulespec mutate report")
     if game is not None and found != game:
         raise ValueError(f"{path}: a report of {found!r}, not of {game!r}")
-    return Summary(found, records, skipped)
+    return Summary(found, records, skipped, header)
 
 
 def last_run_path(game: str, cache: Path = DEFAULT_CACHE) -> Path:
