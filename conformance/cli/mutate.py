@@ -10,6 +10,7 @@ run at all. ``--check-triage`` runs nothing: it lists the entries of
 
 from __future__ import annotations
 
+import json
 import sys
 import time
 from pathlib import Path
@@ -53,7 +54,9 @@ err = Console(stderr=True, highlight=False, soft_wrap=True)
 @click.option("--kill-matrix", "kill_matrix", type=PATH,
               help="write the game's kill matrix (each killed mutant's rule and failing "
                    "scenarios: spec/GAME/kill_matrix.json, which the deep levels blame "
-                   "with); with --mutation-results, made from that report")  # fmt: skip
+                   "with); with --mutation-results, made from that report; with --module "
+                   "and an existing FILE, that module's entries are remade, the rest "
+                   "kept")  # fmt: skip
 @click.option("--verbose", "-v", is_flag=True, help="every rule, every mutant")
 @click.option(
     "--check-triage/--no-check-triage",
@@ -79,6 +82,16 @@ def mutate(
     made = None if no_cache else cache  # mutants made by earlier runs (read, never written)
     if check_triage:
         raise Exit(_check_triage(game, verbose, made))
+    if kill_matrix is not None and module is not None and kill_matrix.is_file():
+        if operators or sample is not None or rule is not None:  # found now, not after the run
+            fail(
+                f"--kill-matrix {kill_matrix}: only a whole run of --module {module} with the "
+                "default operators (no --operators, --sample or --rule) merges into a matrix"
+            )
+        try:
+            _matrix_at(kill_matrix, game)
+        except ValueError as error:
+            fail(f"--kill-matrix {kill_matrix}: {error}")
     if killers is None:
         killers = KILL_MATRIX_KILLERS if kill_matrix is not None else 1
     elif kill_matrix is not None and killers < 2:
@@ -92,7 +105,7 @@ def mutate(
                 f" --{flag} {header[flag]}" for flag in ("module", "rule", "operators")
                 if header.get(flag) not in (None, "default"))  # fmt: skip
             made_by = f"{ran} (its report {results.name}, made a matrix by --mutation-results)"
-            _write_kill_matrix(kill_matrix, game, summary.records, header, made_by)
+            _write_kill_matrix(kill_matrix, game, summary.records, header, made_by, made)
     else:
         if sample is not None and sample < 1:
             fail("--sample must be at least 1")
@@ -117,7 +130,7 @@ def mutate(
                 f" {flag} {value}" for flag, value in
                 (("--module", module), ("--rule", rule), ("--operators", operators))
                 if value)  # fmt: skip
-            _write_kill_matrix(kill_matrix, game, summary.records, header, made_by)
+            _write_kill_matrix(kill_matrix, game, summary.records, header, made_by, made)
     from conformance.mutation import report as report_mod
 
     for line in report_mod.table(summary, limit=10_000 if verbose else 25):
@@ -136,22 +149,60 @@ def mutate(
 
 
 def _write_kill_matrix(
-    path: Path, game: str, records: list[dict[str, Any]], header: dict[str, Any], made_by: str
+    path: Path,
+    game: str,
+    records: list[dict[str, Any]],
+    header: dict[str, Any],
+    made_by: str,
+    cache: Path | None,
 ) -> None:
-    """Write the run's kill matrix to ``path`` (:mod:`conformance.mutation.kill_matrix`)."""
+    """Write the run's kill matrix to ``path`` (:mod:`conformance.mutation.kill_matrix`); a
+    run of one module (``--module``) merges into the game's matrix already at ``path``."""
     from conformance.mutation import kill_matrix
 
+    module = header.get("module")
+    merging = module is not None and path.is_file()
     try:
         universe = kill_matrix.collected(game)
         matrix = kill_matrix.build(game, records, header, made_by, universe)
+        if merging:
+            matrix = kill_matrix.merge(_matrix_at(path, game), matrix, module,
+                                       _mutants_now(game, header, cache))  # fmt: skip
     except ValueError as error:
-        fail(f"--kill-matrix: {error}")
+        fail(f"--kill-matrix {path}: {error}")
     try:
         kill_matrix.write(path, matrix)
     except OSError as error:
         fail(f"cannot write the kill matrix to {path}: {error.strerror}")
-    err.print(f"kill matrix of {len(matrix['mutants'])} mutants over "
+    what = f"{module}'s mutants remade in the kill matrix" if merging else "kill matrix"
+    err.print(f"{what} of {len(matrix['mutants'])} mutants over "
               f"{len(matrix['scenarios'])} scenarios written to {path}", markup=False)  # fmt: skip
+
+
+def _matrix_at(path: Path, game: str) -> dict[str, Any]:
+    """The kill matrix already at ``path``, checked (a run of one module merges into it)."""
+    from conformance.levels.kill_signatures import KillMatrixError, read
+
+    try:
+        read(path, game)
+    except KillMatrixError as error:
+        raise ValueError(f"cannot merge one module's mutants into it: {error}") from None
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def _mutants_now(game: str, header: dict[str, Any], cache: Path | None) -> int:
+    """How many mutants the engine has today, with the run's operators (a merged matrix
+    stands for all of them)."""
+    from conformance.mutation import generate, triage
+
+    if (
+        header.get("operators") not in (None, "default")
+        or header.get("sample")
+        or header.get("rule")
+    ):  # a report read by --mutation-results: its run decides
+        raise ValueError("only a whole run of the module with the default operators "
+                         "(no --operators, --sample or --rule) merges into a matrix")  # fmt: skip
+    return len(generate.generate(game, triage.load(game).seeds, None, None, cache).mutants)
 
 
 def _check_triage(game: str, verbose: bool, cache: Path | None) -> int:

@@ -14,6 +14,14 @@ A maintainer remakes a game's matrix after changing its reference engine or scen
 
     rulespec mutate GAME -j 2 --kill-matrix spec/GAME/kill_matrix.json
 
+After a change to one module that keeps the engine's behaviour (a speed-up), that module's
+mutants alone can be run again and merged into the matrix (:func:`merge`)::
+
+    rulespec mutate GAME --module state.py -j 2 --kill-matrix spec/GAME/kill_matrix.json
+
+The other modules' entries are kept: their kill sets are the same as long as the engine
+does what it did. A change of behaviour or of scenarios needs the whole run.
+
 (``tests/harness/test_kill_signatures.py`` fails when a shipped matrix no longer covers most
 of its game's scenarios).
 """
@@ -86,6 +94,50 @@ def build(
         "mutants_run": len(records),
         "scenarios": list(scenarios),
         "mutants": mutants,
+    }
+
+
+def merge(
+    old: dict[str, Any], new: dict[str, Any], module: str, mutants_now: int
+) -> dict[str, Any]:
+    """``old``'s matrix with its mutants of ``module`` replaced by ``new``'s (a run of that
+    module alone, :func:`build`): the other entries are kept, their scenarios found by name
+    in ``new``'s list (a scenario no longer collected is appended, as :func:`build` appends
+    a killer it did not collect). ``mutants_now``: every mutant of the engine today, which
+    the merged matrix stands for (the kept modules are unchanged since ``old`` was made).
+
+    Refused (:class:`ValueError`) for another game or another ``--killers`` bound."""
+    if old.get("game") != new["game"]:
+        raise ValueError(f"it is a kill matrix of {old.get('game')!r}, not of {new['game']!r}")
+    if old.get("killers") != new["killers"]:
+        raise ValueError(f"it was made with --killers {old.get('killers')}, this run with "
+                         f"--killers {new['killers']}: make it whole again")  # fmt: skip
+    scenarios = list(new["scenarios"])
+    index = {name: position for position, name in enumerate(scenarios)}
+
+    def position(name: str) -> int:
+        if name not in index:
+            index[name] = len(scenarios)
+            scenarios.append(name)
+        return index[name]
+
+    kept, seen = [], set()
+    for entry in old.get("mutants", ()):
+        if entry["at"].rsplit(":", 1)[0] == module:
+            continue
+        names = [old["scenarios"][i] for i in entry["killed_by"]]
+        killed_by = sorted({position(name) for name in names})
+        seen.add((tuple(entry["rules"]), tuple(killed_by)))
+        kept.append({**entry, "killed_by": killed_by})
+    for entry in new["mutants"]:
+        if (tuple(entry["rules"]), tuple(entry["killed_by"])) not in seen:
+            kept.append(entry)
+    return {
+        **new,
+        "made_by": f"{old.get('made_by')}; then {module} remade by {new['made_by']}",
+        "mutants_run": mutants_now,
+        "scenarios": scenarios,
+        "mutants": kept,
     }
 
 

@@ -12,6 +12,7 @@ import subprocess
 import sys
 from pathlib import Path
 from types import SimpleNamespace
+from typing import Any
 
 import pytest
 
@@ -24,6 +25,7 @@ from conformance.levels.kill_signatures import (
     read_data,
     scenario_key,
 )
+from conformance.mutation import kill_matrix
 from conformance.specification.catalogue import load
 from rulespec import games
 from rulespec.resources import ROOT
@@ -308,3 +310,86 @@ def test_a_default_run_blames_the_rule_one_of_whose_mutants_fails_what_the_engin
         unsigned = corroborate(attribution, tallies, rule_areas("isle_traces"),
                                rule_illustrations("isle_traces"))  # fmt: skip
         assert unsigned.primary == "IT-EXPL-FREE"
+
+
+def _matrix_json(mutants: list[tuple[str, list[str]]], scenarios: list[str], **head: Any) -> dict:
+    """A kill matrix's JSON: ``mutants`` as (at, the names of the scenarios it fails)."""
+    entries = [{"rules": ["ND-PLAGUE"], "at": at, "change": "`a` -> `b`",
+                "killed_by": sorted(scenarios.index(name) for name in names)}
+               for at, names in mutants]  # fmt: skip
+    return {"game": "notre_dame", "made_by": "a test", "fingerprint": "f", "killers": 40,
+            "mutants_run": len(entries), "scenarios": scenarios, "mutants": entries,
+            **head}  # fmt: skip
+
+
+def test_a_run_of_one_module_replaces_that_modules_entries_and_keeps_the_rest() -> None:
+    """:func:`kill_matrix.merge`: the kept entries find their scenarios by name in the new
+    list (one no longer collected is appended); the module's old entries go."""
+    old = _matrix_json([("scoring.py:5", ["s::a"]), ("moves.py:9", ["s::b", "s::gone"])],
+                  ["s::a", "s::b", "s::gone"])  # fmt: skip
+    new = _matrix_json([("scoring.py:7", ["s::c"])], ["s::c", "s::a", "s::b"], made_by="run 2")
+    merged = kill_matrix.merge(old, new, "scoring.py", mutants_now=120)
+    assert merged["scenarios"] == ["s::c", "s::a", "s::b", "s::gone"]
+    assert [(m["at"], m["killed_by"]) for m in merged["mutants"]] == [
+        ("moves.py:9", [2, 3]),
+        ("scoring.py:7", [0]),
+    ]
+    assert merged["mutants_run"] == 120
+    assert merged["made_by"] == "a test; then scoring.py remade by run 2"
+    kill_signatures.read_data(merged, "merged")  # still a matrix the judge reads
+    with pytest.raises(ValueError, match="--killers 40, this run with --killers 3"):
+        kill_matrix.merge(old, {**new, "killers": 3}, "scoring.py", 1)
+    with pytest.raises(ValueError, match="a kill matrix of 'notre_dame', not of 'neom'"):
+        kill_matrix.merge(old, {**new, "game": "neom"}, "scoring.py", 1)
+
+
+def test_a_module_run_that_cannot_merge_is_refused_before_it_runs(tmp_path: Path) -> None:
+    """``--module M --kill-matrix F`` with F there merges into F: a sampled run, or a file
+    that is no kill matrix, is refused at once, and F is left as it was."""
+    matrix = tmp_path / "km.json"
+    matrix.write_text(json.dumps(_matrix_json([("moves.py:9", ["s::b"])], ["s::b"])), "utf-8")
+    before = matrix.read_text("utf-8")
+    broken = tmp_path / "broken.json"
+    broken.write_text('{"game": "notre_dame"}', "utf-8")
+    for extra, said in (
+        (["--kill-matrix", str(matrix), "--sample", "3"], "only a whole run of --module"),
+        (["--kill-matrix", str(broken)], "cannot merge one module's mutants into it"),
+    ):
+        done = subprocess.run(
+            [sys.executable, "-m", "conformance", "mutate", "notre_dame", "--module",
+             "scoring.py", *extra],
+            capture_output=True, text=True, cwd=tmp_path, timeout=300,
+        )  # fmt: skip
+        assert done.returncode == 4, done.stderr
+        assert said in done.stderr
+    assert matrix.read_text("utf-8") == before
+
+
+def test_a_modules_report_merges_into_the_shipped_matrix_json(tmp_path: Path) -> None:
+    """``--mutation-results R --kill-matrix F`` where R ran one module: F's other entries
+    stay, the module's are R's, and the matrix stands for every mutant of the engine."""
+    shipped = ROOT / "spec" / "notre_dame" / "kill_matrix.json"
+    out = tmp_path / "kill_matrix.json"
+    out.write_text(shipped.read_text("utf-8"), "utf-8")
+    old = json.loads(out.read_text("utf-8"))
+    suite = "conformance/suite/test_notre_dame.py::"
+    scenario = old["scenarios"][0]
+    header = {"type": "header", "game": "notre_dame", "fingerprint": "f2", "killers": 40,
+              "module": "scoring.py", "operators": "default"}  # fmt: skip
+    record = {"type": "mutant", "module": "scoring.py", "line": 1, "status": "killed",
+              "rules": ["ND-PLAGUE"], "killers": [suite + scenario.split("::", 1)[1]],
+              "before": "x = 1", "after": "x = 2"}  # fmt: skip
+    report = tmp_path / "nd.jsonl"
+    report.write_text("".join(json.dumps(r) + "\n" for r in [header, record]), "utf-8")
+    done = subprocess.run(
+        [sys.executable, "-m", "conformance", "mutate", "notre_dame", "--mutation-results",
+         str(report), "--kill-matrix", str(out), "--no-cache"],
+        capture_output=True, text=True, cwd=tmp_path, timeout=600,
+    )  # fmt: skip
+    assert "scoring.py's mutants remade in the kill matrix" in done.stderr, done.stderr
+    merged = json.loads(out.read_text("utf-8"))
+    others = [m for m in old["mutants"] if not m["at"].startswith("scoring.py:")]
+    assert len(merged["mutants"]) == len(others) + 1
+    assert merged["mutants"][-1]["at"] == "scoring.py:1"
+    assert merged["fingerprint"] == "f2" and merged["made_by"].startswith(old["made_by"])
+    assert merged["mutants_run"] >= old["mutants_run"] - 200  # every mutant of the engine now
