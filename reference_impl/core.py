@@ -307,12 +307,20 @@ def _short(value: Any, limit: int = 80) -> str:
 
 
 def sample_chance(state: GameState, rng: random.Random) -> Action:
-    """Pick a chance outcome with its exact probability (driver-side helper)."""
+    """Pick a chance outcome with its exact probability (driver-side helper).
+
+    Each probability is read as a float once per distinct object: engines list many
+    outcomes under one shared ``Fraction`` (a deal's equal shares), whose ``numerator`` and
+    ``denominator`` are Python-level properties; the float and the sum are the same."""
     outcomes = state.chance_outcomes()
     point = rng.random()
     cumulative = 0.0
+    last: Any = None
+    value = 0.0
     for action, probability in outcomes:
-        cumulative += probability.numerator / probability.denominator
+        if probability is not last:
+            last, value = probability, probability.numerator / probability.denominator
+        cumulative += value
         if point < cumulative:
             return action
     return outcomes[-1][0]
