@@ -68,10 +68,6 @@ def may_take(st: NotreDameState, pl: Player, colour: int) -> bool:
 _PLAY = ("actor", "type", "card", "from")
 _FRIEND = ("actor", "type", "card", "area")
 _MAGICIAN = ("actor", "type", "person", "from", "to", "piece")
-#: (fields, then their values) -> the actions performing an area's action that way, one per
-#: choice it leaves open (:func:`_performed`): shared by every position and never mutated,
-#: like flow's keep and draw actions, so a listing is made of them instead of new dicts
-_PERFORMED: dict[tuple[Any, ...], Any] = {}
 
 
 class _Stops(dict):
@@ -107,13 +103,13 @@ def _performed(head: Action, area: str) -> Any:
     return (head,)
 
 
+@cache
 def performed(key: tuple[Any, ...], area: str) -> Any:
-    """The shared actions of ``key`` (its fields, then their values) for ``area``
-    (:func:`_performed`), made on first use."""
-    shared = _PERFORMED.get(key)
-    if shared is None:
-        shared = _PERFORMED[key] = _performed(dict(zip(key[0], key[1:], strict=True)), area)
-    return shared
+    """The actions of ``key`` (its fields, then their values) performing ``area``'s action
+    that way, one per choice it leaves open (:func:`_performed`): made once, shared by every
+    position and never mutated, like flow's keep and draw actions, so that a listing is
+    made of them instead of new dicts."""
+    return _performed(dict(zip(key[0], key[1:], strict=True)), area)
 
 
 # ---------------------------------------------------------------- area actions
@@ -192,7 +188,7 @@ def card_actions(st: NotreDameState, p: int, card: str) -> list[Action]:
                     acts.append(play)
             continue
         count = pl.people(card) + 1  # ND-FRIEND-COUNT: the people there with the new cube
-        acts += area_actions(st, pl, card, count, (_PLAY, p, "play", card, src))
+        acts.extend(area_actions(st, pl, card, count, (_PLAY, p, "play", card, src)))
     return acts
 
 
