@@ -9,6 +9,7 @@ ND-PARK-BONUS, ND-HOSPITAL, ND-ND-OFFERING, ND-ND-PAY, ND-BUY-*, ND-PERSON-*.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from reference_impl.core import rule_param
@@ -34,8 +35,6 @@ Action = dict[str, Any]
 
 _GUEST_SINGLES = tuple([c] for c in GUEST_OPTIONS)
 _GUEST_PAIRS = tuple([a, b] for i, a in enumerate(GUEST_OPTIONS) for b in GUEST_OPTIONS[i:])
-#: the parameters of an area action with no choice left open (read only: merged into actions)
-_NO_CHOICE: tuple[dict[str, Any], ...] = ({},)
 
 
 # ---------------------------------------------------------------- messages (carriage)
@@ -63,31 +62,91 @@ def may_take(st: NotreDameState, pl: Player, colour: int) -> bool:
     return colour not in blocked_colours(st, pl)
 
 
-# ---------------------------------------------------------------- parameters of area actions
+# ---------------------------------------------------------------- shared actions
+
+#: the fields an action's key names, in the action's order, before an area's choices
+_PLAY = ("actor", "type", "card", "from")
+_FRIEND = ("actor", "type", "card", "area")
+_MAGICIAN = ("actor", "type", "person", "from", "to", "piece")
 
 
-def area_params(
-    st: NotreDameState, pl: Player, area: str, count: int
-) -> Sequence[dict[str, Any]]:
-    """The choices an area's action leaves open when it is performed with ``count`` people."""
+class _Stops(dict):
+    """Square -> the carriage actions stopping there, without and with taking its message
+    (ND-CARRIAGE-MOVE), each ``head`` and the square; made when a square is first reached."""
+
+    __slots__ = ("head",)
+
+    def __init__(self, head: Action) -> None:
+        super().__init__()
+        self.head = head
+
+    def __missing__(self, square: str) -> tuple[Action, Action]:
+        head = self.head
+        stops = self[square] = (
+            {**head, "square": square, "take": False},
+            {**head, "square": square, "take": True},
+        )
+        return stops
+
+
+def _performed(head: Action, area: str) -> Any:
+    """``head`` (actor, type, card or person, the piece's fields) performing ``area``'s
+    action: the carriage's stops by square, the guesthouse's single choices and all its
+    choices, the Notre Dame offerings in order, or ``head`` alone."""
+    if area == "carriage":
+        return _Stops(head)
+    if area == "guesthouse":
+        singles = tuple({**head, "choices": list(c)} for c in _GUEST_SINGLES)
+        return singles, singles + tuple({**head, "choices": list(c)} for c in _GUEST_PAIRS)
+    if area == NOTRE_DAME:
+        return tuple({**head, "offering": offering} for offering in sorted(OFFERINGS))
+    return (head,)
+
+
+@cache
+def performed(key: tuple[Any, ...], area: str) -> Any:
+    """The actions of ``key`` (its fields, then their values) performing ``area``'s action
+    that way, one per choice it leaves open (:func:`_performed`): made once, shared by every
+    position and never mutated, like flow's keep and draw actions, so that a listing is
+    made of them instead of new dicts."""
+    return _performed(dict(zip(key[0], key[1:], strict=True)), area)
+
+
+# ---------------------------------------------------------------- area actions
+
+
+def area_actions(
+    st: NotreDameState, pl: Player, area: str, count: int, key: tuple[Any, ...]
+) -> Sequence[Action]:
+    """The ways to perform an area's action with ``count`` people, one per choice it leaves
+    open; ``key`` names the actions' other fields (:func:`performed`)."""
+    shared = performed(key, area)
     if area == "carriage":  # ND-CARRIAGE-MOVE
-        out: list[dict[str, Any]] = []
+        out: list[Action] = []
         blocked = blocked_colours(st, pl)  # ND-MESSAGE-COLOR: decided once (may_take)
         # ND-CARRIAGE-MOVE: up to one square per person; ND-CARRIAGE-OTHER: into any district
         for square in within(st.ring, pl.carriage, count):
-            out.append({"square": square, "take": False})  # ND-CARRIAGE-MOVE: taking is optional
+            stop, take = shared[square]
+            out.append(stop)  # ND-CARRIAGE-MOVE: taking is optional
             message = st.board.get(square)  # ND-CARRIAGE-STOP: the message where it stops
             if message is not None and message[0] not in blocked:  # ND-MESSAGE-COLOR
-                out.append({"square": square, "take": True})
+                out.append(take)
         return out
     if area == "guesthouse":  # ND-GUEST
+        singles, both = shared
         if count >= GUEST_DOUBLE_AT:  # ND-GUEST-DOUBLE: two, the same or different, with 3+
-            return [{"choices": list(c)} for c in (*_GUEST_SINGLES, *_GUEST_PAIRS)]
-        return [{"choices": list(c)} for c in _GUEST_SINGLES]  # ND-GUEST: one of three
-    return _NO_CHOICE
+            return both
+        return singles  # ND-GUEST: one of three
+    return shared
 
 
 # ---------------------------------------------------------------- legal actions
+
+
+@cache
+def forgo_action(p: int, card: str) -> Action:
+    """``p`` playing ``card`` without its action (ND-PLAY-FORGO); shared, never mutated."""
+    return {"actor": p, "type": "play", "card": card, "forgo": True}
 
 
 def play_actions(st: NotreDameState, p: int) -> list[Action]:
@@ -101,8 +160,8 @@ def play_actions(st: NotreDameState, p: int) -> list[Action]:
     for card in sorted(set(pl.cards)):  # ND-DRAFT-CARDS: only the cards kept in the draft
         performed = card_actions(st, p, card)
         if not performed or st.options["forgo_at_will"]:  # ND-PLAY-FORGO
-            acts.append({"actor": p, "type": "play", "card": card, "forgo": True})
-        acts.extend(performed)
+            acts.append(forgo_action(p, card))
+        acts += performed
     return acts
 
 
@@ -116,43 +175,54 @@ def card_actions(st: NotreDameState, p: int, card: str) -> list[Action]:
             if area == pl.friend:  # ND-FRIEND-MOVE: to a different area
                 continue
             # ND-FRIEND-COUNT: the friend counts with the cubes there
-            for params in area_params(st, pl, area, pl.areas[area] + 1):
-                acts.append({"actor": p, "type": "play", "card": card, "area": area, **params})
+            key = (_FRIEND, p, "play", card, area)
+            acts += area_actions(st, pl, area, pl.areas[area] + 1, key)
         return acts
     # ND-PLACE-CUBE: from hand; ND-PLACE-MOVE: with none in hand, a cube of another area of
     # the district (ND-PLACE-MOVE-NOTND: not Notre Dame); none at all: ND-PLACE-NONE
     sources = ["hand"] if pl.cubes > 0 else [a for a in AREAS if a != card and pl.areas[a] > 0]
     for src in sources:
         if card == NOTRE_DAME:  # ND-ND-OFFERING: 1, 2 or 3 coins
-            for offering in sorted(OFFERINGS):
-                if offering <= pl.coins:  # ND-ND-PAY: no cube without the coins
-                    play = {"actor": p, "type": "play", "card": card, "from": src}
-                    acts.append({**play, "offering": offering})
+            for play in performed((_PLAY, p, "play", card, src), card):
+                if play["offering"] <= pl.coins:  # ND-ND-PAY: no cube without the coins
+                    acts.append(play)
             continue
         count = pl.people(card) + 1  # ND-FRIEND-COUNT: the people there with the new cube
-        for params in area_params(st, pl, card, count):
-            acts.append({"actor": p, "type": "play", "card": card, "from": src, **params})
+        acts.extend(area_actions(st, pl, card, count, (_PLAY, p, "play", card, src)))
     return acts
+
+
+@cache
+def person_actions(p: int, person: str) -> tuple[Action, ...]:
+    """``p`` buying ``person`` with no move to choose: the landlady with each of her choices
+    (ND-PERSON-LANDLADY), any other person alone; shared, never mutated."""
+    base = {"actor": p, "type": "buy", "person": person}
+    if person == "landlady":
+        return tuple({**base, "choice": c} for c in GUEST_OPTIONS)  # ND-PERSON-LANDLADY
+    return (base,)
+
+
+@cache
+def pass_action(p: int) -> Action:
+    """``p`` buying nobody (ND-BUY-OPTIONAL); shared, never mutated."""
+    return {"actor": p, "type": "pass"}
 
 
 def buy_actions(st: NotreDameState, p: int) -> list[Action]:
     """ND-BUY-ONE, ND-BUY-OPTIONAL: phase 4: pass, or pay one coin for one displayed person
     (and its choices)."""
     pl = st.players[p]
-    acts: list[Action] = [{"actor": p, "type": "pass"}]  # ND-BUY-OPTIONAL
+    acts: list[Action] = [pass_action(p)]  # ND-BUY-OPTIONAL
     if pl.coins < 1:  # ND-BUY-ONE: a person costs 1 coin
         return acts
     # ND-BUY-ONE: one of the displayed persons; ND-BUY-SHARED: bought by another or not
     for person in sorted(set(st.display)):
-        base = {"actor": p, "type": "buy", "person": person}
-        if person == "landlady":
-            acts.extend({**base, "choice": c} for c in GUEST_OPTIONS)  # ND-PERSON-LANDLADY
-        elif person == "poet":
-            acts.extend(poet_moves(st, p))
+        if person == "poet":
+            acts += poet_moves(st, p)
         elif person == "magician":
-            acts.extend(magician_moves(st, p))
+            acts += magician_moves(st, p)
         else:
-            acts.append(base)
+            acts += person_actions(p, person)  # ND-PERSON-LANDLADY: with her choice
     return acts
 
 
@@ -169,29 +239,37 @@ def move_sources(st: NotreDameState, p: int) -> list[tuple[str, int]]:
 def poet_moves(st: NotreDameState, p: int) -> list[Action]:
     """ND-PERSON-POET: 1-3 people (cubes and/or the friend) from one area to another (the
     buy actions of the poet)."""
-    pl = st.players[p]
-    out = []
+    friend = st.players[p].friend
+    out: list[Action] = []
     for frm, cubes in move_sources(st, p):
-        has_friend = pl.friend == frm
-        counts = range(min(POET_MAX, cubes) + 1)
-        for to in AREAS:
-            if to == frm:
-                continue
-            for k in counts:
-                for f in (False, True) if has_friend else (False,):
-                    if 1 <= k + f <= POET_MAX:
-                        out.append(
-                            {"actor": p, "type": "buy", "person": "poet", "from": frm,
-                             "to": to, "cubes": k, "friend": f}
-                        )  # fmt: skip
+        out += poet_moves_from(p, frm, min(POET_MAX, cubes), friend == frm)
     return out
+
+
+@cache
+def poet_moves_from(p: int, frm: str, cubes: int, has_friend: bool) -> tuple[Action, ...]:
+    """The poet's moves for ``p`` from ``frm``, holding ``cubes`` (at most three) and the
+    friend or not, in listing order; shared, never mutated."""
+    out = []
+    counts = range(cubes + 1)
+    for to in AREAS:
+        if to == frm:
+            continue
+        for k in counts:
+            for f in (False, True) if has_friend else (False,):
+                if 1 <= k + f <= POET_MAX:
+                    out.append(
+                        {"actor": p, "type": "buy", "person": "poet", "from": frm,
+                         "to": to, "cubes": k, "friend": f}
+                    )  # fmt: skip
+    return tuple(out)
 
 
 def magician_moves(st: NotreDameState, p: int) -> list[Action]:
     """ND-PERSON-MAGICIAN: one cube or the friend to another area, whose action is performed
     (the buy actions of the magician)."""
     pl = st.players[p]
-    out = []
+    out: list[Action] = []
     for frm, cubes in move_sources(st, p):
         pieces = []
         if cubes > 0:
@@ -204,11 +282,8 @@ def magician_moves(st: NotreDameState, p: int) -> list[Action]:
                     continue
                 # ND-FRIEND-COUNT: the people there once the piece has moved in
                 count = pl.areas[to] + 1 if piece == "friend" else pl.people(to) + 1
-                for params in area_params(st, pl, to, count):
-                    out.append(
-                        {"actor": p, "type": "buy", "person": "magician", "from": frm,
-                         "to": to, "piece": piece, **params}
-                    )  # fmt: skip
+                key = (_MAGICIAN, p, "buy", "magician", frm, to, piece)
+                out += area_actions(st, pl, to, count, key)
     return out
 
 
