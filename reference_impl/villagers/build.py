@@ -102,7 +102,7 @@ def actions(state: VillagersState) -> list[Action]:
                 if (LOCK_FEE if lock in countess else bank_fee) > gold:
                     if own is None:
                         own = {n for column in columns for n, _ in column}
-                    if lock not in own:  # VL-LOCK-OWN: your own unlocker makes it free
+                    if lock not in own:  # your own unlocker makes the padlock free
                         continue
             on = card.on
             if on is None:  # VL-CHAIN-ON: no parent, a new column
