@@ -8,6 +8,7 @@ VL-BUILD-FOUNDERS-FLIP, VL-EVENT-SERFDOM, VL-EVENT-COUNTESS-BANK, VL-EVENT-ARSON
 from __future__ import annotations
 
 from bisect import insort
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from reference_impl.core import Action, IllegalAction, MalformedInput, rule_param
@@ -81,55 +82,58 @@ def actions(state: VillagersState) -> list[Action]:
     hand = sorted(state.hand)
     if state.built < state.build_limit:  # VL-BUILD-HAND within VL-BUILD-LIMIT
         columns = state.columns
-        own: set[str] | None = None  # the lock data, computed on the first padlocked card
-        countess: set[str] = set()
+        own: set[str] | None = None  # your villagers, read on the first padlock you cannot pay
+        countess: set[str] | None = None  # hers and the bank's fee, on the first padlocked card
         bank_fee = LOCK_FEE
         gold = state.gold
-        tops: dict[str, list[int]] = {}  # top card -> the columns it tops, left to right
-        for i, column in enumerate(columns):
-            tops.setdefault(column[-1][0], []).append(i)
+        tops = [column[-1][0] for column in columns]  # the top card of each column
         new_branch: bool | None = None  # looked up on the first card that goes on the Founders
         for name in hand:
             card = CARDS[name]
             lock = card.lock
             if lock is not None:
-                if own is None:
-                    own = {n for column in columns for n, _ in column}
+                if countess is None:
                     countess = {n for n, _ in state.c_cards}
                     if COUNTESS_BANK in state.active:  # VL-EVENT-COUNTESS-BANK: the fee is 3
                         bank_fee = COUNTESS_BANK_FEE
                     else:
                         bank_fee = rule_param(state.options, "VL-LOCK-BANK", "fee", LOCK_FEE)
                 # VL-LOCK-AFFORD: a padlock you cannot pay keeps the villager in hand
-                if lock not in own and (LOCK_FEE if lock in countess else bank_fee) > gold:
-                    continue
+                if (LOCK_FEE if lock in countess else bank_fee) > gold:
+                    if own is None:
+                        own = {n for column in columns for n, _ in column}
+                    if lock not in own:  # your own unlocker makes the padlock free
+                        continue
             on = card.on
             if on is None:  # VL-CHAIN-ON: no parent, a new column
-                out.append({"actor": 0, "type": "build", "card": name, "column": None})
+                out.append(_NEW_COLUMN_BUILDS[name].copy())
             elif on == FOUNDERS:
                 if new_branch is None:
                     new_branch = state.may_branch()
                 if new_branch:  # VL-CHAIN-FOUNDERS: the Founders has room for another chain
-                    out.append({"actor": 0, "type": "build", "card": name, "column": None})
-            else:
-                for i in tops.get(on, ()):  # VL-CHAIN-ON: on a column topped by the parent
-                    out.append({"actor": 0, "type": "build", "card": name, "column": i})
+                    out.append(_NEW_COLUMN_BUILDS[name].copy())
+            elif on in tops:
+                for i, top in enumerate(tops):  # VL-CHAIN-ON: on a column topped by the parent
+                    if top == on:
+                        out.append({"actor": 0, "type": "build", "card": name, "column": i})
     if state.basics_built < BASIC_LIMIT and hand:  # VL-BUILD-BASIC within VL-BUILD-BASIC-LIMIT
         # VL-EVENT-SERFDOM: the card goes to her village; VL-BUILD-RETURN-STACK: else onto
         # a stack that still holds cards
-        stacks = [None] if SERFDOM in state.active else state.stacks_with_cards()
+        stacks = (None,) if SERFDOM in state.active else tuple(state.stacks_with_cards())
+        rows = _basic_rows(stacks)
         basics = state.basics
-        # VL-BUILD-BASIC-SUPPLY: an exhausted kind cannot be built
-        out += [
-            _BASIC_BUILDS[basic][name][stack].copy()
-            for basic in BASICS
-            if basics[basic] > 0
-            for name in hand
-            for stack in stacks
-        ]
+        for basic in BASICS:
+            if basics[basic] > 0:  # VL-BUILD-BASIC-SUPPLY: an exhausted kind cannot be built
+                by_card = rows[basic]
+                for name in hand:
+                    out += map(dict.copy, by_card[name])
     return out
 
 
+#: build actions onto a new column by card, as templates that only their copies leave
+_NEW_COLUMN_BUILDS: dict[str, Action] = {
+    name: {"actor": 0, "type": "build", "card": name, "column": None} for name in CARDS
+}
 #: build_basic actions by basic, returned card and stack (None: Serfdom's), as templates that
 #: only their copies leave (a copy of a small dict costs about half a new one)
 _BASIC_BUILDS: dict[str, dict[str, dict[int | None, Action]]] = {
@@ -148,6 +152,17 @@ _BASIC_BUILDS: dict[str, dict[str, dict[int | None, Action]]] = {
     }
     for basic in BASICS
 }
+
+
+@cache
+def _basic_rows(stacks: tuple[int | None, ...]) -> dict[str, dict[str, tuple[Action, ...]]]:
+    """The build_basic templates by basic and returned card, one per stack of ``stacks`` in
+    their order: a hand card's actions are then copied in one go. Kept per tuple of stacks
+    (at most 65: the subsets of the six stacks, and Serfdom's None)."""
+    return {
+        basic: {name: tuple(by_stack[stack] for stack in stacks) for name, by_stack in rows.items()}
+        for basic, rows in _BASIC_BUILDS.items()
+    }
 
 
 def _need_build(state: VillagersState, action: Action, rule: str) -> None:

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from reference_impl.core import Action, IllegalAction, MalformedInput
 from reference_impl.villagers import events
-from reference_impl.villagers.cards import draft_limit
+from reference_impl.villagers.cards import CARDS, SETUP, draft_limit
 
 if TYPE_CHECKING:
     from reference_impl.villagers.state import VillagersState
@@ -98,7 +98,7 @@ def actions(state: VillagersState) -> list[Action]:
     elif step == "take":  # VL-DRAFT-COMPULSORY: a card must be taken, there is no pass
         out.extend(_road_choices(state, "take_road"))  # VL-DRAFT-TAKE
         # VL-DRAFT-STACK
-        out += [{"actor": 0, "type": "take_stack", "stack": i} for i in state.stacks_with_cards()]
+        out += [_TAKE_STACK[i].copy() for i in state.stacks_with_cards()]
     elif step == "countess":  # VL-DRAFT-COUNTESS: the player picks a road villager for her
         out.extend(_road_choices(state, "countess_build"))
     elif step == "coin":  # VL-DRAFT-BANKCOIN: the coin is optional
@@ -111,14 +111,28 @@ def _road_choices(state: VillagersState, kind: str) -> list[Action]:
     """One action per distinct road villager, each a new object (the road is sorted, so
     equal villagers are neighbours)."""
     out: list[Action] = []
+    templates = _ROAD_ACTIONS[kind]
     last = None
     for villager in state.road:
         if villager == last:
             continue
         last = villager
         card, coins = villager
-        out.append({"actor": 0, "type": kind, "card": card, "coins": coins})
+        action = templates[card].copy()
+        action["coins"] = coins
+        out.append(action)
     return out
+
+
+#: take_stack actions by stack, and the road actions by kind and card without their coins,
+#: as templates that only their copies leave (a copy of a small dict costs about half a new one)
+_TAKE_STACK: list[Action] = [
+    {"actor": 0, "type": "take_stack", "stack": i} for i in range(SETUP["stacks"])
+]
+_ROAD_ACTIONS: dict[str, dict[str, Action]] = {
+    kind: {card: {"actor": 0, "type": kind, "card": card} for card in CARDS}
+    for kind in ("take_road", "countess_build", "place_coin")
+}
 
 
 def _need_step(state: VillagersState, action: Action, step: str, rule: str) -> None:
