@@ -69,12 +69,14 @@ class Geometry:
 
 
 def few_bits(mask: int) -> list[int]:
-    """The members of a sparse bitset in ascending order (a loop per member only)."""
+    """The members of a sparse bitset in ascending order (a loop per member only: the top
+    member is taken off each time, which needs no negated copy of the whole bitset)."""
     out = []
     while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
+        top = mask.bit_length() - 1
+        out.append(top)
+        mask ^= 1 << top
+    out.reverse()
     return out
 
 

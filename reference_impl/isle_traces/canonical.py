@@ -6,6 +6,7 @@ recomputes them (so a scenario may edit ``map`` or ``explorers`` alone).
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from reference_impl.core import MalformedInput, exported_options, rule_param
@@ -103,8 +104,14 @@ def export(s: IsleState) -> dict[str, Any]:
         "feather": None if s.feather < 0 else cell(s.feather),
         "reserve": list(s.reserve),
         "chips": list(s.chips),
-        "grid": [s.cell[r * size : (r + 1) * size] for r in range(size)],  # fresh lists
+        "grid": list(map(s.cell.__getitem__, _rows(size))),  # fresh lists
     }
+
+
+@cache
+def _rows(size: int) -> tuple[slice, ...]:
+    """The slice of each grid row of a ``size`` x ``size`` area, in the row-major cell list."""
+    return tuple(slice(r * size, (r + 1) * size) for r in range(size))
 
 
 def _int(value: Any, field: str, low: int, high: int) -> int:

@@ -714,7 +714,7 @@ class IsleState(GameState):
     # ------------------------------------------------------------------ copy
     def clone(self) -> IsleState:
         other = IsleState.__new__(IsleState)
-        other.__dict__.update(self.__dict__)
+        fields = self.__dict__.copy()  # one dict copy, then the lists this state changes
         for name in (
             "deck",
             "discarded",
@@ -731,8 +731,9 @@ class IsleState(GameState):
             "chips",
             "fired",
         ):
-            setattr(other, name, list(getattr(self, name)))
-        other.placed = [list(p) for p in self.placed]
+            fields[name] = fields[name].copy()
+        fields["placed"] = list(map(list.copy, self.placed))
+        other.__dict__ = fields
         return other  # the cached legal list and mask are the same position's: shared
 
     def to_canonical(self) -> dict[str, Any]:
