@@ -234,6 +234,28 @@ Feature: Notre Dame phase 3, playing action cards
         """
 
     @ND-PLACE-MOVE
+    Scenario: With an empty hand a cube may come from any other area that holds one
+      Given the position:
+        """
+        players.0.cubes = 0
+        players.0.areas.park = 1
+        players.0.areas.residence = 1
+        players.0.stock = 12
+        """
+      Then the legal actions include:
+        """
+        {"actor": 0, "type": "play", "card": "bank", "from": "park"}
+        """
+      And the legal actions include:
+        """
+        {"actor": 0, "type": "play", "card": "bank", "from": "residence"}
+        """
+      And the legal actions do not include:
+        """
+        {"actor": 0, "type": "play", "card": "bank", "from": "hand"}
+        """
+
+    @ND-PLACE-MOVE
     Scenario: A cube cannot be moved while cubes are in hand
       Given the position:
         """
