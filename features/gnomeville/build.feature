@@ -198,6 +198,22 @@ Feature: Gnomeville build phase: draw or pass, second chance, placing tiles, get
         """
       Then "players.0.cells.0" is ["house", "market", null, null, null]
 
+    @GV-BUILD-PLACE
+    Scenario: A building tile is placed on a space of the town, never without one
+      # the action's space is left out only for a gnome tile (the action schema)
+      Given a gnomeville game with 2 players in the build phase
+      And "players.0.hand" is "market"
+      When player 0 plays:
+        """
+        {"type": "place"}
+        """
+      Then the action is rejected citing rule "GV-BUILD-PLACE"
+      When player 0 plays:
+        """
+        {"type": "place", "space": [0, 1]}
+        """
+      Then "players.0.cells.0" is [null, "market", null, null, null]
+
     @GV-TERM-EMPTY-TOKENS @GV-BUILD-PLACE
     Scenario: A boulder or troll space is not empty and takes no building
       Given a gnomeville game with 2 players in the build phase
