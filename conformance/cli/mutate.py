@@ -83,12 +83,8 @@ def mutate(
     if check_triage:
         raise Exit(_check_triage(game, verbose, made))
     if kill_matrix is not None and module is not None and kill_matrix.is_file():
-        if operators or sample is not None or rule is not None:  # found now, not after the run
-            fail(
-                f"--kill-matrix {kill_matrix}: only a whole run of --module {module} with the "
-                "default operators (no --operators, --sample or --rule) merges into a matrix"
-            )
-        try:
+        try:  # found now, not after the run
+            _mergeable(module, operators, sample, rule)
             _matrix_at(kill_matrix, game)
         except ValueError as error:
             fail(f"--kill-matrix {kill_matrix}: {error}")
@@ -166,8 +162,9 @@ def _write_kill_matrix(
         universe = kill_matrix.collected(game)
         matrix = kill_matrix.build(game, records, header, made_by, universe)
         if merging:
+            _mergeable(module, header.get("operators"), header.get("sample"), header.get("rule"))
             matrix = kill_matrix.merge(_matrix_at(path, game), matrix, module,
-                                       _mutants_now(game, header, cache))  # fmt: skip
+                                       _mutants_now(game, cache))  # fmt: skip
     except ValueError as error:
         fail(f"--kill-matrix {path}: {error}")
     try:
@@ -179,29 +176,31 @@ def _write_kill_matrix(
               f"{len(matrix['scenarios'])} scenarios written to {path}", markup=False)  # fmt: skip
 
 
+def _mergeable(module: str, operators: Any, sample: Any, rule: Any) -> None:
+    """Refuse (:class:`ValueError`) a run of ``module`` that cannot stand for all its mutants
+    in a matrix: one with other operators, a sample, or one rule's mutants only."""
+    if operators not in (None, "default") or sample or rule:
+        raise ValueError(f"only a whole run of --module {module} with the default operators "
+                         "(no --operators, --sample or --rule) merges into a matrix")  # fmt: skip
+
+
 def _matrix_at(path: Path, game: str) -> dict[str, Any]:
     """The kill matrix already at ``path``, checked (a run of one module merges into it)."""
-    from conformance.levels.kill_signatures import KillMatrixError, read
+    from conformance.levels.kill_signatures import KillMatrixError, read_data
 
     try:
-        read(path, game)
-    except KillMatrixError as error:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        read_data(data, str(path), game)
+    except (OSError, json.JSONDecodeError, UnicodeDecodeError, KillMatrixError) as error:
         raise ValueError(f"cannot merge one module's mutants into it: {error}") from None
-    return json.loads(path.read_text(encoding="utf-8"))
+    return data
 
 
-def _mutants_now(game: str, header: dict[str, Any], cache: Path | None) -> int:
-    """How many mutants the engine has today, with the run's operators (a merged matrix
-    stands for all of them)."""
+def _mutants_now(game: str, cache: Path | None) -> int:
+    """How many mutants (default operators) the engine has today: a merged matrix stands
+    for all of them."""
     from conformance.mutation import generate, triage
 
-    if (
-        header.get("operators") not in (None, "default")
-        or header.get("sample")
-        or header.get("rule")
-    ):  # a report read by --mutation-results: its run decides
-        raise ValueError("only a whole run of the module with the default operators "
-                         "(no --operators, --sample or --rule) merges into a matrix")  # fmt: skip
     return len(generate.generate(game, triage.load(game).seeds, None, None, cache).mutants)
 
 

@@ -158,10 +158,10 @@ def play_actions(st: NotreDameState, p: int) -> list[Action]:
     pl = st.players[p]
     acts: list[Action] = []
     for card in sorted(set(pl.cards)):  # ND-DRAFT-CARDS: only the cards kept in the draft
-        performed = card_actions(st, p, card)
-        if not performed or st.options["forgo_at_will"]:  # ND-PLAY-FORGO
+        plays = card_actions(st, p, card)
+        if not plays or st.options["forgo_at_will"]:  # ND-PLAY-FORGO
             acts.append(forgo_action(p, card))
-        acts += performed
+        acts += plays
     return acts
 
 
