@@ -363,15 +363,35 @@ def _write_rulebook(
 
 @app.command()
 @click.option("--game", "-g", multiple=True, help="game id")
-def coverage(game: tuple[str, ...]) -> None:
+@click.option("--by-mutants", is_flag=True,
+              help="whether each rule's own scenarios fail the mutants of the lines naming "
+                   "it alone (from the game's kill matrix); exit 1 when a rule is pinned only "
+                   "through other rules' scenarios")  # fmt: skip
+@click.option("--kill-matrix", "matrix_file", type=PATH,
+              help="with --by-mutants and one game: this kill matrix, not the shipped one")
+@click.option("--verbose", "-v", is_flag=True,
+              help="with --by-mutants: every unpinned mutant, not the first two per rule")
+def coverage(
+    game: tuple[str, ...], by_mutants: bool, matrix_file: Path | None, verbose: bool
+) -> None:
     """Rule-to-scenario coverage, closing with: rules N, covered N, uncovered N.
 
-    A game's optional parts it does not provide are named (absent: invariants, proofs, ...)."""
+    A game's optional parts it does not provide are named (absent: invariants, proofs, ...).
+    With --by-mutants: closing with rules with mutants N, pinned by their own scenarios N,
+    partly N, only through other rules' scenarios N."""
     from conformance.specification import catalogue
     from conformance.specification.game_parts import absent
 
     known = catalogue.games_with_catalogue()
     games = [_known_game(g, known, "coverage") for g in game] if game else known
+    if (matrix_file or verbose) and not by_mutants:
+        fail("--kill-matrix and --verbose go with --by-mutants")
+    if matrix_file and len(games) != 1:
+        fail("--kill-matrix needs one game (-g GAME): a kill matrix is one game's")
+    if by_mutants:
+        from conformance.cli.pinning_report import report
+
+        raise Exit(report(games, matrix_file, verbose))
     total = covered = 0
     for name in games:
         loaded = catalogue.load(name)

@@ -1,0 +1,84 @@
+"""``rulespec coverage --by-mutants``: which rules their own scenarios pin, by mutants.
+
+The rule-to-scenario coverage says a rule has scenarios; this says whether they check it:
+from the game's kill matrix (:mod:`conformance.mutation.pinning`), per rule, how many
+mutants of the lines naming it alone its own scenarios fail, and whose scenarios fail the
+others. A rule whose clause only other rules' scenarios check is blamed as a neighbour when
+an engine breaks it.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from conformance.cli.base import EXIT_NOTHING, fail, out
+from conformance.levels.kill_signatures import KillMatrixError, load, read, scenario_key
+from conformance.mutation.pinning import Pinning, RulePinning, pinning
+
+#: unpinned mutants listed per rule without --verbose
+SHOWN = 2
+
+
+def scenario_tags(game: str) -> dict[str, frozenset[str]]:
+    """Each of the game's scenarios' rule ids, by kill-matrix key: read from a run of its
+    scenarios against the reference (a few seconds), as the judge collects them (those that
+    check a refusal of an impossible position too: they pin the loading checks' lines)."""
+    from conformance.cli.check import run_scenarios
+
+    run = run_scenarios([game])
+    return {scenario_key(r["test"]): frozenset(r.get("rules", []))
+            for report in run.games for r in report.results
+            if r.get("test")}  # fmt: skip
+
+
+def report(games: list[str], matrix_file: Path | None, verbose: bool) -> int:
+    """Print each game's pinning by mutants and the totals; the exit status: 1 when a rule
+    is pinned only through other rules' scenarios, 5 when no game has a kill matrix."""
+    total = pinned = partly = others = 0
+    judged = 0
+    for game in games:
+        try:
+            matrix = read(matrix_file, game) if matrix_file else load(game)
+        except KillMatrixError as error:
+            fail(str(error))
+        if matrix is None:
+            out.print(f"{game}: no kill matrix (make one: rulespec mutate {game} -j 2 "
+                      f"--kill-matrix spec/{game}/kill_matrix.json)", markup=False)  # fmt: skip
+            continue
+        judged += 1
+        found = pinning(matrix, scenario_tags(game))
+        _print_game(game, found, len(matrix.mutants), verbose)
+        total += len(found.rules)
+        others += len(found.only_through_others())
+        partly += len(found.partly())
+        pinned += len(found.rules) - len(found.only_through_others()) - len(found.partly())
+    if not judged:
+        return EXIT_NOTHING
+    out.print(f"rules with mutants {total}, pinned by their own scenarios {pinned}, "
+              f"partly {partly}, only through other rules' scenarios {others}")  # fmt: skip
+    return 1 if others else 0
+
+
+def _print_game(game: str, found: Pinning, mutants: int, verbose: bool) -> None:
+    others, partly = len(found.only_through_others()), len(found.partly())
+    out.print(f"{game}: {len(found.rules)} rules have mutants of lines naming them alone "
+              f"(kill matrix of {mutants} killed mutants, alike ones counted once); pinned "
+              f"by their own scenarios {len(found.rules) - partly - others}, partly {partly}, "
+              f"only through other rules' scenarios {others}", markup=False)  # fmt: skip
+    if found.gone or found.added:
+        out.print(f"  the kill matrix is stale: {len(found.added)} scenarios collected now "
+                  f"are not in it, {len(found.gone)} in it are no longer collected (remake "
+                  f"it: rulespec mutate {game} -j 2 --kill-matrix FILE)", markup=False)  # fmt: skip
+    for rule in found.rules:
+        if rule.unpinned:
+            _print_rule(rule, verbose)
+
+
+def _print_rule(rule: RulePinning, verbose: bool) -> None:
+    out.print(f"  {rule.rule}: its scenarios fail {rule.pinned} of its {rule.mutants} "
+              f"mutants", markup=False)  # fmt: skip
+    shown = rule.unpinned if verbose else rule.unpinned[:SHOWN]
+    for unpinned in shown:
+        out.print(f"    {unpinned.describe()}", markup=False)
+    if len(shown) < len(rule.unpinned):
+        out.print(f"    ... {len(rule.unpinned) - len(shown)} more (--verbose)", markup=False)
