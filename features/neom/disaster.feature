@@ -794,6 +794,36 @@ Feature: NEOM disasters (neom.ja.txt:57-62)
         {"actor": 2, "type": "sacrifice", "x": 2, "y": 1}
         """
 
+    @NM-DISASTER-ORDER
+    Scenario: Once the turn's two fires have struck every player selects again next turn
+      # neom.ja.txt:57: the fires strike at the end of the turn; no player owns a commercial or
+      # residential tile, so neither fire is owed for and the turn ends; both fires are used up
+      # and the next turn starts with all three players to select (neom.ja.txt:31)
+      Given the position:
+        """
+        phase = "select"
+        generation = 1
+        players.0.hand = ["g1-fire", "g1-park"]
+        players.1.hand = ["g1-fire", "g1-mine"]
+        players.2.selected = "g1-farm"
+        players.2.hand = ["g1-quarry"]
+        """
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "select", "tile": "g1-fire"},
+         {"actor": 1, "type": "select", "tile": "g1-fire"},
+         {"actor": 2, "type": "sell"}]
+        """
+      Then the position has:
+        """
+        phase = "select"
+        turn = 2
+        disasters = []
+        players.0.selected = null
+        players.1.selected = null
+        to_act = [0, 1, 2]
+        """
+
   Rule: NM-DISASTER-TABLE the provisional disaster table
 
     @NM-DISASTER-TABLE
