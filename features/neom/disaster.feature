@@ -413,6 +413,27 @@ Feature: NEOM disasters (neom.ja.txt:57-62)
         """
       Then "players.2.coins" is 5
 
+    @NM-DISASTER-COUNT @reading:protection_scope=adjacent
+    Scenario: Each unprotected target tile is counted
+      # the houses on x2 y1 are next to the fire station on x1 y2; the market on x3 y2 and the
+      # houses on x3 y1 are not: 2 tiles at 1 coin each (the fire), so 6 - 2 = 4 coins
+      Given the position:
+        """
+        phase = "disaster"
+        generation = 1
+        disasters = [{"tile": "g1-fire", "by": 0, "decided": []}]
+        players.2.city.1.2 = "g1-houses"
+        players.2.city.2.1 = "g1-fire-station"
+        players.2.city.2.3 = "g1-market"
+        players.2.city.1.3 = "g1-houses"
+        """
+      Then "to_act" is [2]
+      When player 2 plays:
+        """
+        {"type": "pay"}
+        """
+      Then "players.2.coins" is 4
+
   Rule: NM-DISASTER-SACRIFICE a sacrificed tile has no protection
 
     @NM-DISASTER-SACRIFICE @reading:protection_scope=adjacent
