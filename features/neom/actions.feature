@@ -40,3 +40,24 @@ Feature: NEOM the three actions (neom.ja.txt:33-38)
         {"type": "pay"}
         """
       Then the action is rejected citing rule "NM-ACT-CHOICE"
+
+    @NM-ACT-CHOICE
+    Scenario Outline: The <what> action puts <space> on x2 y1 and leaves player 0 <coins> coins
+      # neom.ja.txt:35-38: place the selected tile (the park costs 2), discard it to place a
+      # cornerstone (the garden homes cost 0) or sell it for 5 coins (neom.ja.txt:65); player 0
+      # has the starting 6 coins (NM-SETUP-COINS, provisional tile list)
+      When player 0 plays:
+        """
+        <action>
+        """
+      Then the position has:
+        """
+        players.0.city.1.2 = <space>
+        players.0.coins = <coins>
+        """
+
+      Examples:
+        | what        | action                                                               | space             | coins |
+        | place       | {"type": "place", "tile": "g1-park", "x": 2, "y": 1}                 | "g1-park"         | 4     |
+        | cornerstone | {"type": "cornerstone", "tile": "cs-garden-homes", "x": 2, "y": 1}   | "cs-garden-homes" | 6     |
+        | sell        | {"type": "sell"}                                                     | null              | 11    |

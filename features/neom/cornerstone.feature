@@ -278,6 +278,21 @@ Feature: NEOM discarding a tile to place a cornerstone (neom.ja.txt:50-55)
         {"actor": 0, "type": "cornerstone", "tile": "cs-trade-post", "x": 2, "y": 1}
         """
 
+    @NM-CORNER-REQ @reading:cornerstone_requirements=true
+    Scenario: A cornerstone's cost is paid like a generation tile's and the garden homes cost nothing
+      # neom.ja.txt:53 "in the same way as above": the cost is paid as for a generation tile
+      # (NM-REQ-COST); the provisional garden homes cost 0, so player 0 keeps the 9 coins
+      Given "players.0.coins" is 9
+      When player 0 plays:
+        """
+        {"type": "cornerstone", "tile": "cs-garden-homes", "x": 2, "y": 1}
+        """
+      Then the position has:
+        """
+        players.0.city.1.2 = "cs-garden-homes"
+        players.0.coins = 9
+        """
+
     @NM-CORNER-REQ @reading:cornerstone_requirements=false
     Scenario: Without cornerstone requirements townhouses go down without wood
       Given a new "neom" game with 2 players and setup:

@@ -413,6 +413,27 @@ Feature: NEOM disasters (neom.ja.txt:57-62)
         """
       Then "players.2.coins" is 5
 
+    @NM-DISASTER-COUNT @reading:protection_scope=adjacent
+    Scenario: Each unprotected target tile is counted
+      # the houses on x2 y1 are next to the fire station on x1 y2; the market on x3 y2 and the
+      # houses on x3 y1 are not: 2 tiles at 1 coin each (the fire), so 6 - 2 = 4 coins
+      Given the position:
+        """
+        phase = "disaster"
+        generation = 1
+        disasters = [{"tile": "g1-fire", "by": 0, "decided": []}]
+        players.2.city.1.2 = "g1-houses"
+        players.2.city.2.1 = "g1-fire-station"
+        players.2.city.2.3 = "g1-market"
+        players.2.city.1.3 = "g1-houses"
+        """
+      Then "to_act" is [2]
+      When player 2 plays:
+        """
+        {"type": "pay"}
+        """
+      Then "players.2.coins" is 4
+
   Rule: NM-DISASTER-SACRIFICE a sacrificed tile has no protection
 
     @NM-DISASTER-SACRIFICE @reading:protection_scope=adjacent
@@ -792,6 +813,36 @@ Feature: NEOM disasters (neom.ja.txt:57-62)
       Then the legal actions include:
         """
         {"actor": 2, "type": "sacrifice", "x": 2, "y": 1}
+        """
+
+    @NM-DISASTER-ORDER
+    Scenario: Once the turn's two fires have struck every player selects again next turn
+      # neom.ja.txt:57: the fires strike at the end of the turn; no player owns a commercial or
+      # residential tile, so neither fire is owed for and the turn ends; both fires are used up
+      # and the next turn starts with all three players to select (neom.ja.txt:31)
+      Given the position:
+        """
+        phase = "select"
+        generation = 1
+        players.0.hand = ["g1-fire", "g1-park"]
+        players.1.hand = ["g1-fire", "g1-mine"]
+        players.2.selected = "g1-farm"
+        players.2.hand = ["g1-quarry"]
+        """
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "select", "tile": "g1-fire"},
+         {"actor": 1, "type": "select", "tile": "g1-fire"},
+         {"actor": 2, "type": "sell"}]
+        """
+      Then the position has:
+        """
+        phase = "select"
+        turn = 2
+        disasters = []
+        players.0.selected = null
+        players.1.selected = null
+        to_act = [0, 1, 2]
         """
 
   Rule: NM-DISASTER-TABLE the provisional disaster table

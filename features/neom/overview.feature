@@ -157,3 +157,30 @@ Feature: NEOM overview and game flow (neom.ja.txt:5-14)
         """
         []
         """
+
+    @NM-FLOW-END
+    Scenario: The last action of the 21st turn ends the game
+      # neom.ja.txt:12-14: generation 3's turn 7 is the 21st and last; once player 0 sells,
+      # every player has acted, nobody selected a disaster, and the cities are scored
+      Given the position:
+        """
+        phase = "act"
+        generation = 3
+        turn = 7
+        players.0.selected = "g3-stadium"
+        players.0.hand = ["g3-bank"]
+        players.1.acted = true
+        players.1.hand = ["g3-towers"]
+        """
+      When player 0 plays:
+        """
+        {"type": "sell"}
+        """
+      Then the position has:
+        """
+        phase = "over"
+        """
+      And the legal actions are exactly:
+        """
+        []
+        """

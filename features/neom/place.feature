@@ -440,6 +440,18 @@ Feature: NEOM placing the selected tile (neom.ja.txt:40-48)
       Then "players.0.city.0.2" is "g1-market"
 
     @NM-PLACE-ROAD
+    Scenario: A tile may join the centre through a chain of two tiles
+      # neom.ja.txt:46: the market on x1 y4 meets the houses on x2 y4, which meet the houses on
+      # x2 y3, which meet the centre (houses and market have roads on all four sides)
+      Given "players.0.city.3.2" is "g1-houses"
+      And "players.0.city.4.2" is "g1-houses"
+      When player 0 plays:
+        """
+        {"type": "place", "x": 1, "y": 4}
+        """
+      Then "players.0.city.4.1" is "g1-market"
+
+    @NM-PLACE-ROAD
     Scenario: The tile that replaced the centre is the new anchor
       # cottages on the centre space have roads only north and south
       Given "players.0.city.2.2" is "g1-cottages"

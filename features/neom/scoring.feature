@@ -101,7 +101,34 @@ Feature: NEOM final scoring (neom.ja.txt:80-100, in English)
         details.breakdown.0.neighbourhoods = 2
         """
 
+    @NM-SCORE-HOOD
+    Scenario: Three houses in an L joined by roads make one neighbourhood
+      # houses on x2 y0, x2 y1 and x3 y1 (roads on all four sides): x2 y1 meets x2 y0 to its
+      # north and x3 y1 to its east, so one neighbourhood of 3, worth 6 (neom.ja.txt:86-88)
+      Given the position:
+        """
+        players.0.city.0.2 = "g1-houses"
+        players.0.city.1.2 = "g1-houses"
+        players.0.city.1.3 = "g1-houses"
+        """
+      Then the outcome has:
+        """
+        details.breakdown.0.neighbourhoods = 6
+        """
+
   Rule: NM-SCORE-HOODTABLE 1, 3, 6, 10, 15, 21, 28, 36, 40, 44, then +4 per tile
+
+    @NM-SCORE-HOODTABLE
+    Scenario: A neighbourhood of 1 is worth 1
+      # neom.ja.txt:86-88: a residential tile forms a neighbourhood by itself; size 1 = 1 VP
+      Given the position:
+        """
+        players.0.city.1.2 = "g1-houses"
+        """
+      Then the outcome has:
+        """
+        details.breakdown.0.neighbourhoods = 1
+        """
 
     @NM-SCORE-HOODTABLE
     Scenario: A neighbourhood of 5 is worth 15
