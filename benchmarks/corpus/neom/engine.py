@@ -211,7 +211,7 @@ class Game:
         if ph in ("boards", "deal"):
             return ["chance"]
         if ph in ("draft", "select"):
-            return [i for i, p in enumerate(st["players"]) if p["selected"] is None]
+            return [i for i, p in enumerate(st["players"]) if p["selected"] is None][:1 if BUG == "select-seat-order" and ph == "select" else None]
         if ph == "act":
             return [i for i, p in enumerate(st["players"]) if not p["acted"]]
         if ph == "disaster":
@@ -229,7 +229,7 @@ class Game:
     def struck(self, d):
         if d["by"] is None:
             return list(range(self.n))
-        return [i for i in range(self.n) if (True if BUG == "selector-struck" else i != d["by"])]
+        return [i for i in range(self.n) if (True if BUG == "selector-struck" else (i == (d["by"] + 1) % self.n if BUG == "disaster-next-only" else i != d["by"]))]
 
     def protected(self, city, x, y, kind):
         scope = self.st["options"]["protection_scope"]
@@ -389,7 +389,7 @@ class Game:
         elif not last:
             hands = [p["hand"] for p in ps]
             for i, p in enumerate(ps):
-                p["hand"] = sorted(hands[(i + 1) % self.n] if (BUG == "pass-alternating" and st["generation"] == 2) else hands[(i - 1) % self.n])
+                p["hand"] = sorted(hands[(i + 1) % self.n] if (BUG == "pass-alternating" and st["generation"] == 2) else hands[(i - (0 if BUG == "hands-kept" else 1)) % self.n])
             st["turn"] += 1
             st["phase"] = "select"
             return
@@ -406,7 +406,7 @@ class Game:
             self.start_generation(st["generation"] + 1)
 
     def income(self, p):
-        return sum(info(t)["income"] for row in p["city"] for t in row if t is not None)
+        return sum(info(t)["income"] for t in ({t for row in p["city"] for t in row} if BUG == "income-once-per-kind" else [t for row in p["city"] for t in row]) if t is not None)
 
     # --- chance ----------------------------------------------------------------------
     def chance_outcomes(self):
@@ -464,6 +464,13 @@ class Game:
             return RuleError("NM-PLACE-ROAD", "not joined by road to the centre")
         return None
 
+    def may_cornerstone(self, seat):
+        """NM-PLACE-REQFAIL: a player who cannot meet the selected tile's requirements may still
+        discard it to place a cornerstone (or sell it)."""
+        p = self.st["players"][seat]
+        ti = info(p["selected"])
+        return BUG != "reqfail-sell-only" or (p["coins"] >= ti["cost"] and all(g in p["goods"] for g in ti["requires"]))
+
     def legal_actions(self):
         st = self.st
         ph = st["phase"]
@@ -484,7 +491,7 @@ class Game:
                     for x in range(5):
                         if self.can_place(s, sel, x, y, False) is None:
                             acts.append({"actor": s, "type": "place", "tile": sel, "x": x, "y": y})
-                if st["generation"] >= 1:
+                if st["generation"] >= 1 and self.may_cornerstone(s):
                     for cs in sorted(set(p["cornerstones"])):
                         for y in range(5):
                             for x in range(5):
@@ -585,6 +592,8 @@ class Game:
                     raise RuleError("NM-PLACE-NOROTATE", "tiles are never rotated")
                 if cs not in p["cornerstones"]:
                     raise RuleError("NM-CORNER-PLACE", "not a kept cornerstone")
+                if not self.may_cornerstone(seat):
+                    raise RuleError("NM-PLACE-REQFAIL", "the selected tile's requirements are not met: sell it")
                 err = self.can_place(seat, cs, a["x"], a["y"], True)
                 if err:
                     raise err
@@ -665,7 +674,7 @@ class Game:
               "luxury": param(self.st, "NM-SCORE-GOODS", "luxury", 10)}
         goods = 0
         for g in p["goods"]:
-            goods += gv["raw"] if (g not in LUXURY if BUG == "processed-as-raw" else g in RAW) else gv["processed"] if g in PROCESSED else gv["luxury"]
+            goods += gv["raw"] if (g not in LUXURY if BUG == "processed-as-raw" else g in RAW + (["glass"] if BUG == "glass-raw" else [])) else gv["processed"] if g in PROCESSED else gv["luxury"]
         money = (p["coins"] + 1) // 2 if BUG == "money-round-up" else p["coins"] // 2
         pollution = 0
         for (x, y) in res:

@@ -218,7 +218,7 @@ def take_message(st, p, sq):
     else:
         pl["message_set"] = sorted(pl["message_set"] + [c])
     pl["messages"] = sorted(pl["messages"] + [m], key=lambda x: (x["color"], x["value"]))
-    apply_gains(st, p, MSG_REWARD[m["value"]])
+    apply_gains(st, p, {k: v for k, v in MSG_REWARD[m["value"]].items() if k != "rats_removed"} if BUG == "message-no-rat" else MSG_REWARD[m["value"]])
 
 
 # ---------------------------------------------------------------- area actions
@@ -323,7 +323,7 @@ def perform_area(st, p, area, act):
         gain_prestige(st, p, n)
     elif area == "cloister":
         gain_cubes(st, p, n)
-    elif area == "park" or area == "hospital":
+    elif area == "park" or (area == "hospital" and BUG != "hospital-no-rat"):
         remove_rat(st, p, n if BUG == "park-rat-per-cube" and area == "park" else 1)
     elif area == "guesthouse":
         for c in act["choices"]:
@@ -435,6 +435,11 @@ def can_perform(st, p, card):
     return bool(place_sources(st, p, card))
 
 
+def may_forgo(st, p, card):
+    """ND-PLAY-FORGO: a card is played without its action only when the action cannot be performed."""
+    return BUG == "forgo-any-time" or st["options"]["forgo_at_will"] or not can_perform(st, p, card)
+
+
 def play_actions(st, p):
     pl = st["players"][p]
     out = []
@@ -462,7 +467,7 @@ def play_actions(st, p):
                         a = {"actor": p, "type": "play", "card": card, "from": src}
                         a.update(v)
                         out.append(a)
-        if st["options"]["forgo_at_will"] or not can_perform(st, p, card):
+        if may_forgo(st, p, card):
             out.append({"actor": p, "type": "play", "card": card, "forgo": True})
     return out
 
@@ -792,7 +797,7 @@ def apply_play(st, p, a):
     if card not in pl["cards"]:
         raise Illegal("ND-DRAFT-CARDS", "card not held")
     if "forgo" in a:
-        if not st["options"]["forgo_at_will"] and can_perform(st, p, card):
+        if not may_forgo(st, p, card):
             raise Illegal("ND-PLAY-FORGO", "the action can be performed")
     elif card == "friend":
         if "from" in a:
@@ -890,7 +895,7 @@ def apply_buy(st, p, a):
             check_magician(st, p, a)
         elif extra:
             raise Illegal("ND-BUY-ONE", "this person takes no parameters")
-        pl["coins"] -= 1
+        pl["coins"] -= 0 if BUG == "person-free" else 1
         pl["bought"] = person
         do_person(st, p, a)
     elif BUG == "buy-compulsory" and pl["coins"] >= 1:
@@ -1024,7 +1029,7 @@ def resolve_plague(st):
                 pl["prestige"] = max(0, pl["prestige"])
             pl["rats"] = 0 if BUG == "rats-reset-zero" else 9
             cands = plague_candidates(st, p)
-            if len(cands) == 1:
+            if len(cands) == 1 or (BUG == "plague-first-area" and cands):
                 pl["areas"][cands[0]] -= 1
                 pl["stock"] += 1
             elif len(cands) > 1:
@@ -1076,8 +1081,9 @@ def end_round(st):
         pl["played"] = []
         pl["draft_hand"] = []
         pl["bought"] = None
-    if r in ((3, 6) if BUG == "round9-decks-stay" else (3, 6, 9)):
+    if BUG == "brown-refilled" or r in ((3, 6) if BUG == "round9-decks-stay" else (3, 6, 9)):
         st["brown_deck"] = list(BROWN)
+    if r in ((3, 6) if BUG == "round9-decks-stay" else (3, 6, 9)):
         for pl in st["players"]:
             pl["deck"] = list(CARDS)
     st["start_player"] = (st["start_player"] + (-1 if BUG == "start-right" else 1)) % n

@@ -32,7 +32,7 @@ CARDS = {
     "Milk Maid": ("hay", 1, "Grazier", "Cooper", 2, 0, 0, None),
     "Fromager": ("hay", 1, "Milk Maid", None, 1, 0, 15, None),
     "Peddler": ("hay", 1, "Hayer", "Cartwright", 0, 0, 0, ("gold_symbols", 2, 3)),
-    "Horse Trader": ("hay", 1, "Hayer", None, 0, 0, 0, ("hay_symbols", 2, 3)),
+    "Horse Trader": ("hay", 1, "Hayer", None, 0, 0, 0, ("hay_symbols", 3, 2) if BUG == "horse-trader-two-per-three" else ("hay_symbols", 2, 3)),
     "Ore Muler": ("hay", 1, "Hayer", None, 0, 0, 0, ("ore_symbols", 2, 3)),
     "Blacksmith": ("ore", 1, "Miner", None, 0, 0, 2, None),
     "Glass Blower": ("ore", 2, "Miner", "Blacksmith", 0, 0, 4, None),
@@ -508,6 +508,7 @@ class Game:
                 if s["stacks"][1]["market"] == 1:
                     s["stacks"][1]["market"] = None
             self.market_income(True)
+            for pl in ([x for col in s["player"]["village"] for x in col] + s["countess"]["village"] if BUG == "second-market-clears-coins" else []): pl["coins"] = 0
             m["second"] = "resolved"
             s["phase"] = "over"
             s["step"] = "over"
@@ -638,6 +639,14 @@ class Game:
         gold = self.s["player"]["gold"]
         return (fee == 0 or fee < gold) if BUG == "padlock-needs-spare-gold" else fee <= gold
 
+    def may_build_more(self, b):
+        """VL-BUILD-LIMIT: another build from hand while fewer than the limit were made."""
+        return b["built"] <= b["limit"] if BUG == "build-limit-one-more" else b["built"] < b["limit"]
+
+    def return_stack_ok(self, i):
+        """VL-BUILD-RETURN-STACK: a returned hand card goes on a stack that still holds cards."""
+        return True if BUG == "return-to-empty-stack" else self.stack_has(i)
+
     def build_columns(self, card):
         """valid columns (None for a new chain) ignoring padlocks; and the rule if none."""
         parent = CARDS[card][2]
@@ -681,7 +690,7 @@ class Game:
             acts.append({"actor": 0, "type": "end_build"})
             b = s["build"]
             hand = sorted(set(s["player"]["hand"]))
-            if b["built"] < b["limit"] and (BUG != "hand-builds-before-basics" or b["basics"] == 0):
+            if self.may_build_more(b) and (BUG != "hand-builds-before-basics" or b["basics"] == 0):
                 for c in hand:
                     where, fee = self.lock_cost(c)
                     if not self.can_pay(fee):
@@ -690,7 +699,7 @@ class Game:
                         acts.append({"actor": 0, "type": "build", "card": c, "column": col})
             if b["basics"] < self.p("VL-BUILD-BASIC-LIMIT", "max", 3):
                 serf = self.active("e8")
-                stacks = [None] if serf else [i for i in range(6) if self.stack_has(i)]
+                stacks = [None] if serf else [i for i in range(6) if self.return_stack_ok(i)]
                 for bas in BASICS:
                     if s["basics"][bas] <= 0:
                         continue
@@ -723,7 +732,7 @@ class Game:
             ch = [i for i, col in enumerate(s["player"]["village"]) if col[-1]["card"] not in BASICS]
         elif e == "e16":
             ch = [i for i in range(6) if self.stack_has(i)]
-            if s["reserve"] > 0:
+            if s["reserve"] > 0 and BUG != "conscription-stacks-only":
                 ch.append("reserve")
         elif e == "e18":
             ch = sorted({c[1] for c in self.player_cards()} | {0})
@@ -979,7 +988,7 @@ class Game:
         if c not in s["player"]["hand"]:
             raise RuleError("VL-BUILD-HAND", "%s is not in hand" % c)
         b = s["build"]
-        if b["built"] >= b["limit"]:
+        if not self.may_build_more(b):
             raise RuleError("VL-BUILD-LIMIT", "no build from hand is left")
         parent = CARDS[c][2]
         col = a["column"]
@@ -1048,7 +1057,7 @@ class Game:
             if i is not None:
                 raise RuleError("VL-EVENT-SERFDOM", "under Serfdom the card goes to the Countess")
         else:
-            if i is None or not (0 <= i < 6) or not self.stack_has(i):
+            if i is None or not (0 <= i < 6) or not self.return_stack_ok(i):
                 raise RuleError("VL-BUILD-BASIC", "no stack %s to return to" % i)
         s["player"]["hand"].remove(r)
         if i is None:
@@ -1139,7 +1148,8 @@ class Game:
                 else:
                     s["chance"] = {"kind": "countess", "stack": ch}
         elif e == "e17":
-            self.pay_countess(len(pl["hand"]))
+            if BUG == "tribute-to-bank": pl["gold"] -= min(len(pl["hand"]), pl["gold"])
+            else: self.pay_countess(len(pl["hand"]))
         elif e == "e18":
             self.pay_countess(ch or 0)
         elif e == "e19":
