@@ -236,7 +236,7 @@ class Game:
 
     def place_gnome_spaces(self, i):
         p = self.P(i)
-        return [[r, c] for r in range(5) for c in range(5) if p["cells"][r][c] not in ("troll", "boulder")]
+        return [[r, c] for r in range(5) for c in range(5) if (p["cells"][r][c] is None if BUG == "redeploy-empty-only" else p["cells"][r][c] not in ("troll", "boulder"))]
 
     def groups(self, i):
         """Upgrade groups: lists of spaces (sorted) of 3+ connected matching unoccupied tiles."""
@@ -330,7 +330,7 @@ class Game:
             return [{"actor": i, "type": "keep", "card": c} for c in p["drawn_abilities"]]
         else:
             acts.append({"actor": i, "type": "use"})
-        if acts:
+        if acts and not (BUG == "market-buy-compulsory" and k == "market"):
             acts.append({"actor": i, "type": "decline"})
         return acts
 
@@ -477,7 +477,7 @@ class Game:
             a = p["attack"]
             if a is None:
                 return []
-            if len(a["boulders"]) >= 2:
+            if self.boulder_choice(a):
                 return [{"actor": i, "type": "spawn", "what": "boulder", "space": sp} for sp in a["boulders"]]
             if a["trolls"]:
                 return [{"actor": i, "type": "spawn", "what": "troll", "space": sp} for sp in a["trolls"]]
@@ -503,6 +503,10 @@ class Game:
             acts.append({"actor": i, "type": "done"})
             return acts
         return []
+
+    def boulder_choice(self, a):
+        """GV-FAQ-BOULDER-ORDER: with two or more boulders left the player picks the next one."""
+        return BUG != "boulders-in-card-order" and len(a["boulders"]) >= 2
 
     def delivery_possible(self, i, icon):
         p = self.P(i)
@@ -930,7 +934,7 @@ class Game:
             p["cells"][r][c] = None
         self.fire("GV-UPGRADE-STACK")
         if kind is not None:
-            s["supply"][kind] -= 1
+            s["supply"][kind] -= 0 if BUG == "upgrade-tile-not-from-supply" else 1
             p["cells"][sp[0]][sp[1]] = kind
             self.fire("GV-UPGRADE-PLACE")
         stack = sorted(base + tiles)
@@ -1042,7 +1046,7 @@ class Game:
                 card = s["surprise_card"] if kind == "surprise" else s["troll_card"]
                 self.load_card(i, card)
             a = p["attack"]
-            if len(a["boulders"]) == 1:
+            if a["boulders"] and not self.boulder_choice(a):
                 self.spawn_boulder(i, a["boulders"].pop(0))
                 continue
             if a["boulders"]:
@@ -1059,7 +1063,7 @@ class Game:
                 self.spawn_troll(i, a["trolls"].pop(0))
                 continue
             if a["moves"]:
-                m = a["moves"].pop(0)
+                m = a["moves"].pop(-1 if BUG == "arrows-right-to-left" else 0)
                 self.move_trolls(i, m[0], m[1])
                 continue
             p["attack"] = None
@@ -1385,7 +1389,7 @@ class Game:
         s = self.s
         for gp in s["goals"]:
             a, b = gp["players"]
-            for card in gp["cards"]:
+            for card in (gp["cards"][:1] if BUG == "one-goal-card-scored" else gp["cards"]):
                 g = GOALS[card]
                 va, vb = self.metric(a, g["metric"]), self.metric(b, g["metric"])
                 self.fire("GV-END-ADJACENCY")

@@ -159,7 +159,7 @@ def footprint(rot, row, col):
     """Cells covered by a card: list of (r, c) for face cells k = 0..5."""
     out = []
     for k in range(6):
-        a, b = k // 3, k % 3
+        a, b = (k % 3, k // 3) if BUG == "card-three-rows" else (k // 3, k % 3)
         if rot == 0:
             dr, dc = a, b
         elif rot == 180:
@@ -383,7 +383,7 @@ class Game:
         for side, (dr, dc), opp in (("n", (-1, 0), "s"), ("e", (0, 1), "w"),
                                      ("s", (1, 0), "n"), ("w", (0, -1), "e")):
             nb = (r + dr, c + dc)
-            if nb not in g or terrain(g[nb][0]) != t:
+            if nb not in g or (g[nb][0] != g[cell][0] if BUG == "symbol-breaks-line" else terrain(g[nb][0]) != t):
                 continue
             if t != "coast":
                 if side in own_closed or opp in g[nb][1]:
@@ -521,6 +521,8 @@ class Game:
                 break
         if not touch:
             return "IT-PLACE-ADJACENT"
+        if BUG == "no-overlap" and any(cc in g for cc in cells):
+            return "IT-PLACE-OVERLAP"
         if BUG == "overlap-one-card" and len({g[cc][2] for cc in cells if cc in g}) > 1:
             return "IT-PLACE-OVERLAPRULES"
         if BUG == "full-cover-refused" and any(set(footprint(m["rot"], m["row"], m["col"])) <= set(cells) for m in s["map"]):
@@ -547,6 +549,10 @@ class Game:
                         out.append((0, rot, row, col))
                         out.append((1, rot, row, col))
         return out
+
+    def discard_ok(self, placements):
+        """IT-PLACE-DRAW / IT-PLACE-NONE: the drawn card must be placed; set aside only when it fits nowhere."""
+        return not placements or BUG == "placing-optional"
 
     def feather_error(self, row, col, g=None):
         s = self.s
@@ -592,7 +598,7 @@ class Game:
             return "IT-PLACE-AREA"
         if g is None:
             g = self.grid_info()
-        if (r, c) not in g:
+        if (r, c) not in g and BUG != "explorer-off-map":
             return "IT-EXPL-PLACE"
         if BUG == "explorer-on-new-card" and self.s["map"] and (r, c) not in footprint(self.s["map"][-1]["rot"], self.s["map"][-1]["row"], self.s["map"][-1]["col"]):
             return "IT-EXPL-FREE"
@@ -605,7 +611,8 @@ class Game:
 
     def explorer_cells(self, leaving=None):
         g = self.grid_info()
-        return [cell for cell in sorted(g) if self.explorer_cell_error(cell[0], cell[1], g, leaving) is None]
+        n = self.size()
+        return [(r, c) for r in range(n) for c in range(n) if self.explorer_cell_error(r, c, g, leaving) is None]
 
     def flip_error(self, card_id):
         s = self.s
@@ -653,10 +660,9 @@ class Game:
         if ph == "place":
             pl = self.legal_placements()
             pl = [p for p in pl if p[0] == 0] if BUG == "face-up-only" else pl
-            if pl:
-                for face, rot, r, c in pl:
-                    acts.append({"actor": cur, "type": "place_card", "face": face, "rot": rot, "row": r, "col": c})
-            else:
+            for face, rot, r, c in pl:
+                acts.append({"actor": cur, "type": "place_card", "face": face, "rot": rot, "row": r, "col": c})
+            if self.discard_ok(pl):
                 acts.append({"actor": cur, "type": "discard"})
         elif ph in ("place_feather", "flip_feather"):
             acts.append({"actor": cur, "type": "pass"})
@@ -809,14 +815,18 @@ class Game:
             m["closed"] = card["closed"]
         s["map"].append(m)
         s["drawn"] = None
-        if any(symbol(c) == "feather" for c in (card["faces"][0] + card["faces"][1] if BUG == "feather-either-face" else card["faces"][a["face"]])):
+        if (any(symbol(c) == "feather" for c in card["faces"][0] + card["faces"][1]) if BUG == "feather-either-face" else self.face_shows_feather(card["faces"], a["face"])):
             s["phase"] = "place_feather"
         else:
             s["phase"] = "explore"
 
+    def face_shows_feather(self, faces, face):
+        """IT-COMP-DOUBLE: a red feather icon may be on either face of a card."""
+        return (face == 0 or BUG != "feather-front-only") and any(symbol(c) == "feather" for c in faces[face])
+
     def do_discard(self, a):
         s = self.s
-        if self.legal_placements():
+        if not self.discard_ok(self.legal_placements()):
             raise Illegal("IT-PLACE-NONE", "the card fits somewhere")
         s["discarded"].append(s["drawn"])
         s["discarded"].sort(key=lambda c: c["id"])
@@ -899,7 +909,7 @@ class Game:
         if other:
             m["face"] = 1 - m["face"]
             m["rot"] = (m["rot"] + 180) % 360 if BUG == "flip-rotates" else m["rot"]
-        if BUG != "flip-no-feather" and any(symbol(c) == "feather" for c in m["faces"][m["face"]]):
+        if BUG != "flip-no-feather" and self.face_shows_feather(m["faces"], m["face"]):
             s["phase"] = "flip_feather"
         else:
             self.end_turn()
