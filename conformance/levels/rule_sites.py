@@ -164,9 +164,7 @@ def rule_at(
     return None, ""
 
 
-def rule_for_line(
-    filename: str, function: FunctionSites, line: int, known: set[str]
-) -> str | None:
+def rule_for_line(filename: str, function: FunctionSites, line: int, known: set[str]) -> str | None:
     """The first of :func:`rules_for_line`, or None."""
     found = rules_for_line(filename, function, line, known)
     return found[0] if found else None
@@ -210,6 +208,19 @@ def rules_for_line(
     return list(dict.fromkeys(found))
 
 
+def _comments_from(
+    line: int, first: int, comments: dict[int, list[str]], lines: list[str]
+) -> list[str]:
+    """The words of ``line``'s comment and of the comment-only lines right above it (from
+    ``first`` on), the highest first."""
+    named = list(comments.get(line, ()))
+    above = line - 1
+    while above >= first and lines[above - 1].lstrip().startswith("#"):
+        named = [*comments.get(above, ()), *named]
+        above -= 1
+    return named
+
+
 @cache
 def line_notes(filename: str) -> dict[int, tuple[str, ...]]:
     """The rule ids comments name, by the line of the statement they belong to: a comment on
@@ -236,17 +247,18 @@ def line_notes(filename: str) -> dict[int, tuple[str, ...]]:
         last = _header_end(node) if _child_blocks(node) else node.end_lineno
         span = range(node.lineno, (last or node.lineno) + 1)
         # the comments above it and on its first line name the whole statement; one on a
-        # later line of a statement spread over several (an entry of a dict) names that
-        # line first
-        named = list(comments.get(node.lineno, ()))
-        above = node.lineno - 1
-        while above >= 1 and lines[above - 1].lstrip().startswith("#"):
-            named = [*comments.get(above, ()), *named]
-            above -= 1
+        # later line of a statement spread over several (an entry of a dict), or on the
+        # comment-only lines right above that line inside the statement, names that line
+        # first
+        named = _comments_from(node.lineno, 1, comments, lines)
         later = [w for at in span[1:] for w in comments.get(at, ())]
         if named or later:
             for at in span:
-                own = comments.get(at, ()) if at != node.lineno else ()
+                own = (
+                    _comments_from(at, node.lineno + 1, comments, lines)
+                    if at != node.lineno
+                    else []
+                )
                 whole = named if named else later
                 notes[at] = tuple(dict.fromkeys([*notes.get(at, ()), *own, *whole]))
     return notes

@@ -146,7 +146,7 @@ def player_actions(state: NeomState) -> list[Action]:
 
 def _choice_actions(state: NeomState, seat: Actor, p: Player) -> list[Action]:
     """Keep one cornerstone (NM-DRAFT-DEAL) or select one tile (NM-SELECT-SIMUL) of the hand."""
-    kind = "keep" if state.phase == "draft" else "select"
+    kind = "keep" if state.phase == "draft" else "select"  # NM-DRAFT-DEAL, NM-SELECT-SIMUL
     by_name = _choices(seat, kind)  # type: ignore[arg-type]
     return [by_name[t] for t in sorted(set(p.hand))]
 
@@ -163,11 +163,12 @@ def _disaster_actions(state: NeomState, seat: Actor, p: Player) -> list[Action]:
 
 
 def _act_actions(state: NeomState, seat: Actor, p: Player) -> list[Action]:
-    """Place, cornerstone and sell; none for a disaster selector (NM-DISASTER-SELECTOR)."""
+    """NM-ACT-CHOICE: place, cornerstone and sell; none for a disaster selector
+    (NM-DISASTER-SELECTOR)."""
     out: list[Action] = []
     sel = p.selected
     assert sel is not None
-    if TILES[sel].category == "disaster":
+    if TILES[sel].category == "disaster":  # NM-DISASTER-SELECTOR
         return out  # selecting a disaster allows no other action that turn
     city = p.city
     facing = p.facing
@@ -175,10 +176,10 @@ def _act_actions(state: NeomState, seat: Actor, p: Player) -> list[Action]:
     spaces = p.spaces
     generation = state.generation
     count = cornerstones_in(p)
-    if count <= generation:
+    if count <= generation:  # NM-CORNER-LIMIT
         need = state.options["cornerstone_requirements"]
         for cs in sorted(set(p.cornerstones)):
-            if need and not meets(p, cs):
+            if need and not meets(p, cs):  # NM-CORNER-REQ
                 continue
             roads = ROADS[cs]
             where = spaces.get(roads)
@@ -189,13 +190,13 @@ def _act_actions(state: NeomState, seat: Actor, p: Player) -> list[Action]:
                 out += [by_space[i] for i in where]
             else:  # NM-CORNER-LIMIT: at the limit, only in place of a placed cornerstone
                 out += [by_space[i] for i in where if city[i] in CORNERSTONES]
-    if meets(p, sel):
+    if meets(p, sel):  # NM-PLACE-REQ
         where = spaces.get(ROADS[sel])
         if where is None:
             where = spaces[ROADS[sel]] = _spaces(state, p, sel, facing)
         by_space = _put_actions(seat, "place", sel)
         out += [by_space[i] for i in where]
-    out.append(_SELLS[seat])
+    out.append(_SELLS[seat])  # NM-SELL
     return out
 
 
@@ -374,7 +375,7 @@ def _validate_act(state: NeomState, p: Player, action: Action, where: _Where) ->
 
 def apply_chance(state: NeomState, action: Action, fired: list[str]) -> None:
     seat = action["player"]
-    if action["type"] == "board":
+    if action["type"] == "board":  # NM-SETUP-BOARDS: a board is dealt, else a tile
         from reference_impl.neom.state import place_centre
 
         place_centre(state.players[seat], action["good"])  # NM-SETUP-BOARDS, NM-COMP-CENTRE
@@ -383,7 +384,7 @@ def apply_chance(state: NeomState, action: Action, fired: list[str]) -> None:
         if all(p.board is not None for p in state.players):
             state.start_deal(state.deal_target)
         return
-    state.take_from_deck(action["tile"])
+    state.take_from_deck(action["tile"])  # NM-GEN-DEAL, NM-DRAFT-DEAL: from the deck
     hand = state.players[seat].hand
     hand.append(action["tile"])  # NM-GEN-DEAL, NM-DRAFT-DEAL: one tile a deal
     fired += ["NM-COMP-TILES", "NM-SETUP-PLAYERCOUNT"]
@@ -428,7 +429,7 @@ def apply_player_action(state: NeomState, action: Action, fired: list[str]) -> N
         return
     if state.phase == "act":
         _act(state, p, action, fired)
-        p.acted = True
+        p.acted = True  # NM-SELECT-SIMUL: every player acts once a turn
         if all(q.acted for q in state.players):
             finish_act(state, fired)
         return
@@ -443,7 +444,7 @@ def apply_player_action(state: NeomState, action: Action, fired: list[str]) -> N
         p.coins -= min(due, p.coins)  # NM-DISASTER-STRIKE, NM-DISASTER-SACRIFICECOUNT: at most all
         fired += ["NM-DISASTER-STRIKE", "NM-DISASTER-COUNT"]
     else:
-        index = action["y"] * SIZE + action["x"]
+        index = action["y"] * SIZE + action["x"]  # NM-DISASTER-SACRIFICE: the space chosen
         state.discard_tiles([p.city[index]])  # type: ignore[list-item]
         p.set_space(index, None)  # NM-DISASTER-SACRIFICE: one target tile removed
         fired += ["NM-DISASTER-STRIKE", "NM-DISASTER-SACRIFICE"]

@@ -96,7 +96,7 @@ def reached(city: City) -> set[int]:
             if j in seen:
                 continue
             t = city[j]
-            if t is not None and roads_of[t] & back:
+            if t is not None and roads_of[t] & back:  # NM-ROADS-MEET
                 seen.add(j)
                 stack.append(j)
     return seen
@@ -155,10 +155,10 @@ def can_place(city: City, index: int, tile: str, reach: set[int] | None = None) 
         if reach is None:
             reach = reached(city)
         for j, back in LINKS[index][ROADS[tile]]:  # noqa: SIM110 (a loop is faster)
-            if j in reach and ROADS[city[j]] & back:  # type: ignore[index]
+            if j in reach and ROADS[city[j]] & back:  # type: ignore[index]  # NM-ROADS-MEET
                 return True
         return False
-    old = city[index]
+    old = city[index]  # NM-PLACE-REPLACE: in place of a tile, the network must hold
     old_roads = ROADS[old]
     if ROADS[tile] & old_roads == old_roads and (reach is None or index in reach):
         return True  # the same roads or more: every road link of the old tile survives
@@ -176,7 +176,7 @@ def protected(city: City, index: int, kind: str, scope: str) -> bool:
     """
     if kind == "flood":
         return False
-    spaces = BLOCK[index] if scope == "adjacent" else range(SIZE * SIZE)
+    spaces = BLOCK[index] if scope == "adjacent" else range(SIZE * SIZE)  # NM-DISASTER-SCOPE
     for j in spaces:
         t = city[j]
         if t is not None and kind in TILES[t].protects:
@@ -203,7 +203,7 @@ def sacrifice_spaces(city: City, kind: str, facing: list[int]) -> list[int]:
     targets = DISASTER_TARGETS[kind]
     spaces = []
     for i, t in enumerate(city):
-        if t is None or i == CENTRE or CATEGORY[t] not in targets:
+        if t is None or i == CENTRE or CATEGORY[t] not in targets:  # NM-DISASTER-SACRIFICECOUNT
             continue
         links = ROADS[t] & facing[i]
         if not links & (links - 1):  # one link at most: the tile ends a road

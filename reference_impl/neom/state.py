@@ -386,7 +386,7 @@ class NeomState(GameState):
 
     def start_generation(self, fired: list[str]) -> None:
         """Deal 8 (solo: the first pile) of the generation's tiles (NM-GEN-DEAL)."""
-        self.turn = 1
+        self.turn = 1  # NM-FLOW-TURNS: a generation's turns count from the first
         fired.append("NM-GEN-ORDER")
         self.start_deal(self.turn_target())
 
@@ -435,7 +435,7 @@ class NeomState(GameState):
     def end_turn(self, fired: list[str]) -> None:
         """After disasters: pass hands, or end the generation with income (NM-INCOME)."""
         for p in self.players:
-            p.acted = False
+            p.acted = False  # NM-FLOW-TURN: every player acts again next turn
         if self.solo:
             self.discard_tiles(self.players[0].hand)
             self.players[0].hand = []

@@ -291,6 +291,29 @@ def test_a_comment_on_one_entry_of_a_statement_spread_over_lines_names_that_line
     assert rule_sites.line_notes(filename)[2] == ("XX-MONEY", "XX-POLLUTION")  # the whole
 
 
+def test_a_comment_line_above_an_entry_inside_a_statement_names_that_entry_first(
+    tmp_path: Path,
+) -> None:
+    """NEOM's score parts: a comment-only line inside the dict names the entry below it,
+    not the entry (or the statement) the first comment names."""
+    filename, function = _sites(
+        tmp_path,
+        """\
+        def score(p):
+            parts = {
+                # XX-TILES: printed VP
+                "tiles": p.vp,
+                # XX-GHOST: -10 with no house
+                "ghost": -10 if not p.houses else 0,
+            }
+            return parts
+    """,
+    )
+    known = {"XX-TILES", "XX-GHOST"}
+    assert rule_sites.rule_for_line(filename, function, 4, known) == "XX-TILES"
+    assert rule_sites.rule_for_line(filename, function, 6, known) == "XX-GHOST"
+
+
 def test_a_header_comment_names_its_own_branch_not_the_elif_nor_a_commented_first_line(
     tmp_path: Path,
 ) -> None:
