@@ -616,6 +616,53 @@ Feature: Villagers solo draft phase
          {"actor": 0, "type": "take_stack", "stack": 5}]
         """
 
+    # One food icon: 2 + 1 = 3 repetitions, no more and no fewer. The third ends the draft.
+    @VL-DRAFT-COMPULSORY
+    Scenario: The third of three compulsory drafts is the last
+      Given a villagers game at step "countess" with:
+        """
+        village = Hayer > Grazier
+        road = Brewer, Cooper, Wheeler, Seeker, Mason
+        player.square = ["Fisher", "Jeweler"]
+        draft.limit = 3
+        draft.taken = 2
+        stacks.0.known = ["Hunter", "Hunter"]
+        """
+      When player 0 plays:
+        """
+        {"type": "countess_build", "card": "Brewer", "coins": 0}
+        """
+      Then the position has:
+        """
+        step = "coin"
+        player.square = []
+        """
+
+    # The clean-up found no reserve to refill the road from, but the stacks still hold
+    # cards: a draft from the top of any stack is still owed (line 26), so the draft goes on.
+    @VL-DRAFT-COMPULSORY
+    Scenario: With the road empty the draft still takes from a stack
+      Given a villagers game at step "take" with:
+        """
+        road = 
+        reserve = 0
+        """
+      Then the position has:
+        """
+        phase = "draft"
+        step = "take"
+        draft.taken = 0
+        """
+      And the legal actions are exactly:
+        """
+        [{"actor": 0, "type": "take_stack", "stack": 0},
+         {"actor": 0, "type": "take_stack", "stack": 1},
+         {"actor": 0, "type": "take_stack", "stack": 2},
+         {"actor": 0, "type": "take_stack", "stack": 3},
+         {"actor": 0, "type": "take_stack", "stack": 4},
+         {"actor": 0, "type": "take_stack", "stack": 5}]
+        """
+
   Rule: VL-DRAFT-EMPTY Repetitions lapse when nothing can be taken
 
     @VL-DRAFT-EMPTY
