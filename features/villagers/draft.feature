@@ -570,6 +570,60 @@ Feature: Villagers solo draft phase
         chance.kind = "road"
         """
 
+    # Only the Brewer has no coin: one place is empty, one card refills it, and with six on
+    # the road the refill is over and the build phase starts.
+    @VL-DRAFT-DISCARD-REFILL
+    Scenario: The refill after the discard stops once the road holds six
+      Given a villagers game at step "coin" with:
+        """
+        road = Brewer, Cooper(1), Wheeler(1), Seeker(1), Mason(1), Fisher(1)
+        reserve = 10
+        """
+      When player 0 plays:
+        """
+        {"type": "no_coin"}
+        """
+      And chance reveals:
+        """
+        {"type": "draw", "card": "Hunter"}
+        """
+      Then the road is "Cooper(1), Fisher(1), Hunter, Mason(1), Seeker(1), Wheeler(1)"
+      And the position has:
+        """
+        reserve = 9
+        chance = null
+        phase = "build"
+        """
+
+    # Four places are empty and the reserve holds two cards: both are drawn, then the
+    # reserve is empty and the build phase starts with two places still empty.
+    @VL-DRAFT-DISCARD-REFILL
+    Scenario: The refill after the discard draws the reserve's last two cards and stops
+      Given a villagers game at step "coin" with:
+        """
+        road = Brewer, Cooper(1), Wheeler(1), Seeker
+        reserve = 2
+        """
+      When player 0 plays:
+        """
+        {"type": "no_coin"}
+        """
+      And chance reveals:
+        """
+        {"type": "draw", "card": "Fisher"}
+        """
+      And chance reveals:
+        """
+        {"type": "draw", "card": "Mason"}
+        """
+      Then the road is "Cooper(1), Fisher, Mason, Wheeler(1)"
+      And the position has:
+        """
+        reserve = 0
+        chance = null
+        phase = "build"
+        """
+
   Rule: VL-DRAFT-COUNT-WHEN The food count is taken at the start of the draft
 
     @VL-DRAFT-COUNT-WHEN
