@@ -187,7 +187,7 @@ Feature: Villagers component data
 
   Rule: VL-COMP-COUNTESS-MARKET Her village scores like yours
 
-    @VL-COMP-COUNTESS-MARKET
+    @VL-COMP-COUNTESS-MARKET @VL-COUNTESS-BUILD
     Scenario: Her covered-looking Wheeler and Cartwright both show their gold
       Given a villagers game at step "events" with:
         """
