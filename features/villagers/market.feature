@@ -57,7 +57,7 @@ Feature: Villagers solo market phases
 
   Rule: VL-MARKET-SECOND Printed gold, coins and silver
 
-    @VL-MARKET-SECOND @reading:icons_count_covered=true
+    @VL-MARKET-SECOND @VL-MARKET-BOTH @reading:icons_count_covered=true
     Scenario: The second market adds the silver values
       Given a villagers game at step "events" with:
         """
