@@ -501,6 +501,7 @@ Feature: Villagers solo draft phase
         round = 2
         step = "take"
         draft.limit = 3
+        draft.taken = 0
         """
 
     @VL-DRAFT-COUNT
@@ -511,6 +512,40 @@ Feature: Villagers solo draft phase
         village = Hayer > Grazier > Milk Maid ; Harvester ; Hunter
         """
       Then "draft.limit" is 5
+
+    @VL-DRAFT-COUNT
+    Scenario: Four food icons give 2 + 4 = 6 drafts, capped at 5
+      Given a villagers game at step "countess_build" with:
+        """
+        reserve = 0
+        village = Hayer > Grazier > Milk Maid ; Harvester
+        """
+      # Grazier 1 + Milk Maid 2 + Harvester 1
+      Then "draft.limit" is 5
+
+    # One food icon: three repetitions. The second is done once its refill is, and a third
+    # is owed.
+    @VL-DRAFT-COUNT
+    Scenario: After the second of three drafts a third is owed
+      Given a villagers game at step "countess" with:
+        """
+        village = Hayer > Grazier
+        road = Brewer, Cooper, Wheeler, Seeker, Mason
+        player.square = ["Fisher", "Jeweler"]
+        draft.limit = 3
+        draft.taken = 1
+        stacks.0.known = ["Hunter", "Hunter"]
+        """
+      When player 0 plays:
+        """
+        {"type": "countess_build", "card": "Brewer", "coins": 0}
+        """
+      Then the position has:
+        """
+        step = "take"
+        draft.taken = 2
+        player.square = ["Fisher", "Jeweler"]
+        """
 
     @VL-DRAFT-COUNT
     Scenario: A draft of six repetitions is refused: the count stops at 5
