@@ -265,6 +265,26 @@ Feature: Villagers solo event phase
         | an unknown event | {"actor": 0, "type": "resolve_event", "event": "e25"} |
         | Abduction without its card | {"actor": 0, "type": "resolve_event", "event": "e22"} |
 
+    # Step 1 is over once no active event timed "event" is left: step 2, the Countess's
+    # build from the reserve (line 58), follows.
+    @VL-EVENT-ORDER
+    Scenario: Once the last active event is resolved and discarded, step 2 follows
+      Given a villagers game at step "events" with:
+        """
+        events.active = ["e3"]
+        """
+      Then "step" is "events"
+      When player 0 plays:
+        """
+        {"type": "resolve_event", "event": "e3"}
+        """
+      Then the position has:
+        """
+        events.active = []
+        events.discard = ["e3"]
+        chance.kind = "countess_reveal"
+        """
+
   Rule: VL-EVENT-COUNTESS-BUILD The Countess builds the reserve's top card
 
     @VL-EVENT-COUNTESS-BUILD
