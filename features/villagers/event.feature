@@ -503,6 +503,21 @@ Feature: Villagers solo event phase
         markets.second = "resolved"
         """
 
+    # The final round is the one whose second market card is revealed (line 59); with only
+    # the first one revealed she still builds from the reserve.
+    @VL-EVENT-FINAL
+    Scenario: With only the first market card revealed the Countess still builds
+      Given a villagers game at step "events" with:
+        """
+        markets.first = "revealed"
+        """
+      Then the position has:
+        """
+        phase = "event"
+        chance.kind = "countess_reveal"
+        markets.second = "hidden"
+        """
+
   Rule: VL-EVENT-EMPTY An empty reserve or deck reveals nothing more
 
     @VL-EVENT-EMPTY
