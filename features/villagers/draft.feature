@@ -777,6 +777,34 @@ Feature: Villagers solo draft phase
         player.hand = ["Fisher"]
         """
 
+    # The player takes the road's last villager with no stack left: the Countess has
+    # nothing to build, nothing refills the road, and the second repetition lapses.
+    @VL-DRAFT-EMPTY
+    Scenario: After the road's last villager is taken the Countess builds nothing
+      Given a villagers game at step "take" with:
+        """
+        road = Brewer
+        stacks.0.hidden = 0
+        stacks.1.hidden = 0
+        stacks.1.market = null
+        stacks.2.hidden = 0
+        stacks.3.hidden = 0
+        stacks.4.hidden = 0
+        stacks.5.hidden = 0
+        stacks.5.market = null
+        reserve = 0
+        """
+      When player 0 plays:
+        """
+        {"type": "take_road", "card": "Brewer", "coins": 0}
+        """
+      Then the position has:
+        """
+        phase = "build"
+        player.hand = ["Brewer"]
+        countess.village = []
+        """
+
   Rule: VL-DRAFT-SQUARE The square goes to hand after the drafts
 
     @VL-DRAFT-SQUARE
