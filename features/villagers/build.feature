@@ -468,6 +468,24 @@ Feature: Villagers solo build phase
         {"actor": 0, "type": "build", "card": "Harvester", "column": null}
         """
 
+    # No builder icon: 2 builds from hand. The second one uses the limit up.
+    @VL-BUILD-LIMIT
+    Scenario: The second build from hand uses up the plain limit of 2
+      Given a villagers game at step "build" with:
+        """
+        player.hand = ["Harvester", "Harvester"]
+        build.built = 1
+        """
+      When player 0 plays:
+        """
+        {"type": "build", "card": "Harvester", "column": null}
+        """
+      Then "build.built" is 2
+      And the legal actions do not include:
+        """
+        {"actor": 0, "type": "build", "card": "Harvester", "column": null}
+        """
+
   Rule: VL-BUILD-LIMIT-WHEN The build limit is fixed at the start of the phase
 
     @VL-BUILD-LIMIT-WHEN @reading:build_limit_dynamic=false
