@@ -96,6 +96,20 @@ Feature: Villagers solo market phases
       # card's and the Cooper's)
       Then "countess.gold" is 12
 
+    # The second market phase is carried out once, and the game ends with it (line 69).
+    @VL-MARKET-SECOND
+    Scenario: The revealed second market is resolved and the game ends
+      Given a villagers game at step "events" with:
+        """
+        markets = {"first": "resolved", "second": "revealed"}
+        reserve = 0
+        """
+      Then the game is over
+      And the position has:
+        """
+        markets = {"first": "resolved", "second": "resolved"}
+        """
+
   Rule: VL-MARKET-SECOND-COINS The coins on cards stay there after the second market
 
     @VL-MARKET-SECOND-COINS @VL-MARKET-SECOND
