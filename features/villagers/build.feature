@@ -93,6 +93,45 @@ Feature: Villagers solo build phase
       Then the village is "Harvester"
       And "player.gold" is 0
 
+    # The Cartwright goes on a Wheeler, the Harvester on nothing (a column of its own).
+    @VL-BUILD-HAND
+    Scenario: Each villager in hand is offered as a build where it fits
+      Given a villagers game at step "build" with:
+        """
+        village = Lumberjack > Wheeler
+        player.hand = ["Cartwright", "Harvester"]
+        """
+      Then the legal actions include:
+        """
+        {"actor": 0, "type": "build", "card": "Cartwright", "column": 0}
+        """
+      And the legal actions include:
+        """
+        {"actor": 0, "type": "build", "card": "Harvester", "column": null}
+        """
+      And the legal actions do not include:
+        """
+        {"actor": 0, "type": "build", "card": "Cartwright", "column": null}
+        """
+
+    @VL-BUILD-HAND
+    Scenario: A Cartwright built from hand onto its Wheeler leaves the hand with no coins
+      Given a villagers game at step "build" with:
+        """
+        village = Lumberjack > Wheeler
+        player.hand = ["Cartwright", "Harvester"]
+        """
+      When player 0 plays:
+        """
+        {"type": "build", "card": "Cartwright", "column": 0}
+        """
+      Then the village is "Lumberjack > Wheeler > Cartwright"
+      And the position has:
+        """
+        player.hand = ["Harvester"]
+        build.built = 1
+        """
+
   Rule: VL-BUILD-BASIC Return a hand card to a stack for a basic villager
 
     @VL-BUILD-BASIC @VL-BUILD-RETURN-STACK
@@ -425,6 +464,24 @@ Feature: Villagers solo build phase
         """
       # 2 + 3 builder icons = 5
       Then the legal actions include:
+        """
+        {"actor": 0, "type": "build", "card": "Harvester", "column": null}
+        """
+
+    # No builder icon: 2 builds from hand. The second one uses the limit up.
+    @VL-BUILD-LIMIT
+    Scenario: The second build from hand uses up the plain limit of 2
+      Given a villagers game at step "build" with:
+        """
+        player.hand = ["Harvester", "Harvester"]
+        build.built = 1
+        """
+      When player 0 plays:
+        """
+        {"type": "build", "card": "Harvester", "column": null}
+        """
+      Then "build.built" is 2
+      And the legal actions do not include:
         """
         {"actor": 0, "type": "build", "card": "Harvester", "column": null}
         """

@@ -217,6 +217,19 @@ Feature: Villagers production chains and visibility
       # Cartwright 9 + Swineherd 2; the Wheeler (3) and Founders (2) are covered
       Then "player.gold" is 19
 
+    # The ruling hides the printed gold of covered cards, not the coins lying on them: the
+    # market pays "printed gold + the gold on the cards" (line 66).
+    @VL-CHAIN-VISIBLE @reading:gold_top_only=true
+    Scenario: The coins on a covered Wheeler still count at the first market
+      Given a villagers game at step "events" with:
+        """
+        markets.first = "revealed"
+        reserve = 0
+        village = Lumberjack > Wheeler(2) > Cartwright ; Swineherd
+        """
+      # Cartwright 9 + Swineherd 2 + the 2 coins on the covered Wheeler
+      Then "player.gold" is 21
+
     @VL-CHAIN-VISIBLE @reading:gold_top_only=false
     Scenario: With every card's gold counting the covered cards earn too
       Given a villagers game at step "events" with:

@@ -80,6 +80,32 @@ Feature: Villagers component data
         """
       Then the request is refused as malformed
 
+    # Both copies built in the village are the game's two Coopers: one more in hand is a third.
+    @VL-COMP-COPIES
+    Scenario: With both Coopers built in the village a Cooper in hand is refused
+      Given a villagers game at step "build" with:
+        """
+        village = Lumberjack > Cooper ; Lumberjack > Cooper
+        """
+      When the position is loaded:
+        """
+        player.hand = ["Cooper"]
+        """
+      Then the request is refused as malformed
+
+    @VL-COMP-COPIES
+    Scenario: A third Cooper beside one built in the village is refused
+      Given a villagers game at step "build" with:
+        """
+        village = Lumberjack > Cooper
+        player.hand = ["Cooper"]
+        """
+      When the position is loaded:
+        """
+        player.square = ["Cooper"]
+        """
+      Then the request is refused as malformed
+
     # The box holds 2 Fishers (3 of a starting road villager, 10 of a basic villager): a
     # count of a billion is no position of the game, and an engine must refuse it without
     # first laying out a billion cards.
@@ -161,7 +187,7 @@ Feature: Villagers component data
 
   Rule: VL-COMP-COUNTESS-MARKET Her village scores like yours
 
-    @VL-COMP-COUNTESS-MARKET
+    @VL-COMP-COUNTESS-MARKET @VL-COUNTESS-BUILD
     Scenario: Her covered-looking Wheeler and Cartwright both show their gold
       Given a villagers game at step "events" with:
         """

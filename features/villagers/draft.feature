@@ -501,6 +501,7 @@ Feature: Villagers solo draft phase
         round = 2
         step = "take"
         draft.limit = 3
+        draft.taken = 0
         """
 
     @VL-DRAFT-COUNT
@@ -511,6 +512,40 @@ Feature: Villagers solo draft phase
         village = Hayer > Grazier > Milk Maid ; Harvester ; Hunter
         """
       Then "draft.limit" is 5
+
+    @VL-DRAFT-COUNT
+    Scenario: Four food icons give 2 + 4 = 6 drafts, capped at 5
+      Given a villagers game at step "countess_build" with:
+        """
+        reserve = 0
+        village = Hayer > Grazier > Milk Maid ; Harvester
+        """
+      # Grazier 1 + Milk Maid 2 + Harvester 1
+      Then "draft.limit" is 5
+
+    # One food icon: three repetitions. The second is done once its refill is, and a third
+    # is owed.
+    @VL-DRAFT-COUNT
+    Scenario: After the second of three drafts a third is owed
+      Given a villagers game at step "countess" with:
+        """
+        village = Hayer > Grazier
+        road = Brewer, Cooper, Wheeler, Seeker, Mason
+        player.square = ["Fisher", "Jeweler"]
+        draft.limit = 3
+        draft.taken = 1
+        stacks.0.known = ["Hunter", "Hunter"]
+        """
+      When player 0 plays:
+        """
+        {"type": "countess_build", "card": "Brewer", "coins": 0}
+        """
+      Then the position has:
+        """
+        step = "take"
+        draft.taken = 2
+        player.square = ["Fisher", "Jeweler"]
+        """
 
     @VL-DRAFT-COUNT
     Scenario: A draft of six repetitions is refused: the count stops at 5
@@ -570,6 +605,60 @@ Feature: Villagers solo draft phase
         chance.kind = "road"
         """
 
+    # Only the Brewer has no coin: one place is empty, one card refills it, and with six on
+    # the road the refill is over and the build phase starts.
+    @VL-DRAFT-DISCARD-REFILL
+    Scenario: The refill after the discard stops once the road holds six
+      Given a villagers game at step "coin" with:
+        """
+        road = Brewer, Cooper(1), Wheeler(1), Seeker(1), Mason(1), Fisher(1)
+        reserve = 10
+        """
+      When player 0 plays:
+        """
+        {"type": "no_coin"}
+        """
+      And chance reveals:
+        """
+        {"type": "draw", "card": "Hunter"}
+        """
+      Then the road is "Cooper(1), Fisher(1), Hunter, Mason(1), Seeker(1), Wheeler(1)"
+      And the position has:
+        """
+        reserve = 9
+        chance = null
+        phase = "build"
+        """
+
+    # Four places are empty and the reserve holds two cards: both are drawn, then the
+    # reserve is empty and the build phase starts with two places still empty.
+    @VL-DRAFT-DISCARD-REFILL
+    Scenario: The refill after the discard draws the reserve's last two cards and stops
+      Given a villagers game at step "coin" with:
+        """
+        road = Brewer, Cooper(1), Wheeler(1), Seeker
+        reserve = 2
+        """
+      When player 0 plays:
+        """
+        {"type": "no_coin"}
+        """
+      And chance reveals:
+        """
+        {"type": "draw", "card": "Fisher"}
+        """
+      And chance reveals:
+        """
+        {"type": "draw", "card": "Mason"}
+        """
+      Then the road is "Cooper(1), Fisher, Mason, Wheeler(1)"
+      And the position has:
+        """
+        reserve = 0
+        chance = null
+        phase = "build"
+        """
+
   Rule: VL-DRAFT-COUNT-WHEN The food count is taken at the start of the draft
 
     @VL-DRAFT-COUNT-WHEN
@@ -616,6 +705,53 @@ Feature: Villagers solo draft phase
          {"actor": 0, "type": "take_stack", "stack": 5}]
         """
 
+    # One food icon: 2 + 1 = 3 repetitions, no more and no fewer. The third ends the draft.
+    @VL-DRAFT-COMPULSORY
+    Scenario: The third of three compulsory drafts is the last
+      Given a villagers game at step "countess" with:
+        """
+        village = Hayer > Grazier
+        road = Brewer, Cooper, Wheeler, Seeker, Mason
+        player.square = ["Fisher", "Jeweler"]
+        draft.limit = 3
+        draft.taken = 2
+        stacks.0.known = ["Hunter", "Hunter"]
+        """
+      When player 0 plays:
+        """
+        {"type": "countess_build", "card": "Brewer", "coins": 0}
+        """
+      Then the position has:
+        """
+        step = "coin"
+        player.square = []
+        """
+
+    # The clean-up found no reserve to refill the road from, but the stacks still hold
+    # cards: a draft from the top of any stack is still owed (line 26), so the draft goes on.
+    @VL-DRAFT-COMPULSORY
+    Scenario: With the road empty the draft still takes from a stack
+      Given a villagers game at step "take" with:
+        """
+        road = 
+        reserve = 0
+        """
+      Then the position has:
+        """
+        phase = "draft"
+        step = "take"
+        draft.taken = 0
+        """
+      And the legal actions are exactly:
+        """
+        [{"actor": 0, "type": "take_stack", "stack": 0},
+         {"actor": 0, "type": "take_stack", "stack": 1},
+         {"actor": 0, "type": "take_stack", "stack": 2},
+         {"actor": 0, "type": "take_stack", "stack": 3},
+         {"actor": 0, "type": "take_stack", "stack": 4},
+         {"actor": 0, "type": "take_stack", "stack": 5}]
+        """
+
   Rule: VL-DRAFT-EMPTY Repetitions lapse when nothing can be taken
 
     @VL-DRAFT-EMPTY
@@ -639,6 +775,34 @@ Feature: Villagers solo draft phase
         phase = "build"
         step = "build"
         player.hand = ["Fisher"]
+        """
+
+    # The player takes the road's last villager with no stack left: the Countess has
+    # nothing to build, nothing refills the road, and the second repetition lapses.
+    @VL-DRAFT-EMPTY
+    Scenario: After the road's last villager is taken the Countess builds nothing
+      Given a villagers game at step "take" with:
+        """
+        road = Brewer
+        stacks.0.hidden = 0
+        stacks.1.hidden = 0
+        stacks.1.market = null
+        stacks.2.hidden = 0
+        stacks.3.hidden = 0
+        stacks.4.hidden = 0
+        stacks.5.hidden = 0
+        stacks.5.market = null
+        reserve = 0
+        """
+      When player 0 plays:
+        """
+        {"type": "take_road", "card": "Brewer", "coins": 0}
+        """
+      Then the position has:
+        """
+        phase = "build"
+        player.hand = ["Brewer"]
+        countess.village = []
         """
 
   Rule: VL-DRAFT-SQUARE The square goes to hand after the drafts

@@ -164,6 +164,20 @@ Feature: Villagers solo end of the game
         draft.taken = 0
         """
 
+    # Draft, build, event, market: the event phase follows the build phase.
+    @VL-ROUND-ORDER
+    Scenario: Ending the build phase starts the event phase
+      Given a villagers game at step "build"
+      When player 0 plays:
+        """
+        {"type": "end_build"}
+        """
+      Then the position has:
+        """
+        round = 1
+        phase = "event"
+        """
+
     @VL-ROUND-ORDER
     Scenario Outline: An action of the wrong shape (<what>) is refused as malformed
       Given a villagers game at step "build" with:

@@ -265,6 +265,26 @@ Feature: Villagers solo event phase
         | an unknown event | {"actor": 0, "type": "resolve_event", "event": "e25"} |
         | Abduction without its card | {"actor": 0, "type": "resolve_event", "event": "e22"} |
 
+    # Step 1 is over once no active event timed "event" is left: step 2, the Countess's
+    # build from the reserve (line 58), follows.
+    @VL-EVENT-ORDER
+    Scenario: Once the last active event is resolved and discarded, step 2 follows
+      Given a villagers game at step "events" with:
+        """
+        events.active = ["e3"]
+        """
+      Then "step" is "events"
+      When player 0 plays:
+        """
+        {"type": "resolve_event", "event": "e3"}
+        """
+      Then the position has:
+        """
+        events.active = []
+        events.discard = ["e3"]
+        chance.kind = "countess_reveal"
+        """
+
   Rule: VL-EVENT-COUNTESS-BUILD The Countess builds the reserve's top card
 
     @VL-EVENT-COUNTESS-BUILD
@@ -481,6 +501,21 @@ Feature: Villagers solo event phase
         reserve = 48
         countess.village = []
         markets.second = "resolved"
+        """
+
+    # The final round is the one whose second market card is revealed (line 59); with only
+    # the first one revealed she still builds from the reserve.
+    @VL-EVENT-FINAL
+    Scenario: With only the first market card revealed the Countess still builds
+      Given a villagers game at step "events" with:
+        """
+        markets.first = "revealed"
+        """
+      Then the position has:
+        """
+        phase = "event"
+        chance.kind = "countess_reveal"
+        markets.second = "hidden"
         """
 
   Rule: VL-EVENT-EMPTY An empty reserve or deck reveals nothing more

@@ -865,6 +865,22 @@ Feature: The Countess's 24 event cards
 
   Rule: VL-EVENT-RATS Rats
 
+    # Rats is timed for the draft: the next round's draft opens with its choice.
+    @VL-EVENT-RATS
+    Scenario: An active Rats opens the next round's draft with its choice
+      Given a villagers game at step "events" with:
+        """
+        events.active = ["e24"]
+        reserve = 0
+        """
+      Then the position has:
+        """
+        round = 2
+        phase = "draft"
+        step = "rats"
+        events.active = ["e24"]
+        """
+
     @VL-EVENT-RATS
     Scenario: Accepting the Rats drafts one fewer time
       Given a villagers game at step "rats" with:

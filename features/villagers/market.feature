@@ -57,7 +57,7 @@ Feature: Villagers solo market phases
 
   Rule: VL-MARKET-SECOND Printed gold, coins and silver
 
-    @VL-MARKET-SECOND @reading:icons_count_covered=true
+    @VL-MARKET-SECOND @VL-MARKET-BOTH @reading:icons_count_covered=true
     Scenario: The second market adds the silver values
       Given a villagers game at step "events" with:
         """
@@ -95,6 +95,20 @@ Feature: Villagers solo market phases
       # 1 + Countess 4 + Cooper 4 + Peddler 0 gold + 3 silver per 2 gold symbols (the Countess
       # card's and the Cooper's)
       Then "countess.gold" is 12
+
+    # The second market phase is carried out once, and the game ends with it (line 69).
+    @VL-MARKET-SECOND
+    Scenario: The revealed second market is resolved and the game ends
+      Given a villagers game at step "events" with:
+        """
+        markets = {"first": "resolved", "second": "revealed"}
+        reserve = 0
+        """
+      Then the game is over
+      And the position has:
+        """
+        markets = {"first": "resolved", "second": "resolved"}
+        """
 
   Rule: VL-MARKET-SECOND-COINS The coins on cards stay there after the second market
 
