@@ -223,8 +223,11 @@ class MutationSession:
 
     def pytest_runtestloop(self, session: Any) -> bool:
         items = {item.nodeid: item for item in session.items}
+        # a lone scenario has no neighbour: given itself as the next item, pytest's setup
+        # state breaks on the second run (every mutant "killed" by a KeyError in the
+        # plugin); without one, its fixtures are torn down and set up again each run
         self.neighbours = {
-            a.nodeid: b
+            a.nodeid: b if b is not a else None
             for a, b in zip(session.items, [*session.items[1:], *session.items[:1]], strict=True)
         }
         keep_components()
@@ -347,9 +350,10 @@ def _name(item: Any) -> str:
 def _run(item: Any, neighbour: Any) -> tuple[str, str]:
     """Run one collected test again: ``passed``, ``failed`` or ``skipped``, and a message.
 
-    ``neighbour`` is another item of the same module, given to pytest as the next one so
-    that module- and session-scoped fixtures stay up between runs (all of a game's
-    scenarios are collected from one module; tearing them down each time doubled the cost).
+    ``neighbour`` is another item of the same module (None for a lone one), given to pytest
+    as the next one so that module- and session-scoped fixtures stay up between runs (all
+    of a game's scenarios are collected from one module; tearing them down each time
+    doubled the cost).
     """
     from _pytest.runner import runtestprotocol
 

@@ -163,3 +163,19 @@ def test_an_earlier_report_is_judged_by_todays_triage_file(
     assert "2 survivors judged again" in result.stdout, result.stdout + result.stderr
     assert "survived 2 (equivalent 1)" in result.stdout, result.stdout
     assert "max_players = 5" in result.stdout and result.returncode == 1
+
+
+def test_a_rule_with_one_scenario_judges_each_mutant_by_that_scenario(tmp_path: Path) -> None:
+    """``--scenarios-of`` a rule that one scenario pins (NM-COMP-GOODS): the lone scenario
+    runs again for each mutant. It used to be handed to pytest as its own next item, and
+    every mutant after the first was "killed" by a KeyError in the plugin."""
+    sample = ["--module", "scoring.py", "--sample", "4", "--seed", "1"]
+    run = mutate(tmp_path, "neom", *sample, "--scenarios-of", "NM-COMP-GOODS", "--no-cache",
+                 "--report", "r.jsonl")  # fmt: skip
+    assert run.returncode in (0, 1), run.stdout + run.stderr
+    _, records, _ = read(tmp_path / "r.jsonl")
+    assert len(records) == 4
+    assert not [r for r in records if "KeyError" in r.get("message", "")], records
+    # the scoring lines sampled are not the goods' (power, tiles...): the goods scenario
+    # passes under them
+    assert [r["status"] for r in records] == ["survived"] * 4, records
