@@ -111,6 +111,20 @@ Feature: Notre Dame cathedral
         """
       Then the action is rejected citing rule "ND-ND-OFFERING"
 
+    @ND-ND-PAY
+    Scenario: A purse of one coin pays an offering of one coin
+      Given "players.0.coins" is 1
+      When player 0 plays:
+        """
+        {"type": "play", "card": "notre_dame", "from": "hand", "offering": 1}
+        """
+      Then the position has:
+        """
+        players.0.coins = 0
+        players.0.prestige = 1
+        notre_dame = [1, 0, 0, 0]
+        """
+
   Rule: ND-ND-BONUS a bonus at the end of each stage
 
     @ND-ND-BONUS
