@@ -17,6 +17,25 @@ Feature: Notre Dame rounds and stages
   Rule: ND-GAME-ROUNDS three stages of three rounds
 
     @ND-GAME-ROUNDS
+    Scenario Outline: The end of round <round> starts round <next>, in stage <stage>
+      Given "round" is <round>
+      When player 2 plays:
+        """
+        {"type": "pass"}
+        """
+      Then the position has:
+        """
+        round = <next>
+        stage = "<stage>"
+        """
+
+      Examples:
+        | round | next | stage |
+        | 2     | 3    | A     |
+        | 3     | 4    | B     |
+        | 6     | 7    | C     |
+
+    @ND-GAME-ROUNDS
     Scenario: The end of round 8 starts round 9
       Given the position:
         """
