@@ -173,6 +173,48 @@ Feature: Notre Dame cathedral
         scores = [4, 1, 0, 2]
         """
 
+    @ND-ND-PAYOUT
+    Scenario: A single cube at Notre Dame earns the tile's whole 12 prestige
+      Given the position:
+        """
+        round = 3
+        phase = "buy"
+        current = 3
+        display = []
+        notre_dame = [0, 1, 0, 0]
+        players.1.stock = 9
+        """
+      When player 3 plays:
+        """
+        {"type": "pass"}
+        """
+      Then the position has:
+        """
+        players.0.prestige = 0
+        players.1.prestige = 12
+        """
+
+    @ND-ND-PAYOUT
+    Scenario: With no cube at Notre Dame the stage end pays no one
+      Given the position:
+        """
+        round = 3
+        phase = "buy"
+        current = 3
+        display = []
+        """
+      When player 3 plays:
+        """
+        {"type": "pass"}
+        """
+      Then the position has:
+        """
+        players.0.prestige = 0
+        players.1.prestige = 0
+        players.2.prestige = 0
+        players.3.prestige = 0
+        """
+
   Rule: ND-ND-EX1 twelve prestige, yellow 2 and blue 1
 
     @ND-ND-EX1 @ND-ND-PAYOUT
