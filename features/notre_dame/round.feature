@@ -174,6 +174,24 @@ Feature: Notre Dame rounds and stages
         """
       Then "start_player" is 0
 
+    @ND-START-PASS
+    Scenario: After round 4 the start player passes and round 5 begins
+      Given the position:
+        """
+        round = 4
+        start_player = 1
+        current = 0
+        """
+      When player 0 plays:
+        """
+        {"type": "pass"}
+        """
+      Then the position has:
+        """
+        start_player = 2
+        round = 5
+        """
+
   Rule: ND-STAGE-PAYOUT Notre Dame pays at the end of rounds 3, 6 and 9
 
     @ND-STAGE-PAYOUT @ND-ND-VALUES
