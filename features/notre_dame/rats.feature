@@ -87,6 +87,19 @@ Feature: Notre Dame phase 5, rats and the plague
         players.0.areas.bank = 1
         """
 
+    @ND-RATS-LIMIT
+    Scenario: Rats reaching 10 bring the plague
+      Given the position:
+        """
+        players.0.rats = 7
+        players.0.prestige = 5
+        """
+      When player 2 plays:
+        """
+        {"type": "pass"}
+        """
+      Then "players.0.prestige" is 3
+
   Rule: ND-PLAGUE two prestige lost
 
     @ND-PLAGUE @ND-PLAGUE-RESET
@@ -361,6 +374,19 @@ Feature: Notre Dame phase 5, rats and the plague
         {"type": "pass"}
         """
       Then "players.0.rats" is -1
+
+    @ND-RATS-FLOOR @reading:rat_floor=true
+    Scenario: Removing the last rat takes the track down to 0
+      Given the position:
+        """
+        current = 0
+        players.0.rats = 1
+        """
+      When player 0 plays:
+        """
+        {"type": "buy", "person": "landlady", "choice": "rat"}
+        """
+      Then "players.0.rats" is 0
 
   Rule: ND-HOSPITAL-REDUCE the hospital holds back rats
 
