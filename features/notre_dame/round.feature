@@ -151,6 +151,64 @@ Feature: Notre Dame rounds and stages
         players.0.bought = null
         """
 
+    @ND-ROUND-PHASES
+    Scenario: The last keep of the draft opens phase 3
+      Given the position:
+        """
+        phase = "draft"
+        current = null
+        draft_step = 2
+        pending = [0]
+        display = ["A1", "doctor", "poet"]
+        players.0.cards = ["bank"]
+        players.1.cards = ["friend", "park"]
+        players.2.cards = ["cloister", "hospital"]
+        players.0.draft_hand = ["guesthouse", "notre_dame"]
+        players.1.draft_hand = ["residence"]
+        players.2.draft_hand = ["carriage"]
+        """
+      When player 0 plays:
+        """
+        {"type": "keep", "card": "notre_dame"}
+        """
+      Then "phase" is "play"
+
+    @ND-ROUND-PHASES
+    Scenario: The last card played in phase 3 opens phase 4
+      Given the position:
+        """
+        phase = "play"
+        current = 2
+        display = ["A1", "doctor", "poet"]
+        players.0.played = ["bank", "park"]
+        players.0.cards = ["residence"]
+        players.1.played = ["bank", "cloister"]
+        players.1.cards = ["hospital"]
+        players.2.played = ["carriage"]
+        players.2.cards = ["guesthouse", "residence"]
+        """
+      When player 2 plays:
+        """
+        {"type": "play", "card": "residence", "from": "hand"}
+        """
+      Then "phase" is "buy"
+
+    @ND-ROUND-PHASES
+    Scenario: The last purchase of phase 4 opens phase 5, where a tie waits for the player's choice
+      Given the position:
+        """
+        display = ["A1", "landlady", "monk"]
+        players.0.rats = 8
+        players.0.areas.bank = 2
+        players.0.areas.park = 2
+        players.0.stock = 6
+        """
+      When player 2 plays:
+        """
+        {"type": "pass"}
+        """
+      Then "phase" is "plague"
+
   Rule: ND-START-PASS the start player passes left
 
     @ND-START-PASS
