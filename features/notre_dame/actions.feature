@@ -396,6 +396,39 @@ Feature: Notre Dame district actions
         players.0.prestige = 5
         """
 
+    @ND-PARK-BONUS
+    Scenario: Two park cubes add one prestige to the residence's gain, on top of the prestige held
+      Given the position:
+        """
+        players.0.prestige = 5
+        players.0.areas.park = 2
+        players.0.stock = 8
+        """
+      When player 0 plays:
+        """
+        {"type": "play", "card": "residence", "from": "hand"}
+        """
+      Then "players.0.prestige" is 7
+
+    @ND-PARK-BONUS
+    Scenario: A player with no cube at Notre Dame gains nothing at the stage end, so no park bonus
+      Given the position:
+        """
+        round = 3
+        phase = "buy"
+        current = 2
+        display = []
+        notre_dame = [1, 0, 0]
+        players.0.stock = 9
+        players.1.areas.park = 2
+        players.1.stock = 8
+        """
+      When player 2 plays:
+        """
+        {"type": "pass"}
+        """
+      Then "players.1.prestige" is 0
+
   Rule: ND-PARK-EX the rulebook's example: four park cubes, two extra prestige
 
     @ND-PARK-EX @ND-PARK-BONUS

@@ -111,6 +111,18 @@ Feature: Notre Dame phase 4, buying persons
         """
       Then the action is rejected citing rule "ND-BUY-ONE"
 
+    @ND-BUY-ONE
+    Scenario: The person bought is cleared when the round ends
+      Given the position:
+        """
+        current = 2
+        """
+      When player 2 plays:
+        """
+        {"type": "buy", "person": "monk"}
+        """
+      Then "players.2.bought" is null
+
   Rule: ND-BUY-SHARED a person may be bought by several players
 
     @ND-BUY-SHARED

@@ -323,6 +323,34 @@ Feature: Notre Dame carriage house and messages
         """
       Then "players.0.message_set" is [0, 1]
 
+    @ND-MESSAGE-AGAIN
+    Scenario: The colour taken after a full set is blocked again at the player's next play
+      Given a new "notre_dame" game with 2 players and setup:
+        """
+        {"setup": {"messages": {"0": [1, 2, 3, 4], "1": [4, 3, 2, 1]}}}
+        """
+      And the position:
+        """
+        phase = "play"
+        current = 0
+        players.0.cards = ["carriage", "friend", "park"]
+        players.1.cards = ["bank", "carriage", "park"]
+        players.0.message_set = [0, 1]
+        """
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "play", "card": "carriage", "from": "hand", "square": "0-2", "take": true},
+         {"actor": 1, "type": "play", "card": "bank", "from": "hand"}]
+        """
+      Then the legal actions include:
+        """
+        {"actor": 0, "type": "play", "card": "friend", "area": "carriage", "square": "0-1", "take": false}
+        """
+      And the legal actions do not include:
+        """
+        {"actor": 0, "type": "play", "card": "friend", "area": "carriage", "square": "0-1", "take": true}
+        """
+
   Rule: ND-MESSAGE-EXHAUSTED a colour gone from the board counts as collected
 
     @ND-MESSAGE-EXHAUSTED

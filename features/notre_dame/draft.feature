@@ -142,6 +142,33 @@ Feature: Notre Dame phase 2, the action-card draft
         players.2.draft_hand = ["carriage", "cloister"]
         """
 
+    @ND-DRAFT-KEEP1
+    Scenario: After the deal each keeps one of three cards and receives two from the right
+      Given the position:
+        """
+        players.0.draft_hand = ["bank", "park", "residence"]
+        players.0.deck = ["carriage", "cloister", "friend", "guesthouse", "hospital", "notre_dame"]
+        players.1.draft_hand = ["carriage", "cloister", "friend"]
+        players.1.deck = ["bank", "guesthouse", "hospital", "notre_dame", "park", "residence"]
+        players.2.draft_hand = ["guesthouse", "hospital"]
+        players.2.deck = ["bank", "carriage", "cloister", "friend", "notre_dame", "park", "residence"]
+        """
+      When these actions are applied:
+        """
+        [{"actor": "chance", "type": "draw_card", "player": 2, "card": "notre_dame"},
+         {"actor": 0, "type": "keep", "card": "park"},
+         {"actor": 1, "type": "keep", "card": "friend"},
+         {"actor": 2, "type": "keep", "card": "hospital"}]
+        """
+      Then the position has:
+        """
+        phase = "draft"
+        players.0.cards = ["park"]
+        players.0.draft_hand = ["guesthouse", "notre_dame"]
+        players.1.draft_hand = ["bank", "residence"]
+        players.2.draft_hand = ["carriage", "cloister"]
+        """
+
   Rule: ND-DRAFT-KEEP2 keep one of two, pass one
 
     @ND-DRAFT-KEEP2 @ND-DRAFT-LAST
@@ -194,6 +221,34 @@ Feature: Notre Dame phase 2, the action-card draft
         {"type": "keep", "card": "park"}
         """
       Then the action is rejected citing rule "ND-DRAFT-KEEP2"
+
+    @ND-DRAFT-KEEP2
+    Scenario: Once all have kept a first card, a player keeps one of the two received
+      Given the position:
+        """
+        phase = "draft"
+        draft_step = 1
+        pending = [0, 1, 2]
+        players.0.draft_hand = ["bank", "park", "residence"]
+        players.1.draft_hand = ["carriage", "cloister", "friend"]
+        players.2.draft_hand = ["guesthouse", "hospital", "notre_dame"]
+        """
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "keep", "card": "park"},
+         {"actor": 1, "type": "keep", "card": "friend"},
+         {"actor": 2, "type": "keep", "card": "hospital"}]
+        """
+      And player 0 plays:
+        """
+        {"type": "keep", "card": "guesthouse"}
+        """
+      Then the position has:
+        """
+        draft_step = 2
+        players.0.cards = ["guesthouse", "park"]
+        players.0.draft_hand = ["notre_dame"]
+        """
 
   Rule: ND-DRAFT-LAST the last card passed is taken
 
@@ -342,6 +397,47 @@ Feature: Notre Dame phase 2, the action-card draft
         {"type": "keep", "card": "cloister"}
         """
       Then the action is rejected citing rule "ND-DRAFT-KEEP1"
+
+    @ND-DRAFT-SIMUL
+    Scenario: When the deal ends any player may keep first
+      Given the position:
+        """
+        players.0.draft_hand = ["bank", "park", "residence"]
+        players.0.deck = ["carriage", "cloister", "friend", "guesthouse", "hospital", "notre_dame"]
+        players.1.draft_hand = ["carriage", "cloister", "friend"]
+        players.1.deck = ["bank", "guesthouse", "hospital", "notre_dame", "park", "residence"]
+        players.2.draft_hand = ["guesthouse", "hospital"]
+        players.2.deck = ["bank", "carriage", "cloister", "friend", "notre_dame", "park", "residence"]
+        """
+      When these actions are applied:
+        """
+        [{"actor": "chance", "type": "draw_card", "player": 2, "card": "notre_dame"},
+         {"actor": 2, "type": "keep", "card": "hospital"}]
+        """
+      Then "to_act" is [0, 1]
+
+    @ND-DRAFT-SIMUL
+    Scenario: After the first keeps any player may keep the second card first
+      Given the position:
+        """
+        phase = "draft"
+        draft_step = 1
+        pending = [0, 1, 2]
+        players.0.draft_hand = ["bank", "park", "residence"]
+        players.1.draft_hand = ["carriage", "cloister", "friend"]
+        players.2.draft_hand = ["guesthouse", "hospital", "notre_dame"]
+        """
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "keep", "card": "park"},
+         {"actor": 1, "type": "keep", "card": "friend"},
+         {"actor": 2, "type": "keep", "card": "hospital"}]
+        """
+      And player 2 plays:
+        """
+        {"type": "keep", "card": "cloister"}
+        """
+      Then "to_act" is [0, 1]
 
   Rule: ND-DRAFT-HIDDEN other players' cards are hidden
 

@@ -110,6 +110,22 @@ Feature: Notre Dame friend
         """
       Then the action is rejected citing rule "ND-CARRIAGE-STOP"
 
+    @ND-FRIEND-COUNT
+    Scenario: A cube played beside the friend in the carriage house drives two squares, not three
+      Given the position:
+        """
+        players.0.cards = ["bank", "carriage", "residence"]
+        players.0.friend = "carriage"
+        """
+      Then the legal actions include:
+        """
+        {"actor": 0, "type": "play", "card": "carriage", "from": "hand", "square": "1-1", "take": true}
+        """
+      And the legal actions do not include:
+        """
+        {"actor": 0, "type": "play", "card": "carriage", "from": "hand", "square": "1-2", "take": true}
+        """
+
   Rule: ND-FRIEND-EX the bank with two cubes and the friend
 
     @ND-FRIEND-EX

@@ -111,6 +111,20 @@ Feature: Notre Dame cathedral
         """
       Then the action is rejected citing rule "ND-ND-OFFERING"
 
+    @ND-ND-PAY
+    Scenario: A purse of one coin pays an offering of one coin
+      Given "players.0.coins" is 1
+      When player 0 plays:
+        """
+        {"type": "play", "card": "notre_dame", "from": "hand", "offering": 1}
+        """
+      Then the position has:
+        """
+        players.0.coins = 0
+        players.0.prestige = 1
+        notre_dame = [1, 0, 0, 0]
+        """
+
   Rule: ND-ND-BONUS a bonus at the end of each stage
 
     @ND-ND-BONUS
@@ -157,6 +171,48 @@ Feature: Notre Dame cathedral
       Then the outcome has:
         """
         scores = [4, 1, 0, 2]
+        """
+
+    @ND-ND-PAYOUT
+    Scenario: A single cube at Notre Dame earns the tile's whole 12 prestige
+      Given the position:
+        """
+        round = 3
+        phase = "buy"
+        current = 3
+        display = []
+        notre_dame = [0, 1, 0, 0]
+        players.1.stock = 9
+        """
+      When player 3 plays:
+        """
+        {"type": "pass"}
+        """
+      Then the position has:
+        """
+        players.0.prestige = 0
+        players.1.prestige = 12
+        """
+
+    @ND-ND-PAYOUT
+    Scenario: With no cube at Notre Dame the stage end pays no one
+      Given the position:
+        """
+        round = 3
+        phase = "buy"
+        current = 3
+        display = []
+        """
+      When player 3 plays:
+        """
+        {"type": "pass"}
+        """
+      Then the position has:
+        """
+        players.0.prestige = 0
+        players.1.prestige = 0
+        players.2.prestige = 0
+        players.3.prestige = 0
         """
 
   Rule: ND-ND-EX1 twelve prestige, yellow 2 and blue 1

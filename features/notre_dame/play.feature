@@ -169,6 +169,40 @@ Feature: Notre Dame phase 3, playing action cards
         players.0.coins = 4
         """
 
+    @ND-PLACE-CUBE
+    Scenario: The bank card adds a cube from hand to the two cubes already in the bank
+      Given the position:
+        """
+        players.0.areas.bank = 2
+        players.0.stock = 8
+        """
+      When player 0 plays:
+        """
+        {"type": "play", "card": "bank", "from": "hand"}
+        """
+      Then the position has:
+        """
+        players.0.cubes = 3
+        players.0.areas.bank = 3
+        """
+
+    @ND-PLACE-CUBE
+    Scenario: The last cube in hand is placed in the bank
+      Given the position:
+        """
+        players.0.cubes = 1
+        players.0.stock = 13
+        """
+      When player 0 plays:
+        """
+        {"type": "play", "card": "bank", "from": "hand"}
+        """
+      Then the position has:
+        """
+        players.0.cubes = 0
+        players.0.areas.bank = 1
+        """
+
   Rule: ND-PLACE-STAY placed cubes stay
 
     @ND-PLACE-STAY

@@ -87,6 +87,19 @@ Feature: Notre Dame phase 5, rats and the plague
         players.0.areas.bank = 1
         """
 
+    @ND-RATS-LIMIT
+    Scenario: Rats reaching 10 bring the plague
+      Given the position:
+        """
+        players.0.rats = 7
+        players.0.prestige = 5
+        """
+      When player 2 plays:
+        """
+        {"type": "pass"}
+        """
+      Then "players.0.prestige" is 3
+
   Rule: ND-PLAGUE two prestige lost
 
     @ND-PLAGUE @ND-PLAGUE-RESET
@@ -104,6 +117,23 @@ Feature: Notre Dame phase 5, rats and the plague
         """
         players.0.prestige = 3
         players.0.rats = 9
+        """
+
+    @ND-PLAGUE
+    Scenario: A later player past the limit suffers the plague while an earlier one stays safe
+      Given the position:
+        """
+        players.1.rats = 8
+        players.1.prestige = 5
+        """
+      When player 2 plays:
+        """
+        {"type": "pass"}
+        """
+      Then the position has:
+        """
+        players.0.prestige = 0
+        players.1.prestige = 3
         """
 
   Rule: ND-PLAGUE-CUBE a cube dies where most people are
@@ -147,6 +177,27 @@ Feature: Notre Dame phase 5, rats and the plague
         players.0.areas.bank = 1
         players.0.areas.park = 2
         players.0.friend = "bank"
+        """
+
+    @ND-PLAGUE-CUBE
+    Scenario: Between two areas of three cubes, the cube dies from the area chosen and goes to the stock
+      Given the position:
+        """
+        players.0.rats = 8
+        players.0.areas.bank = 3
+        players.0.areas.park = 3
+        players.0.stock = 4
+        """
+      When these actions are applied:
+        """
+        [{"actor": 2, "type": "pass"},
+         {"actor": 0, "type": "lose_cube", "area": "bank"}]
+        """
+      Then the position has:
+        """
+        players.0.areas.bank = 2
+        players.0.areas.park = 3
+        players.0.stock = 5
         """
 
   Rule: ND-PLAGUE-CHOICE ties are the player's choice
@@ -361,6 +412,19 @@ Feature: Notre Dame phase 5, rats and the plague
         {"type": "pass"}
         """
       Then "players.0.rats" is -1
+
+    @ND-RATS-FLOOR @reading:rat_floor=true
+    Scenario: Removing the last rat takes the track down to 0
+      Given the position:
+        """
+        current = 0
+        players.0.rats = 1
+        """
+      When player 0 plays:
+        """
+        {"type": "buy", "person": "landlady", "choice": "rat"}
+        """
+      Then "players.0.rats" is 0
 
   Rule: ND-HOSPITAL-REDUCE the hospital holds back rats
 

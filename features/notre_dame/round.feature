@@ -17,6 +17,25 @@ Feature: Notre Dame rounds and stages
   Rule: ND-GAME-ROUNDS three stages of three rounds
 
     @ND-GAME-ROUNDS
+    Scenario Outline: The end of round <round> starts round <next>, in stage <stage>
+      Given "round" is <round>
+      When player 2 plays:
+        """
+        {"type": "pass"}
+        """
+      Then the position has:
+        """
+        round = <next>
+        stage = "<stage>"
+        """
+
+      Examples:
+        | round | next | stage |
+        | 2     | 3    | A     |
+        | 3     | 4    | B     |
+        | 6     | 7    | C     |
+
+    @ND-GAME-ROUNDS
     Scenario: The end of round 8 starts round 9
       Given the position:
         """
@@ -132,6 +151,64 @@ Feature: Notre Dame rounds and stages
         players.0.bought = null
         """
 
+    @ND-ROUND-PHASES
+    Scenario: The last keep of the draft opens phase 3
+      Given the position:
+        """
+        phase = "draft"
+        current = null
+        draft_step = 2
+        pending = [0]
+        display = ["A1", "doctor", "poet"]
+        players.0.cards = ["bank"]
+        players.1.cards = ["friend", "park"]
+        players.2.cards = ["cloister", "hospital"]
+        players.0.draft_hand = ["guesthouse", "notre_dame"]
+        players.1.draft_hand = ["residence"]
+        players.2.draft_hand = ["carriage"]
+        """
+      When player 0 plays:
+        """
+        {"type": "keep", "card": "notre_dame"}
+        """
+      Then "phase" is "play"
+
+    @ND-ROUND-PHASES
+    Scenario: The last card played in phase 3 opens phase 4
+      Given the position:
+        """
+        phase = "play"
+        current = 2
+        display = ["A1", "doctor", "poet"]
+        players.0.played = ["bank", "park"]
+        players.0.cards = ["residence"]
+        players.1.played = ["bank", "cloister"]
+        players.1.cards = ["hospital"]
+        players.2.played = ["carriage"]
+        players.2.cards = ["guesthouse", "residence"]
+        """
+      When player 2 plays:
+        """
+        {"type": "play", "card": "residence", "from": "hand"}
+        """
+      Then "phase" is "buy"
+
+    @ND-ROUND-PHASES
+    Scenario: The last purchase of phase 4 opens phase 5, where a tie waits for the player's choice
+      Given the position:
+        """
+        display = ["A1", "landlady", "monk"]
+        players.0.rats = 8
+        players.0.areas.bank = 2
+        players.0.areas.park = 2
+        players.0.stock = 6
+        """
+      When player 2 plays:
+        """
+        {"type": "pass"}
+        """
+      Then "phase" is "plague"
+
   Rule: ND-START-PASS the start player passes left
 
     @ND-START-PASS
@@ -154,6 +231,24 @@ Feature: Notre Dame rounds and stages
         {"type": "pass"}
         """
       Then "start_player" is 0
+
+    @ND-START-PASS
+    Scenario: After round 4 the start player passes and round 5 begins
+      Given the position:
+        """
+        round = 4
+        start_player = 1
+        current = 0
+        """
+      When player 0 plays:
+        """
+        {"type": "pass"}
+        """
+      Then the position has:
+        """
+        start_player = 2
+        round = 5
+        """
 
   Rule: ND-STAGE-PAYOUT Notre Dame pays at the end of rounds 3, 6 and 9
 

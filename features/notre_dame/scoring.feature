@@ -35,6 +35,18 @@ Feature: Notre Dame end of the game
         winners = [1]
         """
 
+    @ND-GAME-WIN
+    Scenario: Before round 9 is over nobody has won, however far ahead
+      Given the position:
+        """
+        players.0.prestige = 20
+        players.1.prestige = 25
+        """
+      Then the outcome has:
+        """
+        winners = []
+        """
+
   Rule: ND-END the game ends after round 9
 
     @ND-END
