@@ -131,6 +131,44 @@ Feature: Gnomeville gnome movement, exhaustion, abilities and equipment
         """
       Then the action is rejected citing rule "GV-MOVE-STEP"
 
+  Rule: GV-MOVE-RESOLVE each space a deployed gnome moves into is checked and resolved
+
+    @GV-MOVE-RESOLVE
+    Scenario: Each space entered is resolved by what is on it: a mushroom on the empty one, the tavern's effect on the built one
+      Given a gnomeville game with 2 players in the build phase
+      And player 0's town is:
+        """
+        .  .  tv .  .
+        .  .  .  .  .
+        .  .  .@0 .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      And the position:
+        """
+        players.0.stew = false
+        players.0.moves = 2
+        """
+      When player 0 plays:
+        """
+        {"type": "step", "gnome": 0, "dir": "N"}
+        """
+      Then the position has:
+        """
+        players.0.mushrooms = 3
+        players.0.activation = null
+        """
+      When player 0 plays:
+        """
+        {"type": "step", "gnome": 0, "dir": "N"}
+        """
+      Then the position has:
+        """
+        players.0.gnomes.0.space = [0, 2]
+        players.0.mushrooms = 3
+        players.0.activation = {"kind": "tavern", "space": [0, 2], "gnome": 0}
+        """
+
   Rule: GV-MOVE-PASS-THROUGH gnomes pass through each other but rest alone
 
     @GV-MOVE-PASS-THROUGH @GV-MOVE-PASS-THROUGH-EFFECT @GV-TERM-OCCUPIED
