@@ -613,6 +613,37 @@ Feature: Gnomeville scoring: stacks, events, the full town and the special deliv
         to_act = [2]
         """
 
+  Rule: GV-TERM-EMPTY a space with no tile and no stand is empty
+
+    @GV-TERM-EMPTY @GV-SCORE-FULL-TOWN
+    Scenario: A gnome's stand keeps its space from being empty: only the town whose unbuilt space holds a gnome is full
+      Given a gnomeville game with 2 players in the build phase
+      And player 0's town is:
+        """
+        mk ho mk ho mk
+        ho mk ho mk ho
+        mk ho .@0 ho mk
+        ho mk ho mk ho
+        mk ho mk ho mk
+        """
+      And player 1's town is:
+        """
+        mk@0 ho mk ho mk
+        ho mk ho mk ho
+        mk ho .  ho mk
+        ho mk ho mk ho
+        mk ho mk ho mk
+        """
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "pass"}, {"actor": 1, "type": "pass"}]
+        """
+      Then the position has:
+        """
+        players.0.score = 10
+        players.1.score = 0
+        """
+
   Rule: GV-TERM-EMPTY-TOKENS boulder and troll spaces are not empty
 
     @GV-TERM-EMPTY-TOKENS @GV-SCORE-FULL-TOWN
