@@ -334,6 +334,32 @@ Feature: Gnomeville build phase: draw or pass, second chance, placing tiles, get
         """
       Then the action is rejected citing rule "GV-BUILD-PLACE"
 
+  Rule: GV-TERM-BUILT a space holding a building tile is built
+
+    @GV-TERM-BUILT
+    Scenario: Only the spaces holding a building tile are built: a troll, a boulder or a gnome is no building
+      Given a gnomeville game with 2 players in the build phase
+      And player 0's town is:
+        """
+        ho mk .  .  TR
+        .  .  .  .  .
+        .  .  .@0 .  .
+        .  .  .  .  .
+        BO .  .  .  ws
+        """
+      And player 1's town is:
+        """
+        .  .  .  .  .
+        .  .  .  .  .
+        .  .  tv@0 .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      Then the outcome has:
+        """
+        details.buildings = [3, 1]
+        """
+
   Rule: GV-BUILD-AUTOPASS a building that cannot be placed makes the player pass
 
     @GV-BUILD-AUTOPASS
