@@ -692,3 +692,67 @@ Feature: Gnomeville gnome movement, exhaustion, abilities and equipment
         players.0.gnomes.0.hammer = true
         players.0.gnomes.0.sword = true
         """
+
+  Rule: GV-EQUIP-BOTH a gnome carries one hammer and one sword at the same time
+
+    @GV-EQUIP-BOTH
+    Scenario: A sword gnome entering a workshop takes a hammer and carries both
+      Given a gnomeville game with 2 players in the build phase
+      And player 0's town is:
+        """
+        .  .  .  .  .
+        .  .  ws .  .
+        .  .  .@0 .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      And the position:
+        """
+        players.0.gnomes.0.sword = true
+        players.0.moves = 1
+        """
+      When player 0 plays:
+        """
+        {"type": "step", "gnome": 0, "dir": "N"}
+        """
+      And player 0 plays:
+        """
+        {"type": "use"}
+        """
+      Then the position has:
+        """
+        players.0.gnomes.0.hammer = true
+        players.0.gnomes.0.sword = true
+        """
+
+    @GV-EQUIP-BOTH
+    Scenario: A gnome carrying a hammer and a sword takes no second of either from a workshop or an armory
+      Given a gnomeville game with 2 players in the build phase
+      And player 0's town is:
+        """
+        .  .  ar .  .
+        .  .  ws .  .
+        .  .  .@0 .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      And the position:
+        """
+        players.0.gnomes.0.hammer = true
+        players.0.gnomes.0.sword = true
+        players.0.moves = 2
+        """
+      When player 0 plays:
+        """
+        {"type": "step", "gnome": 0, "dir": "N"}
+        """
+      Then "players.0.activation" is null
+      When player 0 plays:
+        """
+        {"type": "step", "gnome": 0, "dir": "N"}
+        """
+      Then the position has:
+        """
+        players.0.gnomes.0.space = [0, 2]
+        players.0.activation = null
+        """
