@@ -507,6 +507,41 @@ Feature: Gnomeville enemy attack: boulders, trolls and their movement
         players.1.gnomes.0.space = null
         """
 
+  Rule: GV-SWORD-DEFEAT a sword gnome defeats the enemy sharing its space
+
+    @GV-SWORD-DEFEAT
+    Scenario: A sword defeats only the troll on its own gnome's space: a troll landing on an empty space stays
+      Given a gnomeville game with 2 players whose round troll card is:
+        """
+        {"matrix": ["T....", ".....", ".....", ".....", "....."], "moves": []}
+        """
+      And player 0's town is:
+        """
+        .  .  .  .  .
+        .  .  .  .  .
+        .  .  .@0 .  .
+        .  .  .  .  .
+        .  .  .  . .@2
+        """
+      And "players.0.gnomes.2.sword" is true
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "pass"}, {"actor": 1, "type": "pass"}]
+        """
+      Then player 0's town is:
+        """
+        TR .  .  .  .
+        .  .  .  .  .
+        .  .  .@0 .  .
+        .  .  .  .  .
+        .  .  .  . .@2
+        """
+      And the position has:
+        """
+        players.0.mushrooms = 2
+        players.0.gnomes.2.sword = true
+        """
+
   Rule: GV-SWORD-SPACE what stands under a sword gnome when a troll arrives
 
     @GV-SWORD-SPACE @GV-SWORD-DEFEAT @GV-TROLL-DESTROY @GV-TILES-TO-BAG @reading:sword_gnome_shields_building=false
