@@ -904,6 +904,41 @@ Feature: Gnomeville enemy attack: boulders, trolls and their movement
         players.0.mushrooms = 2
         """
 
+  Rule: GV-HAMMER-BREAK a hammer gnome breaks the boulder sharing its space
+
+    @GV-HAMMER-BREAK
+    Scenario: A hammer breaks only the boulder on its own gnome's space: a boulder landing on an empty space stays
+      Given a gnomeville game with 2 players whose round troll card is:
+        """
+        {"matrix": ["B....", ".....", ".....", ".....", "....."], "moves": []}
+        """
+      And player 0's town is:
+        """
+        .  .  .  .  .
+        .  .  .  .  .
+        .  .  .@0 .  .
+        .  .  .  .  .
+        .  .  .  . .@2
+        """
+      And "players.0.gnomes.2.hammer" is true
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "pass"}, {"actor": 1, "type": "pass"}]
+        """
+      Then player 0's town is:
+        """
+        BO .  .  .  .
+        .  .  .  .  .
+        .  .  .@0 .  .
+        .  .  .  .  .
+        .  .  .  . .@2
+        """
+      And the position has:
+        """
+        players.0.mushrooms = 2
+        players.0.gnomes.2.hammer = true
+        """
+
   Rule: GV-HAMMER-SPACE what stands under a hammer gnome when a boulder lands
 
     @GV-HAMMER-SPACE @GV-HAMMER-BREAK @reading:hammer_gnome_shields_building=true
