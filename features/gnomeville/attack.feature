@@ -217,6 +217,41 @@ Feature: Gnomeville enemy attack: boulders, trolls and their movement
         .@1 .  .  . .@2
         """
 
+  Rule: GV-TERM-OCCUPIED a space with a gnome on it is occupied
+
+    @GV-TERM-OCCUPIED
+    Scenario: Only the space a gnome stands on is occupied: the troll there exhausts that gnome, the boulder on an empty space touches none
+      Given a gnomeville game with 2 players whose round troll card is:
+        """
+        {"matrix": ["T...B", ".....", ".....", ".....", "....."], "moves": []}
+        """
+      And player 0's town is:
+        """
+        .@1 .  .  .  .
+        .  .  .  .  .
+        .  .  .@0 .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      And "players.0.gnomes.1.hammer" is true
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "pass"}, {"actor": 1, "type": "pass"}]
+        """
+      Then player 0's town is:
+        """
+        TR .  .  .  BO
+        .  .  .  .  .
+        .  .  .@0 .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      And the position has:
+        """
+        players.0.mushrooms = 2
+        players.0.gnomes.1.hammer = false
+        """
+
   Rule: GV-TROLL-MOVE-FAR a double arrow moves trolls until a boulder, the border or defeat
 
     @GV-TROLL-MOVE-FAR @GV-FAQ-TROLL-BOULDER @GV-TROLL-MOVE-ORDER
