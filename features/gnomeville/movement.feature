@@ -609,7 +609,7 @@ Feature: Gnomeville gnome movement, exhaustion, abilities and equipment
         players.0.mushrooms = 2
         """
 
-    @GV-BLDG-ACADEMY @GV-ABILITY-GRADUATE @GV-COMP-ABILITIES @GV-BLDG-ACTIVATE
+    @GV-BLDG-ACADEMY @GV-ABILITY-GRADUATE @GV-COMP-ABILITIES @GV-BLDG-ACTIVATE @GV-EXHAUST-DISCARD
     Scenario: With only cards put under the deck left, the academy draws the two put there first
       # Every card returned goes under the deck, below those returned before it, so once the
       # face-down part is gone the first two returned are the top two: nothing is random.
