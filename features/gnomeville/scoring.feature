@@ -583,6 +583,23 @@ Feature: Gnomeville scoring: stacks, events, the full town and the special deliv
         | 1    | [{"actor": 1, "type": "delivery", "icon": "workshop", "take": true}, {"actor": 1, "type": "delivery", "icon": "workshop", "take": false}] |
         | 0    | [{"actor": 1, "type": "delivery", "icon": "workshop", "take": false}] |
 
+  Rule: GV-DELIVERY-DISCARD the special delivery card is discarded after the round
+
+    @GV-DELIVERY-DISCARD
+    Scenario: Once the delivery phase is over the round's card lies in the discard and no card is out
+      Given a gnomeville game with 2 players in the build phase
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "pass"}, {"actor": 1, "type": "pass"},
+         {"actor": "chance", "type": "delivery_card", "card": "delivery-01"}]
+        """
+      Then the position has:
+        """
+        phase = "buy"
+        delivery_card = null
+        delivery_discard = ["delivery-01"]
+        """
+
   Rule: GV-DELIVERY-GAPS more than 5, 10 and 15 points behind earn one, two and three groups
 
     @GV-DELIVERY-GAPS @GV-DELIVERY
