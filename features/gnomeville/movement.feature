@@ -486,6 +486,27 @@ Feature: Gnomeville gnome movement, exhaustion, abilities and equipment
         {"actor": 1, "type": "draw"}
         """
 
+    @GV-EXHAUST-REDEPLOY
+    Scenario: A town whose one gnome stands in the top-left corner still has a gnome on its board and places none
+      Given a gnomeville game with 2 players in the build phase
+      And player 0's town is:
+        """
+        .@0 .  .  .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      Then "to_act" is [0, 1]
+      And the legal actions include:
+        """
+        {"actor": 0, "type": "draw"}
+        """
+      And the legal actions do not include:
+        """
+        {"actor": 0, "type": "place_gnome", "space": [2, 2]}
+        """
+
     @GV-EXHAUST-REDEPLOY @GV-BOARD-RIVER
     Scenario: A town with no gnome and no free space gets one as soon as the river frees a space
       Given a gnomeville game with 1 player in the build phase and options:
