@@ -134,6 +134,24 @@ Feature: Gnomeville end of the game: adjacency goals and the winner
         scores = [4, 4]
         """
 
+    @GV-END-ADJACENCY-TIE
+    Scenario: Each tied player's 4 of the most-boulders card add to the points already scored: 10 + 4 and 12 + 4
+      Given the position:
+        """
+        goals = [{"players": [0, 1], "cards": ["most-boulders"], "size": 3}]
+        players.0.score = 10
+        players.1.score = 12
+        """
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "pass"}, {"actor": 1, "type": "pass"},
+         {"actor": "chance", "type": "delivery_card", "card": "delivery-01"}]
+        """
+      Then the outcome has:
+        """
+        scores = [14, 16]
+        """
+
   Rule: GV-END-TIEBREAK most buildings, then most mushrooms, then a shared win
 
     @GV-END-WINNER @GV-END-TIEBREAK
