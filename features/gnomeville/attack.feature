@@ -217,6 +217,41 @@ Feature: Gnomeville enemy attack: boulders, trolls and their movement
         .@1 .  .  . .@2
         """
 
+  Rule: GV-TERM-OCCUPIED a space with a gnome on it is occupied
+
+    @GV-TERM-OCCUPIED
+    Scenario: Only the space a gnome stands on is occupied: the troll there exhausts that gnome, the boulder on an empty space touches none
+      Given a gnomeville game with 2 players whose round troll card is:
+        """
+        {"matrix": ["T...B", ".....", ".....", ".....", "....."], "moves": []}
+        """
+      And player 0's town is:
+        """
+        .@1 .  .  .  .
+        .  .  .  .  .
+        .  .  .@0 .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      And "players.0.gnomes.1.hammer" is true
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "pass"}, {"actor": 1, "type": "pass"}]
+        """
+      Then player 0's town is:
+        """
+        TR .  .  .  BO
+        .  .  .  .  .
+        .  .  .@0 .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      And the position has:
+        """
+        players.0.mushrooms = 2
+        players.0.gnomes.1.hammer = false
+        """
+
   Rule: GV-TROLL-MOVE-FAR a double arrow moves trolls until a boulder, the border or defeat
 
     @GV-TROLL-MOVE-FAR @GV-FAQ-TROLL-BOULDER @GV-TROLL-MOVE-ORDER
@@ -505,6 +540,41 @@ Feature: Gnomeville enemy attack: boulders, trolls and their movement
         players.0.gnomes.0.sword = true
         players.1.cells.2.2 = "troll"
         players.1.gnomes.0.space = null
+        """
+
+  Rule: GV-SWORD-DEFEAT a sword gnome defeats the enemy sharing its space
+
+    @GV-SWORD-DEFEAT
+    Scenario: A sword defeats only the troll on its own gnome's space: a troll landing on an empty space stays
+      Given a gnomeville game with 2 players whose round troll card is:
+        """
+        {"matrix": ["T....", ".....", ".....", ".....", "....."], "moves": []}
+        """
+      And player 0's town is:
+        """
+        .  .  .  .  .
+        .  .  .  .  .
+        .  .  .@0 .  .
+        .  .  .  .  .
+        .  .  .  . .@2
+        """
+      And "players.0.gnomes.2.sword" is true
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "pass"}, {"actor": 1, "type": "pass"}]
+        """
+      Then player 0's town is:
+        """
+        TR .  .  .  .
+        .  .  .  .  .
+        .  .  .@0 .  .
+        .  .  .  .  .
+        .  .  .  . .@2
+        """
+      And the position has:
+        """
+        players.0.mushrooms = 2
+        players.0.gnomes.2.sword = true
         """
 
   Rule: GV-SWORD-SPACE what stands under a sword gnome when a troll arrives
@@ -867,6 +937,41 @@ Feature: Gnomeville enemy attack: boulders, trolls and their movement
         players.0.gnomes.0 = {"space": null, "hammer": false, "sword": false, "graduated": false, "ability": null}
         players.0.bag.house = 3
         players.0.mushrooms = 2
+        """
+
+  Rule: GV-HAMMER-BREAK a hammer gnome breaks the boulder sharing its space
+
+    @GV-HAMMER-BREAK
+    Scenario: A hammer breaks only the boulder on its own gnome's space: a boulder landing on an empty space stays
+      Given a gnomeville game with 2 players whose round troll card is:
+        """
+        {"matrix": ["B....", ".....", ".....", ".....", "....."], "moves": []}
+        """
+      And player 0's town is:
+        """
+        .  .  .  .  .
+        .  .  .  .  .
+        .  .  .@0 .  .
+        .  .  .  .  .
+        .  .  .  . .@2
+        """
+      And "players.0.gnomes.2.hammer" is true
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "pass"}, {"actor": 1, "type": "pass"}]
+        """
+      Then player 0's town is:
+        """
+        BO .  .  .  .
+        .  .  .  .  .
+        .  .  .@0 .  .
+        .  .  .  .  .
+        .  .  .  . .@2
+        """
+      And the position has:
+        """
+        players.0.mushrooms = 2
+        players.0.gnomes.2.hammer = true
         """
 
   Rule: GV-HAMMER-SPACE what stands under a hammer gnome when a boulder lands

@@ -257,3 +257,32 @@ Feature: Gnomeville unique town boards (provisional layouts)
         {"type": "place", "space": [4, 0]}
         """
       Then "players.0.cells.4.0" is "house"
+
+    @GV-BOARD-TOWER
+    Scenario: A house group on a 2+ space upgrades there: the tavern's tier 3 meets the 2+ limit
+      Given a gnomeville game with 2 players in the build phase and options:
+        """
+        {"boards": ["towerville", "symmetric"]}
+        """
+      And player 0's town is:
+        """
+        .  .  .  .  .
+        .  .  .  .  .
+        .  .  .@0 .  .
+        .  .  .  .  .
+        .  ho ho .  .
+        """
+      And "players.0.hand" is "house"
+      When player 0 plays:
+        """
+        {"type": "place", "space": [4, 0]}
+        """
+      Then the legal actions include:
+        """
+        {"actor": 0, "type": "upgrade", "space": [4, 0], "kind": "tavern"}
+        """
+      When player 0 plays:
+        """
+        {"type": "upgrade", "space": [4, 0], "kind": "tavern"}
+        """
+      Then "players.0.cells.4" is ["tavern", null, null, null, null]

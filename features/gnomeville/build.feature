@@ -95,6 +95,32 @@ Feature: Gnomeville build phase: draw or pass, second chance, placing tiles, get
       Then "to_act" is [1]
       And "players.1.hand" is "market"
 
+    @GV-BUILD-SIMULTANEOUS
+    Scenario: A player whose tile is resolved goes on building until passing or stuck, and may draw again
+      Given a gnomeville game with 2 players in the build phase
+      When player 0 plays:
+        """
+        {"type": "draw"}
+        """
+      And chance reveals:
+        """
+        {"type": "draw", "player": 0, "tile": "market", "tier": 1}
+        """
+      And player 0 plays:
+        """
+        {"type": "place", "space": [0, 0]}
+        """
+      Then the position has:
+        """
+        players.0.status = "building"
+        players.1.status = "building"
+        to_act = [0, 1]
+        """
+      And the legal actions include:
+        """
+        {"actor": 0, "type": "draw"}
+        """
+
   Rule: GV-BUILD-SECOND-CHANCE the full stew returns a drawn tile to the bag
 
     @GV-BUILD-SECOND-CHANCE @GV-BUILD-SECOND-CHANCE-NO-EFFECT
@@ -307,6 +333,32 @@ Feature: Gnomeville build phase: draw or pass, second chance, placing tiles, get
         {"type": "place", "space": [4, 0]}
         """
       Then the action is rejected citing rule "GV-BUILD-PLACE"
+
+  Rule: GV-TERM-BUILT a space holding a building tile is built
+
+    @GV-TERM-BUILT
+    Scenario: Only the spaces holding a building tile are built: a troll, a boulder or a gnome is no building
+      Given a gnomeville game with 2 players in the build phase
+      And player 0's town is:
+        """
+        ho mk .  .  TR
+        .  .  .  .  .
+        .  .  .@0 .  .
+        .  .  .  .  .
+        BO .  .  .  ws
+        """
+      And player 1's town is:
+        """
+        .  .  .  .  .
+        .  .  .  .  .
+        .  .  tv@0 .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      Then the outcome has:
+        """
+        details.buildings = [3, 1]
+        """
 
   Rule: GV-BUILD-AUTOPASS a building that cannot be placed makes the player pass
 

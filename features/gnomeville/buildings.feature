@@ -910,3 +910,38 @@ Feature: Gnomeville building effects
         players.0.cells.0 = [null, "boulder", null, null, null]
         boulder_supply = 42
         """
+
+  Rule: GV-MOVE-ACTIVATE a gnome moving into a built space activates that building
+
+    @GV-MOVE-ACTIVATE
+    Scenario Outline: A gnome stepping into a <building> activates that building and no other
+      Given a gnomeville game with 2 players in the build phase
+      And player 0's town is:
+        """
+        .  .  .  TR .
+        .  .  <code> .  .
+        .  .  .@0 .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      And the position:
+        """
+        players.0.stew = false
+        players.0.moves = 1
+        """
+      When player 0 plays:
+        """
+        {"type": "step", "gnome": 0, "dir": "N"}
+        """
+      Then "players.0.activation" is <activation>
+
+      Examples:
+        | building | code | activation                                            |
+        | market   | mk   | {"kind": "market", "space": [1, 2], "gnome": 0}       |
+        | house    | ho   | {"kind": "house", "space": [1, 2], "gnome": 0}        |
+        | tavern   | tv   | {"kind": "tavern", "space": [1, 2], "gnome": 0}       |
+        | academy  | ac   | {"kind": "academy", "space": [1, 2], "gnome": 0}      |
+        | workshop | ws   | {"kind": "workshop", "space": [1, 2], "gnome": 0}     |
+        | armory   | ar   | {"kind": "armory", "space": [1, 2], "gnome": 0}       |
+        | ballista | ba   | {"kind": "ballista", "space": [1, 2], "gnome": 0}     |
+        | monument | mo   | null                                                  |

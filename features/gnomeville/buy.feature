@@ -155,6 +155,28 @@ Feature: Gnomeville buy and refresh
         chance = {"type": "troll_card"}
         """
 
+    @GV-ROUND-TRACKER
+    Scenario: In round 1 the tracker waits for the one buy each player may make and then advances to round 2
+      Given a gnomeville game with 2 players in the build phase
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "pass"}, {"actor": 1, "type": "pass"},
+         {"actor": "chance", "type": "delivery_card", "card": "delivery-01"}]
+        """
+      Then the position has:
+        """
+        round = 1
+        phase = "buy"
+        """
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "done"}, {"actor": 1, "type": "done"}]
+        """
+      Then the position has:
+        """
+        round = 2
+        """
+
     @GV-EVENT-REVEAL @GV-SETUP-EVENTS @GV-ROUND-TRACKER
     Scenario: Entering round 4 reveals the second event space and keeps the first
       Given a gnomeville game with 2 players in the build phase

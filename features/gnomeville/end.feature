@@ -94,6 +94,28 @@ Feature: Gnomeville end of the game: adjacency goals and the winner
         scores = [0, 5]
         """
 
+  Rule: GV-END-EX-SWORDS on the fewest-swords card only sword gnomes on the board count, not hammers
+
+    @GV-END-EX-SWORDS
+    Scenario: Blue's sword gnome in the top-left corner counts and Red's deployed gnome with a hammer does not: Red scores 5
+      Given the position:
+        """
+        goals = [{"players": [0, 1], "cards": ["fewest-swords"], "size": 3}]
+        players.0.cells.0 = [null, "boulder", "boulder", null, null]
+        boulder_supply = 39
+        players.0.gnomes.0 = {"space": [0, 0], "hammer": false, "sword": true, "graduated": false, "ability": null}
+        players.0.gnomes.1 = {"space": null, "hammer": false, "sword": false, "graduated": false, "ability": null}
+        """
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "pass"}, {"actor": 1, "type": "pass"},
+         {"actor": "chance", "type": "delivery_card", "card": "delivery-01"}]
+        """
+      Then the outcome has:
+        """
+        scores = [0, 5]
+        """
+
   Rule: GV-END-ADJACENCY-TIE a tie shares the card's value plus its tie value
 
     @GV-END-EX-BOULDERS @GV-END-ADJACENCY-TIE
@@ -110,6 +132,24 @@ Feature: Gnomeville end of the game: adjacency goals and the winner
       Then the outcome has:
         """
         scores = [4, 4]
+        """
+
+    @GV-END-ADJACENCY-TIE
+    Scenario: Each tied player's 4 of the most-boulders card add to the points already scored: 10 + 4 and 12 + 4
+      Given the position:
+        """
+        goals = [{"players": [0, 1], "cards": ["most-boulders"], "size": 3}]
+        players.0.score = 10
+        players.1.score = 12
+        """
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "pass"}, {"actor": 1, "type": "pass"},
+         {"actor": "chance", "type": "delivery_card", "card": "delivery-01"}]
+        """
+      Then the outcome has:
+        """
+        scores = [14, 16]
         """
 
   Rule: GV-END-TIEBREAK most buildings, then most mushrooms, then a shared win

@@ -131,6 +131,44 @@ Feature: Gnomeville gnome movement, exhaustion, abilities and equipment
         """
       Then the action is rejected citing rule "GV-MOVE-STEP"
 
+  Rule: GV-MOVE-RESOLVE each space a deployed gnome moves into is checked and resolved
+
+    @GV-MOVE-RESOLVE
+    Scenario: Each space entered is resolved by what is on it: a mushroom on the empty one, the tavern's effect on the built one
+      Given a gnomeville game with 2 players in the build phase
+      And player 0's town is:
+        """
+        .  .  tv .  .
+        .  .  .  .  .
+        .  .  .@0 .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      And the position:
+        """
+        players.0.stew = false
+        players.0.moves = 2
+        """
+      When player 0 plays:
+        """
+        {"type": "step", "gnome": 0, "dir": "N"}
+        """
+      Then the position has:
+        """
+        players.0.mushrooms = 3
+        players.0.activation = null
+        """
+      When player 0 plays:
+        """
+        {"type": "step", "gnome": 0, "dir": "N"}
+        """
+      Then the position has:
+        """
+        players.0.gnomes.0.space = [0, 2]
+        players.0.mushrooms = 3
+        players.0.activation = {"kind": "tavern", "space": [0, 2], "gnome": 0}
+        """
+
   Rule: GV-MOVE-PASS-THROUGH gnomes pass through each other but rest alone
 
     @GV-MOVE-PASS-THROUGH @GV-MOVE-PASS-THROUGH-EFFECT @GV-TERM-OCCUPIED
@@ -448,6 +486,27 @@ Feature: Gnomeville gnome movement, exhaustion, abilities and equipment
         {"actor": 1, "type": "draw"}
         """
 
+    @GV-EXHAUST-REDEPLOY
+    Scenario: A town whose one gnome stands in the top-left corner still has a gnome on its board and places none
+      Given a gnomeville game with 2 players in the build phase
+      And player 0's town is:
+        """
+        .@0 .  .  .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      Then "to_act" is [0, 1]
+      And the legal actions include:
+        """
+        {"actor": 0, "type": "draw"}
+        """
+      And the legal actions do not include:
+        """
+        {"actor": 0, "type": "place_gnome", "space": [2, 2]}
+        """
+
     @GV-EXHAUST-REDEPLOY @GV-BOARD-RIVER
     Scenario: A town with no gnome and no free space gets one as soon as the river frees a space
       Given a gnomeville game with 1 player in the build phase and options:
@@ -571,7 +630,7 @@ Feature: Gnomeville gnome movement, exhaustion, abilities and equipment
         players.0.mushrooms = 2
         """
 
-    @GV-BLDG-ACADEMY @GV-ABILITY-GRADUATE @GV-COMP-ABILITIES @GV-BLDG-ACTIVATE
+    @GV-BLDG-ACADEMY @GV-ABILITY-GRADUATE @GV-COMP-ABILITIES @GV-BLDG-ACTIVATE @GV-EXHAUST-DISCARD
     Scenario: With only cards put under the deck left, the academy draws the two put there first
       # Every card returned goes under the deck, below those returned before it, so once the
       # face-down part is gone the first two returned are the top two: nothing is random.
@@ -653,4 +712,68 @@ Feature: Gnomeville gnome movement, exhaustion, abilities and equipment
         """
         players.0.gnomes.0.hammer = true
         players.0.gnomes.0.sword = true
+        """
+
+  Rule: GV-EQUIP-BOTH a gnome carries one hammer and one sword at the same time
+
+    @GV-EQUIP-BOTH
+    Scenario: A sword gnome entering a workshop takes a hammer and carries both
+      Given a gnomeville game with 2 players in the build phase
+      And player 0's town is:
+        """
+        .  .  .  .  .
+        .  .  ws .  .
+        .  .  .@0 .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      And the position:
+        """
+        players.0.gnomes.0.sword = true
+        players.0.moves = 1
+        """
+      When player 0 plays:
+        """
+        {"type": "step", "gnome": 0, "dir": "N"}
+        """
+      And player 0 plays:
+        """
+        {"type": "use"}
+        """
+      Then the position has:
+        """
+        players.0.gnomes.0.hammer = true
+        players.0.gnomes.0.sword = true
+        """
+
+    @GV-EQUIP-BOTH
+    Scenario: A gnome carrying a hammer and a sword takes no second of either from a workshop or an armory
+      Given a gnomeville game with 2 players in the build phase
+      And player 0's town is:
+        """
+        .  .  ar .  .
+        .  .  ws .  .
+        .  .  .@0 .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      And the position:
+        """
+        players.0.gnomes.0.hammer = true
+        players.0.gnomes.0.sword = true
+        players.0.moves = 2
+        """
+      When player 0 plays:
+        """
+        {"type": "step", "gnome": 0, "dir": "N"}
+        """
+      Then "players.0.activation" is null
+      When player 0 plays:
+        """
+        {"type": "step", "gnome": 0, "dir": "N"}
+        """
+      Then the position has:
+        """
+        players.0.gnomes.0.space = [0, 2]
+        players.0.activation = null
         """

@@ -583,6 +583,23 @@ Feature: Gnomeville scoring: stacks, events, the full town and the special deliv
         | 1    | [{"actor": 1, "type": "delivery", "icon": "workshop", "take": true}, {"actor": 1, "type": "delivery", "icon": "workshop", "take": false}] |
         | 0    | [{"actor": 1, "type": "delivery", "icon": "workshop", "take": false}] |
 
+  Rule: GV-DELIVERY-DISCARD the special delivery card is discarded after the round
+
+    @GV-DELIVERY-DISCARD
+    Scenario: Once the delivery phase is over the round's card lies in the discard and no card is out
+      Given a gnomeville game with 2 players in the build phase
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "pass"}, {"actor": 1, "type": "pass"},
+         {"actor": "chance", "type": "delivery_card", "card": "delivery-01"}]
+        """
+      Then the position has:
+        """
+        phase = "buy"
+        delivery_card = null
+        delivery_discard = ["delivery-01"]
+        """
+
   Rule: GV-DELIVERY-GAPS more than 5, 10 and 15 points behind earn one, two and three groups
 
     @GV-DELIVERY-GAPS @GV-DELIVERY
@@ -611,6 +628,37 @@ Feature: Gnomeville scoring: stacks, events, the full town and the special deliv
         players.2.delivery = ["workshop"]
         players.3.delivery = ["workshop", "refill_stew", "workshop", "remove_troll", "refill_stew"]
         to_act = [2]
+        """
+
+  Rule: GV-TERM-EMPTY a space with no tile and no stand is empty
+
+    @GV-TERM-EMPTY @GV-SCORE-FULL-TOWN
+    Scenario: A gnome's stand keeps its space from being empty: only the town whose unbuilt space holds a gnome is full
+      Given a gnomeville game with 2 players in the build phase
+      And player 0's town is:
+        """
+        mk ho mk ho mk
+        ho mk ho mk ho
+        mk ho .@0 ho mk
+        ho mk ho mk ho
+        mk ho mk ho mk
+        """
+      And player 1's town is:
+        """
+        mk@0 ho mk ho mk
+        ho mk ho mk ho
+        mk ho .  ho mk
+        ho mk ho mk ho
+        mk ho mk ho mk
+        """
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "pass"}, {"actor": 1, "type": "pass"}]
+        """
+      Then the position has:
+        """
+        players.0.score = 10
+        players.1.score = 0
         """
 
   Rule: GV-TERM-EMPTY-TOKENS boulder and troll spaces are not empty
