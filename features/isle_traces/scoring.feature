@@ -366,6 +366,19 @@ Feature: Isle Traces: final scoring of lines
         details.creatures = [1, 0]
         """
 
+    @IT-SCORE-OWN @reading:line_points=cells
+    Scenario: Each line holding a player's explorer scores for that player
+      # nolcasolca.ja.txt:124-126: a line with one or more of one's explorers scores for one.
+      # Player 0's explorers stand on the road (6,6)-(6,9), 4 cells, and the forest
+      # (8,6)-(8,7), 2 cells: both lines pay player 0, 4 + 2 = 6. Player 1's on the plains
+      # (7,6)-(7,8) pays 3.
+      Given "explorers" is [{"player": 0, "row": 6, "col": 7}, {"player": 0, "row": 8, "col": 7}, {"player": 1, "row": 7, "col": 8}]
+      Then the outcome has:
+        """
+        scores = [6, 3]
+        winners = [0]
+        """
+
   Rule: IT-SCORE-SYMBOLS symbols give no points
 
     @IT-WIN-MOST @IT-SCORE-SYMBOLS @reading:line_points=cells @reading:area_size=15
