@@ -292,6 +292,46 @@ Feature: Isle Traces: final scoring of lines
         winners = [0]
         """
 
+    @IT-SCORE-TERRAINS @IT-FEATHER-RESTRICT @reading:feather_restriction=no_explorer
+    Scenario: Each of the five terrains forms a line the red feather keeps off
+      # nolcasolca.ja.txt:123: plains, road, forest, mountain and coast all form lines. One
+      # explorer on each: road (6,6), plains (7,7), mountain (6,10), coast (7,9), forest
+      # (8,6). The far cell of each line is barred to the red feather; the mountain (9,6) and
+      # the coast (8,8), lines without an explorer, are open.
+      Given the position:
+        """
+        phase = "place_feather"
+        explorers = [{"player": 0, "row": 6, "col": 6}, {"player": 0, "row": 7, "col": 7}, {"player": 0, "row": 6, "col": 10}, {"player": 1, "row": 7, "col": 9}, {"player": 1, "row": 8, "col": 6}]
+        """
+      Then the legal actions do not include:
+        """
+        {"type": "place_feather", "row": 6, "col": 8}
+        """
+      And the legal actions do not include:
+        """
+        {"type": "place_feather", "row": 7, "col": 8}
+        """
+      And the legal actions do not include:
+        """
+        {"type": "place_feather", "row": 6, "col": 11}
+        """
+      And the legal actions do not include:
+        """
+        {"type": "place_feather", "row": 7, "col": 10}
+        """
+      And the legal actions do not include:
+        """
+        {"type": "place_feather", "row": 8, "col": 7}
+        """
+      And the legal actions include:
+        """
+        {"type": "place_feather", "row": 9, "col": 6}
+        """
+      And the legal actions include:
+        """
+        {"type": "place_feather", "row": 8, "col": 8}
+        """
+
   Rule: IT-SCORE-OWN a line scores for the player with explorers on it
 
     @IT-SCORE-OWN @IT-SCORE-FEATHER @reading:line_points=cells
