@@ -114,6 +114,31 @@ Feature: Isle Traces: final scoring of lines
         winners = [0]
         """
 
+    @IT-SCORE-LINE @IT-FEATHER-RESTRICT @reading:feather_restriction=no_explorer @reading:coast_diagonal=false
+    Scenario: The red feather keeps off an explorer's line, joined through sides alone and of one terrain
+      # nolcasolca.ja.txt:120-122: a line is cells of the same terrain joined through their
+      # sides, not diagonally. Player 0's explorer on the plains (7,8) makes the plains
+      # (7,6)-(7,8) its line; player 1's on the coast (9,8) makes (8,8), (9,7), (9,8) its line.
+      # The coast (7,9) beside (7,8) is another terrain, and it meets (8,8) only at a corner:
+      # it is in neither line, so the red feather may go there; not onto (7,6) nor (9,7).
+      Given the position:
+        """
+        phase = "place_feather"
+        explorers = [{"player": 0, "row": 7, "col": 8}, {"player": 1, "row": 9, "col": 8}]
+        """
+      Then the legal actions include:
+        """
+        {"type": "place_feather", "row": 7, "col": 9}
+        """
+      And the legal actions do not include:
+        """
+        {"type": "place_feather", "row": 7, "col": 6}
+        """
+      And the legal actions do not include:
+        """
+        {"type": "place_feather", "row": 9, "col": 7}
+        """
+
   Rule: IT-SCORE-COAST adjacent coast cells are connected, across a corner too under the other reading
 
     @IT-SCORE-COAST @reading:coast_diagonal=true
