@@ -266,6 +266,39 @@ Feature: Isle Traces components: map cards, pieces, the score counters
         | an unknown terrain      | ["swamp", "road", "road", "road", "road", "road"]                                 |
         | five cells              | ["road", "road", "road", "road", "road"]                                          |
 
+    @IT-COMP-GRID @reading:allow_portrait=true
+    Scenario: A card turned a quarter covers its six cells in three rows of two
+      # nolcasolca.ja.txt:39: a face is 3 columns by 2 rows, 6 cells; turned a quarter it lies
+      # 3 rows by 2 columns. Card 102 at (8, 6) turned 90 degrees covers rows 8-10, columns
+      # 6-7 (d a / e b / f c, IT-PLACE-GRID), and neither column 8 nor row 11.
+      Given a new "isle_traces" game with 2 players
+      And the isle map:
+        """
+        101 0 0 6 6 : road road road plains plains plains | forest forest forest forest forest forest
+        """
+      And the isle card drawn:
+        """
+        102 : road/fort plains/creature1 forest coast/harbour mountain coast | forest forest forest forest forest forest
+        """
+      When player 0 plays:
+        """
+        {"type": "place_card", "face": 0, "rot": 90, "row": 8, "col": 6}
+        """
+      Then the position has:
+        """
+        grid.8.6 = "coast/harbour"
+        grid.8.7 = "road/fort"
+        grid.9.6 = "mountain"
+        grid.9.7 = "plains/creature1"
+        grid.10.6 = "coast"
+        grid.10.7 = "forest"
+        grid.8.8 = null
+        grid.9.8 = null
+        grid.10.8 = null
+        grid.11.6 = null
+        grid.11.7 = null
+        """
+
   Rule: IT-COMP-ART a card's closed sides are given per face and cell
 
     @IT-COMP-ART @IT-COMP-DOUBLE @IT-COMP-GRID
