@@ -299,6 +299,49 @@ Feature: Isle Traces components: map cards, pieces, the score counters
         grid.11.7 = null
         """
 
+  Rule: IT-COMP-TERRAIN the terrains are plains, road, mountain, forest and coast
+
+    @IT-COMP-TERRAIN @IT-FEATHER-RESTRICT @reading:feather_restriction=no_explorer
+    Scenario: A card placed in play lays its terrains on the map, with or without a symbol
+      # nolcasolca.ja.txt:39-45: each cell shows a terrain, a symbol may be drawn over it.
+      # 101 at rows 6-7, cols 6-8 shows forests in row 7; seat 1's explorer stands on (7, 7).
+      # Card 104 placed at row 8 shows forest forest/creature1 forest / mountain/feather
+      # mountain mountain: its three forests, the one under the creature too, are forest and
+      # join seat 1's forest line, so the red feather keeps off them; the mountains are open.
+      Given a new "isle_traces" game with 2 players
+      And the isle map:
+        """
+        101 0 0 6 6 : road road road forest forest forest | forest forest forest forest forest forest
+        """
+      And the isle card drawn:
+        """
+        104 : forest forest/creature1 forest mountain/feather mountain mountain | plains plains plains plains plains plains
+        """
+      And the position:
+        """
+        explorers = [{"player": 1, "row": 7, "col": 7}]
+        """
+      When player 0 plays:
+        """
+        {"type": "place_card", "face": 0, "rot": 0, "row": 8, "col": 6}
+        """
+      Then the legal actions do not include:
+        """
+        {"type": "place_feather", "row": 8, "col": 6}
+        """
+      And the legal actions do not include:
+        """
+        {"type": "place_feather", "row": 8, "col": 7}
+        """
+      And the legal actions do not include:
+        """
+        {"type": "place_feather", "row": 8, "col": 8}
+        """
+      And the legal actions include:
+        """
+        {"type": "place_feather", "row": 9, "col": 7}
+        """
+
   Rule: IT-COMP-ART a card's closed sides are given per face and cell
 
     @IT-COMP-ART @IT-COMP-DOUBLE @IT-COMP-GRID
