@@ -342,6 +342,23 @@ Feature: Isle Traces components: map cards, pieces, the score counters
         {"type": "place_feather", "row": 9, "col": 7}
         """
 
+  Rule: IT-COMP-SYMBOLS a symbol may be drawn over a cell's terrain
+
+    @IT-COMP-SYMBOLS
+    Scenario Outline: A card list with a symbol the cards do not show is refused (<why>)
+      # nolcasolca.ja.txt:45-49: the symbols are the fort, the harbour, the red feather and
+      # the six creatures; nothing else is drawn over a terrain.
+      When a new "isle_traces" game with 2 players is requested with setup:
+        """
+        {"setup": {"deck": [{"id": 1, "faces": [<face>, ["plains", "plains", "plains", "plains", "plains", "plains"]]}]}}
+        """
+      Then the request is refused as malformed
+
+      Examples:
+        | why                | face                                                        |
+        | a castle on a road | ["road/castle", "road", "road", "road", "road", "road"]     |
+        | a ship on a coast  | ["coast/ship", "road", "road", "road", "road", "road"]      |
+
   Rule: IT-COMP-ART a card's closed sides are given per face and cell
 
     @IT-COMP-ART @IT-COMP-DOUBLE @IT-COMP-GRID
