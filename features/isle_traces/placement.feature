@@ -463,6 +463,34 @@ Feature: Isle Traces action 1: placing the drawn map card
         """
       Then the action is rejected citing rule "IT-PLACE-AREA"
 
+    @IT-PLACE-AREA @reading:area_size=5
+    Scenario: An explorer may go on the area's top-left cell
+      # nolcasolca.ja.txt:92-93: the map stays in the area, here 5 x 5 cells, rows and columns
+      # 0 to 4. 101 at rows 1-2, cols 1-3 and 103 at rows 0-1, cols 0-2: the map cell (0, 0)
+      # is the area's first cell, inside it, so seat 0's explorer may stand there.
+      Given a new "isle_traces" game with 2 players and options:
+        """
+        {"area_size": 5}
+        """
+      And the isle map:
+        """
+        101 0 0 1 1 : forest forest forest forest forest forest | forest forest forest forest forest forest
+        103 0 0 0 0 : road road road plains plains plains | plains plains plains plains plains plains
+        """
+      And the position:
+        """
+        phase = "explore"
+        """
+      When player 0 plays:
+        """
+        {"type": "place_explorer", "row": 0, "col": 0}
+        """
+      Then the position has:
+        """
+        explorers = [{"player": 0, "row": 0, "col": 0}]
+        reserve = [2, 3]
+        """
+
     @IT-PLACE-AREA @IT-EXPL-PLACE @IT-FEATHER-MOVE @reading:area_size=5
     Scenario: Pieces on the area's last row and last column can be loaded
       # 5 x 5 area: 101 at rows 1-2, cols 1-3 and 102 at rows 3-4, cols 2-4, so the map reaches
