@@ -363,6 +363,29 @@ Feature: Isle Traces action 1: placing the drawn map card
         """
       Then the action is rejected citing rule "IT-PLACE-NOPIECE"
 
+    @IT-PLACE-NOPIECE @reading:area_size=15
+    Scenario: With two explorers out a card may cover neither
+      # nolcasolca.ja.txt:95-96: a card may not be laid over a cell that already holds a piece,
+      # whichever piece. Explorers stand on (6, 6) and (7, 8): the card at rows 5-6, cols 5-7
+      # would cover (6, 6), the card at rows 7-8, cols 8-10 would cover (7, 8); the card at
+      # rows 4-5, cols 6-8 covers neither and touches the map from above.
+      Given the position:
+        """
+        explorers = [{"player": 1, "row": 6, "col": 6}, {"player": 0, "row": 7, "col": 8}]
+        """
+      Then the legal actions do not include:
+        """
+        {"type": "place_card", "face": 0, "rot": 0, "row": 5, "col": 5}
+        """
+      And the legal actions do not include:
+        """
+        {"type": "place_card", "face": 0, "rot": 0, "row": 7, "col": 8}
+        """
+      And the legal actions include:
+        """
+        {"type": "place_card", "face": 0, "rot": 0, "row": 4, "col": 6}
+        """
+
   Rule: IT-PLACE-AREA the map stays in the 15 x 15 area
 
     @IT-PLACE-AREA @reading:area_size=15
