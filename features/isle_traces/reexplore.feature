@@ -57,7 +57,7 @@ Feature: Isle Traces: re-exploration
         """
       Then the action is rejected citing rule "IT-REEXP-ONCE"
 
-    @IT-REEXP-ONCE
+    @IT-REEXP-ONCE @IT-REEXP-CHIP
     Scenario: A used chip offers no re-exploration
       # Free map cells remain, but seat 0's chip is used: no explorer may be withdrawn.
       Given "chips" is [false, true]
@@ -120,6 +120,25 @@ Feature: Isle Traces: re-exploration
         chips = [false, true]
         """
       Then the request is refused as malformed
+
+  Rule: IT-REEXP-CHIP the chip withdraws an explorer and places it elsewhere
+
+    @IT-REEXP-CHIP @reading:reexplore_any=true
+    Scenario: The chip withdraws an explorer, never the red feather
+      # nolcasolca.ja.txt:67: the chip is used to withdraw an explorer (探索コマ) and place it
+      # elsewhere. The red feather on (7, 7) is not an explorer: it is not listed to withdraw.
+      Given the position:
+        """
+        feather = {"row": 7, "col": 7}
+        """
+      Then the legal actions do not include:
+        """
+        {"type": "reexplore", "row": 7, "col": 7}
+        """
+      And the legal actions include:
+        """
+        {"type": "reexplore", "row": 6, "col": 6}
+        """
 
   Rule: IT-REEXP-ELSEWHERE the explorer goes to another cell
 
