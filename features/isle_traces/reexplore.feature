@@ -169,6 +169,29 @@ Feature: Isle Traces: re-exploration
         """
       Then the action is rejected citing rule "IT-EXPL-PLACE"
 
+    @IT-REEXP-ELSEWHERE
+    Scenario: The withdrawn explorer is offered every free cell but the one it left
+      # nolcasolca.ja.txt:108: the explorer is placed again somewhere else (別の場所). Seat 0
+      # withdraws its explorer from the road (6, 6): that cell is not offered, the free
+      # plains (7, 6) is, and the explorer goes there.
+      When player 0 plays:
+        """
+        {"type": "reexplore", "row": 6, "col": 6}
+        """
+      Then the legal actions do not include:
+        """
+        {"type": "reexplore_place", "row": 6, "col": 6}
+        """
+      And the legal actions include:
+        """
+        {"type": "reexplore_place", "row": 7, "col": 6}
+        """
+      When player 0 plays:
+        """
+        {"type": "reexplore_place", "row": 7, "col": 6}
+        """
+      Then "explorers" is [{"player": 1, "row": 6, "col": 7}, {"player": 0, "row": 7, "col": 6}]
+
     @IT-REEXP-ELSEWHERE @IT-REEXP-ONCE @IT-EXPL-ONEPERCELL
     Scenario: A re-exploration with no other free cell to go to cannot be loaded
       # every cell of card 101 but (7, 8), the one the explorer left, holds an explorer
