@@ -154,7 +154,7 @@ Feature: Isle Traces action 3: flipping a map card
         {"type": "place_feather", "row": 8, "col": 8}
         """
 
-    @IT-FLIP-ONE @IT-FLIP-AGAIN @reading:area_size=15
+    @IT-FLIP-ONE @IT-FLIP-AGAIN @IT-FLIP-FACE @reading:area_size=15
     Scenario: A card flipped before may be flipped back
       Given "map.0.face" is 1
       When player 0 plays:
