@@ -266,6 +266,99 @@ Feature: Isle Traces components: map cards, pieces, the score counters
         | an unknown terrain      | ["swamp", "road", "road", "road", "road", "road"]                                 |
         | five cells              | ["road", "road", "road", "road", "road"]                                          |
 
+    @IT-COMP-GRID @reading:allow_portrait=true
+    Scenario: A card turned a quarter covers its six cells in three rows of two
+      # nolcasolca.ja.txt:39: a face is 3 columns by 2 rows, 6 cells; turned a quarter it lies
+      # 3 rows by 2 columns. Card 102 at (8, 6) turned 90 degrees covers rows 8-10, columns
+      # 6-7 (d a / e b / f c, IT-PLACE-GRID), and neither column 8 nor row 11.
+      Given a new "isle_traces" game with 2 players
+      And the isle map:
+        """
+        101 0 0 6 6 : road road road plains plains plains | forest forest forest forest forest forest
+        """
+      And the isle card drawn:
+        """
+        102 : road/fort plains/creature1 forest coast/harbour mountain coast | forest forest forest forest forest forest
+        """
+      When player 0 plays:
+        """
+        {"type": "place_card", "face": 0, "rot": 90, "row": 8, "col": 6}
+        """
+      Then the position has:
+        """
+        grid.8.6 = "coast/harbour"
+        grid.8.7 = "road/fort"
+        grid.9.6 = "mountain"
+        grid.9.7 = "plains/creature1"
+        grid.10.6 = "coast"
+        grid.10.7 = "forest"
+        grid.8.8 = null
+        grid.9.8 = null
+        grid.10.8 = null
+        grid.11.6 = null
+        grid.11.7 = null
+        """
+
+  Rule: IT-COMP-TERRAIN the terrains are plains, road, mountain, forest and coast
+
+    @IT-COMP-TERRAIN @IT-FEATHER-RESTRICT @reading:feather_restriction=no_explorer
+    Scenario: A card placed in play lays its terrains on the map, with or without a symbol
+      # nolcasolca.ja.txt:39-45: each cell shows a terrain, a symbol may be drawn over it.
+      # 101 at rows 6-7, cols 6-8 shows forests in row 7; seat 1's explorer stands on (7, 7).
+      # Card 104 placed at row 8 shows forest forest/creature1 forest / mountain/feather
+      # mountain mountain: its three forests, the one under the creature too, are forest and
+      # join seat 1's forest line, so the red feather keeps off them; the mountains are open.
+      Given a new "isle_traces" game with 2 players
+      And the isle map:
+        """
+        101 0 0 6 6 : road road road forest forest forest | forest forest forest forest forest forest
+        """
+      And the isle card drawn:
+        """
+        104 : forest forest/creature1 forest mountain/feather mountain mountain | plains plains plains plains plains plains
+        """
+      And the position:
+        """
+        explorers = [{"player": 1, "row": 7, "col": 7}]
+        """
+      When player 0 plays:
+        """
+        {"type": "place_card", "face": 0, "rot": 0, "row": 8, "col": 6}
+        """
+      Then the legal actions do not include:
+        """
+        {"type": "place_feather", "row": 8, "col": 6}
+        """
+      And the legal actions do not include:
+        """
+        {"type": "place_feather", "row": 8, "col": 7}
+        """
+      And the legal actions do not include:
+        """
+        {"type": "place_feather", "row": 8, "col": 8}
+        """
+      And the legal actions include:
+        """
+        {"type": "place_feather", "row": 9, "col": 7}
+        """
+
+  Rule: IT-COMP-SYMBOLS a symbol may be drawn over a cell's terrain
+
+    @IT-COMP-SYMBOLS
+    Scenario Outline: A card list with a symbol the cards do not show is refused (<why>)
+      # nolcasolca.ja.txt:45-49: the symbols are the fort, the harbour, the red feather and
+      # the six creatures; nothing else is drawn over a terrain.
+      When a new "isle_traces" game with 2 players is requested with setup:
+        """
+        {"setup": {"deck": [{"id": 1, "faces": [<face>, ["plains", "plains", "plains", "plains", "plains", "plains"]]}]}}
+        """
+      Then the request is refused as malformed
+
+      Examples:
+        | why                | face                                                        |
+        | a castle on a road | ["road/castle", "road", "road", "road", "road", "road"]     |
+        | a ship on a coast  | ["coast/ship", "road", "road", "road", "road", "road"]      |
+
   Rule: IT-COMP-ART a card's closed sides are given per face and cell
 
     @IT-COMP-ART @IT-COMP-DOUBLE @IT-COMP-GRID

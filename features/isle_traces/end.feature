@@ -24,7 +24,7 @@ Feature: Isle Traces: end of the game
       Then the game is over
       And "phase" is "over"
 
-    @IT-END-DECK
+    @IT-END-DECK @IT-END-ALL
     Scenario: With a card left the next player draws
       Given the isle deck:
         """

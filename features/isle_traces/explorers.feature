@@ -195,6 +195,30 @@ Feature: Isle Traces action 2: explorers
         """
       Then the action is rejected citing rule "IT-TURN-SEQUENCE"
 
+  Rule: IT-EXPL-ONLY points are scored only where explorers were placed
+
+    @IT-EXPL-ONLY @reading:line_points=cells
+    Scenario: The explorers are counted on the line where they were placed
+      # nolcasolca.ja.txt:4: points are scored only where explorers were placed. Seat 0's two
+      # explorers stand on the road (6,6)-(6,8): that line counts them, 2 for seat 0, and pays
+      # its 3 cells; the plains (7,6)-(7,8), where no explorer was placed, is not listed.
+      Given the position:
+        """
+        phase = "over"
+        explorers = [{"player": 0, "row": 6, "col": 6}, {"player": 0, "row": 6, "col": 8}]
+        deck = []
+        """
+      Then the outcome's lines are exactly:
+        """
+        [
+          {"terrain": "road", "cells": [[6, 6], [6, 7], [6, 8]], "explorers": [2, 0], "feather": false, "owner": 0, "points": 3, "creatures": 0}
+        ]
+        """
+      And the outcome has:
+        """
+        scores = [3, 0]
+        """
+
   Rule: IT-EXPL-NEED points only where one's explorers are
 
     @IT-EXPL-ONLY @IT-EXPL-NEED @IT-SCORE-OWN @reading:line_points=cells

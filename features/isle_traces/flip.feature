@@ -154,7 +154,7 @@ Feature: Isle Traces action 3: flipping a map card
         {"type": "place_feather", "row": 8, "col": 8}
         """
 
-    @IT-FLIP-ONE @IT-FLIP-AGAIN @reading:area_size=15
+    @IT-FLIP-ONE @IT-FLIP-AGAIN @IT-FLIP-FACE @reading:area_size=15
     Scenario: A card flipped before may be flipped back
       Given "map.0.face" is 1
       When player 0 plays:
@@ -306,6 +306,44 @@ Feature: Isle Traces action 3: flipping a map card
         grid.8.7 = "road/fort"
         grid.10.6 = "coast"
         grid.10.7 = "forest"
+        """
+
+    @IT-FLIP-ORIENT @IT-COMP-ART @reading:line_points=cells @reading:area_size=15
+    Scenario: A card turned end for end flipped keeps its turn, the closed sides of its other face too
+      # nolcasolca.ja.txt:112: the flipped card keeps its orientation. 101 at rows 6-7, cols
+      # 6-8 has a road row above. Card 123 lies at rows 6-7, cols 9-11 turned 180 degrees;
+      # face 1 is mountain mountain mountain / road!e road road, so after the flip row 6 shows
+      # face cells 5, 4, 3 (IT-PLACE-GRID): road road road!e, and the closed east side of cell
+      # 3, turned with the card, faces west. The road (6, 6)-(6, 10) is a line of 5; (6, 11)
+      # is a line of 1; seat 1's plains (7, 6)-(7, 8) end at the mountains of row 7: 3. The
+      # deck is empty: the flip ends the game.
+      Given a new "isle_traces" game with 2 players
+      And the isle map:
+        """
+        101 0 0 6 6 : road road road plains plains plains | forest forest forest forest forest forest
+        123 0 180 6 9 : coast coast coast coast coast coast | mountain mountain mountain road!e road road
+        """
+      And the position:
+        """
+        phase = "flip"
+        deck = []
+        explorers = [{"player": 0, "row": 6, "col": 6}, {"player": 1, "row": 7, "col": 6}]
+        """
+      When player 0 plays:
+        """
+        {"type": "flip", "card": 123}
+        """
+      Then the game is over
+      And the position has:
+        """
+        map.1.rot = 180
+        grid.6.9 = "road"
+        grid.6.11 = "road"
+        """
+      And the outcome has:
+        """
+        scores = [5, 3]
+        winners = [0]
         """
 
   Rule: IT-FLIP-FACE a flip shows the other face; under the other reading the same face may go back up

@@ -363,6 +363,29 @@ Feature: Isle Traces action 1: placing the drawn map card
         """
       Then the action is rejected citing rule "IT-PLACE-NOPIECE"
 
+    @IT-PLACE-NOPIECE @reading:area_size=15
+    Scenario: With two explorers out a card may cover neither
+      # nolcasolca.ja.txt:95-96: a card may not be laid over a cell that already holds a piece,
+      # whichever piece. Explorers stand on (6, 6) and (7, 8): the card at rows 5-6, cols 5-7
+      # would cover (6, 6), the card at rows 7-8, cols 8-10 would cover (7, 8); the card at
+      # rows 4-5, cols 6-8 covers neither and touches the map from above.
+      Given the position:
+        """
+        explorers = [{"player": 1, "row": 6, "col": 6}, {"player": 0, "row": 7, "col": 8}]
+        """
+      Then the legal actions do not include:
+        """
+        {"type": "place_card", "face": 0, "rot": 0, "row": 5, "col": 5}
+        """
+      And the legal actions do not include:
+        """
+        {"type": "place_card", "face": 0, "rot": 0, "row": 7, "col": 8}
+        """
+      And the legal actions include:
+        """
+        {"type": "place_card", "face": 0, "rot": 0, "row": 4, "col": 6}
+        """
+
   Rule: IT-PLACE-AREA the map stays in the 15 x 15 area
 
     @IT-PLACE-AREA @reading:area_size=15
@@ -462,6 +485,34 @@ Feature: Isle Traces action 1: placing the drawn map card
         {"type": "place_explorer", "row": 0, "col": 5}
         """
       Then the action is rejected citing rule "IT-PLACE-AREA"
+
+    @IT-PLACE-AREA @reading:area_size=5
+    Scenario: An explorer may go on the area's top-left cell
+      # nolcasolca.ja.txt:92-93: the map stays in the area, here 5 x 5 cells, rows and columns
+      # 0 to 4. 101 at rows 1-2, cols 1-3 and 103 at rows 0-1, cols 0-2: the map cell (0, 0)
+      # is the area's first cell, inside it, so seat 0's explorer may stand there.
+      Given a new "isle_traces" game with 2 players and options:
+        """
+        {"area_size": 5}
+        """
+      And the isle map:
+        """
+        101 0 0 1 1 : forest forest forest forest forest forest | forest forest forest forest forest forest
+        103 0 0 0 0 : road road road plains plains plains | plains plains plains plains plains plains
+        """
+      And the position:
+        """
+        phase = "explore"
+        """
+      When player 0 plays:
+        """
+        {"type": "place_explorer", "row": 0, "col": 0}
+        """
+      Then the position has:
+        """
+        explorers = [{"player": 0, "row": 0, "col": 0}]
+        reserve = [2, 3]
+        """
 
     @IT-PLACE-AREA @IT-EXPL-PLACE @IT-FEATHER-MOVE @reading:area_size=5
     Scenario: Pieces on the area's last row and last column can be loaded

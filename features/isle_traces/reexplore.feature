@@ -57,7 +57,7 @@ Feature: Isle Traces: re-exploration
         """
       Then the action is rejected citing rule "IT-REEXP-ONCE"
 
-    @IT-REEXP-ONCE
+    @IT-REEXP-ONCE @IT-REEXP-CHIP
     Scenario: A used chip offers no re-exploration
       # Free map cells remain, but seat 0's chip is used: no explorer may be withdrawn.
       Given "chips" is [false, true]
@@ -121,6 +121,25 @@ Feature: Isle Traces: re-exploration
         """
       Then the request is refused as malformed
 
+  Rule: IT-REEXP-CHIP the chip withdraws an explorer and places it elsewhere
+
+    @IT-REEXP-CHIP @reading:reexplore_any=true
+    Scenario: The chip withdraws an explorer, never the red feather
+      # nolcasolca.ja.txt:67: the chip is used to withdraw an explorer (探索コマ) and place it
+      # elsewhere. The red feather on (7, 7) is not an explorer: it is not listed to withdraw.
+      Given the position:
+        """
+        feather = {"row": 7, "col": 7}
+        """
+      Then the legal actions do not include:
+        """
+        {"type": "reexplore", "row": 7, "col": 7}
+        """
+      And the legal actions include:
+        """
+        {"type": "reexplore", "row": 6, "col": 6}
+        """
+
   Rule: IT-REEXP-ELSEWHERE the explorer goes to another cell
 
     @IT-REEXP-ELSEWHERE
@@ -149,6 +168,29 @@ Feature: Isle Traces: re-exploration
          {"actor": 0, "type": "reexplore_place", "row": 8, "col": 6}]
         """
       Then the action is rejected citing rule "IT-EXPL-PLACE"
+
+    @IT-REEXP-ELSEWHERE
+    Scenario: The withdrawn explorer is offered every free cell but the one it left
+      # nolcasolca.ja.txt:108: the explorer is placed again somewhere else (別の場所). Seat 0
+      # withdraws its explorer from the road (6, 6): that cell is not offered, the free
+      # plains (7, 6) is, and the explorer goes there.
+      When player 0 plays:
+        """
+        {"type": "reexplore", "row": 6, "col": 6}
+        """
+      Then the legal actions do not include:
+        """
+        {"type": "reexplore_place", "row": 6, "col": 6}
+        """
+      And the legal actions include:
+        """
+        {"type": "reexplore_place", "row": 7, "col": 6}
+        """
+      When player 0 plays:
+        """
+        {"type": "reexplore_place", "row": 7, "col": 6}
+        """
+      Then "explorers" is [{"player": 1, "row": 6, "col": 7}, {"player": 0, "row": 7, "col": 6}]
 
     @IT-REEXP-ELSEWHERE @IT-REEXP-ONCE @IT-EXPL-ONEPERCELL
     Scenario: A re-exploration with no other free cell to go to cannot be loaded

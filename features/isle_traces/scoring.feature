@@ -114,6 +114,31 @@ Feature: Isle Traces: final scoring of lines
         winners = [0]
         """
 
+    @IT-SCORE-LINE @IT-FEATHER-RESTRICT @reading:feather_restriction=no_explorer @reading:coast_diagonal=false
+    Scenario: The red feather keeps off an explorer's line, joined through sides alone and of one terrain
+      # nolcasolca.ja.txt:120-122: a line is cells of the same terrain joined through their
+      # sides, not diagonally. Player 0's explorer on the plains (7,8) makes the plains
+      # (7,6)-(7,8) its line; player 1's on the coast (9,8) makes (8,8), (9,7), (9,8) its line.
+      # The coast (7,9) beside (7,8) is another terrain, and it meets (8,8) only at a corner:
+      # it is in neither line, so the red feather may go there; not onto (7,6) nor (9,7).
+      Given the position:
+        """
+        phase = "place_feather"
+        explorers = [{"player": 0, "row": 7, "col": 8}, {"player": 1, "row": 9, "col": 8}]
+        """
+      Then the legal actions include:
+        """
+        {"type": "place_feather", "row": 7, "col": 9}
+        """
+      And the legal actions do not include:
+        """
+        {"type": "place_feather", "row": 7, "col": 6}
+        """
+      And the legal actions do not include:
+        """
+        {"type": "place_feather", "row": 9, "col": 7}
+        """
+
   Rule: IT-SCORE-COAST adjacent coast cells are connected, across a corner too under the other reading
 
     @IT-SCORE-COAST @reading:coast_diagonal=true
@@ -292,6 +317,46 @@ Feature: Isle Traces: final scoring of lines
         winners = [0]
         """
 
+    @IT-SCORE-TERRAINS @IT-FEATHER-RESTRICT @reading:feather_restriction=no_explorer
+    Scenario: Each of the five terrains forms a line the red feather keeps off
+      # nolcasolca.ja.txt:123: plains, road, forest, mountain and coast all form lines. One
+      # explorer on each: road (6,6), plains (7,7), mountain (6,10), coast (7,9), forest
+      # (8,6). The far cell of each line is barred to the red feather; the mountain (9,6) and
+      # the coast (8,8), lines without an explorer, are open.
+      Given the position:
+        """
+        phase = "place_feather"
+        explorers = [{"player": 0, "row": 6, "col": 6}, {"player": 0, "row": 7, "col": 7}, {"player": 0, "row": 6, "col": 10}, {"player": 1, "row": 7, "col": 9}, {"player": 1, "row": 8, "col": 6}]
+        """
+      Then the legal actions do not include:
+        """
+        {"type": "place_feather", "row": 6, "col": 8}
+        """
+      And the legal actions do not include:
+        """
+        {"type": "place_feather", "row": 7, "col": 8}
+        """
+      And the legal actions do not include:
+        """
+        {"type": "place_feather", "row": 6, "col": 11}
+        """
+      And the legal actions do not include:
+        """
+        {"type": "place_feather", "row": 7, "col": 10}
+        """
+      And the legal actions do not include:
+        """
+        {"type": "place_feather", "row": 8, "col": 7}
+        """
+      And the legal actions include:
+        """
+        {"type": "place_feather", "row": 9, "col": 6}
+        """
+      And the legal actions include:
+        """
+        {"type": "place_feather", "row": 8, "col": 8}
+        """
+
   Rule: IT-SCORE-OWN a line scores for the player with explorers on it
 
     @IT-SCORE-OWN @IT-SCORE-FEATHER @reading:line_points=cells
@@ -364,6 +429,19 @@ Feature: Isle Traces: final scoring of lines
         scores = [1, 0]
         details.longest_line_creatures = [1, 0]
         details.creatures = [1, 0]
+        """
+
+    @IT-SCORE-OWN @reading:line_points=cells
+    Scenario: Each line holding a player's explorer scores for that player
+      # nolcasolca.ja.txt:124-126: a line with one or more of one's explorers scores for one.
+      # Player 0's explorers stand on the road (6,6)-(6,9), 4 cells, and the forest
+      # (8,6)-(8,7), 2 cells: both lines pay player 0, 4 + 2 = 6. Player 1's on the plains
+      # (7,6)-(7,8) pays 3.
+      Given "explorers" is [{"player": 0, "row": 6, "col": 7}, {"player": 0, "row": 8, "col": 7}, {"player": 1, "row": 7, "col": 8}]
+      Then the outcome has:
+        """
+        scores = [6, 3]
+        winners = [0]
         """
 
   Rule: IT-SCORE-SYMBOLS symbols give no points

@@ -160,6 +160,35 @@ Feature: Isle Traces turn structure
       Then the action is rejected citing rule "IT-TURN-SEQUENCE"
 
     @IT-TURN-SEQUENCE
+    Scenario: Skipping the red feather after action 1 leads to action 2
+      # nolcasolca.ja.txt:82-84, 98-99: action 1 places the card, then the red feather may be
+      # put when the face shows its icon; that is optional, and action 2 comes next. Card 104
+      # face 0 shows the icon; seat 0 places it and passes the red feather.
+      Given the isle card drawn:
+        """
+        104 : mountain/feather mountain mountain forest forest forest | plains plains plains plains plains plains
+        """
+      When player 0 plays:
+        """
+        {"type": "place_card", "face": 0, "rot": 0, "row": 8, "col": 6}
+        """
+      Then "phase" is "place_feather"
+      When player 0 plays:
+        """
+        {"type": "pass"}
+        """
+      Then the position has:
+        """
+        current = 0
+        phase = "explore"
+        feather = null
+        """
+      And the legal actions include:
+        """
+        {"type": "place_explorer", "row": 8, "col": 6}
+        """
+
+    @IT-TURN-SEQUENCE
     Scenario: Skipping action 2 leads to action 3, skipping it ends the turn
       Given the position:
         """

@@ -192,6 +192,34 @@ Feature: Isle Traces: the winner and the tie-breaks
         winners = [0, 1]
         """
 
+  Rule: IT-WIN-GOAL the most points by the time all cards are placed
+
+    @IT-WIN-GOAL @reading:line_points=cells
+    Scenario: Nobody has won until the last card's turn is over
+      # nolcasolca.ja.txt:22-23: the aim is the most points by the time all map cards are
+      # placed. The deck is empty but seat 0's turn goes on (action 3): no winner yet. Once it
+      # passes, the game is over and seat 0, on the forest (6, 6)-(6, 7), wins with 2.
+      Given the position:
+        """
+        phase = "flip"
+        explorers = [{"player": 0, "row": 6, "col": 7}]
+        """
+      Then the outcome has:
+        """
+        terminal = false
+        winners = []
+        """
+      When player 0 plays:
+        """
+        {"type": "pass"}
+        """
+      Then the game is over
+      And the outcome has:
+        """
+        scores = [2, 0]
+        winners = [0]
+        """
+
   Rule: IT-WIN-MOST most points win before any tie-break
 
     @IT-WIN-MOST @reading:line_points=cells
