@@ -176,6 +176,19 @@ def _write_kill_matrix(
               f"{len(matrix['scenarios'])} scenarios written to {path}", markup=False)  # fmt: skip
 
 
+def _of_rule(game: str, pool: list[Any], rule: str) -> list[Any]:
+    """The mutants of code implementing ``rule``: in a function (or block) whose docstring
+    or rule ids name it, or on a line the kill matrix gives it (its own comment, the
+    nearest statement naming a rule: :func:`~conformance.mutation.kill_matrix.line_rules`),
+    so that ``--rule R --scenarios-of R`` runs the mutants ``coverage --by-mutants`` counts
+    for R."""
+    from conformance.mutation.kill_matrix import line_rules
+    from conformance.specification.catalogue import load
+
+    known = {entry.id for entry in load(game).rules}
+    return [m for m in pool if rule in m.rules or rule in line_rules(game, m.as_json(), known)]
+
+
 def _mergeable(module: str, operators: Any, sample: Any, rule: Any) -> None:
     """Refuse (:class:`ValueError`) a run of ``module`` that cannot stand for all its mutants
     in a matrix: one with other operators, a sample, or one rule's mutants only."""
@@ -316,7 +329,7 @@ def _run(
         if not pool:
             fail(f"--module {module!r}: no mutants (modules: {', '.join(mutants.sources)})")
     if rule is not None:
-        pool = [m for m in pool if rule in m.rules]
+        pool = _of_rule(game, pool, rule)
         if not pool:
             fail(f"--rule {rule!r}: no mutant of code that names it")
     pool = mutants.draw(pool, sample, seed)

@@ -179,3 +179,20 @@ def test_a_rule_with_one_scenario_judges_each_mutant_by_that_scenario(tmp_path: 
     # the scoring lines sampled are not the goods' (power, tiles...): the goods scenario
     # passes under them
     assert [r["status"] for r in records] == ["survived"] * 4, records
+
+
+def test_rule_selects_the_lines_a_comment_gives_the_rule_as_the_kill_matrix_does() -> None:
+    """``--rule R`` runs the mutants ``coverage --by-mutants`` counts for R: VL-DRAFT-EMPTY
+    is named by comments in Villagers' state.py only, never by a docstring, so selecting
+    by the functions' rules alone found no mutant of it."""
+    from conformance.cli.mutate import _of_rule
+    from conformance.mutation import generate, triage
+
+    made = generate.generate("villagers", triage.load("villagers").seeds, None, ["state.py"])
+    pool = [m for m in made.mutants if m.module == "state.py"]
+    assert not [m for m in pool if "VL-DRAFT-EMPTY" in m.rules]
+    chosen = {m.line for m in _of_rule("villagers", pool, "VL-DRAFT-EMPTY")}
+    source = (ROOT / "reference_impl" / "villagers" / "state.py").read_text("utf-8")
+    commented = [n + 1 for n, text in enumerate(source.splitlines(), start=1)
+                 if text.strip().startswith("# VL-DRAFT-EMPTY")]  # fmt: skip
+    assert commented and set(commented) <= chosen  # the statements under those comments
