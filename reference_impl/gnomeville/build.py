@@ -108,7 +108,7 @@ def upgrade_choices(kind: str, supply: dict[str, int]) -> list[str | None]:
     left (ruling GV-UPGRADE-NONE-LEFT)."""
     out: list[str | None] = []
     for nxt in NEXT[kind]:  # GV-UPGRADE-LINE, GV-COMP-LINES: market on either line
-        if supply[nxt] > 0:
+        if supply[nxt] > 0:  # GV-UPGRADE-EXHAUSTED: an empty tray is skipped
             out.append(nxt)
         else:
             for up in NEXT[nxt]:  # GV-UPGRADE-EXHAUSTED: two tiers up

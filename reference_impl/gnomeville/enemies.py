@@ -112,7 +112,7 @@ class EnemyRules:
             p.mushrooms += 1
             self.fired.extend(("GV-HAMMER-BREAK", "GV-HAMMER-SPACE"))
             return
-        if gi >= 0:
+        if gi >= 0:  # GV-BOULDER-DESTROY
             self._exhaust(pi, gi)  # GV-BOULDER-DESTROY: a gnome without a hammer
         if p.cells[i] == TROLL:  # GV-ONE-PER-SPACE: a boulder destroys a troll
             self.fired.append("GV-BOULDER-DESTROY")
@@ -143,7 +143,7 @@ class EnemyRules:
         if gi >= 0 and p.gnomes[gi].sword:  # GV-SWORD-DEFEAT
             self._sword_defeats(p, i)
             return
-        if gi >= 0:
+        if gi >= 0:  # GV-TROLL-DESTROY
             self._exhaust(pi, gi)  # GV-TROLL-DESTROY: defeats the gnome
         # GV-TROLL-DESTROY
         self._destroy_building(p, i)

@@ -181,9 +181,9 @@ class ScoringRules:
                     self.players[0].score += card["points"]  # GV-SOLO-EVENT-SCORING
                 self.fired.append("GV-SOLO-EVENTS")
                 continue
-            # GV-EVENT-TWO-PLAYERS
+            # GV-EVENT-TWO-PLAYER-TIE: whether a tie pays the second place too
             second_paid = self.n >= 3 or self.options["two_player_tie_includes_second"]
-            if self.n >= 3:
+            if self.n >= 3:  # GV-EVENT-TWO-PLAYERS
                 pts = event_points(values, card["goal"], card["first"], card["second"], True)
             else:
                 pts = event_points(values, card["goal"], card["first"], card["second"], False)

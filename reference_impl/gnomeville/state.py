@@ -644,7 +644,7 @@ class GVState(BuildRules, EnemyRules, ScoringRules, DeliveryRules, GameState):
             # GV-REFRESH: the gnome tiles too
             p.bag[GNOME] += p.stumps
             p.stumps = 0
-            if p.full_town:
+            if p.full_town:  # GV-REFRESH-FULL-TOWN
                 for i, c in enumerate(p.cells):
                     if c in TIER:  # GV-REFRESH-FULL-TOWN: every building tile
                         p.bag[c] += 1

@@ -228,15 +228,15 @@ class IsleState(GameState):
         if self.feather >= 0:
             free &= ~(1 << self.feather)  # IT-FEATHER-MOVE: to another cell
         rule = self.options["feather_restriction"]  # IT-FEATHER-RESTRICT
-        if rule == "none":
+        if rule == "none":  # IT-FEATHER-RESTRICT
             return free
-        banned = 0
-        if rule == "no_explorer":
+        banned = 0  # IT-FEATHER-RESTRICT: the cells of a line the feather keeps off
+        if rule == "no_explorer":  # IT-FEATHER-RESTRICT
             piece = self.piece
             for g in few_bits(self.occ):
                 if piece[g] >= 0 and not banned >> g & 1:
                     banned |= self.line_mask(g)
-        elif self.feather >= 0:
+        elif self.feather >= 0:  # IT-FEATHER-RESTRICT
             banned = self.line_mask(self.feather)
         return free & ~banned
 
@@ -255,11 +255,11 @@ class IsleState(GameState):
         # IT-PLACE-ADJACENT, IT-PLACE-OVERLAP, IT-PLACE-FULLCOVER, IT-PLACE-OVERLAPRULES:
         # next to or over map cells, any number of them covered
         mask = self.touched
-        if not self.options["allow_portrait"]:
+        if not self.options["allow_portrait"]:  # IT-PLACE-PORTRAIT
             mask &= geo.landscape_mask  # IT-PLACE-PORTRAIT (allow_portrait: false)
-        cover = geo.cover_mask
-        blocked = 0
-        for g in few_bits(self.occ):
+        cover = geo.cover_mask  # IT-PLACE-NOPIECE
+        blocked = 0  # IT-PLACE-NOPIECE
+        for g in few_bits(self.occ):  # IT-PLACE-NOPIECE
             blocked |= cover[g]  # IT-PLACE-NOPIECE, IT-PLACE-NOPIECE2, IT-FEATHER-OBSTRUCT
         return mask & ~blocked
 

@@ -280,7 +280,7 @@ def start_plague(st: NotreDameState) -> None:
         # ND-PLAGUE, ND-PLAGUE-SAME: 2 prestige however far past the limit (ND-PRESTIGE-FLOOR)
         pl.prestige = lose_prestige(pl.prestige, PLAGUE_PRESTIGE, st.options["prestige_floor"])
         where = plague_candidates(st, p)  # ND-PLAGUE-CUBE: one cube dies
-        if len(where) == 1:
+        if len(where) == 1:  # ND-PLAGUE-CUBE: one area holds the most people
             pl.areas[where[0]] -= 1  # ND-PLAGUE-CUBE: the cube dies
             pl.stock += 1  # ND-PLAGUE-CUBE: back to the stock
         elif where:  # ND-PLAGUE-CHOICE: a tie, the player chooses

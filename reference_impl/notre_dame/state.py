@@ -146,7 +146,7 @@ class NotreDameState(GameState):
         elif kind == "pass":
             self.fired.append("ND-BUY-OPTIONAL")
             flow.after_buy(self)
-        elif kind == "lose_cube":
+        elif kind == "lose_cube":  # ND-PLAGUE-CHOICE
             flow.do_lose_cube(self, actor, a["area"])
 
     def is_terminal(self) -> bool:

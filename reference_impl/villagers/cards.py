@@ -143,8 +143,8 @@ def tally(
                     wood_gold += printed
         if not (top or icons_covered):  # VL-ICONS-COVERED: covered icons count by default
             continue
-        food += card.food
-        builders += card.build
+        food += card.food  # VL-ICONS-COVERED: every icon counts
+        builders += card.build  # VL-ICONS-COVERED
         if card.lock:  # VL-SILVER-LOCKSMITH: padlock symbols
             padlocks += 1
         if card.basic:

@@ -64,7 +64,7 @@ class VillagersState(GameState):
             # VL-SETUP-MARKETS: first market under the second stack, second under the last
             if index == SETUP["first_market_stack"]:
                 market = 1
-            elif index == SETUP["second_market_stack"]:
+            elif index == SETUP["second_market_stack"]:  # VL-SETUP-MARKETS
                 market = 2
             self.stacks.append({"known": [], "hidden": SETUP["stack_size"], "market": market})
         # VL-SETUP-REMOVE, VL-COMP-COPIES: the shuffled base cards left off the road, face down
