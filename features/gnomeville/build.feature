@@ -95,7 +95,7 @@ Feature: Gnomeville build phase: draw or pass, second chance, placing tiles, get
       Then "to_act" is [1]
       And "players.1.hand" is "market"
 
-    @GV-BUILD-SIMULTANEOUS
+    @GV-BUILD-SIMULTANEOUS @reading:turn_by_turn_rounds=[]
     Scenario: A player whose tile is resolved goes on building until passing or stuck, and may draw again
       Given a gnomeville game with 2 players in the build phase
       When player 0 plays:

@@ -486,7 +486,7 @@ Feature: Isle Traces action 1: placing the drawn map card
         """
       Then the action is rejected citing rule "IT-PLACE-AREA"
 
-    @IT-PLACE-AREA @reading:area_size=5
+    @IT-PLACE-AREA @reading:area_size=5 @until:example-four-explorers
     Scenario: An explorer may go on the area's top-left cell
       # nolcasolca.ja.txt:92-93: the map stays in the area, here 5 x 5 cells, rows and columns
       # 0 to 4. 101 at rows 1-2, cols 1-3 and 103 at rows 0-1, cols 0-2: the map cell (0, 0)

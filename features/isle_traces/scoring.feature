@@ -317,7 +317,7 @@ Feature: Isle Traces: final scoring of lines
         winners = [0]
         """
 
-    @IT-SCORE-TERRAINS @IT-FEATHER-RESTRICT @reading:feather_restriction=no_explorer
+    @IT-SCORE-TERRAINS @IT-FEATHER-RESTRICT @reading:feather_restriction=no_explorer @reading:coast_diagonal=false
     Scenario: Each of the five terrains forms a line the red feather keeps off
       # nolcasolca.ja.txt:123: plains, road, forest, mountain and coast all form lines. One
       # explorer on each: road (6,6), plains (7,7), mountain (6,10), coast (7,9), forest

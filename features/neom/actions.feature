@@ -41,7 +41,7 @@ Feature: NEOM the three actions (neom.ja.txt:33-38)
         """
       Then the action is rejected citing rule "NM-ACT-CHOICE"
 
-    @NM-ACT-CHOICE
+    @NM-ACT-CHOICE @until:example-sell-six
     Scenario Outline: The <what> action puts <space> on x2 y1 and leaves player 0 <coins> coins
       # neom.ja.txt:35-38: place the selected tile (the park costs 2), discard it to place a
       # cornerstone (the garden homes cost 0) or sell it for 5 coins (neom.ja.txt:65); player 0

@@ -644,7 +644,8 @@ class GVState(BuildRules, EnemyRules, ScoringRules, DeliveryRules, GameState):
             # GV-REFRESH: the gnome tiles too
             p.bag[GNOME] += p.stumps
             p.stumps = 0
-            if p.full_town:  # GV-REFRESH-FULL-TOWN
+            # GV-REFRESH-FULL-TOWN
+            if p.full_town:
                 for i, c in enumerate(p.cells):
                     if c in TIER:  # GV-REFRESH-FULL-TOWN: every building tile
                         p.bag[c] += 1
