@@ -34,7 +34,7 @@ def scenario_tags(game: str) -> dict[str, frozenset[str]]:
 def report(games: list[str], matrix_file: Path | None, verbose: bool) -> int:
     """Print each game's pinning by mutants and the totals; the exit status: 1 when a rule
     is pinned only through other rules' scenarios, 5 when no game has a kill matrix."""
-    total = pinned = partly = others = 0
+    totals = [0, 0, 0]  # pinned whole, partly, only through others
     judged = 0
     for game in games:
         try:
@@ -48,22 +48,20 @@ def report(games: list[str], matrix_file: Path | None, verbose: bool) -> int:
         judged += 1
         found = pinning(matrix, scenario_tags(game))
         _print_game(game, found, len(matrix.mutants), verbose)
-        total += len(found.rules)
-        others += len(found.only_through_others())
-        partly += len(found.partly())
-        pinned += len(found.rules) - len(found.only_through_others()) - len(found.partly())
+        totals = [a + b for a, b in zip(totals, found.counts(), strict=True)]
     if not judged:
         return EXIT_NOTHING
-    out.print(f"rules with mutants {total}, pinned by their own scenarios {pinned}, "
+    pinned, partly, others = totals
+    out.print(f"rules with mutants {sum(totals)}, pinned by their own scenarios {pinned}, "
               f"partly {partly}, only through other rules' scenarios {others}")  # fmt: skip
     return 1 if others else 0
 
 
 def _print_game(game: str, found: Pinning, mutants: int, verbose: bool) -> None:
-    others, partly = len(found.only_through_others()), len(found.partly())
+    pinned, partly, others = found.counts()
     out.print(f"{game}: {len(found.rules)} rules have mutants of lines naming them alone "
               f"(kill matrix of {mutants} killed mutants, alike ones counted once); pinned "
-              f"by their own scenarios {len(found.rules) - partly - others}, partly {partly}, "
+              f"by their own scenarios {pinned}, partly {partly}, "
               f"only through other rules' scenarios {others}", markup=False)  # fmt: skip
     if found.gone or found.added:
         out.print(f"  the kill matrix is stale: {len(found.added)} scenarios collected now "

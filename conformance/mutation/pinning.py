@@ -32,7 +32,7 @@ class Unpinned:
 
     def describe(self) -> str:
         by = ", ".join(f"{rule} ({count})" for rule, count in self.failed_by[:3])
-        change = self.mutant.change.replace("\n", "\\n")  # a change of several lines, on one
+        change = self.mutant.change.replace("\n", " / ")  # several lines, as Mutant.describe
         return f"{self.mutant.at} {change}: failed by scenarios of {by or 'no rule'}"
 
 
@@ -63,6 +63,12 @@ class Pinning:
 
     def partly(self) -> list[RulePinning]:
         return [r for r in self.rules if 0 < r.pinned < r.mutants]
+
+    def counts(self) -> tuple[int, int, int]:
+        """How many rules are pinned whole by their own scenarios, partly, and only through
+        other rules' scenarios."""
+        others, partly = len(self.only_through_others()), len(self.partly())
+        return len(self.rules) - partly - others, partly, others
 
 
 def pinning(matrix: KillMatrix, tags: dict[str, frozenset[str]]) -> Pinning:

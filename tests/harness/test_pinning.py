@@ -45,6 +45,7 @@ def test_a_rule_whose_mutants_only_other_rules_scenarios_fail_is_unpinned() -> N
     assert unpinned.describe() == (
         "flow.py:4 `a` -> `b`: failed by scenarios of X-A (1), X-B (1), X-C (1)"
     )
+    assert found.counts() == (1, 1, 1)  # X-B whole, X-A partly, X-D only through others
     assert found.gone == {"s::gone"} and found.added == {"s::new"}
 
 

@@ -176,8 +176,8 @@ def test_a_rule_with_one_scenario_judges_each_mutant_by_that_scenario(tmp_path: 
     _, records, _ = read(tmp_path / "r.jsonl")
     assert len(records) == 4
     assert not [r for r in records if "KeyError" in r.get("message", "")], records
-    # the scoring lines sampled are not the goods' (power, tiles...): the goods scenario
-    # passes under them
+    # the scoring lines sampled are not the goods' (the power penalty, pollution, the ghost
+    # town): the goods scenario passes under them
     assert [r["status"] for r in records] == ["survived"] * 4, records
 
 
