@@ -30,3 +30,24 @@ def component(game: str, component_id: str) -> Any:
 def provisional_components(game: str) -> list[str]:
     """Ids of the components whose data is our placeholder (flagged in every report)."""
     return sorted(cid for cid, item in _load(game).items() if item["provenance"] == "provisional")
+
+
+def entry_rules(game: str) -> frozenset[str]:
+    """The rule ids component entries name for themselves (a ``rule`` key inside a
+    component's ``data``, such as a Villagers silver card's): the engine reports such a
+    rule fired when it uses the entry, as it does the rules its code names."""
+    found: set[str] = set()
+
+    def walk(value: Any) -> None:
+        if isinstance(value, dict):
+            if isinstance(value.get("rule"), str):
+                found.add(value["rule"])
+            for inner in value.values():
+                walk(inner)
+        elif isinstance(value, list):
+            for inner in value:
+                walk(inner)
+
+    for item in _load(game).values():
+        walk(item["data"])
+    return frozenset(found)

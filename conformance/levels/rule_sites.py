@@ -473,9 +473,12 @@ def rules_run(
 def observable_rules(game: str) -> frozenset[str]:
     """The rules of ``game`` that its reference engine can report as fired: the ids its
     code names outside docstrings and refusals (``fired.append("...")``, rule constants).
-    The others (a rule the code implements without recording it) cannot be seen to fire."""
+    The others (a rule the code implements without recording it) cannot be seen to fire.
+    A component entry's own rule (:func:`reference_impl.components.entry_rules`) is
+    reported when the entry is used, so it is observable too."""
     from conformance.specification.catalogue import rule_ids
     from reference_impl import registry
+    from reference_impl.components import entry_rules
 
     module = sys.modules.get(registry.engine_module(game)) or __import__(
         registry.engine_module(game), fromlist=["GAME"]
@@ -487,7 +490,7 @@ def observable_rules(game: str) -> frozenset[str]:
         for function in sites(str(path)):
             found |= {rule for line, rule in function.rules if line != function.first}
         found |= _module_level_ids(str(path))
-    return frozenset(found & known)
+    return frozenset((found | entry_rules(game)) & known)
 
 
 def _module_level_ids(filename: str) -> set[str]:

@@ -33,6 +33,7 @@ class Card:
     gold: int
     silver: tuple[str, int, int] | None  # (count, per, each)
     basic: bool
+    silver_rule: str | None = None  # the card's own VL-SILVER-* rule, from the component data
 
 
 def _card(name: str, raw: dict[str, Any], basic: bool = False) -> Card:
@@ -48,6 +49,7 @@ def _card(name: str, raw: dict[str, Any], basic: bool = False) -> Card:
         gold=int(raw["gold"]),
         silver=(silver["count"], int(silver["per"]), int(silver["each"])) if silver else None,
         basic=basic,
+        silver_rule=silver.get("rule") if silver else None,
     )
 
 

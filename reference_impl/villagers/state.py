@@ -162,8 +162,12 @@ class VillagersState(GameState):
         return tally(self.countess_cards())
 
     def silver_total(self, cards: list[tuple[Card, int, bool]], t: Tally) -> int:
-        # VL-SILVER-FORMULA: every silver card of the village scores by its own formula
-        return sum(silver_value(card, t) for card, _, _ in cards)
+        """The village's silver (VL-SILVER-FORMULA: every silver card scores by its own
+        formula); each silver card valued reports its own rule (``silver_rule``, from the
+        component data) fired, as the rules named in code do."""
+        silver = [card for card, _, _ in cards if card.silver is not None]
+        self.fired.extend(card.silver_rule for card in silver if card.silver_rule)
+        return sum(silver_value(card, t) for card in silver)
 
     def discard_villagers(self, cards: list[str]) -> None:
         """Villagers onto the discard pile, which is kept in card-name order (the canonical

@@ -174,7 +174,6 @@ def test_every_rule_id_the_engine_names_is_in_the_catalogue():
     """Rule ids in IllegalAction errors and ``fired`` lists are catalogue ids."""
     import re
 
-
     catalogue = safe_load((SPEC / "rules.yaml").read_text(encoding="utf-8"))
     known = {rule["id"] for rule in catalogue["rules"]}
     package = Path(__file__).resolve().parents[2] / "reference_impl" / "villagers"
@@ -192,3 +191,27 @@ def test_every_rule_id_the_engine_names_is_in_the_catalogue():
             fired.update(state.fired)
     assert fired <= known, sorted(fired - known)
     assert len(fired) > 30
+
+
+def test_silver_cards_report_their_own_rule_when_valued():
+    """Each silver card's component entry names its own catalogue rule (VL-SILVER-*), and
+    valuing a village reports exactly the rules of its silver cards fired: the blame and
+    "rules reached" see a silver card's rule applied, not only VL-SILVER-FORMULA."""
+    from reference_impl.villagers.cards import CARDS
+
+    catalogue = safe_load((SPEC / "rules.yaml").read_text(encoding="utf-8"))
+    known = {rule["id"] for rule in catalogue["rules"]}
+    silver = {name: card for name, card in CARDS.items() if card.silver is not None}
+    assert len(silver) == 10
+    for name, card in silver.items():
+        assert card.silver_rule == "VL-SILVER-" + name.upper().replace(" ", "-")
+        assert card.silver_rule in known
+    state = GAME.new_game(1)
+    village = [(CARDS["Horse Trader"], 0, True), (CARDS["Brewer"], 0, True),
+               (CARDS["Agent"], 2, True)]  # fmt: skip
+    state.fired = []
+    state.silver_total(village, state.player_tally())
+    assert state.fired == ["VL-SILVER-HORSE-TRADER", "VL-SILVER-AGENT"]
+    state.fired = []
+    state.silver_total([(CARDS["Brewer"], 0, True)], state.player_tally())
+    assert state.fired == []
