@@ -58,7 +58,10 @@ def corroborate(
        exactly the scenarios the engine fails (``signatures``,
        :mod:`conformance.levels.kill_signatures`; any rule failing its scenarios, applied
        at the step or not: the signature is evidence of its own);
-    1. a rule a refusal cites (the candidate's or the reference's: evidence tied to one rule);
+    1. a rule a refusal cites (the candidate's or the reference's: evidence tied to one rule)
+       whose own scenarios fail too (a cited rule the engine honours in every one of its
+       scenarios, here only because a mutant of its code did what the candidate did, is
+       not corroborated: it ranks by its share like the others);
     2. a rule the catalogue states (a clause, a ruling, a component) before a worked example
        or an FAQ answer (``illustrations``): an example illustrates a clause, so when both
        fail the clause is what the engine breaks;
@@ -105,7 +108,8 @@ def corroborate(
     signed = [c["rule"] for c in considered if c["signature"] and c["failed"]]
     ranked = []
     if failing or signed:
-        failing.sort(key=lambda rule: (rule not in cited, rule in illustrations,
+        corroborated = {rule for rule in cited if tallies.get(rule, _NONE).failed}
+        failing.sort(key=lambda rule: (rule not in corroborated, rule in illustrations,
                                        -_weight(tallies.get(rule, _NONE)),
                                        not _count(reproduced, rule, "exact"),
                                        not _count(reproduced, rule, "partly"),

@@ -67,6 +67,21 @@ def test_a_rule_a_refusal_cites_keeps_its_place_among_failing_rules() -> None:
     assert corroborate(before, tallies).rules[:2] == ["XX-MOVE", "XX-MESSAGE"]
 
 
+def test_a_cited_rule_whose_own_scenarios_all_pass_ranks_by_its_share() -> None:
+    """A refusal cites XX-MOVE and a mutant of its code did what the candidate did, but the
+    engine passes every XX-MOVE scenario: the citation is not corroborated, and XX-MESSAGE,
+    failing its own scenario, comes first (the corpus's person-bought-once: ND-BUY-ONE, 0 of
+    6, had come before ND-BUY-SHARED, 1 of 1)."""
+    cited = Blame("XX-MOVE", "the candidate lists {...}, which the reference refuses under "
+                             "XX-MOVE", cited=True)  # fmt: skip
+    before = Attribution([cited], [], ["XX-MOVE", "XX-MESSAGE", "XX-ORDER"],
+                         reproduced={"XX-MOVE": _reproduced("XX-MOVE", 1)})  # fmt: skip
+    tallies = {"XX-MOVE": ScenarioTally(0, 6), "XX-MESSAGE": ScenarioTally(1, 1)}
+    assert corroborate(before, tallies).rules[:2] == ["XX-MESSAGE", "XX-MOVE"]
+    tallies["XX-MOVE"] = ScenarioTally(1, 6)  # failing one of its own: the citation stands
+    assert corroborate(before, tallies).rules[:2] == ["XX-MOVE", "XX-MESSAGE"]
+
+
 def test_the_most_failing_rule_comes_first_and_direct_evidence_breaks_a_tie() -> None:
     """Scenarios pin one rule each while code serves several: a rule failing more of its
     scenarios comes before one whose code wrote the value; at an equal failing share the
