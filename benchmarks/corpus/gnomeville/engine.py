@@ -499,7 +499,7 @@ class Game:
             return acts
         if ph == "buy":
             acts = [{"actor": i, "type": "buy", "kind": k} for k in KINDS
-                    if s["supply"][k] > 0 and can_afford(TIER[k], p["mushrooms"])]
+                    if s["supply"][k] > 0 and can_afford(self.buy_price(k), p["mushrooms"])]
             acts.append({"actor": i, "type": "done"})
             return acts
         return []
@@ -530,7 +530,7 @@ class Game:
     def step_actions(self, i, gnomes):
         p = self.P(i)
         acts = []
-        for gi in gnomes:
+        for gi in (gnomes[:1] if BUG == "movement-to-one-gnome" else gnomes):
             for d in DIR_ORDER:
                 if self.step_ok(i, gi, d, p["moves"]):
                     acts.append({"actor": i, "type": "step", "gnome": gi, "dir": d})
@@ -830,7 +830,7 @@ class Game:
                 p["stew"] = True
                 p["activation"] = None
             elif k == "workshop":
-                g["hammer"] = True
+                (p["gnomes"][0] if BUG == "workshop-hammer-to-first-gnome" else g)["hammer"] = True
                 p["activation"] = None
             elif k == "armory":
                 g["sword"] = True
@@ -1117,7 +1117,7 @@ class Game:
             self.fire("GV-HAMMER-BREAK")
             return
         self.fire("GV-BOULDER-DESTROY")
-        if gi is not None:
+        if gi is not None and BUG != "boulder-spares-gnome":
             self.exhaust(i, gi)
         self.destroy_building(i, r, c)
         p["cells"][r][c] = "boulder"
@@ -1210,7 +1210,7 @@ class Game:
     def empty_spaces(self, i):
         p = self.P(i)
         return sum(1 for r in range(5) for c in range(5)
-                   if p["cells"][r][c] is None and self.gnome_at(i, [r, c]) is None)
+                   if p["cells"][r][c] is None and (BUG == "empty-counts-gnome-spaces" or self.gnome_at(i, [r, c]) is None))
 
     def score_event(self, ev):
         e = EVENTS[ev]
@@ -1294,7 +1294,8 @@ class Game:
             s["delivery_queue"].pop(0)
         if s["delivery_queue"]:
             return
-        s["delivery_discard"] = sorted(s["delivery_discard"] + [s["delivery_card"]])
+        pile = "delivery_deck" if BUG == "delivery-card-back-in-deck" else "delivery_discard"
+        s[pile] = sorted(s[pile] + [s["delivery_card"]])
         s["delivery_card"] = None
         self.end_of_score()
 
@@ -1335,9 +1336,13 @@ class Game:
             self.check_buys(i)
         self.check_buy_end()
 
+    def buy_price(self, k):
+        """GV-BUY-COST: a building bought in phase 5 costs its tier, as at the market."""
+        return TIER[k] + (1 if BUG == "phase-five-price-plus-one" else 0)
+
     def check_buys(self, i):
         p = self.P(i)
-        if p["buys_left"] > 0 and not any(self.s["supply"][k] > 0 and can_afford(TIER[k], p["mushrooms"]) for k in KINDS):
+        if p["buys_left"] > 0 and not any(self.s["supply"][k] > 0 and can_afford(self.buy_price(k), p["mushrooms"]) for k in KINDS):
             p["buys_left"] = 0
 
     def check_buy_end(self):
@@ -1492,7 +1497,7 @@ class Game:
                 else:
                     k = a["kind"]
                     s["supply"][k] -= 1
-                    p["mushrooms"] -= TIER[k]
+                    p["mushrooms"] -= self.buy_price(k)
                     p["bag"][k] += 1
                     p["buys_left"] -= 1
                     self.fire("GV-BUY")

@@ -37,7 +37,7 @@ BOOL_OPTIONS = ("allow_portrait", "coast_diagonal", "reexplore_any")
 TERRAINS = ("plains", "road", "mountain", "forest", "coast")
 CREATURES = tuple("creature%d" % i for i in range(1, 7))
 SYMBOL_OK = {
-    "fort": ("road",),
+    "fort": ("road", "plains") if BUG == "fort-off-road" else ("road",),
     "harbour": ("coast",),
     "feather": ("mountain", "forest", "plains"),
 }
@@ -234,7 +234,7 @@ class Game:
         n = req.get("num_players")
         if not is_int(n):
             raise Malformed("num_players must be an integer")
-        if n < 2 or n > 4:
+        if n < 2 or n > (3 if BUG == "four-players-refused" else 4):
             raise Unsupported("Isle Traces is for 2 to 4 players")
         opts = self.parse_options(req.get("options"))
         deck = [dict(c) for c in DEFAULT_DECK][:9 * n if BUG == "deck-nine-per-player" else None]
@@ -254,7 +254,7 @@ class Game:
                 if len(set(ids)) != len(ids):
                     raise Malformed("setup.deck: duplicate card id")
                 most = opts.get("params", {}).get("IT-COMP-CARDS", {}).get("cards", 36)
-                if is_int(most) and len(deck) > most:
+                if is_int(most) and (len(deck) >= most if BUG == "deck-of-36-refused" else len(deck) > most):
                     raise Malformed("setup.deck: %d cards, the game has %d map cards (IT-COMP-CARDS)"
                                     % (len(deck), most))
         s = {
@@ -262,7 +262,7 @@ class Game:
             "num_players": n,
             "options": opts,
             "phase": "draw",
-            "current": 0,
+            "current": n - 1 if BUG == "last-seat-starts" else 0,
             "deck": sorted(deck, key=lambda c: c["id"]),
             "drawn": None,
             "discarded": [],
@@ -356,6 +356,8 @@ class Game:
         if g is None:
             g = self.grid_info()
         diag = self.s["options"]["coast_diagonal"]
+        f = self.s["feather"]
+        fcell = (f["row"], f["col"]) if f else None
         seen = {}
         lines = []
         for start in sorted(g):
@@ -370,7 +372,7 @@ class Game:
                 cur = stack.pop()
                 comp.append(cur)
                 for nb in self.neighbours(cur, g, t, diag):
-                    if nb not in seen:
+                    if nb not in seen and not (BUG == "feather-splits-line" and fcell in (cur, nb)):
                         seen[nb] = idx
                         stack.append(nb)
             lines.append(sorted(comp))
@@ -386,7 +388,7 @@ class Game:
             if nb not in g or (g[nb][0] != g[cell][0] if BUG == "symbol-breaks-line" else terrain(g[nb][0]) != t):
                 continue
             if t != "coast":
-                if side in own_closed or opp in g[nb][1]:
+                if side in own_closed or (opp in g[nb][1] and BUG != "neighbour-side-ignored"):
                     continue
             out.append(nb)
         if (t == "coast" and (diag or BUG == "coast-diagonal")) or BUG == "score-diagonal":

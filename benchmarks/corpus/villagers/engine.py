@@ -51,7 +51,7 @@ CARDS = {
     "Fisher": ("solitary", 1, None, "Shipwright", 1, 0, 3, None),
     "Beekeeper": ("solitary", 1, None, "Carpenter", 0, 0, 4, None),
     "Grocer": ("solitary", 1, None, "Harvester", 0, 0, 0, ("food", 1, 3)),
-    "Freemason": ("solitary", 1, None, "Brewer", 0, 0, 0, ("builders", 1, 3)),
+    "Freemason": ("solitary", 1, None, "Brewer", 0, 0, 0, ("builders", 1, 2) if BUG == "freemason-two-per-builder" else ("builders", 1, 3)),
     "Priest": ("solitary", 1, None, "Chandler", 0, 0, 0, ("solitary_symbols", 2, 3)),
     "Agent": ("solitary", 1, None, None, 0, 0, 0, ("max_coins", 1, 1)),
     "Lumberjack": ("wood", 1, None, None, 0, 0, 0, None),
@@ -277,7 +277,7 @@ class Game:
                         "market": 1 if i == (2 if BUG == "first-market-third-stack" else 1) else (2 if i == 5 else None)} for i in range(nst)],
             "reserve": total - hidden,
             "unseen": unseen,
-            "basics": {b: 10 for b in BASICS},
+            "basics": {b: 10 // len(BASICS) if BUG == "basics-ten-in-all" else 10 for b in BASICS},
             "discard": {},
             "markets": {"first": "hidden", "second": "hidden"},
             "events": {"summer": list(SUMMER), "winter": list(WINTER), "active": [], "discard": []},
@@ -903,6 +903,7 @@ class Game:
                 if s["player"]["gold"] < 3:
                     raise RuleError("VL-EVENT-ARSON", "3 gold needed")
                 s["player"]["gold"] -= 3
+                s["countess"]["gold"] += 3 if BUG == "arson-paid-to-countess" else 0
             else:
                 s["build"]["limit"] = max(0, s["build"]["limit"] - 1)
             s["step"] = "build"
@@ -912,7 +913,7 @@ class Game:
                 raise RuleError("VL-DRAFT-TAKE", "not the draft step")
             i = self.find_road(a["card"], a["coins"], "VL-DRAFT-TAKE")
             p = s["road"].pop(i)
-            s["player"]["square"].append(p["card"])
+            s["player"]["hand" if BUG == "road-take-to-hand" else "square"].append(p["card"])
             s["player"]["gold"] += 0 if BUG == "road-coins-lost" else p["coins"]
             s["step"] = "countess"
             return
@@ -1059,7 +1060,7 @@ class Game:
         else:
             if i is None or not (0 <= i < 6) or not self.return_stack_ok(i):
                 raise RuleError("VL-BUILD-BASIC", "no stack %s to return to" % i)
-        s["player"]["hand"].remove(r)
+        if BUG != "basic-keeps-hand-card": s["player"]["hand"].remove(r)
         if i is None:
             s["countess"]["village"].append({"card": r, "coins": 0})
         else:
@@ -1164,7 +1165,8 @@ class Game:
         elif e == "e22":
             if ch is not None:
                 pl["hand"].remove(ch)
-                s["discard"][ch] = s["discard"].get(ch, 0) + 1
+                if BUG == "abducted-card-to-countess": co["village"].append({"card": ch, "coins": 0})
+                else: s["discard"][ch] = s["discard"].get(ch, 0) + 1
         elif e == "e23":
             if ch is not None:
                 p = vill[ch].pop()
