@@ -144,7 +144,7 @@ def joined(city, x, y, d):
     """True when the tile at (x, y) and its neighbour in direction d share a road."""
     dx, dy, back = DIRS[d]
     nx, ny = x + dx, y + dy
-    if not (0 <= nx < 5 and 0 <= ny < 5):
+    if not (0 <= nx < 5 and 0 <= ny < 5) or (BUG == "grid-edge-off-by-one" and 4 in (nx, ny)):
         return False
     a, b = city[y][x], city[ny][nx]
     if a is None or b is None:
@@ -211,7 +211,8 @@ class Game:
         if ph in ("boards", "deal"):
             return ["chance"]
         if ph in ("draft", "select"):
-            return [i for i, p in enumerate(st["players"]) if p["selected"] is None][:1 if BUG == "select-seat-order" and ph == "select" else None]
+            seats = [i for i, p in enumerate(st["players"]) if p["selected"] is None][:1 if BUG == "select-seat-order" and ph == "select" else None]
+            return sorted(seats, key=lambda i: (i - st["turn"] + 1) % 2)[:1] if BUG == "two-player-alternating" and ph == "select" and self.n == 2 else seats
         if ph == "act":
             return [i for i, p in enumerate(st["players"]) if not p["acted"]]
         if ph == "disaster":
@@ -361,8 +362,8 @@ class Game:
                 if not self.solo():
                     dl.insert(0 if BUG == "disasters-reverse-seat" else len(dl), {"tile": p["selected"], "by": i, "decided": []})
                 p["selected"] = None
-        if self.solo() and st["options"]["solo_disasters_strike"]:
-            for t in sorted(st["players"][0]["hand"]):
+        if (self.solo() or (BUG == "leftover-disasters-strike" and st["turn"] >= TURNS)) and st["options"]["solo_disasters_strike"]:
+            for t in sorted(t for q in st["players"] for t in q["hand"]):
                 if is_disaster(t):
                     dl.append({"tile": t, "by": None, "decided": []})
         if BUG == "income-before-disasters" and st["turn"] >= TURNS: [p.update(coins=p["coins"] + self.income(p)) for p in st["players"]]
@@ -399,14 +400,18 @@ class Game:
                 ms_add(st["discard"], t, 0 if BUG == "last-tile-vanishes" else 1)
             p["hand"] = []
         for p in ps:
-            p["coins"] += 0 if (BUG == "no-final-income" and st["generation"] >= 3) or BUG == "income-before-disasters" else self.income(p)
+            p["coins"] += 0 if (BUG == "no-final-income" and st["generation"] >= 3) or BUG == "income-before-disasters" else self.pay_out(self.income(p))
         if st["generation"] >= 3:
             st["phase"] = "over"
         else:
             self.start_generation(st["generation"] + 1)
 
     def income(self, p):
-        return sum(info(t)["income"] for t in ({t for row in p["city"] for t in row} if BUG == "income-once-per-kind" else [t for row in p["city"] for t in row]) if t is not None)
+        return sum(info(t)["income"] for t in ({t for row in p["city"] for t in row} if BUG == "income-once-per-kind" else [t for row in p["city"] for t in row]) if t is not None and not (BUG == "cornerstone-no-income" and is_cs(t)))
+
+    def pay_out(self, amount):
+        """NM-BANK-UNLIMITED: the bank pays sale proceeds and income in full (it never runs out)."""
+        return min(amount, max(0, 65 - sum(q["coins"] for q in self.st["players"]))) if BUG == "bank-sixty-five" else amount
 
     # --- chance ----------------------------------------------------------------------
     def chance_outcomes(self):
@@ -456,7 +461,7 @@ class Game:
             for g in ti["requires"]:
                 if (not any(h in p["goods"] for h in ti["requires"])) if BUG == "requires-any-good" else (g not in p["goods"]):
                     return RuleError(rule, "good %s not held" % g)
-        if city[y][x] is not None and not opts["allow_replace"]:
+        if city[y][x] is not None and (not opts["allow_replace"] or (BUG == "place-empty-only" and not cornerstone)):
             return RuleError("NM-PLACE-REPLACE", "the space is taken and replacing is off")
         c2 = [row[:] for row in city]
         c2[y][x] = tile
@@ -573,7 +578,7 @@ class Game:
                 if BUG == "sell-last-resort" and any(self.can_place(seat, sel, x, y, False) is None for y in range(5) for x in range(5)): raise RuleError("NM-ACT-CHOICE", "the tile can be placed: no sale")
                 ms_add(st["discard"], sel, 0 if BUG == "sold-tile-vanishes" else 1)
                 p["selected"] = None
-                p["coins"] += param(st, "NM-SELL", "price", 5)
+                p["coins"] += self.pay_out(param(st, "NM-SELL", "price", 5))
                 p["acted"] = True
             elif typ == "place":
                 if (False if BUG == "place-rotation-accepted" else a.get("rotation", 0) != 0):

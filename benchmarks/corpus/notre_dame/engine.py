@@ -169,7 +169,7 @@ def gain_cubes(st, p, n):
 def remove_rat(st, p, n=1):
     pl = st["players"][p]
     for _ in range(n):
-        if st["options"]["rat_floor"] and pl["rats"] <= 0:
+        if st["options"]["rat_floor"] and ((pl["rats"] < 0) if BUG == "rats-floor-off-by-one" else (pl["rats"] <= 0)):
             pl["rats"] = max(pl["rats"], 0)
         else:
             pl["rats"] -= 1
@@ -218,7 +218,7 @@ def take_message(st, p, sq):
     else:
         pl["message_set"] = sorted(pl["message_set"] + [c])
     pl["messages"] = sorted(pl["messages"] + [m], key=lambda x: (x["color"], x["value"]))
-    apply_gains(st, p, {k: v for k, v in MSG_REWARD[m["value"]].items() if k != "rats_removed"} if BUG == "message-no-rat" else MSG_REWARD[m["value"]])
+    apply_gains(st, p, {k: v for k, v in MSG_REWARD[m["value"]].items() if k != "rats_removed"} if BUG == "message-no-rat" else (dict(MSG_REWARD[m["value"]], prestige=int(sq.split("-")[1])) if BUG == "message-square-number" else MSG_REWARD[m["value"]]))
 
 
 # ---------------------------------------------------------------- area actions
@@ -322,7 +322,7 @@ def perform_area(st, p, area, act):
     elif area == "residence":
         gain_prestige(st, p, n)
     elif area == "cloister":
-        gain_cubes(st, p, n)
+        gain_cubes(st, p, n - 1 if BUG == "cloister-before-placing" else n)
     elif area == "park" or (area == "hospital" and BUG != "hospital-no-rat"):
         remove_rat(st, p, n if BUG == "park-rat-per-cube" and area == "park" else 1)
     elif area == "guesthouse":
@@ -851,7 +851,7 @@ def apply_play(st, p, a):
         st["phase"] = "buy"
         st["current"] = st["start_player"]
     else:
-        st["current"] = (st["start_player"] + (-k if BUG == "play-counterclockwise" else k)) % n
+        st["current"] = (st["start_player"] + (-k if BUG == "play-counterclockwise" else (2 * n - 1 - k if BUG == "second-round-snake" and k >= n else k))) % n
 
 
 def check_source(st, p, card, src):
@@ -977,7 +977,7 @@ def do_person(st, p, a):
         person_prestige(st, p, 1)
     elif person == "moneylender":
         gain_coins(st, p, 2)
-        person_prestige(st, p, 1)
+        person_prestige(st, p, 0 if BUG == "moneylender-no-prestige" else 1)
     elif person == "doctor":
         pass
     elif person == "poet":
@@ -1061,7 +1061,7 @@ def end_round(st):
     r = st["round"]
     n = st["num_players"]
     if r in ((3, 6) if BUG == "no-final-payout" else (3, 6, 9)):
-        value = ND_VALUES[TILE[n]][stage_of(r)]
+        value = ND_VALUES[TILE[n]][stage_of(r + 1 if BUG == "nd-value-next-stage" else r)]
         total = sum(1 for c in st["notre_dame"] if c) if BUG == "nd-payout-per-player" else sum(st["notre_dame"])
         if total:
             share = value // total
