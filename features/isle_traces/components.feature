@@ -226,6 +226,53 @@ Feature: Isle Traces components: map cards, pieces, the score counters
         """
       Then the request is refused as malformed
 
+    # 36 is what the game has (rulebook line 30, "地図カード: 36枚"): a card list of all 36 is
+    # as many as the game holds, not too many (the limit counts cards above 36 only)
+    @IT-COMP-CARDS
+    Scenario: A card list of all 36 map cards for a new game is accepted
+      When a new "isle_traces" game with 2 players is requested with setup:
+        """
+        {"setup": {"deck": [
+          {"id": 1, "faces": [["plains", "plains", "plains", "plains", "plains", "plains"], ["road", "road", "road", "road", "road", "road"]]},
+          {"id": 2, "faces": [["plains", "plains", "plains", "plains", "plains", "plains"], ["road", "road", "road", "road", "road", "road"]]},
+          {"id": 3, "faces": [["plains", "plains", "plains", "plains", "plains", "plains"], ["road", "road", "road", "road", "road", "road"]]},
+          {"id": 4, "faces": [["plains", "plains", "plains", "plains", "plains", "plains"], ["road", "road", "road", "road", "road", "road"]]},
+          {"id": 5, "faces": [["plains", "plains", "plains", "plains", "plains", "plains"], ["road", "road", "road", "road", "road", "road"]]},
+          {"id": 6, "faces": [["plains", "plains", "plains", "plains", "plains", "plains"], ["road", "road", "road", "road", "road", "road"]]},
+          {"id": 7, "faces": [["plains", "plains", "plains", "plains", "plains", "plains"], ["road", "road", "road", "road", "road", "road"]]},
+          {"id": 8, "faces": [["plains", "plains", "plains", "plains", "plains", "plains"], ["road", "road", "road", "road", "road", "road"]]},
+          {"id": 9, "faces": [["plains", "plains", "plains", "plains", "plains", "plains"], ["road", "road", "road", "road", "road", "road"]]},
+          {"id": 10, "faces": [["plains", "plains", "plains", "plains", "plains", "plains"], ["road", "road", "road", "road", "road", "road"]]},
+          {"id": 11, "faces": [["plains", "plains", "plains", "plains", "plains", "plains"], ["road", "road", "road", "road", "road", "road"]]},
+          {"id": 12, "faces": [["plains", "plains", "plains", "plains", "plains", "plains"], ["road", "road", "road", "road", "road", "road"]]},
+          {"id": 13, "faces": [["plains", "plains", "plains", "plains", "plains", "plains"], ["road", "road", "road", "road", "road", "road"]]},
+          {"id": 14, "faces": [["plains", "plains", "plains", "plains", "plains", "plains"], ["road", "road", "road", "road", "road", "road"]]},
+          {"id": 15, "faces": [["plains", "plains", "plains", "plains", "plains", "plains"], ["road", "road", "road", "road", "road", "road"]]},
+          {"id": 16, "faces": [["plains", "plains", "plains", "plains", "plains", "plains"], ["road", "road", "road", "road", "road", "road"]]},
+          {"id": 17, "faces": [["plains", "plains", "plains", "plains", "plains", "plains"], ["road", "road", "road", "road", "road", "road"]]},
+          {"id": 18, "faces": [["plains", "plains", "plains", "plains", "plains", "plains"], ["road", "road", "road", "road", "road", "road"]]},
+          {"id": 19, "faces": [["plains", "plains", "plains", "plains", "plains", "plains"], ["road", "road", "road", "road", "road", "road"]]},
+          {"id": 20, "faces": [["plains", "plains", "plains", "plains", "plains", "plains"], ["road", "road", "road", "road", "road", "road"]]},
+          {"id": 21, "faces": [["plains", "plains", "plains", "plains", "plains", "plains"], ["road", "road", "road", "road", "road", "road"]]},
+          {"id": 22, "faces": [["plains", "plains", "plains", "plains", "plains", "plains"], ["road", "road", "road", "road", "road", "road"]]},
+          {"id": 23, "faces": [["plains", "plains", "plains", "plains", "plains", "plains"], ["road", "road", "road", "road", "road", "road"]]},
+          {"id": 24, "faces": [["plains", "plains", "plains", "plains", "plains", "plains"], ["road", "road", "road", "road", "road", "road"]]},
+          {"id": 25, "faces": [["plains", "plains", "plains", "plains", "plains", "plains"], ["road", "road", "road", "road", "road", "road"]]},
+          {"id": 26, "faces": [["plains", "plains", "plains", "plains", "plains", "plains"], ["road", "road", "road", "road", "road", "road"]]},
+          {"id": 27, "faces": [["plains", "plains", "plains", "plains", "plains", "plains"], ["road", "road", "road", "road", "road", "road"]]},
+          {"id": 28, "faces": [["plains", "plains", "plains", "plains", "plains", "plains"], ["road", "road", "road", "road", "road", "road"]]},
+          {"id": 29, "faces": [["plains", "plains", "plains", "plains", "plains", "plains"], ["road", "road", "road", "road", "road", "road"]]},
+          {"id": 30, "faces": [["plains", "plains", "plains", "plains", "plains", "plains"], ["road", "road", "road", "road", "road", "road"]]},
+          {"id": 31, "faces": [["plains", "plains", "plains", "plains", "plains", "plains"], ["road", "road", "road", "road", "road", "road"]]},
+          {"id": 32, "faces": [["plains", "plains", "plains", "plains", "plains", "plains"], ["road", "road", "road", "road", "road", "road"]]},
+          {"id": 33, "faces": [["plains", "plains", "plains", "plains", "plains", "plains"], ["road", "road", "road", "road", "road", "road"]]},
+          {"id": 34, "faces": [["plains", "plains", "plains", "plains", "plains", "plains"], ["road", "road", "road", "road", "road", "road"]]},
+          {"id": 35, "faces": [["plains", "plains", "plains", "plains", "plains", "plains"], ["road", "road", "road", "road", "road", "road"]]},
+          {"id": 36, "faces": [["plains", "plains", "plains", "plains", "plains", "plains"], ["road", "road", "road", "road", "road", "road"]]}
+        ]}}
+        """
+      Then the isle deck holds 36 cards
+
   Rule: IT-COMP-GRID a face is 3 x 2 cells of the five terrains with symbols on the allowed terrains
 
     @IT-COMP-DOUBLE @IT-COMP-GRID @IT-COMP-TERRAIN @IT-COMP-SYMBOLS @IT-COMP-FORT @IT-COMP-HARBOUR @IT-COMP-FEATHERICON @IT-COMP-CREATURE @IT-COMP-FACES
