@@ -25,6 +25,30 @@ Feature: NEOM solo game (neom.ja.txt:102; procedure from public sources, see NM-
         details.tile_set = "1+"
         """
 
+    # Only the centre's raw good (1, as the header counts raw goods), no coins and only the
+    # City Centre: ghost town -10 (NM-SCORE-GHOST) and no power -5 (NM-SCORE-POWER) make
+    # 1 - 15 = -14, below the table's first bound of 0
+    @NM-SOLO-TABLE @NM-SOLO-BELOW-ZERO @reading:solo_tile_set=1+
+    Scenario: A total below 0 with the 1+ tiles is an Intern
+      Given a new "neom" game with 1 player and setup:
+        """
+        {"setup": {"boards": ["oil"]}}
+        """
+      And the position:
+        """
+        phase = "over"
+        generation = 3
+        turn = 7
+        players.0.coins = 0
+        players.0.goods = ["oil"]
+        """
+      Then the outcome has:
+        """
+        scores = [-14]
+        details.rank = "Intern"
+        details.tile_set = "1+"
+        """
+
     @NM-SOLO-TABLE @reading:solo_tile_set=1+
     Scenario: 80 with the 1+ tiles is an Apprentice
       Given a new "neom" game with 1 player and setup:

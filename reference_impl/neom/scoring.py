@@ -114,7 +114,7 @@ def score_city(city: City, goods: Iterable[str], coins: int) -> dict[str, int]:
 
 def solo_rank(score: int, tile_set: str) -> str:
     """The rank the solo scoring table gives ``score`` with ``tile_set`` (NM-SOLO-TABLE)."""
-    rank = SOLO_RANKS[0]
+    rank = SOLO_RANKS[0]  # NM-SOLO-BELOW-ZERO: below every bound (a total below 0) too
     for name, low in zip(SOLO_RANKS, SOLO_THRESHOLDS[tile_set], strict=True):
         if score >= low:
             rank = name
