@@ -35,7 +35,10 @@ def provisional_components(game: str) -> list[str]:
 def entry_rules(game: str) -> frozenset[str]:
     """The rule ids component entries name for themselves (a ``rule`` key inside a
     component's ``data``, such as a Villagers silver card's): the engine reports such a
-    rule fired when it uses the entry, as it does the rules its code names."""
+    rule fired when it uses the entry, as it does the rules its code names. None for a
+    game without component data."""
+    if not (spec_dir(game) / "components.yaml").is_file():
+        return frozenset()
     found: set[str] = set()
 
     def walk(value: Any) -> None:

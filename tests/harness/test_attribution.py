@@ -488,3 +488,24 @@ def test_an_outcome_is_blamed_on_the_rules_that_compute_the_part_that_differs(pa
         assert not deciding & {*blame.applied, *blame.rules}, blame.describe()
     else:
         assert set(blame.applied) <= deciding and blame.primary in deciding, blame.describe()
+
+
+def test_a_rule_a_component_entry_names_says_so_when_the_reference_fires_it() -> None:
+    """A Villagers silver card's rule comes from its component entry (``rule`` in its data):
+    fired at the step, its evidence says where the rule was named, as the code's rules say
+    their line. A game without component data names no such rule."""
+    from conformance.levels.attribution import attribute
+    from conformance.levels.differential import Divergence
+    from reference_impl.components import entry_rules
+
+    fired = ["VL-SILVER-HORSE-TRADER", "VL-MARKET-SECOND"]
+    divergence = Divergence("villagers", 1, {}, [], "state", "", first="player.gold",
+                            reference_fired=fired)  # fmt: skip
+    evidence = {blame.rule: blame.evidence for blame in attribute(divergence).evidence}
+    assert evidence["VL-SILVER-HORSE-TRADER"].endswith(
+        "(using a component entry that names it in spec/villagers/components.yaml)"
+    )
+    assert "component entry" not in evidence["VL-MARKET-SECOND"]
+    assert "VL-SILVER-HORSE-TRADER" in entry_rules("villagers")
+    assert "VL-COMP-CARDS" not in entry_rules("villagers")  # a component's own rule, not an entry's
+    assert entry_rules("notre_dame") == frozenset()
