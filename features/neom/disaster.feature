@@ -500,6 +500,30 @@ Feature: NEOM disasters (neom.ja.txt:57-62)
         {"actor": 2, "type": "place", "x": 2, "y": 0}
         """
 
+    @NM-DISASTER-SACRIFICE @reading:protection_scope=adjacent
+    Scenario: Each of two protected houses may be sacrificed to the fire
+      # neom.ja.txt:62: the fire station on x1 y2 protects the houses on x2 y1 and x2 y3 (its
+      # 3x3 block); the market on x3 y2 is outside it, so player 2 owes 1 coin; both protected
+      # houses are still offered for sacrifice
+      Given the position:
+        """
+        phase = "disaster"
+        generation = 1
+        disasters = [{"tile": "g1-fire", "by": 0, "decided": []}]
+        players.2.city.1.2 = "g1-houses"
+        players.2.city.3.2 = "g1-houses"
+        players.2.city.2.1 = "g1-fire-station"
+        players.2.city.2.3 = "g1-market"
+        """
+      Then the legal actions include:
+        """
+        {"actor": 2, "type": "sacrifice", "x": 2, "y": 1}
+        """
+      And the legal actions include:
+        """
+        {"actor": 2, "type": "sacrifice", "x": 2, "y": 3}
+        """
+
   Rule: NM-DISASTER-SACRIFICECOUNT one target tile, keeping the city joined; else all coins
 
     @NM-DISASTER-SACRIFICECOUNT

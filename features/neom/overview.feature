@@ -142,6 +142,45 @@ Feature: NEOM overview and game flow (neom.ja.txt:5-14)
          {"actor": 0, "type": "select", "tile": "g1-park"}]
         """
 
+    @NM-FLOW-TURN
+    Scenario: Every player selects a tile and acts again in the next turn
+      # neom.ja.txt:13, 21-24: turn 5 ends once player 0 has sold (player 1 has acted); in
+      # turn 6 each player selects a tile of the hand passed on, and neither has acted yet
+      Given the position:
+        """
+        phase = "act"
+        generation = 1
+        turn = 5
+        players.0.selected = "g1-park"
+        players.0.hand = ["g1-market", "g1-farm"]
+        players.1.acted = true
+        players.1.hand = ["g1-mine", "g1-houses"]
+        """
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "sell"},
+         {"actor": 0, "type": "select", "tile": "g1-mine"},
+         {"actor": 1, "type": "select", "tile": "g1-market"}]
+        """
+      Then the position has:
+        """
+        turn = 6
+        phase = "act"
+        to_act = [0, 1]
+        players.0.acted = false
+        players.1.acted = false
+        """
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "sell"},
+         {"actor": 1, "type": "sell"}]
+        """
+      Then the position has:
+        """
+        turn = 7
+        phase = "select"
+        """
+
   Rule: NM-FLOW-END after 21 turns the game is scored and over
 
     @NM-FLOW-END

@@ -522,6 +522,55 @@ Feature: NEOM placing the selected tile (neom.ja.txt:40-48)
         """
       Then the action is rejected citing rule "NM-PLACE-ROAD"
 
+    @NM-PLACE-ROADPARTIAL @reading:allow_replace=true
+    Scenario: A market replacing the cottages joins by its south road though its east and west roads end nowhere
+      # neom.ja.txt:46-47: in place of the cottages (roads N and S) north of the centre, the
+      # market's south road meets the centre's north road; x1 y1, x3 y1 and x2 y0 are empty
+      Given "players.0.city.1.2" is "g1-cottages"
+      When player 0 plays:
+        """
+        {"type": "place", "x": 2, "y": 1}
+        """
+      Then the position has:
+        """
+        players.0.city.1.2 = "g1-market"
+        discard = {"g1-cottages": 1}
+        """
+
+    @NM-PLACE-ROADPARTIAL @reading:allow_replace=true
+    Scenario: A corner shop replacing the houses joins by its north road though its east road ends nowhere
+      # neom.ja.txt:46-47: in place of the houses (roads NESW) south of the centre, the corner
+      # shop's north road meets the centre's south road; x3 y3 east of it is empty
+      Given the position:
+        """
+        players.0.selected = "g1-corner-shop"
+        players.0.city.3.2 = "g1-houses"
+        """
+      When player 0 plays:
+        """
+        {"type": "place", "x": 2, "y": 3}
+        """
+      Then the position has:
+        """
+        players.0.city.3.2 = "g1-corner-shop"
+        discard = {"g1-houses": 1}
+        """
+
+    @NM-PLACE-ROADPARTIAL @reading:allow_replace=true
+    Scenario: Rowhouses replacing the houses north of the centre have no road to join it by
+      # neom.ja.txt:46-47: at least one road must join the centre; the rowhouses' roads (E and
+      # W) meet nothing on x2 y1, and nothing else stands in the city
+      Given the position:
+        """
+        players.0.selected = "g1-rowhouses"
+        players.0.city.1.2 = "g1-houses"
+        """
+      When player 0 plays:
+        """
+        {"type": "place", "x": 2, "y": 1}
+        """
+      Then the action is rejected citing rule "NM-PLACE-ROAD"
+
   Rule: NM-PLACE-NOROTATE tiles are never rotated
 
     @NM-PLACE-NOROTATE

@@ -101,6 +101,33 @@ Feature: NEOM selecting a tile (neom.ja.txt:29-31)
       Then the action is rejected citing rule "NM-SELECT-SIMUL"
 
     @NM-SELECT-SIMUL
+    Scenario: Once a player has acted only the others are still to act this turn
+      # neom.ja.txt:31: all act on their selections; player 0 sells, and is not asked again
+      Given the position:
+        """
+        phase = "act"
+        players.0.selected = "g1-park"
+        players.0.hand = ["g1-market"]
+        players.1.selected = "g1-farm"
+        players.1.hand = ["g1-mine"]
+        """
+      When player 0 plays:
+        """
+        {"type": "sell"}
+        """
+      Then the position has:
+        """
+        phase = "act"
+        to_act = [1]
+        players.0.acted = true
+        """
+      When player 0 plays:
+        """
+        {"type": "sell"}
+        """
+      Then the action is rejected citing rule "NM-SELECT-SIMUL"
+
+    @NM-SELECT-SIMUL
     Scenario: A seat the 2-player game does not have is refused as malformed
       # seats are 0 and 1
       When the action is applied:
