@@ -111,6 +111,41 @@ Feature: Notre Dame phase 4, buying persons
         """
       Then the action is rejected citing rule "ND-BUY-ONE"
 
+    # notre-dame-10th.ja.txt:235 "３枚の人物カードのうち、買収したい...人物１人": any one of the
+    # three displayed persons; the poet and the magician on display (each with a move to
+    # offer, a bank cube) leave the third person on offer.
+    @ND-BUY-ONE
+    Scenario: The third displayed person is offered beside the poet and the magician
+      Given the position:
+        """
+        display = ["doctor", "magician", "poet"]
+        players.0.areas.bank = 1
+        players.0.stock = 9
+        """
+      Then the legal actions include:
+        """
+        {"actor": 0, "type": "buy", "person": "doctor"}
+        """
+
+    # notre-dame-10th.ja.txt:235 one coin, and the action of the person bought (カード記載の
+    # アクション); the doctor's (line 269) works in phase 5, so the buy itself gives nothing:
+    # the 3 coins and 4 cubes of the start (line 111) less the coin.
+    @ND-BUY-ONE
+    Scenario: Buying the doctor costs one coin and gives nothing else at once
+      Given "display" is ["doctor", "moneylender", "poet"]
+      When player 0 plays:
+        """
+        {"type": "buy", "person": "doctor"}
+        """
+      Then the position has:
+        """
+        players.0.coins = 2
+        players.0.prestige = 0
+        players.0.cubes = 4
+        players.0.bought = "doctor"
+        to_act = [1]
+        """
+
     @ND-BUY-ONE
     Scenario: The person bought is cleared when the round ends
       Given the position:

@@ -126,6 +126,33 @@ Feature: Notre Dame friend
         {"actor": 0, "type": "play", "card": "carriage", "from": "hand", "square": "1-2", "take": true}
         """
 
+    # notre-dame-10th.ja.txt:179 the friend counts as one marker (not two), wherever a move
+    # brings the two together: one cube and the friend in the guest house are two people, and
+    # two choices need three (line 165).
+    @ND-FRIEND-COUNT
+    Scenario Outline: The magician's <piece> meeting the <other> in the guest house makes two people, not three
+      Given the position:
+        """
+        phase = "buy"
+        current = 0
+        display = ["A1", "doctor", "magician"]
+        players.0.cards = []
+        players.0.areas.bank = <bank>
+        players.0.areas.guesthouse = <guesthouse>
+        players.0.friend = "<friend>"
+        players.0.stock = 9
+        """
+      When player 0 plays:
+        """
+        {"type": "buy", "person": "magician", "from": "bank", "to": "guesthouse", "piece": "<piece>", "choices": ["coin", "coin"]}
+        """
+      Then the action is rejected citing rule "ND-PERSON-MAGICIAN"
+
+      Examples:
+        | piece  | other  | bank | guesthouse | friend     |
+        | friend | cube   | 0    | 1          | bank       |
+        | cube   | friend | 1    | 0          | guesthouse |
+
   Rule: ND-FRIEND-EX the bank with two cubes and the friend
 
     @ND-FRIEND-EX

@@ -282,6 +282,26 @@ Feature: Notre Dame phase 5, rats and the plague
         round = 2
         """
 
+    # the ruling's reading (notre-dame-10th.ja.txt:281): "No cube, no loss": a district
+    # holding only the friend has no cube to lose and nothing to choose; the round goes on.
+    @ND-PLAGUE-CHOICE
+    Scenario: A district with no cube, only the friend, loses no cube and chooses none
+      Given the position:
+        """
+        players.0.rats = 8
+        players.0.friend = "bank"
+        """
+      When player 2 plays:
+        """
+        {"type": "pass"}
+        """
+      Then the position has:
+        """
+        players.0.areas.bank = 0
+        players.0.friend = "bank"
+        round = 2
+        """
+
   Rule: ND-PLAGUE-SAME the same penalty however far past the limit
 
     @ND-PLAGUE-SAME
