@@ -165,9 +165,9 @@ class VillagersState(GameState):
         """The village's silver (VL-SILVER-FORMULA: every silver card scores by its own
         formula); each silver card valued reports its own rule (``silver_rule``, from the
         component data) fired, as the rules named in code do."""
-        silver = [card for card, _, _ in cards if card.silver is not None]
-        self.fired.extend(card.silver_rule for card in silver if card.silver_rule)
-        return sum(silver_value(card, t) for card in silver)
+        valued = [card for card, _, _ in cards]
+        self.fired.extend(card.silver_rule for card in valued if card.silver_rule)
+        return sum(silver_value(card, t) for card in valued)
 
     def discard_villagers(self, cards: list[str]) -> None:
         """Villagers onto the discard pile, which is kept in card-name order (the canonical
