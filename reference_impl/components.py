@@ -3,15 +3,20 @@
 from __future__ import annotations
 
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 from rulespec.games import spec_dir
 from rulespec.yaml_safe import safe_load
 
 
+def _path(game: str) -> Path:
+    return spec_dir(game) / "components.yaml"
+
+
 @cache
 def _load(game: str) -> dict[str, dict[str, Any]]:
-    path = spec_dir(game) / "components.yaml"
+    path = _path(game)
     with path.open(encoding="utf-8") as handle:
         document = safe_load(handle)
     if not isinstance(document, dict) or "components" not in document:
@@ -32,12 +37,13 @@ def provisional_components(game: str) -> list[str]:
     return sorted(cid for cid, item in _load(game).items() if item["provenance"] == "provisional")
 
 
+@cache
 def entry_rules(game: str) -> frozenset[str]:
     """The rule ids component entries name for themselves (a ``rule`` key inside a
     component's ``data``, such as a Villagers silver card's): the engine reports such a
     rule fired when it uses the entry, as it does the rules its code names. None for a
     game without component data."""
-    if not (spec_dir(game) / "components.yaml").is_file():
+    if not _path(game).is_file():
         return frozenset()
     found: set[str] = set()
 

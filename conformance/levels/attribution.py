@@ -304,6 +304,7 @@ def attribute(divergence: Any) -> Attribution:
     """The rules ``divergence`` (a :class:`~conformance.levels.differential.Divergence`) is
     blamed on, with the evidence; empty when the reference cannot replay its trace."""
     from conformance.levels import rule_sites
+    from reference_impl.components import entry_rules
 
     replayed = reference_before(divergence)
     if replayed is None:
@@ -332,7 +333,7 @@ def attribute(divergence: Any) -> Attribution:
         ranked += _named_field_blame(divergence, fired)
         doing = (f"fired it applying step {divergence.step}" if action is not None
                  else "ran its code making the game's first position")  # fmt: skip
-        entries = _entry_rules(divergence.game)
+        entries = entry_rules(divergence.game)
         ranked += [Blame(rule, f"the reference {doing}" + (
                              f" (using a component entry that names it in spec/"
                              f"{divergence.game}/components.yaml)" if rule in entries else ""),
@@ -348,13 +349,6 @@ def attribute(divergence: Any) -> Attribution:
     best = list(unique.values())[:RANKED]
     context = [r for r in fired if r not in {b.rule for b in best}]
     return Attribution(best, context, applied, list(unique.values()))
-
-
-def _entry_rules(game: str) -> frozenset[str]:
-    """The rules ``game``'s component entries name for themselves."""
-    from reference_impl.components import entry_rules
-
-    return entry_rules(game)
 
 
 def _outcome_part(divergence: Any) -> Callable[[str], bool] | None:

@@ -493,7 +493,8 @@ def test_an_outcome_is_blamed_on_the_rules_that_compute_the_part_that_differs(pa
 def test_a_rule_a_component_entry_names_says_so_when_the_reference_fires_it() -> None:
     """A Villagers silver card's rule comes from its component entry (``rule`` in its data):
     fired at the step, its evidence says where the rule was named, as the code's rules say
-    their line. A game without component data names no such rule."""
+    their line. A component's own rule is no entry's, and a game whose entries name no rule
+    (Notre Dame) has none."""
     from conformance.levels.attribution import attribute
     from conformance.levels.differential import Divergence
     from reference_impl.components import entry_rules

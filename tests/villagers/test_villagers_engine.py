@@ -26,6 +26,11 @@ OPTION_SETS = [
 ]
 
 
+def _catalogue_ids() -> set[str]:
+    catalogue = safe_load((SPEC / "rules.yaml").read_text(encoding="utf-8"))
+    return {rule["id"] for rule in catalogue["rules"]}
+
+
 def _step(state, rng):
     if CHANCE in state.to_act():
         return sample_chance(state, rng)
@@ -174,8 +179,7 @@ def test_every_rule_id_the_engine_names_is_in_the_catalogue():
     """Rule ids in IllegalAction errors and ``fired`` lists are catalogue ids."""
     import re
 
-    catalogue = safe_load((SPEC / "rules.yaml").read_text(encoding="utf-8"))
-    known = {rule["id"] for rule in catalogue["rules"]}
+    known = _catalogue_ids()
     package = Path(__file__).resolve().parents[2] / "reference_impl" / "villagers"
     named = set()
     for source in package.glob("*.py"):
@@ -199,8 +203,7 @@ def test_silver_cards_report_their_own_rule_when_valued():
     "rules reached" see a silver card's rule applied, not only VL-SILVER-FORMULA."""
     from reference_impl.villagers.cards import CARDS
 
-    catalogue = safe_load((SPEC / "rules.yaml").read_text(encoding="utf-8"))
-    known = {rule["id"] for rule in catalogue["rules"]}
+    known = _catalogue_ids()
     silver = {name: card for name, card in CARDS.items() if card.silver is not None}
     assert len(silver) == 10
     for name, card in silver.items():
