@@ -167,6 +167,19 @@ Feature: Notre Dame carriage house and messages
         players.0.prestige = 1
         """
 
+    @ND-MESSAGE-REWARD @ND-MESSAGE-VALUES
+    Scenario: A message gives the number printed on it, not the number of its square
+      # district 1 holds messages 4, 3, 2, 1 on its squares 1-1 to 1-4 (the Background)
+      Given "players.0.carriage" is "0-4"
+      When player 0 plays:
+        """
+        {"type": "play", "card": "carriage", "from": "hand", "square": "1-1", "take": true}
+        """
+      Then the position has:
+        """
+        players.0.prestige = 4
+        """
+
   Rule: ND-MESSAGE-RAT a crossed-out rat removes a rat
 
     @ND-MESSAGE-RAT @ND-MESSAGE-VALUES
