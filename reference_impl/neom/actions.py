@@ -388,7 +388,7 @@ def apply_chance(state: NeomState, action: Action, fired: list[str]) -> None:
     hand = state.players[seat].hand
     hand.append(action["tile"])  # NM-GEN-DEAL, NM-DRAFT-DEAL: one tile a deal
     fired += ["NM-COMP-TILES", "NM-SETUP-PLAYERCOUNT"]
-    if len(hand) < state.deal_target:
+    if len(hand) < state.deal_target:  # NM-GEN-DEAL, NM-DRAFT-DEAL: dealt up to a full hand
         return  # the recipient (every seat before it full) is dealt on
     state.after_deal(fired)
 

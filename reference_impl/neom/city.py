@@ -158,8 +158,14 @@ def can_place(city: City, index: int, tile: str, reach: set[int] | None = None) 
             if j in reach and ROADS[city[j]] & back:  # type: ignore[index]  # NM-ROADS-MEET
                 return True
         return False
-    old = city[index]  # NM-PLACE-REPLACE: in place of a tile, the network must hold
-    old_roads = ROADS[old]
+    return _replacing_keeps_joined(city, index, tile, reach)  # NM-PLACE-REPLACE
+
+
+def _replacing_keeps_joined(city: City, index: int, tile: str, reach: set[int] | None) -> bool:
+    """NM-PLACE-REPLACE: ``tile`` may go in place of the tile at ``index`` when the road
+    network still holds every tile joined to the centre afterwards."""
+    old = city[index]
+    old_roads = ROADS[old]  # type: ignore[index]
     if ROADS[tile] & old_roads == old_roads and (reach is None or index in reach):
         return True  # the same roads or more: every road link of the old tile survives
     city[index] = tile
@@ -209,10 +215,17 @@ def sacrifice_spaces(city: City, kind: str, facing: list[int]) -> list[int]:
         if not links & (links - 1):  # one link at most: the tile ends a road
             spaces.append(i)  # NM-DISASTER-SACRIFICECOUNT: removing it cuts nothing off
             continue
-        city[i] = None
-        try:
-            if all_connected(city):
-                spaces.append(i)
-        finally:
-            city[i] = t
+        if _removal_keeps_joined(city, i):  # NM-DISASTER-SACRIFICECOUNT
+            spaces.append(i)
     return spaces
+
+
+def _removal_keeps_joined(city: City, index: int) -> bool:
+    """NM-DISASTER-SACRIFICECOUNT: removing the tile at ``index`` leaves every other tile
+    joined to the centre."""
+    tile = city[index]
+    city[index] = None
+    try:
+        return all_connected(city)
+    finally:
+        city[index] = tile

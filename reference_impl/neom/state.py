@@ -449,7 +449,7 @@ class NeomState(GameState):
                 # NM-INCOME: the income on the tiles
                 p.coins += sum(TILES[t].income for t in p.city if t is not None)
             fired.append("NM-INCOME")
-            if self.generation >= GENERATIONS:
+            if self.generation >= GENERATIONS:  # NM-FLOW-END: the third generation's income ends it
                 self.phase = OVER  # NM-FLOW-END, NM-INCOME-FINAL: after the 3rd generation's income
                 fired += ["NM-INCOME-FINAL", "NM-SCORE-END", "NM-FLOW-END", *SCORING_RULES]
                 if self.solo:
