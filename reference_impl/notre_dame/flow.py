@@ -262,8 +262,8 @@ def start_plague(st: NotreDameState) -> None:
     # ND-RATS-INCREASE: the rats on the three displayed persons, bought or not (ND-PERSONS-RATS)
     printed = sum(PERSON_RATS[c] for c in st.display)
     st.phase = "plague"  # ND-ROUND-PHASES: phase 5
-    st.current = None
-    st.pending = []
+    st.current = None  # ND-ROUND-PHASES: phase 5 is every player's at once
+    st.pending = []  # ND-ROUND-PHASES
     st.fired.append("ND-RATS-INCREASE")
     for p, pl in enumerate(st.players):  # ND-RATS-PERPLAYER: each player's own track
         hospital = pl.areas["hospital"]  # ND-HOSPITAL-REDUCE: the cubes in the hospital
@@ -285,8 +285,8 @@ def start_plague(st: NotreDameState) -> None:
             pl.stock += 1  # ND-PLAGUE-CUBE: back to the stock
         elif where:  # ND-PLAGUE-CHOICE: a tie, the player chooses
             st.pending.append(p)
-    if not st.pending:
-        end_round(st)
+    if not st.pending:  # ND-PLAGUE-CHOICE: the round waits for each tie's choice
+        end_round(st)  # ND-ROUND-PHASES: the round ends after phase 5
 
 
 def do_lose_cube(st: NotreDameState, p: int, area: str) -> None:

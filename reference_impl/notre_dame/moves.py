@@ -174,13 +174,15 @@ def card_actions(st: NotreDameState, p: int, card: str) -> list[Action]:
         for area in AREAS:  # ND-FRIEND-PLACE, ND-FRIEND-NOTND: an area of the district
             if area == pl.friend:  # ND-FRIEND-MOVE: to a different area
                 continue
-            # ND-FRIEND-COUNT: the friend counts with the cubes there
             key = (_FRIEND, p, "play", card, area)
+            # ND-FRIEND-COUNT: the friend counts with the cubes there
             acts += area_actions(st, pl, area, pl.areas[area] + 1, key)
         return acts
-    # ND-PLACE-CUBE: from hand; ND-PLACE-MOVE: with none in hand, a cube of another area of
-    # the district (ND-PLACE-MOVE-NOTND: not Notre Dame); none at all: ND-PLACE-NONE
-    sources = ["hand"] if pl.cubes > 0 else [a for a in AREAS if a != card and pl.areas[a] > 0]
+    if pl.cubes > 0:  # noqa: SIM108 (a rule per branch)  # ND-PLACE-CUBE: from hand
+        sources = ["hand"]
+    else:  # with none in hand, a cube of another area of the district; none at all: no play
+        # ND-PLACE-MOVE, ND-PLACE-MOVE-NOTND: moved from another area, never Notre Dame
+        sources = [a for a in AREAS if a != card and pl.areas[a] > 0]
     for src in sources:
         if card == NOTRE_DAME:  # ND-ND-OFFERING: 1, 2 or 3 coins
             for play in performed((_PLAY, p, "play", card, src), card):

@@ -71,10 +71,11 @@ def rats_after_round(
     to ``rat_max`` (ND-PLAGUE-RESET).
     """
     # ND-RATS-INCREASE: the printed rats; ND-DOCTOR-ZERO, ND-DOCTOR-NOT-RESET: an increase of
-    # 0 with the doctor, the track kept; ND-HOSPITAL-REDUCE, ND-HOSPITAL-NEGATIVE,
-    # ND-DOCTOR-NEGATIVE: less the hospital's people, so the rats may go down (ND-RATS-EX1,
-    # ND-RATS-EX2, ND-DOCTOR-EX3)
-    new = rats + ite(doctor, 0, printed) - hospital
+    # 0 with the doctor, the track kept
+    increase = ite(doctor, 0, printed)
+    # ND-HOSPITAL-REDUCE, ND-HOSPITAL-NEGATIVE, ND-DOCTOR-NEGATIVE: less the hospital's
+    # people, so the rats may go down (ND-RATS-EX1, ND-RATS-EX2, ND-DOCTOR-EX3)
+    new = rats + increase - hospital
     if floor:  # ND-RATS-FLOOR: the track stops at 0
         new = ite(new < 0, 0, new)
     plague = new > rat_max  # ND-RATS-LIMIT: 9 is safe, 10 or more is the plague
