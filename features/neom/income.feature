@@ -79,3 +79,39 @@ Feature: NEOM income at the end of each generation (neom.ja.txt:26-27, 73-76)
         """
       Then "players.0.coins" is 14
       And the game is over
+
+  Rule: NM-CORNER-SIMILAR a cornerstone shows its income like a generation tile
+
+    @NM-CORNER-SIMILAR @NM-INCOME @until:example-sell-six
+    Scenario: A cornerstone's income is paid with the tiles' income
+      # cs-trade-post (a commercial cornerstone) shows income 2: 6 + 5 for the park sold +
+      # 2 + 1 + 2 = 16
+      Given "players.0.city.2.1" is "cs-trade-post"
+      When player 0 plays:
+        """
+        {"type": "sell"}
+        """
+      Then "players.0.coins" is 16
+
+  Rule: NM-DISASTER-NONE a disaster left in a hand at the end of the 7th turn does nothing
+
+    @NM-DISASTER-NONE @NM-PASS-LAST @until:example-sell-six
+    Scenario: A fire among the last tiles discarded strikes nobody
+      # nobody selected the fire: it is discarded with the last tiles, no player pays for it
+      Given the position:
+        """
+        players.1.hand = ["g1-fire"]
+        players.1.city.1.2 = "g1-houses"
+        """
+      When player 0 plays:
+        """
+        {"type": "sell"}
+        """
+      Then the position has:
+        """
+        disasters = []
+        generation = 2
+        players.0.coins = 14
+        players.1.coins = 6
+        players.1.city.1.2 = "g1-houses"
+        """
