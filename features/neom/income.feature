@@ -82,7 +82,7 @@ Feature: NEOM income at the end of each generation (neom.ja.txt:26-27, 73-76)
 
   Rule: NM-CORNER-SIMILAR a cornerstone shows its income like a generation tile
 
-    @NM-CORNER-SIMILAR @NM-INCOME @until:example-sell-six
+    @NM-CORNER-SIMILAR @until:example-sell-six
     Scenario: A cornerstone's income is paid with the tiles' income
       # cs-trade-post (a commercial cornerstone) shows income 2: 6 + 5 for the park sold +
       # 2 + 1 + 2 = 16
@@ -95,7 +95,7 @@ Feature: NEOM income at the end of each generation (neom.ja.txt:26-27, 73-76)
 
   Rule: NM-DISASTER-NONE a disaster left in a hand at the end of the 7th turn does nothing
 
-    @NM-DISASTER-NONE @NM-PASS-LAST @until:example-sell-six
+    @NM-DISASTER-NONE @until:example-sell-six
     Scenario: A fire among the last tiles discarded strikes nobody
       # nobody selected the fire: it is discarded with the last tiles, no player pays for it
       Given the position:
