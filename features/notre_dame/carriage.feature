@@ -74,7 +74,6 @@ Feature: Notre Dame carriage house and messages
         """
         players.0.carriage = "1-1"
         players.0.messages = [{"color": 1, "value": 4}]
-        players.0.prestige = 4
         """
 
   Rule: ND-CARRIAGE-STOP the message where the carriage stops
