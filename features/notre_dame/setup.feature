@@ -131,7 +131,6 @@ Feature: Notre Dame setup
         """
         players.0.carriage = "1-1"
         players.0.messages = [{"color": 1, "value": 4}]
-        players.0.prestige = 4
         """
 
   Rule: ND-SETUP-COLORS each player takes one colour
