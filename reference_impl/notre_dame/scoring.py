@@ -70,9 +70,9 @@ def rats_after_round(
     ``(new_rats, plague)``: past ``rat_max`` the plague strikes and the track returns
     to ``rat_max`` (ND-PLAGUE-RESET).
     """
-    # ND-RATS-INCREASE: the printed rats; ND-DOCTOR-ZERO, ND-DOCTOR-NOT-RESET: an increase of
-    # 0 with the doctor, the track kept
-    increase = ite(doctor, 0, printed)
+    increase = printed  # ND-RATS-INCREASE: the printed rats
+    # ND-DOCTOR-ZERO, ND-DOCTOR-NOT-RESET: an increase of 0 with the doctor, the track kept
+    increase = ite(doctor, 0, increase)
     # ND-HOSPITAL-REDUCE, ND-HOSPITAL-NEGATIVE, ND-DOCTOR-NEGATIVE: less the hospital's
     # people, so the rats may go down (ND-RATS-EX1, ND-RATS-EX2, ND-DOCTOR-EX3)
     new = rats + increase - hospital
