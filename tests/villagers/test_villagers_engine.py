@@ -9,12 +9,11 @@ from pathlib import Path
 import pytest
 
 from conformance.invariants.villagers import INVARIANTS, STEP_BOUND
+from conformance.specification.catalogue import rule_ids
 from reference_impl.core import CHANCE, IllegalAction, MalformedInput, random_playout, sample_chance
 from reference_impl.villagers import GAME
-from rulespec.yaml_safe import safe_load
 from tests.support.schemas import game_schema
 
-SPEC = Path(__file__).resolve().parents[2] / "spec" / "villagers"
 STATE_SCHEMA = game_schema("villagers", "state")
 ACTION_SCHEMA = game_schema("villagers", "action")
 OPTION_SETS = [
@@ -24,11 +23,6 @@ OPTION_SETS = [
     {"tie_break": "fewest_villagers"},
     {"founders_branches": 1, "build_limit_dynamic": True},
 ]
-
-
-def _catalogue_ids() -> set[str]:
-    catalogue = safe_load((SPEC / "rules.yaml").read_text(encoding="utf-8"))
-    return {rule["id"] for rule in catalogue["rules"]}
 
 
 def _step(state, rng):
@@ -179,7 +173,7 @@ def test_every_rule_id_the_engine_names_is_in_the_catalogue():
     """Rule ids in IllegalAction errors and ``fired`` lists are catalogue ids."""
     import re
 
-    known = _catalogue_ids()
+    known = set(rule_ids("villagers"))
     package = Path(__file__).resolve().parents[2] / "reference_impl" / "villagers"
     named = set()
     for source in package.glob("*.py"):
@@ -203,7 +197,7 @@ def test_silver_cards_report_their_own_rule_when_valued():
     "rules reached" see a silver card's rule applied, not only VL-SILVER-FORMULA."""
     from reference_impl.villagers.cards import CARDS
 
-    known = _catalogue_ids()
+    known = set(rule_ids("villagers"))
     silver = {name: card for name, card in CARDS.items() if card.silver is not None}
     assert len(silver) == 10
     for name, card in silver.items():
