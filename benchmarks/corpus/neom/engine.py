@@ -71,7 +71,7 @@ def info(tile):
         return {"name": tile, "category": "centre", "cost": 0, "requires": [], "roads": "NESW",
                 "vp": 0, "income": 0, "produces": tile[7:], "pollutes": False, "power": BUG == "centre-gives-power",
                 "protects": [], "gen": 0}
-    return TILES[tile]
+    return dict(TILES[tile], pollutes=TILES[tile]["pollutes"] or TILES[tile]["power"]) if BUG == "power-plants-pollute" else TILES[tile]
 
 
 def roads(tile):
@@ -401,7 +401,7 @@ class Game:
             p["hand"] = []
         for p in ps:
             p["coins"] += 0 if (BUG == "no-final-income" and st["generation"] >= 3) or BUG == "income-before-disasters" else self.pay_out(self.income(p))
-        if st["generation"] >= 3:
+        if st["generation"] >= (2 if BUG == "generations-two" else 3):
             st["phase"] = "over"
         else:
             self.start_generation(st["generation"] + 1)
@@ -476,6 +476,11 @@ class Game:
         ti = info(p["selected"])
         return BUG != "reqfail-sell-only" or (p["coins"] >= ti["cost"] and all(g in p["goods"] for g in ti["requires"]))
 
+    def cornerstone_barred(self):
+        """NM-CORNER-NODISASTER: only a disaster's selector is kept from trading it for a
+        cornerstone (the selector takes no action at all); the other players may place one."""
+        return BUG == "no-cornerstone-in-disaster-turn" and any(q["selected"] is not None and is_disaster(q["selected"]) for q in self.st["players"])
+
     def legal_actions(self):
         st = self.st
         ph = st["phase"]
@@ -496,7 +501,7 @@ class Game:
                     for x in range(5):
                         if self.can_place(s, sel, x, y, False) is None:
                             acts.append({"actor": s, "type": "place", "tile": sel, "x": x, "y": y})
-                if st["generation"] >= 1 and self.may_cornerstone(s):
+                if st["generation"] >= 1 and self.may_cornerstone(s) and not self.cornerstone_barred():
                     for cs in sorted(set(p["cornerstones"])):
                         for y in range(5):
                             for x in range(5):
@@ -599,6 +604,8 @@ class Game:
                     raise RuleError("NM-CORNER-PLACE", "not a kept cornerstone")
                 if not self.may_cornerstone(seat):
                     raise RuleError("NM-PLACE-REQFAIL", "the selected tile's requirements are not met: sell it")
+                if self.cornerstone_barred():
+                    raise RuleError("NM-CORNER-NODISASTER", "no cornerstone in a turn with a disaster")
                 err = self.can_place(seat, cs, a["x"], a["y"], True)
                 if err:
                     raise err
@@ -680,7 +687,7 @@ class Game:
         goods = 0
         for g in p["goods"]:
             goods += gv["raw"] if (g not in LUXURY if BUG == "processed-as-raw" else g in RAW + (["glass"] if BUG == "glass-raw" else [])) else gv["processed"] if g in PROCESSED else gv["luxury"]
-        money = (p["coins"] + 1) // 2 if BUG == "money-round-up" else p["coins"] // 2
+        money = (p["coins"] + 1) // 2 if BUG == "money-round-up" else (p["coins"] - (self.income(p) if BUG == "money-before-final-income" and self.st["phase"] == "over" else 0)) // 2
         pollution = 0
         for (x, y) in res:
             for dx in (-1, 0, 1):
@@ -705,11 +712,12 @@ class Game:
         if terminal:
             best = max(scores)
             winners = [i for i, s in enumerate(scores) if ((s, st["players"][i]["coins"]) == max(zip(scores, [q["coins"] for q in st["players"]])) if BUG == "tie-by-coins" else s == best)]
+            if BUG == "winner-by-gains": gains = [sum(v for v in b.values() if v > 0) for b in bds]; winners = [i for i, g in enumerate(gains) if g == max(gains)]
         details = {"breakdown": bds}
         if self.solo():
             ts = st["options"]["solo_tile_set"]
             th = param(st, "NM-SOLO-TABLE", ts, SOLO_THRESHOLDS[ts])
-            rank = SOLO_RANKS[0]
+            rank = None if BUG == "no-rank-below-zero" and scores[0] < 0 else SOLO_RANKS[0]
             for i, lo in enumerate(th):
                 if (scores[0] > lo) if BUG == "solo-rank-strict" else (scores[0] >= lo):
                     rank = SOLO_RANKS[i]

@@ -99,7 +99,7 @@ def adjacency(st):
         adj.setdefault(b, set()).add(a)
 
     for d in ring:
-        for a, b in [(0, 1), (0, 2), (0, 3), (0, 4), (1, 2), (2, 3), (3, 4)]:
+        for a, b in [(0, 1), (0, 2), (0, 3), (0, 4), (1, 2), (2, 3), (3, 4)] + ([(1, 4)] if BUG == "outer-squares-ring" else []):
             link("%d-%d" % (d, a), "%d-%d" % (d, b))
     for i, d in enumerate(ring):
         nxt = ring[(i + 1) % len(ring)]
@@ -322,7 +322,7 @@ def perform_area(st, p, area, act):
     elif area == "residence":
         gain_prestige(st, p, n)
     elif area == "cloister":
-        gain_cubes(st, p, n - 1 if BUG == "cloister-before-placing" else n)
+        gain_cubes(st, p, n - 1 if BUG == "cloister-before-placing" else (0 if BUG == "cloister-all-or-nothing" and n > pl["stock"] else n))
     elif area == "park" or (area == "hospital" and BUG != "hospital-no-rat"):
         remove_rat(st, p, n if BUG == "park-rat-per-cube" and area == "park" else 1)
     elif area == "guesthouse":
@@ -542,7 +542,7 @@ def chance_outcomes(st):
         if nbrown < (1 if BUG == "one-brown-person" else 2):
             pool = st["brown_deck"]
         else:
-            pool = st["lettered"][stage_of(st["round"])]
+            pool = st["lettered"][{"A": "C", "B": "B", "C": "A"}[stage_of(st["round"])] if BUG == "lettered-stack-reversed" else stage_of(st["round"])]
         return [{"actor": "chance", "type": "reveal_person", "person": x} for x in sorted(pool)]
     if ph == "deal":
         p = deal_seat(st)
@@ -777,7 +777,7 @@ def apply_keep(st, p, a):
     else:
         for q in range(n):
             qp = st["players"][q]
-            qp["cards"] += qp["draft_hand"]
+            qp["cards"] += [] if BUG == "last-card-dropped" else qp["draft_hand"]
             qp["draft_hand"] = []
         st["draft_step"] = None
         st["pending"] = []
@@ -965,13 +965,13 @@ def do_person(st, p, a):
     pl = st["players"][p]
     if person == "landlady":
         person_prestige(st, p, 3)
-        c = a["choice"]
-        if c == "coin":
-            gain_coins(st, p, 1)
-        elif c == "cube":
-            gain_cubes(st, p, 1)
-        else:
-            remove_rat(st, p, 1)
+        for c in (GUEST_CHOICES if BUG == "landlady-all-three" else [a["choice"]]):
+            if c == "coin":
+                gain_coins(st, p, 1)
+            elif c == "cube":
+                gain_cubes(st, p, 1)
+            else:
+                remove_rat(st, p, 1)
     elif person == "monk":
         gain_cubes(st, p, 2)
         person_prestige(st, p, 1)
@@ -1024,7 +1024,7 @@ def resolve_plague(st):
         if st["options"]["rat_floor"]:
             new = max(0, new)
         if (new > 10 if BUG == "plague-over-10" else new >= 10):
-            pl["prestige"] -= 2 * (new - 9) if BUG == "plague-per-rat" else 2
+            pl["prestige"] -= 2 * (new - 9) if BUG == "plague-per-rat" else (0 if BUG == "plague-no-prestige-loss" else 2)
             if st["options"]["prestige_floor"]:
                 pl["prestige"] = max(0, pl["prestige"])
             pl["rats"] = 0 if BUG == "rats-reset-zero" else 9
