@@ -185,7 +185,7 @@ class Game:
         for i in range(num_players):
             bag = {k: 0 for k in KINDS}
             bag["gnome"] = sb["gnome"]
-            for k in ("market", "house", "workshop"):
+            for k in (("market", "house") if BUG == "starting-bag-no-workshops" else ("market", "house", "workshop")):
                 bag[k] = sb[k]
                 supply[k] -= sb[k]
             cells = [[None] * 5 for _ in range(5)]
@@ -523,7 +523,7 @@ class Game:
         out = []
         for r in range(5):
             for c in range(5):
-                if p["cells"][r][c] is None and (BUG == "build-under-gnome" or self.gnome_at(i, [r, c]) is None) and self.height_ok(i, (r, c), kind):
+                if (p["cells"][r][c] in (None, "troll", "boulder") if BUG == "tokens-count-as-empty" else p["cells"][r][c] is None) and (BUG == "build-under-gnome" or self.gnome_at(i, [r, c]) is None) and self.height_ok(i, (r, c), kind):
                     out.append([r, c])
         return out
 
@@ -547,7 +547,7 @@ class Game:
         if not self.inb(*t) or self.hedge(i, (r, c), t):
             return False
         cell = p["cells"][t[0]][t[1]]
-        if cell == "troll" and not g["sword"]:
+        if cell == "troll" and not g["sword"] and BUG != "troll-space-open-to-all":
             return False
         if cell == "boulder" and not g["hammer"]:
             return False
@@ -604,7 +604,7 @@ class Game:
                     a = {"actor": "chance", "type": "draw", "player": i, "tile": k}
                     if k != "gnome":
                         a["tier"] = TIER[k]
-                    out.append((a, Fraction(bag[k], tot)))
+                    out.append((a, Fraction(1, sum(1 for v in bag.values() if v > 0)) if BUG == "draw-uniform-by-kind" else Fraction(bag[k], tot)))
         elif t == "ability":
             i = ch["player"]
             n = len(s["ability_deck"])
@@ -1113,7 +1113,7 @@ class Game:
                 self.destroy_building(i, r, c)
             elif cell == "troll":
                 p["cells"][r][c] = None
-            p["mushrooms"] += 1
+            p["mushrooms"] += 0 if BUG == "hammer-break-no-mushroom" else 1
             self.fire("GV-HAMMER-BREAK")
             return
         self.fire("GV-BOULDER-DESTROY")
@@ -1165,7 +1165,7 @@ class Game:
         trolls = [(r, c) for r in range(5) for c in range(5) if p["cells"][r][c] == "troll"]
         # furthest in the arrow's direction first
         trolls.sort(key=lambda rc: (1 if BUG == "troll-nearest-first" else -1) * (rc[0] * dr + rc[1] * dc))
-        for (r, c) in trolls:
+        for (r, c) in (trolls[:1] if BUG == "single-arrow-moves-one-troll" and how == "step" else trolls):
             for _ in range(2 if BUG == "double-arrow-two-steps" and how == "far" else 25):
                 t = (r + dr, c + dc)
                 if not self.inb(*t) or p["cells"][t[0]][t[1]] in (("troll",) if BUG == "trolls-crush-boulders" else ("boulder", "troll")):

@@ -38,7 +38,7 @@ TERRAINS = ("plains", "road", "mountain", "forest", "coast")
 CREATURES = tuple("creature%d" % i for i in range(1, 7))
 SYMBOL_OK = {
     "fort": ("road", "plains") if BUG == "fort-off-road" else ("road",),
-    "harbour": ("coast",),
+    "harbour": TERRAINS if BUG == "harbour-any-terrain" else ("coast",),
     "feather": ("mountain", "forest", "plains"),
 }
 for _c in CREATURES:
@@ -419,7 +419,7 @@ class Game:
         explored = [[] for _ in range(n)]  # lines with the seat's explorer, owned or not
         for i, cells in enumerate(lines):
             exps = per_line_exp[i]
-            has_feather = fcell is not None and fcell in cells
+            has_feather = fcell is not None and (any(g[cc][2] == g[fcell][2] for cc in cells) if BUG == "feather-blocks-its-card" else fcell in cells)
             if (not has_feather and not any(exps)) or (BUG == "roads-score-nothing" and terrain(g[cells[0]][0]) == "road"):
                 continue
             creatures = sum(1 for cc in cells if (symbol(g[cc][0]) is not None if BUG == "animals-any-symbol" else has_creature(g[cc][0])))
@@ -432,7 +432,7 @@ class Game:
             points = 0
             if owner is not None:
                 points = len(cells) + (creatures if BUG == "creatures-score" else 0) if s["options"]["line_points"] == "cells" and BUG != "line-scores-one" else 1
-                scores[owner] += points
+                scores[owner] += points * exps[owner] if BUG == "score-per-explorer" else points
                 owned[owner].append((len(cells), creatures))
             for p in range(n):
                 if exps[p] > 0:
@@ -465,9 +465,7 @@ class Game:
         if terminal:
             n = self.s["num_players"]
             cand = list(range(n))
-            best = max(scores[p] for p in cand)
-            cand = [p for p in cand if scores[p] == best]
-            for key in (longest, crea):
+            for key in ((longest, scores, crea) if BUG == "longest-line-before-points" else (scores, longest, crea)):
                 b = max(key[p] for p in cand)
                 cand = [p for p in cand if key[p] == b]
             winners = cand[-1:] if BUG == "tie-later-seat-wins" else cand
@@ -508,7 +506,7 @@ class Game:
         if occ is None:
             occ = self.occupied()
         for cc in cells:
-            if cc in occ and not (BUG == "cover-feather" and occ[cc] == "feather"):
+            if cc in occ and not (BUG == "cover-feather" and occ[cc] == "feather") and not (BUG == "full-cover-ignores-pieces" and any(set(footprint(m["rot"], m["row"], m["col"])) <= set(cells) for m in s["map"])):
                 return "IT-PLACE-NOPIECE"
         touch = False
         for r, c in cells:
@@ -821,6 +819,7 @@ class Game:
             s["phase"] = "place_feather"
         else:
             s["phase"] = "explore"
+        if BUG == "last-card-ends-game" and not s["deck"]: s["phase"] = "over"
 
     def face_shows_feather(self, faces, face):
         """IT-COMP-DOUBLE: a red feather icon may be on either face of a card."""

@@ -270,7 +270,7 @@ class Game:
             "to_act": ["chance"], "terminal": False, "round": 1, "phase": "setup",
             "step": "deal", "chance": {"kind": "hand", "stack": None},
             "player": {"gold": self.p("VL-SETUP-GOLD", "gold", 8), "hand": [], "square": [],
-                       "founders": "gold", "village": []},
+                       "founders": "food" if BUG == "founders-starts-food-side" else "gold", "village": []},
             "countess": {"gold": self.p("VL-SETUP-COUNTESS-GOLD", "gold", 0 if BUG == "countess-starts-broke" else 1), "village": []},
             "road": [{"card": c, "coins": 0} for c in ROAD_START],
             "stacks": [{"known": [], "hidden": size,
@@ -399,7 +399,7 @@ class Game:
             if kind == "solitary_symbols":
                 return sum(CARDS[c][1] for c in cards if CARDS[c][0] == "solitary")
             if kind == "padlocks":
-                return sum(1 for c in cards if CARDS[c][3])
+                return sum(1 for c in cards if (c in KEYRING if BUG == "locksmith-counts-keyrings" else CARDS[c][3]))
             if kind == "food":
                 return self.food_icons()
             if kind == "builders":
@@ -740,7 +740,7 @@ class Game:
             ch = sorted({self.silver_value(p["card"], "countess") for p in s["countess"]["village"]
                          if CARDS[p["card"]][7]})
         elif e == "e20":
-            ch = sorted({self.silver_value(c[0], "player") for c in self.player_cards()
+            ch = sorted({self.silver_value(c[0], "countess" if BUG == "spy-network-values-her-village" else "player") for c in self.player_cards()
                          if CARDS[c[0]][7]})
         elif e == "e22":
             ch = sorted(set(s["player"]["hand"]))
@@ -815,7 +815,7 @@ class Game:
             left = s["reveal"]["left"] - 1
             if e == "e2":
                 s["events"]["discard"].append(e)
-                left += 1
+                left += 0 if BUG == "mood-swing-no-replacement" else 1
             elif e == "e13":
                 s["events"]["discard"].append(e)
                 left += 1 if BUG == "dark-mood-one-more" else 2
@@ -1117,7 +1117,7 @@ class Game:
                 for p in co["village"]:
                     if p["card"] == ch and (best is None or p["coins"] < best["coins"]):
                         best = p
-                best["coins"] += KEYRING[ch]
+                best["coins"] += KEYRING[ch] // 2 if BUG == "bribes-counts-kinds" else KEYRING[ch]
         elif e == "e9":
             counts = {}
             for c in self.player_cards():
@@ -1178,7 +1178,7 @@ class Game:
     # ----------------------------------------------------------- outcome
     def outcome(self):
         s = self.s
-        pg = s["player"]["gold"]
+        pg = s["player"]["gold"] + (sum(c[1] for c in self.player_cards()) if BUG == "coins-on-cards-count-at-end" else 0)
         cg = s["countess"]["gold"]
         winners = []
         if s["terminal"]:
