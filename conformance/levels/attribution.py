@@ -205,10 +205,20 @@ class PathWatcher:
         self._scope = scope or str(Path(sys.modules["reference_impl"].__file__ or "").parent)
 
     def _current(self) -> tuple[Any, ...]:
+        """The watched paths' values now. The export must leave the state as it was: an
+        engine may memoise what it derives (Gnomeville's ``to_act``, kept until the next
+        ``apply``), and a memo taken half-way through a change would outlive the change;
+        so the state's attributes are bound back to what they were before the export."""
+        attributes = getattr(self.state, "__dict__", None)
+        before = dict(attributes) if attributes is not None else None
         try:
             canonical = self.state.to_canonical()
         except Exception:  # a state half-way through a change may not export
             return self._values
+        finally:
+            if attributes is not None and before is not None:
+                attributes.clear()
+                attributes.update(before)
         return tuple(json.dumps(value_at(canonical, p), sort_keys=True, default=repr)
                      for p in self.paths)  # fmt: skip
 

@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from conformance.levels import rule_sites
-from conformance.levels.attribution import _names_key, _path_names, normalised_path
+from conformance.levels.attribution import PathWatcher, _names_key, _path_names, normalised_path
 from reference_impl import registry
 from tests.support.checkout import CHECKOUT as ROOT
 
@@ -510,3 +510,32 @@ def test_a_rule_a_component_entry_names_says_so_when_the_reference_fires_it() ->
     assert "VL-SILVER-HORSE-TRADER" in entry_rules("villagers")
     assert "VL-COMP-CARDS" not in entry_rules("villagers")  # a component's own rule, not an entry's
     assert entry_rules("notre_dame") == frozenset()
+
+
+class _Memoising:
+    """A state that memoises, on export, what it derives (as Gnomeville's ``to_act``)."""
+
+    def __init__(self) -> None:
+        self.count = 0
+        self._memo: int | None = None
+
+    def to_canonical(self) -> dict[str, Any]:
+        if self._memo is None:
+            self._memo = self.count * 10
+        return {"count": self.count, "derived": self._memo}
+
+    def step(self) -> None:
+        self._memo = None
+        self.count += 1
+        self.count += 1
+
+
+def test_the_watcher_leaves_a_memoising_state_as_it_was_between_its_exports() -> None:
+    """An export half-way through a change must not leave a memo of the half-changed state
+    behind: the watcher binds the state's attributes back after each export (it once left
+    Gnomeville's ``to_act`` wrong, and the scenarios failed while traced)."""
+    state = _Memoising()
+    watcher = PathWatcher(state, ["count", "derived"], scope=str(Path(__file__).parent))  # type: ignore[arg-type]
+    watcher.run(state.step)
+    assert state.to_canonical() == {"count": 2, "derived": 20}
+    assert [path for path, _ in watcher.writes].count("count") == 2
