@@ -241,6 +241,9 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption(
         "--rulespec-positions", default=None, help="write each scenario's positions (JSON lines)"
     )
+    group.addoption("--rulespec-assertion-writers", default=None,
+                    help="the reference in-process: write, per scenario, the rules whose code "
+                         "wrote each state path it checks (JSON lines)")  # fmt: skip
 
 
 @pytest.hookimpl(tryfirst=True)
@@ -524,6 +527,16 @@ def pytest_configure(config: pytest.Config) -> None:
         from conformance.render.positions import PositionRecorder
 
         config.pluginmanager.register(PositionRecorder(positions), "rulespec-positions")
+    writers = config.getoption("--rulespec-assertion-writers", default=None)
+    if writers:
+        if config.getoption("--engine", default=None):
+            raise pytest.UsageError("--rulespec-assertion-writers traces the reference in this "
+                                    "process: give no --engine")  # fmt: skip
+        from conformance.levels.assertion_writers import WriterRecorder
+
+        recorder = WriterRecorder(writers)
+        recorder.install()
+        config.pluginmanager.register(recorder, "rulespec-assertion-writers")
 
 
 #: the plugin's numeric options -> their ``[tool.rulespec]`` key, held to its bounds
@@ -555,7 +568,7 @@ def _check_numbers(config: pytest.Config) -> None:
 
 #: the plugin's output files (``--rulespec-report FILE``...), checked before the run
 OUTPUT_OPTIONS = ("--rulespec-report", "--rulespec-fired", "--rulespec-positions",
-                  "--rulespec-engine-info")  # fmt: skip
+                  "--rulespec-assertion-writers", "--rulespec-engine-info")  # fmt: skip
 
 
 def _check_inputs(config: pytest.Config) -> None:
@@ -801,6 +814,9 @@ def _declared(declared: Any, key: str) -> Any:
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
+    writers = config.pluginmanager.get_plugin("rulespec-assertion-writers")
+    if writers is not None:
+        writers.uninstall()
     client = config.stash.get(_CLIENT_KEY, {}).get("client")
     if client is not None:
         client.close()

@@ -289,7 +289,7 @@ PARAMETERS = {
     "replay": "TRACE --quiet/-q",
     "serve": "",
     "rules": "GAME RULE_ID --html --report --run/--no-run --ruleset",
-    "coverage": "--game/-g --by-mutants --kill-matrix --verbose/-v",
+    "coverage": "--game/-g --by-mutants --kill-matrix --by-assertions --verbose/-v",
     "perft": "GAME --players/-p --depth/-d --engine --from --divide/--no-divide "
     "--compare/--no-compare",
     "firing": "GAME --games/-n --seed --policy",

@@ -369,23 +369,38 @@ def _write_rulebook(
                    "through other rules' scenarios")  # fmt: skip
 @click.option("--kill-matrix", "matrix_file", type=PATH,
               help="with --by-mutants and one game: this kill matrix, not the shipped one")
+@click.option("--by-assertions", is_flag=True,
+              help="which scenarios check a state path that only rules they are not tagged "
+                   "with write (traced on the reference); exit 1 when one does")  # fmt: skip
 @click.option("--verbose", "-v", is_flag=True,
-              help="with --by-mutants: every unpinned mutant, not the first two per rule")
+              help="with --by-mutants: every unpinned mutant, not the first two per rule; with "
+                   "--by-assertions: every such check, not the first five per game")  # fmt: skip
 def coverage(
-    game: tuple[str, ...], by_mutants: bool, matrix_file: Path | None, verbose: bool
+    game: tuple[str, ...], by_mutants: bool, matrix_file: Path | None, by_assertions: bool,
+    verbose: bool,
 ) -> None:
     """Rule-to-scenario coverage, closing with: rules N, covered N, uncovered N.
 
     A game's optional parts it does not provide are named (absent: invariants, proofs, ...).
     With --by-mutants: closing with rules with mutants N, pinned by their own scenarios N,
-    partly N, only through other rules' scenarios N."""
+    partly N, only through other rules' scenarios N. With --by-assertions: closing with
+    checked paths N, written by the scenarios' actions N, checked outside their scenarios'
+    rules N."""
     from conformance.specification import catalogue
     from conformance.specification.game_parts import absent
 
     known = catalogue.games_with_catalogue()
     games = [_known_game(g, known, "coverage") for g in game] if game else known
-    if (matrix_file or verbose) and not by_mutants:
-        fail("--kill-matrix and --verbose go with --by-mutants")
+    if by_mutants and by_assertions:
+        fail("--by-mutants and --by-assertions are two reports: give one")
+    if matrix_file and not by_mutants:
+        fail("--kill-matrix goes with --by-mutants")
+    if verbose and not (by_mutants or by_assertions):
+        fail("--verbose goes with --by-mutants or --by-assertions")
+    if by_assertions:
+        from conformance.cli.assertion_report import report as assertion_report
+
+        raise Exit(assertion_report(games, verbose))
     if matrix_file and len(games) != 1:
         fail("--kill-matrix needs one game (-g GAME): a kill matrix is one game's")
     if by_mutants:

@@ -85,7 +85,9 @@ def test_the_options_that_need_by_mutants_or_one_game_are_refused(tmp_path: Path
     broken = tmp_path / "broken.json"
     broken.write_text("{not json")
     for args, message in [
-        (["--kill-matrix", str(broken), "-g", "notre_dame"], "go with --by-mutants"),
+        (["--kill-matrix", str(broken), "-g", "notre_dame"], "goes with --by-mutants"),
+        (["--verbose", "-g", "notre_dame"], "goes with --by-mutants or --by-assertions"),
+        (["--by-mutants", "--by-assertions"], "two reports: give one"),
         (["--by-mutants", "--kill-matrix", str(broken)], "needs one game"),
         (["--by-mutants", "-g", "notre_dame", "--kill-matrix", str(broken)], "not JSON"),
     ]:

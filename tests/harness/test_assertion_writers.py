@@ -1,0 +1,138 @@
+"""The audit of what scenarios check (``rulespec coverage --by-assertions``): the state
+paths a scenario's ``Then`` steps check, the rules whose code the reference ran to write
+them, and the checks no rule of the scenario had a hand in (a bug in the writer fails the
+scenario and weighs on the scenario's rules: ``docs/blame.md``)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+from conformance.levels.assertion_writers import checked_paths, read, stray_checks
+from tests.support.checkout import CHECKOUT as ROOT
+
+#: Notre Dame's bank in its play phase (features/notre_dame/actions.feature's background)
+BANK_FEATURE = '''Feature: The bank, checked under two tags
+
+  Background:
+    Given a new "notre_dame" game with 3 players and setup:
+      """
+      {{"setup": {{"messages": {{"0": [1, 2, 3, 4], "1": [1, 2, 3, 4], "2": [1, 2, 3, 4]}}}}}}
+      """
+    And the position:
+      """
+      phase = "play"
+      current = 0
+      display = ["A1", "doctor", "poet"]
+      players.0.cards = ["bank", "cloister", "guesthouse", "hospital", "park", "residence"]
+      """
+
+  @{tag}
+  Scenario: The first cube in the bank gives one coin
+    When player 0 plays:
+      """
+      {{"type": "play", "card": "bank", "from": "hand"}}
+      """
+    Then "players.0.coins" is 4
+    And the position has:
+      """
+      players.0.areas.bank = 1
+      """
+'''
+
+
+def _step(kind: str, name: str, docstring: str | None = None) -> Any:
+    return SimpleNamespace(type=kind, name=name, docstring=docstring)
+
+
+def test_the_checked_paths_are_read_from_the_then_steps_only_each_once() -> None:
+    scenario = SimpleNamespace(steps=[
+        _step("given", "the position:", "players.0.coins = 3"),
+        _step("then", "the position has:", "# a comment\nplayers.0.coins = 4\nround = 2\n"),
+        _step("then", '"players.0.coins" is 4'),
+        _step("then", '"phase" is "play"'),
+        _step("then", "the legal actions include:", '{"type": "pass"}'),
+    ])  # fmt: skip
+    assert checked_paths(scenario) == ["players.0.coins", "round", "phase"]
+
+
+def test_a_bad_block_is_left_to_the_step_that_checks_it() -> None:
+    scenario = SimpleNamespace(steps=[_step("then", "the position has:", "no equals sign")])
+    assert checked_paths(scenario) == []
+
+
+def _entry(rules: list[str], checked: dict[str, tuple[list[str], list[str]]]) -> dict[str, Any]:
+    return {"feature": "g/f.feature", "scenario": "s", "rules": rules,
+            "checked": {path: {"writers": writers, "around": around}
+                        for path, (writers, around) in checked.items()}}  # fmt: skip
+
+
+def test_a_check_only_another_rule_had_a_hand_in_is_stray() -> None:
+    entries = [_entry(["R-OWN"], {
+        "a": (["R-OTHER"], ["R-OTHER", "R-FLOW"]),  # stray: no hand of R-OWN
+        "b": (["R-HELPER"], ["R-HELPER", "R-OWN"]),  # R-OWN's code called the writer
+        "c": (["R-OWN"], []),  # its own rule wrote it
+        "d": ([], []),  # nothing wrote it: the scenario checks it was left alone
+    })]  # fmt: skip
+    found = stray_checks(entries)
+    assert [(s.path, s.writers, s.rules) for s in found] == [("a", ("R-OTHER",), ("R-OWN",))]
+
+
+def _record(tmp_path: Path, tag: str) -> list[dict[str, Any]]:
+    folder = tmp_path / tag
+    folder.mkdir()
+    (folder / "bank.feature").write_text(BANK_FEATURE.format(tag=tag), "utf-8")
+    where = tmp_path / f"{tag}.jsonl"
+    run = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--rulespec-suite",
+         "--rulespec-features", str(folder), "-k", "level_regressions",
+         "--rulespec-assertion-writers", str(where)],
+        cwd=tmp_path, capture_output=True, text=True, timeout=600,
+    )  # fmt: skip
+    assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-3000:]
+    return read(where)
+
+
+def test_the_recorder_names_the_rule_the_reference_writes_a_checked_path_by(
+    tmp_path: Path,
+) -> None:
+    """The same scenario under a rule that has no hand in the bank's coins, then under the
+    rule whose code pays them: the first checks the coins outside its rule, the second
+    does not; the cube placed in the bank is written by the rule that places cubes."""
+    (stray,) = _record(tmp_path, "ND-SETUP-BOARD")
+    assert set(stray["checked"]) == {"players.0.coins", "players.0.areas.bank"}
+    coins = stray["checked"]["players.0.coins"]
+    assert coins["writers"], coins
+    found = stray_checks([stray])
+    assert {s.path for s in found} == {"players.0.coins", "players.0.areas.bank"}
+    (own,) = _record(tmp_path, coins["writers"][0])
+    assert "players.0.coins" not in {s.path for s in stray_checks([own])}
+
+
+def test_the_recorder_needs_the_reference_in_this_process(tmp_path: Path) -> None:
+    run = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--rulespec-suite",
+         "--rulespec-assertion-writers", str(tmp_path / "w.jsonl"),
+         "--engine", f"{sys.executable} -m reference_impl.server"],
+        cwd=tmp_path, capture_output=True, text=True, timeout=600,
+    )  # fmt: skip
+    assert run.returncode == 4, run.stdout[-2000:] + run.stderr[-2000:]
+    assert "--rulespec-assertion-writers" in run.stdout + run.stderr
+    written = tmp_path / "w.jsonl"
+    assert not written.exists() or written.read_text("utf-8") == ""
+
+
+def test_coverage_by_assertions_lists_a_games_checks_and_totals() -> None:
+    run = subprocess.run(
+        [sys.executable, "-c", "from conformance.cli import main; main()", "coverage",
+         "--by-assertions", "-g", "villagers"],
+        cwd=ROOT, capture_output=True, text=True, timeout=600,
+    )  # fmt: skip
+    assert run.returncode in (0, 1), run.stdout[-2000:] + run.stderr[-2000:]
+    assert "villagers: scenarios " in run.stdout
+    last = run.stdout.strip().splitlines()[-1]
+    assert last.startswith("checked paths "), last
+    assert (run.returncode == 1) == (not last.endswith(" 0")), last
