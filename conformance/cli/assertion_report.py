@@ -16,8 +16,10 @@ from pathlib import Path
 from conformance.cli.base import EXIT_HARNESS, out
 from conformance.levels.assertion_writers import StrayCheck, read, stray_checks
 
-#: checks listed per game without --verbose
+#: lines (a scenario's checks of one set of writers) listed per game without --verbose
 SHOWN = 5
+#: paths shown on a line
+PATHS = 4
 
 
 def report(games: list[str], verbose: bool) -> int:
@@ -59,10 +61,26 @@ def _print_game(
     out.print(f"{game}: scenarios {scenarios}, checked paths {checked}, written by their "
               f"actions {written}, checked outside their rules {len(stray)} (in "
               f"{len(places)} scenarios)", markup=False)  # fmt: skip
-    shown = stray if verbose else stray[:SHOWN]
-    for check in shown:
-        tags, writers = ", ".join(check.rules), ", ".join(check.writers)
-        out.print(f"  {check.feature}: {check.scenario} [{tags}]: {check.path} is written "
-                  f"by {writers}", markup=False)  # fmt: skip
-    if len(shown) < len(stray):
-        out.print(f"  ... {len(stray) - len(shown)} more (--verbose)", markup=False)
+    lines = _grouped(stray)
+    shown = lines if verbose else lines[:SHOWN]
+    for line in shown:
+        out.print(f"  {line}", markup=False)
+    if len(shown) < len(lines):
+        out.print(f"  ... {len(lines) - len(shown)} more (--verbose)", markup=False)
+
+
+def _grouped(stray: list[StrayCheck]) -> list[str]:
+    """One line per scenario and writers: the paths it checks that they alone write (a
+    placement writes a dozen cells)."""
+    groups: dict[tuple[str, str, tuple[str, ...], tuple[str, ...]], list[str]] = {}
+    for check in stray:
+        key = (check.feature, check.scenario, check.rules, check.writers)
+        groups.setdefault(key, []).append(check.path)
+    lines = []
+    for (feature, scenario, rules, writers), paths in groups.items():
+        shown = ", ".join(paths[:PATHS]) + (f" and {len(paths) - PATHS} more"
+                                             if len(paths) > PATHS else "")  # fmt: skip
+        verb = "is" if len(paths) == 1 else "are"
+        lines.append(f"{feature}: {scenario} [{', '.join(rules)}]: {shown} {verb} written by "
+                     f"{', '.join(writers)}")  # fmt: skip
+    return lines
