@@ -160,12 +160,23 @@ _ABSENT = _Absent()
 # -- replaying the reference ----------------------------------------------------------------
 
 
+def _definition(divergence: Any) -> Any:
+    """The reference's definition of the divergent game (its ``GameDefinition``)."""
+    from reference_impl import registry
+
+    return registry.get_game(divergence.game)
+
+
+def _engine_folder(state: Any) -> str:
+    from conformance.levels.rule_sites import engine_folder
+
+    return engine_folder(state)
+
+
 def _make_start(divergence: Any) -> GameState:
     """The reference's position as the divergent game begins: the scenario's position loaded,
     else a new game."""
-    from reference_impl import registry
-
-    definition = registry.get_game(divergence.game)
+    definition = _definition(divergence)
     seed = getattr(divergence, "seed_state", None)
     if seed is not None:
         return definition.load(seed)
@@ -202,7 +213,7 @@ class PathWatcher:
         self._line_start: dict[int, int] = {}  # frame -> len(_calls) when its line began
         self._owner: dict[int, tuple[str, int]] = {}  # index in _calls -> its function
         #: the traced code (the reference engines' folder)
-        self._scope = scope or str(Path(sys.modules["reference_impl"].__file__ or "").parent)
+        self._scope = scope or _engine_folder(state)
 
     def _current(self) -> tuple[Any, ...]:
         """The watched paths' values now. The export must leave the state as it was: an
@@ -328,7 +339,8 @@ def attribute(divergence: Any) -> Attribution:
     kind = divergence.kind
     if kind == "start" and action is None:  # the position the game begins from differs
         ranked += _start_blame(divergence, known)
-        applied = rule_sites.rules_run(lambda: _make_start(divergence), known, checks=True)
+        applied = rule_sites.rules_run(lambda: _make_start(divergence), known, checks=True,
+                                       scope=rule_sites.engine_folder(state))  # fmt: skip
         fired = fired or applied  # nothing reports what a new game fires: what its code ran
     elif kind in ("state", "start"):
         ranked += _state_blame(divergence, state, action, known)
@@ -402,7 +414,7 @@ def _start_blame(divergence: Any, known: set[str]) -> list[Blame]:
     wanted = {path: _path_names(path) for path in paths}
     names = {name for choices in wanted.values() for level in choices for name in level}
     assigned: list[tuple[frozenset[str], list[tuple[str, int]]]] = []
-    scope = str(Path(sys.modules["reference_impl"].__file__ or "").parent)
+    scope = rule_sites.engine_folder(_definition(divergence))
 
     def lines(frame: FrameType, event: str, arg: Any) -> Any:
         if event == "line":
@@ -476,27 +488,28 @@ def _rules_applied(kind: str, state: GameState, action: Any, known: set[str]) ->
     the position after it, or computing the outcome there."""
     from conformance.levels import rule_sites
 
+    scope = rule_sites.engine_folder(state)
     if kind in ("state", "start", "refused"):
         if action is None:
             return []
-        return rule_sites.rules_run(lambda: state.apply(action), known, checks=True)
+        return rule_sites.rules_run(lambda: state.apply(action), known, checks=True, scope=scope)
     try:
         if action is not None:
             state.apply(action)
     except EngineError:
         return []
     if kind == "legal":
-        listing = rule_sites.rules_run(state.legal_actions, known, checks=True)
+        listing = rule_sites.rules_run(state.legal_actions, known, checks=True, scope=scope)
         if "chance" not in state.to_act():
             return listing
         # at a chance point the listing is chance's outcomes: the rules that deal them
         # (a shuffle, a deck's make-up) come first
-        dealing = rule_sites.rules_run(state.chance_outcomes, known)
+        dealing = rule_sites.rules_run(state.chance_outcomes, known, scope=scope)
         return list(dict.fromkeys([*dealing, *listing]))
     if kind == "chance":
-        return rule_sites.rules_run(state.chance_outcomes, known)
+        return rule_sites.rules_run(state.chance_outcomes, known, scope=scope)
     if kind == "outcome":
-        return rule_sites.rules_run(state.outcome, known)
+        return rule_sites.rules_run(state.outcome, known, scope=scope)
     return []
 
 
@@ -605,7 +618,8 @@ def _outcome_blame(divergence: Any, state: GameState, known: set[str]) -> list[B
         except EngineError:
             return []
     ties_only = expected.get("scores") == actual.get("scores")
-    sites = rule_sites.rules_run(lambda: state.outcome(), known)
+    sites = rule_sites.rules_run(lambda: state.outcome(), known,
+                                 scope=rule_sites.engine_folder(state))  # fmt: skip
     detailed = _detail_blame(divergence, expected, actual, sites, known)
     if detailed and not ties_only:
         return detailed

@@ -17,6 +17,7 @@ of an enclosing branch, and so outwards, else the same for the calling frame.
 from __future__ import annotations
 
 import ast
+import importlib
 import io
 import sys
 import tokenize
@@ -429,14 +430,27 @@ def containers_changed(filename: str, line: int) -> frozenset[str]:
     return frozenset(found)
 
 
+def engine_folder(engine: Any = None) -> str:
+    """Where the code the tracers watch lives: the top package of ``engine``'s class (a
+    game's state or definition), so ``reference_impl`` for rulespec's own games and a game's
+    own package for one a plugin registers (its lines name its rules as ours do); without
+    ``engine``, ``reference_impl``. A top-level module stands for itself."""
+    module = sys.modules.get(type(engine).__module__) if engine is not None else None
+    top = module.__name__.partition(".")[0] if module is not None else "reference_impl"
+    package = sys.modules.get(top) or importlib.import_module(top)
+    where = Path(package.__file__ or "")
+    return str(where.parent if hasattr(package, "__path__") else where)
+
+
 def rules_run(
     call: Callable[[], Any], known: set[str], checks: bool = False, scope: str | None = None
 ) -> list[str]:
     """The rules named by the reference functions that run during ``call``, in order (with
     ``checks``, the rules their refusals cite too: checks that ran, and passed or refused),
-    and by the comments of the statements that ran (:func:`line_notes`)."""
-    if scope is None:  # the reference engines' folder
-        scope = str(Path(sys.modules["reference_impl"].__file__ or "").parent)
+    and by the comments of the statements that ran (:func:`line_notes`); ``scope``: the
+    folder traced (:func:`engine_folder`, by default ``reference_impl``'s)."""
+    if scope is None:
+        scope = engine_folder()
     seen: dict[str, None] = {}
 
     def lines(frame: FrameType, event: str, arg: Any) -> Any:

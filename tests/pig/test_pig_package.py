@@ -8,6 +8,7 @@ it is found through its registration (entry-point group ``rulespec.games``).
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -74,3 +75,38 @@ def test_a_campaign_against_the_served_pig_finds_no_divergence(tmp_path: Path) -
                     "--budget", "60s", "--out", str(tmp_path / "out"), cwd=tmp_path)  # fmt: skip
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-2000:]
     assert "4 games" in done.stdout and "stopped: game budget of 4 reached" in done.stdout
+
+
+#: Pig served with one rule broken: a hold banks one point more than the turn total
+HOLDS_ONE_MORE = """
+import sys
+from rulespec_pig.engine import rules
+right = rules.after_hold
+rules.after_hold = lambda score, turn_total: right(score, turn_total) + 1
+from reference_impl.server import main
+sys.exit(main())
+"""
+
+
+def test_a_divergence_in_pigs_engine_is_blamed_on_the_rule_its_own_code_names(
+    tmp_path: Path,
+) -> None:
+    """The attribution traces the game's own package (``rulespec_pig``), not rulespec's
+    reference folder: the differing score is written from the value PIG-HOLD's code computes
+    (traced in rulespec's folder only, the blame had no such evidence)."""
+    engine = tmp_path / "holds_one_more.py"
+    engine.write_text(HOLDS_ONE_MORE, "utf-8")
+    done = rulespec("check", "--game", "pig", "--level", "differential", "--examples", "1",
+                    "--engine", f"{sys.executable} {engine}", cwd=tmp_path)  # fmt: skip
+    assert done.returncode == 1, done.stdout[-3000:] + done.stderr[-2000:]
+    assert "failed PIG-HOLD" in done.stdout, done.stdout[-3000:]
+    assert re.search(r"blamed on PIG-HOLD: scores\.0 is written .*(by PIG-HOLD|PIG-HOLD's code)",
+                     done.stdout), done.stdout[-3000:]  # fmt: skip
+
+
+def test_coverage_by_assertions_traces_pigs_own_package(tmp_path: Path) -> None:
+    done = rulespec("coverage", "--by-assertions", "-g", "pig", cwd=tmp_path)
+    assert done.returncode in (0, 1), done.stdout[-3000:] + done.stderr[-2000:]
+    found = re.search(r"pig: scenarios \d+, checked paths (\d+), written by their actions (\d+)",
+                      done.stdout)  # fmt: skip
+    assert found and int(found[2]) > 0, done.stdout
