@@ -69,7 +69,7 @@ from conformance.engine.errors import (
 )
 from conformance.engine.recording import FiredRecorder
 from conformance.levels import seeds
-from conformance.levels.kill_signatures import scenario_key
+from conformance.levels.kill_signatures import scenario_digest, scenario_key
 from conformance.reports.text import sanitised
 
 RULE_TAG = re.compile(r"^[A-Z]{2,4}(-[A-Z0-9]+)+$")
@@ -240,6 +240,11 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption("--rulespec-keep", default=None, help="run only the node ids in this file")
     group.addoption(
         "--rulespec-positions", default=None, help="write each scenario's positions (JSON lines)"
+    )
+    group.addoption(
+        "--rulespec-scenario-digests",
+        default=None,
+        help="write each collected scenario's digest (JSON), for a kill matrix",
     )
     group.addoption("--rulespec-assertion-writers", default=None,
                     help="the reference in-process: write, per scenario, the rules whose code "
@@ -568,7 +573,8 @@ def _check_numbers(config: pytest.Config) -> None:
 
 #: the plugin's output files (``--rulespec-report FILE``...), checked before the run
 OUTPUT_OPTIONS = ("--rulespec-report", "--rulespec-fired", "--rulespec-positions",
-                  "--rulespec-assertion-writers", "--rulespec-engine-info")  # fmt: skip
+                  "--rulespec-assertion-writers", "--rulespec-scenario-digests",
+                  "--rulespec-engine-info")  # fmt: skip
 
 
 def _check_inputs(config: pytest.Config) -> None:
@@ -908,6 +914,11 @@ def pytest_itemcollected(item: pytest.Item) -> None:
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     _select(config, items)
+    digests = config.getoption("--rulespec-scenario-digests", None)
+    if digests:  # what a kill matrix made now records of each scenario it ran
+        found = {scenario_key(item.nodeid): scenario_digest(item) for item in items}
+        _write_atomically(digests, json.dumps({k: v for k, v in found.items() if v},
+                                              ensure_ascii=True))  # fmt: skip
     path = config.getoption("--rulespec-expectations")
     if path:
         from conformance.reports.expectations import load as load_expectations
@@ -1149,6 +1160,9 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[Any]) -> 
 #: deep levels corroborate a divergence's blame with them (:func:`scenario_tallies`,
 #: :func:`kill_signatures`)
 _JUDGED_KEY = pytest.StashKey[dict[str, list[tuple[list[str], str, str]]]]()
+#: game -> scenario key -> the digest of its steps (:func:`kill_signatures`: a scenario
+#: changed since the kill matrix was made is left out of the match)
+_DIGESTS_KEY = pytest.StashKey[dict[str, dict[str, str]]]()
 
 
 def _tally(item: pytest.Item, report: pytest.TestReport) -> None:
@@ -1166,6 +1180,10 @@ def _tally(item: pytest.Item, report: pytest.TestReport) -> None:
         readings = [m.args[0] for m in item.iter_markers("reading") if m.args]
         rules = [*rule_ids(item), *_reading_rules(game, readings)]
         judged.append((rules, status, scenario_key(item.nodeid)))
+        digest = scenario_digest(item)
+        if digest is not None:
+            digests = item.config.stash.setdefault(_DIGESTS_KEY, {}).setdefault(game, {})
+            digests[scenario_key(item.nodeid)] = digest
 
 
 def _reading_rules(game: str, readings: list[str]) -> list[str]:
@@ -1203,7 +1221,8 @@ def kill_signatures(config: pytest.Config, game: str) -> dict[str, Any]:
     judged = config.stash.get(_JUDGED_KEY, {}).get(game, [])
     ran = {key for _, status, key in judged if status != "skipped"}
     failing = {key for _, status, key in judged if status == "failed"}
-    return signatures_for(game, failing, ran) if failing else {}
+    digests = config.stash.get(_DIGESTS_KEY, {}).get(game, {})
+    return signatures_for(game, failing, ran, digests) if failing else {}
 
 
 _STEP_KEY = pytest.StashKey[str]()

@@ -159,8 +159,9 @@ def _write_kill_matrix(
     module = header.get("module")
     merging = module is not None and path.is_file()
     try:
-        universe = kill_matrix.collected(game)
+        universe, digests = kill_matrix.collected_with_digests(game)
         matrix = kill_matrix.build(game, records, header, made_by, universe)
+        matrix = kill_matrix.with_digests(matrix, digests)
         if merging:
             _mergeable(module, header.get("operators"), header.get("sample"), header.get("rule"))
             matrix = kill_matrix.merge(_matrix_at(path, game), matrix, module,

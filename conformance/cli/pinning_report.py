@@ -31,6 +31,16 @@ def scenario_tags(game: str) -> dict[str, frozenset[str]]:
             if r.get("test")}  # fmt: skip
 
 
+def _digests_now(game: str) -> dict[str, str]:
+    """Each scenario's digest of its steps as collected now ({} when it cannot be told)."""
+    from conformance.mutation.kill_matrix import collected_with_digests
+
+    try:
+        return collected_with_digests(game)[1]
+    except ValueError:
+        return {}
+
+
 def report(games: list[str], matrix_file: Path | None, verbose: bool) -> int:
     """Print each game's pinning by mutants and the totals; the exit status: 1 when a rule
     is pinned only through other rules' scenarios, 5 when no game has a kill matrix."""
@@ -48,6 +58,12 @@ def report(games: list[str], matrix_file: Path | None, verbose: bool) -> int:
         judged += 1
         found = pinning(matrix, scenario_tags(game))
         _print_game(game, found, len(matrix.mutants), verbose)
+        changed = matrix.changed(_digests_now(game))
+        if changed:
+            out.print(f"  the kill matrix is stale: {len(changed)} of its scenarios changed "
+                      f"since it was made (the judge leaves them out of its kill signatures; "
+                      f"remake it: rulespec mutate {game} -j 2 --kill-matrix FILE)",
+                      markup=False)  # fmt: skip
         totals = [a + b for a, b in zip(totals, found.counts(), strict=True)]
     if not judged:
         return EXIT_NOTHING

@@ -24,8 +24,10 @@ nothing of the matrix's mutants) is told apart from one that no mutant fails.
 from __future__ import annotations
 
 import functools
+import hashlib
 import json
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -58,6 +60,15 @@ class KillMatrix:
     killers: int
     mutants: tuple[KilledMutant, ...]
     scenarios: frozenset[str]
+    #: scenario key -> :func:`scenario_digest` of its steps when the matrix was made (empty
+    #: for a matrix made before digests were kept)
+    digests: Mapping[str, str] = field(default_factory=dict)
+
+    def changed(self, digests_now: Mapping[str, str]) -> frozenset[str]:
+        """The matrix's scenarios whose steps differ now from when it was made (a scenario
+        whose digest is not known, on either side, is not counted as changed)."""
+        return frozenset(key for key, digest in self.digests.items()
+                         if digests_now.get(key, digest) != digest)  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -74,6 +85,25 @@ class Signature:
         scenarios = "scenario" if self.failing == 1 else f"{self.failing} scenarios"
         return (f"a reference mutant at {self.mutant.at} ({self.mutant.change}) fails exactly "
                 f"the {scenarios} this engine fails{more}")  # fmt: skip
+
+
+def scenario_digest(item: Any) -> str | None:
+    """A digest of what a scenario test does: its background's and its own steps (kind,
+    text, docstring, table) and its example's values, not its name nor its tags (a tag
+    changes whom it counts for, not what a mutant does to it); None for a test that is not
+    a scenario."""
+    from conformance.plugin import scenario_of
+
+    template = scenario_of(item)
+    if template is None:
+        return None
+    steps = [[step.type, step.name, step.docstring,
+              step.datatable.raw() if step.datatable is not None else None]
+             for step in [*template.all_background_steps, *template.steps]]  # fmt: skip
+    callspec = getattr(item, "callspec", None)
+    example = callspec.params.get("_pytest_bdd_example") if callspec is not None else None
+    text = json.dumps([steps, example], sort_keys=True, default=str, ensure_ascii=True)
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
 def scenario_key(nodeid: str) -> str:
@@ -115,7 +145,12 @@ def read_data(data: Any, path: str, game: str | None = None) -> KillMatrix:
                                   f"is not listed (there are {len(scenarios)})")  # fmt: skip
         killed = frozenset(scenarios[i] for i in entry["killed_by"])
         mutants.append(KilledMutant(tuple(entry["rules"]), entry["at"], entry["change"], killed))
-    return KillMatrix(data["game"], data["killers"], tuple(mutants), frozenset(scenarios))
+    digests = data.get("scenario_digests") or []
+    if digests and len(digests) != len(scenarios):
+        raise KillMatrixError(f"{path}: scenario_digests holds {len(digests)} digests for "
+                              f"{len(scenarios)} scenarios")  # fmt: skip
+    known = {key: digest for key, digest in zip(scenarios, digests, strict=False) if digest}
+    return KillMatrix(data["game"], data["killers"], tuple(mutants), frozenset(scenarios), known)
 
 
 @functools.cache
@@ -127,20 +162,28 @@ def load(game: str) -> KillMatrix | None:
     return None if path is None else read(path, game)
 
 
-def signatures_for(game: str, failing: set[str], judged: set[str]) -> dict[str, Signature]:
+def signatures_for(
+    game: str, failing: set[str], judged: set[str], digests: Mapping[str, str] | None = None
+) -> dict[str, Signature]:
     """:func:`exact_signatures` with the game's shipped matrix ({} when it ships none)."""
     matrix = load(game)
-    return {} if matrix is None else exact_signatures(matrix, failing, judged)
+    return {} if matrix is None else exact_signatures(matrix, failing, judged, digests)
 
 
 def exact_signatures(
-    matrix: KillMatrix, failing: set[str], judged: set[str]
+    matrix: KillMatrix,
+    failing: set[str],
+    judged: set[str],
+    digests: Mapping[str, str] | None = None,
 ) -> dict[str, Signature]:
     """Per rule, a mutant whose failing scenarios among ``judged`` (the scenarios of the
     game judged in the session, keys) are exactly ``failing`` (those of them that failed),
     both taken among the matrix's scenarios (one added since it was made says nothing of
-    its mutants); empty when none of them failed."""
-    failing, judged = failing & matrix.scenarios, judged & matrix.scenarios
+    its mutants) whose steps are unchanged since (``digests``: each judged scenario's
+    :func:`scenario_digest` now; a check dropped since no longer fails the mutants it
+    failed); empty when none of them failed."""
+    usable = matrix.scenarios - matrix.changed(digests or {})
+    failing, judged = failing & usable, judged & usable
     if not failing:
         return {}
     found: dict[str, Signature] = {}

@@ -137,16 +137,32 @@ def merge(
         "made_by": f"{old.get('made_by')}; then {module} remade by {new['made_by']}",
         "mutants_run": mutants_now,
         "scenarios": scenarios,
+        "scenario_digests": _merged_digests(old, new, scenarios),
         "mutants": kept,
     }
 
 
+def _merged_digests(old: dict[str, Any], new: dict[str, Any], scenarios: list[str]) -> list[str]:
+    """The digests of a merged matrix's ``scenarios``: the new run's, except where a
+    scenario's steps changed since ``old`` was made, whose kept entries' kill sets predate
+    the change: there the old digest stays, so the scenario stays out of the match until the
+    whole matrix is made again."""
+    before = dict(zip(old["scenarios"], old.get("scenario_digests") or [], strict=False))
+    now = dict(zip(new["scenarios"], new.get("scenario_digests") or [], strict=False))
+    return [before[k] if before.get(k) and before[k] != now.get(k, before[k]) else
+            now.get(k) or before.get(k, "") for k in scenarios]  # fmt: skip
+
+
+#: the matrix's arrays, written an item a line
+_ARRAYS = ("scenarios", "scenario_digests", "mutants")
+
+
 def write(path: Path, matrix: dict[str, Any]) -> None:
     """The matrix as one JSON document, a scenario or a mutant a line (diffs stay readable)."""
-    head = {k: v for k, v in matrix.items() if k not in ("scenarios", "mutants")}
+    head = {k: v for k, v in matrix.items() if k not in _ARRAYS}
     arrays = [f' "{name}": [\n' + ",\n".join(f"  {json.dumps(item, ensure_ascii=False)}"
                                              for item in matrix[name]) + "\n ]"
-              for name in ("scenarios", "mutants")]  # fmt: skip
+              for name in _ARRAYS if name in matrix]  # fmt: skip
     text = json.dumps(head, ensure_ascii=False)[:-1] + ",\n" + ",\n".join(arrays) + "\n}\n"
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(text, encoding="utf-8")
@@ -155,14 +171,29 @@ def write(path: Path, matrix: dict[str, Any]) -> None:
 def collected(game: str) -> list[str]:
     """The node ids of the game's scenarios as the suite collects them now (a child
     pytest's ``--collect-only``, with the mutation workers' arguments)."""
+    return collected_with_digests(game)[0]
+
+
+def collected_with_digests(game: str) -> tuple[list[str], dict[str, str]]:
+    """:func:`collected`, and each scenario's digest of its steps by key
+    (:func:`~conformance.levels.kill_signatures.scenario_digest`)."""
     from conformance.mutation.run import worker_arguments
 
     with tempfile.TemporaryDirectory(prefix="rulespec-kill-matrix-") as folder:
         arguments = worker_arguments(game, Path(folder))
-        done = subprocess.run([sys.executable, "-m", "pytest", *arguments, "--collect-only"],
+        where = Path(folder) / "digests.json"
+        done = subprocess.run([sys.executable, "-m", "pytest", *arguments, "--collect-only",
+                               "--rulespec-scenario-digests", str(where)],
                               capture_output=True, text=True, timeout=600)  # fmt: skip
+        digests = json.loads(where.read_text("utf-8")) if where.is_file() else {}
     found = [line.strip() for line in done.stdout.splitlines() if "::" in line]
     if done.returncode != 0 or not found:
         tail = (done.stdout + done.stderr).strip().splitlines()[-3:]
         raise ValueError(f"{game}'s scenarios could not be collected: {' / '.join(tail)}")
-    return found
+    return found, digests
+
+
+def with_digests(matrix: dict[str, Any], digests: dict[str, str]) -> dict[str, Any]:
+    """``matrix`` with each of its scenarios' digest (``scenario_digests``, in the order of
+    ``scenarios``; an empty string for one not collected now)."""
+    return {**matrix, "scenario_digests": [digests.get(k, "") for k in matrix["scenarios"]]}

@@ -393,3 +393,69 @@ def test_a_modules_report_merges_into_the_shipped_matrix_json(tmp_path: Path) ->
     assert merged["mutants"][-1]["at"] == "scoring.py:1"
     assert merged["fingerprint"] == "f2" and merged["made_by"].startswith(old["made_by"])
     assert merged["mutants_run"] >= old["mutants_run"] - 200  # every mutant of the engine now
+
+
+def test_a_scenario_whose_steps_changed_since_the_matrix_is_left_out_of_the_match() -> None:
+    """A check dropped from scenario 1 since the matrix was made: B's mutant no longer fails
+    it, and an engine with B's bug passes it; the matrix's kill set still names it, so the
+    match leaves it out (as a scenario added since) and B's mutant still signs."""
+    data = _matrix((["GV-B"], [0, 1]), scenarios=3)
+    data["scenario_digests"] = ["0" * 16, "1" * 16, "2" * 16]
+    matrix = read_data(data, "m.json")
+    now = {"test_gnomeville.py::test_0": "0" * 16, "test_gnomeville.py::test_1": "f" * 16,
+           "test_gnomeville.py::test_2": "2" * 16}  # fmt: skip
+    assert matrix.changed(now) == {"test_gnomeville.py::test_1"}
+    assert list(exact_signatures(matrix, _keys(0), judged=_keys(0, 1, 2), digests=now)) == ["GV-B"]
+    assert exact_signatures(matrix, _keys(0), judged=_keys(0, 1, 2)) == {}  # digests unknown
+    unknown = read_data({**data, "scenario_digests": ["", "", ""]}, "m.json")
+    assert unknown.changed(now) == frozenset()  # an empty digest is not known, not changed
+
+
+def test_a_matrix_whose_digests_do_not_match_its_scenarios_is_refused() -> None:
+    data = {**_matrix((["GV-B"], [0, 1]), scenarios=3), "scenario_digests": ["0" * 16]}
+    with pytest.raises(KillMatrixError, match="1 digests for 3 scenarios"):
+        read_data(data, "m.json")
+    data["scenario_digests"] = ["0" * 16, "NOT-HEX", ""]
+    with pytest.raises(KillMatrixError, match=r"m\.json"):
+        read_data(data, "m.json")
+
+
+def test_a_merged_matrix_keeps_the_old_digest_of_a_scenario_changed_since() -> None:
+    old = _matrix_json([("moves.py:9", ["s::a", "s::b"])], ["s::a", "s::b"],
+                       scenario_digests=["a" * 16, "b" * 16])  # fmt: skip
+    new = _matrix_json([("scoring.py:7", ["s::c"])], ["s::a", "s::b", "s::c"],
+                       scenario_digests=["a" * 16, "e" * 16, "c" * 16])  # fmt: skip
+    merged = kill_matrix.merge(old, new, "scoring.py", mutants_now=3)
+    # s::b changed: moves.py's kept kill set predates it, so it stays out of the match
+    assert merged["scenario_digests"] == ["a" * 16, "b" * 16, "c" * 16]
+
+
+def test_the_digest_of_a_scenario_follows_its_steps_not_its_tags(tmp_path: Path) -> None:
+    """``--rulespec-scenario-digests`` (what a kill matrix records): a changed tag keeps a
+    scenario's digest, a changed expected value does not."""
+
+    def digest(tag: str, coins: int) -> str:
+        folder = tmp_path / f"{tag}-{coins}"
+        folder.mkdir()
+        (folder / "one.feature").write_text(
+            f"Feature: One\n\n  @{tag}\n  Scenario: A new game\n"
+            f'    Given a new "notre_dame" game with 2 players\n'
+            f'    Then "players.0.coins" is {coins}\n',
+            "utf-8",
+        )
+        where = folder / "digests.json"
+        run = subprocess.run(
+            [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--rulespec-suite",
+             "--rulespec-features", str(folder), "-k", "level_regressions", "--collect-only",
+             "--rulespec-scenario-digests", str(where)],
+            cwd=tmp_path, capture_output=True, text=True, timeout=600,
+        )  # fmt: skip
+        assert run.returncode == 0, run.stdout[-2000:] + run.stderr[-2000:]
+        digests = json.loads(where.read_text("utf-8"))
+        (found,) = [d for key, d in digests.items() if key.startswith("level_regressions.py::")]
+        return found
+
+    first = digest("ND-SETUP-BOARD", 3)
+    assert re.fullmatch(r"[0-9a-f]{16}", first)
+    assert digest("ND-SETUP-COINS", 3) == first
+    assert digest("ND-SETUP-BOARD", 4) != first

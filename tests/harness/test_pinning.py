@@ -94,3 +94,16 @@ def test_the_options_that_need_by_mutants_or_one_game_are_refused(tmp_path: Path
         result = _coverage(*args)
         assert result.returncode == 4, (args, result.stdout, result.stderr)
         assert message in result.stderr
+
+
+def test_a_matrix_older_than_a_scenarios_steps_is_reported_stale(tmp_path: Path) -> None:
+    """A scenario whose steps changed since the matrix was made (its digest differs): the
+    report says the matrix is stale and how many scenarios changed."""
+    data = json.loads((ROOT / "spec" / "villagers" / "kill_matrix.json").read_text("utf-8"))
+    data["scenario_digests"][0] = "0" * 16
+    older = tmp_path / "kill_matrix.json"
+    older.write_text(json.dumps(data), "utf-8")
+    result = _coverage("--by-mutants", "-g", "villagers", "--kill-matrix", str(older))
+    assert "the kill matrix is stale: 1 of its scenarios changed since it was made" in (
+        result.stdout
+    ), result.stdout[-2000:] + result.stderr[-2000:]
