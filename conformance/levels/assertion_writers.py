@@ -35,22 +35,24 @@ _PATH_IS = re.compile(r'^"(?P<path>[^"]+)" is ')
 _POSITION_HAS = "the position has:"
 
 
-def checked_paths(scenario: Any) -> list[str]:
-    """The state paths ``scenario``'s ``Then`` steps check, in order, each once."""
+def step_paths(step: Any) -> list[str]:
+    """The state paths a ``Then`` step checks (none for another step)."""
     from conformance.engine.jsonpath import parse_assignments
 
-    paths: list[str] = []
-    for step in scenario.steps:
-        if step.type != "then":
-            continue
-        if step.name.strip() == _POSITION_HAS and step.docstring:
-            try:
-                paths += [path for path, _ in parse_assignments(step.docstring)]
-            except ValueError:
-                continue  # the step itself reports the bad block when it runs
-        elif found := _PATH_IS.match(step.name.strip()):
-            paths.append(found["path"])
-    return list(dict.fromkeys(paths))
+    if step.type != "then":
+        return []
+    if step.name.strip() == _POSITION_HAS and step.docstring:
+        try:
+            return [path for path, _ in parse_assignments(step.docstring)]
+        except ValueError:
+            return []  # the step itself reports the bad block when it runs
+    found = _PATH_IS.match(step.name.strip())
+    return [found["path"]] if found else []
+
+
+def checked_paths(scenario: Any) -> list[str]:
+    """The state paths ``scenario``'s ``Then`` steps check, in order, each once."""
+    return list(dict.fromkeys(path for step in scenario.steps for path in step_paths(step)))
 
 
 class WriterRecorder:
@@ -63,6 +65,8 @@ class WriterRecorder:
         self._paths: list[str] = []
         self._game: str | None = None
         self._writers: dict[str, dict[str, list[str]]] = {}
+        #: per checked path, the writes made before the steps that checked it
+        self._checked: dict[str, dict[str, list[str]]] = {}
         self._restore: Callable[[], None] | None = None
 
     def install(self) -> None:
@@ -100,6 +104,8 @@ class WriterRecorder:
         observable = rule_sites.observable_rules(self._game)
         for (path, stack), ran in zip(watcher.writes, watcher.providers, strict=True):
             rule, _ = rule_sites.rule_at(stack, known, fired, observable)
+            if rule is None:  # every rule it names could have been reported, none was
+                rule, _ = rule_sites.rule_at(stack, known)
             found = self._writers.setdefault(path, {"writers": [], "around": []})
             if rule is not None and rule not in found["writers"]:
                 found["writers"].append(rule)
@@ -115,7 +121,24 @@ class WriterRecorder:
 
         self._paths = checked_paths(scenario)
         self._game = item_game(request.node)
-        self._writers = {}
+        self._writers, self._checked = {}, {}
+
+    @pytest.hookimpl
+    def pytest_bdd_before_step(
+        self,
+        request: pytest.FixtureRequest,
+        feature: Any,
+        scenario: Any,
+        step: Any,
+        step_func: Any,
+    ) -> None:
+        """A check sees the writes made before it only (a check of the loaded position
+        before any action is not about what a later action writes)."""
+        for path in step_paths(step):
+            made = self._writers.get(path, {"writers": [], "around": []})
+            seen = self._checked.setdefault(path, {"writers": [], "around": []})
+            for part in ("writers", "around"):
+                seen[part] = list(dict.fromkeys([*seen[part], *made[part]]))
 
     @pytest.hookimpl
     def pytest_bdd_after_scenario(
@@ -129,10 +152,10 @@ class WriterRecorder:
             "scenario": scenario.name,
             "rules": rule_ids(request.node),
             "checked": {
-                path: self._writers.get(path, {"writers": [], "around": []}) for path in self._paths
+                path: self._checked.get(path, {"writers": [], "around": []}) for path in self._paths
             },
         }
-        self._paths, self._writers = [], {}
+        self._paths, self._writers, self._checked = [], {}, {}
         with self.path.open("a", encoding="utf-8") as handle:
             handle.write(json.dumps(entry, ensure_ascii=True) + "\n")
 
