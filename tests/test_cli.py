@@ -296,7 +296,7 @@ PARAMETERS = {
     "proofs": "--game/-g",
     "mutate": "GAME --sample --seed --jobs/-j --module --rule --operators --report --html "
     "--mutation-results --cache --no-cache/--no-no-cache --scenarios-of --timeout-factor "
-    "--killers --kill-matrix --verbose/-v --check-triage/--no-check-triage",
+    "--killers --kill-matrix --verbose/-v --reread-rules --check-triage/--no-check-triage",
     "errata": "",
     "errata list": "GAME",
     "errata impact": "GAME ERRATUM --base",

@@ -58,6 +58,9 @@ err = Console(stderr=True, highlight=False, soft_wrap=True)
                    "and an existing FILE, that module's entries are remade, the rest "
                    "kept")  # fmt: skip
 @click.option("--verbose", "-v", is_flag=True, help="every rule, every mutant")
+@click.option("--reread-rules", is_flag=True,
+              help="with --kill-matrix FILE: run nothing; read each entry's rule again from its "
+                   "line (after a change of the engine's comments or docstrings only)")  # fmt: skip
 @click.option(
     "--check-triage/--no-check-triage",
     default=False,
@@ -67,7 +70,8 @@ def mutate(
     game: str, sample: int | None, seed: int, jobs: int, module: str | None, rule: str | None,
     operators: str | None, report: Path | None, html: Path | None, results: Path | None,
     cache: Path, no_cache: bool, scenarios_of: str | None, timeout_factor: float,
-    killers: int | None, kill_matrix: Path | None, verbose: bool, check_triage: bool,
+    killers: int | None, kill_matrix: Path | None, verbose: bool, reread_rules: bool,
+    check_triage: bool,
 ) -> None:  # fmt: skip
     """Mutate GAME's reference engine (in memory) and run its scenarios against each mutant."""
     from conformance.specification import catalogue
@@ -82,6 +86,8 @@ def mutate(
     made = None if no_cache else cache  # mutants made by earlier runs (read, never written)
     if check_triage:
         raise Exit(_check_triage(game, verbose, made))
+    if reread_rules:
+        raise Exit(_reread_rules(game, kill_matrix))
     if kill_matrix is not None and module is not None and kill_matrix.is_file():
         try:  # found now, not after the run
             _mergeable(module, operators, sample, rule)
@@ -144,6 +150,35 @@ def mutate(
     raise Exit(1 if summary.survivors or summary.contradicted else 0)
 
 
+def _reread_rules(game: str, path: Path | None) -> int:
+    """``--reread-rules``: the kill matrix at ``path`` with each entry's rule read again
+    (:func:`conformance.mutation.kill_matrix.reread_rules`); exit 1 when an entry's line
+    could not be found (its code changed: the matrix needs a run)."""
+    from conformance.mutation import kill_matrix
+
+    if path is None:
+        fail("--reread-rules needs --kill-matrix FILE (the matrix to read again)")
+    try:
+        matrix, renamed, moved, lost = kill_matrix.reread_rules(
+            game, _matrix_at(path, game, "read it")
+        )
+    except ValueError as error:
+        fail(f"--kill-matrix {path}: {error}")
+    if renamed or moved:
+        note = "; then its rules read again by rulespec mutate --reread-rules"
+        matrix = {**matrix, "made_by": matrix["made_by"] + note}
+        try:
+            kill_matrix.write(path, matrix)
+        except OSError as error:
+            fail(f"cannot write the kill matrix to {path}: {error.strerror}")
+    out.print(f"{path}: {len(matrix['mutants'])} entries; rule read anew for {renamed}, "
+              f"line moved for {moved}, not found for {lost}", markup=False)  # fmt: skip
+    if lost:
+        err.print(f"{lost} entries' code is no longer at or near their line: remake the "
+                  f"matrix (rulespec mutate {game} -j 2 --kill-matrix {path})")  # fmt: skip
+    return 1 if lost else 0
+
+
 def _write_kill_matrix(
     path: Path,
     game: str,
@@ -198,7 +233,9 @@ def _mergeable(module: str, operators: Any, sample: Any, rule: Any) -> None:
                          "(no --operators, --sample or --rule) merges into a matrix")  # fmt: skip
 
 
-def _matrix_at(path: Path, game: str) -> dict[str, Any]:
+def _matrix_at(
+    path: Path, game: str, doing: str = "merge one module's mutants into it"
+) -> dict[str, Any]:
     """The kill matrix already at ``path``, checked (a run of one module merges into it)."""
     from conformance.levels.kill_signatures import KillMatrixError, read_data
 
@@ -206,7 +243,7 @@ def _matrix_at(path: Path, game: str) -> dict[str, Any]:
         data = json.loads(path.read_text(encoding="utf-8"))
         read_data(data, str(path), game)
     except (OSError, json.JSONDecodeError, UnicodeDecodeError, KillMatrixError) as error:
-        raise ValueError(f"cannot merge one module's mutants into it: {error}") from None
+        raise ValueError(f"cannot {doing}: {error}") from None
     return data
 
 

@@ -20,7 +20,12 @@ mutants alone can be run again and merged into the matrix (:func:`merge`)::
     rulespec mutate GAME --module state.py -j 2 --kill-matrix spec/GAME/kill_matrix.json
 
 The other modules' entries are kept: their kill sets are the same as long as the engine
-does what it did. A change of behaviour or of scenarios needs the whole run.
+does what it did. A change of behaviour or of scenarios needs the whole run. A change of the
+rule ids the engine's comments and docstrings name, and nothing else, needs no run: each
+entry's line is found again (by its code, where lines moved) and its rule read again
+(:func:`reread_rules`)::
+
+    rulespec mutate GAME --reread-rules --kill-matrix spec/GAME/kill_matrix.json
 
 (``tests/harness/test_kill_signatures.py`` fails when a shipped matrix no longer covers most
 of its game's scenarios).
@@ -140,6 +145,60 @@ def merge(
         "scenario_digests": _merged_digests(old, new, scenarios),
         "mutants": kept,
     }
+
+
+#: how far from its recorded line an entry's code is looked for when lines moved
+_MOVED = 40
+
+
+def reread_rules(game: str, matrix: dict[str, Any]) -> tuple[dict[str, Any], int, int, int]:
+    """``matrix`` with each entry's rule read again from its line as the source names it
+    now (:func:`line_rules`), after a change of comments or docstrings only; an entry whose
+    line no longer holds its code (the ``before`` side of its ``change``) is looked for
+    nearby and moved with it, else left as it was. Returns the matrix, and how many entries
+    changed rule, moved, and could not be found."""
+    known = {rule.id for rule in load(game).rules}
+    sources: dict[str, list[str]] = {}
+    entries, seen = [], set()
+    renamed = moved = lost = 0
+    for entry in matrix["mutants"]:
+        module, _, number = entry["at"].rpartition(":")
+        if module not in sources:
+            path = package_dir(game) / module
+            sources[module] = path.read_text("utf-8").splitlines() if path.is_file() else []
+        found = _line_of(sources[module], int(number), _before(entry["change"]))
+        if found is None:
+            lost += 1
+            line, rules = int(number), tuple(entry["rules"])
+        else:
+            line = found
+            record = {"module": module, "line": line, "rules": entry["rules"]}
+            rules = line_rules(game, record, known) or tuple(entry["rules"])
+        moved += line != int(number)
+        renamed += rules != tuple(entry["rules"])
+        identity = (rules, tuple(entry["killed_by"]))
+        if identity in seen:
+            continue
+        seen.add(identity)
+        entries.append({**entry, "rules": list(rules), "at": f"{module}:{line}"})
+    return {**matrix, "mutants": entries}, renamed, moved, lost
+
+
+def _before(change: str) -> str:
+    """The first line of a ``change``'s code before the mutation (```a` -> `b```)."""
+    before = change.split("` -> `", 1)[0].removeprefix("`")
+    return before.splitlines()[0].strip() if before.strip() else ""
+
+
+def _line_of(lines: list[str], recorded: int, code: str) -> int | None:
+    """The line (1-based) holding ``code`` nearest ``recorded`` (that line itself first)."""
+    if not code or not lines:
+        return None
+    for distance in range(_MOVED + 1):
+        for line in dict.fromkeys((recorded - distance, recorded + distance)):
+            if 1 <= line <= len(lines) and code in lines[line - 1]:
+                return line
+    return None
 
 
 def _merged_digests(old: dict[str, Any], new: dict[str, Any], scenarios: list[str]) -> list[str]:

@@ -459,3 +459,46 @@ def test_the_digest_of_a_scenario_follows_its_steps_not_its_tags(tmp_path: Path)
     assert re.fullmatch(r"[0-9a-f]{16}", first)
     assert digest("ND-SETUP-COINS", 3) == first
     assert digest("ND-SETUP-BOARD", 4) != first
+
+
+def test_a_matrix_reads_its_rules_again_after_a_change_of_comments_only(tmp_path: Path) -> None:
+    """``rulespec mutate GAME --reread-rules --kill-matrix FILE``: an entry whose line moved
+    is found again by its code and takes the rule its line names now; one whose code is gone
+    is left as it was, and the run exits 1 (the matrix needs a run)."""
+    shipped = json.loads((ROOT / "spec" / "notre_dame" / "kill_matrix.json").read_text("utf-8"))
+    first = shipped["mutants"][0]
+    module, _, line = first["at"].rpartition(":")
+    older = {**shipped, "mutants": [
+        {**first, "at": f"{module}:{int(line) + 3}", "rules": ["ND-PLAGUE"]},
+        {**first, "change": "`no such code here` -> `x`", "killed_by": [0]},
+    ]}  # fmt: skip
+    matrix, renamed, moved, lost = kill_matrix.reread_rules("notre_dame", older)
+    assert (renamed, moved, lost) == (1, 1, 1)
+    assert matrix["mutants"][0]["at"] == first["at"]
+    assert matrix["mutants"][0]["rules"] == first["rules"]
+    assert matrix["mutants"][1] == older["mutants"][1]
+    path = tmp_path / "kill_matrix.json"
+    kill_matrix.write(path, older)
+    run = subprocess.run(
+        [sys.executable, "-c", "from conformance.cli import main; main()", "mutate",
+         "notre_dame", "--reread-rules", "--kill-matrix", str(path)],
+        capture_output=True, text=True, timeout=600, cwd=ROOT,
+    )  # fmt: skip
+    assert run.returncode == 1, run.stdout + run.stderr
+    assert "rule read anew for 1, line moved for 1, not found for 1" in run.stdout
+    assert "remake the matrix" in run.stderr
+    rewritten = json.loads(path.read_text("utf-8"))
+    assert rewritten["mutants"][0]["at"] == first["at"]
+    assert rewritten["made_by"].endswith("then its rules read again by rulespec mutate "
+                                         "--reread-rules")  # fmt: skip
+
+
+def test_the_shipped_matrices_rules_are_those_their_lines_name() -> None:
+    """Every shipped matrix's entries are where their code is and name the rule their line
+    names: a change of the reference's comments is followed by ``--reread-rules``."""
+    for game in games.ids():
+        path = games.spec_file(game, "kill_matrix.json")
+        if path is None:
+            continue
+        _, renamed, moved, lost = kill_matrix.reread_rules(game, json.loads(path.read_text()))
+        assert (renamed, moved, lost) == (0, 0, 0), game
