@@ -21,12 +21,10 @@ Feature: Villagers component data
 
     @VL-COMP-CARDS
     Scenario Outline: A card draw of the wrong shape (<what>) is refused as malformed
-      Given a villagers game at step "take"
-      When player 0 plays:
+      Given a villagers game at step "countess" with:
         """
-        {"type": "take_stack", "stack": 2}
+        chance = {"kind": "square", "stack": 2}
         """
-      Then "chance" is {"kind": "square", "stack": 2}
       When chance reveals:
         """
         <action>

@@ -17,7 +17,6 @@ Feature: Villagers solo event phase
         """
         events.active = ["e24"]
         round = 2
-        phase = "draft"
         step = "rats"
         """
 
@@ -35,7 +34,6 @@ Feature: Villagers solo event phase
         """
       Then the position has:
         """
-        phase = "event"
         events.active = []
         events.discard = ["e15"]
         """
@@ -58,8 +56,6 @@ Feature: Villagers solo event phase
         """
       Then the position has:
         """
-        step = "coin"
-        player.hand = ["Fisher"]
         events.active = []
         events.discard = ["e24"]
         """
@@ -282,7 +278,7 @@ Feature: Villagers solo event phase
         """
         events.active = []
         events.discard = ["e3"]
-        chance.kind = "countess_reveal"
+        step = "countess_build"
         """
 
   Rule: VL-EVENT-COUNTESS-BUILD The Countess builds the reserve's top card

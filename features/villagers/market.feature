@@ -141,7 +141,6 @@ Feature: Villagers solo market phases
         """
         markets.first = "revealed"
         stacks.1.market = null
-        player.square = ["Cooper"]
         """
 
     @VL-MARKET-REVEAL

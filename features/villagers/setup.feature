@@ -322,8 +322,6 @@ Feature: Villagers solo setup
         phase = "draft"
         step = "take"
         round = 1
-        draft.limit = 2
-        reveal.left = 0
         """
 
   Rule: VL-SETUP-COUNTESS The Countess card gold side up in her village

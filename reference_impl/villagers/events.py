@@ -195,6 +195,7 @@ def _banquet(state: VillagersState, _: Any) -> None:
 def _black_market(state: VillagersState, _: Any) -> None:
     # VL-EVENT-BLACK-MARKET: each gains the silver value of their own village
     state.gold += state.silver_total(state.village_cards(), state.player_tally())
+    # VL-EVENT-BLACK-MARKET: and the Countess the silver value of hers
     state.countess_gold += state.silver_total(state.countess_cards(), state.countess_tally())
 
 
@@ -262,7 +263,7 @@ def _conscription(state: VillagersState, stack: Any) -> None:
         if state.reserve > 0:
             state.chance = {"kind": "countess", "stack": None}
     else:
-        state.take_from_stack(stack, "countess")
+        state.take_from_stack(stack, "countess")  # VL-EVENT-CONSCRIPTION: the stack's top card
 
 
 def _tribute(state: VillagersState, _: Any) -> None:

@@ -300,7 +300,7 @@ class VillagersState(GameState):
             _add(self.hand, card)
             self.fired.append("VL-SETUP-HAND")
         elif kind == "square":
-            _add(self.square, card)
+            _add(self.square, card)  # VL-DRAFT-STACK: a stack's top card onto the square
             self.fired.append("VL-DRAFT-TAKE")
         elif kind == "road":
             insort(self.road, [card, 0])
@@ -325,6 +325,8 @@ class VillagersState(GameState):
         if stack["known"]:
             card = stack["known"].pop()
             self.check_market(index)
+            # VL-BUILD-RETURN-STACK: a returned card on top, known, is drawn at once, before
+            # the stack's hidden cards
             self.place_drawn(card, kind)
         else:
             self.chance = {"kind": kind, "stack": index}
@@ -349,15 +351,15 @@ class VillagersState(GameState):
                     return
                 # VL-SETUP-FIRST-EVENT: one summer event is revealed at setup
                 self.step = "reveal"
-                self.reveal_left = 1
-                self.reveal_deck = "summer"
+                self.reveal_left = 1  # VL-SETUP-FIRST-EVENT: one event
+                self.reveal_deck = "summer"  # VL-SETUP-FIRST-EVENT: from the summer deck
             elif step == "reveal":
                 # VL-EVENT-REVEAL; VL-EVENT-EMPTY: an exhausted deck reveals what it has
                 if self.reveal_left > 0 and self.decks[self.reveal_deck]:
                     self.chance = {"kind": "event", "deck": self.reveal_deck}
                     return
                 self.reveal_left = 0
-                if self.phase == "setup":
+                if self.phase == "setup":  # VL-SETUP-FIRST-EVENT: revealed, round 1's draft begins
                     draft.start(self)
                 else:
                     self.markets_phase()  # VL-ROUND-ORDER: the market phase follows the events
