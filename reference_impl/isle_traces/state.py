@@ -669,7 +669,7 @@ class IsleState(GameState):
     def _do_reexplore(self, row: int, col: int) -> None:
         g = row * self.size + col
         self.withdrawn = (self.piece[g], g)  # IT-REEXP-SAME: held, not in the reserve
-        self.set_piece(g, EMPTY)
+        self.set_piece(g, EMPTY)  # IT-REEXP-ONCE, IT-REEXP-SAME: withdrawn, off the map
         self.chips[self.current] = False  # IT-REEXP-ONCE, IT-REEXP-CHIP: the chip is used up
         self.fired.append(R.REEXP_ONCE)
         self.phase = "reexplore"  # IT-REEXP-SAME, IT-REEXP-TIMING: re-placing follows at once
