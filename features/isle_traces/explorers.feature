@@ -112,7 +112,6 @@ Feature: Isle Traces action 2: explorers
       Then the position has:
         """
         reserve = [0, 3]
-        explorers = [{"player": 0, "row": 6, "col": 6}, {"player": 0, "row": 6, "col": 7}, {"player": 0, "row": 7, "col": 6}]
         """
 
     @IT-EXPL-MAX @IT-COMP-EXPLORERS @until:example-four-explorers

@@ -250,11 +250,6 @@ Feature: Isle Traces action 3: flipping a map card
         """
         [{"actor": 0, "type": "pass"}, {"actor": 0, "type": "flip", "card": 106}]
         """
-      When player 0 plays:
-        """
-        {"type": "flip", "card": 106}
-        """
-      Then "grid.7.8" is "forest"
 
   Rule: IT-FLIP-CONDITIONS a card placed over another overlaps it from then on
 

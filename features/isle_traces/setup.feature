@@ -85,9 +85,7 @@ Feature: Isle Traces setup: deck, pieces, start player
         """
       Then the position has:
         """
-        drawn.id = 201
         drawn.closed = [["ns", "ns", "ns", "", "", ""], ["", "", "", "", "", ""]]
-        phase = "place"
         """
 
     @IT-SETUP-DECK @IT-COMP-ART
@@ -118,7 +116,6 @@ Feature: Isle Traces setup: deck, pieces, start player
       Then the position has:
         """
         drawn = {"id": 201, "faces": [["road", "road", "road", "road", "road", "road"], ["coast", "coast", "coast", "coast", "coast", "coast"]]}
-        phase = "place"
         """
 
   Rule: IT-SETUP-DECKSIZE all 36 cards with any player count

@@ -564,7 +564,7 @@ class IsleState(GameState):
     def _end_turn(self) -> None:
         self.current = (self.current + 1) % self.n  # IT-TURN-ORDER: seat order
         if self.deck:  # IT-END-ALL, IT-END-DECK: play goes on until the deck is empty
-            self.phase = "draw"
+            self.phase = "draw"  # IT-TURN-SEQUENCE: the next turn begins with its draw
         else:
             self.phase = "over"
             self.fired.append(R.END_DECK)
@@ -600,7 +600,7 @@ class IsleState(GameState):
             else:
                 self.overlaps[below] = self.covered[below] = True  # IT-PLACE-OVERLAP
             top[g] = index  # IT-PLACE-OVERLAPRULES: the top card's cell counts
-            cell[g] = cells[k]
+            cell[g] = cells[k]  # IT-PLACE-GRID: face cell k at g as turned (IT-PLACE-OVERLAPRULES)
             terrain[g] = terrains[k]
         self.onmap |= place.mask
         if self.art:
@@ -651,7 +651,7 @@ class IsleState(GameState):
         if self.feather >= 0:
             self.set_piece(self.feather, EMPTY)  # IT-FEATHER-MOVE: there is one red feather
             self.fired.append(R.FEATHER_MOVE)
-        self.feather = row * self.size + col
+        self.feather = row * self.size + col  # IT-FEATHER-ICON, IT-FLIP-FEATHER, IT-FEATHER-MOVE
         self.set_piece(self.feather, FEATHER)  # IT-FEATHER-OBSTRUCT: a piece, in occ
         self.fired.append(R.FEATHER_RESTRICT)
         if self.phase == "place_feather":
@@ -669,7 +669,7 @@ class IsleState(GameState):
     def _do_reexplore(self, row: int, col: int) -> None:
         g = row * self.size + col
         self.withdrawn = (self.piece[g], g)  # IT-REEXP-SAME: held, not in the reserve
-        self.set_piece(g, EMPTY)
+        self.set_piece(g, EMPTY)  # IT-REEXP-ONCE, IT-REEXP-SAME: withdrawn, off the map
         self.chips[self.current] = False  # IT-REEXP-ONCE, IT-REEXP-CHIP: the chip is used up
         self.fired.append(R.REEXP_ONCE)
         self.phase = "reexplore"  # IT-REEXP-SAME, IT-REEXP-TIMING: re-placing follows at once
@@ -689,7 +689,7 @@ class IsleState(GameState):
         place = self.where[index]  # IT-FLIP-ORIENT: same cells and rotation
         cells, terrains = self.cards[cid][face], self.terrains_of(cid, face)
         for g, k in place.cells:
-            self.cell[g] = cells[k]
+            self.cell[g] = cells[k]  # IT-FLIP-ONE, IT-FLIP-ORIENT: the other face, same cells
             self.terrain[g] = terrains[k]
         if self.art:
             masks = self.shut_masks(cid, face, place.rot)  # IT-FLIP-ORIENT, IT-COMP-ART
