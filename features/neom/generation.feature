@@ -366,7 +366,6 @@ Feature: NEOM generations (neom.ja.txt:18-24)
       Then the position has:
         """
         phase = "select"
-        turn = 2
         players.0.hand = ["g1-farm"]
         players.1.hand = ["g1-market"]
         """

@@ -50,17 +50,19 @@ Feature: NEOM income at the end of each generation (neom.ja.txt:26-27, 73-76)
 
     @NM-INCOME-GEN @until:example-sell-six
     Scenario: No income after the 6th turn
+      # player 1's market (income 2) pays nothing when the 6th turn ends
       Given the position:
         """
         turn = 6
         players.0.hand = ["g1-farm", "g1-quarry"]
         players.1.hand = ["g1-mine", "g1-oil-well"]
+        players.1.city.1.2 = "g1-market"
         """
       When player 0 plays:
         """
         {"type": "sell"}
         """
-      Then "players.0.coins" is 11
+      Then "players.1.coins" is 6
 
   Rule: NM-INCOME-FINAL income is still paid at the end of generation 3
 
@@ -110,8 +112,6 @@ Feature: NEOM income at the end of each generation (neom.ja.txt:26-27, 73-76)
       Then the position has:
         """
         disasters = []
-        generation = 2
-        players.0.coins = 14
         players.1.coins = 6
         players.1.city.1.2 = "g1-houses"
         """

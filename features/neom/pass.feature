@@ -30,7 +30,6 @@ Feature: NEOM passing the remaining tiles (neom.ja.txt:68-71)
         players.0.hand = ["g1-quarry"]
         players.1.hand = ["g1-farm"]
         players.2.hand = ["g1-mine"]
-        turn = 2
         """
 
   Rule: NM-PASS-DIRECTION always from seat i to seat i+1
@@ -69,5 +68,4 @@ Feature: NEOM passing the remaining tiles (neom.ja.txt:68-71)
         """
         discard = {"g1-farm": 1, "g1-mine": 1, "g1-park": 1, "g1-quarry": 1}
         players.0.hand = []
-        generation = 2
         """

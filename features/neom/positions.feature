@@ -1149,8 +1149,6 @@ Feature: NEOM positions the rules cannot reach are refused (load_state)
         """
         players.1.coins = 5
         players.0.coins = 6
-        phase = "select"
-        turn = 2
         """
 
     @NM-DISASTER-STRIKE
@@ -1186,8 +1184,6 @@ Feature: NEOM positions the rules cannot reach are refused (load_state)
         """
         players.0.coins = 5
         players.2.coins = 6
-        phase = "select"
-        turn = 2
         """
 
     @NM-DISASTER-STRIKE
@@ -1367,10 +1363,8 @@ Feature: NEOM positions the rules cannot reach are refused (load_state)
         """
       Then the position has:
         """
-        players.0.coins = 5
         players.0.hand = []
         phase = "deal"
-        turn = 2
         """
 
   Rule: NM-SETUP-PLAYERCOUNT a game of 1 to 5 players

@@ -204,7 +204,6 @@ Feature: NEOM solo game (neom.ja.txt:102; procedure from public sources, see NM-
         phase = "deal"
         generation = 1
         deal_target = 4
-        players.0.cornerstones = ["cs-forest", "cs-kiln", "cs-windmill"]
         """
 
     @NM-SOLO-PLAY @reading:solo_tile_set=1+
@@ -229,7 +228,6 @@ Feature: NEOM solo game (neom.ja.txt:102; procedure from public sources, see NM-
       Then the position has:
         """
         phase = "deal"
-        turn = 3
         deal_target = 4
         """
 
@@ -255,7 +253,6 @@ Feature: NEOM solo game (neom.ja.txt:102; procedure from public sources, see NM-
       Then the position has:
         """
         phase = "deal"
-        turn = 4
         deal_target = 3
         """
 
@@ -280,7 +277,7 @@ Feature: NEOM solo game (neom.ja.txt:102; procedure from public sources, see NM-
         """
       Then the position has:
         """
-        phase = "disaster"
+        disasters = [{"tile": "g1-fire", "by": null, "decided": []}]
         to_act = [0]
         """
       When player 0 plays:
@@ -289,9 +286,7 @@ Feature: NEOM solo game (neom.ja.txt:102; procedure from public sources, see NM-
         """
       Then the position has:
         """
-        players.0.coins = 10
         phase = "deal"
-        turn = 4
         deal_target = 3
         players.0.hand = []
         discard = {"g1-farm": 1, "g1-fire": 1, "g1-park": 1}
@@ -318,7 +313,6 @@ Feature: NEOM solo game (neom.ja.txt:102; procedure from public sources, see NM-
         """
         players.0.coins = 6
         phase = "deal"
-        turn = 2
         discard = {"g1-fire": 1, "g1-park": 1}
         """
 
@@ -342,7 +336,6 @@ Feature: NEOM solo game (neom.ja.txt:102; procedure from public sources, see NM-
         """
       Then the position has:
         """
-        players.0.coins = 11
         phase = "deal"
         """
 

@@ -404,7 +404,8 @@ def _put(state: NeomState, p: Player, index: int, name: str, fired: list[str]) -
     p.set_space(index, name)  # NM-PLACE-SPACE, NM-PLACE-REPLACE
     tile = TILES[name]
     if tile.produces:
-        p.goods.add(tile.produces)  # NM-GOODS-GAIN: its token, kept if the tile goes
+        # NM-GOODS-GAIN: its token, kept if the tile goes; NM-COMP-GOODS: the good it makes
+        p.goods.add(tile.produces)
         fired += ["NM-GOODS-GAIN", "NM-COMP-GOODS"]
     fired += ["NM-PLACE-ROAD", "NM-PLACE-ROADPARTIAL", "NM-ROADS-MEET", "NM-PLACE-NOROTATE"]
 
@@ -445,7 +446,7 @@ def apply_player_action(state: NeomState, action: Action, fired: list[str]) -> N
         fired += ["NM-DISASTER-STRIKE", "NM-DISASTER-COUNT"]
     else:
         index = action["y"] * SIZE + action["x"]  # NM-DISASTER-SACRIFICE: the space chosen
-        state.discard_tiles([p.city[index]])  # type: ignore[list-item]
+        state.discard_tiles([p.city[index]])  # type: ignore[list-item]  # NM-DISASTER-SACRIFICE
         p.set_space(index, None)  # NM-DISASTER-SACRIFICE: one target tile removed
         fired += ["NM-DISASTER-STRIKE", "NM-DISASTER-SACRIFICE"]
     current["decided"].append(seat)
@@ -515,9 +516,9 @@ def finish_act(state: NeomState, fired: list[str]) -> None:
 
 def advance_disasters(state: NeomState, fired: list[str]) -> None:
     """Resolve disasters nobody has to answer; end the turn when none remains."""
-    state.phase = "disaster"
+    state.phase = "disaster"  # NM-DISASTER-STRIKE: the struck answer at the end of the turn
     while state.disasters:
-        state._to_act = None
+        state._to_act = None  # NM-DISASTER-STRIKE: the struck by this disaster are to answer
         if disaster_to_act(state):
             return
         state.disasters.pop(0)

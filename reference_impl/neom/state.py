@@ -404,7 +404,7 @@ class NeomState(GameState):
         self._dealing = None  # another recipient
         if self.deal_recipient() is not None:
             return
-        self.phase = DRAFT if self.generation == 0 else SELECT
+        self.phase = DRAFT if self.generation == 0 else SELECT  # NM-GEN-DEAL, NM-DRAFT-DEAL
         fired.append("NM-DRAFT-DEAL" if self.generation == 0 else "NM-GEN-DEAL")
 
     def end_draft_round(self, fired: list[str]) -> None:
@@ -445,7 +445,7 @@ class NeomState(GameState):
                 self.discard_tiles(p.hand)
                 p.hand = []
             fired.append("NM-PASS-LAST")
-            for p in self.players:
+            for p in self.players:  # NM-INCOME-GEN, NM-INCOME-FINAL: after the 7th turn
                 # NM-INCOME: the income on the tiles
                 p.coins += sum(TILES[t].income for t in p.city if t is not None)
             fired.append("NM-INCOME")
@@ -461,11 +461,11 @@ class NeomState(GameState):
             return
         self.turn += 1
         fired += ["NM-FLOW-TURNS", "NM-GEN-STEPS"]
-        if self.solo:
+        if self.solo:  # NM-SOLO-PLAY: each turn the next pile is dealt
             self.start_deal(self.turn_target())
             return
-        self.pass_hands(fired)
-        self.phase = SELECT
+        self.pass_hands(fired)  # NM-GEN-STEPS: C. the remaining tiles are passed
+        self.phase = SELECT  # NM-GEN-STEPS: the next turn starts with A. selecting
 
     def settle(self) -> None:
         """Advance a loaded (possibly hand-edited) position past steps nobody has to take.
