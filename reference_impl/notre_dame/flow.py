@@ -281,7 +281,7 @@ def start_plague(st: NotreDameState) -> None:
         pl.prestige = lose_prestige(pl.prestige, PLAGUE_PRESTIGE, st.options["prestige_floor"])
         where = plague_candidates(st, p)  # ND-PLAGUE-CUBE: one cube dies
         if len(where) == 1:  # ND-PLAGUE-CUBE: one area holds the most people
-            pl.areas[where[0]] -= 1  # ND-PLAGUE-CUBE: the cube dies
+            pl.areas[where[0]] -= 1  # ND-PLAGUE-CUBE: the cube dies, one (ND-PLAGUE-SAME)
             pl.stock += 1  # ND-PLAGUE-CUBE: back to the stock
         elif where:  # ND-PLAGUE-CHOICE: a tie, the player chooses
             st.pending.append(p)
@@ -338,5 +338,5 @@ def end_round(st: NotreDameState) -> None:
         st.current = None
         st.fired.append("ND-END")
         return
-    st.round += 1
+    st.round += 1  # ND-START-PASS: the next round; ND-GAME-ROUNDS: its number, so its stage
     start_round(st)
