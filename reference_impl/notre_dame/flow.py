@@ -306,7 +306,8 @@ def stage_payout(st: NotreDameState) -> None:
     """ND-STAGE-PAYOUT, ND-ND-BONUS: the tile's prestige split per cube (floor), then cubes
     to stock."""
     value = tile_value(st.num, stage_of(st.round))  # ND-ND-VALUES, ND-SETUP-BOARD
-    for p, share in enumerate(payout_shares(value, st.nd)):  # ND-ND-PAYOUT: a share per cube
+    # ND-ND-PAYOUT: a share per cube of the tile's value (ND-ND-VALUES)
+    for p, share in enumerate(payout_shares(value, st.nd)):
         gain_prestige(st, p, share)  # ND-ND-PARK: the bonus earns the park bonus
         st.players[p].stock += st.nd[p]  # ND-ND-RETURN: the cubes go back to the stock
         st.nd[p] = 0  # ND-ND-RETURN
