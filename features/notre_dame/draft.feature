@@ -162,7 +162,6 @@ Feature: Notre Dame phase 2, the action-card draft
         """
       Then the position has:
         """
-        phase = "draft"
         players.0.cards = ["park"]
         players.0.draft_hand = ["guesthouse", "notre_dame"]
         players.1.draft_hand = ["bank", "residence"]
@@ -367,11 +366,6 @@ Feature: Notre Dame phase 2, the action-card draft
       Then the chance outcomes are:
         """
         [{"action": {"player": 2, "card": "notre_dame"}, "probability": "1/1"}]
-        """
-      And the position has:
-        """
-        players.0.deck = []
-        players.1.deck = []
         """
 
   Rule: ND-DRAFT-SIMUL the draft choices are simultaneous

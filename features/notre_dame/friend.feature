@@ -44,14 +44,9 @@ Feature: Notre Dame friend
     @ND-FRIEND-MOVE
     Scenario: The friend moves from the bank to the residence
       Given "players.0.friend" is "bank"
-      When player 0 plays:
+      Then the legal actions include:
         """
-        {"type": "play", "card": "friend", "area": "residence"}
-        """
-      Then the position has:
-        """
-        players.0.friend = "residence"
-        players.0.prestige = 1
+        {"actor": 0, "type": "play", "card": "friend", "area": "residence"}
         """
 
   Rule: ND-FRIEND-NOTND the friend never acts at Notre Dame
@@ -182,6 +177,5 @@ Feature: Notre Dame friend
         """
       Then the position has:
         """
-        players.0.areas.bank = 2
         players.0.coins = 6
         """

@@ -26,7 +26,6 @@ Feature: Notre Dame cathedral
         """
         players.0.prestige = <prestige>
         players.0.coins = <left>
-        players.0.cubes = 3
         notre_dame = [1, 0, 0, 0]
         """
 
@@ -50,7 +49,6 @@ Feature: Notre Dame cathedral
       Then the position has:
         """
         notre_dame = [2, 0, 0, 0]
-        players.0.cubes = 3
         """
 
     @ND-ND-OFFERING @ND-PLACE-MOVE
@@ -121,8 +119,6 @@ Feature: Notre Dame cathedral
       Then the position has:
         """
         players.0.coins = 0
-        players.0.prestige = 1
-        notre_dame = [1, 0, 0, 0]
         """
 
   Rule: ND-ND-BONUS a bonus at the end of each stage

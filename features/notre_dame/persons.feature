@@ -205,9 +205,6 @@ Feature: Notre Dame person decks and phase 1
         """
       Then the position has:
         """
-        round = 4
-        stage = "B"
-        phase = "reveal"
         brown_deck = ["doctor", "landlady", "magician", "moneylender", "monk", "poet"]
         """
 
@@ -250,8 +247,6 @@ Feature: Notre Dame person decks and phase 1
         """
       Then the position has:
         """
-        round = 7
-        stage = "C"
         brown_deck = ["doctor", "landlady", "magician", "moneylender", "monk", "poet"]
         """
 

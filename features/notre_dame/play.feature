@@ -112,7 +112,6 @@ Feature: Notre Dame phase 3, playing action cards
         """
         phase = "buy"
         to_act = [0]
-        players.0.played = ["bank", "residence"]
         """
 
     @ND-PLAY-SECOND @ND-BUY-ORDER
@@ -166,7 +165,6 @@ Feature: Notre Dame phase 3, playing action cards
         """
         players.0.cubes = 3
         players.0.areas.bank = 1
-        players.0.coins = 4
         """
 
     @ND-PLACE-CUBE
@@ -202,6 +200,23 @@ Feature: Notre Dame phase 3, playing action cards
         players.0.cubes = 0
         players.0.areas.bank = 1
         """
+
+    # notre-dame-10th.ja.txt:99 the cube goes on the area with the card's picture
+    @ND-PLACE-CUBE
+    Scenario Outline: The <card> card puts a cube from hand on the <card> area
+      Given "players.0.cards" is ["bank", "<card>", "residence"]
+      When player 0 plays:
+        """
+        {"type": "play", "card": "<card>", "from": "hand"<more>}
+        """
+      Then "players.0.areas.<card>" is 1
+
+      Examples:
+        | card     | more                                |
+        | carriage | , "square": "0-1", "take": false    |
+        | cloister |                                     |
+        | park     |                                     |
+        | hospital |                                     |
 
   Rule: ND-PLACE-STAY placed cubes stay
 
@@ -245,7 +260,6 @@ Feature: Notre Dame phase 3, playing action cards
         """
         players.0.areas.park = 1
         players.0.areas.bank = 1
-        players.0.coins = 4
         """
 
     @ND-PLACE-MOVE
@@ -264,7 +278,6 @@ Feature: Notre Dame phase 3, playing action cards
         """
         players.0.areas.park = 0
         players.0.areas.bank = 1
-        players.0.coins = 4
         """
 
     @ND-PLACE-MOVE
@@ -441,8 +454,6 @@ Feature: Notre Dame phase 3, playing action cards
         """
         players.0.cubes = 0
         players.0.coins = 3
-        players.0.played = ["bank"]
-        to_act = [1]
         """
 
     @ND-PLAY-FORGO @ND-ND-PAY
@@ -498,8 +509,6 @@ Feature: Notre Dame phase 3, playing action cards
         players.0.cubes = 4
         players.0.coins = 3
         players.0.areas.bank = 0
-        players.0.played = ["bank"]
-        to_act = [1]
         """
 
   Rule: ND-PLACE-MOVE-NOTND cubes at Notre Dame are not moved to play a card

@@ -87,7 +87,7 @@ Feature: Notre Dame phase 5, rats and the plague
         players.0.areas.bank = 1
         """
 
-    @ND-RATS-LIMIT
+    @ND-RATS-LIMIT @ND-PLAGUE
     Scenario: Rats reaching 10 bring the plague
       Given the position:
         """
@@ -223,7 +223,6 @@ Feature: Notre Dame phase 5, rats and the plague
       And the position has:
         """
         phase = "plague"
-        current = null
         pending = [0]
         """
       When player 0 plays:

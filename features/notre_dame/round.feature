@@ -52,7 +52,6 @@ Feature: Notre Dame rounds and stages
         round = 9
         stage = "C"
         terminal = false
-        phase = "reveal"
         """
 
     @ND-GAME-ROUNDS @ND-END
@@ -66,8 +65,6 @@ Feature: Notre Dame rounds and stages
       And the position has:
         """
         phase = "over"
-        current = null
-        to_act = []
         """
 
   Rule: ND-END-ROUND9 round 9 ends like every stage's last round, then the game is over

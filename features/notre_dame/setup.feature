@@ -123,14 +123,9 @@ Feature: Notre Dame setup
         players.0.cards = ["bank", "carriage", "park"]
         players.0.carriage = "0-4"
         """
-      When player 0 plays:
+      Then the legal actions include:
         """
-        {"type": "play", "card": "carriage", "from": "hand", "square": "1-1", "take": true}
-        """
-      Then the position has:
-        """
-        players.0.carriage = "1-1"
-        players.0.messages = [{"color": 1, "value": 4}]
+        {"actor": 0, "type": "play", "card": "carriage", "from": "hand", "square": "1-1", "take": true}
         """
 
   Rule: ND-SETUP-COLORS each player takes one colour

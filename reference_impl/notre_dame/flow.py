@@ -281,7 +281,7 @@ def start_plague(st: NotreDameState) -> None:
         pl.prestige = lose_prestige(pl.prestige, PLAGUE_PRESTIGE, st.options["prestige_floor"])
         where = plague_candidates(st, p)  # ND-PLAGUE-CUBE: one cube dies
         if len(where) == 1:  # ND-PLAGUE-CUBE: one area holds the most people
-            pl.areas[where[0]] -= 1  # ND-PLAGUE-CUBE: the cube dies
+            pl.areas[where[0]] -= 1  # ND-PLAGUE-CUBE: the cube dies, one (ND-PLAGUE-SAME)
             pl.stock += 1  # ND-PLAGUE-CUBE: back to the stock
         elif where:  # ND-PLAGUE-CHOICE: a tie, the player chooses
             st.pending.append(p)
@@ -306,7 +306,8 @@ def stage_payout(st: NotreDameState) -> None:
     """ND-STAGE-PAYOUT, ND-ND-BONUS: the tile's prestige split per cube (floor), then cubes
     to stock."""
     value = tile_value(st.num, stage_of(st.round))  # ND-ND-VALUES, ND-SETUP-BOARD
-    for p, share in enumerate(payout_shares(value, st.nd)):  # ND-ND-PAYOUT: a share per cube
+    # ND-ND-PAYOUT: a share per cube of the tile's value (ND-ND-VALUES)
+    for p, share in enumerate(payout_shares(value, st.nd)):
         gain_prestige(st, p, share)  # ND-ND-PARK: the bonus earns the park bonus
         st.players[p].stock += st.nd[p]  # ND-ND-RETURN: the cubes go back to the stock
         st.nd[p] = 0  # ND-ND-RETURN
@@ -338,5 +339,5 @@ def end_round(st: NotreDameState) -> None:
         st.current = None
         st.fired.append("ND-END")
         return
-    st.round += 1
+    st.round += 1  # ND-START-PASS: the next round; ND-GAME-ROUNDS: its number, so its stage
     start_round(st)

@@ -337,6 +337,8 @@ def take_message(st: NotreDameState, p: int, square: str) -> None:
     pl = st.players[p]
     complete = set_complete(st, pl)  # ND-MESSAGE-SET: a full set lifts the restriction
     colour, value = st.board.pop(square)
+    # ND-MESSAGE-SET: a full set, counting the colours gone (ND-MESSAGE-EXHAUSTED), of the
+    # players' colours (ND-MESSAGES-2P)
     if complete:
         st.fired.append("ND-MESSAGE-SET")
         pl.message_set = {colour}  # ND-MESSAGE-AGAIN: its colour starts a new set
@@ -415,7 +417,7 @@ def do_play(st: NotreDameState, p: int, a: Action) -> None:
         # ND-ND-OFFERING: 1, 3 or 6 prestige; ND-ND-PARK: with the park bonus
         gain_prestige(st, p, int(table.get(str(a["offering"]), OFFERINGS[a["offering"]])))
         return
-    pl.areas[card] += 1  # ND-PLACE-CUBE: on the area of the card's picture
+    pl.areas[card] += 1  # ND-PLACE-CUBE, ND-PLACE-MOVE: from hand or moved, on the card's area
     area_action(st, p, card, a)
 
 
