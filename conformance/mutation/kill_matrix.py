@@ -191,11 +191,12 @@ def _before(change: str) -> str:
 
 
 def _line_of(lines: list[str], recorded: int, code: str) -> int | None:
-    """The line (1-based) holding ``code`` nearest ``recorded`` (that line itself first)."""
+    """The line (1-based) holding ``code`` nearest ``recorded`` (that line itself first, then
+    below before above: comments added above a line push it down)."""
     if not code or not lines:
         return None
     for distance in range(_MOVED + 1):
-        for line in dict.fromkeys((recorded - distance, recorded + distance)):
+        for line in dict.fromkeys((recorded + distance, recorded - distance)):  # below first
             if 1 <= line <= len(lines) and code in lines[line - 1]:
                 return line
     return None
