@@ -578,6 +578,19 @@ Feature: Gnomeville scoring: stacks, events, the full town and the special deliv
         | 1    | [{"actor": 1, "type": "delivery", "icon": "workshop", "take": true}, {"actor": 1, "type": "delivery", "icon": "workshop", "take": false}] |
         | 0    | [{"actor": 1, "type": "delivery", "icon": "workshop", "take": false}] |
 
+  Rule: GV-DELIVERY-MULTI the special delivery is resolved in games of two or more
+
+    # gnomeville.ja.txt:336 "4) 特別配達の解決(マルチプレイヤー専用)": with two players the attack
+    # is followed by the special delivery, its card turned from the deck.
+    @GV-DELIVERY-MULTI
+    Scenario: In a two-player game a special delivery card is turned after the troll attack
+      Given a gnomeville game with 2 players in the build phase
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "pass"}, {"actor": 1, "type": "pass"}]
+        """
+      Then "chance" is {"type": "delivery_card"}
+
   Rule: GV-DELIVERY-DISCARD the special delivery card is discarded after the round
 
     @GV-DELIVERY-DISCARD

@@ -418,6 +418,39 @@ Feature: Gnomeville upgrades: three or more matching tiles become the next tier
         players.0.cells.0 = [null, "house", null, null, null]
         """
 
+  Rule: GV-UPGRADE-PLACE the next tier's building is taken from the supply onto a triggering space
+
+    # gnomeville.ja.txt:193 "次のティアの建物をサプライから入手し": the new tile leaves the supply.
+    @GV-UPGRADE-PLACE @reading:master_build=false
+    Scenario: The upgrade's new building is taken from the supply
+      Given a gnomeville game with 2 players in the build phase
+      And player 0's town is:
+        """
+        mk mk .  .  .
+        .  .  .  .  .
+        .  .  .@0 .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      And the position:
+        """
+        supply.house = 3
+        players.0.hand = "market"
+        """
+      When player 0 plays:
+        """
+        {"type": "place", "space": [0, 2]}
+        """
+      And player 0 plays:
+        """
+        {"type": "upgrade", "space": [0, 1], "kind": "house"}
+        """
+      Then the position has:
+        """
+        supply.house = 2
+        players.0.cells.0.1 = "house"
+        """
+
   Rule: GV-UPGRADE-OCCUPIED an occupied tile takes no part
 
     @GV-UPGRADE-OCCUPIED @GV-TERM-OCCUPIED @reading:turn_by_turn_rounds=[]
