@@ -2,7 +2,7 @@ Feature: Gnomeville components and their provisional data
 
   Rule: GV-COMP-MUSHROOMS mushrooms are not limited by the tokens
 
-    @GV-COMP-MUSHROOMS
+    @GV-COMP-MUSHROOMS @GV-MOVE-EMPTY
     Scenario: A player with 36 mushrooms still gains one
       Given a gnomeville game with 2 players in the build phase
       And the position:

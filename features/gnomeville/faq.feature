@@ -117,8 +117,6 @@ Feature: Gnomeville FAQ answers
       Then the position has:
         """
         players.0.stuck = true
-        players.0.moves = 0
-        players.0.mushrooms = 4
         players.0.status = "building"
         players.0.activation = {"kind": "market", "space": [1, 2], "gnome": 0}
         """

