@@ -67,6 +67,7 @@ class WriterRecorder:
         self._writers: dict[str, dict[str, list[str]]] = {}
         #: per checked path, the writes made before the steps that checked it
         self._checked: dict[str, dict[str, list[str]]] = {}
+        self._acting = False  # a When step has begun: the actions the scenario is about
         self._restore: Callable[[], None] | None = None
 
     def install(self) -> None:
@@ -77,7 +78,7 @@ class WriterRecorder:
         recorder = self
 
         def watched_apply(server: Any, request: dict[str, Any]) -> dict[str, Any]:
-            if not recorder._paths or server.state is None:
+            if not (recorder._paths and recorder._acting) or server.state is None:
                 return original(server, request)
             return recorder._watch(server, lambda: original(server, request))
 
@@ -122,6 +123,7 @@ class WriterRecorder:
         self._paths = checked_paths(scenario)
         self._game = item_game(request.node)
         self._writers, self._checked = {}, {}
+        self._acting = False
 
     @pytest.hookimpl
     def pytest_bdd_before_step(
@@ -132,8 +134,11 @@ class WriterRecorder:
         step: Any,
         step_func: Any,
     ) -> None:
-        """A check sees the writes made before it only (a check of the loaded position
-        before any action is not about what a later action writes)."""
+        """Writes are watched from the first ``When`` step on (the ``Given`` steps make the
+        position the scenario starts from), and a check sees the writes made before it only
+        (a check of the position before an action is not about what the action writes)."""
+        if step.type == "when":
+            self._acting = True
         for path in step_paths(step):
             made = self._writers.get(path, {"writers": [], "around": []})
             seen = self._checked.setdefault(path, {"writers": [], "around": []})
