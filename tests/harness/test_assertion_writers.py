@@ -136,3 +136,91 @@ def test_coverage_by_assertions_lists_a_games_checks_and_totals() -> None:
     last = run.stdout.strip().splitlines()[-1]
     assert last.startswith("checked paths "), last
     assert (run.returncode == 1) == (not last.endswith(" 0")), last
+
+
+#: the checks ``coverage --by-assertions`` lists on main, each reviewed (session 26) and
+#: kept, by (feature, scenario, the rules writing the path): why each is right as it is
+REVIEWED = {
+    ("gnomeville/buy.feature", "A purchase needs a tile in the supply that the mushrooms pay "
+     "for (the last market for the last mushroom)", ("GV-BUY-LIMIT",)):
+        "the purchase's count is what a purchase that may be made spends",
+    ("gnomeville/buy.feature", "A purchase needs a tile in the supply that the mushrooms pay "
+     "for (no market left but a house is affordable)", ("GV-BUY-LIMIT",)):
+        "the purchase's count is what a purchase that may be made spends",
+    ("villagers/silver.feature", "Two Lumberjacks and the Log Rafter's two symbols make 4",
+     ("VL-EVENT-BLACK-MARKET",)): "a silver card is valued through one shared code path",
+    ("villagers/silver.feature", "Four food icons make 12", ("VL-EVENT-BLACK-MARKET",)):
+        "a silver card is valued through one shared code path",
+    ("villagers/silver.feature", "Two builder icons make 6", ("VL-EVENT-BLACK-MARKET",)):
+        "a silver card is valued through one shared code path",
+    ("villagers/silver.feature", "Priest, Chandler (two symbols) and Harvester make two "
+     "pairs, 6", ("VL-EVENT-BLACK-MARKET",)):
+        "a silver card is valued through one shared code path",
+    ("villagers/draft.feature", "Under the road-draft reading a draft from a stack gives the "
+     "Countess nothing", ("VL-DRAFT-COUNT",)): "the draft's count shows the draft was made",
+    ("villagers/draft.feature", "Nothing refills an empty road place when stacks and reserve "
+     "are gone", ("VL-DRAFT-COUNT",)): "the draft's count shows the draft was made",
+    ("villagers/event.feature", "Rats revealed in the event phase waits for the next draft",
+     ("VL-ROUND-ORDER",)): "the next draft is the next round's",
+    ("villagers/event.feature", "A position loaded with an event reveal pending and the "
+     "reserve empty reveals it", ("VL-EVENT-TIMING",)):
+        "the rule is an absence (an empty reserve stops nothing): no write of its own",
+    ("villagers/setup.feature", "The hand is dealt card by card from the reserve",
+     ("VL-EVENT-REVEAL",)): "the deck the deal draws from is the point",
+    ("villagers/setup.feature", "The first summer event is revealed and the draft begins",
+     ("VL-EVENT-TIMING",)): "the shared activation line writes the rule's own point",
+    ("isle_traces/placement.feature", "A card placed in play is partly covered by the next "
+     "player's card", ("IT-TURN-ORDER",)): "the next player's turn is the scenario's point",
+    ("isle_traces/explorers.feature", "Explorers stay where they are while the turn goes on",
+     ("IT-TURN-ORDER",)): "the turn going on is the scenario's point",
+    ("isle_traces/flip.feature", "Flipping is optional", ("IT-TURN-ORDER",)):
+        "a turn that goes on without a flip is the scenario's point",
+    ("isle_traces/components.feature", "A card turned a quarter covers its six cells in "
+     "three rows of two", ("IT-PLACE-GRID",)):
+        "the card's shape is worked out once, before any step, in cached geometry",
+    ("isle_traces/setup.feature", "A card whose drawings close a side is drawn with its "
+     "closed sides", ("IT-PLACE-DRAW",)): "the closed sides come through the export",
+    ("isle_traces/setup.feature", "A draw naming every side open is the draw of a card "
+     "without closed sides", ("IT-PLACE-DRAW",)): "the closed sides come through the export",
+    ("isle_traces/turn.feature", "Skipping action 2 leads to action 3, skipping it ends the "
+     "turn", ("IT-TURN-ORDER",)): "the turn's end is the scenario's point",
+    ("isle_traces/end.feature", "With a card left the next player draws",
+     ("IT-TURN-ORDER",)): "the next player is the scenario's point",
+    ("neom/draft.feature", "Keeping one cornerstone passes the other three to the next "
+     "player", ("NM-FLOW-TURNS",)): "who acts next is the draft's point",
+    ("neom/draft.feature", "Three keeps from hands of 4 end the draft, each last cornerstone "
+     "discarded", ("NM-FLOW-TURNS",)): "who acts next is the draft's point",
+    ("neom/disaster.feature", "Selecting the fire ends the selector's turn",
+     ("NM-FLOW-TURNS",)): "the turn's end is the scenario's point",
+    ("neom/income.feature", "A cornerstone's income is paid with the tiles' income",
+     ("NM-BANK-UNLIMITED", "NM-INCOME")):
+        "the income counting the cornerstone is the rule's point (docs/blame.md)",
+    ("neom/select.feature", "Actions wait until every player has selected",
+     ("NM-FLOW-TURNS",)): "who may act is the selection rule's point",
+    ("neom/select.feature", "Once a player has acted only the others are still to act this "
+     "turn", ("NM-FLOW-TURNS",)): "who may act is the selection rule's point",
+    ("neom/select.feature", "The second seat may select first", ("NM-FLOW-TURNS",)):
+        "who may act is the selection rule's point",
+    ("notre_dame/actions.feature", "An empty stock gives the cloister school nothing",
+     ("ND-PLACE-CUBE",)): "no cube reaching the hand is the rule's point; nothing writes it",
+    ("notre_dame/rats.feature", "Two equally crowded areas let the player choose",
+     ("ND-RATS-INCREASE",)): "the phase waiting for the choice is the rule's point",
+    ("notre_dame/rats.feature", "With the cubes-only reading the friend holds back no rat",
+     ("ND-RATS-INCREASE",)): "the rule is a condition that comes out false under the reading",
+    ("notre_dame/setup.feature", "A player with many coins still earns from the bank",
+     ("ND-BANK-PLUS",)): "the rule is an absence (no cap on coins): no write of its own",
+}  # fmt: skip
+
+
+def test_every_check_outside_its_scenarios_rules_was_reviewed(tmp_path: Path) -> None:
+    """The audit on every game: a new check of a path only other rules write fails here
+    (drop it, tag the scenario with the writer, or name the reference line's rule: see
+    docs/blame.md), and so does a reviewed one that is gone (take it off the list)."""
+    from conformance.cli.check import run_scenarios
+
+    where = tmp_path / "writers.jsonl"
+    run_scenarios(["gnomeville", "isle_traces", "neom", "notre_dame", "villagers"],
+                  extra=["--rulespec-assertion-writers", str(where)])  # fmt: skip
+    found = {(s.feature, s.scenario, s.writers) for s in stray_checks(read(where))}
+    assert found - set(REVIEWED) == set(), "new checks of paths only other rules write"
+    assert set(REVIEWED) - found == set(), "reviewed checks no longer listed"
