@@ -35,7 +35,6 @@ import ast
 import fnmatch
 import functools
 import hashlib
-import importlib.util
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
@@ -48,6 +47,7 @@ from mutmut.mutation.file_mutation import NEVER_MUTATE_FUNCTION_NAMES, MutationV
 from mutmut.mutation.mutators import mutation_operators
 from mutmut.mutation.pragma_handling import IgnoredCode, PragmaVisitor
 
+from conformance.mutation.engine_package import MutantError, engine_package, package_dir
 from conformance.specification import catalogue
 
 RULE_ID = re.compile(r"\b[A-Z]{2,4}(?:-(?:[A-Z0-9]+|\*))+")
@@ -149,28 +149,6 @@ def choose(pool: list[Mutant], sample: int | None, seed: int) -> list[Mutant]:
     return sorted(random.Random(seed).sample(pool, sample), key=lambda m: index[id(m)])
 
 
-class MutantError(ValueError):
-    """A seed mutant that does not apply, or a package that cannot be read."""
-
-
-def engine_package(game: str) -> str:
-    """The reference engine's package of ``game`` (its unit's ``engine``: ``reference_impl.<game>``
-    for rulespec's own games), the package whose modules are mutated."""
-    from rulespec import games
-
-    return games.unit(game).engine
-
-
-def package_dir(game: str) -> Path:
-    """Where the game's reference engine package is imported from (never written to)."""
-    package = engine_package(game)
-    spec = importlib.util.find_spec(package)
-    if spec is None or not spec.submodule_search_locations:
-        raise MutantError(f"{game}: the reference engine {package} is not a package of modules "
-                          "(rulespec mutate mutates a package)")  # fmt: skip
-    return Path(next(iter(spec.submodule_search_locations)))
-
-
 def generate(
     game: str,
     seeds: Iterable[dict[str, str]] = (),
@@ -212,9 +190,7 @@ def generate(
         made.append(_seed(game, module, sources[module], seed))
     mutants = [m for m in made if m.scope != "instrumentation"]
     instrumentation = [m for m in made if m.scope == "instrumentation"]
-    return MutantSet(
-        game, engine_package(game), directory, sources, mutants, instrumentation, made
-    )
+    return MutantSet(game, engine_package(game), directory, sources, mutants, instrumentation, made)
 
 
 class RuleIndex:
@@ -383,7 +359,8 @@ ALL_OPERATORS: dict[str, tuple[tuple[type, ...], Any]] = {}
 for _kind, _fn in mutation_operators:  # one operator may serve several node types
     _kinds = ALL_OPERATORS.get(_fn.__name__.removeprefix("operator_"), ((), _fn))[0]
     ALL_OPERATORS[_fn.__name__.removeprefix("operator_")] = (
-        _NARROW.get(_fn.__name__, (*_kinds, _kind)), _fn
+        _NARROW.get(_fn.__name__, (*_kinds, _kind)),
+        _fn,
     )
 ALL_OPERATORS["number_down"] = ((cst.BaseNumber,), operator_number_down)
 #: Ours, for blame by reproduction (:mod:`conformance.levels.reproduction`) and ``--operators
@@ -401,7 +378,8 @@ ALL_OPERATORS.update(LOCALISING)
 #: they are killed by any scenario that runs the line and would inflate the score. ``--operators
 #: all`` adds them.
 DEFAULT_OPERATORS = tuple(
-    name for name in ALL_OPERATORS
+    name
+    for name in ALL_OPERATORS
     if name not in ("string", "arg_removal", "dict_arguments", *LOCALISING)
 )
 #: what blame by reproduction tries: the default set and the localising operators

@@ -43,7 +43,7 @@ from typing import Any
 
 from conformance.levels.kill_signatures import scenario_key
 from conformance.levels.rule_sites import function_at, rules_for_line
-from conformance.mutation.generate import code_of, package_dir
+from conformance.mutation.engine_package import package_dir
 from conformance.specification.catalogue import load
 
 
@@ -67,6 +67,8 @@ def build(
     ``header["killers"]`` as the bound, over the ``universe`` of the game's scenarios (node
     ids: :func:`collected`), listed whole so that a scenario added later is told apart from
     one that no mutant fails."""
+    from conformance.mutation.generate import code_of
+
     bound = int(header.get("killers") or 1)
     if bound < 2:
         raise ValueError("a kill matrix needs kill sets: run with --killers 2 or more")

@@ -502,3 +502,36 @@ def test_the_shipped_matrices_rules_are_those_their_lines_name() -> None:
             continue
         _, renamed, moved, lost = kill_matrix.reread_rules(game, json.loads(path.read_text()))
         assert (renamed, moved, lost) == (0, 0, 0), game
+
+
+#: ``rulespec mutate`` with the mutation tools missing (a wheel without rulespec[mutate])
+WITHOUT_MUTATION_TOOLS = """
+import builtins, sys
+real = builtins.__import__
+def guard(name, *args, **kwargs):
+    if name.split(".")[0] in ("libcst", "mutmut"):
+        raise ModuleNotFoundError(f"No module named {name!r}")
+    return real(name, *args, **kwargs)
+builtins.__import__ = guard
+from conformance.cli import main
+sys.argv = ["rulespec", "mutate", *sys.argv[1:]]
+main()
+"""
+
+
+def test_reading_a_matrixs_rules_again_needs_neither_libcst_nor_mutmut(tmp_path: Path) -> None:
+    path = tmp_path / "kill_matrix.json"
+    path.write_text((ROOT / "spec" / "villagers" / "kill_matrix.json").read_text("utf-8"))
+    run = subprocess.run(
+        [sys.executable, "-c", WITHOUT_MUTATION_TOOLS, "villagers", "--reread-rules",
+         "--kill-matrix", str(path)],
+        capture_output=True, text=True, timeout=600, cwd=ROOT,
+    )  # fmt: skip
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert "rule read anew for 0, line moved for 0, not found for 0" in run.stdout
+    alone = subprocess.run(
+        [sys.executable, "-c", WITHOUT_MUTATION_TOOLS, "villagers", "--reread-rules"],
+        capture_output=True, text=True, timeout=600, cwd=ROOT,
+    )  # fmt: skip
+    assert alone.returncode == 4, alone.stdout + alone.stderr
+    assert "--reread-rules needs --kill-matrix FILE" in alone.stderr
