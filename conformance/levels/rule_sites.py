@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import ast
 import importlib
+import importlib.util
 import io
 import sys
 import tokenize
@@ -64,11 +65,44 @@ def sites(filename: str) -> tuple[FunctionSites, ...]:
 
 
 def _module_constants(filename: str) -> dict[str, Any]:
-    """The module's globals when it is imported (to read ``R.PLACE_FACE`` style constants)."""
+    """The module's globals (to read ``R.PLACE_FACE`` style constants), importing it by its
+    dotted name where no one has yet: a line's rule must not depend on whether something
+    imported the engine before it was read (a kill matrix made in a process that had not
+    named 19 Isle Traces lines otherwise than the judge, which has)."""
     for module in list(sys.modules.values()):
         if getattr(module, "__file__", None) == filename:
             return dict(vars(module))
+    name = _module_name(filename)
+    if name is not None:
+        try:
+            module = importlib.import_module(name)
+        except Exception:  # not importable here: read without its constants
+            return {}
+        if getattr(module, "__file__", None) == filename:
+            return dict(vars(module))
     return {}
+
+
+def _module_name(filename: str) -> str | None:
+    """The dotted name ``filename`` is imported under: the shortest tail of its path whose
+    module the import system finds at that very file (an editable install finds packages
+    through its own finder, not through ``sys.path``)."""
+    path = Path(filename)
+    parts = list(path.with_suffix("").parts)
+    if parts and parts[-1] == "__init__":
+        parts = parts[:-1]
+    for start in range(len(parts) - 1, 0, -1):
+        tail = parts[start:]
+        if not all(part.isidentifier() for part in tail):
+            break
+        name = ".".join(tail)
+        try:
+            spec = importlib.util.find_spec(name)
+        except (ImportError, ValueError):
+            continue
+        if spec is not None and spec.origin == str(path):
+            return name
+    return None
 
 
 def _named_rules(function: ast.AST, constants: dict[str, Any]) -> list[tuple[int, str]]:

@@ -539,3 +539,39 @@ def test_the_watcher_leaves_a_memoising_state_as_it_was_between_its_exports() ->
     watcher.run(state.step)
     assert state.to_canonical() == {"count": 2, "derived": 20}
     assert [path for path, _ in watcher.writes].count("count") == 2
+
+
+#: every line's rules of Isle Traces' state.py (whose code names rules through ``R.*``
+#: constants), read in a process that has not imported the engine
+_READ_COLD = """
+import json, sys
+from conformance.levels import rule_sites
+from conformance.specification.catalogue import load
+assert "reference_impl.isle_traces.state" not in sys.modules
+known = {rule.id for rule in load("isle_traces").rules}
+filename = sys.argv[1]
+found = {}
+for function in rule_sites.sites(filename):
+    for line in range(function.first, function.last + 1):
+        found[line] = rule_sites.rules_for_line(filename, function, line, known)
+print(json.dumps(found))
+"""
+
+
+def test_a_lines_rule_does_not_depend_on_whether_the_engine_was_imported_first() -> None:
+    """``R.END_DECK`` names a rule only once the module's globals are read: a kill matrix
+    made in a process that had not imported Isle Traces named 19 lines otherwise than the
+    judge, which has (the module is now imported to read them)."""
+    import reference_impl.isle_traces.state as state
+    from conformance.specification.catalogue import load
+
+    filename = state.__file__
+    cold = subprocess.run([sys.executable, "-c", _READ_COLD, filename], capture_output=True,
+                          text=True, timeout=300, cwd=ROOT)  # fmt: skip
+    assert cold.returncode == 0, cold.stderr[-2000:]
+    known = {rule.id for rule in load("isle_traces").rules}
+    warm = {str(line): rule_sites.rules_for_line(filename, function, line, known)
+            for function in rule_sites.sites(filename)
+            for line in range(function.first, function.last + 1)}  # fmt: skip
+    assert json.loads(cold.stdout) == warm
+    assert any("IT-END-DECK" in rules for rules in warm.values())
