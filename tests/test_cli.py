@@ -214,7 +214,7 @@ def test_an_engine_lying_about_its_state_fails_the_rule_it_breaks() -> None:
     assert result.returncode == 1
     assert "failed ND-PLAGUE" in result.stdout
     assert "players.0.prestige: expected 3, got 4" in result.stdout
-    assert result.stdout.strip().endswith("0 passed, 2 failed")  # ND-PLAGUE's two scenarios
+    assert result.stdout.strip().endswith("0 passed, 3 failed")  # ND-PLAGUE's three scenarios
 
 
 def test_play_reports_the_solo_rank() -> None:

@@ -249,7 +249,7 @@ Feature: NEOM disasters (neom.ja.txt:57-62)
 
   Rule: NM-DISASTER-NONE no disaster selected, no disaster
 
-    @NM-DISASTER-NONE @until:example-sell-six
+    @NM-DISASTER-NONE
     Scenario: A fire left in a hand does nothing
       Given the position:
         """
@@ -702,7 +702,7 @@ Feature: NEOM disasters (neom.ja.txt:57-62)
 
   Rule: NM-DISASTER-ORDER two disasters resolve in their selectors' seat order
 
-    @NM-DISASTER-ORDER @until:example-sell-six
+    @NM-DISASTER-ORDER
     Scenario: Two fires in one turn strike one after the other
       Given the position:
         """

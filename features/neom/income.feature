@@ -48,7 +48,7 @@ Feature: NEOM income at the end of each generation (neom.ja.txt:26-27, 73-76)
         phase = "deal"
         """
 
-    @NM-INCOME-GEN @until:example-sell-six
+    @NM-INCOME-GEN
     Scenario: No income after the 6th turn
       # player 1's market (income 2) pays nothing when the 6th turn ends
       Given the position:
@@ -97,7 +97,7 @@ Feature: NEOM income at the end of each generation (neom.ja.txt:26-27, 73-76)
 
   Rule: NM-DISASTER-NONE a disaster left in a hand at the end of the 7th turn does nothing
 
-    @NM-DISASTER-NONE @until:example-sell-six
+    @NM-DISASTER-NONE
     Scenario: A fire among the last tiles discarded strikes nobody
       # nobody selected the fire: it is discarded with the last tiles, no player pays for it
       Given the position:

@@ -256,7 +256,7 @@ Feature: NEOM solo game (neom.ja.txt:102; procedure from public sources, see NM-
         deal_target = 3
         """
 
-    @NM-SOLO-PLAY @reading:solo_tile_set=1+ @reading:solo_disasters_strike=true @until:example-sell-six
+    @NM-SOLO-PLAY @reading:solo_tile_set=1+ @reading:solo_disasters_strike=true
     Scenario: A disaster left in the pile strikes the solo player
       Given a new "neom" game with 1 player and setup:
         """
@@ -316,7 +316,7 @@ Feature: NEOM solo game (neom.ja.txt:102; procedure from public sources, see NM-
         discard = {"g1-fire": 1, "g1-park": 1}
         """
 
-    @NM-SOLO-PLAY @reading:solo_disasters_strike=false @until:example-sell-six
+    @NM-SOLO-PLAY @reading:solo_disasters_strike=false
     Scenario: With harmless left-over disasters the fire does nothing
       Given a new "neom" game with 1 player and setup:
         """
