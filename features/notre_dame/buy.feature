@@ -220,6 +220,19 @@ Feature: Notre Dame phase 4, buying persons
         """
 
     @ND-PERSON-LANDLADY
+    Scenario: The landlady gives 3 prestige and a cube from the stock
+      When player 0 plays:
+        """
+        {"type": "buy", "person": "landlady", "choice": "cube"}
+        """
+      Then the position has:
+        """
+        players.0.prestige = 3
+        players.0.cubes = 5
+        players.0.stock = 9
+        """
+
+    @ND-PERSON-LANDLADY
     Scenario: The landlady's extra is a coin, a cube or a rat, nothing else
       Given "players.0.coins" is 1
       When player 0 plays:

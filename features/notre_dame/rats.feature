@@ -200,6 +200,27 @@ Feature: Notre Dame phase 5, rats and the plague
         players.0.stock = 5
         """
 
+  Rule: ND-ROUND-PHASES phase 5 is no one player's turn
+
+    @ND-ROUND-PHASES
+    Scenario: In phase 5 no player is the current one while a plague choice waits
+      Given the position:
+        """
+        players.0.rats = 8
+        players.0.areas.bank = 2
+        players.0.areas.park = 2
+        players.0.stock = 6
+        """
+      When player 2 plays:
+        """
+        {"type": "pass"}
+        """
+      Then the position has:
+        """
+        phase = "plague"
+        current = null
+        """
+
   Rule: ND-PLAGUE-CHOICE ties are the player's choice
 
     @ND-PLAGUE-CHOICE

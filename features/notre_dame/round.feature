@@ -65,6 +65,7 @@ Feature: Notre Dame rounds and stages
       And the position has:
         """
         phase = "over"
+        current = null
         """
 
   Rule: ND-END-ROUND9 round 9 ends like every stage's last round, then the game is over
