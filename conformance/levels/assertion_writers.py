@@ -50,6 +50,12 @@ def step_paths(step: Any) -> list[str]:
     return [found["path"]] if found else []
 
 
+def _no_writes() -> dict[str, list[str]]:
+    """A checked path's record before any write: the rules that wrote it, and those whose
+    code was on the stack or computed the value."""
+    return {"writers": [], "around": []}
+
+
 def checked_paths(scenario: Any) -> list[str]:
     """The state paths ``scenario``'s ``Then`` steps check, in order, each once."""
     return list(dict.fromkeys(path for step in scenario.steps for path in step_paths(step)))
@@ -107,7 +113,7 @@ class WriterRecorder:
             rule, _ = rule_sites.rule_at(stack, known, fired, observable)
             if rule is None:  # every rule it names could have been reported, none was
                 rule, _ = rule_sites.rule_at(stack, known)
-            found = self._writers.setdefault(path, {"writers": [], "around": []})
+            found = self._writers.setdefault(path, _no_writes())
             if rule is not None and rule not in found["writers"]:
                 found["writers"].append(rule)
             around = [*_stack_rules(stack, known), *_provider_rules(ran, known)]
@@ -140,8 +146,8 @@ class WriterRecorder:
         if step.type == "when":
             self._acting = True
         for path in step_paths(step):
-            made = self._writers.get(path, {"writers": [], "around": []})
-            seen = self._checked.setdefault(path, {"writers": [], "around": []})
+            made = self._writers.get(path, _no_writes())
+            seen = self._checked.setdefault(path, _no_writes())
             for part in ("writers", "around"):
                 seen[part] = list(dict.fromkeys([*seen[part], *made[part]]))
 
@@ -156,9 +162,7 @@ class WriterRecorder:
             "feature": feature_key(feature, self._game),
             "scenario": scenario.name,
             "rules": rule_ids(request.node),
-            "checked": {
-                path: self._checked.get(path, {"writers": [], "around": []}) for path in self._paths
-            },
+            "checked": {path: self._checked.get(path, _no_writes()) for path in self._paths},
         }
         self._paths, self._writers, self._checked = [], {}, {}
         with self.path.open("a", encoding="utf-8") as handle:

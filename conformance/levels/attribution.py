@@ -167,12 +167,6 @@ def _definition(divergence: Any) -> Any:
     return registry.get_game(divergence.game)
 
 
-def _engine_folder(state: Any) -> str:
-    from conformance.levels.rule_sites import engine_folder
-
-    return engine_folder(state)
-
-
 def _make_start(divergence: Any) -> GameState:
     """The reference's position as the divergent game begins: the scenario's position loaded,
     else a new game."""
@@ -212,8 +206,10 @@ class PathWatcher:
         self._calls: list[tuple[str, int]] = []  # (file, line) of every call and line run
         self._line_start: dict[int, int] = {}  # frame -> len(_calls) when its line began
         self._owner: dict[int, tuple[str, int]] = {}  # index in _calls -> its function
-        #: the traced code (the reference engines' folder)
-        self._scope = scope or _engine_folder(state)
+        from conformance.levels.rule_sites import engine_folder
+
+        #: the traced code (the game's engine package's folder)
+        self._scope = scope or engine_folder(state)
 
     def _current(self) -> tuple[Any, ...]:
         """The watched paths' values now. The export must leave the state as it was: an
@@ -221,13 +217,13 @@ class PathWatcher:
         ``apply``), and a memo taken half-way through a change would outlive the change;
         so the state's attributes are bound back to what they were before the export."""
         attributes = getattr(self.state, "__dict__", None)
-        before = dict(attributes) if attributes is not None else None
+        before = dict(attributes) if attributes is not None else {}
         try:
             canonical = self.state.to_canonical()
         except Exception:  # a state half-way through a change may not export
             return self._values
         finally:
-            if attributes is not None and before is not None:
+            if attributes is not None:
                 attributes.clear()
                 attributes.update(before)
         return tuple(json.dumps(value_at(canonical, p), sort_keys=True, default=repr)

@@ -65,8 +65,8 @@ def build(
 ) -> dict[str, Any]:
     """The kill matrix of a report's mutant ``records`` (each with its ``killers``) run with
     ``header["killers"]`` as the bound, over the ``universe`` of the game's scenarios (node
-    ids: :func:`collected`), listed whole so that a scenario added later is told apart from
-    one that no mutant fails."""
+    ids: :func:`collected_with_digests`), listed whole so that a scenario added later is told
+    apart from one that no mutant fails."""
     from conformance.mutation.generate import code_of
 
     bound = int(header.get("killers") or 1)
@@ -230,15 +230,10 @@ def write(path: Path, matrix: dict[str, Any]) -> None:
     path.write_text(text, encoding="utf-8")
 
 
-def collected(game: str) -> list[str]:
-    """The node ids of the game's scenarios as the suite collects them now (a child
-    pytest's ``--collect-only``, with the mutation workers' arguments)."""
-    return collected_with_digests(game)[0]
-
-
 def collected_with_digests(game: str) -> tuple[list[str], dict[str, str]]:
-    """:func:`collected`, and each scenario's digest of its steps by key
-    (:func:`~conformance.levels.kill_signatures.scenario_digest`)."""
+    """The node ids of the game's scenarios as the suite collects them now (a child
+    pytest's ``--collect-only``, with the mutation workers' arguments), and each scenario's
+    digest of its steps by key (:func:`~conformance.levels.kill_signatures.scenario_digest`)."""
     from conformance.mutation.run import worker_arguments
 
     with tempfile.TemporaryDirectory(prefix="rulespec-kill-matrix-") as folder:
