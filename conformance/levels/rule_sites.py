@@ -30,7 +30,7 @@ from types import FrameType
 from typing import Any
 
 #: calls whose string arguments name a rule a check refuses under, not one the code applies
-_REFUSALS = frozenset({"IllegalAction", "MalformedInput", "Unsupported", "EngineError"})
+REFUSALS = frozenset({"IllegalAction", "MalformedInput", "Unsupported", "EngineError"})
 
 
 @dataclass(frozen=True)
@@ -53,7 +53,7 @@ def sites(filename: str) -> tuple[FunctionSites, ...]:
         tree = ast.parse(source)
     except (OSError, SyntaxError, ValueError):
         return ()
-    constants = _module_constants(filename)
+    constants = module_constants(filename)
     found = []
     for node in ast.walk(tree):
         if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
@@ -64,7 +64,7 @@ def sites(filename: str) -> tuple[FunctionSites, ...]:
     return tuple(found)
 
 
-def _module_constants(filename: str) -> dict[str, Any]:
+def module_constants(filename: str) -> dict[str, Any]:
     """The module's globals (to read ``R.PLACE_FACE`` style constants), importing it by its
     dotted name where no one has yet: a line's rule must not depend on whether something
     imported the engine before it was read (a kill matrix made in a process that had not
@@ -109,7 +109,7 @@ def _named_rules(function: ast.AST, constants: dict[str, Any]) -> list[tuple[int
     named: list[tuple[int, str]] = []
     refused: set[int] = set()
     for node in ast.walk(function):
-        if isinstance(node, ast.Call) and _callee(node) in _REFUSALS:
+        if isinstance(node, ast.Call) and _callee(node) in REFUSALS:
             refused |= {id(arg) for arg in [*node.args, *(k.value for k in node.keywords)]}
     body = getattr(function, "body", [])
     docstring = ast.get_docstring(function) if body else None
@@ -118,11 +118,11 @@ def _named_rules(function: ast.AST, constants: dict[str, Any]) -> list[tuple[int
     for node in ast.walk(function):
         if id(node) in refused or node is (body[0].value if docstring else None):  # type: ignore[union-attr]
             continue
-        named += _node_ids(node, constants)
+        named += node_ids(node, constants)
     return named
 
 
-def _node_ids(node: ast.AST, constants: dict[str, Any]) -> list[tuple[int, str]]:
+def node_ids(node: ast.AST, constants: dict[str, Any]) -> list[tuple[int, str]]:
     """The id a node names, with its line: an id-like string constant, or a rule constant
     (``R.PLACE_FACE``) read from the module's globals."""
     if isinstance(node, ast.Constant) and isinstance(node.value, str):
@@ -139,9 +139,9 @@ def _refused_rules(function: ast.AST, constants: dict[str, Any]) -> list[tuple[i
     """The ids the refusals in ``function`` cite (``IllegalAction("ND-PLACE-MOVE", ...)``)."""
     found: list[tuple[int, str]] = []
     for node in ast.walk(function):
-        if isinstance(node, ast.Call) and _callee(node) in _REFUSALS:
+        if isinstance(node, ast.Call) and _callee(node) in REFUSALS:
             for arg in [*node.args, *(k.value for k in node.keywords)]:
-                found += _node_ids(arg, constants)
+                found += node_ids(arg, constants)
     return found
 
 
@@ -344,7 +344,7 @@ def _direct_rules(statement: ast.stmt, known: set[str]) -> list[str]:
     constants = _module_constants_for(statement)
     found = []
     for node in ast.walk(statement):
-        found += [rule for _, rule in _node_ids(node, constants) if rule in known]
+        found += [rule for _, rule in node_ids(node, constants) if rule in known]
     return found
 
 
@@ -361,7 +361,7 @@ def _tree(filename: str) -> ast.Module | None:
         tree = ast.parse(Path(filename).read_text(encoding="utf-8"))
     except (OSError, SyntaxError, ValueError):
         return None
-    constants = _module_constants(filename)
+    constants = module_constants(filename)
     for node in ast.walk(tree):
         if isinstance(node, ast.stmt):
             _CONSTANTS[id(node)] = constants
@@ -520,10 +520,12 @@ def rules_run(
 @cache
 def observable_rules(game: str) -> frozenset[str]:
     """The rules of ``game`` that its reference engine can report as fired: the ids its
-    code names outside docstrings and refusals (``fired.append("...")``, rule constants).
-    The others (a rule the code implements without recording it) cannot be seen to fire.
+    code names other than to explain a refusal (``fired.append("...")``, rule constants:
+    :func:`conformance.levels.observable.reported_ids`). The others (a rule the code
+    implements without recording it, or names only in refusals) cannot be seen to fire.
     A component entry's own rule (:func:`reference_impl.components.entry_rules`) is
     reported when the entry is used, so it is observable too."""
+    from conformance.levels.observable import reported_ids, runtime_files
     from conformance.specification.catalogue import rule_ids
     from reference_impl import registry
     from reference_impl.components import entry_rules
@@ -531,25 +533,33 @@ def observable_rules(game: str) -> frozenset[str]:
     module = sys.modules.get(registry.engine_module(game)) or __import__(
         registry.engine_module(game), fromlist=["GAME"]
     )
-    folder = Path(module.__file__ or "").parent
-    known = set(rule_ids(game))
-    found: set[str] = set()
-    for path in sorted(folder.rglob("*.py")):
-        for function in sites(str(path)):
-            found |= {rule for line, rule in function.rules if line != function.first}
-        found |= _module_level_ids(str(path))
-    return frozenset((found | entry_rules(game)) & known)
+    files = runtime_files(
+        str(path) for path in sorted(Path(module.__file__ or "").parent.rglob("*.py"))
+    )
+    found = reported_ids(files)
+    for filename in files:
+        found |= _module_level_ids(filename)
+    return frozenset((found | entry_rules(game)) & set(rule_ids(game)))
 
 
 def _module_level_ids(filename: str) -> set[str]:
-    """Id-like strings assigned at module level (rule constants such as ``PLACE_FACE``)."""
+    """Id-like strings in module-level tables and classes (the rules a table of events or
+    effects reports). A constant that is one id alone (``TURN_ORDER = "IT-TURN-ORDER"``) is
+    not counted here: the code that uses it names it (``R.TURN_ORDER``), and a constant only
+    refusals cite is a rule the engine never reports as fired (Isle Traces' turn order was
+    listed "never reached" after every game, and a comment naming it passed over)."""
     try:
         tree = ast.parse(Path(filename).read_text(encoding="utf-8"))
     except (OSError, SyntaxError, ValueError):
         return set()
     found = set()
-    for node in tree.body:
-        if isinstance(node, ast.Assign | ast.AnnAssign | ast.ClassDef):
+    # a class's own tables, not its methods (read as functions, refusals apart)
+    body = [*tree.body, *(n for c in tree.body if isinstance(c, ast.ClassDef) for n in c.body)]
+    for node in body:
+        value = getattr(node, "value", None)
+        if isinstance(value, ast.Constant) and isinstance(value.value, str):
+            continue  # one id alone: counted where the code names it
+        if isinstance(node, ast.Assign | ast.AnnAssign):
             for inner in ast.walk(node):
                 if isinstance(inner, ast.Constant) and isinstance(inner.value, str):
                     found |= {w for w in _words(inner.value) if w == inner.value}

@@ -258,9 +258,7 @@ def disaster_to_act(state: NeomState) -> list[Actor]:
     return [
         s
         for s, p in enumerate(state.players)
-        if s != current["by"]
-        and s not in current["decided"]
-        and owed(state, p, kind) > 0  # type: ignore[arg-type]
+        if s != current["by"] and s not in current["decided"] and owed(state, p, kind) > 0  # type: ignore[arg-type]
     ]
 
 
@@ -463,6 +461,7 @@ def _act(state: NeomState, p: Player, action: Action, fired: list[str]) -> None:
     if kind == "sell":
         fired.append("NM-BANK-UNLIMITED")
         state.discard_tiles([sel])  # NM-SELL: discarded unused
+        # NM-SELL: the sale's price (NM-BANK-UNLIMITED: paid in full)
         p.coins += rule_param(state.options, "NM-SELL", "price", SELL_PRICE)
         fired.append("NM-SELL")
     elif kind == "place":

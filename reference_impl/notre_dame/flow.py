@@ -155,7 +155,8 @@ def apply_chance(st: NotreDameState, a: Action) -> None:
 
 def start_round(st: NotreDameState) -> None:
     st.phase = "reveal"  # ND-ROUND-PHASES: phase 1 opens the round
-    st.current = None
+    st.current = None  # ND-ROUND-PHASES: phase 1 is nobody's turn
+    st.fired.append("ND-ROUND-PHASES")
     settle(st)
 
 
@@ -163,8 +164,10 @@ def settle(st: NotreDameState) -> None:
     """Advance past chance nodes that have nothing left to reveal."""
     if st.phase == "reveal" and not reveal_source(st):
         st.phase = "deal"  # ND-ROUND-PHASES: phase 2 after the reveal
+        st.fired.append("ND-ROUND-PHASES")
     if st.phase == "deal" and deal_target(st) < 0:
         st.phase = "draft"  # ND-ROUND-PHASES
+        st.fired.append("ND-ROUND-PHASES")
         st.draft_step = 1  # ND-DRAFT-KEEP1: keep one of three first
         st.pending = list(range(st.num))  # ND-DRAFT-SIMUL: every player chooses at once
 
@@ -205,6 +208,7 @@ def do_keep(st: NotreDameState, p: int, card: str) -> None:
     st.draft_step = None
     st.phase = "play"  # ND-ROUND-PHASES: phase 3 after the draft
     st.current = st.start  # ND-PLAY-ORDER: the start player plays first
+    st.fired.append("ND-ROUND-PHASES")
 
 
 # ---------------------------------------------------------------- turn order
@@ -216,7 +220,7 @@ def after_play(st: NotreDameState) -> None:
     if total >= CARDS_PLAYED * st.num:  # ND-PLAY-SECOND, ND-PLAY-THIRD: two cards each
         st.phase = "buy"  # ND-ROUND-PHASES: phase 4 after phase 3
         st.current = st.start  # ND-BUY-ORDER: from the start player
-        st.fired.append("ND-PLAY-THIRD")
+        st.fired += ["ND-PLAY-THIRD", "ND-ROUND-PHASES"]
     else:
         st.current = (st.start + total) % st.num  # ND-PLAY-ORDER: clockwise (ND-LEFT)
 
@@ -264,7 +268,7 @@ def start_plague(st: NotreDameState) -> None:
     st.phase = "plague"  # ND-ROUND-PHASES: phase 5
     st.current = None  # ND-ROUND-PHASES: phase 5 is every player's at once
     st.pending = []  # ND-ROUND-PHASES
-    st.fired.append("ND-RATS-INCREASE")
+    st.fired += ["ND-ROUND-PHASES", "ND-RATS-INCREASE"]
     for p, pl in enumerate(st.players):  # ND-RATS-PERPLAYER: each player's own track
         hospital = pl.areas["hospital"]  # ND-HOSPITAL-REDUCE: the cubes in the hospital
         if pl.friend == "hospital" and st.options["friend_in_hospital"]:  # ND-HOSPITAL-FRIEND
@@ -308,7 +312,8 @@ def stage_payout(st: NotreDameState) -> None:
     value = tile_value(st.num, stage_of(st.round))  # ND-ND-VALUES, ND-SETUP-BOARD
     # ND-ND-PAYOUT: a share per cube of the tile's value (ND-ND-VALUES)
     for p, share in enumerate(payout_shares(value, st.nd)):
-        gain_prestige(st, p, share)  # ND-ND-PARK: the bonus earns the park bonus
+        # ND-ND-PAYOUT: the share is prestige (ND-ND-PARK: with the park bonus)
+        gain_prestige(st, p, share)
         st.players[p].stock += st.nd[p]  # ND-ND-RETURN: the cubes go back to the stock
         st.nd[p] = 0  # ND-ND-RETURN
     st.fired.append("ND-STAGE-PAYOUT")

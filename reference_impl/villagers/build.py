@@ -234,7 +234,7 @@ def do_build(state: VillagersState, action: Action) -> None:
     state.columns.sort()
     state.village_changed()
     state.built += 1  # VL-BUILD-LIMIT: one build from hand used
-    state.fired += ["VL-BUILD-HAND", "VL-CHAIN-ON"]
+    state.fired += ["VL-BUILD-HAND", "VL-CHAIN-ON", "VL-BUILD-LIMIT"]
     if dynamic:  # VL-BUILD-LIMIT-WHEN, alternative reading
         after = state.player_tally().builders
         state.build_limit += build_limit(after) - build_limit(builders_before)

@@ -70,6 +70,7 @@ def refill(state: VillagersState) -> bool:
         break  # VL-DRAFT-REFILL-NONE: the reserve is empty too, the places stay empty
     state.drafted += 1  # VL-DRAFT-COUNT: one repetition of steps 1-3 is done
     state.step = "take"  # VL-DRAFT-COUNT: the next repetition starts again at step 1
+    state.fired.append("VL-DRAFT-COUNT")
     return True
 
 

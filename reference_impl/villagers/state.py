@@ -301,7 +301,7 @@ class VillagersState(GameState):
             self.fired.append("VL-SETUP-HAND")
         elif kind == "square":
             _add(self.square, card)  # VL-DRAFT-STACK: a stack's top card onto the square
-            self.fired.append("VL-DRAFT-TAKE")
+            self.fired.append("VL-DRAFT-STACK")
         elif kind == "road":
             insort(self.road, [card, 0])
             self.fired.append("VL-DRAFT-REFILL")

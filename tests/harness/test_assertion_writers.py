@@ -193,7 +193,7 @@ REVIEWED = {
     ("neom/disaster.feature", "Selecting the fire ends the selector's turn",
      ("NM-FLOW-TURNS",)): "the turn's end is the scenario's point",
     ("neom/income.feature", "A cornerstone's income is paid with the tiles' income",
-     ("NM-BANK-UNLIMITED", "NM-INCOME")):
+     ("NM-SELL", "NM-INCOME")):
         "the income counting the cornerstone is the rule's point (docs/blame.md)",
     ("neom/select.feature", "Actions wait until every player has selected",
      ("NM-FLOW-TURNS",)): "who may act is the selection rule's point",
@@ -204,10 +204,10 @@ REVIEWED = {
     ("notre_dame/actions.feature", "An empty stock gives the cloister school nothing",
      ("ND-PLACE-CUBE",)): "no cube reaching the hand is the rule's point; nothing writes it",
     ("notre_dame/rats.feature", "Two equally crowded areas let the player choose",
-     ("ND-RATS-INCREASE",)): "the phase waiting for the choice is the rule's point",
+     ("ND-ROUND-PHASES",)): "the phase waiting for the choice is the rule's point",
     ("notre_dame/rats.feature", "With the cubes-only reading the friend holds back no rat",
      ("ND-RATS-INCREASE",)): "the rule is a condition that comes out false under the reading",
-    ("notre_dame/round.feature", "The end of round 9 ends the game", ("ND-RATS-INCREASE",)):
+    ("notre_dame/round.feature", "The end of round 9 ends the game", ("ND-ROUND-PHASES",)):
         "the end sets current to null again: phase 5 did first, so only a wrong value shows",
     ("notre_dame/setup.feature", "A player with many coins still earns from the bank",
      ("ND-BANK-PLUS",)): "the rule is an absence (no cap on coins): no write of its own",

@@ -575,3 +575,96 @@ def test_a_lines_rule_does_not_depend_on_whether_the_engine_was_imported_first()
             for line in range(function.first, function.last + 1)}  # fmt: skip
     assert json.loads(cold.stdout) == warm
     assert any("IT-END-DECK" in rules for rules in warm.values())
+
+
+def _first_step_changing(
+    game: str, players: int, changed: Any, seeds: int = 40
+) -> tuple[list[Any], dict[str, Any], list[str], str]:
+    """The reference played at random up to the first step after which ``changed(action,
+    before, after)`` names a path: the actions, the state after them, what the step fired and
+    that path."""
+    import random
+
+    for seed in range(seeds):
+        chooser = random.Random(seed)
+        state = registry.get_game(game).new_game(players, None)
+        actions: list[Any] = []
+        while not state.is_terminal():
+            action = chooser.choice(state.legal_actions())
+            before = state.to_canonical()
+            state.apply(action)
+            actions.append(json.loads(json.dumps(action)))
+            after = state.to_canonical()
+            path = changed(action, before, after)
+            if path:
+                return actions, after, list(state.fired), path
+    raise AssertionError(f"no {game} game of {seeds} seeds reached the step")
+
+
+def _counter_rose(section: str, key: str) -> Any:
+    return lambda _a, b, c: f"{section}.{key}" if c[section][key] > b[section][key] else None
+
+
+def _coins_of_a_sale(action: Any, before: Any, after: Any) -> str | None:
+    if action.get("type") != "sell":
+        return None
+    seat = action["actor"]
+    return (
+        f"players.{seat}.coins"
+        if before["players"][seat]["coins"] != after["players"][seat]["coins"]
+        else None
+    )
+
+
+def _stage_end_prestige(_action: Any, before: Any, after: Any) -> str | None:
+    if before["stage"] == after["stage"]:
+        return None
+    return next((f"players.{seat}.prestige" for seat, (old, new) in
+                 enumerate(zip(before["players"], after["players"], strict=True))
+                 if old["prestige"] != new["prestige"]), None)  # fmt: skip
+
+
+def _square_of_a_stack_draw(action: Any, before: Any, _after: Any) -> str | None:
+    chance = before["chance"]
+    drawn = chance and chance["kind"] == "square" and action.get("actor") == "chance"
+    return "player.square" if drawn else None
+
+
+def _phase_five_begins(_action: Any, before: Any, after: Any) -> str | None:
+    return "current" if before["phase"] != "plague" == after["phase"] else None
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "changed", "rule"),
+    [  # the clause each catalogue states for the field at that step (its text)
+        ("neom", 2, _coins_of_a_sale, "NM-SELL"),  # was NM-BANK-UNLIMITED, fired beside it
+        ("villagers", 1, _counter_rose("draft", "taken"), "VL-DRAFT-COUNT"),  # was -REFILL
+        ("villagers", 1, _counter_rose("build", "built"), "VL-BUILD-LIMIT"),  # was -HAND
+        # a stack's card onto the square (was VL-DRAFT-TAKE, the road's clause)
+        ("villagers", 1, _square_of_a_stack_draw, "VL-DRAFT-STACK"),
+        ("notre_dame", 2, _stage_end_prestige, "ND-ND-PAYOUT"),  # was ND-ND-PARK
+        # phase 5 is nobody's turn (was ND-RATS-INCREASE: ND-ROUND-PHASES was never fired)
+        ("notre_dame", 2, _phase_five_begins, "ND-ROUND-PHASES"),
+    ],
+    ids=["neom-sale", "vl-draft-count", "vl-build-count", "vl-stack-draw", "nd-stage-payout",
+         "nd-phase-five"],
+)  # fmt: skip
+def test_a_field_the_step_writes_is_blamed_on_the_clause_that_decides_it(
+    game: str, players: int, changed: Any, rule: str
+) -> None:
+    """A state divergence at a field one clause decides is blamed on that clause, not on a
+    rule fired beside it nor on one the step's code names and never reports: the
+    attribution reviewers' findings of session 26, each a line's comment or a rule the
+    reference did not fire where it applies."""
+    from conformance.levels.attribution import attribute
+    from conformance.levels.differential import Divergence
+
+    actions, after, fired, path = _first_step_changing(game, players, changed)
+    value = after
+    for key in path.split("."):
+        value = value[int(key)] if isinstance(value, list) else value[key]
+    divergence = Divergence(game, players, {}, actions, "state", "", first=path,
+                            differing=[path], expected={path: value},
+                            reference_fired=fired)  # fmt: skip
+    blame = attribute(divergence)
+    assert blame.primary == rule, blame.describe()

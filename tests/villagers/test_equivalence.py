@@ -72,9 +72,34 @@ def _as_recorded(canonical: dict) -> dict:
     return {**canonical, "options": options}
 
 
-def _as_recorded_fired(fired: list[str]) -> list[str]:
-    """The fired ids without those reported since the recording (:data:`LATER_FIRED`)."""
-    return [rule for rule in fired if rule not in LATER_FIRED]
+#: phase -> the rule the original engine reported once as the phase began, and reports
+#: since session 27 at each repetition the rule counts (a draft's repetition done, a build
+#: from hand): hashed as recorded, once and only in the step the phase began
+PER_REPETITION = {"draft": "VL-DRAFT-COUNT", "build": "VL-BUILD-LIMIT"}
+
+
+def _as_recorded_fired(
+    fired: list[str], before: str | None = None, after: str | None = None, chance: bool = False
+) -> list[str]:
+    """The fired ids as the original engine reported them: without those reported since the
+    recording (:data:`LATER_FIRED`, :data:`PER_REPETITION` past a phase's first step) and,
+    a stack's card put onto the square under VL-DRAFT-TAKE (its own clause, VL-DRAFT-STACK,
+    since session 27: on a chance step, or after the take's own VL-DRAFT-STACK when the card
+    was known). ``before`` and ``after`` are the step's phases."""
+    began = {PER_REPETITION[after]} if after in PER_REPETITION and before != after else set()
+    taken = chance  # the take's own VL-DRAFT-STACK is reported at the player's step
+    recorded = []
+    for rule in fired:
+        if rule == "VL-DRAFT-STACK":
+            rule, taken = ("VL-DRAFT-TAKE" if taken else rule), True
+        if rule in LATER_FIRED:
+            continue
+        if rule in PER_REPETITION.values():
+            if rule not in began:
+                continue
+            began.discard(rule)
+        recorded.append(rule)
+    return recorded
 
 
 def _sample(outcomes: list, rng: random.Random) -> dict:
@@ -156,12 +181,15 @@ def _play(seed: int, options: dict) -> str:
                 assert state.legal_actions() == legal, probe
         if state.is_terminal():
             break
-        if CHANCE in state.to_act():
+        state_to_act = state.to_act()
+        if CHANCE in state_to_act:
             action = _sample(outcomes, rng)
         else:
             action = legal[rng.randrange(len(legal))]
         state.apply(action)
-        feed(["fired", _as_recorded_fired(state.fired)])
+        after = state.to_canonical()["phase"]
+        feed(["fired", _as_recorded_fired(state.fired, canonical["phase"], after,
+                                          CHANCE in state_to_act)])  # fmt: skip
         steps += 1
     feed(["outcome", state.outcome().to_json()])
     feed(["clone", _as_recorded(state.clone().to_canonical())])
