@@ -81,7 +81,7 @@ def ring_of(st):
     n = st["num_players"]
     if n == 2:
         if st["options"]["neutral_districts"]:
-            return [0, 2, 1, 3]
+            return [0, 1, 2, 3] if BUG == "two-player-adjacent" else [0, 2, 1, 3]
         return [0, 1]
     return list(range(n))
 
@@ -126,7 +126,7 @@ def distances(st, start):
 # ---------------------------------------------------------------- helpers
 
 def stage_of(rnd):
-    return "A" if rnd <= 3 else ("B" if rnd <= 6 else "C")
+    return "A" if rnd <= 3 else ("B" if rnd <= (7 if BUG == "stage-b-through-round-7" else 6) else "C")
 
 
 def offerings(st):
@@ -209,6 +209,11 @@ def may_take(st, p, colour):
     return set_complete(st, p)
 
 
+def msg_reward(value):
+    """ND-MESSAGE-VALUES: what a message of this number gives (component messages)."""
+    return dict(MSG_REWARD[{1: 2, 2: 1}.get(value, value)], prestige=value) if BUG == "message-extras-swapped" else MSG_REWARD[value]
+
+
 def take_message(st, p, sq):
     pl = st["players"][p]
     m = st["messages"].pop(sq)
@@ -218,7 +223,7 @@ def take_message(st, p, sq):
     else:
         pl["message_set"] = sorted(pl["message_set"] + [c])
     pl["messages"] = sorted(pl["messages"] + [m], key=lambda x: (x["color"], x["value"]))
-    apply_gains(st, p, {k: v for k, v in MSG_REWARD[m["value"]].items() if k != "rats_removed"} if BUG == "message-no-rat" else (dict(MSG_REWARD[m["value"]], prestige=int(sq.split("-")[1])) if BUG == "message-square-number" else MSG_REWARD[m["value"]]))
+    apply_gains(st, p, {k: v for k, v in msg_reward(m["value"]).items() if k != "rats_removed"} if BUG == "message-no-rat" else (dict(msg_reward(m["value"]), prestige=int(sq.split("-")[1])) if BUG == "message-square-number" else msg_reward(m["value"])))
 
 
 # ---------------------------------------------------------------- area actions
@@ -901,7 +906,7 @@ def apply_buy(st, p, a):
     elif BUG == "buy-compulsory" and pl["coins"] >= 1:
         raise Illegal("ND-BUY-OPTIONAL", "a player with a coin must buy")
     n = st["num_players"]
-    nxt = (p + 1) % n
+    nxt = (p - 1 if BUG == "buy-counterclockwise" else p + 1) % n
     if nxt == st["start_player"]:
         resolve_plague(st)
     else:
@@ -1016,7 +1021,7 @@ def resolve_plague(st):
     for p, pl in enumerate(st["players"]):
         inc = 0 if (any(doctors) if BUG == "doctor-everyone" else doctors[p]) else printed
         hosp = pl["areas"]["hospital"]
-        if pl["friend"] == "hospital" and st["options"]["friend_in_hospital"]:
+        if pl["friend"] == "hospital" and st["options"]["friend_in_hospital"] and BUG != "hospital-ignores-friend":
             hosp += 1
         hosp = min(hosp, 1) if BUG == "hospital-reduces-one" else hosp
         new = (0 if BUG == "doctor-resets-rats" and doctors[p] else pl["rats"]) + inc - (0 if (BUG == "doctor-ignores-hospital" and doctors[p]) else hosp)
@@ -1083,7 +1088,7 @@ def end_round(st):
         pl["bought"] = None
     if BUG == "brown-refilled" or r in ((3, 6) if BUG == "round9-decks-stay" else (3, 6, 9)):
         st["brown_deck"] = list(BROWN)
-    if r in ((3, 6) if BUG == "round9-decks-stay" else (3, 6, 9)):
+    if BUG == "decks-gathered-each-round" or r in ((3, 6) if BUG == "round9-decks-stay" else (3, 6, 9)):
         for pl in st["players"]:
             pl["deck"] = list(CARDS)
     st["start_player"] = (st["start_player"] + (-1 if BUG == "start-right" else 1)) % n

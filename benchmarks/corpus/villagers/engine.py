@@ -29,7 +29,7 @@ CARDS = {
     "Thatcher": ("hay", 1, "Hayer", None, 0, 1, 2, None),
     "Bed Builder": ("hay", 2, "Hayer", "Carpenter", 0, 0, 4, None),
     "Grazier": ("hay", 1, "Hayer", None, 1, 0, 0, None),
-    "Milk Maid": ("hay", 1, "Grazier", "Cooper", 2, 0, 0, None),
+    "Milk Maid": ("hay", 1, "Grazier", "Cooper", 1 if BUG == "milk-maid-one-food" else 2, 0, 0, None),
     "Fromager": ("hay", 1, "Milk Maid", None, 1, 0, 15, None),
     "Peddler": ("hay", 1, "Hayer", "Cartwright", 0, 0, 0, ("gold_symbols", 2, 3)),
     "Horse Trader": ("hay", 1, "Hayer", None, 0, 0, 0, ("hay_symbols", 3, 2) if BUG == "horse-trader-two-per-three" else ("hay_symbols", 2, 3)),
@@ -281,7 +281,7 @@ class Game:
             "discard": {},
             "markets": {"first": "hidden", "second": "hidden"},
             "events": {"summer": list(SUMMER), "winter": list(WINTER), "active": [], "discard": []},
-            "jester": True,
+            "jester": BUG != "no-jester-at-setup",
             "draft": {"limit": 0, "taken": 0},
             "build": {"limit": 0, "built": 0, "basics": 0},
             "reveal": {"left": 0, "deck": "summer"},
@@ -487,10 +487,15 @@ class Game:
         s["build"] = {"limit": self.build_limit(), "built": 0, "basics": 0}
         s["step"] = "arson" if self.active("e15") else "build"
 
-    def end_draft(self):
+    def square_to_hand(self):
+        """VL-DRAFT-SQUARE: the cards on the square go to the hand."""
         s = self.s
         s["player"]["hand"].extend(s["player"]["square"])
         s["player"]["square"] = []
+
+    def end_draft(self):
+        s = self.s
+        self.square_to_hand()
         self.spend("e24")
         s["step"] = "coin"
 
@@ -561,6 +566,7 @@ class Game:
                 if self.refill_step():
                     break
                 s["draft"]["taken"] += 1
+                if BUG == "square-to-hand-each-repetition": self.square_to_hand()
                 s["step"] = "take"
             elif st == "coin":
                 if not s["road"]:
@@ -709,7 +715,7 @@ class Game:
                                          "return": c, "stack": i})
         elif st == "events":
             for e in s["events"]["active"]:
-                if TIMING[e] != "event":
+                if TIMING[e] != "event" or not self.in_order(e):
                     continue
                 for ch in self.event_choices(e):
                     a = {"actor": 0, "type": "resolve_event", "event": e}
@@ -720,6 +726,10 @@ class Game:
             for e in s["events"]["active"]:
                 acts.append({"actor": 0, "type": "jester", "event": e})
         return acts
+
+    def in_order(self, e):
+        """VL-EVENT-ORDER: the active events timed 'event' are resolved in any order."""
+        return e == min((x for x in self.s["events"]["active"] if TIMING[x] == "event"), key=ekey) if BUG == "events-fixed-order" else True
 
     def event_choices(self, e):
         """list of choice values (None = no field)."""
@@ -735,7 +745,7 @@ class Game:
             if s["reserve"] > 0 and BUG != "conscription-stacks-only":
                 ch.append("reserve")
         elif e == "e18":
-            ch = sorted({c[1] for c in self.player_cards()} | {0})
+            ch = [max([c[1] for c in self.player_cards()] + [0])] if BUG == "protection-largest-pile" else sorted({c[1] for c in self.player_cards()} | {0})
         elif e == "e19":
             ch = sorted({self.silver_value(p["card"], "countess") for p in s["countess"]["village"]
                          if CARDS[p["card"]][7]})
@@ -1065,7 +1075,7 @@ class Game:
             s["countess"]["village"].append({"card": r, "coins": 0})
         else:
             s["stacks"][i]["known"].append(r)
-        s["basics"][bas] -= 1
+        s["basics"][bas] -= 0 if BUG == "basics-unlimited" else 1
         s["player"]["village"].append([{"card": bas, "coins": 0}])
         b["basics"] += 1
         b["built"] += 1 if BUG == "basic-counts-toward-limit" and b["built"] < b["limit"] else 0
@@ -1073,7 +1083,7 @@ class Game:
     def resolve_event(self, a):
         s = self.s
         e = a["event"]
-        if s["step"] != "events" or e not in s["events"]["active"] or TIMING[e] != "event":
+        if s["step"] != "events" or e not in s["events"]["active"] or TIMING[e] != "event" or not self.in_order(e):
             raise RuleError("VL-EVENT-ORDER", "%s cannot be resolved now" % e)
         rule = EVENT_RULE[e]
         field = EVENT_FIELD.get(e)
