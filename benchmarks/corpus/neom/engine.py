@@ -214,7 +214,7 @@ class Game:
             seats = [i for i, p in enumerate(st["players"]) if p["selected"] is None][:1 if BUG == "select-seat-order" and ph == "select" else None]
             return sorted(seats, key=lambda i: (i - st["turn"] + 1) % 2)[:1] if BUG == "two-player-alternating" and ph == "select" and self.n == 2 else seats
         if ph == "act":
-            return [i for i, p in enumerate(st["players"]) if not p["acted"]]
+            return [i for i, p in enumerate(st["players"]) if not p["acted"]][:1 if BUG == "act-seat-order" else None]
         if ph == "disaster":
             if not st["disasters"]:
                 return []
@@ -224,7 +224,7 @@ class Game:
     def refresh(self):
         st = self.st
         st["to_act"] = self.compute_to_act()
-        st["terminal"] = st["phase"] == "over"
+        st["terminal"] = (st["generation"] == 3 and st["turn"] == TURNS) if BUG == "terminal-on-last-turn" else st["phase"] == "over"
 
     # --- disasters -------------------------------------------------------------------
     def struck(self, d):
@@ -307,6 +307,7 @@ class Game:
             if ph == "select":
                 if all(p["selected"] is not None for p in st["players"]):
                     st["phase"] = "act"
+                    if BUG == "pass-before-act" and st["turn"] < TURNS: hands = [p["hand"] for p in st["players"]]; [p.update(hand=sorted(hands[(i - 1) % self.n])) for i, p in enumerate(st["players"])]
                     for p in st["players"]:
                         if is_disaster(p["selected"]):
                             p["acted"] = True
@@ -375,7 +376,7 @@ class Game:
         ps = st["players"]
         st["disasters"] = []
         for p in ps:
-            p["acted"] = False
+            p["acted"] = (p["acted"] and st["turn"] >= TURNS) if BUG == "acted-across-generations" else False
             p["selected"] = None
         last = st["turn"] >= (TURNS + 1 if BUG == "eight-turns" and not self.solo() else TURNS)
         if self.solo():
@@ -390,7 +391,7 @@ class Game:
         elif not last:
             hands = [p["hand"] for p in ps]
             for i, p in enumerate(ps):
-                p["hand"] = sorted(hands[(i + 1) % self.n] if (BUG == "pass-alternating" and st["generation"] == 2) else hands[(i - (0 if BUG == "hands-kept" else 1)) % self.n])
+                p["hand"] = sorted(hands[(i + 1) % self.n] if (BUG == "pass-alternating" and st["generation"] == 2) else hands[(i - (0 if BUG in ("hands-kept", "pass-before-act") else 1)) % self.n])
             st["turn"] += 1
             st["phase"] = "select"
             return
@@ -698,8 +699,10 @@ class Game:
                     if 0 <= nx < 5 and 0 <= ny < 5 and city[ny][nx] is not None \
                             and info(city[ny][nx])["pollutes"]:
                         pollution -= (1 if (dx == 0 or dy == 0) else 2) if BUG == "pollution-swapped" else (2 if (dx == 0 or dy == 0) else 1)
-        ghost = -10 if ((len(res) <= 1) if BUG == "ghost-under-two" else len(res) == 0) else (-4 if len(res) == 1 else 0)
-        power = 0 if any(t is not None and info(t)["power"] for row in city for t in row) else (-10 if BUG == "power-penalty-ten" else -5)
+        built = [t for row in city for t in row if t is not None] + (p["cornerstones"] if BUG == "kept-cornerstones-built" else [])
+        nres = sum(1 for t in built if cat(t) == "residential")
+        ghost = -10 if ((nres <= 1) if BUG == "ghost-under-two" else nres == 0) else (-4 if nres == 1 else 0)
+        power = 0 if any(info(t)["power"] for t in built) else (-10 if BUG == "power-penalty-ten" else -5)
         return {"tiles": tiles, "neighbourhoods": hoods, "goods": goods, "money": money,
                 "pollution": pollution, "ghost_town": ghost, "power": power}
 
@@ -1032,7 +1035,7 @@ def _load(s):
                 raise M("a City Centre in a hand")
             if gen == 0 and not is_cs(t):
                 raise M("players.%d: a generation tile in the draft" % i)
-            if gen > 0 and TILES[t]["gen"] != gen:
+            if gen > 0 and ((TILES[t]["gen"] > gen) if BUG == "earlier-generation-hand" else (TILES[t]["gen"] != gen)):
                 raise M("players.%d: %s is not of generation %d" % (i, t, gen))
     # phase specific
     disasters = s["disasters"]
