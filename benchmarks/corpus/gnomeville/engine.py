@@ -61,7 +61,7 @@ def can_afford(tier, mushrooms):
 
 
 def stack_points(h):
-    return h + max(0, h - 4)
+    return h + (h // 3 if BUG == "stack-bonus-per-three" else max(0, h - 4))
 
 
 ACTION_FIELDS = {
@@ -309,7 +309,7 @@ class Game:
 
     def height_ok(self, i, sp, kind):
         h = self.board(i)["height"].get("%d,%d" % (sp[0], sp[1]))
-        return h is None or TIER[kind] >= h
+        return h is None or (TIER[kind] > h if BUG == "tower-height-strict" else TIER[kind] >= h)
 
     def activation_choices(self, i):
         p = self.P(i)
@@ -682,7 +682,8 @@ class Game:
             self.next_ability(i)
             self.after_build_action(i)
         elif t == "event":
-            s["event_deck"].remove(a["card"])
+            if BUG != "event-card-stays-in-deck":
+                s["event_deck"].remove(a["card"])
             s["events"][s["round"] - 3] = a["card"]
             self.fire("GV-EVENT-REVEAL")
             self.refresh_phase()
@@ -1011,7 +1012,7 @@ class Game:
         s = self.s
         s["phase"] = "attack"
         stuck = [i for i in range(self.n) if self.P(i)["status"] == "stuck" or (BUG == "surprise-hits-everyone" and any(q["status"] == "stuck" for q in self.s["players"]))]
-        s["attack_queue"] = [[i, "surprise"] for i in stuck] + [[i, "round"] for i in range(self.n)]
+        s["attack_queue"] = [[i, "surprise"] for i in stuck] + [[i, "round"] for i in range(self.n) if not (BUG == "surprise-replaces-round-card" and i in stuck)]
         if stuck and s["troll_deck"]:
             s["chance"] = {"type": "troll_card"}
             return
@@ -1057,7 +1058,7 @@ class Game:
                     a["trolls"] = []
                     self.fire("GV-TROLL-CAP")
                     continue
-                if len(a["trolls"]) >= 2:
+                if len(a["trolls"]) >= 2 and not (BUG == "fourth-troll-icon-in-card-order" and room < len(a["trolls"])):
                     self.fire("GV-TROLL-CHOICE")
                     return
                 self.spawn_troll(i, a["trolls"].pop(0))
@@ -1403,7 +1404,7 @@ class Game:
                     self.P(a)["score"] += each
                     self.P(b)["score"] += each
                 else:
-                    better_a = va < vb if g["goal"] == "fewest" else va > vb
+                    better_a = va < vb if g["goal"] == "fewest" and BUG != "goal-fewest-read-as-most" else va > vb
                     self.P(a if better_a else b)["score"] += g["value"]
                     self.P(b if better_a else a)["score"] += g["tie"] if BUG == "goal-loser-gets-tie" else 0
         s["phase"] = "end"

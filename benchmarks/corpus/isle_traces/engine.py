@@ -39,7 +39,7 @@ CREATURES = tuple("creature%d" % i for i in range(1, 7))
 SYMBOL_OK = {
     "fort": ("road", "plains") if BUG == "fort-off-road" else ("road",),
     "harbour": TERRAINS if BUG == "harbour-any-terrain" else ("coast",),
-    "feather": ("mountain", "forest", "plains"),
+    "feather": ("mountain", "forest") if BUG == "feather-icon-not-on-plains" else ("mountain", "forest", "plains"),
 }
 for _c in CREATURES:
     SYMBOL_OK[_c] = ("plains", "coast", "forest") if BUG == "creature-not-on-road" else ("road", "plains", "coast", "forest")
@@ -286,7 +286,7 @@ class Game:
         for idx, m in enumerate(self.s["map"]):
             face = m["faces"][m["face"]]
             closed = m.get("closed")
-            cf = closed[m["face"]] if closed else None
+            cf = closed[0 if BUG == "closed-sides-of-front-face" else m["face"]] if closed else None
             for k, (r, c) in enumerate(footprint(m["rot"], m["row"], m["col"])):
                 sides = rot_sides(cf[k], m["rot"]) if cf else set()
                 g[(r, c)] = (face[k], sides, idx)
@@ -419,14 +419,14 @@ class Game:
         explored = [[] for _ in range(n)]  # lines with the seat's explorer, owned or not
         for i, cells in enumerate(lines):
             exps = per_line_exp[i]
-            has_feather = fcell is not None and (any(g[cc][2] == g[fcell][2] for cc in cells) if BUG == "feather-blocks-its-card" else fcell in cells)
+            has_feather = BUG != "feather-line-scores" and fcell is not None and (any(g[cc][2] == g[fcell][2] for cc in cells) if BUG == "feather-blocks-its-card" else fcell in cells)
             if (not has_feather and not any(exps)) or (BUG == "roads-score-nothing" and terrain(g[cells[0]][0]) == "road"):
                 continue
             creatures = sum(1 for cc in cells if (symbol(g[cc][0]) is not None if BUG == "animals-any-symbol" else has_creature(g[cc][0])))
             owner = None
             if not has_feather:
-                best = max(exps)
-                if best > 0 and ((sum(1 for x in exps if x) == 1) if BUG == "shared-line-scores-none" else (exps.count(best) == 1 or BUG == "tie-first-seat")):
+                best = max([x for x in exps if exps.count(x) == 1] or [0]) if BUG == "tied-leaders-drop-out" else max(exps)
+                if best > 0 and ((sum(1 for x in exps if x) == 1) if BUG == "shared-line-scores-none" else (best > sum(exps) - best if BUG == "majority-over-all-opponents" else (exps.count(best) == 1 or BUG == "tie-first-seat"))):
                     owner = exps.index(best)
                 owner = None if BUG == "lone-cell-no-line" and len(cells) == 1 else owner
             points = 0
@@ -832,7 +832,8 @@ class Game:
         s["discarded"].append(s["drawn"])
         s["discarded"].sort(key=lambda c: c["id"])
         s["drawn"] = None
-        s["phase"] = "explore"
+        if BUG == "discard-ends-turn": self.end_turn()
+        else: s["phase"] = "explore"
 
     def do_pass(self, a):
         s = self.s
