@@ -609,6 +609,25 @@ Feature: NEOM positions the rules cannot reach are refused (load_state)
       Then the request is refused as malformed
 
     @NM-GEN-ORDER
+    Scenario: A generation 1 tile in a generation 2 hand is refused
+      # each generation deals its own tiles and the last passed tile of a generation is
+      # discarded (NM-GEN-DEAL, NM-PASS-LAST): no generation 1 tile is in hand after it
+      Given a new "neom" game with 2 players and setup:
+        """
+        {"setup": {"boards": ["oil", "ore"]}}
+        """
+      When the position is loaded:
+        """
+        phase = "act"
+        generation = 2
+        players.0.selected = "g2-plaza"
+        players.0.hand = ["g1-farm"]
+        players.1.acted = true
+        players.1.hand = ["g2-terraces"]
+        """
+      Then the request is refused as malformed
+
+    @NM-GEN-ORDER
     Scenario: A generation 2 tile selected in generation 1 is refused
       Given a new "neom" game with 2 players and setup:
         """
