@@ -258,7 +258,9 @@ def disaster_to_act(state: NeomState) -> list[Actor]:
     return [
         s
         for s, p in enumerate(state.players)
-        if s != current["by"] and s not in current["decided"] and owed(state, p, kind) > 0  # type: ignore[arg-type]
+        if s != current["by"]
+        and s not in current["decided"]
+        and owed(state, p, kind) > 0  # type: ignore[arg-type]
     ]
 
 
