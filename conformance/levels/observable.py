@@ -28,11 +28,16 @@ Function = ast.FunctionDef | ast.AsyncFunctionDef
 
 
 def reported_ids(filenames: Iterable[str]) -> set[str]:
-    """The id-like strings the functions of ``filenames`` (one engine package) name other
-    than for a refusal or a parameter, rule constants resolved."""
+    """The id-like strings the modules ``filenames`` (one engine package) name other than
+    for a refusal or a parameter, rule constants resolved: in their functions' code and in
+    their module-level tables (a class's own tables among them, its methods read as
+    functions). A script among them (a top-level ``if __name__ == "__main__":``, such as a
+    generator of the game's component data) is left out: what it names is not what the
+    engine reports."""
     from conformance.levels import rule_sites
 
-    trees = {name: tree for name in filenames if (tree := _parse(name)) is not None}
+    trees = {name: tree for name in filenames
+             if (tree := _parse(name)) is not None and not _is_script(tree)}  # fmt: skip
     diagnosing = _diagnosing(trees.values())
     found: set[str] = set()
     for filename, tree in trees.items():
@@ -42,16 +47,8 @@ def reported_ids(filenames: Iterable[str]) -> set[str]:
             for node in ast.walk(function):
                 if id(node) not in skipped:
                     found |= {rule for _, rule in rule_sites.node_ids(node, constants)}
+        found |= _table_ids(tree)
     return found
-
-
-def runtime_files(filenames: Iterable[str]) -> list[str]:
-    """``filenames`` without the scripts among them (a module with a top-level ``if
-    __name__ == "__main__":``, such as a generator of the game's component data): what a
-    script names is not what the engine reports."""
-    return [name for name in filenames if (tree := _parse(name)) is None or not any(
-        isinstance(node, ast.If) and "__main__" in ast.unparse(node.test) for node in tree.body
-    )]  # fmt: skip
 
 
 def _parse(filename: str) -> ast.Module | None:
@@ -61,24 +58,41 @@ def _parse(filename: str) -> ast.Module | None:
         return None
 
 
+def _is_script(tree: ast.Module) -> bool:
+    return any(isinstance(node, ast.If) and "__main__" in ast.unparse(node.test)
+               for node in tree.body)  # fmt: skip
+
+
+def _table_ids(tree: ast.Module) -> set[str]:
+    """Id-like strings in module-level tables and classes' own tables (the rules a table of
+    events or effects reports). A constant that is one id alone (``TURN_ORDER =
+    "IT-TURN-ORDER"``) is not counted here: the code that uses it names it
+    (``R.TURN_ORDER``), and a constant only refusals cite is a rule the engine never reports
+    (Isle Traces' turn order was listed "never reached" after every game)."""
+    from conformance.levels.rule_sites import node_ids
+
+    classes = (node.body for node in tree.body if isinstance(node, ast.ClassDef))
+    found: set[str] = set()
+    for node in [*tree.body, *(inner for body in classes for inner in body)]:
+        value = getattr(node, "value", None)
+        if isinstance(value, ast.Constant) and isinstance(value.value, str):
+            continue  # one id alone: counted where the code names it
+        if isinstance(node, ast.Assign | ast.AnnAssign):
+            found |= {rule for inner in ast.walk(node) for _, rule in node_ids(inner, {})}
+    return found
+
+
 def _functions(tree: ast.AST) -> Iterator[Function]:
     for node in ast.walk(tree):
         if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
             yield node
 
 
-def _callee(call: ast.Call) -> str:
-    func = call.func
-    return func.id if isinstance(func, ast.Name) else getattr(func, "attr", "")
-
-
 def _refusal_arguments(function: ast.AST) -> Iterator[ast.AST]:
     """The argument expressions of the refusals and parameter reads in ``function``."""
-    from conformance.levels.rule_sites import REFUSALS
+    from conformance.levels.rule_sites import REFUSALS, refusal_arguments
 
-    for node in ast.walk(function):
-        if isinstance(node, ast.Call) and _callee(node) in REFUSALS | _NOT_REPORTS:
-            yield from [*node.args, *(keyword.value for keyword in node.keywords)]
+    return refusal_arguments(function, REFUSALS | _NOT_REPORTS)
 
 
 def _returned(function: Function) -> Iterator[ast.AST]:
@@ -90,16 +104,18 @@ def _returned(function: Function) -> Iterator[ast.AST]:
 def _diagnosing(trees: Iterable[ast.AST]) -> set[str]:
     """The names of the functions whose result a refusal cites, directly or as what another
     such function returns."""
+    from conformance.levels.rule_sites import callee
+
     functions = {f.name: f for tree in trees for f in _functions(tree)}
     found: set[str] = set()
     for function in functions.values():
         for argument in _refusal_arguments(function):
-            found |= {_callee(n) for n in ast.walk(argument) if isinstance(n, ast.Call)}
+            found |= {callee(n) for n in ast.walk(argument) if isinstance(n, ast.Call)}
     pending = [name for name in found if name in functions]
     while pending:
         for value in _returned(functions[pending.pop()]):
             for call in (n for n in ast.walk(value) if isinstance(n, ast.Call)):
-                name = _callee(call)
+                name = callee(call)
                 if name in functions and name not in found:
                     found.add(name)
                     pending.append(name)

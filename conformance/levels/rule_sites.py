@@ -22,7 +22,7 @@ import importlib.util
 import io
 import sys
 import tokenize
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -107,10 +107,7 @@ def _module_name(filename: str) -> str | None:
 
 def _named_rules(function: ast.AST, constants: dict[str, Any]) -> list[tuple[int, str]]:
     named: list[tuple[int, str]] = []
-    refused: set[int] = set()
-    for node in ast.walk(function):
-        if isinstance(node, ast.Call) and _callee(node) in REFUSALS:
-            refused |= {id(arg) for arg in [*node.args, *(k.value for k in node.keywords)]}
+    refused = {id(argument) for argument in refusal_arguments(function)}
     body = getattr(function, "body", [])
     docstring = ast.get_docstring(function) if body else None
     if docstring:
@@ -138,14 +135,20 @@ def node_ids(node: ast.AST, constants: dict[str, Any]) -> list[tuple[int, str]]:
 def _refused_rules(function: ast.AST, constants: dict[str, Any]) -> list[tuple[int, str]]:
     """The ids the refusals in ``function`` cite (``IllegalAction("ND-PLACE-MOVE", ...)``)."""
     found: list[tuple[int, str]] = []
-    for node in ast.walk(function):
-        if isinstance(node, ast.Call) and _callee(node) in REFUSALS:
-            for arg in [*node.args, *(k.value for k in node.keywords)]:
-                found += node_ids(arg, constants)
+    for argument in refusal_arguments(function):
+        found += node_ids(argument, constants)
     return found
 
 
-def _callee(call: ast.Call) -> str:
+def refusal_arguments(function: ast.AST, callees: frozenset[str] = REFUSALS) -> Iterator[ast.expr]:
+    """The argument expressions of the calls in ``function`` to ``callees`` (the refusals)."""
+    for node in ast.walk(function):
+        if isinstance(node, ast.Call) and callee(node) in callees:
+            yield from [*node.args, *(keyword.value for keyword in node.keywords)]
+
+
+def callee(call: ast.Call) -> str:
+    """The name a call calls (``f(...)``, ``x.f(...)``: ``f``)."""
     func = call.func
     return func.id if isinstance(func, ast.Name) else getattr(func, "attr", "")
 
@@ -525,7 +528,7 @@ def observable_rules(game: str) -> frozenset[str]:
     implements without recording it, or names only in refusals) cannot be seen to fire.
     A component entry's own rule (:func:`reference_impl.components.entry_rules`) is
     reported when the entry is used, so it is observable too."""
-    from conformance.levels.observable import reported_ids, runtime_files
+    from conformance.levels.observable import reported_ids
     from conformance.specification.catalogue import rule_ids
     from reference_impl import registry
     from reference_impl.components import entry_rules
@@ -533,34 +536,6 @@ def observable_rules(game: str) -> frozenset[str]:
     module = sys.modules.get(registry.engine_module(game)) or __import__(
         registry.engine_module(game), fromlist=["GAME"]
     )
-    files = runtime_files(
-        str(path) for path in sorted(Path(module.__file__ or "").parent.rglob("*.py"))
-    )
+    files = [str(path) for path in sorted(Path(module.__file__ or "").parent.rglob("*.py"))]
     found = reported_ids(files)
-    for filename in files:
-        found |= _module_level_ids(filename)
     return frozenset((found | entry_rules(game)) & set(rule_ids(game)))
-
-
-def _module_level_ids(filename: str) -> set[str]:
-    """Id-like strings in module-level tables and classes (the rules a table of events or
-    effects reports). A constant that is one id alone (``TURN_ORDER = "IT-TURN-ORDER"``) is
-    not counted here: the code that uses it names it (``R.TURN_ORDER``), and a constant only
-    refusals cite is a rule the engine never reports as fired (Isle Traces' turn order was
-    listed "never reached" after every game, and a comment naming it passed over)."""
-    try:
-        tree = ast.parse(Path(filename).read_text(encoding="utf-8"))
-    except (OSError, SyntaxError, ValueError):
-        return set()
-    found = set()
-    # a class's own tables, not its methods (read as functions, refusals apart)
-    body = [*tree.body, *(n for c in tree.body if isinstance(c, ast.ClassDef) for n in c.body)]
-    for node in body:
-        value = getattr(node, "value", None)
-        if isinstance(value, ast.Constant) and isinstance(value.value, str):
-            continue  # one id alone: counted where the code names it
-        if isinstance(node, ast.Assign | ast.AnnAssign):
-            for inner in ast.walk(node):
-                if isinstance(inner, ast.Constant) and isinstance(inner.value, str):
-                    found |= {w for w in _words(inner.value) if w == inner.value}
-    return found

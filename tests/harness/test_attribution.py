@@ -656,15 +656,12 @@ def test_a_field_the_step_writes_is_blamed_on_the_clause_that_decides_it(
     rule fired beside it nor on one the step's code names and never reports: the
     attribution reviewers' findings of session 26, each a line's comment or a rule the
     reference did not fire where it applies."""
-    from conformance.levels.attribution import attribute
+    from conformance.levels.attribution import attribute, value_at
     from conformance.levels.differential import Divergence
 
     actions, after, fired, path = _first_step_changing(game, players, changed)
-    value = after
-    for key in path.split("."):
-        value = value[int(key)] if isinstance(value, list) else value[key]
     divergence = Divergence(game, players, {}, actions, "state", "", first=path,
-                            differing=[path], expected={path: value},
+                            differing=[path], expected={path: value_at(after, path)},
                             reference_fired=fired)  # fmt: skip
     blame = attribute(divergence)
     assert blame.primary == rule, blame.describe()
