@@ -116,7 +116,10 @@ def corroborate(
                                        rule not in direct,
                                        order.get(rule, len(order))))  # fmt: skip
         first = [rule for rule in failing if rule in signed]
-        first += [rule for rule in signed if rule not in first]
+        # a signed rule the reference did not apply keeps the evidence's order, clauses
+        # before the examples and FAQ answers that illustrate them (2 above)
+        first += sorted((rule for rule in signed if rule not in first),
+                        key=lambda rule: rule in illustrations)  # fmt: skip
         failing = first + [rule for rule in failing if rule not in first]
         for rule in failing[:RANKED]:
             because = [signatures[rule].evidence()] if rule in first else []

@@ -112,6 +112,27 @@ def test_a_worked_example_failing_with_its_clause_does_not_take_the_blame() -> N
     assert blame.rules[:2] == ["XX-TIE", "XX-EX-TIE"]
 
 
+def test_a_signed_example_the_reference_did_not_apply_follows_its_signed_clause() -> None:
+    """Kill signatures for rules the reference did not apply at the step keep the
+    evidence's order, but a worked example still follows the clause it illustrates (a
+    Gnomeville goal read backwards was blamed on the sword example first, held-out-9)."""
+    from conformance.levels.kill_signatures import KilledMutant, Signature
+
+    def signed(rule: str) -> Signature:
+        return Signature(rule, KilledMutant((rule,), "scoring.py:59", "`1` -> `0`",
+                                            frozenset({"a", "b"})), 2)  # fmt: skip
+
+    before = Attribution([], [], ["XX-WINNER"], [])
+    tallies = {"XX-EX-SWORDS": ScenarioTally(4, 5), "XX-GOAL": ScenarioTally(5, 10),
+               "XX-WINNER": ScenarioTally(0, 5)}  # fmt: skip
+    signatures = {rule: signed(rule) for rule in ("XX-EX-SWORDS", "XX-GOAL")}
+    assert corroborate(before, tallies, signatures=signatures).primary == "XX-EX-SWORDS"
+    blame = corroborate(before, tallies, illustrations=frozenset({"XX-EX-SWORDS"}),
+                        signatures=signatures)  # fmt: skip
+    assert blame.rules[:2] == ["XX-GOAL", "XX-EX-SWORDS"]
+    assert blame.ranked[0].evidence.startswith("a reference mutant at scoring.py:59")
+
+
 def test_the_catalogues_examples_and_faq_answers_are_its_illustrations() -> None:
     from conformance.levels.corroboration import rule_illustrations
 
