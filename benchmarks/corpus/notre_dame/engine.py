@@ -125,6 +125,11 @@ def distances(st, start):
 
 # ---------------------------------------------------------------- helpers
 
+def tile_of(n):
+    """ND-SETUP-BOARD: the Notre Dame tile for the number of players."""
+    return "triangle" if BUG == "two-player-triangle" and n == 2 else TILE[n]
+
+
 def stage_of(rnd):
     return "A" if rnd <= 3 else ("B" if rnd <= (7 if BUG == "stage-b-through-round-7" else 6) else "C")
 
@@ -325,7 +330,7 @@ def perform_area(st, p, area, act):
     if area == "bank":
         gain_coins(st, p, 1 if BUG == "bank-flat-one" else n)
     elif area == "residence":
-        gain_prestige(st, p, n)
+        gain_prestige(st, p, 1 if BUG == "residence-flat-one" else n)
     elif area == "cloister":
         gain_cubes(st, p, n - 1 if BUG == "cloister-before-placing" else (0 if BUG == "cloister-all-or-nothing" and n > pl["stock"] else n))
     elif area == "park" or (area == "hospital" and BUG != "hospital-no-rat"):
@@ -350,7 +355,7 @@ def new_state(num_players, options, setup):
     n = num_players
     st = {
         "game": GAME, "num_players": n, "options": options, "to_act": [], "terminal": False,
-        "tile": TILE[n], "round": 1, "stage": "A", "phase": "setup",
+        "tile": tile_of(n), "round": 1, "stage": "A", "phase": "setup",
         "start_player": 0, "current": None, "pending": list(range(n)), "draft_step": None,
         "display": [], "brown_deck": list(BROWN),
         "lettered": {L: ["%s%d" % (L, i) for i in range(1, 10)] for L in "ABC"},
@@ -397,12 +402,14 @@ def place_messages(st, d, vals):
 
 def normalise(st):
     st["stage"] = stage_of(st["round"])
-    st["tile"] = TILE[st["num_players"]]
+    st["tile"] = tile_of(st["num_players"])
     st["terminal"] = st["phase"] == "over"
     ph = st["phase"]
     if ph in ("setup", "reveal", "deal"):
         st["to_act"] = ["chance"]
-    elif ph in ("draft", "plague"):
+    elif ph == "draft":
+        st["to_act"] = draft_choosers(st)
+    elif ph == "plague":
         st["to_act"] = sorted(st["pending"])
     elif ph in ("play", "buy"):
         st["to_act"] = [st["current"]]
@@ -565,6 +572,12 @@ def deal_seat(st):
     return None
 
 
+def draft_choosers(st):
+    """ND-DRAFT-SIMUL: every player still to keep a card may choose, in any order."""
+    pend = sorted(st["pending"])
+    return sorted(pend, key=lambda q: (q - st["start_player"]) % st["num_players"])[:1] if BUG == "draft-in-turn" else pend
+
+
 def legal_actions(st):
     ph = st["phase"]
     if ph in ("setup", "reveal", "deal"):
@@ -578,10 +591,10 @@ def legal_actions(st):
         return {"to_act": ["chance"], "actions": outs, "chance": chance}
     if ph == "draft":
         acts = []
-        for p in sorted(st["pending"]):
+        for p in draft_choosers(st):
             for c in sorted(set(st["players"][p]["draft_hand"])):
                 acts.append({"actor": p, "type": "keep", "card": c})
-        return {"to_act": sorted(st["pending"]), "actions": acts}
+        return {"to_act": draft_choosers(st), "actions": acts}
     if ph == "play":
         return {"to_act": [st["current"]], "actions": play_actions(st, st["current"])}
     if ph == "buy":
@@ -761,7 +774,7 @@ def apply_keep(st, p, a):
         raise Illegal("ND-ROUND-PHASES", "no draft now")
     rule = "ND-DRAFT-KEEP1" if st["draft_step"] == 1 else "ND-DRAFT-KEEP2"
     pl = st["players"][p]
-    if p not in st["pending"]:
+    if p not in draft_choosers(st):
         raise Illegal(rule, "player %d has already kept a card" % p)
     if a["card"] not in pl["draft_hand"]:
         raise Illegal(rule, "card not in the draft hand")
@@ -817,7 +830,7 @@ def apply_play(st, p, a):
         n = people(st, p, area) + (0 if pl["friend"] == area else 1)
         check_area_params(st, p, area, a, n, "ND-PLAY-CARD", "ND-GUEST-DOUBLE")
         pl["friend"] = area
-        perform_area(st, p, area, a)
+        if BUG != "friend-no-action": perform_area(st, p, area, a)
     else:
         if "area" in a:
             raise Illegal("ND-PLAY-CARD", "only the friend card names an area")
@@ -978,8 +991,9 @@ def do_person(st, p, a):
             else:
                 remove_rat(st, p, 1)
     elif person == "monk":
-        gain_cubes(st, p, 2)
-        person_prestige(st, p, 1)
+        cubes, prestige = (1, 2) if BUG == "monk-swapped" else (2, 1)
+        gain_cubes(st, p, cubes)
+        person_prestige(st, p, prestige)
     elif person == "moneylender":
         gain_coins(st, p, 2)
         person_prestige(st, p, 0 if BUG == "moneylender-no-prestige" else 1)
@@ -1019,7 +1033,7 @@ def resolve_plague(st):
     st["current"] = None
     st["pending"] = []
     for p, pl in enumerate(st["players"]):
-        inc = 0 if (any(doctors) if BUG == "doctor-everyone" else doctors[p]) else printed
+        inc = (printed - PERSON_RATS["doctor"] if BUG == "doctor-own-rats" else 0) if (any(doctors) if BUG == "doctor-everyone" else doctors[p]) else printed
         hosp = pl["areas"]["hospital"]
         if pl["friend"] == "hospital" and st["options"]["friend_in_hospital"] and BUG != "hospital-ignores-friend":
             hosp += 1
@@ -1066,7 +1080,7 @@ def end_round(st):
     r = st["round"]
     n = st["num_players"]
     if r in ((3, 6) if BUG == "no-final-payout" else (3, 6, 9)):
-        value = ND_VALUES[TILE[n]][stage_of(r + 1 if BUG == "nd-value-next-stage" else r)]
+        value = ND_VALUES[tile_of(n)][stage_of(r + 1 if BUG == "nd-value-next-stage" else r)]
         total = sum(1 for c in st["notre_dame"] if c) if BUG == "nd-payout-per-player" else sum(st["notre_dame"])
         if total:
             share = value // total

@@ -61,7 +61,7 @@ CARDS = {
 BASICS = ("Hayer", "Lumberjack", "Miner")
 DECK_NAMES = sorted(n for n in CARDS if n not in BASICS)
 ROAD_START = ["Swineherd", "Carpenter", "Thatcher", "Blacksmith", "Grazier", "Harvester"]
-COPIES = {n: 2 + (1 if n in ROAD_START else 0) for n in DECK_NAMES}
+COPIES = {n: 2 + (1 if n in ROAD_START and BUG != "road-from-pool" else 0) for n in DECK_NAMES}
 # keyring number: cards of the game that a villager unlocks
 KEYRING = {}
 for _n in DECK_NAMES:
@@ -260,7 +260,7 @@ class Game:
 
     # ----------------------------------------------------------- setup
     def new_state(self):
-        unseen = {n: 2 for n in DECK_NAMES}
+        unseen = {n: COPIES[n] - (1 if n in ROAD_START else 0) for n in DECK_NAMES}
         size = self.p("VL-SETUP-STACKS", "size", 6 if BUG == "stacks-of-six" else 5)
         nst = 6
         hidden = size * nst
@@ -384,7 +384,7 @@ class Game:
             fi = self.founders_icons_count()
             f = self.founders_card()
             if kind == "wood_gold":
-                return sum(CARDS[c[0]][6] for c in self.player_cards()
+                return sum(self.wood_gold(c[0], c[1]) for c in self.player_cards()
                            if CARDS[c[0]][0] == "wood" and (c[2] or not top))
             if kind == "gold_symbols":
                 return sum(1 for g in self.visible_gold_cards() if g > 0)
@@ -408,7 +408,7 @@ class Game:
         vill = self.s["countess"]["village"]
         cards = [p["card"] for p in vill]
         if kind == "wood_gold":
-            return sum(CARDS[c][6] for c in cards if CARDS[c][0] == "wood")
+            return sum(self.wood_gold(p["card"], p["coins"]) for p in vill if CARDS[p["card"]][0] == "wood")
         if kind == "gold_symbols":
             return sum(1 for c in cards if CARDS[c][6] > 0) + 1
         if kind == "max_coins":
@@ -428,6 +428,10 @@ class Game:
         if kind == "builders":
             return sum(CARDS[c][5] for c in cards)
         raise ValueError(kind)
+
+    def wood_gold(self, name, coins):
+        """VL-SILVER-WOOD-CARVER: what a wood villager adds to the Wood Carver (its printed gold)."""
+        return CARDS[name][6] + (coins if BUG == "wood-carver-counts-coins" else 0)
 
     def silver_total(self, side):
         if side == "player":
@@ -693,16 +697,11 @@ class Game:
             for p in s["road"]:
                 acts.append({"actor": 0, "type": "place_coin", "card": p["card"], "coins": p["coins"]})
         elif st == "build":
-            acts.append({"actor": 0, "type": "end_build"})
+            if self.may_end_build():
+                acts.append({"actor": 0, "type": "end_build"})
             b = s["build"]
             hand = sorted(set(s["player"]["hand"]))
-            if self.may_build_more(b) and (BUG != "hand-builds-before-basics" or b["basics"] == 0):
-                for c in hand:
-                    where, fee = self.lock_cost(c)
-                    if not self.can_pay(fee):
-                        continue
-                    for col in self.build_columns(c):
-                        acts.append({"actor": 0, "type": "build", "card": c, "column": col})
+            acts.extend(self.hand_builds())
             if b["basics"] < self.p("VL-BUILD-BASIC-LIMIT", "max", 3):
                 serf = self.active("e8")
                 stacks = [None] if serf else [i for i in range(6) if self.return_stack_ok(i)]
@@ -726,6 +725,24 @@ class Game:
             for e in s["events"]["active"]:
                 acts.append({"actor": 0, "type": "jester", "event": e})
         return acts
+
+    def hand_builds(self):
+        """The builds from hand open now (build step)."""
+        s = self.s
+        b = s["build"]
+        acts = []
+        if self.may_build_more(b) and (BUG != "hand-builds-before-basics" or b["basics"] == 0):
+            for c in sorted(set(s["player"]["hand"])):
+                where, fee = self.lock_cost(c)
+                if not self.can_pay(fee):
+                    continue
+                for col in self.build_columns(c):
+                    acts.append({"actor": 0, "type": "build", "card": c, "column": col})
+        return acts
+
+    def may_end_build(self):
+        """VL-BUILD-OPTIONAL: the player ends the build phase at will."""
+        return not self.hand_builds() if BUG == "hand-builds-compulsory" else True
 
     def in_order(self, e):
         """VL-EVENT-ORDER: the active events timed 'event' are resolved in any order."""
@@ -978,10 +995,12 @@ class Game:
         if t == "end_build":
             if st != "build":
                 raise RuleError("VL-BUILD-OPTIONAL", "not the build step")
+            if not self.may_end_build():
+                raise RuleError("VL-BUILD-OPTIONAL", "a build from hand is still open")
             if self.food_icons() == 0:
                 s["player"]["founders"] = "food"
             s["player"]["founders"] = "gold" if BUG == "founders-flips-back" and sum(CARDS[c[0]][4] for c in self.icon_cards()) > 0 else s["player"]["founders"]
-            for e in ("e8", "e12", "e15"):
+            for e in (() if BUG == "build-events-linger" else ("e8", "e12", "e15")):
                 self.spend(e)
             s["phase"] = "event"
             s["step"] = "events"
@@ -1020,6 +1039,7 @@ class Game:
             raise RuleError("VL-LOCK-COUNTESS", "cannot pay the padlock")
         if where == "bank" and not self.can_pay(fee):
             raise RuleError("VL-LOCK-BANK", "cannot pay the padlock")
+        new = {"card": c, "coins": 0}
         lock = CARDS[c][3]
         if where == "own":
             fee_own = self.p("VL-LOCK-OWN", "fee", 2)
@@ -1029,7 +1049,7 @@ class Game:
                 for pl in column:
                     if pl["card"] == lock and (best is None or pl["coins"] < best["coins"]):
                         best = pl
-            best["coins"] += fee_own
+            (new if BUG == "lock-coins-on-new-card" else best)["coins"] += fee_own
             s["player"]["gold"] -= min(fee_own, s["player"]["gold"]) if BUG == "lock-own-from-supply" else 0
         elif where == "countess":
             best = None
@@ -1043,9 +1063,9 @@ class Game:
             s["player"]["gold"] -= fee
         s["player"]["hand"].remove(c)
         if col is None:
-            vill.append([{"card": c, "coins": 0}])
+            vill.append([new])
         else:
-            vill[col].append({"card": c, "coins": 0})
+            vill[col].append(new)
         b["built"] += 1
         if self.opt["build_limit_dynamic"] or BUG == "build-limit-grows-now":
             b["limit"] = min(self.p("VL-BUILD-LIMIT", "max", 5), b["limit"] + CARDS[c][5])
@@ -1171,7 +1191,8 @@ class Game:
             vals = [CARDS[c[0]][6] for c in self.player_cards()]
             if pl["founders"] == "gold":
                 vals.append(2)
-            co["gold"] += max(vals + [0])
+            if BUG == "blackmail-paid-by-player": self.pay_countess(max(vals + [0]))
+            else: co["gold"] += max(vals + [0])
         elif e == "e22":
             if ch is not None:
                 pl["hand"].remove(ch)
