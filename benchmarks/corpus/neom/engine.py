@@ -277,6 +277,11 @@ class Game:
                     out.append((x, y))
         return out
 
+    def short_may_pay(self, sac):
+        """NM-DISASTER-SACRIFICECOUNT: a player short of the amount owed pays all their coins
+        only when no tile could be sacrificed."""
+        return not sac or BUG == "short-pays-all"
+
     def disaster_to_act(self, d):
         return [s for s in self.struck(d) if s not in d["decided"] and self.owed(s, d["tile"]) > 0]
 
@@ -396,7 +401,7 @@ class Game:
             st["phase"] = "select"
             return
         # end of the generation
-        for p in ps:
+        for p in ([] if BUG == "last-tile-carried" else ps):
             for t in p["hand"]:
                 ms_add(st["discard"], t, 0 if BUG == "last-tile-vanishes" else 1)
             p["hand"] = []
@@ -462,7 +467,7 @@ class Game:
             for g in ti["requires"]:
                 if (not any(h in p["goods"] for h in ti["requires"])) if BUG == "requires-any-good" else (g not in p["goods"]):
                     return RuleError(rule, "good %s not held" % g)
-        if city[y][x] is not None and (not opts["allow_replace"] or (BUG == "place-empty-only" and not cornerstone)):
+        if city[y][x] is not None and (not opts["allow_replace"] or (BUG == "place-empty-only" and not cornerstone) or (BUG == "replace-earlier-only" and info(city[y][x])["gen"] >= st["generation"])):
             return RuleError("NM-PLACE-REPLACE", "the space is taken and replacing is off")
         c2 = [row[:] for row in city]
         c2[y][x] = tile
@@ -514,7 +519,7 @@ class Game:
                 d = st["disasters"][0]
                 owe = self.owed(s, d["tile"])
                 sac = self.sacrificable(s, d["tile"])
-                if p["coins"] >= owe or not sac:
+                if p["coins"] >= owe or self.short_may_pay(sac):
                     acts.append({"actor": s, "type": "pay"})
                 for (x, y) in sorted(sac, key=lambda v: (v[1], v[0])):
                     acts.append({"actor": s, "type": "sacrifice", "x": x, "y": y})
@@ -553,7 +558,7 @@ class Game:
                 p["board"] = a["good"]
                 p["city"][2][2] = "centre-" + a["good"]
                 p["goods"] = sorted(set(p["goods"]) | (set() if BUG == "no-centre-good" else {a["good"]}))
-                st["boards"].remove(a["good"])
+                if BUG != "boards-with-replacement": st["boards"].remove(a["good"])
             else:
                 deck = st["decks"]["cornerstone" if typ == "deal_cornerstone" else str(st["generation"])]
                 ms_add(deck, a["tile"], -1)
@@ -623,7 +628,7 @@ class Game:
             if typ == "pay":
                 if p["coins"] >= owe:
                     p["coins"] -= owe
-                elif not sac:
+                elif self.short_may_pay(sac):
                     p["coins"] = 0
                 else:
                     raise RuleError("NM-DISASTER-SACRIFICECOUNT", "cannot pay in full: sacrifice")
@@ -644,6 +649,7 @@ class Game:
         ti = info(tile)
         if pay:
             p["coins"] -= ti["cost"]
+        if BUG == "goods-consumed" and pay: p["goods"] = [g for g in p["goods"] if g not in ti["requires"]]
         p["city"][y][x] = tile
         if ti["produces"] and ti["produces"] not in p["goods"]:
             p["goods"] = sorted(p["goods"] + [ti["produces"]])
@@ -691,6 +697,7 @@ class Game:
         money = (p["coins"] + 1) // 2 if BUG == "money-round-up" else (p["coins"] - (self.income(p) if BUG == "money-before-final-income" and self.st["phase"] == "over" else 0)) // 2
         pollution = 0
         for (x, y) in res:
+            pens = []
             for dx in (-1, 0, 1):
                 for dy in (-1, 0, 1):
                     if dx == 0 and dy == 0:
@@ -698,7 +705,8 @@ class Game:
                     nx, ny = x + dx, y + dy
                     if 0 <= nx < 5 and 0 <= ny < 5 and city[ny][nx] is not None \
                             and info(city[ny][nx])["pollutes"]:
-                        pollution -= (1 if (dx == 0 or dy == 0) else 2) if BUG == "pollution-swapped" else (2 if (dx == 0 or dy == 0) else 1)
+                        pens.append((1 if (dx == 0 or dy == 0) else 2) if BUG == "pollution-swapped" else (2 if (dx == 0 or dy == 0) else 1))
+            pollution -= max(pens, default=0) if BUG == "pollution-once-per-home" else sum(pens)
         built = [t for row in city for t in row if t is not None] + (p["cornerstones"] if BUG == "kept-cornerstones-built" else [])
         nres = sum(1 for t in built if cat(t) == "residential")
         ghost = -10 if ((nres <= 1) if BUG == "ghost-under-two" else nres == 0) else (-4 if nres == 1 else 0)
