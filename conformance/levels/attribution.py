@@ -48,6 +48,8 @@ RANKED = 3
 WATCHED = 6
 #: rules whose code computed a value written to a differing path, kept as evidence
 PROVIDERS = 8
+#: steps the reference plays on by itself to find the next write of a path it left alone
+CONTINUATION = 40
 
 
 @dataclass(frozen=True)
@@ -557,7 +559,46 @@ def _state_blame(divergence: Any, state: GameState, action: Any, known: set[str]
                           f"code computes ({site})")
               for rule, (path, site) in list(computed.items())[:PROVIDERS]
               if rule not in written]  # fmt: skip
+    if paths[0] not in {path for path, _ in watcher.writes}:
+        found += _next_write_blame(divergence, state, paths[:1], known, observable)
     return found
+
+
+def _next_write_blame(
+    divergence: Any, state: GameState, paths: list[str], known: set[str], observable: Any
+) -> list[Blame]:
+    """Where the reference leaves the first differing path alone at the step and the
+    candidate changes it, the candidate may apply early what the reference applies later:
+    the rule whose code next writes that path as the reference plays on by itself from the
+    step (its first listed action, its first chance outcome, up to :data:`CONTINUATION`
+    steps; ``state`` is the reference after the step, played on in place)."""
+    from conformance.levels import rule_sites
+
+    for later in range(1, CONTINUATION + 1):
+        try:
+            if state.is_terminal():
+                return []
+            if "chance" in state.to_act():
+                action = state.chance_outcomes()[0][0]
+            else:
+                legal = state.legal_actions()
+                if not legal:
+                    return []
+                action = legal[0]
+            watcher = PathWatcher(state, paths)
+            watcher.run(lambda: state.apply(action))  # noqa: B023 (run at once)
+        except (EngineError, IndexError):
+            return []
+        if watcher.writes:
+            path, stack = watcher.writes[0]
+            rule, site = rule_sites.rule_at(stack, known, set(state.fired), observable)
+            if rule is None:
+                return []
+            steps = "the next step" if later == 1 else f"{later} steps later"
+            return [Blame(rule, f"the reference leaves {path} alone at step {divergence.step} "
+                                f"and {rule} writes it {steps} as it plays on ({site}): the "
+                                f"candidate may apply it early", direct=False)]  # fmt: skip
+    return []
 
 
 def _legal_blame(divergence: Any, state: GameState, known: set[str]) -> list[Blame]:

@@ -665,3 +665,27 @@ def test_a_field_the_step_writes_is_blamed_on_the_clause_that_decides_it(
                             reference_fired=fired)  # fmt: skip
     blame = attribute(divergence)
     assert blame.primary == rule, blame.describe()
+
+
+def test_a_field_the_reference_leaves_alone_is_tied_to_the_rule_that_writes_it_next() -> None:
+    """A candidate that moves the square's card to the hand at every repetition of a draft
+    (held-out-9's ``square-to-hand-each-repetition``) changes the hand at a step where the
+    reference leaves it alone: the reference, played on by itself, next writes the hand by
+    VL-DRAFT-SQUARE at the draft's end, the rule the candidate applied early."""
+    from conformance.levels.attribution import attribute, value_at
+    from conformance.levels.differential import Divergence
+
+    actions, after, fired, _ = _first_step_changing("villagers", 1, _square_of_a_stack_draw)
+    hand = value_at(after, "player.hand")
+    candidate_hand = sorted([*hand, *value_at(after, "player.square")])
+    divergence = Divergence("villagers", 1, {}, actions, "state", "", first="player.hand",
+                            differing=["player.hand", "player.square"],
+                            expected={"player.hand": hand,
+                                      "player.square": value_at(after, "player.square")},
+                            values=(hand, candidate_hand),
+                            observed=[("player.hand", candidate_hand), ("player.square", [])],
+                            reference_fired=fired)  # fmt: skip
+    blame = attribute(divergence)
+    later = next(b for b in blame.evidence if b.rule == "VL-DRAFT-SQUARE")
+    assert "leaves player.hand alone" in later.evidence, blame.describe()
+    assert "VL-DRAFT-SQUARE" in blame.rules, blame.describe()
