@@ -269,6 +269,24 @@ Feature: Villagers solo build phase
         | 6     |
         | -1    |
 
+    # villagers-solo.ja.txt:45: the hand card goes back onto any stack ("任意の山札"), the
+    # leftmost one too
+    @VL-BUILD-RETURN-STACK
+    Scenario: A card can be returned to the leftmost stack
+      Given a villagers game at step "build" with:
+        """
+        player.hand = ["Cooper"]
+        """
+      When player 0 plays:
+        """
+        {"type": "build_basic", "basic": "Miner", "return": "Cooper", "stack": 0}
+        """
+      Then the position has:
+        """
+        stacks.0.known = ["Cooper"]
+        stacks.0.hidden = 5
+        """
+
   Rule: VL-BUILD-BASIC-SUPPLY Basic villagers come from a supply of 10 each
 
     @VL-BUILD-BASIC-SUPPLY
@@ -529,6 +547,24 @@ Feature: Villagers solo build phase
          {"actor": 0, "type": "build", "card": "Hunter", "column": null}]
         """
       Then the action is rejected citing rule "VL-BUILD-LIMIT"
+
+    # villagers-solo.ja.txt:47: 2 + the builder icons on the cards already built, counted when
+    # the build phase starts: a Wattler built in the last round's phase (then at a limit of 2)
+    # counts in this one.
+    @VL-BUILD-LIMIT-WHEN
+    Scenario: A Wattler built in the last round raises the limit when the next build phase starts
+      Given a villagers game at step "coin" with:
+        """
+        road = Cooper, Fisher
+        reserve = 0
+        village = Wattler
+        build = {"limit": 2, "built": 2, "basics": 0}
+        """
+      When player 0 plays:
+        """
+        {"type": "no_coin"}
+        """
+      Then "build.limit" is 3
 
   Rule: VL-BUILD-BASIC-LIMIT Up to 3 basic villagers, outside the hand limit
 

@@ -82,6 +82,39 @@ Feature: Villagers production chains and visibility
         """
       Then the request is refused as malformed
 
+    # The ruling: a villager without a parent starts a new column; it never goes on another
+    # column's top card
+    @VL-CHAIN-ON
+    Scenario: A Wattler, which has no parent, starts a column of its own beside a Lumberjack
+      Given a villagers game at step "build" with:
+        """
+        player.hand = ["Wattler"]
+        village = Lumberjack
+        """
+      Then the legal actions do not include:
+        """
+        {"type": "build", "card": "Wattler", "column": 0}
+        """
+      When player 0 plays:
+        """
+        {"type": "build", "card": "Wattler", "column": null}
+        """
+      Then the village is "Lumberjack ; Wattler"
+
+    # The ruling: basic villagers always start a new column
+    @VL-CHAIN-ON
+    Scenario: A basic Lumberjack starts a new column beside a Lumberjack chain
+      Given a villagers game at step "build" with:
+        """
+        player.hand = ["Cooper"]
+        village = Lumberjack > Wheeler
+        """
+      When player 0 plays:
+        """
+        {"type": "build_basic", "basic": "Lumberjack", "return": "Cooper", "stack": 0}
+        """
+      Then the village is "Lumberjack ; Lumberjack > Wheeler"
+
   Rule: VL-CHAIN-FOUNDERS The Founders carries at most two branches
 
     @VL-CHAIN-FOUNDERS @reading:founders_branches=2
@@ -203,6 +236,18 @@ Feature: Villagers production chains and visibility
         """
         {"actor": 0, "type": "build", "card": "Poulterer", "column": null}
         """
+
+    # The ruling: the Founders is covered once it carries a chain, and a covered card shows
+    # no gold (VL-CHAIN-VISIBLE). Swineherd 2; the Founders' 2 are not paid.
+    @VL-CHAIN-FOUNDERS @reading:gold_top_only=true
+    Scenario: A Founders carrying a Swineherd is covered and earns nothing at the first market
+      Given a villagers game at step "events" with:
+        """
+        markets.first = "revealed"
+        reserve = 0
+        village = Swineherd
+        """
+      Then "player.gold" is 10
 
   Rule: VL-CHAIN-VISIBLE Only the top of each chain shows its gold
 

@@ -298,6 +298,24 @@ Feature: Villagers solo event phase
       Then the Countess's village is "Jeweler"
       And "reserve" is 47
 
+    # Line 58: she draws one card (1枚) from the reserve and builds it; step 3 follows
+    @VL-EVENT-COUNTESS-BUILD
+    Scenario: The Countess builds a single card from the reserve
+      Given a villagers game at step "events" with:
+        """
+        reserve = 3
+        """
+      When chance reveals:
+        """
+        {"type": "draw", "card": "Cooper"}
+        """
+      Then the Countess's village is "Cooper"
+      And the position has:
+        """
+        reserve = 2
+        step = "reveal"
+        """
+
     @VL-EVENT-COUNTESS-BUILD @VL-EVENT-EMPTY
     Scenario: With one card left in the reserve the Countess still builds it
       Given a villagers game at step "events" with:
@@ -320,6 +338,26 @@ Feature: Villagers solo event phase
         reveal.left = 1
         chance.kind = "event"
         chance.deck = "summer"
+        """
+
+    # Line 61: a card of 10 gold or more reveals one event, so none is drawn after it
+    @VL-EVENT-REVEAL
+    Scenario: The one event a Jeweler reveals is the last one drawn
+      Given a villagers game at step "events"
+      When chance reveals:
+        """
+        {"type": "draw", "card": "Jeweler"}
+        """
+      And chance reveals:
+        """
+        {"type": "event", "event": "e4"}
+        """
+      Then the position has:
+        """
+        reveal.left = 0
+        chance = null
+        to_act = [0]
+        events.active = ["e4"]
         """
 
     @VL-EVENT-REVEAL

@@ -43,6 +43,23 @@ Feature: Villagers padlocks
       Then the village is "Lumberjack > Cooper ; Miner > Blacksmith(4)"
       And "player.gold" is 8
 
+    # Line 50: only the villager the padlock names unlocks it, the Cooper's is the Blacksmith.
+    # The Miner (the Blacksmith's parent) and the Glass Blower (an ore villager padlocked by a
+    # Blacksmith too) are not it: no bank coins go on them, and you pay.
+    @VL-LOCK-OWN
+    Scenario: Villagers other than the Blacksmith in your village do not unlock a Cooper
+      Given a villagers game at step "build" with:
+        """
+        player.hand = ["Cooper"]
+        village = Lumberjack ; Miner > Glass Blower
+        """
+      When player 0 plays:
+        """
+        {"type": "build", "card": "Cooper", "column": 0}
+        """
+      Then the village is "Lumberjack > Cooper ; Miner > Glass Blower"
+      And "player.gold" is 6
+
   Rule: VL-LOCK-COUNTESS Unlocker only in her village: you pay 2 onto her card
 
     @VL-LOCK-COUNTESS

@@ -143,6 +143,38 @@ Feature: Villagers solo market phases
         stacks.1.market = null
         """
 
+    # Lines 65-68: a market phase is held only when its market card has been revealed
+    @VL-MARKET-REVEAL
+    Scenario: With neither market card revealed the round ends without a market phase
+      Given a villagers game at step "events" with:
+        """
+        reserve = 0
+        """
+      Then the position has:
+        """
+        player.gold = 8
+        countess.gold = 1
+        markets = {"first": "hidden", "second": "hidden"}
+        """
+
+    # The ruling: the market card is revealed when the last card above it leaves its stack; a
+    # returned card lies on top of the stack (VL-BUILD-RETURN-STACK), above the market card
+    @VL-MARKET-REVEAL
+    Scenario: A returned card still lying on stack 2 keeps the first market card hidden
+      Given a villagers game at step "take" with:
+        """
+        stacks.1 = {"known": ["Cooper", "Fisher"], "hidden": 0, "market": 1}
+        """
+      When player 0 plays:
+        """
+        {"type": "take_stack", "stack": 1}
+        """
+      Then the position has:
+        """
+        markets.first = "hidden"
+        stacks.1.market = 1
+        """
+
     @VL-MARKET-REVEAL
     Scenario: A second market revealed first brings the first market with it
       Given a villagers game at step "events" with:
