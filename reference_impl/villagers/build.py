@@ -44,7 +44,7 @@ def lock_plan(state: VillagersState, name: str) -> tuple[str, int]:
     """Who pays for ``name``'s padlock: ("none"|"own"|"countess"|"bank", gold you pay)."""
     lock = CARDS[name].lock
     if lock is None:
-        return "none", 0
+        return "none", 0  # VL-BUILD-HAND: no padlock, nothing to pay
     # VL-LOCK-OWN: the unlocker is in your village, the bank pays
     if any(card == lock for column in state.columns for card, _ in column):
         return "own", 0
@@ -82,12 +82,12 @@ def actions(state: VillagersState) -> list[Action]:
     hand = sorted(state.hand)
     if state.built < state.build_limit:  # VL-BUILD-HAND within VL-BUILD-LIMIT
         columns = state.columns
-        own: set[str] | None = None  # your villagers, read on the first padlock you cannot pay
-        countess: set[str] | None = None  # hers and the bank's fee, on the first padlocked card
+        own: set[str] | None = None  # VL-LOCK-AFFORD: your villagers, read when needed
+        countess: set[str] | None = None  # VL-LOCK-AFFORD: hers, read on a first padlock
         bank_fee = LOCK_FEE
         gold = state.gold
-        tops = [column[-1][0] for column in columns]  # the top card of each column
-        new_branch: bool | None = None  # looked up on the first card that goes on the Founders
+        tops = [column[-1][0] for column in columns]  # VL-CHAIN-ON: the top card of each column
+        new_branch: bool | None = None  # VL-CHAIN-FOUNDERS: room for a chain, read once
         for name in hand:
             card = CARDS[name]
             lock = card.lock
@@ -196,7 +196,7 @@ def do_build(state: VillagersState, action: Action) -> None:
         raise MalformedInput(f"{action!r}: needs 'card' (string) and 'column' (integer or null)")
     if state.hand.get(name, 0) <= 0:
         raise IllegalAction("VL-BUILD-HAND", f"{action!r}: no {name!r} in hand")
-    if state.built >= state.build_limit:
+    if state.built >= state.build_limit:  # VL-BUILD-LIMIT
         raise IllegalAction(
             "VL-BUILD-LIMIT", f"{action!r}: {state.built} of {state.build_limit} builds used"
         )
@@ -209,9 +209,9 @@ def do_build(state: VillagersState, action: Action) -> None:
         rule = "VL-LOCK-COUNTESS" if plan == "countess" else "VL-LOCK-BANK"
         raise IllegalAction(rule, f"{action!r}: the padlock costs {fee}, you have {state.gold}")
     # mutate
-    dynamic = state.options["build_limit_dynamic"]
-    builders_before = state.player_tally().builders if dynamic else 0
-    lock = CARDS[name].lock
+    dynamic = state.options["build_limit_dynamic"]  # VL-BUILD-LIMIT-WHEN, alternative reading
+    builders_before = state.player_tally().builders if dynamic else 0  # VL-BUILD-LIMIT-WHEN
+    lock = CARDS[name].lock  # VL-LOCK-OWN, VL-LOCK-COUNTESS: the unlocker
     state.gold -= fee  # VL-LOCK-COUNTESS, VL-LOCK-BANK: you pay the padlock fee
     if plan == "own":
         # VL-LOCK-OWN: 2 bank coins on your unlocker (VL-LOCK-TARGET: the first copy)
@@ -252,13 +252,13 @@ def do_build_basic(state: VillagersState, action: Action) -> None:
         raise MalformedInput(f"{action!r}: needs 'basic' in {BASICS} and 'return' (card name)")
     if not (stack is None or (isinstance(stack, int) and not isinstance(stack, bool))):
         raise MalformedInput(f"{action!r}: 'stack' must be an integer or null")
-    if state.basics_built >= BASIC_LIMIT:
+    if state.basics_built >= BASIC_LIMIT:  # VL-BUILD-BASIC-LIMIT
         raise IllegalAction("VL-BUILD-BASIC-LIMIT", f"{action!r}: 3 basic villagers already built")
     if state.basics[basic] <= 0:  # VL-BUILD-BASIC-SUPPLY: an exhausted kind cannot be built
         raise IllegalAction("VL-BUILD-BASIC", f"{action!r}: no {basic} left in the supply")
     if state.hand.get(name, 0) <= 0:
         raise IllegalAction("VL-BUILD-BASIC", f"{action!r}: no {name!r} in hand to return")
-    serf = SERFDOM in state.active
+    serf = SERFDOM in state.active  # VL-EVENT-SERFDOM
     if serf and stack is not None:
         raise IllegalAction("VL-EVENT-SERFDOM", f"{action!r}: Serfdom sends it to the Countess")
     # VL-BUILD-RETURN-STACK: the card goes onto a stack that still holds cards
@@ -292,7 +292,7 @@ def do_end_build(state: VillagersState, action: Action) -> None:
     events.spend(state, "build")  # VL-EVENT-TIMING: build-timed events are spent with the phase
     # VL-ROUND-ORDER: the event phase follows the build
     state.phase = "event"
-    state.step = "events"
+    state.step = "events"  # VL-ROUND-ORDER
     state.fired.append("VL-EVENT-ORDER")
 
 

@@ -146,7 +146,7 @@ def tally(
         if not (top or icons_covered):  # VL-ICONS-COVERED: covered icons count by default
             continue
         food += card.food  # VL-ICONS-COVERED: every icon counts
-        builders += card.build  # VL-ICONS-COVERED
+        builders += card.build  # VL-BUILD-LIMIT: builder icons
         if card.lock:  # VL-SILVER-LOCKSMITH: padlock symbols
             padlocks += 1
         if card.basic:

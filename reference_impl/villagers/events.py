@@ -247,7 +247,7 @@ def _pop_top(state: VillagersState, column: int) -> list[Any]:
 
 
 def _betrayer(state: VillagersState, column: Any) -> None:
-    if column is not None:
+    if column is not None:  # VL-EVENT-BETRAYER
         # VL-EVENT-BETRAYER: your chosen top villager moves, with its coins, to her village
         insort(state.c_cards, _pop_top(state, column))
         state.fired.append("VL-COUNTESS-BUILD")
