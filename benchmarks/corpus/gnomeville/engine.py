@@ -457,7 +457,7 @@ class Game:
                 return steps if steps and BUG == "movement-compulsory" else steps + [{"actor": i, "type": "stop"}]
             if p["hand"] is not None:
                 acts = []
-                if p["stew"]:
+                if p["stew"] and not (BUG == "gnome-tile-no-second-chance" and p["hand"] == "gnome"):
                     acts.append({"actor": i, "type": "second_chance"})
                 if p["hand"] == "gnome":
                     acts.append({"actor": i, "type": "place"})
@@ -503,6 +503,11 @@ class Game:
             acts.append({"actor": i, "type": "done"})
             return acts
         return []
+
+    def event_slot(self):
+        """GV-EVENT-REVEAL: the event space under the round tracker (rounds 3, 4, 5 -> spaces 0, 1, 2), else None."""
+        k = self.s["round"] - (2 if BUG == "events-revealed-a-round-early" else 3)
+        return k if 0 <= k < 3 else None
 
     def boulder_choice(self, a):
         """GV-FAQ-BOULDER-ORDER: with two or more boulders left the player picks the next one."""
@@ -684,7 +689,7 @@ class Game:
         elif t == "event":
             if BUG != "event-card-stays-in-deck":
                 s["event_deck"].remove(a["card"])
-            s["events"][s["round"] - 3] = a["card"]
+            s["events"][self.event_slot()] = a["card"]
             self.fire("GV-EVENT-REVEAL")
             self.refresh_phase()
         elif t == "delivery_card":
@@ -1058,7 +1063,8 @@ class Game:
                     a["trolls"] = []
                     self.fire("GV-TROLL-CAP")
                     continue
-                if len(a["trolls"]) >= 2 and not (BUG == "fourth-troll-icon-in-card-order" and room < len(a["trolls"])):
+                if len(a["trolls"]) >= 2 and not (BUG == "fourth-troll-icon-in-card-order" and room < len(a["trolls"])) \
+                        and not (BUG == "trolls-spawn-in-card-order" and room >= len(a["trolls"])):
                     self.fire("GV-TROLL-CHOICE")
                     return
                 self.spawn_troll(i, a["trolls"].pop(0))
@@ -1105,7 +1111,7 @@ class Game:
         if cell == "boulder" or (BUG == "boulder-lost-on-troll" and cell == "troll"):
             self.fire("GV-ONE-PER-SPACE")
             return
-        if s["boulder_supply"] <= 0 and self.opt("boulder_supply_limited"):
+        if s["boulder_supply"] <= 0 and self.boulders_limited():
             self.fire("GV-BOULDER-SUPPLY-EXHAUSTED")
             return
         gi = self.gnome_at(i, sp)
@@ -1125,9 +1131,13 @@ class Game:
         s["boulder_supply"] = max(0, s["boulder_supply"] - 1)
         self.fix_boulder_supply()
 
+    def boulders_limited(self):
+        """GV-BOULDER-SUPPLY-EXHAUSTED: the 44 boulder tokens limit the boulders (option boulder_supply_limited)."""
+        return self.opt("boulder_supply_limited") and BUG != "boulders-unlimited"
+
     def fix_boulder_supply(self):
         s = self.s
-        if self.opt("boulder_supply_limited"):
+        if self.boulders_limited():
             s["boulder_supply"] = 44 - self.boulders_in_towns()
         else:
             s["boulder_supply"] = max(0, 44 - self.boulders_in_towns())
@@ -1201,7 +1211,7 @@ class Game:
         if m == "graduated":
             return sum(1 for g in p["gnomes"] if g["graduated"])
         if m == "prosperity_buildings":
-            return sum(1 for row in p["cells"] for x in row if x in PROSP)
+            return sum(1 for row in p["cells"] for x in row if x in (DEFN if BUG == "blue-line-is-defense" else PROSP))
         if m == "defense_buildings":
             return sum(1 for row in p["cells"] for x in row if x in DEFN)
         if m == "empty_spaces":
@@ -1352,7 +1362,8 @@ class Game:
             return
         s["round"] += 1
         self.fire("GV-ROUND-TRACKER")
-        if s["round"] >= 3 and s["events"][s["round"] - 3] is None and s["event_deck"]:
+        k = self.event_slot()
+        if k is not None and s["events"][k] is None and s["event_deck"]:
             s["phase"] = "reveal"
             s["chance"] = {"type": "event"}
             return
@@ -1380,7 +1391,7 @@ class Game:
             for r, c in self.board(i)["river"]:
                 k = p["cells"][r][c]
                 if k in TIER:
-                    s["supply"][k] += 1
+                    (p["bag"] if BUG == "river-wipe-to-bag" else s["supply"])[k] += 1
                 p["cells"][r][c] = None
                 gi = self.gnome_at(i, [r, c])
                 if gi is not None:

@@ -76,7 +76,8 @@ def is_int(v):
 
 
 def terrain(cell):
-    return cell.split("/")[0]
+    t = cell.split("/")[0]
+    return "plains" if BUG == "road-drawn-over-plains" and t == "road" else t
 
 
 def symbol(cell):
@@ -95,7 +96,7 @@ def check_face(face, where):
     if not isinstance(face, list) or len(face) != 6:
         raise Malformed("%s: a face is a list of 6 cells" % where)
     for c in face:
-        if not isinstance(c, str) or c not in VALID_CELLS:
+        if not isinstance(c, str) or (c not in VALID_CELLS and not (BUG == "two-symbols-per-cell" and c.count("/") == 2 and all(c.split("/")[0] + "/" + x in VALID_CELLS for x in c.split("/")[1:]))):
             raise Malformed("%s: bad cell %r" % (where, c))
 
 
@@ -237,7 +238,7 @@ class Game:
         if n < 2 or n > (3 if BUG == "four-players-refused" else 4):
             raise Unsupported("Isle Traces is for 2 to 4 players")
         opts = self.parse_options(req.get("options"))
-        deck = [dict(c) for c in DEFAULT_DECK][:9 * n if BUG == "deck-nine-per-player" else None]
+        deck = [dict(c, faces=c["faces"][::-1]) if BUG == "faces-read-back-first" else dict(c) for c in DEFAULT_DECK][:9 * n if BUG == "deck-nine-per-player" else None]
         setup = req.get("setup")
         if setup is not None:
             if not isinstance(setup, dict):
@@ -600,6 +601,8 @@ class Game:
             g = self.grid_info()
         if (r, c) not in g and BUG != "explorer-off-map":
             return "IT-EXPL-PLACE"
+        if BUG == "feather-line-closed-to-explorers" and self.s["feather"] is not None and (r, c) in g and self.lines(g)[1][(r, c)] == self.lines(g)[1][(self.s["feather"]["row"], self.s["feather"]["col"])]:
+            return "IT-FEATHER-OBSTRUCT"
         if BUG == "explorer-on-new-card" and self.s["map"] and (r, c) not in footprint(self.s["map"][-1]["rot"], self.s["map"][-1]["row"], self.s["map"][-1]["col"]):
             return "IT-EXPL-FREE"
         if leaving is not None and (r, c) == leaving and BUG != "reexp-same-cell":
@@ -674,9 +677,9 @@ class Game:
             if self.reserve()[cur] > (-1 if BUG == "explorer-max-off-by-one" else 0):
                 for r, c in free:
                     acts.append({"actor": cur, "type": "place_explorer", "row": r, "col": c})
-            if s["chips"][cur] and free:
+            if free:
                 for e in sorted(s["explorers"], key=lambda e: (e["row"], e["col"])):
-                    if (s["options"]["reexplore_any"] and BUG != "reexplore-own-only") or e["player"] == cur:
+                    if s["chips"][self.chip_seat(cur, e)] and ((s["options"]["reexplore_any"] and BUG != "reexplore-own-only") or e["player"] == cur):
                         acts.append({"actor": cur, "type": "reexplore", "row": e["row"], "col": e["col"]})
         elif ph == "reexplore":
             w = s["withdrawn"]
@@ -792,7 +795,7 @@ class Game:
     def do_draw(self, a):
         s = self.s
         card = None
-        for c in s["deck"]:
+        for c in (s["deck"] + s["discarded"] + [{k: m[k] for k in ("id", "faces", "closed") if k in m} for m in s["map"]] if BUG == "draw-from-the-box" else s["deck"]):
             if c["id"] == a["card"]:
                 card = c
         if card is None:
@@ -869,15 +872,19 @@ class Game:
         if BUG == "explore-ends-turn": self.end_turn()
         else: s["phase"] = "explore" if BUG == "explore-many-per-turn" else "flip"
 
+    def chip_seat(self, cur, explorer):
+        """IT-REEXP-CHIP: the seat whose re-exploration chip withdrawing `explorer` spends (the player's own)."""
+        return explorer["player"] if BUG == "chip-of-the-explorers-colour" and explorer is not None else cur
+
     def do_reexplore(self, a):
         s = self.s
         cur = s["current"]
-        if not s["chips"][cur]:
-            raise Illegal("IT-REEXP-ONCE", "the chip is used")
         target = None
         for e in s["explorers"]:
             if (e["row"], e["col"]) == (a["row"], a["col"]):
                 target = e
+        if not s["chips"][self.chip_seat(cur, target)]:
+            raise Illegal("IT-REEXP-ONCE", "the chip is used")
         if target is None:
             raise Illegal("IT-REEXP-SAME", "no explorer there")
         if (not s["options"]["reexplore_any"] or BUG == "reexplore-own-only") and target["player"] != cur:
@@ -886,7 +893,7 @@ class Game:
             raise Illegal("IT-REEXP-ELSEWHERE", "nowhere else to go")
         s["explorers"] = [e for e in s["explorers"] if e is not target]
         s["withdrawn"] = dict(target)
-        s["chips"][cur] = BUG == "reexp-chip-kept"
+        s["chips"][self.chip_seat(cur, target)] = BUG == "reexp-chip-kept"
         s["chips"] = [False] * len(s["chips"]) if BUG == "chip-shared-pool" else s["chips"]
         s["phase"] = "reexplore"
 
@@ -1080,7 +1087,7 @@ class Game:
                 raise Malformed("withdrawn left a cell off the map")
             if k in seen:
                 raise Malformed("withdrawn left a cell that is held")
-            if chips[cur]:
+            if chips[self.chip_seat(cur, w)]:
                 raise Malformed("re-exploring with an unused chip")
             if not opts["reexplore_any"] and w["player"] != cur:
                 raise Malformed("an opponent's explorer under reexplore_any false")
