@@ -202,6 +202,35 @@ Feature: Isle Traces: the red feather
         {"type": "place_feather", "row": 9, "col": 7}
         """
 
+    @IT-FEATHER-RESTRICT @reading:feather_restriction=no_explorer @reading:area_size=5
+    Scenario: Under the no-explorer reading a line without explorers stays open, also on the area's top-left cell
+      # 5 x 5 area: 101 (forest) at rows 1-2, cols 1-3; 103 at rows 0-1, cols 0-2 shows
+      # plains plains mountain / forest forest forest. Seat 1's explorer on the forest (2, 2)
+      # bars the whole forest line, (1, 0) on card 103 included; the plains line (0, 0)-(0, 1)
+      # holds no explorer, so the red feather may go on its cell (0, 0).
+      Given a new "isle_traces" game with 2 players and options:
+        """
+        {"area_size": 5, "feather_restriction": "no_explorer"}
+        """
+      And the isle map:
+        """
+        101 0 0 1 1 : forest forest forest forest forest forest | forest forest forest forest forest forest
+        103 0 0 0 0 : plains plains mountain forest forest forest | forest forest forest forest forest forest
+        """
+      And the position:
+        """
+        phase = "place_feather"
+        explorers = [{"player": 1, "row": 2, "col": 2}]
+        """
+      Then the legal actions include:
+        """
+        {"type": "place_feather", "row": 0, "col": 0}
+        """
+      And the legal actions do not include:
+        """
+        {"type": "place_feather", "row": 1, "col": 0}
+        """
+
     @IT-FEATHER-RESTRICT @reading:feather_restriction=other_line
     Scenario: Under the other-line reading the red feather must leave its line
       Given the position:

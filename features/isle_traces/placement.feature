@@ -382,6 +382,37 @@ Feature: Isle Traces action 1: placing the drawn map card
         {"type": "place_card", "face": 0, "rot": 0, "row": 4, "col": 6}
         """
 
+    @IT-PLACE-NOPIECE @reading:area_size=5
+    Scenario: Only the piece's own cell is barred: a card may cover the other cells of its card
+      # nolcasolca.ja.txt:95-96 bars the place (場所) where a piece stands, not the card under it.
+      # 5 x 5 area: 101 at rows 1-2, cols 1-3, seat 1's explorer on its cell (2, 3). A card at
+      # rows 0-1, cols 0-2 (the area's top-left corner) covers 101's free cells (1, 1) and
+      # (1, 2); a card at rows 1-2, cols 2-4 would cover (2, 3).
+      Given a new "isle_traces" game with 2 players and options:
+        """
+        {"area_size": 5}
+        """
+      And the isle map:
+        """
+        101 0 0 1 1 : road road road plains plains plains | forest forest forest forest forest forest
+        """
+      And the isle card drawn:
+        """
+        102 : road/fort plains/creature1 forest coast/harbour mountain coast | forest forest forest forest forest forest
+        """
+      And the position:
+        """
+        explorers = [{"player": 1, "row": 2, "col": 3}]
+        """
+      Then the legal actions include:
+        """
+        {"type": "place_card", "face": 0, "rot": 0, "row": 0, "col": 0}
+        """
+      And the legal actions do not include:
+        """
+        {"type": "place_card", "face": 0, "rot": 0, "row": 1, "col": 2}
+        """
+
   Rule: IT-PLACE-AREA the map stays in the 15 x 15 area
 
     @IT-PLACE-AREA @reading:area_size=15
