@@ -968,6 +968,30 @@ Feature: Gnomeville enemy attack: boulders, trolls and their movement
         players.0.gnomes.2.hammer = true
         """
 
+    # gnomeville.ja.txt:310: only a gnome with a hammer breaks the boulder on its space; a sword
+    # is no hammer, so the boulder landing on the sword gnome stays and pays no mushroom
+    @GV-HAMMER-BREAK
+    Scenario: A sword gnome does not break the boulder landing on it and gains no mushroom
+      Given a gnomeville game with 2 players whose round troll card is:
+        """
+        {"matrix": [".....", ".....", "..B..", ".....", "....."], "moves": []}
+        """
+      And player 0's town is:
+        """
+        .@1 .  .  .  .
+        .  .  .  .  .
+        .  .  .@0 .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      And "players.0.gnomes.0.sword" is true
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "pass"}, {"actor": 1, "type": "pass"}]
+        """
+      Then "players.0.cells.2.2" is "boulder"
+      And "players.0.mushrooms" is 2
+
   Rule: GV-HAMMER-SPACE what stands under a hammer gnome when a boulder lands
 
     @GV-HAMMER-SPACE @GV-HAMMER-BREAK @reading:hammer_gnome_shields_building=true

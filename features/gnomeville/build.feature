@@ -68,6 +68,26 @@ Feature: Gnomeville build phase: draw or pass, second chance, placing tiles, get
         [{"action": {"type": "draw", "player": 0, "tile": "market", "tier": 1}, "probability": "1/1"}]
         """
 
+    # gnomeville.ja.txt:144: the tile is drawn out of the bag; of the starting bag's 5 markets
+    # (gnomeville.ja.txt:94) 4 are left once one is drawn, the other tiles stay
+    @GV-BUILD-DRAW
+    Scenario: A drawn market leaves the bag and the other four markets stay in it
+      Given a gnomeville game with 2 players in the build phase
+      When player 0 plays:
+        """
+        {"type": "draw"}
+        """
+      And chance reveals:
+        """
+        {"type": "draw", "player": 0, "tile": "market", "tier": 1}
+        """
+      Then the position has:
+        """
+        players.0.hand = "market"
+        players.0.bag.market = 4
+        players.0.bag.house = 2
+        """
+
     @GV-BUILD-DRAW @GV-BUILD-PASS
     Scenario: A pass carrying a field no action has is refused as malformed
       Given a gnomeville game with 2 players in the build phase

@@ -237,6 +237,23 @@ Feature: Gnomeville buy and refresh
         event_deck = ["busy-builders", "clear-paths", "high-society", "mushroom-hoard"]
         """
 
+    # gnomeville.ja.txt:68, 328, 378: the three events lie under the round 3, 4 and 5 spaces,
+    # so the tracker entering round 2 finds no event under it and reveals none
+    @GV-EVENT-REVEAL
+    Scenario: Entering round 2 reveals no event
+      Given a gnomeville game with 2 players in the build phase
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "pass"}, {"actor": 1, "type": "pass"},
+         {"actor": "chance", "type": "delivery_card", "card": "delivery-01"},
+         {"actor": 0, "type": "done"}, {"actor": 1, "type": "done"}]
+        """
+      Then the position has:
+        """
+        events = [null, null, null]
+        chance = {"type": "troll_card"}
+        """
+
   Rule: GV-REFRESH upgraded tiles and gnome tiles return to the bag, the town stays
 
     @GV-REFRESH @GV-REFRESH-STAYS

@@ -243,6 +243,32 @@ Feature: Gnomeville scoring: stacks, events, the full town and the special deliv
         players.1.score = 0
         """
 
+    # gnomeville.ja.txt:354: the second place goes unpaid only in a two-player game; with three
+    # players the runner-up takes the second place points (Satchel Sprint, fewest bag tiles:
+    # 3 tiles first for 5, 4 tiles second for 2, 5 tiles nothing)
+    @GV-EVENT-TWO-PLAYERS @GV-EVENT-PLACES
+    Scenario: With three players the runner-up of an event scores the second place points
+      Given a gnomeville game with 3 players in the build phase
+      And the position:
+        """
+        round = 3
+        events = ["satchel-sprint", null, null]
+        event_deck = ["busy-builders", "clear-paths", "gnome-crowd", "high-society", "mushroom-hoard", "troll-free"]
+        players.0.bag = {"academy": 0, "armory": 0, "ballista": 0, "gnome": 0, "house": 0, "market": 5, "monument": 0, "tavern": 0, "workshop": 0}
+        players.1.bag = {"academy": 0, "armory": 0, "ballista": 0, "gnome": 0, "house": 0, "market": 3, "monument": 0, "tavern": 0, "workshop": 0}
+        players.2.bag = {"academy": 0, "armory": 0, "ballista": 0, "gnome": 0, "house": 0, "market": 4, "monument": 0, "tavern": 0, "workshop": 0}
+        """
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "pass"}, {"actor": 1, "type": "pass"}, {"actor": 2, "type": "pass"}]
+        """
+      Then the position has:
+        """
+        players.0.score = 0
+        players.1.score = 5
+        players.2.score = 2
+        """
+
   Rule: GV-EVENT-TWO-PLAYER-TIE a two-player tie for first shares the first place points (or first plus second)
 
     @GV-EVENT-TWO-PLAYER-TIE @reading:two_player_tie_includes_second=false

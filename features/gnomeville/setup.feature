@@ -41,6 +41,24 @@ Feature: Gnomeville setup
       Given a new "gnomeville" game with 4 players
       Then "goals" is [{"players": [0, 1], "cards": [], "size": 1}, {"players": [1, 2], "cards": [], "size": 1}, {"players": [2, 3], "cards": [], "size": 1}, {"players": [0, 3], "cards": [], "size": 1}]
 
+    # gnomeville.ja.txt:72: one goal card between each two neighbours, so three players get
+    # three cards, one a pair (the action schema deals each card to the first pair still
+    # short of one), and the setup goes on once the third is dealt
+    @GV-SETUP-GOALS
+    Scenario: A three-player game deals one goal card to each pair of neighbours and no more
+      Given a new "gnomeville" game with 3 players
+      When these actions are applied:
+        """
+        [{"actor": "chance", "type": "goal", "card": "most-red"},
+         {"actor": "chance", "type": "goal", "card": "fewest-trolls"},
+         {"actor": "chance", "type": "goal", "card": "most-blue"}]
+        """
+      Then the position has:
+        """
+        goals = [{"players": [0, 1], "cards": ["most-red"], "size": 1}, {"players": [1, 2], "cards": ["fewest-trolls"], "size": 1}, {"players": [0, 2], "cards": ["most-blue"], "size": 1}]
+        phase = "prepare"
+        """
+
   Rule: GV-SETUP-BAG each player starts with the same pieces
 
     @GV-SETUP-BAG @GV-SETUP-MUSHROOMS @GV-SETUP-GNOMES @GV-SETUP-STEW @GV-SETUP-SCORE @GV-SETUP-ROUND-TRACKER @GV-SETUP-TROLLS @GV-SETUP-STEP2-MISSING @GV-COMP-PLAYER-SETS
