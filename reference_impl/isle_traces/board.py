@@ -103,12 +103,12 @@ def geometry(size: int) -> Geometry:
     diagonals = []
     for r in range(size):
         for c in range(size):
-            near = [(r - 1, c), (r, c - 1), (r, c + 1), (r + 1, c)]
+            near = [(r - 1, c), (r, c - 1), (r, c + 1), (r + 1, c)]  # IT-SCORE-LINE
             diag = [(r - 1, c - 1), (r - 1, c + 1), (r + 1, c - 1), (r + 1, c + 1)]
-            neighbours.append(
+            neighbours.append(  # IT-SCORE-LINE, IT-PLACE-ADJACENT: side neighbours
                 tuple(y * size + x for y, x in near if 0 <= y < size and 0 <= x < size)
             )
-            diagonals.append(
+            diagonals.append(  # IT-SCORE-COAST: diagonal neighbours
                 tuple(y * size + x for y, x in diag if 0 <= y < size and 0 <= x < size)
             )
     placements = []
@@ -138,7 +138,7 @@ def geometry(size: int) -> Geometry:
     landscape = sum(1 << i for i, p in enumerate(placements) if p.rot in LANDSCAPE)
     row, col = centre(size)
     first = sum(1 << index[(rot, row, col)] for rot in LANDSCAPE)
-    return Geometry(
+    return Geometry(  # IT-PLACE-AREA, IT-PLACE-GRID
         size,
         tuple(placements),
         by_key,
@@ -148,7 +148,7 @@ def geometry(size: int) -> Geometry:
         tuple(tuple(x) for x in touching),
         tuple(tuple(x) for x in covering),
         tuple(sum(1 << i for i in x) for x in touching),
-        tuple(sum(1 << i for i in x) for x in covering),
+        tuple(sum(1 << i for i in x) for x in covering),  # IT-PLACE-NOPIECE
         landscape,
         first,
     )

@@ -161,7 +161,7 @@ def _build(game: Any, data: dict[str, Any]) -> IsleState:
     size = options["area_size"]
 
     cards: dict[int, list[list[str]]] = {}
-    closed: dict[int, list[list[str]]] = {}
+    closed: dict[int, list[list[str]]] = {}  # IT-COMP-ART
 
     def take(raw: Any, field: str) -> int:
         clean = validate_card(raw, field)
@@ -188,8 +188,8 @@ def _build(game: Any, data: dict[str, Any]) -> IsleState:
         face = _int(entry["face"], f"{field}.face", 0, 1)
         if entry["rot"] not in ROTATIONS or type(entry["rot"]) is not int:
             raise MalformedInput(f"{field}.rot: expected one of {list(ROTATIONS)}")
-        row = _int(entry["row"], f"{field}.row", 0, size - 1)
-        col = _int(entry["col"], f"{field}.col", 0, size - 1)
+        row = _int(entry["row"], f"{field}.row", 0, size - 1)  # IT-PLACE-AREA
+        col = _int(entry["col"], f"{field}.col", 0, size - 1)  # IT-PLACE-AREA
         placements.append((cid, face, entry["rot"], row, col, field))
 
     s = IsleState(n, options, cards, closed)
@@ -206,8 +206,8 @@ def _build(game: Any, data: dict[str, Any]) -> IsleState:
         s.placed.append([cid, face])
         s.ids.append(cid)
         s.where.append(place)
-        s.overlaps.append(any(below))
-        s.covered.append(False)
+        s.overlaps.append(any(below))  # IT-FLIP-CONDITIONS
+        s.covered.append(False)  # IT-FLIP-CONDITIONS
 
     def put(g: int, who: int, field: str) -> None:
         if s.top[g] < 0:
@@ -233,7 +233,7 @@ def _build(game: Any, data: dict[str, Any]) -> IsleState:
             raise MalformedInput("state.withdrawn: expected an object or null")
         who = _int(w.get("player"), "state.withdrawn.player", 0, n - 1)
         s.withdrawn = (who, _cell(w, "state.withdrawn", size, ("player", "row", "col")))
-        on_map[who] += 1
+        on_map[who] += 1  # IT-REEXP-SAME: the moved explorer is out of the reserve
     per_player = rule_param(options, "IT-COMP-EXPLORERS", "per_player", EXPLORERS_PER_PLAYER)
     for p in range(n):
         if on_map[p] > per_player:

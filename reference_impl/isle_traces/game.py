@@ -82,7 +82,7 @@ class IsleTracesGame(GameDefinition):
             faces, closed, shared = _component_cards()
             return IsleState(num_players, resolved, faces, closed, shared)
         cards = validate_card_list(setup["deck"], "setup.deck")
-        most = rule_param(resolved, "IT-COMP-CARDS", "cards", DECK_SIZE)
+        most = rule_param(resolved, "IT-COMP-CARDS", "cards", DECK_SIZE)  # IT-COMP-CARDS
         if len(cards) > most:  # a position of this game would be refused (IT-COMP-CARDS)
             raise MalformedInput(f"setup.deck: {len(cards)} cards, the game has {most}")
         return IsleState(

@@ -21,7 +21,7 @@ def majority(counts: Sequence[int]) -> int | None:
     None when nobody has an explorer there or the highest count is shared.
     """
     best = max(counts)
-    # IT-EXPL-NEED (no explorer there), IT-SCORE-TIE, IT-SCORE-TIEMULTI (a shared top count)
+    # IT-SCORE-TIE, IT-SCORE-TIEMULTI (a shared top count), IT-EXPL-NEED (no explorer there)
     if best <= 0 or list(counts).count(best) > 1:
         return None
     return list(counts).index(best)  # IT-SCORE-OWN, IT-SCORE-MAJORITY, IT-EXPL-MAJORITY

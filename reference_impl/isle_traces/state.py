@@ -115,29 +115,29 @@ class IsleState(GameState):
         """``shared``: the :class:`DeckCache` of ``cards`` when other games use it too."""
         self.n = num_players
         self.options = options
-        self.size = int(options["area_size"])
+        self.size = int(options["area_size"])  # IT-PLACE-AREA
         self.geo = geometry(self.size)
         self.cards = cards  # id -> two faces (lists of cell strings), never mutated
         #: id -> closed sides per face (IT-COMP-ART), only for cards with some closed side
         self.closed: dict[int, list[list[str]]] = closed or {}
-        self.art = bool(self.closed)  # whether ``shut`` can hold anything but 0
+        self.art = bool(self.closed)  # IT-COMP-ART: whether ``shut`` can hold anything but 0
         self.deck: list[int] = sorted(cards)  # IT-SETUP-DECKSIZE: all cards, any player count
         self.drawn: int | None = None
-        self.discarded: list[int] = []
+        self.discarded: list[int] = []  # IT-PLACE-NONE: cards set aside
         self.placed: list[list[int]] = []  # [id, face] per card, bottom to top
         self.ids: list[int] = []  # the id per card of ``placed``
         self.where: list[Placement] = []  # footprint per placed card
-        self.overlaps: list[bool] = []  # shares a cell with another card
-        self.covered: list[bool] = []  # another card lies on it
+        self.overlaps: list[bool] = []  # IT-FLIP-CONDITIONS: shares a cell with another card
+        self.covered: list[bool] = []  # IT-FLIP-CONDITIONS: another card lies on it
         cells = self.size * self.size
-        self.top = [EMPTY] * cells
+        self.top = [EMPTY] * cells  # IT-PLACE-OVERLAPRULES: the top card per cell
         self.cell: list[str | None] = [None] * cells
         self.terrain: list[str | None] = [None] * cells  # the cell strings' terrains
-        self.shut = [0] * cells  # closed sides (n 1, e 2, s 4, w 8) of the visible drawing
+        self.shut = [0] * cells  # IT-COMP-ART: closed sides (n 1, e 2, s 4, w 8) of the top drawing
         self.piece = [EMPTY] * cells
         self.onmap = 0  # bitset of the cells under a card
         self.occ = 0  # bitset of the cells holding a piece (explorer or feather)
-        self.touched = 0  # bitset of the placements whose touch holds a map cell
+        self.touched = 0  # IT-PLACE-ADJACENT: bitset of the placements touching the map
         # shared by clones: cards never change, nor do their draw actions or feather icons
         shared = shared or DeckCache()
         self._draws = shared.draws
@@ -150,7 +150,7 @@ class IsleState(GameState):
         self.reserve = [per_player] * num_players  # IT-SETUP-EXPLORERS
         self.chips = [True] * num_players  # IT-SETUP-CHIP: one unused chip per seat
         self.current = 0  # IT-SETUP-START: seat 0 starts
-        self.phase = "draw"
+        self.phase = "draw"  # IT-TURN-SEQUENCE: a turn begins with its draw
         self.withdrawn: tuple[int, int] | None = None
         self.fired: list[str] = []
         self._legal: list[Action] | None = None  # legal actions of this position
@@ -216,8 +216,8 @@ class IsleState(GameState):
             return mask
         while stack:
             i = stack.pop()
-            for j in near[i] + geo.diagonals[i] if diagonal else near[i]:
-                if terrain[j] == kind and not mask >> j & 1:
+            for j in near[i] + geo.diagonals[i] if diagonal else near[i]:  # IT-SCORE-COAST
+                if terrain[j] == kind and not mask >> j & 1:  # IT-SCORE-LINE
                     mask |= 1 << j
                     stack.append(j)
         return mask
@@ -261,7 +261,7 @@ class IsleState(GameState):
         blocked = 0  # IT-PLACE-NOPIECE
         for g in few_bits(self.occ):  # IT-PLACE-NOPIECE
             blocked |= cover[g]  # IT-PLACE-NOPIECE, IT-PLACE-NOPIECE2, IT-FEATHER-OBSTRUCT
-        return mask & ~blocked
+        return mask & ~blocked  # IT-PLACE-NOPIECE
 
     # ------------------------------------------------------------ legal moves
     def _masked(self) -> int:
@@ -301,7 +301,7 @@ class IsleState(GameState):
             return bool(self._masked() >> g & 1)
         free = self.onmap & ~self.occ
         if kind == "place_explorer":
-            # IT-EXPL-MAX, IT-EXPL-FREE, IT-EXPL-ONEPERCELL
+            # IT-EXPL-ONEPERCELL, IT-EXPL-PLACE: a free map cell; IT-EXPL-MAX, IT-EXPL-FREE
             return self.reserve[self.current] > 0 and bool(free >> g & 1)
         if kind == "reexplore":
             owner, me = self.piece[g], self.current
@@ -363,7 +363,7 @@ class IsleState(GameState):
                 legal += [
                     table[g]
                     for g in few_bits(self.occ)
-                    if piece[g] >= 0 and (anyone or piece[g] == seat)
+                    if piece[g] >= 0 and (anyone or piece[g] == seat)  # IT-REEXP-WHOSE
                 ]
         elif phase == "reexplore":
             free = self.onmap & ~self.occ
@@ -435,7 +435,7 @@ class IsleState(GameState):
                 f"unexpected {sorted(extra) or 'nothing'}"
             )
         actor = action["actor"]
-        if actor != CHANCE and (type(actor) is not int or not 0 <= actor < self.n):
+        if actor != CHANCE and (type(actor) is not int or not 0 <= actor < self.n):  # IT-TURN-ORDER
             raise MalformedInput(f"actor must be a seat 0..{self.n - 1} or 'chance': {action!r}")
         names = _INT_FIELDS[kind]
         values = tuple(map(action.__getitem__, names))
@@ -444,7 +444,7 @@ class IsleState(GameState):
                 if type(value) is not int:
                     raise MalformedInput(f"field {f!r} must be an integer in {action!r}")
         if kind == "place_card":
-            if action["face"] not in (0, 1):
+            if action["face"] not in (0, 1):  # IT-PLACE-FACE
                 raise MalformedInput(f"face must be 0 or 1 in {action!r}")
             if action["rot"] not in ROTATIONS:
                 raise MalformedInput(f"rot must be one of {list(ROTATIONS)} in {action!r}")
@@ -587,7 +587,7 @@ class IsleState(GameState):
         self.fired.append(R.PLACE_FIRST if not self.placed else R.PLACE_ADJACENT)
         self.fired.append(R.PLACE_FACE)
         index = len(self.placed)
-        # IT-PLACE-OVERLAP, IT-PLACE-FULLCOVER: the card may cover map cells
+        # IT-FLIP-CONDITIONS: does it overlap a card (IT-PLACE-OVERLAP, IT-PLACE-FULLCOVER)
         overlap = bool(place.mask & self.onmap)
         cells = self.cards[cid][face]  # IT-PLACE-FACE: the chosen face up
         terrains = self.terrains_of(cid, face)
@@ -595,16 +595,16 @@ class IsleState(GameState):
         touch_mask = self.geo.touch_mask
         for g, k in place.cells:
             below = top[g]
-            if below < 0:
+            if below < 0:  # IT-FLIP-CONDITIONS, IT-PLACE-OVERLAP: else it covers a card
                 self.touched |= touch_mask[g]  # IT-PLACE-ADJACENT: placements now by the map
             else:
                 self.overlaps[below] = self.covered[below] = True  # IT-PLACE-OVERLAP
             top[g] = index  # IT-PLACE-OVERLAPRULES: the top card's cell counts
             cell[g] = cells[k]  # IT-PLACE-GRID: face cell k at g as turned (IT-PLACE-OVERLAPRULES)
-            terrain[g] = terrains[k]
-        self.onmap |= place.mask
+            terrain[g] = terrains[k]  # IT-PLACE-GRID
+        self.onmap |= place.mask  # IT-EXPL-PLACE, IT-FEATHER-ICON: the cells pieces may go on
         if self.art:
-            shut, masks = self.shut, self.shut_masks(cid, face, rot)
+            shut, masks = self.shut, self.shut_masks(cid, face, rot)  # IT-COMP-ART
             for g, k in place.cells:
                 shut[g] = masks[k]  # IT-COMP-ART: drawings turned with the card
         if overlap:
@@ -613,7 +613,7 @@ class IsleState(GameState):
         self.ids.append(cid)
         self.where.append(place)
         self.overlaps.append(overlap)
-        self.covered.append(False)
+        self.covered.append(False)  # IT-FLIP-CONDITIONS
         self.drawn = None
         # IT-FEATHER-ICON, IT-FEATHER-FACEUP: only the icon of the face placed up counts
         if self._has_feather(cid, face):
@@ -648,16 +648,16 @@ class IsleState(GameState):
             self._end_turn()
 
     def _do_place_feather(self, row: int, col: int) -> None:
-        if self.feather >= 0:
+        if self.feather >= 0:  # IT-FEATHER-MOVE: the one red feather leaves its cell
             self.set_piece(self.feather, EMPTY)  # IT-FEATHER-MOVE: there is one red feather
             self.fired.append(R.FEATHER_MOVE)
         self.feather = row * self.size + col  # IT-FEATHER-ICON, IT-FLIP-FEATHER, IT-FEATHER-MOVE
         self.set_piece(self.feather, FEATHER)  # IT-FEATHER-OBSTRUCT: a piece, in occ
         self.fired.append(R.FEATHER_RESTRICT)
-        if self.phase == "place_feather":
-            self.phase = "explore"
+        if self.phase == "place_feather":  # IT-TURN-SEQUENCE: action 2 follows action 1
+            self.phase = "explore"  # IT-TURN-SEQUENCE
         else:
-            self.fired.append(R.FLIP_FEATHER)
+            self.fired.append(R.FLIP_FEATHER)  # IT-FLIP-FEATHER: after a flip, the turn ends
             self._end_turn()
 
     def _do_place_explorer(self, row: int, col: int) -> None:
