@@ -42,7 +42,7 @@ def space_actions(pi: int, kind: str, board: Board, what: str | None = None) -> 
     shared like :func:`idle_actions`'."""
     head: Action = {"actor": pi, "type": kind}
     if what is not None:
-        head["what"] = what
+        head["what"] = what  # GV-ATTACK-ORDER: a boulder or troll spawned
     return tuple({**head, "space": board.coord(i)} for i in range(board.size))
 
 
@@ -353,7 +353,7 @@ class BuildRules:
         p.hand = None
         if kind == GNOME:
             p.stumps += 1  # GV-BUILD-GNOME-TILE: the topmost uncovered stump
-            p.moves = p.stump_moves() + p.monuments()  # GV-BUILD-GNOME-MOVES, GV-BLDG-MONUMENT
+            p.moves = p.stump_moves() + p.monuments()  # GV-BLDG-MONUMENT, GV-BUILD-GNOME-MOVES
             self.fired.append("GV-BUILD-GNOME-TILE")
             if p.monuments():
                 self.fired.append("GV-BLDG-MONUMENT")
@@ -366,7 +366,7 @@ class BuildRules:
         # GV-UPGRADE-TRIGGER: a tile is placed only when no group stands (upgrades are listed
         # first), so the only group there can be is the new tile's
         group = group_at(p, i, p.occupied(), set())
-        p.groups = [] if group is None else [group]
+        p.groups = [] if group is None else [group]  # GV-UPGRADE-TRIGGER: the new tile's group
         p.trigger = i  # GV-UPGRADE-TRIGGER, GV-VAR-MASTER: the triggering space
         p.tbt_done = True  # GV-VAR-TURN-BY-TURN: this tile is resolved
         self.fired.append("GV-BUILD-PLACE")
@@ -548,7 +548,7 @@ class BuildRules:
         elif kind == "workshop":
             g.hammer = True
             self.fired.extend(("GV-BLDG-WORKSHOP", "GV-EQUIP"))
-        elif kind == "armory":
+        elif kind == "armory":  # GV-BLDG-ARMORY
             g.sword = True
             self.fired.extend(("GV-BLDG-ARMORY", "GV-EQUIP"))
         else:  # academy: graduate, then draw two ability cards and keep one

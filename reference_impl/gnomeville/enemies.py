@@ -199,7 +199,7 @@ class EnemyRules:
         assert att is not None
         if att["boulders"]:  # GV-ATTACK-ORDER: boulders first, any order (GV-FAQ-BOULDER-ORDER)
             return "boulder", att["boulders"]
-        if att["trolls"] and p.count(TROLL) < self.troll_cap:  # GV-ATTACK-ORDER, GV-TROLL-CAP
+        if att["trolls"] and p.count(TROLL) < self.troll_cap:  # GV-TROLL-CAP, GV-ATTACK-ORDER
             return "troll", att["trolls"]
         return "", []
 

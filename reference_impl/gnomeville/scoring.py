@@ -77,7 +77,7 @@ def event_points(
     """Points per player of one event (GV-SCORE-EVENTS and its tie rules)."""
     sign = 1 if goal == "most" else -1
     keyed = [sign * v for v in values]
-    out = [0] * len(values)
+    out = [0] * len(values)  # GV-EVENT-PLACES: the others score nothing
     ranks = sorted(set(keyed), reverse=True)  # GV-EVENT-COMPARE: all players ranked together
     top = [i for i, k in enumerate(keyed) if k == ranks[0]]
     if len(top) > 1:  # GV-EVENT-TIE-FIRST

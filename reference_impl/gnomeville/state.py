@@ -171,7 +171,7 @@ class GVState(BuildRules, EnemyRules, ScoringRules, DeliveryRules, GameState):
         self.event_deck = sorted(k for k, v in EVENTS.items() if v["deck"] == deck)
         # GV-SETUP-EVENTS: dealt face down (GV-CHANCE)
         self.events: list[str | None] = [None, None, None]
-        self.goal_deck = [] if solo else sorted(GOALS)  # GV-SOLO-NO-CARDS
+        self.goal_deck = [] if solo else sorted(GOALS)  # GV-SETUP-GOALS, GV-SOLO-NO-CARDS
         if num_players == 2:
             # GV-SETUP-GOALS, GV-END-EX-2P: three cards
             self.goals = [{"players": [0, 1], "cards": [], "size": 3}]

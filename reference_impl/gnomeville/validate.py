@@ -166,12 +166,12 @@ def _count_problems(s: Any) -> list[str]:
     in_towns = sum(p.cells.count(BOULDER) for p in s.players)
     total = TOKENS["boulders"]
     if s.options["boulder_supply_limited"]:
-        if s.boulder_supply + in_towns != total:
+        if s.boulder_supply + in_towns != total:  # GV-COMP-BOULDERS: 44 in all
             out.append(
                 f"state field boulder_supply: {s.boulder_supply} + {in_towns} in the towns "
                 f"is not {total} (GV-COMP-BOULDERS)"
             )
-    elif s.boulder_supply != max(0, total - in_towns):
+    elif s.boulder_supply != max(0, total - in_towns):  # GV-BOULDER-SUPPLY-EXHAUSTED
         out.append(f"state field boulder_supply: {s.boulder_supply} with {in_towns} in the towns")
     cap = int(rule_param(s.options, "GV-TROLL-CAP", "cap", TOKENS["trolls_per_player"]))
     for i, p in enumerate(s.players):
