@@ -239,7 +239,7 @@ Feature: Gnomeville buy and refresh
 
     # gnomeville.ja.txt:68, 328, 378: the three events lie under the round 3, 4 and 5 spaces,
     # so the tracker entering round 2 finds no event under it and reveals none
-    @GV-EVENT-REVEAL
+    @GV-EVENT-REVEAL @GV-ROUND-TRACKER
     Scenario: Entering round 2 reveals no event
       Given a gnomeville game with 2 players in the build phase
       When these actions are applied:

@@ -46,7 +46,7 @@ Feature: Villagers padlocks
     # Line 50: only the villager the padlock names unlocks it, the Cooper's is the Blacksmith.
     # The Miner (the Blacksmith's parent) and the Glass Blower (an ore villager padlocked by a
     # Blacksmith too) are not it: no bank coins go on them, and you pay.
-    @VL-LOCK-OWN
+    @VL-LOCK-OWN @until:example-bank-lock-three
     Scenario: Villagers other than the Blacksmith in your village do not unlock a Cooper
       Given a villagers game at step "build" with:
         """

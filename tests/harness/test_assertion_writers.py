@@ -141,6 +141,10 @@ def test_coverage_by_assertions_lists_a_games_checks_and_totals() -> None:
 #: the checks ``coverage --by-assertions`` lists on main, each reviewed (session 26) and
 #: kept, by (feature, scenario, the rules writing the path): why each is right as it is
 REVIEWED = {
+    ("gnomeville/buy.feature", "Entering round 2 reveals no event",
+     ("GV-DELIVERY-MULTI", "GV-PREPARE-REVEAL")):
+        "the chance to come is the troll card, not an event: what the tracker entering a round "
+        "with no event under it decides (a reveal at round 2 shows as an event chance first)",
     ("gnomeville/buy.feature", "A purchase needs a tile in the supply that the mushrooms pay "
      "for (the last market for the last mushroom)", ("GV-BUY-LIMIT",)):
         "the purchase's count is what a purchase that may be made spends",
