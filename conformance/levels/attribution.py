@@ -560,12 +560,12 @@ def _state_blame(divergence: Any, state: GameState, action: Any, known: set[str]
               for rule, (path, site) in list(computed.items())[:PROVIDERS]
               if rule not in written]  # fmt: skip
     if paths[0] not in {path for path, _ in watcher.writes}:
-        found += _next_write_blame(divergence, state, paths[:1], known, observable)
+        found += _next_write_blame(divergence, state, paths[0], known, observable)
     return found
 
 
 def _next_write_blame(
-    divergence: Any, state: GameState, paths: list[str], known: set[str], observable: Any
+    divergence: Any, state: GameState, path: str, known: set[str], observable: Any
 ) -> list[Blame]:
     """Where the reference leaves the first differing path alone at the step and the
     candidate changes it, the candidate may apply early what the reference applies later:
@@ -585,12 +585,12 @@ def _next_write_blame(
                 if not legal:
                     return []
                 action = legal[0]
-            watcher = PathWatcher(state, paths)
+            watcher = PathWatcher(state, [path])
             watcher.run(lambda: state.apply(action))  # noqa: B023 (run at once)
         except (EngineError, IndexError):
             return []
         if watcher.writes:
-            path, stack = watcher.writes[0]
+            _, stack = watcher.writes[0]
             rule, site = rule_sites.rule_at(stack, known, set(state.fired), observable)
             if rule is None:
                 return []
