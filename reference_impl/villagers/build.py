@@ -72,9 +72,13 @@ def actions(state: VillagersState) -> list[Action]:
 
     VL-BUILD-ORDER: both kinds of build are offered at every step, in any order.
     """
+    out: list[Action] = []
     if state.step == "arson":  # VL-EVENT-ARSON: build 1 fewer, or pay 3 if you can
-        return [ARSON_FEWER, ARSON_PAY] if state.gold >= ARSON_COST else [ARSON_FEWER]
-    out: list[Action] = [END_BUILD]  # VL-BUILD-OPTIONAL: stop at will
+        out.append(ARSON_FEWER)
+        if state.gold >= ARSON_COST:
+            out.append(ARSON_PAY)
+        return out
+    out.append(END_BUILD)  # VL-BUILD-OPTIONAL: stop at will
     hand = sorted(state.hand)
     if state.built < state.build_limit:  # VL-BUILD-HAND within VL-BUILD-LIMIT
         columns = state.columns
