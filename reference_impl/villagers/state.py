@@ -222,8 +222,8 @@ class VillagersState(GameState):
         return [(draws[name], row[count]) for name, count in unseen.items()]
 
     def legal_actions(self) -> list[Action]:
-        """A new list at every call, of actions shared between listings: callers may keep
-        or change the list, and keep the actions, but never change an action."""
+        """A new list at every call, of actions most of which are shared between listings:
+        callers may keep or change the list, and keep the actions, but never change one."""
         if self.step == "over":
             return []
         if self.chance is not None:  # the chance outcomes' actions, in their order
