@@ -68,17 +68,17 @@ def placements(state: VillagersState, name: str) -> list[int | None]:
 
 
 def actions(state: VillagersState) -> list[Action]:
-    """The build step's actions, each a new object.
+    """The build step's actions, in a new list of shared actions (never mutated).
 
     VL-BUILD-ORDER: both kinds of build are offered at every step, in any order.
     """
     out: list[Action] = []
     if state.step == "arson":  # VL-EVENT-ARSON: build 1 fewer, or pay 3 if you can
-        out.append({"actor": 0, "type": "arson", "choice": "fewer"})
+        out.append(ARSON_FEWER)
         if state.gold >= ARSON_COST:
-            out.append({"actor": 0, "type": "arson", "choice": "pay"})
+            out.append(ARSON_PAY)
         return out
-    out.append({"actor": 0, "type": "end_build"})  # VL-BUILD-OPTIONAL: stop at will
+    out.append(END_BUILD)  # VL-BUILD-OPTIONAL: stop at will
     hand = sorted(state.hand)
     if state.built < state.build_limit:  # VL-BUILD-HAND within VL-BUILD-LIMIT
         columns = state.columns
@@ -106,16 +106,16 @@ def actions(state: VillagersState) -> list[Action]:
                         continue
             on = card.on
             if on is None:  # VL-CHAIN-ON: no parent, a new column
-                out.append(_NEW_COLUMN_BUILDS[name].copy())
+                out.append(_NEW_COLUMN_BUILDS[name])
             elif on == FOUNDERS:
                 if new_branch is None:
                     new_branch = state.may_branch()
                 if new_branch:  # VL-CHAIN-FOUNDERS: the Founders has room for another chain
-                    out.append(_NEW_COLUMN_BUILDS[name].copy())
+                    out.append(_NEW_COLUMN_BUILDS[name])
             elif on in tops:
                 for i, top in enumerate(tops):  # VL-CHAIN-ON: on a column topped by the parent
                     if top == on:
-                        out.append({"actor": 0, "type": "build", "card": name, "column": i})
+                        out.append(_column_build(name, i))
     if state.basics_built < BASIC_LIMIT and hand:  # VL-BUILD-BASIC within VL-BUILD-BASIC-LIMIT
         # VL-EVENT-SERFDOM: the card goes to her village; VL-BUILD-RETURN-STACK: else onto
         # a stack that still holds cards
@@ -126,16 +126,33 @@ def actions(state: VillagersState) -> list[Action]:
             if basics[basic] > 0:  # VL-BUILD-BASIC-SUPPLY: an exhausted kind cannot be built
                 by_card = rows[basic]
                 for name in hand:
-                    out += map(dict.copy, by_card[name])
+                    out += by_card[name]
     return out
 
 
-#: build actions onto a new column by card, as templates that only their copies leave
+#: the Arson choices and the end of the build (shared by every listing, never mutated)
+ARSON_FEWER: Action = {"actor": 0, "type": "arson", "choice": "fewer"}
+ARSON_PAY: Action = {"actor": 0, "type": "arson", "choice": "pay"}
+END_BUILD: Action = {"actor": 0, "type": "end_build"}
+#: build actions onto a new column by card (shared by every listing, never mutated)
 _NEW_COLUMN_BUILDS: dict[str, Action] = {
     name: {"actor": 0, "type": "build", "card": name, "column": None} for name in CARDS
 }
-#: build_basic actions by basic, returned card and stack (None: Serfdom's), as templates that
-#: only their copies leave (a copy of a small dict costs about half a new one)
+#: build actions onto a column by (card, column), made on first listing, then shared
+_COLUMN_BUILDS: dict[tuple[str, int], Action] = {}
+
+
+def _column_build(name: str, column: int) -> Action:
+    """The (shared, never mutated) action building ``name`` on column ``column``."""
+    action = _COLUMN_BUILDS.get((name, column))
+    if action is None:
+        action = {"actor": 0, "type": "build", "card": name, "column": column}
+        _COLUMN_BUILDS[name, column] = action
+    return action
+
+
+#: build_basic actions by basic, returned card and stack (None: Serfdom's), shared by every
+#: listing and never mutated
 _BASIC_BUILDS: dict[str, dict[str, dict[int | None, Action]]] = {
     basic: {
         name: {
@@ -156,8 +173,8 @@ _BASIC_BUILDS: dict[str, dict[str, dict[int | None, Action]]] = {
 
 @cache
 def _basic_rows(stacks: tuple[int | None, ...]) -> dict[str, dict[str, tuple[Action, ...]]]:
-    """The build_basic templates by basic and returned card, one per stack of ``stacks`` in
-    their order: a hand card's actions are then copied in one go. Kept per tuple of stacks
+    """The build_basic actions by basic and returned card, one per stack of ``stacks`` in
+    their order: a hand card's actions are then listed in one go. Kept per tuple of stacks
     (at most 65: the subsets of the six stacks, and Serfdom's None)."""
     return {
         basic: {name: tuple(by_stack[stack] for stack in stacks) for name, by_stack in rows.items()}

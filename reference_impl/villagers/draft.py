@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from reference_impl.core import Action, IllegalAction, MalformedInput
 from reference_impl.villagers import events
-from reference_impl.villagers.cards import CARDS, SETUP, draft_limit
+from reference_impl.villagers.cards import SETUP, draft_limit
 
 if TYPE_CHECKING:
     from reference_impl.villagers.state import VillagersState
@@ -90,49 +90,54 @@ def discard_road(state: VillagersState) -> None:
 
 
 def actions(state: VillagersState) -> list[Action]:
+    """The draft step's actions, in a new list of shared actions (never mutated)."""
     step = state.step
     out: list[Action] = []
     if step == "rats":
-        out.append({"actor": 0, "type": "rats", "choice": "fewer"})
+        out.append(RATS_FEWER)
         if state.gold >= RATS_COST:
-            out.append({"actor": 0, "type": "rats", "choice": "pay"})
+            out.append(RATS_PAY)
     elif step == "take":  # VL-DRAFT-COMPULSORY: a card must be taken, there is no pass
         out.extend(_road_choices(state, "take_road"))  # VL-DRAFT-TAKE
         # VL-DRAFT-STACK
-        out += [_TAKE_STACK[i].copy() for i in state.stacks_with_cards()]
+        out += [_TAKE_STACK[i] for i in state.stacks_with_cards()]
     elif step == "countess":  # VL-DRAFT-COUNTESS: the player picks a road villager for her
         out.extend(_road_choices(state, "countess_build"))
     elif step == "coin":  # VL-DRAFT-BANKCOIN: the coin is optional
-        out.append({"actor": 0, "type": "no_coin"})
+        out.append(NO_COIN)
         out.extend(_road_choices(state, "place_coin"))
     return out
 
 
 def _road_choices(state: VillagersState, kind: str) -> list[Action]:
-    """One action per distinct road villager, each a new object (the road is sorted, so
-    equal villagers are neighbours)."""
+    """One action per distinct road villager (the road is sorted, so equal villagers are
+    neighbours), each shared and never mutated."""
     out: list[Action] = []
-    templates = _ROAD_ACTIONS[kind]
+    shared = _ROAD_ACTIONS[kind]
     last = None
     for villager in state.road:
         if villager == last:
             continue
         last = villager
         card, coins = villager
-        action = templates[card].copy()
-        action["coins"] = coins
+        action = shared.get((card, coins))
+        if action is None:
+            action = shared[card, coins] = {"actor": 0, "type": kind, "card": card, "coins": coins}
         out.append(action)
     return out
 
 
-#: take_stack actions by stack, and the road actions by kind and card without their coins,
-#: as templates that only their copies leave (a copy of a small dict costs about half a new one)
+#: the Rats choices, the bank coin's refusal and the take_stack actions by stack (shared by
+#: every listing, never mutated)
+RATS_FEWER: Action = {"actor": 0, "type": "rats", "choice": "fewer"}
+RATS_PAY: Action = {"actor": 0, "type": "rats", "choice": "pay"}
+NO_COIN: Action = {"actor": 0, "type": "no_coin"}
 _TAKE_STACK: list[Action] = [
     {"actor": 0, "type": "take_stack", "stack": i} for i in range(SETUP["stacks"])
 ]
-_ROAD_ACTIONS: dict[str, dict[str, Action]] = {
-    kind: {card: {"actor": 0, "type": kind, "card": card} for card in CARDS}
-    for kind in ("take_road", "countess_build", "place_coin")
+#: the road actions by kind and (card, coins on it), made on first listing, then shared
+_ROAD_ACTIONS: dict[str, dict[tuple[str, int], Action]] = {
+    kind: {} for kind in ("take_road", "countess_build", "place_coin")
 }
 
 

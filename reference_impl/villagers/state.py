@@ -197,11 +197,12 @@ class VillagersState(GameState):
 
     # ----------------------------------------------------------------- chance
     def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
-        """Every outcome of the pending chance node, each action a new object.
+        """Every outcome of the pending chance node, in a new list; each action is shared
+        by every listing and never mutated (as every listed action of this engine).
 
         Draws come in card-name order: ``unseen`` is kept in that order (built sorted, and
         names only ever leave it), so its items are already the outcomes' order. Names in
-        ``unseen`` are villager names (a load refuses any other), each with its template.
+        ``unseen`` are villager names (a load refuses any other), each with its action.
         """
         if self.chance is None:
             return []
@@ -210,16 +211,19 @@ class VillagersState(GameState):
             if not deck:
                 return []
             each = _fraction(1, len(deck))
-            return [(_REVEALS[e].copy(), each) for e in deck]
+            reveals = _REVEALS
+            return [(reveals[e], each) for e in deck]
         unseen = self.unseen
         total = sum(unseen.values())
         if not total:
             return []
         row = _ROWS.get(total) or _row(total)
-        return [(_DRAWS[name].copy(), row[count]) for name, count in unseen.items()]
+        draws = _DRAWS
+        return [(draws[name], row[count]) for name, count in unseen.items()]
 
     def legal_actions(self) -> list[Action]:
-        """Every call builds new action objects: callers may keep or change them."""
+        """A new list at every call, of actions most of which are shared between listings:
+        callers may keep or change the list, and keep the actions, but never change one."""
         if self.step == "over":
             return []
         if self.chance is not None:  # the chance outcomes' actions, in their order
@@ -492,8 +496,7 @@ def _row(total: int) -> list[Fraction]:
     return row
 
 
-#: The chance actions, as templates that only their copies leave (a copy of a small dict
-#: costs about half a new one).
+#: The chance actions, by card and by event: shared by every listing, never mutated.
 _DRAWS: dict[str, Action] = {n: {"actor": CHANCE, "type": "draw", "card": n} for n in CARDS}
 _REVEALS: dict[str, Action] = {e: {"actor": CHANCE, "type": "event", "event": e} for e in EVENTS}
 
