@@ -161,6 +161,9 @@ class EnemyRules:
         trolls.sort(key=p.board.move_order[d].__getitem__)  # GV-TROLL-MOVE-ORDER
         self.fired.append("GV-TROLL-MOVE")
         self.fired.append("GV-TROLL-MOVE-STEP" if how == "step" else "GV-TROLL-MOVE-FAR")
+        # the gnomes' spaces, looked up before asking which gnome: a troll only ever sends a
+        # gnome away (GV-TROLL-DESTROY), so a space outside this set holds none all along
+        occupied = p.occupied()
         for i in trolls:
             pos = i
             while True:
@@ -171,7 +174,7 @@ class EnemyRules:
                         self.fired.append("GV-FAQ-TROLL-BOULDER")
                     break
                 cells[pos] = None  # GV-TROLL-MOVE: the troll leaves its space
-                gi = p.occupant(j)
+                gi = p.occupant(j) if j in occupied else -1
                 # GV-SWORD-DEFEAT: the troll is defeated
                 if gi >= 0 and p.gnomes[gi].sword:
                     self._sword_defeats(p, j)
@@ -199,7 +202,7 @@ class EnemyRules:
         assert att is not None
         if att["boulders"]:  # GV-ATTACK-ORDER: boulders first, any order (GV-FAQ-BOULDER-ORDER)
             return "boulder", att["boulders"]
-        if att["trolls"] and p.count(TROLL) < self.troll_cap:  # GV-TROLL-CAP, GV-ATTACK-ORDER
+        if att["trolls"] and p.cells.count(TROLL) < self.troll_cap:  # GV-TROLL-CAP, GV-ATTACK-ORDER
             return "troll", att["trolls"]
         return "", []
 
@@ -228,7 +231,7 @@ class EnemyRules:
         assert att is not None
         while True:
             # GV-EXHAUST-REDEPLOY: a town left with no gnome places one at once
-            if self._needs_redeploy(p):  # type: ignore[attr-defined]
+            if self.camp_check and self._needs_redeploy(p):  # type: ignore[attr-defined]
                 return False
             what, spaces = self._spawn_options(p)
             if len(spaces) > 1:  # GV-FAQ-SPAWN-ORDER, GV-FAQ-BOULDER-ORDER: the player chooses
