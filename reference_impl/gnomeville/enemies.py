@@ -161,9 +161,6 @@ class EnemyRules:
         trolls.sort(key=p.board.move_order[d].__getitem__)  # GV-TROLL-MOVE-ORDER
         self.fired.append("GV-TROLL-MOVE")
         self.fired.append("GV-TROLL-MOVE-STEP" if how == "step" else "GV-TROLL-MOVE-FAR")
-        # the gnomes' spaces, looked up before asking which gnome: a troll only ever sends a
-        # gnome away (GV-TROLL-DESTROY), so a space outside this set holds none all along
-        occupied = p.occupied()
         for i in trolls:
             pos = i
             while True:
@@ -174,7 +171,7 @@ class EnemyRules:
                         self.fired.append("GV-FAQ-TROLL-BOULDER")
                     break
                 cells[pos] = None  # GV-TROLL-MOVE: the troll leaves its space
-                gi = p.occupant(j) if j in occupied else -1
+                gi = p.occupant(j)
                 # GV-SWORD-DEFEAT: the troll is defeated
                 if gi >= 0 and p.gnomes[gi].sword:
                     self._sword_defeats(p, j)

@@ -88,6 +88,13 @@ def probability(count: int, total: int) -> Fraction:
     return Fraction(count, total)
 
 
+@functools.cache
+def affordable_kinds(mushrooms: int) -> tuple[str, ...]:
+    """GV-BUY-COST: the building kinds ``mushrooms`` pay for (the cost is the tier), in the
+    order of :data:`KINDS`, made once per amount."""
+    return tuple(k for k in KINDS if TIER[k] <= mushrooms)  # GV-BUY-COST: cost = tier
+
+
 class ChanceNode(NamedTuple):
     """A chance node's outcomes with their probabilities, and their actions alone (its
     legal actions), both in the outcomes' order."""
@@ -208,10 +215,10 @@ class GVState(BuildRules, EnemyRules, ScoringRules, DeliveryRules, GameState):
             return []
         if self.chance is not None:
             return [CHANCE]
-        # GV-EXHAUST-REDEPLOY: looked for only while a town may have no gnome
-        redeploying = self._redeploying() if self.camp_check else None
-        if redeploying is not None:
-            return [redeploying]
+        if self.camp_check:  # GV-EXHAUST-REDEPLOY: looked for only while a town may have no gnome
+            redeploying = self._redeploying()
+            if redeploying is not None:
+                return [redeploying]
         ph = self.phase
         if ph == "build":
             return self._build_to_act(self._turn_by_turn())
@@ -310,8 +317,8 @@ class GVState(BuildRules, EnemyRules, ScoringRules, DeliveryRules, GameState):
         supply = self.supply
         acts: list[Action] = [
             {"actor": pi, "type": "buy", "kind": k}
-            for k in KINDS
-            if supply[k] > 0 and TIER[k] <= p.mushrooms  # GV-BUY-COST: cost = tier
+            for k in affordable_kinds(p.mushrooms)  # GV-BUY-COST: cost = tier
+            if supply[k] > 0
         ]
         acts.append({"actor": pi, "type": "done"})
         return acts
@@ -528,7 +535,8 @@ class GVState(BuildRules, EnemyRules, ScoringRules, DeliveryRules, GameState):
 
     def _auto_done(self, p: Player) -> None:
         if p.buys_left > 0 and not any(
-            self.supply[k] > 0 and TIER[k] <= p.mushrooms for k in KINDS
+            self.supply[k] > 0
+            for k in affordable_kinds(p.mushrooms)  # GV-BUY-COST
         ):
             p.buys_left = 0  # GV-BUY-COST: nothing affordable is left
 
