@@ -424,7 +424,7 @@ class GVState(BuildRules, EnemyRules, ScoringRules, DeliveryRules, GameState):
         ch = self.chance
         if ch is None:
             raise IllegalAction("GV-CHANCE", f"{action!r}: no chance event is pending")
-        listed = exactly_listed(action, self._chance_node().actions)
+        listed = exactly_listed(action, self.legal_actions())
         if ch["type"] == "troll_card" and action.get("type") == "troll_card":
             card = self._revealed_troll_card(action) if listed else self._custom_troll_card(action)
         elif not listed:
