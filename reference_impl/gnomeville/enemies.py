@@ -199,7 +199,7 @@ class EnemyRules:
         assert att is not None
         if att["boulders"]:  # GV-ATTACK-ORDER: boulders first, any order (GV-FAQ-BOULDER-ORDER)
             return "boulder", att["boulders"]
-        if att["trolls"] and p.count(TROLL) < self.troll_cap:  # GV-TROLL-CAP, GV-ATTACK-ORDER
+        if att["trolls"] and p.cells.count(TROLL) < self.troll_cap:  # GV-TROLL-CAP, GV-ATTACK-ORDER
             return "troll", att["trolls"]
         return "", []
 
@@ -228,7 +228,7 @@ class EnemyRules:
         assert att is not None
         while True:
             # GV-EXHAUST-REDEPLOY: a town left with no gnome places one at once
-            if self._needs_redeploy(p):  # type: ignore[attr-defined]
+            if self.camp_check and self._needs_redeploy(p):  # type: ignore[attr-defined]
                 return False
             what, spaces = self._spawn_options(p)
             if len(spaces) > 1:  # GV-FAQ-SPAWN-ORDER, GV-FAQ-BOULDER-ORDER: the player chooses

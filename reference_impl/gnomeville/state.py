@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 import operator
 from fractions import Fraction
-from itertools import chain
+from itertools import chain, repeat
 from typing import Any, NamedTuple
 
 from reference_impl.core import (
@@ -53,6 +53,8 @@ HEADS = ("step", "far")
 DRAW_ORDER = tuple(sorted(TILE_KINDS))
 #: a bag's counts of every tile kind, in draw order
 bag_counts = operator.itemgetter(*DRAW_ORDER)
+#: the action of an (action, probability) chance outcome, read in C
+outcome_action = operator.itemgetter(0)
 
 
 @functools.cache
@@ -86,6 +88,13 @@ def probability(count: int, total: int) -> Fraction:
     return Fraction(count, total)
 
 
+@functools.cache
+def affordable_kinds(mushrooms: int) -> tuple[str, ...]:
+    """GV-BUY-COST: the building kinds ``mushrooms`` pay for (the cost is the tier), in the
+    order of :data:`KINDS`, made once per amount."""
+    return tuple(k for k in KINDS if TIER[k] <= mushrooms)  # GV-BUY-COST: cost = tier
+
+
 class ChanceNode(NamedTuple):
     """A chance node's outcomes with their probabilities, and their actions alone (its
     legal actions), both in the outcomes' order."""
@@ -95,7 +104,7 @@ class ChanceNode(NamedTuple):
 
 
 def chance_node(outcomes: tuple[tuple[Action, Fraction], ...]) -> ChanceNode:
-    return ChanceNode(outcomes, tuple(a for a, _ in outcomes))
+    return ChanceNode(outcomes, tuple(map(outcome_action, outcomes)))
 
 
 @functools.lru_cache(maxsize=4096)
@@ -118,7 +127,8 @@ def deck_outcomes(kind: str, deck: tuple[str, ...]) -> ChanceNode:
     ``kind``), every card left equally likely, made once per deck."""
     each = probability(1, len(deck))
     if kind == "troll_card":  # GV-COMP-TROLL-CARDS: the outcome is the whole card
-        return chance_node(tuple((troll_card_action(c), each) for c in deck))
+        # each card's shared outcome paired with the one probability, in C
+        return chance_node(tuple(zip(map(troll_card_action, deck), repeat(each))))
     return chance_node(tuple(({"actor": CHANCE, "type": kind, "card": c}, each) for c in deck))
 
 
@@ -191,7 +201,8 @@ class GVState(BuildRules, EnemyRules, ScoringRules, DeliveryRules, GameState):
 
     # -- the engine API ---------------------------------------------------------------------
     def to_act(self) -> list[Any]:
-        return list(self._acting())
+        # the memo read here first: one call fewer a step
+        return list(self._act if self._act is not None else self._acting())
 
     def _acting(self) -> list[Any]:
         """``to_act`` itself, kept until the next ``apply`` (the engine's own reads)."""
@@ -204,12 +215,13 @@ class GVState(BuildRules, EnemyRules, ScoringRules, DeliveryRules, GameState):
             return []
         if self.chance is not None:
             return [CHANCE]
-        redeploying = self._redeploying()
-        if redeploying is not None:
-            return [redeploying]
+        if self.camp_check:  # GV-EXHAUST-REDEPLOY: looked for only while a town may have no gnome
+            redeploying = self._redeploying()
+            if redeploying is not None:
+                return [redeploying]
         ph = self.phase
         if ph == "build":
-            return self._build_to_act()
+            return self._build_to_act(self._turn_by_turn())
         if ph == "attack" and self.attack_queue:
             return [self.attack_queue[0][0]]
         if ph == "delivery" and self.delivery_queue:
@@ -218,17 +230,17 @@ class GVState(BuildRules, EnemyRules, ScoringRules, DeliveryRules, GameState):
             return [i for i, p in enumerate(self.players) if p.buys_left > 0]  # GV-BUY-LIMIT
         return []
 
-    def _build_to_act(self) -> list[int]:
+    def _build_to_act(self, tbt: bool) -> list[int]:
         """The first player resolving a tile, a movement or an effect; else every player who
         may still draw or pass (:meth:`_idle_actions`; in the turn-by-turn variant a builder
         only until their tile of the turn, GV-VAR-TURN-BY-TURN), whose actions are listed with
         them (the legal actions' memo). GV-OVERVIEW-SIMULTANEOUS, GV-BUILD-SIMULTANEOUS:
-        simultaneous play sequentialised, one player resolving at a time."""
+        simultaneous play sequentialised, one player resolving at a time. ``tbt``: this round
+        is played turn by turn (GV-VAR-TBT-ROUND, :meth:`_turn_by_turn`)."""
         players = self.players
         for i, p in enumerate(players):
             if self._busy(p):
                 return [i]
-        tbt = self._turn_by_turn()
         rejoin = self._rejoin_open(tbt)  # GV-FAQ-REJOIN: the same for every passed player
         acting: list[int] = []
         acts: list[Action] = []
@@ -244,10 +256,8 @@ class GVState(BuildRules, EnemyRules, ScoringRules, DeliveryRules, GameState):
         return acting
 
     def _redeploying(self) -> int | None:
-        """The first player who must place a gnome before anything else, if any (only while
-        ``camp_check`` says a town may have no gnome; cleared once every town has one)."""
-        if not self.camp_check:
-            return None
+        """The first player who must place a gnome before anything else, if any (asked only
+        while ``camp_check`` says a town may have no gnome; cleared once every town has one)."""
         for i, p in enumerate(self.players):
             if self._needs_redeploy(p):
                 return i
@@ -255,9 +265,8 @@ class GVState(BuildRules, EnemyRules, ScoringRules, DeliveryRules, GameState):
         return None
 
     def _needs_redeploy(self, p: Player) -> bool:
-        """GV-EXHAUST-REDEPLOY: no gnome in town and a space free of enemies and boulders."""
-        if not self.camp_check:  # every town has a gnome
-            return False
+        """GV-EXHAUST-REDEPLOY: no gnome in town and a space free of enemies and boulders
+        (the listings ask only while ``camp_check`` says a town may have no gnome)."""
         for g in p.gnomes:
             if g.pos >= 0:
                 return False
@@ -269,7 +278,8 @@ class GVState(BuildRules, EnemyRules, ScoringRules, DeliveryRules, GameState):
             or p.hand is not None
             or p.moves > 0
             or p.transit >= 0
-            or bool(find_groups(p))  # GV-UPGRADE-PAUSE: an upgrade pauses drawing
+            # GV-UPGRADE-PAUSE: an upgrade pauses drawing (the town's groups memo read first)
+            or bool(p.groups if p.groups is not None else find_groups(p))
         )
 
     def legal_actions(self) -> list[Action]:
@@ -285,13 +295,11 @@ class GVState(BuildRules, EnemyRules, ScoringRules, DeliveryRules, GameState):
 
     def _actions_of(self, pi: int) -> list[Action]:
         p = self.players[pi]
-        if self._needs_redeploy(p):
+        if self.camp_check and self._needs_redeploy(p):  # GV-EXHAUST-REDEPLOY
             occ = p.occupied()
             on = space_actions(pi, "place_gnome", p.board)
             return [
-                on[i]
-                for i, c in enumerate(p.cells)
-                if c not in (TROLL, BOULDER) and i not in occ
+                on[i] for i, c in enumerate(p.cells) if c not in (TROLL, BOULDER) and i not in occ
             ]
         if self.phase == "build":
             return self._build_actions(pi)
@@ -309,8 +317,8 @@ class GVState(BuildRules, EnemyRules, ScoringRules, DeliveryRules, GameState):
         supply = self.supply
         acts: list[Action] = [
             {"actor": pi, "type": "buy", "kind": k}
-            for k in KINDS
-            if supply[k] > 0 and TIER[k] <= p.mushrooms  # GV-BUY-COST: cost = tier
+            for k in affordable_kinds(p.mushrooms)  # GV-BUY-COST: cost = tier
+            if supply[k] > 0
         ]
         acts.append({"actor": pi, "type": "done"})
         return acts
@@ -318,7 +326,8 @@ class GVState(BuildRules, EnemyRules, ScoringRules, DeliveryRules, GameState):
     def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
         if self.chance is None:
             return []
-        return list(self._chance_node().outcomes)
+        # the memo read here first: one call fewer a step
+        return list((self._node if self._node is not None else self._chance_node()).outcomes)
 
     def _chance_node(self) -> ChanceNode:
         """The pending chance node, kept until the next ``apply``."""
@@ -362,7 +371,8 @@ class GVState(BuildRules, EnemyRules, ScoringRules, DeliveryRules, GameState):
                 raise MalformedInput(
                     f"actor must be 'chance' or a seat 0..{self.n - 1}: {action!r}"
                 )
-            if not exactly_listed(action, self.legal_actions()):
+            listing = self._cache if self._cache is not None else self.legal_actions()
+            if not exactly_listed(action, listing):
                 check_shape(action)
                 raise IllegalAction(self._diagnose(action), self._where(action))
             self.fired = []
@@ -525,14 +535,16 @@ class GVState(BuildRules, EnemyRules, ScoringRules, DeliveryRules, GameState):
 
     def _auto_done(self, p: Player) -> None:
         if p.buys_left > 0 and not any(
-            self.supply[k] > 0 and TIER[k] <= p.mushrooms for k in KINDS
+            self.supply[k] > 0
+            for k in affordable_kinds(p.mushrooms)  # GV-BUY-COST
         ):
             p.buys_left = 0  # GV-BUY-COST: nothing affordable is left
 
     # -- flow ------------------------------------------------------------------------------
     def _advance(self) -> None:
         while not self.terminal and self.chance is None:
-            if self._redeploying() is not None:
+            # GV-EXHAUST-REDEPLOY: looked for only while a town may have no gnome
+            if self.camp_check and self._redeploying() is not None:
                 return
             ph = self.phase
             if ph == "setup":
@@ -549,7 +561,8 @@ class GVState(BuildRules, EnemyRules, ScoringRules, DeliveryRules, GameState):
                     p.status, p.stuck, p.tbt_done = "building", False, False
                 self.phase = "build"
             elif ph == "build":
-                if self._turn_by_turn():  # GV-VAR-TURN-BY-TURN: all resolved, draw again
+                tbt = self._turn_by_turn()
+                if tbt:  # GV-VAR-TURN-BY-TURN: all resolved, draw again
                     active = [p for p in self.players if p.status == "building"]
                     if (
                         active
@@ -558,7 +571,7 @@ class GVState(BuildRules, EnemyRules, ScoringRules, DeliveryRules, GameState):
                     ):
                         for p in active:
                             p.tbt_done = False
-                acting = self._build_to_act()
+                acting = self._build_to_act(tbt)
                 if acting:  # kept as to_act's memo: nothing changes before the next apply
                     self._act = acting
                     return
