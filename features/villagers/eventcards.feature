@@ -462,6 +462,21 @@ Feature: The Countess's 24 event cards
         """
 
     @VL-EVENT-ARSON
+    Scenario: With 2 gold the Arson offers only the lost build
+      # 3 gold to the bank is a choice only for a player who can pay it (as the refusal
+      # below): with 2 gold the listing is the loss and the Jester, as at 3 gold less "pay"
+      Given a villagers game at step "arson" with:
+        """
+        events.active = ["e15"]
+        player.gold = 2
+        """
+      Then the legal actions are exactly:
+        """
+        [{"actor": 0, "type": "arson", "choice": "fewer"},
+         {"actor": 0, "type": "jester", "event": "e15"}]
+        """
+
+    @VL-EVENT-ARSON
     Scenario: The Arson cannot be paid with 2 gold
       Given a villagers game at step "arson" with:
         """
