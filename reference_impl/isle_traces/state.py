@@ -13,14 +13,18 @@ Pieces: ``piece[g]`` is -1 (empty), a seat (that seat's explorer) or FEATHER. Al
 the lists the state keeps bitsets (see board.py): ``onmap`` (cells under a card), ``occ``
 (cells holding a piece) and ``touched`` (placements touching the map), updated on every
 change, so legal actions are a few mask operations away; the list of the position is
-cached until the next apply.
+cached until the next apply. Derived data kept across applies carries what it was derived
+from and is made again once that differs: the cells of the pieces and the placements they
+block (IT-PLACE-NOPIECE) carry ``occ``, the cards no card overlaps or covers
+(IT-FLIP-CONDITIONS) the number of cards on the map, the chance outcomes (IT-SETUP-SHUFFLE)
+the number of cards left.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-from itertools import compress, repeat
+from itertools import compress
 from typing import Any
 
 from reference_impl.core import (
@@ -37,10 +41,10 @@ from reference_impl.isle_traces import rules as R
 from reference_impl.isle_traces.actions import (
     ACTION_FIELDS,
     CELL_ACTIONS,
+    LISTED,
     PASS,
     action,
     cell_table,
-    listed_as,
     place_tables,
 )
 from reference_impl.isle_traces.board import (
@@ -75,7 +79,6 @@ PHASE_TYPES: dict[str, tuple[str, ...]] = {
     "flip_feather": ("place_feather", "pass"),
     "over": (),
 }
-_PROBABILITY: dict[int, Fraction] = {}
 #: per action type: exactly the keys an action of that type has
 _KEYS = {kind: frozenset(("actor", "type", *fields)) for kind, fields in ACTION_FIELDS.items()}
 #: per action type: the integer fields (the key of an action is the type and these values)
@@ -90,11 +93,14 @@ _DRAW_ART_KEYS = _KEYS["draw"] | {"closed"}
 @dataclass
 class DeckCache:
     """What a card list implies, filled on first use and shared by every game dealt from
-    it (its cards never change): the draw action of each card (IT-SETUP-DECK), whether a
-    face shows the red feather icon (IT-FEATHER-ICON), the terrains of a face's cells
-    (IT-COMP-TERRAIN), the closed-side masks of a turned face (IT-COMP-ART)."""
+    it (its cards never change): the draw action of each card (IT-SETUP-DECK), its chance
+    outcome when so many cards are left (IT-SETUP-SHUFFLE), whether a face shows the red
+    feather icon (IT-FEATHER-ICON), the terrains of a face's cells (IT-COMP-TERRAIN), the
+    closed-side masks of a turned face (IT-COMP-ART)."""
 
     draws: dict[int, Action] = field(default_factory=dict)
+    #: cards left -> card -> (its draw, the probability 1/cards left)
+    outcomes: dict[int, dict[int, tuple[Action, Fraction]]] = field(default_factory=dict)
     draw_ids: dict[int, int] = field(default_factory=dict)  # id of a draw object -> card
     feathered: dict[tuple[int, int], bool] = field(default_factory=dict)
     terrains: dict[tuple[int, int], tuple[str, ...]] = field(default_factory=dict)
@@ -138,9 +144,15 @@ class IsleState(GameState):
         self.onmap = 0  # bitset of the cells under a card
         self.occ = 0  # bitset of the cells holding a piece (explorer or feather)
         self.touched = 0  # IT-PLACE-ADJACENT: bitset of the placements touching the map
+        #: (occ, its cells in order) and (occ, the placements covering them): see piece_cells
+        self._pieces: tuple[int, tuple[int, ...]] | None = None
+        self._blocked: tuple[int, int] | None = None
+        #: (cards on the map, the indices of those neither overlapping nor covered): see flippable
+        self._loose: tuple[int, list[int]] | None = None
         # shared by clones: cards never change, nor do their draw actions or feather icons
         shared = shared or DeckCache()
         self._draws = shared.draws
+        self._outcomes = shared.outcomes  # see chance_outcomes
         self._draw_ids = shared.draw_ids  # see _own_draw
         self._feathered = shared.feathered
         self._terrains = shared.terrains  # see terrains_of
@@ -166,13 +178,17 @@ class IsleState(GameState):
         return self.phase == "over"
 
     def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
+        """Each card left in the deck, drawn with the same probability (IT-SETUP-SHUFFLE,
+        IT-SETUP-DECK), from the deck's shared outcomes per number of cards left."""
         if self.phase != "draw":
             return []
         n = len(self.deck)
-        p = _PROBABILITY.get(n)
-        if p is None:
-            p = _PROBABILITY[n] = Fraction(1, n)  # IT-SETUP-SHUFFLE: each card left equally likely
-        return list(zip(self.legal_actions(), repeat(p)))  # IT-SETUP-SHUFFLE, IT-SETUP-DECK
+        outcomes = self._outcomes.get(n)
+        if outcomes is None:
+            p = Fraction(1, n)  # IT-SETUP-SHUFFLE: each card left equally likely
+            draws = self._draw_table()
+            outcomes = self._outcomes[n] = {cid: (draw, p) for cid, draw in draws.items()}
+        return list(map(outcomes.__getitem__, self.deck))  # IT-SETUP-DECK: the cards in the deck
 
     def legal_actions(self) -> list[Action]:
         """The legal actions, a list cached until the next apply (not to be mutated)."""
@@ -206,11 +222,7 @@ class IsleState(GameState):
             while stack:
                 i = stack.pop()
                 for j in near[i]:
-                    if (
-                        terrain[j] == kind
-                        and not mask >> j & 1
-                        and joined(shut, size, i, j)
-                    ):
+                    if terrain[j] == kind and not mask >> j & 1 and joined(shut, size, i, j):
                         mask |= 1 << j
                         stack.append(j)
             return mask
@@ -233,7 +245,7 @@ class IsleState(GameState):
         banned = 0  # IT-FEATHER-RESTRICT: the cells of a line the feather keeps off
         if rule == "no_explorer":  # IT-FEATHER-RESTRICT
             piece = self.piece
-            for g in few_bits(self.occ):
+            for g in self.piece_cells():
                 if piece[g] >= 0 and not banned >> g & 1:
                     banned |= self.line_mask(g)
         elif self.feather >= 0:  # IT-FEATHER-RESTRICT
@@ -242,10 +254,19 @@ class IsleState(GameState):
 
     def flippable(self) -> list[int]:
         """Indices into ``placed`` of cards that may be flipped (IT-FLIP-CONDITIONS)."""
-        blocked = self.overlaps if self.options["flip_requires"] == "no_overlap" else self.covered
         occ, where = self.occ, self.where
         # IT-FLIP-CONDITIONS, IT-FLIP-AGAIN: an earlier flip does not matter
-        return [i for i, b in enumerate(blocked) if not b and not where[i].mask & occ]
+        return [i for i in self._unblocked() if not where[i].mask & occ]
+
+    def _unblocked(self) -> list[int]:
+        """Indices into ``placed`` of the cards no other card overlaps (flip_requires:
+        no_overlap) or covers (uncovered), IT-FLIP-CONDITIONS; kept until a card is placed
+        (only a placement marks a card overlapped or covered)."""
+        blocked = self.overlaps if self.options["flip_requires"] == "no_overlap" else self.covered
+        cached = self._loose
+        if cached is None or cached[0] != len(blocked):
+            cached = self._loose = (len(blocked), [i for i, b in enumerate(blocked) if not b])
+        return cached[1]
 
     def place_mask(self) -> int:
         """Bitset of the legal placements (IT-PLACE-FIRST, -ADJACENT, -NOPIECE, -PORTRAIT)."""
@@ -257,11 +278,27 @@ class IsleState(GameState):
         mask = self.touched
         if not self.options["allow_portrait"]:  # IT-PLACE-PORTRAIT
             mask &= geo.landscape_mask  # IT-PLACE-PORTRAIT (allow_portrait: false)
-        cover = geo.cover_mask  # IT-PLACE-NOPIECE
-        blocked = 0  # IT-PLACE-NOPIECE
-        for g in few_bits(self.occ):  # IT-PLACE-NOPIECE
-            blocked |= cover[g]  # IT-PLACE-NOPIECE, IT-PLACE-NOPIECE2, IT-FEATHER-OBSTRUCT
-        return mask & ~blocked  # IT-PLACE-NOPIECE
+        return mask & ~self.blocked_placements()  # IT-PLACE-NOPIECE
+
+    def piece_cells(self) -> tuple[int, ...]:
+        """The cells holding a piece (the members of ``occ``) in order, kept until ``occ``
+        changes."""
+        cached = self._pieces
+        if cached is None or cached[0] != self.occ:
+            cached = self._pieces = (self.occ, tuple(few_bits(self.occ)))
+        return cached[1]
+
+    def blocked_placements(self) -> int:
+        """Bitset of the placements that would cover a piece (IT-PLACE-NOPIECE), kept until
+        ``occ`` changes."""
+        cached = self._blocked
+        if cached is None or cached[0] != self.occ:
+            cover = self.geo.cover_mask  # IT-PLACE-NOPIECE
+            blocked = 0  # IT-PLACE-NOPIECE
+            for g in self.piece_cells():  # IT-PLACE-NOPIECE
+                blocked |= cover[g]  # IT-PLACE-NOPIECE, IT-PLACE-NOPIECE2, IT-FEATHER-OBSTRUCT
+            cached = self._blocked = (self.occ, blocked)
+        return cached[1]
 
     # ------------------------------------------------------------ legal moves
     def _masked(self) -> int:
@@ -316,23 +353,30 @@ class IsleState(GameState):
         # IT-REEXP-ELSEWHERE, IT-EXPL-ONEPERCELL
         return g != self.withdrawn[1] and bool(free >> g & 1)
 
+    def _draw_table(self) -> dict[int, Action]:
+        """The draw action of every card (IT-SETUP-DECK), built on first use and shared by
+        the games of this card list (never mutated): the card and its faces, and its closed
+        sides when its drawings close some (IT-COMP-ART)."""
+        draws = self._draws
+        if len(draws) < len(self.cards):
+            for cid, faces in self.cards.items():
+                draws[cid] = {
+                    "actor": CHANCE,
+                    "type": "draw",
+                    "card": cid,
+                    "faces": [list(f) for f in faces],
+                }
+                if cid in self.closed:
+                    draws[cid]["closed"] = [list(f) for f in self.closed[cid]]
+                self._draw_ids[id(draws[cid])] = cid
+        return draws
+
     def _compute_legal(self) -> list[Action]:
         """The legal actions in order, assembled from the shared action tables."""
         phase, size = self.phase, self.size
         if phase == "draw":
-            draws = self._draws
-            if len(draws) < len(self.cards):
-                for cid, faces in self.cards.items():
-                    draws[cid] = {
-                        "actor": CHANCE,
-                        "type": "draw",
-                        "card": cid,
-                        "faces": [list(f) for f in faces],
-                    }
-                    if cid in self.closed:
-                        draws[cid]["closed"] = [list(f) for f in self.closed[cid]]
-                    self._draw_ids[id(draws[cid])] = cid
-            return list(map(draws.__getitem__, self.deck))  # IT-SETUP-DECK: only cards in the deck
+            # IT-SETUP-DECK: only cards in the deck
+            return list(map(self._draw_table().__getitem__, self.deck))
         seat = self.current
         if phase == "place":
             ok = self._masked()
@@ -362,7 +406,7 @@ class IsleState(GameState):
                 table = cell_table(size, seat, "reexplore")
                 legal += [
                     table[g]
-                    for g in few_bits(self.occ)
+                    for g in self.piece_cells()
                     if piece[g] >= 0 and (anyone or piece[g] == seat)  # IT-REEXP-WHOSE
                 ]
         elif phase == "reexplore":
@@ -380,9 +424,14 @@ class IsleState(GameState):
 
     # ------------------------------------------------------------------ apply
     def apply(self, action: Action) -> None:
-        # a shared listed action, or the deck's own draw: its shape is known good
-        listed = listed_as(action) or self._own_draw(action)
-        key = self._parse(action) if listed is None else self._check_turn(action, *listed)
+        # a shared listed action (this very object), or the deck's own draw: its shape is
+        # known good (see listed_as)
+        entry = LISTED.get(id(action))
+        if entry is not None and entry[0] is action:
+            key = self._check_turn(action, entry[1], entry[2])
+        else:
+            listed = self._own_draw(action)
+            key = self._parse(action) if listed is None else self._check_turn(action, *listed)
         if not self._is_legal(key):
             self._diagnose(action, key)
             raise IllegalAction(R.TURN_SEQUENCE, f"illegal action {action!r} {self._where()}")
