@@ -13,11 +13,8 @@ Pieces: ``piece[g]`` is -1 (empty), a seat (that seat's explorer) or FEATHER. Al
 the lists the state keeps bitsets (see board.py): ``onmap`` (cells under a card), ``occ``
 (cells holding a piece) and ``touched`` (placements touching the map), updated on every
 change, so legal actions are a few mask operations away; the list of the position is
-cached until the next apply. Derived data kept across applies carries what it was derived
-from and is made again once that differs: the cells of the pieces and the placements they
-block (IT-PLACE-NOPIECE) carry ``occ``, the cards no card overlaps or covers
-(IT-FLIP-CONDITIONS) the number of cards on the map, the chance outcomes (IT-SETUP-SHUFFLE)
-the number of cards left.
+cached until the next apply; the chance outcomes (IT-SETUP-SHUFFLE) are kept per number
+of cards left, shared by the games of a card list.
 """
 
 from __future__ import annotations
@@ -144,11 +141,6 @@ class IsleState(GameState):
         self.onmap = 0  # bitset of the cells under a card
         self.occ = 0  # bitset of the cells holding a piece (explorer or feather)
         self.touched = 0  # IT-PLACE-ADJACENT: bitset of the placements touching the map
-        #: (occ, its cells in order) and (occ, the placements covering them): see piece_cells
-        self._pieces: tuple[int, tuple[int, ...]] | None = None
-        self._blocked: tuple[int, int] | None = None
-        #: (cards on the map, the indices of those neither overlapping nor covered): see flippable
-        self._loose: tuple[int, list[int]] | None = None
         # shared by clones: cards never change, nor do their draw actions or feather icons
         shared = shared or DeckCache()
         self._draws = shared.draws
@@ -245,7 +237,7 @@ class IsleState(GameState):
         banned = 0  # IT-FEATHER-RESTRICT: the cells of a line the feather keeps off
         if rule == "no_explorer":  # IT-FEATHER-RESTRICT
             piece = self.piece
-            for g in self.piece_cells():
+            for g in few_bits(self.occ):
                 if piece[g] >= 0 and not banned >> g & 1:
                     banned |= self.line_mask(g)
         elif self.feather >= 0:  # IT-FEATHER-RESTRICT
@@ -254,19 +246,10 @@ class IsleState(GameState):
 
     def flippable(self) -> list[int]:
         """Indices into ``placed`` of cards that may be flipped (IT-FLIP-CONDITIONS)."""
+        blocked = self.overlaps if self.options["flip_requires"] == "no_overlap" else self.covered
         occ, where = self.occ, self.where
         # IT-FLIP-CONDITIONS, IT-FLIP-AGAIN: an earlier flip does not matter
-        return [i for i in self._unblocked() if not where[i].mask & occ]
-
-    def _unblocked(self) -> list[int]:
-        """Indices into ``placed`` of the cards no other card overlaps (flip_requires:
-        no_overlap) or covers (uncovered), IT-FLIP-CONDITIONS; kept until a card is placed
-        (only a placement marks a card overlapped or covered)."""
-        blocked = self.overlaps if self.options["flip_requires"] == "no_overlap" else self.covered
-        cached = self._loose
-        if cached is None or cached[0] != len(blocked):
-            cached = self._loose = (len(blocked), [i for i, b in enumerate(blocked) if not b])
-        return cached[1]
+        return [i for i, b in enumerate(blocked) if not b and not where[i].mask & occ]
 
     def place_mask(self) -> int:
         """Bitset of the legal placements (IT-PLACE-FIRST, -ADJACENT, -NOPIECE, -PORTRAIT)."""
@@ -278,27 +261,11 @@ class IsleState(GameState):
         mask = self.touched
         if not self.options["allow_portrait"]:  # IT-PLACE-PORTRAIT
             mask &= geo.landscape_mask  # IT-PLACE-PORTRAIT (allow_portrait: false)
-        return mask & ~self.blocked_placements()  # IT-PLACE-NOPIECE
-
-    def piece_cells(self) -> tuple[int, ...]:
-        """The cells holding a piece (the members of ``occ``) in order, kept until ``occ``
-        changes."""
-        cached = self._pieces
-        if cached is None or cached[0] != self.occ:
-            cached = self._pieces = (self.occ, tuple(few_bits(self.occ)))
-        return cached[1]
-
-    def blocked_placements(self) -> int:
-        """Bitset of the placements that would cover a piece (IT-PLACE-NOPIECE), kept until
-        ``occ`` changes."""
-        cached = self._blocked
-        if cached is None or cached[0] != self.occ:
-            cover = self.geo.cover_mask  # IT-PLACE-NOPIECE
-            blocked = 0  # IT-PLACE-NOPIECE
-            for g in self.piece_cells():  # IT-PLACE-NOPIECE
-                blocked |= cover[g]  # IT-PLACE-NOPIECE, IT-PLACE-NOPIECE2, IT-FEATHER-OBSTRUCT
-            cached = self._blocked = (self.occ, blocked)
-        return cached[1]
+        cover = geo.cover_mask  # IT-PLACE-NOPIECE
+        blocked = 0  # IT-PLACE-NOPIECE
+        for g in few_bits(self.occ):  # IT-PLACE-NOPIECE
+            blocked |= cover[g]  # IT-PLACE-NOPIECE, IT-PLACE-NOPIECE2, IT-FEATHER-OBSTRUCT
+        return mask & ~blocked  # IT-PLACE-NOPIECE
 
     # ------------------------------------------------------------ legal moves
     def _masked(self) -> int:
@@ -406,7 +373,7 @@ class IsleState(GameState):
                 table = cell_table(size, seat, "reexplore")
                 legal += [
                     table[g]
-                    for g in self.piece_cells()
+                    for g in few_bits(self.occ)
                     if piece[g] >= 0 and (anyone or piece[g] == seat)  # IT-REEXP-WHOSE
                 ]
         elif phase == "reexplore":
