@@ -13,14 +13,15 @@ Pieces: ``piece[g]`` is -1 (empty), a seat (that seat's explorer) or FEATHER. Al
 the lists the state keeps bitsets (see board.py): ``onmap`` (cells under a card), ``occ``
 (cells holding a piece) and ``touched`` (placements touching the map), updated on every
 change, so legal actions are a few mask operations away; the list of the position is
-cached until the next apply.
+cached until the next apply; the chance outcomes (IT-SETUP-SHUFFLE) are kept per number
+of cards left, shared by the games of a card list.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-from itertools import compress, repeat
+from itertools import compress
 from typing import Any
 
 from reference_impl.core import (
@@ -37,10 +38,10 @@ from reference_impl.isle_traces import rules as R
 from reference_impl.isle_traces.actions import (
     ACTION_FIELDS,
     CELL_ACTIONS,
+    LISTED,
     PASS,
     action,
     cell_table,
-    listed_as,
     place_tables,
 )
 from reference_impl.isle_traces.board import (
@@ -75,7 +76,6 @@ PHASE_TYPES: dict[str, tuple[str, ...]] = {
     "flip_feather": ("place_feather", "pass"),
     "over": (),
 }
-_PROBABILITY: dict[int, Fraction] = {}
 #: per action type: exactly the keys an action of that type has
 _KEYS = {kind: frozenset(("actor", "type", *fields)) for kind, fields in ACTION_FIELDS.items()}
 #: per action type: the integer fields (the key of an action is the type and these values)
@@ -90,11 +90,14 @@ _DRAW_ART_KEYS = _KEYS["draw"] | {"closed"}
 @dataclass
 class DeckCache:
     """What a card list implies, filled on first use and shared by every game dealt from
-    it (its cards never change): the draw action of each card (IT-SETUP-DECK), whether a
-    face shows the red feather icon (IT-FEATHER-ICON), the terrains of a face's cells
-    (IT-COMP-TERRAIN), the closed-side masks of a turned face (IT-COMP-ART)."""
+    it (its cards never change): the draw action of each card (IT-SETUP-DECK), its chance
+    outcome when so many cards are left (IT-SETUP-SHUFFLE), whether a face shows the red
+    feather icon (IT-FEATHER-ICON), the terrains of a face's cells (IT-COMP-TERRAIN), the
+    closed-side masks of a turned face (IT-COMP-ART)."""
 
     draws: dict[int, Action] = field(default_factory=dict)
+    #: cards left -> card -> (its draw, the probability 1/cards left)
+    outcomes: dict[int, dict[int, tuple[Action, Fraction]]] = field(default_factory=dict)
     draw_ids: dict[int, int] = field(default_factory=dict)  # id of a draw object -> card
     feathered: dict[tuple[int, int], bool] = field(default_factory=dict)
     terrains: dict[tuple[int, int], tuple[str, ...]] = field(default_factory=dict)
@@ -141,6 +144,7 @@ class IsleState(GameState):
         # shared by clones: cards never change, nor do their draw actions or feather icons
         shared = shared or DeckCache()
         self._draws = shared.draws
+        self._outcomes = shared.outcomes  # see chance_outcomes
         self._draw_ids = shared.draw_ids  # see _own_draw
         self._feathered = shared.feathered
         self._terrains = shared.terrains  # see terrains_of
@@ -166,13 +170,17 @@ class IsleState(GameState):
         return self.phase == "over"
 
     def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
+        """Each card left in the deck, drawn with the same probability (IT-SETUP-SHUFFLE,
+        IT-SETUP-DECK), from the deck's shared outcomes per number of cards left."""
         if self.phase != "draw":
             return []
         n = len(self.deck)
-        p = _PROBABILITY.get(n)
-        if p is None:
-            p = _PROBABILITY[n] = Fraction(1, n)  # IT-SETUP-SHUFFLE: each card left equally likely
-        return list(zip(self.legal_actions(), repeat(p)))  # IT-SETUP-SHUFFLE, IT-SETUP-DECK
+        outcomes = self._outcomes.get(n)
+        if outcomes is None:
+            p = Fraction(1, n)  # IT-SETUP-SHUFFLE: each card left equally likely
+            draws = self._draw_table()
+            outcomes = self._outcomes[n] = {cid: (draw, p) for cid, draw in draws.items()}
+        return list(map(outcomes.__getitem__, self.deck))  # IT-SETUP-DECK: the cards in the deck
 
     def legal_actions(self) -> list[Action]:
         """The legal actions, a list cached until the next apply (not to be mutated)."""
@@ -206,11 +214,7 @@ class IsleState(GameState):
             while stack:
                 i = stack.pop()
                 for j in near[i]:
-                    if (
-                        terrain[j] == kind
-                        and not mask >> j & 1
-                        and joined(shut, size, i, j)
-                    ):
+                    if terrain[j] == kind and not mask >> j & 1 and joined(shut, size, i, j):
                         mask |= 1 << j
                         stack.append(j)
             return mask
@@ -316,23 +320,30 @@ class IsleState(GameState):
         # IT-REEXP-ELSEWHERE, IT-EXPL-ONEPERCELL
         return g != self.withdrawn[1] and bool(free >> g & 1)
 
+    def _draw_table(self) -> dict[int, Action]:
+        """The draw action of every card (IT-SETUP-DECK), built on first use and shared by
+        the games of this card list (never mutated): the card and its faces, and its closed
+        sides when its drawings close some (IT-COMP-ART)."""
+        draws = self._draws
+        if len(draws) < len(self.cards):
+            for cid, faces in self.cards.items():
+                draws[cid] = {
+                    "actor": CHANCE,
+                    "type": "draw",
+                    "card": cid,
+                    "faces": [list(f) for f in faces],
+                }
+                if cid in self.closed:
+                    draws[cid]["closed"] = [list(f) for f in self.closed[cid]]
+                self._draw_ids[id(draws[cid])] = cid
+        return draws
+
     def _compute_legal(self) -> list[Action]:
         """The legal actions in order, assembled from the shared action tables."""
         phase, size = self.phase, self.size
         if phase == "draw":
-            draws = self._draws
-            if len(draws) < len(self.cards):
-                for cid, faces in self.cards.items():
-                    draws[cid] = {
-                        "actor": CHANCE,
-                        "type": "draw",
-                        "card": cid,
-                        "faces": [list(f) for f in faces],
-                    }
-                    if cid in self.closed:
-                        draws[cid]["closed"] = [list(f) for f in self.closed[cid]]
-                    self._draw_ids[id(draws[cid])] = cid
-            return list(map(draws.__getitem__, self.deck))  # IT-SETUP-DECK: only cards in the deck
+            # IT-SETUP-DECK: only cards in the deck
+            return list(map(self._draw_table().__getitem__, self.deck))
         seat = self.current
         if phase == "place":
             ok = self._masked()
@@ -380,9 +391,14 @@ class IsleState(GameState):
 
     # ------------------------------------------------------------------ apply
     def apply(self, action: Action) -> None:
-        # a shared listed action, or the deck's own draw: its shape is known good
-        listed = listed_as(action) or self._own_draw(action)
-        key = self._parse(action) if listed is None else self._check_turn(action, *listed)
+        # a shared listed action (this very object), or the deck's own draw: its shape is
+        # known good (see listed_as)
+        entry = LISTED.get(id(action))
+        if entry is not None and entry[0] is action:
+            key = self._check_turn(action, entry[1], entry[2])
+        else:
+            listed = self._own_draw(action)
+            key = self._parse(action) if listed is None else self._check_turn(action, *listed)
         if not self._is_legal(key):
             self._diagnose(action, key)
             raise IllegalAction(R.TURN_SEQUENCE, f"illegal action {action!r} {self._where()}")
