@@ -8,7 +8,6 @@ dict constructions. Implements the action format of spec/isle_traces/action.sche
 from __future__ import annotations
 
 from functools import cache
-from typing import Any
 
 from reference_impl.core import Action
 from reference_impl.isle_traces.board import geometry
@@ -27,7 +26,7 @@ ACTION_FIELDS: dict[str, tuple[str, ...]] = {
 _ACTIONS: dict[tuple, Action] = {}
 #: id of every shared action dict -> (the dict, actor, key): :meth:`IsleState.apply` skips
 #: the shape checks for these; the entry holds the dict, so its id is never reused while
-#: registered, and :func:`listed_as` checks it is the very object asked about
+#: registered, and ``apply`` checks it is the very object asked about
 LISTED: dict[int, tuple[Action, int, tuple]] = {}
 
 
@@ -35,12 +34,6 @@ def _listed(found: Action, seat: int, key: tuple) -> Action:
     """Register a new shared action dict in LISTED and return it."""
     LISTED[id(found)] = (found, seat, key)
     return found
-
-
-def listed_as(action: Any) -> tuple[int, tuple] | None:
-    """(actor, key) of a shared listed action dict (this very object), else None."""
-    entry = LISTED.get(id(action))
-    return (entry[1], entry[2]) if entry is not None and entry[0] is action else None
 
 
 def action(seat: int, key: tuple) -> Action:

@@ -392,7 +392,7 @@ class IsleState(GameState):
     # ------------------------------------------------------------------ apply
     def apply(self, action: Action) -> None:
         # a shared listed action (this very object), or the deck's own draw: its shape is
-        # known good (see listed_as)
+        # known good (see actions.LISTED)
         entry = LISTED.get(id(action))
         if entry is not None and entry[0] is action:
             key = self._check_turn(action, entry[1], entry[2])
