@@ -28,6 +28,7 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
+from conformance.levels import corroboration
 from conformance.levels.attribution import Attribution, Blame
 from conformance.levels.corroboration import (
     REPRODUCTIONS,
@@ -40,6 +41,8 @@ from conformance.levels.kill_signatures import KilledMutant, Signature
 from conformance.levels.reproduction import Reproduced
 
 CORPUS = Path(__file__).resolve().parent / "corpus"
+#: the place a rebuilt attribution shows at, where its recorded ``seen`` failures show
+RECORDED = "recorded"
 
 
 def batches() -> dict[tuple[str, str], str]:
@@ -69,8 +72,11 @@ def rebuilt(
                   for c in considered
                   if reproduction and any(c.get(k) for k in REPRODUCTIONS)}  # fmt: skip
     attribution = Attribution(blames[:3], [], [c["rule"] for c in applied], blames,
-                              reproduced=reproduced)  # fmt: skip
-    tallies = {c["rule"]: ScenarioTally(c["failed"], c["run"]) for c in considered if c["run"]}
+                              reproduced=reproduced, places=[RECORDED])  # fmt: skip
+    # a rule's failing scenarios seen where the divergence showed (``seen``: runs since
+    # session 30) stand in as that many failures at the one recorded place
+    tallies = {c["rule"]: ScenarioTally(c["failed"], c["run"], ((RECORDED,),) * c.get("seen", 0))
+               for c in considered if c["run"]}  # fmt: skip
     return attribution, tallies
 
 
@@ -104,7 +110,12 @@ def main() -> None:
                         help="leave out the mutants that did what the candidate did")  # fmt: skip
     parser.add_argument("--without-signatures", action="store_true",
                         help="leave out the kill signatures the run recorded")  # fmt: skip
+    parser.add_argument("--seen", choices=("any", "count", "off"),
+                        default=corroboration.SEEN_WEIGHT,
+                        help="how a rule's failing scenarios that show where the divergence "
+                             "does are weighed (off: as before session 30)")  # fmt: skip
     args = parser.parse_args()
+    corroboration.SEEN_WEIGHT = args.seen
     batch_of = batches()
     counts: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0, 0])
     for outcome in json.loads(args.run.read_text("utf-8")):

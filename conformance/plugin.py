@@ -1128,7 +1128,7 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[Any]) -> 
         report.user_properties.append(("scenario", scenario.name))
         report.user_properties.append(("feature", feature_key(scenario.feature, item_game(item))))
         if not unjudged:
-            _tally(item, report)
+            _tally(item, report, failure_places(excinfo))
     if excinfo is None:
         return
     skipped = item.stash.get(_SKIP_KEY, None)
@@ -1154,21 +1154,34 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[Any]) -> 
     position = getattr(excinfo.value, "rulespec_position", None)
     if position is not None:  # a state check failed: the positions to draw
         report.user_properties.append(("positions", position))
+    places = failure_places(excinfo)
+    if places:
+        report.user_properties.append(("places", places))
 
 
-#: game -> (rule ids, status, scenario key) of each scenario judged in this session: the
-#: deep levels corroborate a divergence's blame with them (:func:`scenario_tallies`,
-#: :func:`kill_signatures`)
-_JUDGED_KEY = pytest.StashKey[dict[str, list[tuple[list[str], str, str]]]]()
+#: game -> (rule ids, status, scenario key, places) of each scenario judged in this
+#: session: the deep levels corroborate a divergence's blame with them
+#: (:func:`scenario_tallies`, :func:`kill_signatures`)
+_JUDGED_KEY = pytest.StashKey[dict[str, list[tuple[list[str], str, str, list[str]]]]]()
 #: game -> scenario key -> the digest of its steps (:func:`kill_signatures`: a scenario
 #: changed since the kill matrix was made is left out of the match)
 _DIGESTS_KEY = pytest.StashKey[dict[str, dict[str, str]]]()
 
 
-def _tally(item: pytest.Item, report: pytest.TestReport) -> None:
+def failure_places(excinfo: pytest.ExceptionInfo[BaseException] | None) -> list[str]:
+    """Where a scenario's failure shows (the failing check's ``rulespec_places``,
+    :func:`conformance.steps.common.fail`): its differing state paths, or the kind of
+    action listed wrongly; none for a pass or another failure."""
+    if excinfo is None:
+        return []
+    places = getattr(excinfo.value, "rulespec_places", None)
+    return [str(place) for place in places] if isinstance(places, list) else []
+
+
+def _tally(item: pytest.Item, report: pytest.TestReport, places: list[str]) -> None:
     """Keep a scenario's result for its game (not a position-validation one: a refusal to
     load says nothing of how a rule plays), under its rules and those whose reading it
-    names."""
+    names, with the places its failure shows."""
     if report.when != "call" or item.get_closest_marker(POSITION_VALIDATION):
         return
     game = item_game(item)
@@ -1179,7 +1192,7 @@ def _tally(item: pytest.Item, report: pytest.TestReport) -> None:
             "failed" if report.failed or expected else "skipped")  # fmt: skip
         readings = [m.args[0] for m in item.iter_markers("reading") if m.args]
         rules = [*rule_ids(item), *_reading_rules(game, readings)]
-        judged.append((rules, status, scenario_key(item.nodeid)))
+        judged.append((rules, status, scenario_key(item.nodeid), places))
         digest = scenario_digest(item)
         if digest is not None:
             digests = item.config.stash.setdefault(_DIGESTS_KEY, {}).setdefault(game, {})
@@ -1208,7 +1221,7 @@ def scenario_tallies(config: pytest.Config, game: str) -> dict[str, Any]:
     from conformance.levels.corroboration import tally
 
     judged = config.stash.get(_JUDGED_KEY, {}).get(game, [])
-    return tally((rules, status) for rules, status, _ in judged)
+    return tally((rules, status, places) for rules, status, _, places in judged)
 
 
 def kill_signatures(config: pytest.Config, game: str) -> dict[str, Any]:
@@ -1219,8 +1232,8 @@ def kill_signatures(config: pytest.Config, game: str) -> dict[str, Any]:
     from conformance.levels.kill_signatures import signatures_for
 
     judged = config.stash.get(_JUDGED_KEY, {}).get(game, [])
-    ran = {key for _, status, key in judged if status != "skipped"}
-    failing = {key for _, status, key in judged if status == "failed"}
+    ran = {key for _, status, key, _ in judged if status != "skipped"}
+    failing = {key for _, status, key, _ in judged if status == "failed"}
     digests = config.stash.get(_DIGESTS_KEY, {}).get(game, {})
     return signatures_for(game, failing, ran, digests) if failing else {}
 
@@ -1344,6 +1357,8 @@ class ResultRecorder:
             entry["message"] = _message(report)
             if properties.get("positions") is not None:
                 entry["positions"] = properties["positions"]
+            if properties.get("places"):
+                entry["places"] = properties["places"]
         if report.when == "teardown":
             self._write(entry)
 

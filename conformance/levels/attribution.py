@@ -40,6 +40,7 @@ from pathlib import Path
 from types import FrameType
 from typing import Any
 
+from conformance.levels.places import divergence_places
 from reference_impl.core import EngineError, GameState
 
 #: ranked rules kept behind the primary one
@@ -87,6 +88,9 @@ class Attribution:
     reproduced: dict[str, Any] = field(default_factory=dict, compare=False)
     #: how the trials went (tried, selected, complete, problem), once tried
     trials: dict[str, Any] = field(default_factory=dict, compare=False)
+    #: where the divergence shows (:func:`~conformance.levels.places.divergence_places`):
+    #: a rule whose own failing scenarios show there is corroborated first
+    places: list[str] = field(default_factory=list, compare=False)
 
     @property
     def primary(self) -> str | None:
@@ -108,6 +112,7 @@ class Attribution:
             "considered": self.considered,
             "reproduced": [r.to_json() for r in self.reproduced.values()],
             "trials": self.trials,
+            "places": self.places,
         }
 
     def describe(self) -> str:
@@ -327,7 +332,7 @@ def attribute(divergence: Any) -> Attribution:
 
     replayed = reference_before(divergence)
     if replayed is None:
-        return Attribution()
+        return Attribution(places=divergence_places(divergence))
     state, catalogue_ids = replayed
     known = set(catalogue_ids)
     action = divergence.actions[-1] if divergence.actions else None
@@ -368,7 +373,8 @@ def attribute(divergence: Any) -> Attribution:
         applied = [rule for rule in applied if explains(rule)]
     best = list(unique.values())[:RANKED]
     context = [r for r in fired if r not in {b.rule for b in best}]
-    return Attribution(best, context, applied, list(unique.values()))
+    return Attribution(best, context, applied, list(unique.values()),
+                       places=divergence_places(divergence))  # fmt: skip
 
 
 def _outcome_part(divergence: Any) -> Callable[[str], bool] | None:

@@ -18,6 +18,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from conformance.levels.attribution import RANKED, Attribution, Blame
+from conformance.levels.places import seen_at
 
 if TYPE_CHECKING:
     from conformance.levels.kill_signatures import Signature
@@ -33,6 +34,8 @@ class ScenarioTally:
 
     failed: int
     run: int
+    #: the places of each failing scenario that shows where (:mod:`conformance.levels.places`)
+    failures: tuple[tuple[str, ...], ...] = ()
 
     @property
     def share(self) -> float:
@@ -65,6 +68,11 @@ def corroborate(
     2. a rule the catalogue states (a clause, a ruling, a component) before a worked example
        or an FAQ answer (``illustrations``): an example illustrates a clause, so when both
        fail the clause is what the engine breaks;
+    2a. a rule one of whose failing scenarios shows where the divergence does
+       (``attribution.places``, :mod:`conformance.levels.places`: the same state path, the
+       same kind of action left out or listed wrongly; ``SEEN_WEIGHT``): seen breaking there
+       in a position built for it, where a neighbour's scenarios failing a larger share
+       fail elsewhere, passing through the broken code on the way to their own checks;
     3. the most failing (failed / (run + 1): one failure of one scenario counts for less
        than three of four): the scenarios pin one rule each, while code is shared by
        several rules;
@@ -99,10 +107,12 @@ def corroborate(
     rank = {blame.rule: index for index, blame in enumerate(blames)}
     weighed = [*attribution.applied, *rank, *(r for r, t in tallies.items() if t.failed),
                *reproduced]  # fmt: skip
+    seen = {rule: seen_at(tallies.get(rule, _NONE).failures, attribution.places)
+            for rule in dict.fromkeys(weighed)}  # fmt: skip
     considered = [{"rule": rule, "evidence_rank": rank.get(rule), "applied_rank": order.get(rule),
                    "cited": rule in cited, "direct": rule in direct,
                    "failed": tallies.get(rule, _NONE).failed, "run": tallies.get(rule, _NONE).run,
-                   "signature": rule in signatures,
+                   "seen": seen[rule], "signature": rule in signatures,
                    **{name: _count(reproduced, rule, name) for name in REPRODUCTIONS}}
                   for rule in dict.fromkeys(weighed)]  # fmt: skip
     signed = [c["rule"] for c in considered if c["signature"] and c["failed"]]
@@ -110,6 +120,7 @@ def corroborate(
     if failing or signed:
         corroborated = {rule for rule in cited if tallies.get(rule, _NONE).failed}
         failing.sort(key=lambda rule: (rule not in corroborated, rule in illustrations,
+                                       -_seen_weight(seen[rule]),
                                        -_weight(tallies.get(rule, _NONE)),
                                        not _count(reproduced, rule, "exact"),
                                        not _count(reproduced, rule, "partly"),
@@ -129,6 +140,8 @@ def corroborate(
                 because.append(reproduced[rule].evidence())
             if tallies.get(rule, _NONE).run:
                 because.append(_fails(tallies[rule]))
+            if seen[rule]:
+                because.append(_seen(seen[rule], attribution.places))
             ranked.append(Blame(rule, "; ".join(because), rule in cited, rule in direct))
     elif areas:
         near = [b.rule for b in attribution.ranked[:RANKED]] or attribution.applied[:RANKED]
@@ -149,13 +162,30 @@ def corroborate(
     chosen = {b.rule for b in best}
     context = [r for r in [*attribution.context, *evidence] if r not in chosen]
     return Attribution(best, list(dict.fromkeys(context)), attribution.applied, ranked,
-                       considered, reproduced, attribution.trials)  # fmt: skip
+                       considered, reproduced, attribution.trials,
+                       attribution.places)  # fmt: skip
 
 
 def _count(reproduced: dict[str, Any], rule: str, name: str) -> int:
     """One of a rule's reproduction counts (``exact``, ``partly``, ``line_exact``,
     ``line_partly``); 0 for a rule no mutant reproduced."""
     return getattr(reproduced[rule], name) if rule in reproduced else 0
+
+
+#: how :func:`corroborate` weighs a rule's failing scenarios that show where the divergence
+#: does: "count" (more such scenarios first), "any" (one is enough), "off"
+SEEN_WEIGHT = "any"
+
+
+def _seen_weight(count: int) -> int:
+    if SEEN_WEIGHT == "count":
+        return count
+    return min(count, 1) if SEEN_WEIGHT == "any" else 0
+
+
+def _seen(count: int, places: list[str]) -> str:
+    shown = ", ".join(places[:2]) + (" ..." if len(places) > 2 else "")
+    return f"{count} of its failing scenarios show where the divergence does ({shown})"
 
 
 def _weight(tally: ScenarioTally) -> float:
@@ -201,7 +231,7 @@ def probe(
                if result.get("concern") is None and result.get("test")]  # fmt: skip
     judged = [(scenario_key(r["test"]), r.get("status")) for r in results
               if r.get("status") in JUDGED]  # fmt: skip
-    return Probe(tally((r.get("rules", []), r.get("status")) for r in results),
+    return Probe(tally((r.get("rules", []), r.get("status"), r.get("places", ())) for r in results),
                  frozenset(key for key, status in judged if status != "passed"),
                  frozenset(key for key, _ in judged))  # fmt: skip
 
@@ -211,16 +241,23 @@ JUDGED = ("passed", "failed", "expected failure")
 
 
 def tally(results: Any) -> dict[str, ScenarioTally]:
-    """Per rule, how many of its judged scenarios failed, from (rule ids, status) pairs."""
+    """Per rule, how many of its judged scenarios failed and where each failure shows, from
+    (rule ids, status) pairs or (rule ids, status, places) triples."""
     counts: dict[str, list[int]] = {}
-    for rules, status in results:
+    failures: dict[str, list[tuple[str, ...]]] = {}
+    for rules, status, *rest in results:
         if status not in JUDGED:
             continue
+        failed = status != "passed"
+        places = tuple(rest[0] or ()) if rest else ()
         for rule in rules:
             entry = counts.setdefault(rule, [0, 0])
-            entry[0] += int(status != "passed")
+            entry[0] += int(failed)
             entry[1] += 1
-    return {rule: ScenarioTally(failed, run) for rule, (failed, run) in counts.items()}
+            if failed and places:
+                failures.setdefault(rule, []).append(places)
+    return {rule: ScenarioTally(failed, run, tuple(failures.get(rule, ())))
+            for rule, (failed, run) in counts.items()}  # fmt: skip
 
 
 def rule_areas(game: str) -> dict[str, str]:

@@ -155,6 +155,8 @@ def make_result(raw: dict[str, Any], expected: dict[str, Any] | None = None) -> 
     for name in ("positions", "stats"):
         if isinstance(raw.get(name), dict):
             result[name] = raw[name]
+    if isinstance(raw.get("places"), list):
+        result["places"] = [str(place) for place in raw["places"]]
     if isinstance(raw.get("concern"), str):
         result["concern"] = raw["concern"]
     return result

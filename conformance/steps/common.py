@@ -14,6 +14,7 @@ from pytest_bdd import given, parsers, then, when
 from conformance.engine import jsonpath
 from conformance.engine.client import EngineClient
 from conformance.engine.errors import EngineRefused
+from conformance.levels.places import extra_place, missing_place
 
 
 @dataclass
@@ -30,14 +31,17 @@ class ScenarioContext:
     #: an accepted action the engine had not listed (see :meth:`apply`), told at the next
     #: step that expects it accepted: a step expecting a rejection says that instead
     unlisted: str | None = None
+    #: the type of the action rejected or accepted unlisted (the failure's place)
+    pending_type: Any = None
 
     def expect_no_pending_rejection(self) -> None:
         if self.unlisted is not None:
             unlisted, self.unlisted = self.unlisted, None
-            pytest.fail(unlisted, pytrace=False)
+            fail(unlisted, [missing_place(self.pending_type)], pytrace=False)
         if self.rejected is not None:
             error, self.rejected = self.rejected, None
-            pytest.fail(f"the engine rejected an action the scenario expected to succeed:\n{error}")
+            fail(f"the engine rejected an action the scenario expected to succeed:\n{error}",
+                 [missing_place(self.pending_type)])  # fmt: skip
         if self.refusal is not None:
             refused, self.refusal = self.refusal, None
             pytest.fail(f"the engine refused a request the scenario relies on:\n{refused}")
@@ -60,9 +64,11 @@ class ScenarioContext:
                 raise
             self.rejected = error
             self.state_before_rejection = before
+            self.pending_type = _type_of(action)
         else:
             self.applied.append(action)
             if listed is not None and not _offered(action, listed):
+                self.pending_type = _type_of(action)
                 sent = json.dumps(action, ensure_ascii=False)
                 self.unlisted = (f"the engine accepted {sent} but listed no such action "
                                  "among its legal actions just before (legal_actions lists "
@@ -81,6 +87,21 @@ class ScenarioContext:
             return self.engine.legal_actions()["actions"]
         except EngineRefused:
             return None
+
+
+def fail(message: str, places: list[str], pytrace: bool = True) -> None:
+    """Fail the scenario, the failure carrying its places (``rulespec_places``): where it
+    shows, as a divergence of the deep levels would (:func:`missing_place`,
+    :func:`extra_place`, a state path); the deep levels weigh a rule whose failing
+    scenarios show where a divergence does
+    (:func:`conformance.levels.corroboration.corroborate`)."""
+    failure = pytest.fail.Exception(message, pytrace=pytrace)
+    failure.rulespec_places = places  # type: ignore[attr-defined]
+    raise failure
+
+
+def _type_of(action: Any) -> Any:
+    return action.get("type") if isinstance(action, dict) else None
 
 
 def _offered(action: Any, listed: list[Any]) -> bool:
@@ -349,8 +370,10 @@ def _check_assignments(
     assignments: list[tuple[str, Any]],
     what: str,
     position: ScenarioContext | None = None,
+    place: str = "",
 ) -> None:
-    """Fail naming every path whose value is not the rulebook's. With ``position`` (the
+    """Fail naming every path whose value is not the rulebook's, at those paths (its
+    places, each after ``place``: ``outcome:`` for the outcome's). With ``position`` (the
     document is the canonical state), the failure carries the actual position, the
     expected one (the actual with the rulebook's values put in) and the differing paths,
     so reports can draw both (:mod:`conformance.render`)."""
@@ -373,6 +396,7 @@ def _check_assignments(
         failure = pytest.fail.Exception(
             f"{what} differs from the rulebook:\n  " + "\n  ".join(mismatches), pytrace=True
         )
+        failure.rulespec_places = [place + path for path, _ in differs]  # type: ignore[attr-defined]
         if position is not None:
             failure.rulespec_position = _failed_position(document, differs, position)  # type: ignore[attr-defined]
         raise failure
@@ -412,19 +436,22 @@ def then_view_has(ctx: ScenarioContext, seat: int, docstring: str) -> None:
     """What ``seat`` may see (hidden information replaced as the game's schema says)."""
     ctx.expect_no_pending_rejection()
     view = ctx.engine.state(view=seat)
-    _check_assignments(view, jsonpath.parse_assignments(docstring), f"player {seat}'s view")
+    _check_assignments(view, jsonpath.parse_assignments(docstring), f"player {seat}'s view",
+                       place="view:")  # fmt: skip
 
 
 @then("the outcome has:")
 def then_outcome_has(ctx: ScenarioContext, docstring: str) -> None:
     ctx.expect_no_pending_rejection()
-    _check_assignments(ctx.engine.outcome(), jsonpath.parse_assignments(docstring), "the outcome")
+    _check_assignments(ctx.engine.outcome(), jsonpath.parse_assignments(docstring), "the outcome",
+                       place="outcome:")  # fmt: skip
 
 
 def _take_rejection(ctx: ScenarioContext, kind: str = "illegal_action") -> EngineRefused:
     ctx.unlisted = None  # accepting the action at all is the failure told here
     if ctx.rejected is None:
-        pytest.fail("the engine accepted an action the rulebook forbids")
+        last = ctx.applied[-1] if ctx.applied else None
+        fail("the engine accepted an action the rulebook forbids", [extra_place(_type_of(last))])
     error, ctx.rejected = ctx.rejected, None
     if error.kind != kind:
         pytest.fail(f"refused as {error.kind!r}, expected {kind!r}: {error.message_text}")
@@ -464,7 +491,8 @@ def then_legal_include(ctx: ScenarioContext, docstring: str) -> None:
     actions = _legal(ctx)
     if not any(jsonpath.matches(action, pattern) for action in actions):
         shown = "\n  ".join(json.dumps(a, ensure_ascii=False) for a in actions[:30])
-        pytest.fail(f"no legal action matches {json.dumps(pattern)}; legal actions:\n  {shown}")
+        fail(f"no legal action matches {json.dumps(pattern)}; legal actions:\n  {shown}",
+             [missing_place(_type_of(pattern))])  # fmt: skip
 
 
 @then("the legal actions do not include:")
@@ -472,7 +500,8 @@ def then_legal_exclude(ctx: ScenarioContext, docstring: str) -> None:
     pattern = _json(docstring, "action")
     found = [a for a in _legal(ctx) if jsonpath.matches(a, pattern)]
     if found:
-        pytest.fail(f"legal actions include forbidden {json.dumps(found[0], ensure_ascii=False)}")
+        fail(f"legal actions include forbidden {json.dumps(found[0], ensure_ascii=False)}",
+             [extra_place(_type_of(found[0]))])  # fmt: skip
 
 
 def _canonical(value: Any) -> str:
@@ -481,12 +510,17 @@ def _canonical(value: Any) -> str:
 
 @then("the legal actions are exactly:")
 def then_legal_exactly(ctx: ScenarioContext, docstring: str) -> None:
-    expected = sorted(_canonical(a) for a in _json(docstring, "actions"))
-    actual = sorted(_canonical(a) for a in _legal(ctx))
+    wanted = _json(docstring, "actions")
+    listed = _legal(ctx)
+    expected = sorted(_canonical(a) for a in wanted)
+    actual = sorted(_canonical(a) for a in listed)
     if expected != actual:
         missing = sorted(set(expected) - set(actual))
         extra = sorted(set(actual) - set(expected))
-        pytest.fail(f"legal actions differ\n  missing: {missing}\n  unexpected: {extra}")
+        places = [missing_place(_type_of(a)) for a in wanted if _canonical(a) in missing]
+        places += [extra_place(_type_of(a)) for a in listed if _canonical(a) in extra]
+        fail(f"legal actions differ\n  missing: {missing}\n  unexpected: {extra}",
+             list(dict.fromkeys(places)))  # fmt: skip
 
 
 @then("the chance outcomes are:")

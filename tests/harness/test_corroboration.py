@@ -3,11 +3,17 @@ scenarios' failures against the same engine (:mod:`conformance.levels.corroborat
 
 from __future__ import annotations
 
+import sys
 from dataclasses import replace
+from pathlib import Path
+
+import pytest
 
 from conformance.levels.attribution import Attribution, Blame
 from conformance.levels.corroboration import ScenarioTally, corroborate, tally
 from conformance.levels.reproduction import Reproduced
+
+CORPUS = Path(__file__).resolve().parents[2] / "benchmarks" / "corpus"
 
 
 def _attribution() -> Attribution:
@@ -237,3 +243,49 @@ def test_a_mutant_agreeing_on_the_first_difference_only_ranks_after_an_exact_one
                     reproduced={"XX-COUNT": _reproduced("XX-COUNT", 1)})  # fmt: skip
     tallies["XX-ORDER"] = ScenarioTally(1, 9)
     assert corroborate(cited, tallies).rules[:2] == ["XX-ORDER", "XX-COUNT"]  # a citation first
+
+
+def test_a_rule_whose_failing_scenarios_show_where_the_divergence_does_comes_first() -> None:
+    """Held-out-10's events revealed a round early: the river's scenarios failed 5 of 5
+    (they pass through the round's end on the way to their own checks), the reveal's 4 of
+    4, two of them at ``chance`` as the divergence did; the reveal is the rule."""
+    attribution = replace(_attribution(), places=["chance.type", "phase"])
+    tallies = {
+        "XX-FORMULA": ScenarioTally(5, 5, (("to_act",), ("players.0.cells.4",))),
+        "XX-COUNT": ScenarioTally(4, 4, (("events",), ("chance",), ("chance",))),
+    }
+    blame = corroborate(attribution, tallies)
+    assert blame.rules[:2] == ["XX-COUNT", "XX-FORMULA"]
+    assert "2 of its failing scenarios show where the divergence does (chance.type, phase)" in (
+        blame.ranked[0].evidence
+    )
+    seen = {c["rule"]: c["seen"] for c in blame.considered}
+    assert seen["XX-COUNT"] == 2 and seen["XX-FORMULA"] == 0
+    # where no failing scenario shows there, the failing share decides as before
+    elsewhere = replace(attribution, places=["players.0.coins"])
+    assert corroborate(elsewhere, tallies).rules[:2] == ["XX-FORMULA", "XX-COUNT"]
+
+
+def test_a_tally_keeps_where_each_failing_scenario_shows() -> None:
+    counted = tally([(["A", "B"], "failed", ["players.0.coins"]), (["A"], "failed", []),
+                     (["A"], "passed", []), (["B"], "skipped", ["x"])])  # fmt: skip
+    assert counted == {"A": ScenarioTally(2, 3, (("players.0.coins",),)),
+                       "B": ScenarioTally(1, 1, (("players.0.coins",),))}  # fmt: skip
+
+
+def test_a_probe_keeps_where_each_failing_scenario_shows(monkeypatch: pytest.MonkeyPatch) -> None:
+    """End to end, from the steps through the report to the probe a deep level alone makes:
+    a Gnomeville engine (the corpus's, written from the documents) that reveals each event
+    a round early fails the reveal's scenarios at ``chance`` and ``events``, and one that
+    never offers the second chance for a gnome tile fails at that action."""
+    from conformance.levels.corroboration import probe
+
+    engine = f"{sys.executable} {CORPUS / 'gnomeville' / 'engine.py'}"
+    monkeypatch.setenv("CORPUS_BUG", "events-revealed-a-round-early")
+    early = probe("gnomeville", engine).tallies["GV-EVENT-REVEAL"]
+    assert early.failed == len(early.failures) > 0
+    assert {place for failure in early.failures for place in failure} <= {"chance", "events"}
+    monkeypatch.setenv("CORPUS_BUG", "gnome-tile-no-second-chance")
+    second = probe("gnomeville", engine).tallies["GV-FAQ-NO-LOOP"]
+    assert second.failures == (("legal:missing:second_chance",),) * second.failed
+    assert second.failed > 0
