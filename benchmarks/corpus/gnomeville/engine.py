@@ -11,6 +11,8 @@ BUG = os.environ.get("CORPUS_BUG", "")
 HERE = os.path.dirname(os.path.abspath(__file__))
 C = json.load(open(os.path.join(HERE, "components.json")))
 BLD = C["buildings"]
+if BUG == "factories-read-as-armories":
+    BLD["workshop"]["count"], BLD["armory"]["count"] = BLD["armory"]["count"], BLD["workshop"]["count"]
 KINDS = sorted(BLD)
 TIER = {k: v["tier"] for k, v in BLD.items()}
 BOARDS = C["town-boards"]
@@ -419,7 +421,7 @@ class Game:
                 return [s["delivery_queue"][0]]
             return []
         if ph == "buy":
-            return [i for i in range(self.n) if self.P(i)["buys_left"] > 0]
+            return [i for i in range(self.n) if self.P(i)["buys_left"] > 0][:1 if BUG == "buy-phase-in-seat-order" else None]
         return []
 
     def refresh_to_act(self):
@@ -477,7 +479,7 @@ class Game:
             a = p["attack"]
             if a is None:
                 return []
-            if self.boulder_choice(a):
+            if self.boulder_choice(a) and not self.boulders_wait(a):
                 return [{"actor": i, "type": "spawn", "what": "boulder", "space": sp} for sp in a["boulders"]]
             if a["trolls"]:
                 return [{"actor": i, "type": "spawn", "what": "troll", "space": sp} for sp in a["trolls"]]
@@ -508,6 +510,9 @@ class Game:
         """GV-EVENT-REVEAL: the event space under the round tracker (rounds 3, 4, 5 -> spaces 0, 1, 2), else None."""
         k = self.s["round"] - (2 if BUG == "events-revealed-a-round-early" else 3)
         return k if 0 <= k < 3 else None
+
+    def boulders_wait(self, a):
+        return BUG == "trolls-appear-before-boulders" and bool(a["trolls"])
 
     def boulder_choice(self, a):
         """GV-FAQ-BOULDER-ORDER: with two or more boulders left the player picks the next one."""
@@ -1017,7 +1022,7 @@ class Game:
         s = self.s
         s["phase"] = "attack"
         stuck = [i for i in range(self.n) if self.P(i)["status"] == "stuck" or (BUG == "surprise-hits-everyone" and any(q["status"] == "stuck" for q in self.s["players"]))]
-        s["attack_queue"] = [[i, "surprise"] for i in stuck] + [[i, "round"] for i in range(self.n) if not (BUG == "surprise-replaces-round-card" and i in stuck)]
+        s["attack_queue"] = [[i, "surprise"] for i in (stuck[:1] if BUG == "one-surprise-per-round" else stuck)] + [[i, "round"] for i in range(self.n) if not (BUG == "surprise-replaces-round-card" and i in stuck)]
         if stuck and s["troll_deck"]:
             s["chance"] = {"type": "troll_card"}
             return
@@ -1052,10 +1057,10 @@ class Game:
                 card = s["surprise_card"] if kind == "surprise" else s["troll_card"]
                 self.load_card(i, card)
             a = p["attack"]
-            if a["boulders"] and not self.boulder_choice(a):
+            if a["boulders"] and not self.boulders_wait(a) and not self.boulder_choice(a):
                 self.spawn_boulder(i, a["boulders"].pop(0))
                 continue
-            if a["boulders"]:
+            if a["boulders"] and not self.boulders_wait(a):
                 return  # choice
             if a["trolls"]:
                 room = self.cap() - self.count_cells(i, "troll")
@@ -1275,7 +1280,7 @@ class Game:
                 p["score"] += s["options"].get("params", {}).get("GV-SCORE-FULL-TOWN", {}).get("bonus", 10)
                 p["full_town"] = True
                 self.fire("GV-SCORE-FULL-TOWN")
-        if self.n >= 2 and s["delivery_deck"]:
+        if self.n >= 2 and s["delivery_deck"] and not (BUG == "final-round-skips-delivery" and s["round"] >= 5):
             s["phase"] = "delivery"
             s["chance"] = {"type": "delivery_card"}
             return
@@ -1291,7 +1296,7 @@ class Game:
             icons = []
             for th in ("5", "10", "15"):
                 if gap >= int(th) if BUG == "delivery-gap-inclusive" else gap > int(th):
-                    icons.extend(card["groups"][th])
+                    icons = list(card["groups"][th]) if BUG == "delivery-highest-bracket-only" else icons + card["groups"][th]
             if icons:
                 self.P(i)["delivery"] = icons
                 q.append(i)

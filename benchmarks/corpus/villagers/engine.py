@@ -68,8 +68,9 @@ for _n in DECK_NAMES:
     _l = CARDS[_n][3]
     if _l:
         KEYRING[_l] = KEYRING.get(_l, 0) + 2
-SUMMER = ["e%d" % i for i in range(1, 13)]
-WINTER = ["e%d" % i for i in range(13, 25)]
+_SPLIT = 12 if BUG == "summer-deck-e1-to-e11" else 13
+SUMMER = ["e%d" % i for i in range(1, _SPLIT)]
+WINTER = ["e%d" % i for i in range(_SPLIT, 25)]
 TIMING = {e: "event" for e in SUMMER + WINTER}
 TIMING.update({"e2": "reveal", "e13": "reveal", "e8": "build", "e12": "build",
                "e15": "build", "e24": "draft"})
@@ -397,7 +398,7 @@ class Game:
             if kind == "ore_symbols":
                 return sum(CARDS[c][1] for c in cards if CARDS[c][0] == "ore")
             if kind == "solitary_symbols":
-                return sum(CARDS[c][1] for c in cards if CARDS[c][0] == "solitary")
+                return sum((1 if BUG == "priest-counts-cards" else CARDS[c][1]) for c in cards if CARDS[c][0] == "solitary")
             if kind == "padlocks":
                 return sum(1 for c in cards if (c in KEYRING if BUG == "locksmith-counts-keyrings" else CARDS[c][3]))
             if kind == "food":
@@ -420,7 +421,7 @@ class Game:
         if kind == "ore_symbols":
             return sum(CARDS[c][1] for c in cards if CARDS[c][0] == "ore")
         if kind == "solitary_symbols":
-            return sum(CARDS[c][1] for c in cards if CARDS[c][0] == "solitary")
+            return sum((1 if BUG == "priest-counts-cards" else CARDS[c][1]) for c in cards if CARDS[c][0] == "solitary")
         if kind == "padlocks":
             return sum(1 for c in cards if CARDS[c][3])
         if kind == "food":
@@ -460,7 +461,7 @@ class Game:
     def market_income(self, second):
         s = self.s
         pg = sum(self.visible_gold_cards()) + (0 if (BUG == "first-market-no-coins" and not second) or (BUG == "second-market-no-coins" and second) else sum(c[1] for c in self.player_cards()))
-        cg = 4 + sum(CARDS[p["card"]][6] + p["coins"] for p in s["countess"]["village"])
+        cg = (0 if BUG == "countess-card-gold-forgotten" else 4) + sum(CARDS[p["card"]][6] + p["coins"] for p in s["countess"]["village"])
         if second:
             pg += self.silver_total("player")
             cg += 0 if BUG == "countess-no-silver" else self.silver_total("countess")
@@ -756,7 +757,7 @@ class Game:
         if e == "e7":
             ch = sorted({p["card"] for p in s["countess"]["village"] if p["card"] in KEYRING})
         elif e in ("e11", "e23"):
-            ch = [i for i, col in enumerate(s["player"]["village"]) if col[-1]["card"] not in BASICS]
+            ch = [i for i, col in enumerate(s["player"]["village"]) if col[-1]["card"] not in BASICS or (BUG == "betrayer-takes-basics" and e == "e11")]
         elif e == "e16":
             ch = [i for i in range(6) if self.stack_has(i)]
             if s["reserve"] > 0 and BUG != "conscription-stacks-only":
@@ -1091,7 +1092,9 @@ class Game:
             if i is None or not (0 <= i < 6) or not self.return_stack_ok(i):
                 raise RuleError("VL-BUILD-BASIC", "no stack %s to return to" % i)
         if BUG != "basic-keeps-hand-card": s["player"]["hand"].remove(r)
-        if i is None:
+        if i is None and BUG == "serfdom-card-discarded":
+            s["discard"][r] = s["discard"].get(r, 0) + 1
+        elif i is None:
             s["countess"]["village"].append({"card": r, "coins": 0})
         else:
             s["stacks"][i]["known"].append(r)
@@ -1137,7 +1140,7 @@ class Game:
         elif e == "e4":
             self.pay_countess(sum((g if BUG == "vat-per-gold-value" else 1) for g in self.visible_gold_cards() if g > 0))
         elif e == "e5":
-            n = sum(1 for c in self.icon_cards() if c[0] in BASICS)
+            n = sum(1 for c in self.icon_cards() if c[0] in BASICS and (c[2] or BUG != "land-claim-visible-basics-only"))
             self.pay_countess(2 * n)
         elif e == "e6":
             co["gold"] += 2 * (len(pl["hand"]) if BUG == "temp-work-per-card" else len({CARDS[c][0] for c in pl["hand"]}))
