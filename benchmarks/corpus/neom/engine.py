@@ -106,7 +106,7 @@ def icons_in_play(n, opts):
         return {"1+": ["1+"], "4+": ["1+", "4+"], "5+": ["1+", "5+"] if BUG == "solo-five-plus-no-four" else ["1+", "4+", "5+"]}[s]
     if n >= (4 if BUG == "five-plus-at-four" else 5):
         return ["1+", "4+", "5+"]
-    if n == 4:
+    if n == 4 and BUG != "four-plus-from-five":
         return ["1+", "4+"]
     return ["1+"]
 
@@ -255,7 +255,7 @@ class Game:
                 t = city[y][x]
                 if t is None or info(t)["category"] not in dis["targets"]:
                     continue
-                if kind != "flood" and (False if BUG == "protected-still-owe" else self.protected(city, x, y, kind)):
+                if (kind != "flood" and (False if BUG == "protected-still-owe" else self.protected(city, x, y, kind))) or (BUG == "stations-stop-floods" and kind == "flood" and (self.protected(city, x, y, "fire") or self.protected(city, x, y, "crime"))):
                     continue
                 cnt += 1
         return dis["rate"] * (min(cnt, 1) if BUG == "disaster-flat-fine" else cnt)
@@ -296,7 +296,7 @@ class Game:
                     st["phase"] = "deal"
                     st["generation"] = 0
                     st["turn"] = 1
-                    st["deal_target"] = DEALT_CS
+                    st["deal_target"] = DEALT_CS + (1 if BUG == "five-cornerstones-dealt" else 0)
                     continue
                 break
             if ph == "deal":
@@ -343,7 +343,7 @@ class Game:
         if (st["turn"] <= KEPT_CS) if BUG == "draft-four-rounds" else (st["turn"] < KEPT_CS):
             hands = [p["hand"] for p in ps]
             for i, p in enumerate(ps):
-                p["hand"] = sorted(hands[(i - 1) % self.n])
+                p["hand"] = sorted(hands[(i + 1) % self.n] if BUG == "draft-passes-back" else hands[(i - 1) % self.n])
             st["turn"] += 1
         else:
             for p in ps:
@@ -651,7 +651,7 @@ class Game:
             p["coins"] -= ti["cost"]
         if BUG == "goods-consumed" and pay: p["goods"] = [g for g in p["goods"] if g not in ti["requires"]]
         p["city"][y][x] = tile
-        if ti["produces"] and ti["produces"] not in p["goods"]:
+        if ti["produces"] and ti["produces"] not in p["goods"] and not (BUG == "cornerstone-no-good" and is_cs(tile)):
             p["goods"] = sorted(p["goods"] + [ti["produces"]])
 
     # --- scoring -----------------------------------------------------------------------
@@ -687,7 +687,7 @@ class Game:
                         continue
                     seen.add((nx, ny))
                     stack.append((nx, ny))
-            hoods += self.hood_value(size)
+            hoods += 0 if BUG == "lone-home-no-hood" and size == 1 else self.hood_value(size)
         gv = {"raw": param(self.st, "NM-SCORE-GOODS", "raw", 1),
               "processed": param(self.st, "NM-SCORE-GOODS", "processed", 2),
               "luxury": param(self.st, "NM-SCORE-GOODS", "luxury", 10)}

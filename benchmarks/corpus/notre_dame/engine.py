@@ -233,6 +233,11 @@ def take_message(st, p, sq):
 
 # ---------------------------------------------------------------- area actions
 
+def guest_choices():
+    """ND-GUEST: the guest house gives one coin, one cube or one rat removed."""
+    return GUEST_CHOICES[:2] if BUG == "guest-no-rat" else GUEST_CHOICES
+
+
 def guest_double(n_people):
     """ND-GUEST-DOUBLE: two gains with three or more people in the guest house."""
     return n_people > 3 if BUG == "guest-double-over-3" else n_people >= 3
@@ -279,9 +284,9 @@ def area_variants(st, p, area, n_people):
                 out.append({"square": sq, "take": True})
         return out
     if area == "guesthouse":
-        out = [{"choices": [c]} for c in GUEST_CHOICES]
+        out = [{"choices": [c]} for c in guest_choices()]
         if guest_double(n_people):
-            out += [{"choices": [a, b]} for a, b in itertools.combinations_with_replacement(GUEST_CHOICES, 2)]
+            out += [{"choices": [a, b]} for a, b in itertools.combinations_with_replacement(guest_choices(), 2)]
         return out
     return [{}]
 
@@ -314,7 +319,7 @@ def check_area_params(st, p, area, act, n_people, extra_rule, guest_double_rule)
         if not has_ch:
             raise Illegal("ND-GUEST", "the guest house needs choices")
         ch = act["choices"]
-        if len(ch) < 1 or len(ch) > 2 or any(c not in GUEST_CHOICES for c in ch):
+        if len(ch) < 1 or len(ch) > 2 or any(c not in guest_choices() for c in ch):
             raise Illegal("ND-GUEST", "one or two of coin, cube, rat")
         if len(ch) == 2 and not guest_double(n_people):
             raise Illegal(guest_double_rule, "two choices need three people in the guest house")
@@ -744,7 +749,7 @@ def apply_action(st, a):
             x = a["person"]
             if x in BROWN:
                 st["brown_deck"].remove(x)
-            else:
+            elif BUG != "lettered-with-replacement":
                 st["lettered"][x[0]].remove(x)
             st["display"].append(x)
             if len(st["display"]) >= 3:
@@ -1026,9 +1031,14 @@ def do_person(st, p, a):
         person_prestige(st, p, g.get("prestige", 0))
 
 
+def person_rats(x):
+    """ND-PERSONS-RATS: the rats printed on a person card (component person-rats)."""
+    return 1 if BUG == "moneylender-one-rat" and x == "moneylender" else PERSON_RATS[x]
+
+
 def resolve_plague(st):
     bought = {pl["bought"] for pl in st["players"]} if BUG == "rats-unbought-only" else set()
-    printed = sum(PERSON_RATS[x] for x in st["display"] if x not in bought)
+    printed = sum(person_rats(x) for x in st["display"] if x not in bought)
     doctors = [pl["bought"] == "doctor" for pl in st["players"]]
     st["current"] = None
     st["pending"] = []
@@ -1044,7 +1054,7 @@ def resolve_plague(st):
             new = max(0, new)
         if (new > 10 if BUG == "plague-over-10" else new >= 10):
             pl["prestige"] -= 2 * (new - 9) if BUG == "plague-per-rat" else (0 if BUG == "plague-no-prestige-loss" else 2)
-            if st["options"]["prestige_floor"]:
+            if st["options"]["prestige_floor"] and BUG != "prestige-below-zero":
                 pl["prestige"] = max(0, pl["prestige"])
             pl["rats"] = 0 if BUG == "rats-reset-zero" else 9
             cands = plague_candidates(st, p)
@@ -1083,7 +1093,7 @@ def end_round(st):
         value = ND_VALUES[tile_of(n)][stage_of(r + 1 if BUG == "nd-value-next-stage" else r)]
         total = sum(1 for c in st["notre_dame"] if c) if BUG == "nd-payout-per-player" else sum(st["notre_dame"])
         if total:
-            share = value // total
+            share = -(-value // total) if BUG == "nd-share-round-up" else value // total
             for p in range(n):
                 if BUG == "nd-bonus-no-park": st["players"][p]["prestige"] += share * st["notre_dame"][p]
                 else: gain_prestige(st, p, share * st["notre_dame"][p])
@@ -1091,6 +1101,7 @@ def end_round(st):
             if BUG == "nd-no-return": continue
             st["players"][p]["stock"] += st["notre_dame"][p]
             st["notre_dame"][p] = 0
+            if BUG == "district-cubes-recalled": st["players"][p]["stock"] += sum(st["players"][p]["areas"].values()); st["players"][p]["areas"] = {x: 0 for x in AREAS}
     st["display"] = []
     st["current"] = None
     st["pending"] = []
