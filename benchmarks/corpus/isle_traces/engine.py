@@ -228,7 +228,7 @@ class Game:
 
     def per_player(self):
         p = self.s["options"].get("params", {}).get("IT-COMP-EXPLORERS", {})
-        v = p.get("per_player", 4 if BUG == "four-explorers" else 3)
+        v = p.get("per_player", 4 if BUG == "four-explorers" else (12 // self.s["num_players"] if BUG == "explorers-split-from-twelve" else 3))
         return v if is_int(v) else 3
 
     def new_game(self, req):
@@ -270,7 +270,7 @@ class Game:
             "map": [],
             "explorers": [],
             "withdrawn": None,
-            "feather": None,
+            "feather": {"row": opts["area_size"] // 2, "col": opts["area_size"] // 2} if BUG == "feather-starts-on-the-map" else None,
             "chips": [True] * n,
         }
         self.s = s
@@ -432,7 +432,8 @@ class Game:
                 owner = None if BUG == "lone-cell-no-line" and len(cells) == 1 else owner
             points = 0
             if owner is not None:
-                points = len(cells) + (creatures if BUG == "creatures-score" else 0) if s["options"]["line_points"] == "cells" and BUG != "line-scores-one" else 1
+                points = (len([cc for cc in cells if g[cc][2] in {g[(e["row"], e["col"])][2] for e in s["explorers"] if e["player"] == owner and where.get((e["row"], e["col"])) == i}]) if BUG == "points-only-on-explorers-cards" else len(cells)) + (creatures if BUG == "creatures-score" else 0) if s["options"]["line_points"] == "cells" and BUG != "line-scores-one" else 1
+                points = min(points, 3) if BUG == "line-points-capped-at-three" else points
                 scores[owner] += points * exps[owner] if BUG == "score-per-explorer" else points
                 owned[owner].append((len(cells), creatures))
             for p in range(n):
@@ -470,6 +471,7 @@ class Game:
                 b = max(key[p] for p in cand)
                 cand = [p for p in cand if key[p] == b]
             winners = cand[-1:] if BUG == "tie-later-seat-wins" else cand
+            winners = [] if BUG == "shared-top-score-no-winner" and scores.count(max(scores)) > 1 else winners
         return {
             "terminal": terminal,
             "scores": scores,
@@ -601,6 +603,8 @@ class Game:
             g = self.grid_info()
         if (r, c) not in g and BUG != "explorer-off-map":
             return "IT-EXPL-PLACE"
+        if BUG == "explorer-on-joined-terrain-only" and (r, c) in g and not self.neighbours((r, c), g, terrain(g[(r, c)][0]), self.s["options"]["coast_diagonal"]):
+            return "IT-EXPL-NEED"
         if BUG == "feather-line-closed-to-explorers" and self.s["feather"] is not None and (r, c) in g and self.lines(g)[1][(r, c)] == self.lines(g)[1][(self.s["feather"]["row"], self.s["feather"]["col"])]:
             return "IT-FEATHER-OBSTRUCT"
         if BUG == "explorer-on-new-card" and self.s["map"] and (r, c) not in footprint(self.s["map"][-1]["rot"], self.s["map"][-1]["row"], self.s["map"][-1]["col"]):
@@ -1075,7 +1079,7 @@ class Game:
             seen.add(k)
             feather = {"row": feather["row"], "col": feather["col"]}
         w = st["withdrawn"]
-        per = opts.get("params", {}).get("IT-COMP-EXPLORERS", {}).get("per_player", 3)
+        per = opts.get("params", {}).get("IT-COMP-EXPLORERS", {}).get("per_player", 12 // n if BUG == "explorers-split-from-twelve" else 3)
         if w is not None:
             check_pos(w, "withdrawn", ("player", "row", "col"))
             if ph != "reexplore":
