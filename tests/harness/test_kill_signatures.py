@@ -152,9 +152,11 @@ def test_the_plugin_matches_the_sessions_failing_scenarios_of_the_game_only() ->
     assert matrix is not None
     mutant = next(m for m in matrix.mutants if len(m.killed_by) == 2)
     failing, passing = sorted(mutant.killed_by), "test_notre_dame.py::test_not_in_the_matrix"
-    judged = {"notre_dame": [(["ND-X"], "failed", failing[0]), (["ND-X"], "failed", failing[1]),
-                             (["ND-Y"], "passed", passing), (["ND-Z"], "skipped", "skipped")],
-              "neom": [(["NE-X"], "failed", "test_neom.py::test_x")]}  # fmt: skip
+    judged = {"notre_dame": [(["ND-X"], "failed", failing[0], []),
+                             (["ND-X"], "failed", failing[1], ["players.*.coins"]),
+                             (["ND-Y"], "passed", passing, []),
+                             (["ND-Z"], "skipped", "skipped", [])],
+              "neom": [(["NE-X"], "failed", "test_neom.py::test_x", [])]}  # fmt: skip
     config = SimpleNamespace(stash={_JUDGED_KEY: judged})
     found = session_signatures(config, "notre_dame")
     assert set(mutant.rules) <= set(found)
