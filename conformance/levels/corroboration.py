@@ -34,7 +34,8 @@ class ScenarioTally:
 
     failed: int
     run: int
-    #: the places of each failing scenario that shows where (:mod:`conformance.levels.places`)
+    #: where its failing scenarios show, one tuple of places a scenario (those whose failing
+    #: check says where: :mod:`conformance.levels.places`)
     failures: tuple[tuple[str, ...], ...] = ()
 
     @property
@@ -178,6 +179,7 @@ SEEN_WEIGHT = "any"
 
 
 def _seen_weight(count: int) -> int:
+    """What ``count`` failing scenarios at the divergence's place weigh (``SEEN_WEIGHT``)."""
     if SEEN_WEIGHT == "count":
         return count
     return min(count, 1) if SEEN_WEIGHT == "any" else 0
