@@ -1109,6 +1109,7 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[Any]) -> 
     # are neither charged nor tallied (the message names the test the line follows)
     unjudged = excinfo is not None and excinfo.errisinstance(UnsolicitedLine) and (
         excinfo.value.earlier_test is not None)  # fmt: skip
+    places = failure_places(excinfo)
     report.user_properties.append(("rules", [] if unjudged else rule_ids(item)))
     if unjudged:
         report.user_properties.append(("unjudged", True))
@@ -1128,7 +1129,7 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[Any]) -> 
         report.user_properties.append(("scenario", scenario.name))
         report.user_properties.append(("feature", feature_key(scenario.feature, item_game(item))))
         if not unjudged:
-            _tally(item, report, failure_places(excinfo))
+            _tally(item, report, places)
     if excinfo is None:
         return
     skipped = item.stash.get(_SKIP_KEY, None)
@@ -1154,7 +1155,6 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[Any]) -> 
     position = getattr(excinfo.value, "rulespec_position", None)
     if position is not None:  # a state check failed: the positions to draw
         report.user_properties.append(("positions", position))
-    places = failure_places(excinfo)
     if places:
         report.user_properties.append(("places", places))
 

@@ -139,12 +139,6 @@ class Attribution:
         return "\n".join(lines)
 
 
-def normalised_path(path: str) -> str:
-    """A path with its seat and list indexes as ``*``: ``players.0.coins`` is
-    ``players.*.coins``."""
-    return re.sub(r"(?<=\.)\d+(?=\.|$)|^\d+(?=\.|$)", "*", path)
-
-
 def value_at(state: Any, path: str) -> Any:
     """The value at a dotted path of a JSON value (``_ABSENT`` where there is none): the
     step vocabulary's own lookup (:func:`conformance.engine.jsonpath.get`)."""

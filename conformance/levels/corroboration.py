@@ -115,7 +115,7 @@ def corroborate(
                    "failed": tallies.get(rule, _NONE).failed, "run": tallies.get(rule, _NONE).run,
                    "seen": seen[rule], "signature": rule in signatures,
                    **{name: _count(reproduced, rule, name) for name in REPRODUCTIONS}}
-                  for rule in dict.fromkeys(weighed)]  # fmt: skip
+                  for rule in seen]  # fmt: skip
     signed = [c["rule"] for c in considered if c["signature"] and c["failed"]]
     ranked = []
     if failing or signed:

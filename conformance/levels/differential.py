@@ -24,9 +24,10 @@ from hypothesis import strategies as st
 
 from conformance.engine.client import EngineClient
 from conformance.engine.errors import EngineRefused, ProtocolViolation
-from conformance.levels.attribution import Attribution, attribute, normalised_path
+from conformance.levels.attribution import Attribution, attribute
 from conformance.levels.campaign import GameCut, shrink_choices
 from conformance.levels.guide import RuleGuide
+from conformance.levels.places import normalised_path
 from conformance.levels.progress import Progress
 from rulespec.protocol import wire_copy
 
@@ -492,7 +493,8 @@ def _compare_legal(
                     for k in sorted(asked.keys() ^ cand_keys.keys())[:3]]  # fmt: skip
             raise ProtocolViolation(
                 "the legal actions the engine's apply reply carried and the legal_actions "
-                f"request right after it differ, in {', '.join(only)}", engine.stderr_tail()
+                f"request right after it differ, in {', '.join(only)}",
+                engine.stderr_tail(),
             )
     missing = [ref_keys[k] for k in sorted(ref_keys.keys() - cand_keys.keys())]
     extra = [cand_keys[k] for k in sorted(cand_keys.keys() - ref_keys.keys())]

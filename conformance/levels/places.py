@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+#: a seat or list index in a dotted path
 _INDEX = re.compile(r"(?<=\.)\d+(?=\.|$)|^\d+(?=\.|$)")
 #: what a place may start with: whose paths (the outcome's, a view's) or an action's type
 _PREFIX = re.compile(r"^(outcome:|view:|legal:missing:|legal:extra:)")
@@ -38,11 +39,17 @@ def extra_place(kind: Any) -> str:
     return f"legal:extra:{kind}"
 
 
+def normalised_path(path: str) -> str:
+    """A path with its seat and list indexes as ``*``: ``players.0.coins`` is
+    ``players.*.coins``."""
+    return _INDEX.sub("*", path)
+
+
 def normalised(place: str) -> str:
     """A place with its seats and list indexes as ``*`` (``players.0.coins`` is
     ``players.*.coins``; ``outcome:scores.1`` is ``outcome:scores.*``)."""
     prefix, path = _split(place)
-    return prefix + (path if prefix.startswith(_ACTION_PLACES) else _INDEX.sub("*", path))
+    return prefix + (path if prefix.startswith(_ACTION_PLACES) else normalised_path(path))
 
 
 def _split(place: str) -> tuple[str, str]:
@@ -63,10 +70,10 @@ def divergence_places(divergence: Any) -> list[str]:
     elif kind == "outcome":
         found = [normalised(f"outcome:{path}") for path in divergence.differing]
     elif kind == "legal":
-        found = [missing_place(_type(a)) for a in divergence.legal_missing]
-        found += [extra_place(_type(a)) for a in divergence.legal_extra]
+        found = [missing_place(action_type(a)) for a in divergence.legal_missing]
+        found += [extra_place(action_type(a)) for a in divergence.legal_extra]
     elif kind == "refused" and divergence.actions:
-        found = [missing_place(_type(divergence.actions[-1]))]
+        found = [missing_place(action_type(divergence.actions[-1]))]
     else:
         found = []
     return list(dict.fromkeys(place for place in found if place))
@@ -98,5 +105,6 @@ def seen_at(failures: Any, places: list[str]) -> int:
     )
 
 
-def _type(action: Any) -> Any:
+def action_type(action: Any) -> Any:
+    """An action's ``type`` (None for what is no action object)."""
     return action.get("type") if isinstance(action, dict) else None

@@ -14,7 +14,7 @@ from pytest_bdd import given, parsers, then, when
 from conformance.engine import jsonpath
 from conformance.engine.client import EngineClient
 from conformance.engine.errors import EngineRefused
-from conformance.levels.places import extra_place, missing_place
+from conformance.levels.places import action_type, extra_place, missing_place
 
 
 @dataclass
@@ -64,11 +64,11 @@ class ScenarioContext:
                 raise
             self.rejected = error
             self.state_before_rejection = before
-            self.pending_type = _type_of(action)
+            self.pending_type = action_type(action)
         else:
             self.applied.append(action)
             if listed is not None and not _offered(action, listed):
-                self.pending_type = _type_of(action)
+                self.pending_type = action_type(action)
                 sent = json.dumps(action, ensure_ascii=False)
                 self.unlisted = (f"the engine accepted {sent} but listed no such action "
                                  "among its legal actions just before (legal_actions lists "
@@ -98,10 +98,6 @@ def fail(message: str, places: list[str], pytrace: bool = True) -> None:
     failure = pytest.fail.Exception(message, pytrace=pytrace)
     failure.rulespec_places = places  # type: ignore[attr-defined]
     raise failure
-
-
-def _type_of(action: Any) -> Any:
-    return action.get("type") if isinstance(action, dict) else None
 
 
 def _offered(action: Any, listed: list[Any]) -> bool:
@@ -451,7 +447,7 @@ def _take_rejection(ctx: ScenarioContext, kind: str = "illegal_action") -> Engin
     ctx.unlisted = None  # accepting the action at all is the failure told here
     if ctx.rejected is None:
         last = ctx.applied[-1] if ctx.applied else None
-        fail("the engine accepted an action the rulebook forbids", [extra_place(_type_of(last))])
+        fail("the engine accepted an action the rulebook forbids", [extra_place(action_type(last))])
     error, ctx.rejected = ctx.rejected, None
     if error.kind != kind:
         pytest.fail(f"refused as {error.kind!r}, expected {kind!r}: {error.message_text}")
@@ -492,7 +488,7 @@ def then_legal_include(ctx: ScenarioContext, docstring: str) -> None:
     if not any(jsonpath.matches(action, pattern) for action in actions):
         shown = "\n  ".join(json.dumps(a, ensure_ascii=False) for a in actions[:30])
         fail(f"no legal action matches {json.dumps(pattern)}; legal actions:\n  {shown}",
-             [missing_place(_type_of(pattern))])  # fmt: skip
+             [missing_place(action_type(pattern))])  # fmt: skip
 
 
 @then("the legal actions do not include:")
@@ -501,7 +497,7 @@ def then_legal_exclude(ctx: ScenarioContext, docstring: str) -> None:
     found = [a for a in _legal(ctx) if jsonpath.matches(a, pattern)]
     if found:
         fail(f"legal actions include forbidden {json.dumps(found[0], ensure_ascii=False)}",
-             [extra_place(_type_of(found[0]))])  # fmt: skip
+             [extra_place(action_type(found[0]))])  # fmt: skip
 
 
 def _canonical(value: Any) -> str:
@@ -517,8 +513,8 @@ def then_legal_exactly(ctx: ScenarioContext, docstring: str) -> None:
     if expected != actual:
         missing = sorted(set(expected) - set(actual))
         extra = sorted(set(actual) - set(expected))
-        places = [missing_place(_type_of(a)) for a in wanted if _canonical(a) in missing]
-        places += [extra_place(_type_of(a)) for a in listed if _canonical(a) in extra]
+        places = [missing_place(action_type(a)) for a in wanted if _canonical(a) in missing]
+        places += [extra_place(action_type(a)) for a in listed if _canonical(a) in extra]
         fail(f"legal actions differ\n  missing: {missing}\n  unexpected: {extra}",
              list(dict.fromkeys(places)))  # fmt: skip
 

@@ -18,7 +18,8 @@ from typing import Any
 import pytest
 
 from conformance.levels import rule_sites
-from conformance.levels.attribution import PathWatcher, _names_key, _path_names, normalised_path
+from conformance.levels.attribution import PathWatcher, _names_key, _path_names
+from conformance.levels.places import normalised_path
 from reference_impl import registry
 from tests.support.checkout import CHECKOUT as ROOT
 
