@@ -55,8 +55,9 @@ def corroborate(
 ) -> Attribution:
     """Bring forward the rules the divergence may be blamed on (the ranked ones, then every
     rule the reference applied at the step) whose own scenarios fail against the same
-    engine, or one of whose mutants does what the candidate did (``attribution.reproduced``,
-    :mod:`conformance.levels.reproduction`), in this order:
+    engine, or one of whose mutants does exactly what the candidate did
+    (``attribution.reproduced``, :mod:`conformance.levels.reproduction`; a mutant agreeing
+    on the first difference only brings no rule forward by itself), in this order:
 
     0. a rule whose scenarios fail and one of whose mutants in the game's kill matrix fails
        exactly the scenarios the engine fails (``signatures``,
@@ -99,8 +100,10 @@ def corroborate(
     signatures = signatures or {}
     reproduced = attribution.reproduced
     failing = [rule for rule in attribution.applied if tallies.get(rule, _NONE).failed]
+    # a mutant that does all the candidate did is evidence of its own; one that agrees on
+    # the first difference only corroborates nothing by itself (it breaks ties, 4 below)
     failing += [rule for rule, found in reproduced.items()
-                if (found.exact or found.partly) and rule not in failing]  # fmt: skip
+                if found.exact and rule not in failing]  # fmt: skip
     blames = attribution.evidence or attribution.ranked
     evidence = {blame.rule: blame.evidence for blame in blames}
     cited = {blame.rule for blame in blames if blame.cited}

@@ -228,6 +228,21 @@ def test_a_reproduced_rule_none_of_whose_scenarios_fail_is_still_brought_forward
     assert blame.rules[1] == "XX-WRITER"  # the code evidence keeps its order behind
 
 
+def test_a_mutant_agreeing_on_the_first_difference_only_brings_no_rule_forward_alone() -> None:
+    """Session 31: held-out-11's `one-surprise-per-round` failed no scenario, and a mutant
+    of GV-BUILD-STUCK agreeing with the candidate on the first difference only took the
+    blame from GV-BUILD-STUCK-SURPRISE, whose code wrote the differing field."""
+    reproduced = {"XX-ORDER": _reproduced("XX-ORDER", 0, 4)}
+    blame = corroborate(replace(_attribution(), reproduced=reproduced), {})
+    assert blame.primary == "XX-WRITER"  # the code evidence stands
+    considered = {row["rule"]: row for row in blame.considered}
+    assert considered["XX-ORDER"]["partly"] == 4  # still weighed and recorded
+    tallies = {"XX-ORDER": ScenarioTally(1, 3)}  # with a failing scenario it is corroborated
+    assert corroborate(replace(_attribution(), reproduced=reproduced), tallies).primary == (
+        "XX-ORDER"
+    )
+
+
 def test_a_mutant_agreeing_on_the_first_difference_only_ranks_after_an_exact_one() -> None:
     tallies = {"XX-FORMULA": ScenarioTally(1, 4), "XX-COUNT": ScenarioTally(1, 4)}
     reproduced = {"XX-COUNT": _reproduced("XX-COUNT", 0, 1),
