@@ -434,6 +434,7 @@ class Game:
             if owner is not None:
                 points = (len([cc for cc in cells if g[cc][2] in {g[(e["row"], e["col"])][2] for e in s["explorers"] if e["player"] == owner and where.get((e["row"], e["col"])) == i}]) if BUG == "points-only-on-explorers-cards" else len(cells)) + (creatures if BUG == "creatures-score" else 0) if s["options"]["line_points"] == "cells" and BUG != "line-scores-one" else 1
                 points = min(points, 3) if BUG == "line-points-capped-at-three" else points
+                points = len({g[cc][2] for cc in cells}) if BUG == "points-per-card" and s["options"]["line_points"] == "cells" else points
                 scores[owner] += points * exps[owner] if BUG == "score-per-explorer" else points
                 owned[owner].append((len(cells), creatures))
             for p in range(n):
@@ -454,7 +455,7 @@ class Game:
         crea = []
         for p in range(n):
             if for_longest[p]:
-                longest.append(max(for_longest[p])[1])
+                longest.append(max(for_longest[p])[0 if BUG == "longest-line-by-length" else 1])
             else:
                 longest.append(0)
             crea.append(sum(x[1] for x in (explored[p] if BUG == "creatures-all-lines" else owned[p])))
@@ -463,6 +464,7 @@ class Game:
     def outcome(self):
         scores, longest, crea, lines = self.score()
         terminal = self.s["phase"] == "over"
+        scores = [0] * len(scores) if BUG == "scores-only-at-the-end" and not terminal else scores
         winners = []
         if terminal:
             n = self.s["num_players"]
@@ -610,6 +612,8 @@ class Game:
         if BUG == "explorer-on-new-card" and self.s["map"] and (r, c) not in footprint(self.s["map"][-1]["rot"], self.s["map"][-1]["row"], self.s["map"][-1]["col"]):
             return "IT-EXPL-FREE"
         if leaving is not None and (r, c) == leaving and BUG != "reexp-same-cell":
+            return "IT-REEXP-ELSEWHERE"
+        if BUG == "reexplore-to-another-line" and leaving is not None and (r, c) in g and leaving in g and self.lines(g)[1][(r, c)] == self.lines(g)[1][leaving]:
             return "IT-REEXP-ELSEWHERE"
         occ = self.occupied()
         if (r, c) in occ and not (BUG == "expl-on-feather" and occ[(r, c)] == "feather"):
@@ -830,7 +834,7 @@ class Game:
 
     def face_shows_feather(self, faces, face):
         """IT-COMP-DOUBLE: a red feather icon may be on either face of a card."""
-        return (face == 0 or BUG != "feather-front-only") and any(symbol(c) == "feather" for c in faces[face])
+        return (face == 0 or BUG != "feather-front-only") and any(symbol(c) == "feather" for c in faces[face]) and not (BUG == "feather-put-once" and self.s["feather"] is not None)
 
     def do_discard(self, a):
         s = self.s
@@ -847,7 +851,7 @@ class Game:
         ph = s["phase"]
         if ph == "place_feather":
             s["phase"] = "explore"
-        elif ph == "explore":
+        elif ph == "explore" and BUG != "pass-skips-flip":
             s["phase"] = "flip"
         else:
             self.end_turn()

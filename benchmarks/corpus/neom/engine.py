@@ -253,7 +253,7 @@ class Game:
         for y in range(5):
             for x in range(5):
                 t = city[y][x]
-                if t is None or info(t)["category"] not in dis["targets"]:
+                if t is None or (info(t)["category"] not in dis["targets"] and not (BUG == "flood-counts-centre" and kind == "flood")):
                     continue
                 if (kind != "flood" and (False if BUG == "protected-still-owe" else self.protected(city, x, y, kind))) or (BUG == "stations-stop-floods" and kind == "flood" and (self.protected(city, x, y, "fire") or self.protected(city, x, y, "crime"))):
                     continue
@@ -365,8 +365,8 @@ class Game:
         for i, p in enumerate(st["players"]):
             if p["selected"] is not None and is_disaster(p["selected"]):
                 ms_add(st["discard"], p["selected"])
-                if not self.solo():
-                    dl.insert(0 if BUG == "disasters-reverse-seat" else len(dl), {"tile": p["selected"], "by": i, "decided": []})
+                if not self.solo() or (BUG == "solo-selected-disaster-strikes" and st["options"]["solo_disasters_strike"]):
+                    dl.insert(0 if BUG == "disasters-reverse-seat" else len(dl), {"tile": p["selected"], "by": None if self.solo() else i, "decided": []})
                 p["selected"] = None
         if (self.solo() or (BUG == "leftover-disasters-strike" and st["turn"] >= TURNS)) and st["options"]["solo_disasters_strike"]:
             for t in sorted(t for q in st["players"] for t in q["hand"]):
@@ -467,7 +467,7 @@ class Game:
             for g in ti["requires"]:
                 if (not any(h in p["goods"] for h in ti["requires"])) if BUG == "requires-any-good" else (g not in p["goods"]):
                     return RuleError(rule, "good %s not held" % g)
-        if city[y][x] is not None and (not opts["allow_replace"] or (BUG == "place-empty-only" and not cornerstone) or (BUG == "replace-earlier-only" and info(city[y][x])["gen"] >= st["generation"])):
+        if city[y][x] is not None and (not opts["allow_replace"] or (BUG == "place-empty-only" and not cornerstone) or (BUG == "cornerstone-empty-space-only" and cornerstone) or (BUG == "replace-earlier-only" and info(city[y][x])["gen"] >= st["generation"])):
             return RuleError("NM-PLACE-REPLACE", "the space is taken and replacing is off")
         c2 = [row[:] for row in city]
         c2[y][x] = tile
@@ -616,7 +616,7 @@ class Game:
                 if err:
                     raise err
                 if BUG == "cornerstone-keeps-tile": p["hand"] = sorted(p["hand"] + [sel])
-                else: ms_add(st["discard"], sel)
+                else: ms_add(st["discard"], sel, 0 if BUG == "cornerstone-trade-removed" else 1)
                 if BUG != "cornerstone-stays-kept": p["cornerstones"].remove(cs)
                 self.put(p, cs, a["x"], a["y"], st["options"]["cornerstone_requirements"])
                 p["selected"] = None
@@ -670,7 +670,7 @@ class Game:
                     if t is not None and cat(t) in (("residential",) if BUG == "tiles-forget-public" else ("residential", "public")))
         res = [(x, y) for y in range(5) for x in range(5)
                if city[y][x] is not None and cat(city[y][x]) == "residential"]
-        seen, hoods = set(), 0
+        seen, hoods, nhoods = set(), 0, 0
         for s in res:
             if s in seen:
                 continue
@@ -688,11 +688,12 @@ class Game:
                     seen.add((nx, ny))
                     stack.append((nx, ny))
             hoods += 0 if BUG == "lone-home-no-hood" and size == 1 else self.hood_value(size)
+            nhoods += 1
         gv = {"raw": param(self.st, "NM-SCORE-GOODS", "raw", 1),
               "processed": param(self.st, "NM-SCORE-GOODS", "processed", 2),
               "luxury": param(self.st, "NM-SCORE-GOODS", "luxury", 10)}
         goods = 0
-        for g in p["goods"]:
+        for g in [g for g in p["goods"] if not (BUG == "board-good-not-scored" and g == p["board"])]:
             goods += gv["raw"] if (g not in LUXURY if BUG == "processed-as-raw" else g in RAW + (["glass"] if BUG == "glass-raw" else [])) else gv["processed"] if g in PROCESSED else gv["luxury"]
         money = (p["coins"] + 1) // 2 if BUG == "money-round-up" else (p["coins"] - (self.income(p) if BUG == "money-before-final-income" and self.st["phase"] == "over" else 0)) // 2
         pollution = 0
@@ -709,7 +710,7 @@ class Game:
             pollution -= max(pens, default=0) if BUG == "pollution-once-per-home" else sum(pens)
         built = [t for row in city for t in row if t is not None] + (p["cornerstones"] if BUG == "kept-cornerstones-built" else [])
         nres = sum(1 for t in built if cat(t) == "residential")
-        ghost = -10 if ((nres <= 1) if BUG == "ghost-under-two" else nres == 0) else (-4 if nres == 1 else 0)
+        ghost = -10 if ((nres <= 1) if BUG == "ghost-under-two" else nres == 0) else (-4 if (nhoods == 1 if BUG == "ghost-one-neighbourhood" else nres == 1) else 0)
         power = 0 if any(info(t)["power"] for t in built) else (-10 if BUG == "power-penalty-ten" else -5)
         return {"tiles": tiles, "neighbourhoods": hoods, "goods": goods, "money": money,
                 "pollution": pollution, "ghost_town": ghost, "power": power}
