@@ -173,7 +173,7 @@ def gain_cubes(st, p, n):
 
 def remove_rat(st, p, n=1):
     pl = st["players"][p]
-    for _ in range(n):
+    for _ in range(min(n, 1) if BUG == "one-rat-per-gain" else n):
         if st["options"]["rat_floor"] and ((pl["rats"] < 0) if BUG == "rats-floor-off-by-one" else (pl["rats"] <= 0)):
             pl["rats"] = max(pl["rats"], 0)
         else:
@@ -333,7 +333,7 @@ def perform_area(st, p, area, act):
     pl = st["players"][p]
     n = pl["areas"][area] if BUG == "friend-not-counted" else people(st, p, area)
     if area == "bank":
-        gain_coins(st, p, 1 if BUG == "bank-flat-one" else n)
+        gain_coins(st, p, 1 if BUG == "bank-flat-one" else (pl["areas"]["bank"] if BUG == "bank-cubes-only" else n))
     elif area == "residence":
         gain_prestige(st, p, 1 if BUG == "residence-flat-one" else n)
     elif area == "cloister":
@@ -440,14 +440,19 @@ def place_sources(st, p, card):
     pl = st["players"][p]
     if pl["cubes"] > 0:
         return ["hand"]
-    return [a for a in AREAS if pl["areas"][a] > 0 and (BUG == "move-own-area" or a != card)]
+    return [] if BUG == "no-move-without-hand" else [a for a in AREAS if pl["areas"][a] > 0 and (BUG == "move-own-area" or a != card)]
+
+
+def affords(coins, off):
+    """ND-ND-PAY: an offering is paid from the coins the player has."""
+    return off < coins if BUG == "offering-needs-spare-coin" else off <= coins
 
 
 def can_perform(st, p, card):
     pl = st["players"][p]
     if card == "friend":
         return True
-    if card == "notre_dame" and pl["coins"] < 1:
+    if card == "notre_dame" and not affords(pl["coins"], 1):
         return False
     return bool(place_sources(st, p, card))
 
@@ -475,7 +480,7 @@ def play_actions(st, p):
             if card == "notre_dame":
                 for src in srcs:
                     for off in sorted(offerings(st)):
-                        if off <= pl["coins"]:
+                        if affords(pl["coins"], off):
                             out.append({"actor": p, "type": "play", "card": card, "from": src, "offering": off})
             else:
                 for src in srcs:
@@ -845,7 +850,7 @@ def apply_play(st, p, a):
                 raise Illegal("ND-ND-OFFERING", "Notre Dame takes only an offering")
             if "offering" not in a or a["offering"] not in offerings(st):
                 raise Illegal("ND-ND-OFFERING", "an offering of 1, 2 or 3 coins is needed")
-            if a["offering"] > pl["coins"]:
+            if not affords(pl["coins"], a["offering"]):
                 raise Illegal("ND-ND-PAY", "not enough coins")
         elif "offering" in a:
             raise Illegal("ND-PLAY-CARD", "only Notre Dame takes an offering")
@@ -926,7 +931,7 @@ def apply_buy(st, p, a):
     n = st["num_players"]
     nxt = (p - 1 if BUG == "buy-counterclockwise" else p + 1) % n
     if nxt == st["start_player"]:
-        resolve_plague(st)
+        end_round(st) if BUG == "no-final-plague" and st["round"] == 9 else resolve_plague(st)
     else:
         st["current"] = nxt
 
@@ -1107,7 +1112,7 @@ def end_round(st):
     st["pending"] = []
     st["draft_step"] = None
     for pl in st["players"]:
-        pl["cards"] = []
+        pl["cards"] = pl["cards"] if BUG == "unplayed-card-kept" else []
         pl["played"] = []
         pl["draft_hand"] = []
         pl["bought"] = None
