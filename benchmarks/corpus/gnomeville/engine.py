@@ -189,7 +189,7 @@ class Game:
             bag["gnome"] = sb["gnome"]
             for k in (("market", "house") if BUG == "starting-bag-no-workshops" else ("market", "house", "workshop")):
                 bag[k] = sb[k]
-                supply[k] -= sb[k]
+                supply[k] -= 0 if BUG == "supply-excludes-starting-bags" else sb[k]
             cells = [[None] * 5 for _ in range(5)]
             for r, c in BOARDS[boards[i]]["boulders"]:
                 cells[r][c] = "boulder"
@@ -466,7 +466,7 @@ class Game:
                 else:
                     sps = self.place_spaces(i, p["hand"])
                     acts.extend({"actor": i, "type": "place", "space": sp} for sp in sps)
-                    if not sps:
+                    if not sps or BUG == "pass-with-tile-in-hand":
                         acts.append({"actor": i, "type": "pass"})
                 return acts
             acts = []
@@ -1033,7 +1033,7 @@ class Game:
     def load_card(self, i, card):
         p = self.P(i)
         bs, ts = [], []
-        for r, row in enumerate(card["matrix"][:5]):
+        for r, row in enumerate(card["matrix"][:5][::-1] if BUG == "troll-card-read-from-bottom" else card["matrix"][:5]):
             for c, ch in enumerate(row[:5]):
                 if ch == "B":
                     bs.append([r, c])
@@ -1161,7 +1161,7 @@ class Game:
         """A troll enters (r, c): returns True if it survives there."""
         p = self.P(i)
         gi = self.gnome_at(i, [r, c])
-        if gi is not None and p["gnomes"][gi]["sword"]:
+        if gi is not None and (p["gnomes"][gi]["sword"] or (BUG == "hammer-gnome-defeats-trolls" and p["gnomes"][gi]["hammer"])):
             if not self.opt("sword_gnome_shields_building"):
                 self.destroy_building(i, r, c)
             p["mushrooms"] += 1
@@ -1216,7 +1216,7 @@ class Game:
         if m == "graduated":
             return sum(1 for g in p["gnomes"] if g["graduated"])
         if m == "prosperity_buildings":
-            return sum(1 for row in p["cells"] for x in row if x in (DEFN if BUG == "blue-line-is-defense" else PROSP))
+            return sum(1 for row in p["cells"] for x in row if x in (DEFN if BUG == "blue-line-is-defense" else PROSP | {"market"} if BUG == "markets-count-as-blue" else PROSP))
         if m == "defense_buildings":
             return sum(1 for row in p["cells"] for x in row if x in DEFN)
         if m == "empty_spaces":
@@ -1292,7 +1292,7 @@ class Game:
         lead = max(self.P(i)["score"] for i in range(self.n))
         q = []
         for i in range(self.n):
-            gap = lead - self.P(i)["score"]
+            gap = (min([q["score"] for q in self.s["players"] if q["score"] > self.P(i)["score"]] or [self.P(i)["score"]]) if BUG == "gap-to-next-player-ahead" else lead) - self.P(i)["score"]
             icons = []
             for th in ("5", "10", "15"):
                 if gap >= int(th) if BUG == "delivery-gap-inclusive" else gap > int(th):

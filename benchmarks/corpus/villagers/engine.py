@@ -388,7 +388,7 @@ class Game:
                 return sum(self.wood_gold(c[0], c[1]) for c in self.player_cards()
                            if CARDS[c[0]][0] == "wood" and (c[2] or not top))
             if kind == "gold_symbols":
-                return sum(1 for g in self.visible_gold_cards() if g > 0)
+                return sum((g if BUG == "peddler-sums-gold" else 1) for g in self.visible_gold_cards() if g > 0)
             if kind == "max_coins":
                 return (sum if BUG == "agent-sums-piles" else max)([c[1] for c in self.player_cards()] + [0])
             if kind == "wood_symbols":
@@ -411,7 +411,7 @@ class Game:
         if kind == "wood_gold":
             return sum(self.wood_gold(p["card"], p["coins"]) for p in vill if CARDS[p["card"]][0] == "wood")
         if kind == "gold_symbols":
-            return sum(1 for c in cards if CARDS[c][6] > 0) + 1
+            return sum((CARDS[c][6] if BUG == "peddler-sums-gold" else 1) for c in cards if CARDS[c][6] > 0) + (4 if BUG == "peddler-sums-gold" else 1)
         if kind == "max_coins":
             return max([p["coins"] for p in vill] + [0])
         if kind == "wood_symbols":
@@ -638,7 +638,7 @@ class Game:
             return (None, 0)
         if any(c[0] == lock for c in self.player_cards()):
             return ("own", 0)
-        if any(p["card"] == lock for p in self.s["countess"]["village"]):
+        if BUG != "countess-cards-unlock-nothing" and any(p["card"] == lock for p in self.s["countess"]["village"]):
             return ("countess", self.p("VL-LOCK-COUNTESS", "fee", 2))
         fee = self.p("VL-LOCK-BANK", "fee", 2)
         if self.active("e12"):
@@ -757,7 +757,7 @@ class Game:
         if e == "e7":
             ch = sorted({p["card"] for p in s["countess"]["village"] if p["card"] in KEYRING})
         elif e in ("e11", "e23"):
-            ch = [i for i, col in enumerate(s["player"]["village"]) if col[-1]["card"] not in BASICS or (BUG == "betrayer-takes-basics" and e == "e11")]
+            ch = [i for i, col in enumerate(s["player"]["village"]) if col[-1]["card"] not in BASICS or (BUG == "betrayer-takes-basics" and e == "e11") or (BUG == "arrest-takes-basics" and e == "e23")]
         elif e == "e16":
             ch = [i for i in range(6) if self.stack_has(i)]
             if s["reserve"] > 0 and BUG != "conscription-stacks-only":
@@ -766,7 +766,7 @@ class Game:
             ch = [max([c[1] for c in self.player_cards()] + [0])] if BUG == "protection-largest-pile" else sorted({c[1] for c in self.player_cards()} | {0})
         elif e == "e19":
             ch = sorted({self.silver_value(p["card"], "countess") for p in s["countess"]["village"]
-                         if CARDS[p["card"]][7]})
+                         if CARDS[p["card"]][7]})[-1 if BUG == "trade-network-takes-best" else 0:]
         elif e == "e20":
             ch = sorted({self.silver_value(c[0], "countess" if BUG == "spy-network-values-her-village" else "player") for c in self.player_cards()
                          if CARDS[c[0]][7]})
@@ -1005,6 +1005,7 @@ class Game:
                 self.spend(e)
             s["phase"] = "event"
             s["step"] = "events"
+            if BUG == "market-before-events" and s["markets"]["first"] == "revealed": self.market_income(False); s["markets"]["first"] = "resolved"
             return
         if t == "resolve_event":
             self.resolve_event(a)
@@ -1062,6 +1063,7 @@ class Game:
             else: best["coins"] += fee
         elif where == "bank":
             s["player"]["gold"] -= fee
+            s["countess"]["gold"] += fee - self.p("VL-LOCK-BANK", "fee", 2) if BUG == "bank-surcharge-to-countess" and self.active("e12") else 0
         s["player"]["hand"].remove(c)
         if col is None:
             vill.append([new])
