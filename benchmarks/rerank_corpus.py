@@ -114,8 +114,13 @@ def main() -> None:
                         default=corroboration.SEEN_WEIGHT,
                         help="how a rule's failing scenarios that show where the divergence "
                              "does are weighed (off: as before session 30)")  # fmt: skip
+    parser.add_argument("--reproduced", choices=("exact", "partly", "none"),
+                        default=corroboration.REPRODUCED_FORWARD,
+                        help="which reproductions bring a rule none of whose scenarios fail "
+                             "forward (partly: as before session 31)")  # fmt: skip
     args = parser.parse_args()
     corroboration.SEEN_WEIGHT = args.seen
+    corroboration.REPRODUCED_FORWARD = args.reproduced
     batch_of = batches()
     counts: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0, 0])
     for outcome in json.loads(args.run.read_text("utf-8")):

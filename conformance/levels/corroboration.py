@@ -100,10 +100,8 @@ def corroborate(
     signatures = signatures or {}
     reproduced = attribution.reproduced
     failing = [rule for rule in attribution.applied if tallies.get(rule, _NONE).failed]
-    # a mutant that does all the candidate did is evidence of its own; one that agrees on
-    # the first difference only corroborates nothing by itself (it breaks ties, 4 below)
     failing += [rule for rule, found in reproduced.items()
-                if found.exact and rule not in failing]  # fmt: skip
+                if _brings_forward(found) and rule not in failing]  # fmt: skip
     blames = attribution.evidence or attribution.ranked
     evidence = {blame.rule: blame.evidence for blame in blames}
     cited = {blame.rule for blame in blames if blame.cited}
@@ -174,6 +172,20 @@ def _count(reproduced: dict[str, Any], rule: str, name: str) -> int:
     """One of a rule's reproduction counts (``exact``, ``partly``, ``line_exact``,
     ``line_partly``); 0 for a rule no mutant reproduced."""
     return getattr(reproduced[rule], name) if rule in reproduced else 0
+
+
+#: which of a rule's reproductions (:mod:`~conformance.levels.reproduction`) bring it forward
+#: among the candidates when none of its scenarios fail: "exact" (a mutant that does all the
+#: candidate did; one that agrees on the first difference only breaks ties, 4 above),
+#: "partly" (either: as before session 31), "none" (reproductions only break ties)
+REPRODUCED_FORWARD = "exact"
+
+
+def _brings_forward(found: Any) -> bool:
+    """Whether a rule's reproductions bring it forward by themselves (``REPRODUCED_FORWARD``)."""
+    if REPRODUCED_FORWARD == "partly":
+        return bool(found.exact or found.partly)
+    return bool(found.exact) if REPRODUCED_FORWARD == "exact" else False
 
 
 #: how :func:`corroborate` weighs a rule's failing scenarios that show where the divergence

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from conformance.levels import corroboration
 from conformance.levels.attribution import Attribution, Blame
 from conformance.levels.corroboration import ScenarioTally, corroborate, tally
 from conformance.levels.reproduction import Reproduced
@@ -241,6 +242,23 @@ def test_a_mutant_agreeing_on_the_first_difference_only_brings_no_rule_forward_a
     assert corroborate(replace(_attribution(), reproduced=reproduced), tallies).primary == (
         "XX-ORDER"
     )
+
+
+def test_which_reproductions_bring_a_rule_forward_is_a_setting(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``REPRODUCED_FORWARD``: "partly" is the order before session 31, "none" leaves the
+    reproductions to break ties only (what ``rerank_corpus.py --reproduced`` compares)."""
+    partly = replace(_attribution(), reproduced={"XX-ORDER": _reproduced("XX-ORDER", 0, 4)})
+    exact = replace(_attribution(), reproduced={"XX-ORDER": _reproduced("XX-ORDER", 2)})
+    monkeypatch.setattr(corroboration, "REPRODUCED_FORWARD", "partly")
+    assert (corroborate(partly, {}).primary, corroborate(exact, {}).primary) == (
+        "XX-ORDER", "XX-ORDER")  # fmt: skip
+    monkeypatch.setattr(corroboration, "REPRODUCED_FORWARD", "none")
+    assert (corroborate(partly, {}).primary, corroborate(exact, {}).primary) == (
+        "XX-WRITER", "XX-WRITER")  # fmt: skip
+    tallies = {"XX-ORDER": ScenarioTally(1, 3), "XX-COUNT": ScenarioTally(1, 3)}
+    assert corroborate(exact, tallies).primary == "XX-ORDER"  # still breaks the tie
 
 
 def test_a_mutant_agreeing_on_the_first_difference_only_ranks_after_an_exact_one() -> None:
