@@ -271,7 +271,7 @@ class Game:
             "explorers": [],
             "withdrawn": None,
             "feather": {"row": opts["area_size"] // 2, "col": opts["area_size"] // 2} if BUG == "feather-starts-on-the-map" else None,
-            "chips": [True] * n,
+            "chips": [True] * (4 if BUG == "four-chips-in-every-game" else n),
         }
         self.s = s
         return self.export()
@@ -414,7 +414,7 @@ class Game:
             if key in where:
                 per_line_exp[where[key]][e["player"]] += 1
         details_lines = []
-        scores = [0] * n
+        scores = [1 if BUG == "score-marker-starts-at-one" else 0] * n
         owned = [[] for _ in range(n)]
         for_longest = [[] for _ in range(n)]
         explored = [[] for _ in range(n)]  # lines with the seat's explorer, owned or not
@@ -458,7 +458,7 @@ class Game:
                 longest.append(max(for_longest[p])[0 if BUG == "longest-line-by-length" else 1])
             else:
                 longest.append(0)
-            crea.append(sum(x[1] for x in (explored[p] if BUG == "creatures-all-lines" else owned[p])))
+            crea.append(sum(x[1] for x in (explored[p] if BUG == "creatures-all-lines" else owned[p])) if BUG != "creatures-of-second-longest-line" else (sorted(owned[p])[-2][1] if len(owned[p]) > 1 else 0))
         return scores, longest, crea, details_lines
 
     def outcome(self):
@@ -513,6 +513,8 @@ class Game:
         for cc in cells:
             if cc in occ and not (BUG == "cover-feather" and occ[cc] == "feather") and not (BUG == "full-cover-ignores-pieces" and any(set(footprint(m["rot"], m["row"], m["col"])) <= set(cells) for m in s["map"])):
                 return "IT-PLACE-NOPIECE"
+        if BUG == "no-card-over-a-card-with-a-piece" and any(cc in g and g[cc][2] in {g[o][2] for o in occ if o in g} for cc in cells):
+            return "IT-PLACE-NOPIECE"
         touch = False
         for r, c in cells:
             if (r, c) in g:
@@ -620,6 +622,14 @@ class Game:
             return "IT-EXPL-ONEPERCELL"
         return None
 
+    def three_places_error(self, r, c):
+        """IT-EXPL-MAX: at most 3 explorers out (under the bug: 3 places, so no two of one player on one line)."""
+        if BUG == "explorers-on-different-lines":
+            where = self.lines()[1]
+            if (r, c) in where and any(e["player"] == self.s["current"] and where.get((e["row"], e["col"])) == where[(r, c)] for e in self.s["explorers"]):
+                return "IT-EXPL-MAX"
+        return None
+
     def explorer_cells(self, leaving=None):
         g = self.grid_info()
         n = self.size()
@@ -683,7 +693,7 @@ class Game:
             acts.append({"actor": cur, "type": "pass"})
             free = self.explorer_cells()
             if self.reserve()[cur] > (-1 if BUG == "explorer-max-off-by-one" else 0):
-                for r, c in free:
+                for r, c in [cc for cc in free if self.three_places_error(*cc) is None]:
                     acts.append({"actor": cur, "type": "place_explorer", "row": r, "col": c})
             if free:
                 for e in sorted(s["explorers"], key=lambda e: (e["row"], e["col"])):
@@ -872,7 +882,7 @@ class Game:
         r, c = a["row"], a["col"]
         if self.reserve()[s["current"]] <= 0:
             raise Illegal("IT-EXPL-MAX", "no explorer left")
-        err = self.explorer_cell_error(r, c)
+        err = self.explorer_cell_error(r, c) or self.three_places_error(r, c)
         if err:
             raise Illegal(err, "cell taken")
         s["explorers"].append({"player": s["current"], "row": r, "col": c})
@@ -926,7 +936,7 @@ class Game:
         if other:
             m["face"] = 1 - m["face"]
             m["rot"] = (m["rot"] + 180) % 360 if BUG == "flip-rotates" else m["rot"]
-        if BUG != "flip-no-feather" and self.face_shows_feather(m["faces"], m["face"]):
+        if BUG != "flip-no-feather" and self.face_shows_feather(m["faces"], m["face"]) and not (BUG == "flip-moves-a-placed-feather-only" and s["feather"] is None):
             s["phase"] = "flip_feather"
         else:
             self.end_turn()
@@ -1037,7 +1047,7 @@ class Game:
             raise Malformed("a draw from an empty deck")
         # chips / reserve
         chips = st["chips"]
-        if not isinstance(chips, list) or len(chips) != n or not all(isinstance(x, bool) for x in chips):
+        if not isinstance(chips, list) or len(chips) != (4 if BUG == "four-chips-in-every-game" else n) or not all(isinstance(x, bool) for x in chips):
             raise Malformed("chips")
         res = st["reserve"]
         if not isinstance(res, list) or len(res) != n or not all(is_int(x) and x >= 0 for x in res):

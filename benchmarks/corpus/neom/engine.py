@@ -41,7 +41,7 @@ OPTION_VALUES = {"allow_replace": [True, False], "cornerstone_requirements": [Tr
                  "protection_scope": ["adjacent", "city"], "solo_tile_set": ["1+", "4+", "5+"],
                  "solo_disasters_strike": [True, False]}
 PHASES = ["boards", "deal", "draft", "select", "act", "disaster", "over"]
-DIRS = {"N": (0, -1, "S"), "E": (1, 0, "W"), "S": (0, 1, "N"), "W": (-1, 0, "E")}
+DIRS = {"N": (-1, 0, "S"), "E": (0, 1, "W"), "S": (1, 0, "N"), "W": (0, -1, "E")} if BUG == "board-read-transposed" else {"N": (0, -1, "S"), "E": (1, 0, "W"), "S": (0, 1, "N"), "W": (-1, 0, "E")}
 START_COINS = 6
 HAND = 8
 TURNS = 7
@@ -372,6 +372,7 @@ class Game:
             for t in sorted(t for q in st["players"] for t in q["hand"]):
                 if is_disaster(t):
                     dl.append({"tile": t, "by": None, "decided": []})
+        if BUG == "selector-safe-all-turn": [e.update(decided=sorted(x["by"] for x in dl if x["by"] is not None and x["by"] != e["by"])) for e in dl]
         if BUG == "income-before-disasters" and st["turn"] >= TURNS: [p.update(coins=p["coins"] + self.income(p)) for p in st["players"]]
         st["disasters"] = dl
         st["phase"] = "disaster"
@@ -413,7 +414,7 @@ class Game:
             self.start_generation(st["generation"] + 1)
 
     def income(self, p):
-        return sum(info(t)["income"] for t in ({t for row in p["city"] for t in row} if BUG == "income-once-per-kind" else [t for row in p["city"] for t in row]) if t is not None and not (BUG == "cornerstone-no-income" and is_cs(t)))
+        return sum(info(t)["income"] for t in ({t for row in p["city"] for t in row} if BUG == "income-once-per-kind" else [t for row in p["city"] for t in row]) if t is not None and not (BUG == "cornerstone-no-income" and is_cs(t)) and not (BUG == "income-from-this-generation" and info(t)["gen"] != self.st["generation"]))
 
     def pay_out(self, amount):
         """NM-BANK-UNLIMITED: the bank pays sale proceeds and income in full (it never runs out)."""
@@ -456,7 +457,7 @@ class Game:
             old = city[y][x]
             if old is not None and is_cs(old):
                 cnt -= 1
-            if (cnt > st["generation"]) if BUG == "corner-limit-off-by-one" else (cnt + 1 > st["generation"]):
+            if (cnt > st["generation"]) if BUG == "corner-limit-off-by-one" else ((cnt + 1 >= st["generation"]) if BUG == "cornerstones-below-generation" else (cnt + 1 > st["generation"])):
                 return RuleError("NM-CORNER-LIMIT", "too many cornerstones for the generation")
         ti = info(tile)
         need_req = (not cornerstone) if BUG == "corner-req-ignored" else ((not cornerstone) or opts["cornerstone_requirements"])
@@ -667,7 +668,7 @@ class Game:
         city = p["city"]
         cat = lambda t: info(t)["category"]
         tiles = sum(info(t)["vp"] for row in city for t in row
-                    if t is not None and cat(t) in (("residential",) if BUG == "tiles-forget-public" else ("residential", "public")))
+                    if t is not None and cat(t) in (("residential",) if BUG == "tiles-forget-public" else (("public",) if BUG == "residential-vp-left-to-hoods" else ("residential", "public"))))
         res = [(x, y) for y in range(5) for x in range(5)
                if city[y][x] is not None and cat(city[y][x]) == "residential"]
         seen, hoods, nhoods = set(), 0, 0
@@ -694,7 +695,7 @@ class Game:
               "luxury": param(self.st, "NM-SCORE-GOODS", "luxury", 10)}
         goods = 0
         for g in [g for g in p["goods"] if not (BUG == "board-good-not-scored" and g == p["board"])]:
-            goods += gv["raw"] if (g not in LUXURY if BUG == "processed-as-raw" else g in RAW + (["glass"] if BUG == "glass-raw" else [])) else gv["processed"] if g in PROCESSED else gv["luxury"]
+            goods += gv["raw"] if (g not in LUXURY if BUG == "processed-as-raw" else g in RAW + (["glass"] if BUG == "glass-raw" else []) + (["steel"] if BUG == "steel-raw" else [])) else gv["processed"] if g in PROCESSED else gv["luxury"]
         money = (p["coins"] + 1) // 2 if BUG == "money-round-up" else (p["coins"] - (self.income(p) if BUG == "money-before-final-income" and self.st["phase"] == "over" else 0)) // 2
         pollution = 0
         for (x, y) in res:
