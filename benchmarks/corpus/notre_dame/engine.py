@@ -125,6 +125,11 @@ def distances(st, start):
 
 # ---------------------------------------------------------------- helpers
 
+def colour_cubes():
+    """ND-COMP-CUBES: the influence cubes of one colour (4 in hand, the rest in the stock)."""
+    return CUBES_PER_COLOUR + 4 if BUG == "stock-fourteen" else CUBES_PER_COLOUR
+
+
 def tile_of(n):
     """ND-SETUP-BOARD: the Notre Dame tile for the number of players."""
     return "triangle" if BUG == "two-player-triangle" and n == 2 else TILE[n]
@@ -151,7 +156,7 @@ def park_bonus(st, p):
     n = pl["areas"]["park"]
     if pl["friend"] == "park" and st["options"]["friend_in_park_bonus"] and BUG != "park-bonus-cubes-only":
         n += 1
-    return (n + 1) // 2 if BUG == "park-round-up" else n // 2
+    return (n + 1) // 2 if BUG == "park-round-up" else (min(n // 2, 1) if BUG == "park-bonus-capped" else n // 2)
 
 
 def gain_prestige(st, p, n):
@@ -333,7 +338,7 @@ def perform_area(st, p, area, act):
     pl = st["players"][p]
     n = pl["areas"][area] if BUG == "friend-not-counted" else people(st, p, area)
     if area == "bank":
-        gain_coins(st, p, 1 if BUG == "bank-flat-one" else (pl["areas"]["bank"] if BUG == "bank-cubes-only" else n))
+        gain_coins(st, p, 1 if BUG == "bank-flat-one" else (pl["areas"]["bank"] if BUG == "bank-cubes-only" else (n - 1 if BUG == "bank-before-placing" else n)))
     elif area == "residence":
         gain_prestige(st, p, 1 if BUG == "residence-flat-one" else n)
     elif area == "cloister":
@@ -368,7 +373,7 @@ def new_state(num_players, options, setup):
     }
     for p in range(n):
         st["players"].append({
-            "coins": 4 if BUG == "start-four-coins" else 3, "prestige": 0, "rats": 0, "cubes": 4, "stock": CUBES_PER_COLOUR - 4,
+            "coins": 4 if BUG == "start-four-coins" else 3, "prestige": 0, "rats": 0, "cubes": 4, "stock": colour_cubes() - 4,
             "areas": {a: 0 for a in AREAS}, "friend": None, "carriage": "%d-0" % p,
             "messages": [], "message_set": [], "deck": list(CARDS), "draft_hand": [],
             "cards": [], "played": [], "bought": None,
@@ -494,13 +499,18 @@ def play_actions(st, p):
     return out
 
 
+def nd_source(st):
+    """ND-PLACE-ND-SOURCE: the poet and the magician move people from Notre Dame only with the option."""
+    return True if BUG == "poet-from-notre-dame" else st["options"]["notre_dame_source"]
+
+
 def move_sources(st, p):
     """Areas (and Notre Dame with the option) people may leave for the poet/magician."""
     pl = st["players"][p]
     srcs = []
     for a in AREAS:
         srcs.append((a, pl["areas"][a], pl["friend"] == a))
-    if st["options"]["notre_dame_source"]:
+    if nd_source(st):
         srcs.append(("notre_dame", st["notre_dame"][p], False))
     return srcs
 
@@ -565,7 +575,7 @@ def chance_outcomes(st):
             pool = st["brown_deck"]
         else:
             pool = st["lettered"][{"A": "C", "B": "B", "C": "A"}[stage_of(st["round"])] if BUG == "lettered-stack-reversed" else stage_of(st["round"])]
-        return [{"actor": "chance", "type": "reveal_person", "person": x} for x in sorted(pool)]
+        return [{"actor": "chance", "type": "reveal_person", "person": x} for x in sorted(pool) if BUG != "lettered-base-only" or x in BROWN or int(x[1:]) <= 3]
     if ph == "deal":
         p = deal_seat(st)
         if p is None:
@@ -939,7 +949,7 @@ def apply_buy(st, p, a):
 def src_counts(st, p, src, rule):
     pl = st["players"][p]
     if src == "notre_dame":
-        if not st["options"]["notre_dame_source"]:
+        if not nd_source(st):
             raise Illegal("ND-PLACE-ND-SOURCE", "people are not moved from Notre Dame")
         if st["notre_dame"][p] < 1:
             raise Illegal("ND-PLACE-ND-SOURCE", "no cube at Notre Dame")
@@ -1101,7 +1111,7 @@ def end_round(st):
             share = -(-value // total) if BUG == "nd-share-round-up" else value // total
             for p in range(n):
                 if BUG == "nd-bonus-no-park": st["players"][p]["prestige"] += share * st["notre_dame"][p]
-                else: gain_prestige(st, p, share * st["notre_dame"][p])
+                else: gain_prestige(st, p, share * (min(st["notre_dame"][p], 1) if BUG == "nd-share-per-player" else st["notre_dame"][p]))
         for p in range(n):
             if BUG == "nd-no-return": continue
             st["players"][p]["stock"] += st["notre_dame"][p]
@@ -1291,7 +1301,7 @@ def validate_state(s):
             bad(w + ".friend")
         if not isinstance(pl["carriage"], str) or pl["carriage"] not in squares:
             bad(w + ".carriage")
-        if sum(ar.values()) + pl["cubes"] + pl["stock"] + nd[i] != CUBES_PER_COLOUR:
+        if sum(ar.values()) + pl["cubes"] + pl["stock"] + nd[i] != colour_cubes():
             bad(w + ": cubes of the colour do not add up to 14")
         if not isinstance(pl["messages"], list):
             bad(w + ".messages")
