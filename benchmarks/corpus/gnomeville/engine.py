@@ -407,6 +407,8 @@ class Game:
                 return [i for i in building if not self.P(i)["tbt_done"]]
             if not building:
                 return []
+            if BUG == "build-in-seat-order":
+                return building[:1]
             return [i for i in range(self.n) if self.P(i)["status"] == "building"
                     or (self.P(i)["status"] == "passed" and self.bag_total(i) > 0 and BUG != "no-rejoin-after-pass")]
         if ph == "attack":
@@ -493,7 +495,7 @@ class Game:
                 what = "boulder" if icon == "remove_boulder" else "troll"
                 for r in range(5):
                     for c in range(5):
-                        if p["cells"][r][c] == what:
+                        if p["cells"][r][c] == what or (BUG == "remove-icon-either-kind" and p["cells"][r][c] in ("troll", "boulder")):
                             acts.append({"actor": i, "type": "delivery", "icon": icon, "take": True, "space": [r, c]})
             elif self.delivery_possible(i, icon):
                 acts.append({"actor": i, "type": "delivery", "icon": icon, "take": True})
@@ -785,6 +787,8 @@ class Game:
             self.activate(i, gi, cell, t)
 
     def gnome_at_except(self, i, sp, gi):
+        if BUG == "gnomes-share-spaces":
+            return None
         for gj, g in enumerate(self.P(i)["gnomes"]):
             if gj != gi and g["space"] is not None and list(g["space"]) == list(sp):
                 return gj
@@ -1033,7 +1037,7 @@ class Game:
     def load_card(self, i, card):
         p = self.P(i)
         bs, ts = [], []
-        for r, row in enumerate(card["matrix"][:5][::-1] if BUG == "troll-card-read-from-bottom" else card["matrix"][:5]):
+        for r, row in enumerate(card["matrix"][:5][::-1] if BUG == "troll-card-read-from-bottom" else list(zip(*card["matrix"][:5])) if BUG == "card-matrix-transposed" else card["matrix"][:5]):
             for c, ch in enumerate(row[:5]):
                 if ch == "B":
                     bs.append([r, c])
@@ -1260,7 +1264,7 @@ class Game:
         best2 = max(key2(vals[i]) for i in rest)
         second = [i for i in rest if key2(vals[i]) == best2]
         for i in second:
-            self.P(i)["score"] += e["second"] if BUG == "second-tie-full" else ceil_div(e["second"], len(second))
+            self.P(i)["score"] += e["second"] if BUG == "second-tie-full" else (e["second"] // len(second) if BUG == "second-tie-rounds-down" else ceil_div(e["second"], len(second)))
 
     def score_phase(self):
         s = self.s
@@ -1416,7 +1420,7 @@ class Game:
                 va, vb = self.metric(a, g["metric"]), self.metric(b, g["metric"])
                 self.fire("GV-END-ADJACENCY")
                 if va == vb:
-                    each = g["value"] if BUG == "goal-tie-full-value" else ceil_div(g["value"] + g["tie"], 2)
+                    each = g["value"] if BUG == "goal-tie-full-value" else (g["value"] + g["tie"]) // 2 if BUG == "goal-tie-rounds-down" else ceil_div(g["value"] + g["tie"], 2)
                     self.P(a)["score"] += each
                     self.P(b)["score"] += each
                 else:

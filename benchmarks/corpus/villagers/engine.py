@@ -33,7 +33,7 @@ CARDS = {
     "Fromager": ("hay", 1, "Milk Maid", None, 1, 0, 15, None),
     "Peddler": ("hay", 1, "Hayer", "Cartwright", 0, 0, 0, ("gold_symbols", 2, 3)),
     "Horse Trader": ("hay", 1, "Hayer", None, 0, 0, 0, ("hay_symbols", 3, 2) if BUG == "horse-trader-two-per-three" else ("hay_symbols", 2, 3)),
-    "Ore Muler": ("hay", 1, "Hayer", None, 0, 0, 0, ("ore_symbols", 2, 3)),
+    "Ore Muler": ("hay", 1, "Hayer", None, 0, 0, 0, ("ore_symbols", 3, 2) if BUG == "ore-muler-two-per-three" else ("ore_symbols", 2, 3)),
     "Blacksmith": ("ore", 1, "Miner", None, 0, 0, 2, None),
     "Glass Blower": ("ore", 2, "Miner", "Blacksmith", 0, 0, 4, None),
     "Mason": ("ore", 1, "Miner", None, 0, 1, 2, None),
@@ -50,7 +50,7 @@ CARDS = {
     "Wattler": ("solitary", 1, None, None, 0, 1, 0, None),
     "Fisher": ("solitary", 1, None, "Shipwright", 1, 0, 3, None),
     "Beekeeper": ("solitary", 1, None, "Carpenter", 0, 0, 4, None),
-    "Grocer": ("solitary", 1, None, "Harvester", 0, 0, 0, ("food", 1, 3)),
+    "Grocer": ("solitary", 1, None, "Harvester", 0, 0, 0, ("food", 3, 1) if BUG == "grocer-one-per-three" else ("food", 1, 3)),
     "Freemason": ("solitary", 1, None, "Brewer", 0, 0, 0, ("builders", 1, 2) if BUG == "freemason-two-per-builder" else ("builders", 1, 3)),
     "Priest": ("solitary", 1, None, "Chandler", 0, 0, 0, ("solitary_symbols", 2, 3)),
     "Agent": ("solitary", 1, None, None, 0, 0, 0, ("max_coins", 1, 1)),
@@ -60,7 +60,7 @@ CARDS = {
 }
 BASICS = ("Hayer", "Lumberjack", "Miner")
 DECK_NAMES = sorted(n for n in CARDS if n not in BASICS)
-ROAD_START = ["Swineherd", "Carpenter", "Thatcher", "Blacksmith", "Grazier", "Harvester"]
+ROAD_START = ["Swineherd", "Carpenter", "Thatcher", "Blacksmith", "Grazier", "Hunter" if BUG == "road-hunter-for-harvester" else "Harvester"]
 COPIES = {n: 2 + (1 if n in ROAD_START and BUG != "road-from-pool" else 0) for n in DECK_NAMES}
 # keyring number: cards of the game that a villager unlocks
 KEYRING = {}
@@ -281,7 +281,7 @@ class Game:
             "basics": {b: 10 // len(BASICS) if BUG == "basics-ten-in-all" else 10 for b in BASICS},
             "discard": {},
             "markets": {"first": "hidden", "second": "hidden"},
-            "events": {"summer": list(SUMMER), "winter": list(WINTER), "active": [], "discard": []},
+            "events": {"summer": list(SUMMER) + (list(WINTER) if BUG == "event-decks-combined" else []), "winter": [] if BUG == "event-decks-combined" else list(WINTER), "active": [], "discard": []},
             "jester": BUG != "no-jester-at-setup",
             "draft": {"limit": 0, "taken": 0},
             "build": {"limit": 0, "built": 0, "basics": 0},
@@ -579,6 +579,8 @@ class Game:
                 else:
                     break
             elif st == "road_reserve":
+                if BUG == "discard-refill-from-stacks" and self.refill_step():
+                    break
                 if len(s["road"]) < 6 and s["reserve"] > 0:
                     s["chance"] = {"kind": "road", "stack": None}
                 else:
@@ -611,7 +613,7 @@ class Game:
         s = self.s
         while len(s["road"]) < 6:
             src = None
-            for i in (range(5, -1, -1) if BUG == "refill-rightmost" else range(6)):
+            for i in (range(5, -1, -1) if BUG == "refill-rightmost" else range(1) if BUG == "refill-first-stack-only" else range(6)):
                 if self.stack_has(i):
                     src = i
                     break
@@ -890,7 +892,7 @@ class Game:
             else:
                 val = CARDS[c][6]
             n = 3 if val == 0 else (2 if val <= (10 if BUG == "reveal-ten-counts-low" else 9) else 1)
-            deck = "winter" if s["markets"]["first"] in (("revealed", "resolved") if BUG == "winter-on-first-reveal" else ("resolved",)) else "summer"
+            deck = "winter" if BUG != "event-decks-combined" and s["markets"]["first"] in (("revealed", "resolved") if BUG == "winter-on-first-reveal" else ("resolved",)) else "summer"
             s["reveal"] = {"left": n, "deck": deck}
             s["step"] = "reveal"
 
