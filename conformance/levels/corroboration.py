@@ -22,6 +22,7 @@ from conformance.levels.places import seen_at
 
 if TYPE_CHECKING:
     from conformance.levels.kill_signatures import Signature
+    from conformance.levels.reproduction import Reproduced
 
 #: a rule's reproduction counts, as :func:`corroborate` records them in ``considered``
 REPRODUCTIONS = ("exact", "partly", "line_exact", "line_partly")
@@ -181,7 +182,7 @@ def _count(reproduced: dict[str, Any], rule: str, name: str) -> int:
 REPRODUCED_FORWARD = "exact"
 
 
-def _brings_forward(found: Any) -> bool:
+def _brings_forward(found: Reproduced) -> bool:
     """Whether a rule's reproductions bring it forward by themselves (``REPRODUCED_FORWARD``)."""
     if REPRODUCED_FORWARD == "partly":
         return bool(found.exact or found.partly)
