@@ -17,6 +17,12 @@ reported it, and as the current order ranks the same evidence. Usage::
 
     python benchmarks/rerank_corpus.py corpus.json
     python benchmarks/rerank_corpus.py corpus.json --misses   # the bugs blamed wrongly
+    python benchmarks/rerank_corpus.py corpus.json --either-reader  # either label counts
+
+``--either-reader`` counts a primary rule right when it is the planter's or one the second
+blind reader named for the bug (``second_reader.json``): where two readers of the rulebook
+name different rules for one bug (a clause and its worked example, a component and the
+setup rule that uses it), a judge naming either has not named a rule the bug leaves alone.
 """
 
 from __future__ import annotations
@@ -53,6 +59,14 @@ def batches() -> dict[tuple[str, str], str]:
             for bug in tomllib.loads((folder / "bugs.toml").read_text("utf-8"))["bug"]:
                 found[(folder.name, bug["id"])] = bug.get("batch", "tuning")
     return found
+
+
+def second_readers_rules() -> dict[tuple[str, str], set[str]]:
+    """The rules the second blind reader named for each bug, by (game, bug): its rule and
+    those it could not choose between (``second_reader.json``, :mod:`label_agreement`)."""
+    labels = json.loads((CORPUS / "second_reader.json").read_text("utf-8"))
+    return {(label["game"], label["id"]): {label["rule"], *label.get("also", [])}
+            for label in labels}  # fmt: skip
 
 
 def rebuilt(
@@ -118,10 +132,14 @@ def main() -> None:
                         default=corroboration.REPRODUCED_FORWARD,
                         help="which reproductions bring a rule none of whose scenarios fail "
                              "forward (partly: as before session 31)")  # fmt: skip
+    parser.add_argument("--either-reader", action="store_true",
+                        help="count a primary rule right when it is the planter's or one the "
+                             "second blind reader named (second_reader.json)")  # fmt: skip
     args = parser.parse_args()
     corroboration.SEEN_WEIGHT = args.seen
     corroboration.REPRODUCED_FORWARD = args.reproduced
     batch_of = batches()
+    readers = second_readers_rules() if args.either_reader else {}
     counts: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0, 0])
     for outcome in json.loads(args.run.read_text("utf-8")):
         if not outcome["bug"] or not outcome["primary"]:
@@ -134,21 +152,26 @@ def main() -> None:
         signatures = not args.without_signatures
         now = others | {reranked(game, b, reproduction, signatures) for b in blames}
         entry = counts[(batch_of.get((game, outcome["bug"]), "?"), game)]
-        entry[0] += rule in outcome["primary"]
-        entry[1] += rule in now
+        right = {rule} | readers.get((game, outcome["bug"]), set())
+        entry[0] += bool(right & set(outcome["primary"]))
+        entry[1] += bool(right & now)
         entry[2] += 1
-        if args.misses and rule not in now:
+        if args.misses and not right & now:
             print(f"miss {game:11} {outcome['bug']:28} {rule:26} blamed {sorted(map(str, now))}")
-    print_counts(counts, "as run / as ranked now")
+    label = "either reader's rule" if args.either_reader else "the bug's"
+    print_counts(counts, "as run / as ranked now", label)
 
 
-def print_counts(counts: dict[tuple[str, str], list[int]], columns: str) -> None:
-    """Per batch, then per game: how often each of two rankings named the bug's rule, of
-    how many bugs (``counts``: (batch, game) -> [first right, second right, bugs])."""
+def print_counts(
+    counts: dict[tuple[str, str], list[int]], columns: str, label: str = "the bug's"
+) -> None:
+    """Per batch, then per game: how often each of two rankings named the bug's rule (or, as
+    ``label`` says, one of the rules counted right), of how many bugs (``counts``: (batch,
+    game) -> [first right, second right, bugs])."""
     for batch in sorted({b for b, _ in counts}):
         rows = {g: c for (b, g), c in counts.items() if b == batch}
         total = [sum(c[i] for c in rows.values()) for i in range(3)]
-        print(f"{batch}: primary rule is the bug's, {columns}: "
+        print(f"{batch}: primary rule is {label}, {columns}: "
               f"{total[0]} / {total[1]} of {total[2]}")  # fmt: skip
         for game, (first, second, of) in sorted(rows.items()):
             print(f"  {game:11} {first} / {second} of {of}")

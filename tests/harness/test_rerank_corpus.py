@@ -68,3 +68,26 @@ def test_a_recorded_kill_signature_is_weighed_unless_left_out() -> None:
     ]}  # fmt: skip
     assert rerank.reranked("gnomeville", signed) == "GV-END-WINNER"
     assert rerank.reranked("gnomeville", signed, signatures=False) == "GV-END-ADJACENCY-TIE"
+
+
+def test_either_readers_rule_counts_with_the_flag(tmp_path: Path) -> None:
+    """held-out-13's ``goal-tie-rounds-down``: its planter named the worked example
+    GV-END-EX-BOULDERS, the second reader the clause GV-END-ADJACENCY-TIE (the example as
+    its alternative); the order now ranks the clause first."""
+    run = tmp_path / "run.json"
+    outcome = {"game": "gnomeville", "bug": "goal-tie-rounds-down", "rule": "GV-END-EX-BOULDERS",
+               "exit_code": 1, "seconds": 1.0, "blamed": [], "primary": ["GV-END-EX-BOULDERS"],
+               "levels": ["differential"], "blames": [RECORDED]}  # fmt: skip
+    run.write_text(json.dumps([outcome]), "utf-8")
+    counted = {}
+    for flags in ([], ["--either-reader"]):
+        done = subprocess.run([sys.executable, str(SCRIPT), str(run), *flags],
+                              capture_output=True, text=True, cwd=ROOT, timeout=120)  # fmt: skip
+        assert done.returncode == 0, done.stderr
+        counted[bool(flags)] = done.stdout.splitlines()[0]
+    assert counted[False] == (
+        "heldout-13: primary rule is the bug's, as run / as ranked now: 1 / 0 of 1"
+    )
+    assert counted[True] == (
+        "heldout-13: primary rule is either reader's rule, as run / as ranked now: 1 / 1 of 1"
+    )
