@@ -44,6 +44,9 @@ Hostile modes (a reply no parser should trust, or a process that misleads the dr
   duplicate-reply [N] send the reply to the N-th request twice
   late-reply N[:S]    send the reply to the N-th request again later: just before the reply
                       to the next request, or (with S) S seconds after the first copy
+  late-before-game K  send the reply to the request before the K-th new_game again, just
+                      before the reply to that new_game (a test's last reply, met by the
+                      next test's first request, whatever the count of requests before it)
   count-requests FILE play correctly, writing how many requests (stop aside) came
   escape-refusal      refuse the handshake with a message holding terminal escape sequences
                       (clear screen, window title, hyperlink, OSC 52 clipboard write) and
@@ -105,6 +108,7 @@ def main(argv: list[str]) -> int:
         os._exit(0)
     count = 0
     late: str | None = None  # late-reply: the copy still to send
+    games = 0  # late-before-game: the new_game requests so far
     for line in sys.stdin:
         if not line.strip():
             continue
@@ -120,6 +124,10 @@ def main(argv: list[str]) -> int:
             if count == nth + 1 and not delay and late is not None:
                 sys.stdout.write(late + "\n")  # the earlier reply again, before this one's
                 late = None
+        if mode == "late-before-game" and request.get("cmd") == "new_game":
+            games += 1
+            if games == int(arg or 2) and late is not None:
+                sys.stdout.write(late + "\n")  # the reply before this request's, again
         if mode == "close-stdout" and arg and ":" in arg:
             at, _, marker = arg.partition(":")
             nth = int(at) if not os.path.exists(marker) else 0
@@ -161,6 +169,8 @@ def main(argv: list[str]) -> int:
         with _WRITING:
             sys.stdout.write(text + "\n")
             sys.stdout.flush()
+        if mode == "late-before-game":
+            late = text  # the latest reply, sent again before the K-th new_game's
         if mode == "late-reply" and count == nth:
             late = text
             if arg and ":" in arg:
@@ -287,8 +297,10 @@ def _mutate(
             }
     elif mode == "drift" and command in ("apply", "new_game", "load_state"):
         server.applied = getattr(server, "applied", 0) + 1 if command == "apply" else 0
-    elif (mode == "lie-state" or (mode == "lie-reply" and command != "state")) and arg and (
-        reply.get("ok") and "state" in reply["result"]
+    elif (
+        (mode == "lie-state" or (mode == "lie-reply" and command != "state"))
+        and arg
+        and (reply.get("ok") and "state" in reply["result"])
     ):
         state = reply["result"]["state"]
         with contextlib.suppress(jsonpath.PathError, TypeError):
