@@ -229,10 +229,14 @@ def test_a_reproduced_rule_none_of_whose_scenarios_fail_is_still_brought_forward
     assert blame.rules[1] == "XX-WRITER"  # the code evidence keeps its order behind
 
 
-def test_a_mutant_agreeing_on_the_first_difference_only_brings_no_rule_forward_alone() -> None:
-    """Session 31: held-out-11's `one-surprise-per-round` failed no scenario, and a mutant
-    of GV-BUILD-STUCK agreeing with the candidate on the first difference only took the
-    blame from GV-BUILD-STUCK-SURPRISE, whose code wrote the differing field."""
+def test_with_exact_a_partial_mutant_brings_no_rule_forward_alone(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``REPRODUCED_FORWARD = "exact"`` (tried in session 31, not shipped): held-out-11's
+    `one-surprise-per-round` failed no scenario, and a mutant of GV-BUILD-STUCK agreeing
+    with the candidate on the first difference only took the blame from
+    GV-BUILD-STUCK-SURPRISE, whose code wrote the differing field."""
+    monkeypatch.setattr(corroboration, "REPRODUCED_FORWARD", "exact")
     reproduced = {"XX-ORDER": _reproduced("XX-ORDER", 0, 4)}
     blame = corroborate(replace(_attribution(), reproduced=reproduced), {})
     assert blame.primary == "XX-WRITER"  # the code evidence stands
@@ -247,8 +251,9 @@ def test_a_mutant_agreeing_on_the_first_difference_only_brings_no_rule_forward_a
 def test_which_reproductions_bring_a_rule_forward_is_a_setting(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """``REPRODUCED_FORWARD``: "partly" is the order before session 31, "none" leaves the
-    reproductions to break ties only (what ``rerank_corpus.py --reproduced`` compares)."""
+    """``REPRODUCED_FORWARD``: "partly" is the order shipped, "none" leaves the reproductions
+    to break ties only (what ``rerank_corpus.py --reproduced`` compares)."""
+    assert corroboration.REPRODUCED_FORWARD == "partly"
     partly = replace(_attribution(), reproduced={"XX-ORDER": _reproduced("XX-ORDER", 0, 4)})
     exact = replace(_attribution(), reproduced={"XX-ORDER": _reproduced("XX-ORDER", 2)})
     monkeypatch.setattr(corroboration, "REPRODUCED_FORWARD", "partly")

@@ -91,3 +91,21 @@ def test_either_readers_rule_counts_with_the_flag(tmp_path: Path) -> None:
     assert counted[True] == (
         "heldout-13: primary rule is either reader's rule, as run / as ranked now: 1 / 1 of 1"
     )
+
+
+def test_a_clean_engines_own_departure_is_listed_apart(tmp_path: Path) -> None:
+    """Gnomeville's corpus engine departs from a ruling on purpose: its blame is listed as
+    run and as ranked now (session 31 found a change to the order that moved it only by
+    hand), and it is not counted among the planted bugs."""
+    run = tmp_path / "run.json"
+    clean = {"game": "gnomeville", "bug": "", "rule": "", "exit_code": 1, "seconds": 1.0,
+             "blamed": [], "primary": ["GV-END-EX-BOULDERS"], "levels": ["differential"],
+             "blames": [RECORDED]}  # fmt: skip
+    run.write_text(json.dumps([clean]), "utf-8")
+    done = subprocess.run([sys.executable, str(SCRIPT), str(run)], capture_output=True,
+                          text=True, cwd=ROOT, timeout=120)  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == [
+        "clean gnomeville  blamed ['GV-END-EX-BOULDERS'] as run, ['GV-END-ADJACENCY-TIE'] as "
+        "ranked now"
+    ]
