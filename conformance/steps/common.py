@@ -95,9 +95,14 @@ def fail(message: str, places: list[str], pytrace: bool = True) -> None:
     :func:`extra_place`, a state path); the deep levels weigh a rule whose failing
     scenarios show where a divergence does
     (:func:`conformance.levels.corroboration.corroborate`)."""
+    raise failure_at(message, places, pytrace)
+
+
+def failure_at(message: str, places: list[str], pytrace: bool = True) -> BaseException:
+    """The failure :func:`fail` raises, for a step that adds more to it before raising."""
     failure = pytest.fail.Exception(message, pytrace=pytrace)
     failure.rulespec_places = places  # type: ignore[attr-defined]
-    raise failure
+    return failure
 
 
 def _offered(action: Any, listed: list[Any]) -> bool:
@@ -389,10 +394,8 @@ def _check_assignments(
             )
             differs.append((path, expected))
     if mismatches:
-        failure = pytest.fail.Exception(
-            f"{what} differs from the rulebook:\n  " + "\n  ".join(mismatches), pytrace=True
-        )
-        failure.rulespec_places = [place + path for path, _ in differs]  # type: ignore[attr-defined]
+        failure = failure_at(f"{what} differs from the rulebook:\n  " + "\n  ".join(mismatches),
+                             [place + path for path, _ in differs])  # fmt: skip
         if position is not None:
             failure.rulespec_position = _failed_position(document, differs, position)  # type: ignore[attr-defined]
         raise failure
