@@ -149,7 +149,7 @@ def joined(city, x, y, d):
     a, b = city[y][x], city[ny][nx]
     if a is None or b is None:
         return False
-    return (d in roads(a) or back in roads(b)) if BUG == "road-meets-roadless" else (d in roads(a) and back in roads(b))
+    return (d in roads(a) or back in roads(b)) if BUG == "road-meets-roadless" else (d in roads(a) and (d if BUG == "roads-same-side" else back) in roads(b))
 
 
 def road_unmatched(city, x, y):
@@ -241,7 +241,7 @@ class Game:
                     continue
                 if scope == "city":
                     return True
-                if (abs(xx - x) + abs(yy - y) <= 1) if BUG == "protection-orthogonal" else (abs(xx - x) <= 1 and abs(yy - y) <= 1):
+                if (abs(xx - x) + abs(yy - y) <= 1) if BUG == "protection-orthogonal" else (abs(xx - x) <= (2 if BUG == "protection-two-spaces" else 1) and abs(yy - y) <= (2 if BUG == "protection-two-spaces" else 1)):
                     return True
         return False
 
@@ -343,7 +343,7 @@ class Game:
         if (st["turn"] <= KEPT_CS) if BUG == "draft-four-rounds" else (st["turn"] < KEPT_CS):
             hands = [p["hand"] for p in ps]
             for i, p in enumerate(ps):
-                p["hand"] = sorted(hands[(i + 1) % self.n] if BUG == "draft-passes-back" else hands[(i - 1) % self.n])
+                p["hand"] = sorted(hands[(i + 1) % self.n] if BUG == "draft-passes-back" else (hands[i] if BUG == "draft-hands-kept" else hands[(i - 1) % self.n]))
             st["turn"] += 1
         else:
             for p in ps:
@@ -481,7 +481,8 @@ class Game:
         discard it to place a cornerstone (or sell it)."""
         p = self.st["players"][seat]
         ti = info(p["selected"])
-        return BUG != "reqfail-sell-only" or (p["coins"] >= ti["cost"] and all(g in p["goods"] for g in ti["requires"]))
+        met = p["coins"] >= ti["cost"] and all(g in p["goods"] for g in ti["requires"])
+        return (not met) if BUG == "cornerstone-only-on-reqfail" else (BUG != "reqfail-sell-only" or met)
 
     def cornerstone_barred(self):
         """NM-CORNER-NODISASTER: only a disaster's selector is kept from trading it for a
@@ -522,7 +523,7 @@ class Game:
                 sac = self.sacrificable(s, d["tile"])
                 if p["coins"] >= owe or self.short_may_pay(sac):
                     acts.append({"actor": s, "type": "pay"})
-                for (x, y) in sorted(sac, key=lambda v: (v[1], v[0])):
+                for (x, y) in ([] if BUG == "sacrifice-only-when-short" and p["coins"] >= owe else sorted(sac, key=lambda v: (v[1], v[0]))):
                     acts.append({"actor": s, "type": "sacrifice", "x": x, "y": y})
         return acts
 
@@ -610,7 +611,7 @@ class Game:
                 if cs not in p["cornerstones"]:
                     raise RuleError("NM-CORNER-PLACE", "not a kept cornerstone")
                 if not self.may_cornerstone(seat):
-                    raise RuleError("NM-PLACE-REQFAIL", "the selected tile's requirements are not met: sell it")
+                    raise RuleError("NM-PLACE-REQFAIL", "the selected tile's requirements are met: place or sell it" if BUG == "cornerstone-only-on-reqfail" else "the selected tile's requirements are not met: sell it")
                 if self.cornerstone_barred():
                     raise RuleError("NM-CORNER-NODISASTER", "no cornerstone in a turn with a disaster")
                 err = self.can_place(seat, cs, a["x"], a["y"], True)
@@ -634,6 +635,8 @@ class Game:
                 else:
                     raise RuleError("NM-DISASTER-SACRIFICECOUNT", "cannot pay in full: sacrifice")
             else:
+                if BUG == "sacrifice-only-when-short" and p["coins"] >= owe:
+                    raise RuleError("NM-DISASTER-SACRIFICE", "the amount owed can be paid: no tile is sacrificed")
                 if (a["x"], a["y"]) not in sac:
                     raise RuleError("NM-DISASTER-SACRIFICECOUNT", "not a tile that may be sacrificed")
                 ms_add(st["discard"], p["city"][a["y"]][a["x"]])
@@ -668,7 +671,7 @@ class Game:
         city = p["city"]
         cat = lambda t: info(t)["category"]
         tiles = sum(info(t)["vp"] for row in city for t in row
-                    if t is not None and cat(t) in (("residential",) if BUG == "tiles-forget-public" else (("public",) if BUG == "residential-vp-left-to-hoods" else ("residential", "public"))))
+                    if t is not None and not (BUG == "cornerstone-no-vp" and is_cs(t)) and cat(t) in (("residential",) if BUG == "tiles-forget-public" else (("public",) if BUG == "residential-vp-left-to-hoods" else ("residential", "public"))))
         res = [(x, y) for y in range(5) for x in range(5)
                if city[y][x] is not None and cat(city[y][x]) == "residential"]
         seen, hoods, nhoods = set(), 0, 0

@@ -338,7 +338,7 @@ def perform_area(st, p, area, act):
     pl = st["players"][p]
     n = pl["areas"][area] if BUG == "friend-not-counted" else people(st, p, area)
     if area == "bank":
-        gain_coins(st, p, 1 if BUG == "bank-flat-one" else (pl["areas"]["bank"] if BUG == "bank-cubes-only" else (n - 1 if BUG == "bank-before-placing" else n)))
+        gain_coins(st, p, 1 if BUG == "bank-flat-one" else (pl["areas"]["bank"] if BUG == "bank-cubes-only" else (n - 1 if BUG == "bank-before-placing" else (n + 1 if BUG == "bank-plus-one" else n))))
     elif area == "residence":
         gain_prestige(st, p, 1 if BUG == "residence-flat-one" else n)
     elif area == "cloister":
@@ -373,7 +373,7 @@ def new_state(num_players, options, setup):
     }
     for p in range(n):
         st["players"].append({
-            "coins": 4 if BUG == "start-four-coins" else 3, "prestige": 0, "rats": 0, "cubes": 4, "stock": colour_cubes() - 4,
+            "coins": 4 if BUG == "start-four-coins" else 3, "prestige": 0, "rats": 1 if BUG == "rats-start-one" else 0, "cubes": 4, "stock": colour_cubes() - 4,
             "areas": {a: 0 for a in AREAS}, "friend": None, "carriage": "%d-0" % p,
             "messages": [], "message_set": [], "deck": list(CARDS), "draft_hand": [],
             "cards": [], "played": [], "bought": None,
@@ -445,7 +445,7 @@ def place_sources(st, p, card):
     pl = st["players"][p]
     if pl["cubes"] > 0:
         return ["hand"]
-    return [] if BUG == "no-move-without-hand" else [a for a in AREAS if pl["areas"][a] > 0 and (BUG == "move-own-area" or a != card)]
+    return [] if BUG == "no-move-without-hand" else [a for a in AREAS if pl["areas"][a] > 0 and (BUG == "move-own-area" or a != card)] + (["notre_dame"] if BUG == "nd-cube-moved" and card != "notre_dame" and st["notre_dame"][p] > 0 else [])
 
 
 def affords(coins, off):
@@ -871,6 +871,8 @@ def apply_play(st, p, a):
         # place the cube
         if src == "hand":
             pl["cubes"] -= 1
+        elif src == "notre_dame":  # only with BUG nd-cube-moved: check_source refuses it otherwise
+            st["notre_dame"][p] -= 1
         else:
             pl["areas"][src] -= 1
         if card == "notre_dame":
@@ -880,7 +882,7 @@ def apply_play(st, p, a):
             gain_prestige(st, p, off if BUG == "offering-linear" else offerings(st)[off])
         else:
             pl["areas"][card] += 1
-            perform_area(st, p, card, a)
+            if src == "hand" or BUG != "moved-cube-no-action": perform_area(st, p, card, a)
     pl["cards"].remove(card)
     pl["played"].append(card)
     n = st["num_players"]
@@ -894,9 +896,9 @@ def apply_play(st, p, a):
 
 def check_source(st, p, card, src):
     pl = st["players"][p]
-    if src == "notre_dame":
+    if src == "notre_dame" and BUG != "nd-cube-moved":
         raise Illegal("ND-PLACE-MOVE-NOTND", "cubes at Notre Dame are not moved")
-    if src != "hand" and src not in AREAS:
+    if src != "hand" and src not in AREAS and src != "notre_dame":
         raise Illegal("ND-PLACE-MOVE", "no such area %r" % src)
     srcs = place_sources(st, p, card)
     if src == "hand":
@@ -1132,7 +1134,7 @@ def end_round(st):
         for pl in st["players"]:
             pl["deck"] = list(CARDS)
     st["start_player"] = (st["start_player"] + (-1 if BUG == "start-right" else 1)) % n
-    if r == 9:
+    if r == (8 if BUG == "game-ends-round-8" else 9):
         st["phase"] = "over"
         return
     st["round"] = r + 1
@@ -1157,7 +1159,7 @@ def view(st, seat):
     v = copy.deepcopy(st)
     for p, pl in enumerate(v["players"]):
         if p != seat:
-            for k in ("deck", "draft_hand", "cards"):
+            for k in (("draft_hand", "cards") if BUG == "deck-visible" else ("deck", "draft_hand", "cards")):
                 pl[k] = len(pl[k])
     v["viewer"] = seat
     return v
