@@ -51,7 +51,7 @@ for _s, _ts in SYMBOL_OK.items():
 PHASES = ("draw", "place", "place_feather", "explore", "reexplore", "flip", "flip_feather", "over")
 SIDES = "nesw"
 NEIGH4 = ((1, 0), (-1, 0), (0, 1), (0, -1))
-FIRST_ROTS = (0, 90, 180, 270) if BUG == "first-portrait" else (0, 180)  # IT-PLACE-FIRST: landscape
+FIRST_ROTS = (0, 90, 180, 270) if BUG == "first-portrait" else ((0,) if BUG == "first-card-rot-zero-only" else (0, 180))  # IT-PLACE-FIRST: landscape
 NEIGH8 = NEIGH4 + ((1, 1), (1, -1), (-1, 1), (-1, -1))
 CLOSED_RE = re.compile(r"^n?e?s?w?$")
 
@@ -238,7 +238,7 @@ class Game:
         if n < 2 or n > (3 if BUG == "four-players-refused" else 4):
             raise Unsupported("Isle Traces is for 2 to 4 players")
         opts = self.parse_options(req.get("options"))
-        deck = [dict(c, faces=c["faces"][::-1]) if BUG == "faces-read-back-first" else dict(c) for c in DEFAULT_DECK][:9 * n if BUG == "deck-nine-per-player" else None]
+        deck = [dict(c, faces=c["faces"][::-1]) if BUG == "faces-read-back-first" else dict(c) for c in DEFAULT_DECK][:9 * n if BUG == "deck-nine-per-player" else (18 if BUG == "cards-counted-by-face" else None)]
         setup = req.get("setup")
         if setup is not None:
             if not isinstance(setup, dict):
@@ -254,7 +254,7 @@ class Game:
                 ids = [c["id"] for c in deck]
                 if len(set(ids)) != len(ids):
                     raise Malformed("setup.deck: duplicate card id")
-                most = opts.get("params", {}).get("IT-COMP-CARDS", {}).get("cards", 36)
+                most = opts.get("params", {}).get("IT-COMP-CARDS", {}).get("cards", 18 if BUG == "cards-counted-by-face" else 36)
                 if is_int(most) and (len(deck) >= most if BUG == "deck-of-36-refused" else len(deck) > most):
                     raise Malformed("setup.deck: %d cards, the game has %d map cards (IT-COMP-CARDS)"
                                     % (len(deck), most))
@@ -427,20 +427,26 @@ class Game:
             owner = None
             if not has_feather:
                 best = max([x for x in exps if exps.count(x) == 1] or [0]) if BUG == "tied-leaders-drop-out" else max(exps)
-                if best > 0 and ((sum(1 for x in exps if x) == 1) if BUG == "shared-line-scores-none" else (best > sum(exps) - best if BUG == "majority-over-all-opponents" else (exps.count(best) == 1 or BUG == "tie-first-seat"))):
+                if best > 0 and ((sum(1 for x in exps if x) == 1) if BUG == "shared-line-scores-none" else (best > sum(exps) - best if BUG == "majority-over-all-opponents" else (exps.count(best) == 1 or BUG in ("tie-first-seat", "tied-players-both-score")))):
                     owner = exps.index(best)
                 owner = None if BUG == "lone-cell-no-line" and len(cells) == 1 else owner
+                owner = None if BUG == "line-needs-two-explorers" and owner is not None and exps[owner] < 2 else owner
             points = 0
+            co_owners = []
             if owner is not None:
                 points = (len([cc for cc in cells if g[cc][2] in {g[(e["row"], e["col"])][2] for e in s["explorers"] if e["player"] == owner and where.get((e["row"], e["col"])) == i}]) if BUG == "points-only-on-explorers-cards" else len(cells)) + (creatures if BUG == "creatures-score" else 0) if s["options"]["line_points"] == "cells" and BUG != "line-scores-one" else 1
                 points = min(points, 3) if BUG == "line-points-capped-at-three" else points
                 points = len({g[cc][2] for cc in cells}) if BUG == "points-per-card" and s["options"]["line_points"] == "cells" else points
                 scores[owner] += points * exps[owner] if BUG == "score-per-explorer" else points
                 owned[owner].append((len(cells), creatures))
+                co_owners = [p for p in range(n) if p != owner and exps[p] == exps[owner]] if BUG == "tied-players-both-score" else []  # a shared top count: every tied seat scores
+                for p in co_owners:
+                    scores[p] += points
+                    owned[p].append((len(cells), creatures))
             for p in range(n):
                 if exps[p] > 0:
                     explored[p].append((len(cells), creatures))
-                if p == owner or (BUG == "longest-any-line" and exps[p] > 0):
+                if p == owner or (BUG == "longest-any-line" and exps[p] > 0) or p in co_owners:
                     for_longest[p].append((len(cells), creatures))
             details_lines.append({
                 "terrain": terrain(g[cells[0]][0]),
@@ -579,7 +585,7 @@ class Game:
             if (e["row"], e["col"]) == (row, col):
                 return "IT-EXPL-ONEPERCELL"
         mode = s["options"]["feather_restriction"]
-        if mode == "none":
+        if mode == "none" or (BUG == "feather-first-put-free" and f is None):
             return None
         lines, where = self.lines(g)
         target = where[(row, col)]
@@ -646,6 +652,8 @@ class Game:
         m = s["map"][idx]
         if BUG == "flip-once" and m["face"] == 1:
             return "IT-FLIP-AGAIN"
+        if BUG == "flip-back-to-front-only" and m["face"] == 0:
+            return "IT-FLIP-ONE"
         cells = set(footprint(m["rot"], m["row"], m["col"]))
         mode = s["options"]["flip_requires"]
         for j, o in enumerate(s["map"]):
