@@ -219,7 +219,7 @@ class Game:
             "supply": supply, "boulder_supply": 44 - btotal,
             "troll_deck": sorted(TROLLS), "troll_card": None, "surprise_card": None, "troll_discard": [],
             "ability_deck": list(ABIL), "ability_bottom": [],
-            "delivery_deck": [] if solo else sorted(DELIV), "delivery_card": None, "delivery_discard": [],
+            "delivery_deck": [] if solo and BUG != "solo-special-delivery" else sorted(DELIV), "delivery_card": None, "delivery_discard": [],
             "event_deck": sorted(e for e, v in EVENTS.items() if v["deck"] == ("solo" if solo else "multi")),
             "events": [None, None, None],
             "goal_deck": [] if solo else sorted(GOALS), "goals": goals,
@@ -1027,6 +1027,7 @@ class Game:
         s["phase"] = "attack"
         stuck = [i for i in range(self.n) if self.P(i)["status"] == "stuck" or (BUG == "surprise-hits-everyone" and any(q["status"] == "stuck" for q in self.s["players"]))]
         s["attack_queue"] = [[i, "surprise"] for i in (stuck[:1] if BUG == "one-surprise-per-round" else stuck)] + [[i, "round"] for i in range(self.n) if not (BUG == "surprise-replaces-round-card" and i in stuck)]
+        s["attack_queue"] = sorted(s["attack_queue"], key=lambda e: (e[0], e[1] == "round")) if BUG == "attacks-player-by-player" else s["attack_queue"]
         if stuck and s["troll_deck"]:
             s["chance"] = {"type": "troll_card"}
             return
@@ -1125,7 +1126,7 @@ class Game:
             return
         gi = self.gnome_at(i, sp)
         if gi is not None and p["gnomes"][gi]["hammer"]:
-            if not self.opt("hammer_gnome_shields_building"):
+            if not (self.opt("hammer_gnome_shields_building") or BUG == "hammer-gnome-shields-building"):
                 self.destroy_building(i, r, c)
             elif cell == "troll":
                 p["cells"][r][c] = None
@@ -1147,7 +1148,7 @@ class Game:
     def fix_boulder_supply(self):
         s = self.s
         if self.boulders_limited():
-            s["boulder_supply"] = 44 - self.boulders_in_towns()
+            s["boulder_supply"] = min(s["boulder_supply"], 44 - self.boulders_in_towns()) if BUG == "removed-boulders-leave-game" else 44 - self.boulders_in_towns()
         else:
             s["boulder_supply"] = max(0, 44 - self.boulders_in_towns())
 
@@ -1200,7 +1201,7 @@ class Game:
     def metric(self, i, m):
         p = self.P(i)
         if m == "bag_tiles":
-            return self.bag_total(i)
+            return self.bag_total(i) - (p["bag"]["gnome"] if BUG == "satchel-counts-building-tiles-only" else 0)
         if m == "mushrooms":
             return p["mushrooms"]
         if m == "buildings":
@@ -1284,7 +1285,7 @@ class Game:
                 p["score"] += s["options"].get("params", {}).get("GV-SCORE-FULL-TOWN", {}).get("bonus", 10)
                 p["full_town"] = True
                 self.fire("GV-SCORE-FULL-TOWN")
-        if self.n >= 2 and s["delivery_deck"] and not (BUG == "final-round-skips-delivery" and s["round"] >= 5):
+        if (self.n >= 2 or BUG == "solo-special-delivery") and s["delivery_deck"] and not (BUG == "final-round-skips-delivery" and s["round"] >= 5):
             s["phase"] = "delivery"
             s["chance"] = {"type": "delivery_card"}
             return
@@ -1389,6 +1390,7 @@ class Game:
             p["stacks"] = []
             p["bag"]["gnome"] += 0 if BUG == "gnome-tiles-not-refreshed" else p["stumps"]
             p["stumps"] = 0
+            p["stew"] = p["stew"] or BUG == "stew-refilled-each-round"
             if p["full_town"]:
                 for r in range(5):
                     for c in range(5):

@@ -465,6 +465,7 @@ class Game:
         if second:
             pg += self.silver_total("player")
             cg += 0 if BUG == "countess-no-silver" else self.silver_total("countess")
+        if BUG == "bank-holds-150-coins": bank = max(0, 150 - s["player"]["gold"] - s["countess"]["gold"] - sum(c[1] for c in self.player_cards()) - sum(p["coins"] for p in s["countess"]["village"] + s["road"])); pg = min(pg, bank); cg = min(cg, bank - pg)
         s["player"]["gold"] += pg
         s["countess"]["gold"] += cg if second or BUG != "countess-first-market-skipped" else 0
 
@@ -474,6 +475,7 @@ class Game:
         if not st["known"] and st["hidden"] == 0 and st["market"] is not None:
             if st["market"] == 1:
                 s["markets"]["first"] = "revealed"
+                if BUG == "first-market-paid-at-reveal": self.market_income(False); s["markets"]["first"] = "resolved"
             else:
                 s["markets"]["second"] = "revealed"
             st["market"] = None
@@ -574,7 +576,7 @@ class Game:
                 if BUG == "square-to-hand-each-repetition": self.square_to_hand()
                 s["step"] = "take"
             elif st == "coin":
-                if not s["road"]:
+                if not s["road"] and BUG != "empty-road-coin-step-asked":
                     s["step"] = "road_reserve"
                 else:
                     break
@@ -602,6 +604,8 @@ class Game:
             elif st == "countess_build":
                 if s["reserve"] > 0:
                     s["chance"] = {"kind": "countess_reveal", "stack": None}
+                elif BUG == "no-reserve-reveals-three":
+                    s["reveal"] = {"left": 3, "deck": "winter" if s["markets"]["first"] == "resolved" else "summer"}; s["step"] = "reveal"
                 else:
                     self.do_markets()
             else:
@@ -876,7 +880,7 @@ class Game:
         if kind == "hand":
             s["player"]["hand"].append(c)
         elif kind == "square":
-            s["player"]["square"].append(c)
+            s["player"]["hand" if BUG == "stack-draft-skips-square" else "square"].append(c)
             if self.opt["countess_builds"] == "road_draft" or BUG == "countess-road-draft-only":
                 s["step"] = "refill"
             else:
@@ -956,7 +960,7 @@ class Game:
             stk = s["stacks"][i]
             if stk["known"]:
                 c = stk["known"].pop()
-                s["player"]["square"].append(c)
+                s["player"]["hand" if BUG == "stack-draft-skips-square" else "square"].append(c)
                 self.reveal_market_if_empty(i)
                 s["step"] = "refill" if self.opt["countess_builds"] == "road_draft" else "countess"
             else:
@@ -1159,7 +1163,7 @@ class Game:
             counts = {}
             for c in self.player_cards():
                 su = CARDS[c[0]][0]
-                counts[su] = counts.get(su, 0) + 1
+                counts[su] = counts.get(su, 0) + (0 if BUG == "customs-top-villagers-only" and not c[2] else 1)
             counts["grain"] = counts.get("grain", 0) + 1  # the Founders
             self.pay_countess(max(counts.values()) if counts else 0)
         elif e == "e10":
