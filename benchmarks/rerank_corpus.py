@@ -86,7 +86,9 @@ def rebuilt(
     blames = [Blame(c["rule"], "recorded", c["cited"], c["direct"]) for c in evidence]
     reproduced = {c["rule"]: Reproduced(c["rule"], c["exact"], c["partly"], "recorded",
                                         line_exact=c.get("line_exact", 0),
-                                        line_partly=c.get("line_partly", 0))
+                                        line_partly=c.get("line_partly", 0),
+                                        data_exact=c.get("data_exact", 0),
+                                        data_partly=c.get("data_partly", 0))
                   for c in considered
                   if reproduction and any(c.get(k) for k in REPRODUCTIONS)}  # fmt: skip
     attribution = Attribution(blames[:3], [], [c["rule"] for c in applied], blames,
@@ -136,12 +138,17 @@ def main() -> None:
                         default=corroboration.REPRODUCED_FORWARD,
                         help="which reproductions bring a rule none of whose scenarios fail "
                              "forward (partly: as shipped)")  # fmt: skip
+    parser.add_argument("--data", choices=("first", "alone", "ties", "off"),
+                        default=corroboration.DATA_FORWARD,
+                        help="where a rule whose component data's one-value change did what "
+                             "the candidate did stands (runs since session 32)")  # fmt: skip
     parser.add_argument("--either-reader", action="store_true",
                         help="count a primary rule right when it is the planter's or one the "
                              "second blind reader named (second_reader.json)")  # fmt: skip
     args = parser.parse_args()
     corroboration.SEEN_WEIGHT = args.seen
     corroboration.REPRODUCED_FORWARD = args.reproduced
+    corroboration.DATA_FORWARD = args.data
     batch_of = batches()
     readers = second_readers_rules() if args.either_reader else {}
     counts: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0, 0])

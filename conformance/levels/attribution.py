@@ -130,13 +130,21 @@ class Attribution:
             lines.append(f"  one-token changes of the reference not tried {where}: "
                          f"{self.trials.get('problem') or 'none ran'}")  # fmt: skip
         elif self.trials.get("tried"):
-            exact = sum(r.exact for r in self.reproduced.values())
-            partly = sum(r.partly for r in self.reproduced.values())
-            cut = "" if self.trials.get("complete", True) else " (time ran out before the rest)"
-            lines.append(f"  one-token changes of the reference tried {where}: "
-                         f"{self.trials['tried']}{cut}; {exact} did exactly what the candidate "
-                         f"did, {partly} part of it")  # fmt: skip
+            lines.append(self._tried("one-token changes of the reference", where, "", "tried",
+                                     "complete"))  # fmt: skip
+        if self.trials.get("data_tried"):
+            lines.append(self._tried("one-value changes of the component data", where, "data_",
+                                     "data_tried", "data_complete"))  # fmt: skip
         return "\n".join(lines)
+
+    def _tried(self, what: str, where: str, prefix: str, tried: str, complete: str) -> str:
+        """How many trials of one kind ran (``prefix``: the reproduction counts' prefix,
+        ``tried`` and ``complete``: the trials' keys) and how many did the candidate's."""
+        exact = sum(getattr(r, prefix + "exact") for r in self.reproduced.values())
+        partly = sum(getattr(r, prefix + "partly") for r in self.reproduced.values())
+        cut = "" if self.trials.get(complete, True) else " (time ran out before the rest)"
+        return (f"  {what} tried {where}: {self.trials[tried]}{cut}; {exact} did exactly what "
+                f"the candidate did, {partly} part of it")  # fmt: skip
 
 
 def value_at(state: Any, path: str) -> Any:

@@ -43,6 +43,9 @@ from typing import Any
 
 #: seconds the trials of one divergence may take (``--rulespec-reproduce-seconds``)
 DEFAULT_SECONDS = 10.0
+#: the data trials (:mod:`conformance.levels.component_trials`) may take this share of the
+#: code trials' seconds again, after them
+DATA_SHARE = 0.3
 #: seconds one mutant's trial may take (a mutant may loop)
 TRIAL_SECONDS = 2.0
 #: how a field one side lacks is written in a request (JSON has no "absent")
@@ -65,9 +68,18 @@ class Reproduced:
     #: named for it first): a line often serves several rules
     line_exact: int = 0
     line_partly: int = 0
+    #: one-value changes of the component data that do it (:mod:`component_trials`)
+    data_exact: int = 0
+    data_partly: int = 0
+    data_example: str = ""
 
     def evidence(self) -> str:
-        """The example and how many changes like it (the line counts include the named)."""
+        """The example and how many changes like it (the line counts include the named);
+        the component data's, when a change of it did what no code mutant did as well."""
+        code = max(self.exact, self.line_exact, self.partly, self.line_partly)
+        data = self.data_exact or self.data_partly
+        if data and (not code or (self.data_exact and not (self.exact or self.line_exact))):
+            return self._data_evidence()
         exactly = bool(self.exact or self.line_exact)
         how = "exactly what" if exactly else "part of what"
         counts = (self.exact, self.line_exact) if exactly else (self.partly, self.line_partly)
@@ -78,11 +90,21 @@ class Reproduced:
         step = f"step {self.step}" + (f" of {self.configuration}" if self.configuration else "")
         return f"a reference with {self.example} does {how} the candidate did at {step}{more}"
 
+    def _data_evidence(self) -> str:
+        how = "exactly what" if self.data_exact else "part of what"
+        count = self.data_exact or self.data_partly
+        more = f" ({count} such changes of {self.rule}'s data)" if count > 1 else ""
+        step = f"step {self.step}" + (f" of {self.configuration}" if self.configuration else "")
+        return (f"a reference whose component data has {self.data_example} does {how} the "
+                f"candidate did at {step}{more}")  # fmt: skip
+
     def to_json(self) -> dict[str, Any]:
         return {"rule": self.rule, "exact": self.exact, "partly": self.partly,
                 "line_exact": self.line_exact, "line_partly": self.line_partly,
                 "example": self.example, "step": self.step,
-                "configuration": self.configuration}  # fmt: skip
+                "configuration": self.configuration, "data_exact": self.data_exact,
+                "data_partly": self.data_partly,
+                "data_example": self.data_example}  # fmt: skip
 
 
 @dataclass
@@ -97,6 +119,9 @@ class Reproductions:
     complete: bool = True
     problem: str = ""
     seconds: float = 0.0  # the trials' wall time
+    #: the component data's trials (:mod:`conformance.levels.component_trials`)
+    data_tried: int = 0
+    data_complete: bool = True
 
     def by_rule(self) -> dict[str, Reproduced]:
         return {r.rule: r for r in self.rules}
@@ -104,7 +129,8 @@ class Reproductions:
     def to_json(self) -> dict[str, Any]:
         return {"rules": [r.to_json() for r in self.rules], "tried": self.tried,
                 "selected": self.selected, "unnamed": self.unnamed, "complete": self.complete,
-                "problem": self.problem, "seconds": self.seconds}  # fmt: skip
+                "problem": self.problem, "seconds": self.seconds,
+                "data_tried": self.data_tried, "data_complete": self.data_complete}  # fmt: skip
 
 
 # -- the harness's side --------------------------------------------------------------------
@@ -182,7 +208,9 @@ def reproduce(divergence: Any, seconds: float) -> Reproductions:
     found = [Reproduced(**{**row, "step": divergence.step}) for row in answer.get("rules", [])]
     return Reproductions(found, answer.get("tried", 0), answer.get("selected", 0),
                          answer.get("unnamed", 0), answer.get("complete", False),
-                         answer.get("problem", ""), answer.get("seconds", 0.0))  # fmt: skip
+                         answer.get("problem", ""), answer.get("seconds", 0.0),
+                         answer.get("data_tried", 0),
+                         answer.get("data_complete", True))  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -398,11 +426,47 @@ def answer(request: dict[str, Any]) -> dict[str, Any]:
         change = f"`{code_of(mutant.before)}` changed to `{code_of(mutant.after)}` at {site}"
         for place, rule in enumerate(rules):
             found.setdefault(rule, _Tally()).count(match, place == 0, change)
+    data = _data_trials(game, package, request, reference, known,
+                        time.monotonic() + float(request["seconds"]) * DATA_SHARE)  # fmt: skip
+    for mutant, match in data.found:
+        for place, rule in enumerate(mutant.rules):
+            found.setdefault(rule, _Tally()).count_data(match, place == 0, mutant.change(game))
     tallies = [tally.reproduced(rule) for rule, tally in found.items()]
-    tallies.sort(key=lambda r: (-r.exact, -r.partly, -r.line_exact, -r.line_partly, r.rule))
+    tallies.sort(key=lambda r: (-r.exact, -r.partly, -r.line_exact, -r.line_partly,
+                                -r.data_exact, -r.data_partly, r.rule))  # fmt: skip
     return {"rules": [r.to_json() for r in tallies], "tried": tried, "selected": len(chosen),
             "unnamed": unnamed, "complete": complete, "problem": "",
+            "data_tried": data.tried, "data_complete": data.complete,
             "seconds": round(time.monotonic() - started, 2)}  # fmt: skip
+
+
+def _data_trials(
+    game: str, package: str, request: dict[str, Any], reference: Any, known: set[str],
+    deadline: float,
+) -> Any:  # fmt: skip
+    """The one-value changes of the game's component data that do what the candidate did
+    (:func:`conformance.levels.component_trials.search`, until ``deadline``)."""
+    from conformance.levels import component_trials
+    from conformance.mutation.worker import _copied
+    from reference_impl import components
+
+    try:
+        items = _copied(components._load(game))
+    except (OSError, ValueError, KeyError):  # a game without component data
+        return component_trials.DataTrials([])
+
+    def step(definition: Any) -> Any:
+        with _alarm(TRIAL_SECONDS):
+            return _trial(definition, request)
+
+    shown = [value for _, value in request.get("observed", [])]
+    listed = [json.loads(key) for key in (*request.get("missing", []), *request.get("extra", []))]
+    shown += [{k: v for k, v in action.items() if k not in ("actor", "type")} for action in listed
+              if isinstance(action, dict)]  # fmt: skip
+    hinted = component_trials.hints([v for v in shown if v != ABSENT])
+    return component_trials.search(game, package, items, known, step,
+                                   lambda result: _match(request, reference, result),
+                                   reference, deadline, time.monotonic, hinted)  # fmt: skip
 
 
 @dataclass
@@ -416,6 +480,10 @@ class _Tally:
     example: str = ""
     #: how the example was credited: (named for the rule first, an exact reproduction)
     example_rank: tuple[bool, bool] = (False, False)
+    data_exact: int = 0
+    data_partly: int = 0
+    data_example: str = ""
+    data_rank: tuple[bool, bool] = (False, False)
 
     def count(self, match: str, first: bool, change: str) -> None:
         if first:
@@ -427,9 +495,21 @@ class _Tally:
         if not self.example or rank > self.example_rank:
             self.example, self.example_rank = change, rank
 
+    def count_data(self, match: str, first: bool, change: str) -> None:
+        """A one-value change of the component data (named for the rule first: the entry's
+        own rule, or the component's when the entry names none)."""
+        if first:
+            self.data_exact += match == "exact"
+            self.data_partly += match == "partly"
+        rank = (first, match == "exact")
+        if not self.data_example or rank > self.data_rank:
+            self.data_example, self.data_rank = change, rank
+
     def reproduced(self, rule: str) -> Reproduced:
         return Reproduced(rule, self.exact, self.partly, self.example,
-                          line_exact=self.line_exact, line_partly=self.line_partly)  # fmt: skip
+                          line_exact=self.line_exact, line_partly=self.line_partly,
+                          data_exact=self.data_exact, data_partly=self.data_partly,
+                          data_example=self.data_example)  # fmt: skip
 
 
 def _ran(lines: set[int], span: tuple[int, int]) -> bool:

@@ -327,3 +327,62 @@ def test_a_probe_keeps_where_each_failing_scenario_shows(monkeypatch: pytest.Mon
     second = probe("gnomeville", engine).tallies["GV-FAQ-NO-LOOP"]
     assert second.failures == (("legal:missing:second_chance",),) * second.failed
     assert second.failed > 0
+
+
+def _data(rule: str, exact: int, partly: int = 0) -> Reproduced:
+    """A rule some one-value changes of whose component data did what the candidate did."""
+    change = "`2` changed to `1` at spec/xx/components.yaml cards › Miller › food"
+    return Reproduced(rule, 0, 0, "", step=7, data_exact=exact, data_partly=partly,
+                      data_example=change)  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("setting", "primary"),
+    [("first", "XX-COMP-CARDS"), ("alone", "XX-COMP-CARDS"), ("ties", "XX-FORMULA"),
+     ("off", "XX-FORMULA")],
+)  # fmt: skip
+def test_where_a_component_data_change_that_did_what_the_candidate_did_stands(
+    monkeypatch: pytest.MonkeyPatch, setting: str, primary: str
+) -> None:
+    """``DATA_FORWARD``: a card's food misread (held-out-9's `milk-maid-one-food`) fails the
+    scenarios of the rules that count food, not the component's; a change of the card's
+    data does exactly what the candidate did."""
+    monkeypatch.setattr(corroboration, "DATA_FORWARD", setting)
+    tallies = {"XX-FORMULA": ScenarioTally(2, 3), "XX-COMP-CARDS": ScenarioTally(0, 2)}
+    reproduced = {"XX-COMP-CARDS": _data("XX-COMP-CARDS", 3)}
+    blame = corroborate(replace(_attribution(), reproduced=reproduced), tallies)
+    assert blame.primary == primary
+    considered = {row["rule"]: row for row in blame.considered}
+    assert considered["XX-COMP-CARDS"]["data_exact"] == 3  # recorded whatever the setting
+    if primary == "XX-COMP-CARDS":
+        assert "whose component data has `2` changed to `1`" in blame.ranked[0].evidence
+
+
+def test_alone_defers_to_a_code_mutant_that_did_exactly_what_the_candidate_did(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(corroboration, "DATA_FORWARD", "alone")
+    tallies = {"XX-FORMULA": ScenarioTally(2, 3), "XX-COMP-CARDS": ScenarioTally(0, 2)}
+    reproduced = {"XX-COMP-CARDS": _data("XX-COMP-CARDS", 3),
+                  "XX-COUNT": _reproduced("XX-COUNT", 1)}  # fmt: skip
+    assert corroborate(replace(_attribution(), reproduced=reproduced), tallies).primary == (
+        "XX-FORMULA"
+    )
+    monkeypatch.setattr(corroboration, "DATA_FORWARD", "first")
+    assert corroborate(replace(_attribution(), reproduced=reproduced), tallies).primary == (
+        "XX-COMP-CARDS"
+    )
+
+
+def test_a_partial_data_change_brings_a_rule_forward_only_where_nothing_fails(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(corroboration, "DATA_FORWARD", "first")
+    reproduced = {"XX-COMP-CARDS": _data("XX-COMP-CARDS", 0, 2)}
+    attribution = replace(_attribution(), reproduced=reproduced)
+    assert corroborate(attribution, {}).primary == "XX-COMP-CARDS"
+    assert corroborate(attribution, {"XX-FORMULA": ScenarioTally(1, 3)}).primary == "XX-FORMULA"
+
+
+def test_the_shipped_data_order_defers_to_the_code() -> None:
+    assert corroboration.DATA_FORWARD == "alone"
