@@ -214,7 +214,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption("--rulespec-reproduce-seconds", type=duration, metavar="DURATION",
                     default=DEFAULT_REPRODUCE_SECONDS,
                     help="time per failure to try the reference's one-token mutants for one "
-                    "that does what the engine did (blame evidence; 0: none)")  # fmt: skip
+                    "that does what the engine did, and a third as long again its component "
+                    "data's one-value changes (blame evidence; 0: none)")  # fmt: skip
     group.addoption("--rulespec-seed", default="0", help="seed of the deep levels' games")
     group.addoption("--rulespec-uniform", action="store_true",
                     help="uniform random play only (no rule guidance)")  # fmt: skip

