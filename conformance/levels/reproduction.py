@@ -368,25 +368,14 @@ class _Lines:
 
 
 def answer(request: dict[str, Any]) -> dict[str, Any]:
-    """The child's work: trace the step on the reference, try the mutants of what ran."""
-    from conformance.levels import rule_sites
-
-    try:
-        from conformance.mutation.generate import (
-            REPRODUCING_OPERATORS,
-            code_of,
-            generate,
-            package_dir,
-        )
-    except ImportError as missing:  # mutmut and libcst come with the ``mutate`` extra
-        return {"rules": [], "problem": f"the trials need mutmut and libcst ({missing}): "
-                                        "pip install 'rulespec[mutate]'"}  # fmt: skip
+    """The child's work: trace the step on the reference, try the mutants of what ran, then
+    the component data's one-value changes (those need no ``mutate`` extra)."""
+    from conformance.mutation.engine_package import package_dir
     from conformance.mutation.worker import _CodeCache, keep_components
     from conformance.specification.catalogue import rule_ids
     from rulespec import games
 
     started = time.monotonic()
-    deadline = started + float(request["seconds"])
     game = request["game"]
     package = games.unit(game).engine
     directory = package_dir(game)
@@ -397,6 +386,46 @@ def answer(request: dict[str, Any]) -> dict[str, Any]:
         reference = _trial(games.unit(game).definition(), request, lines)
     except Exception as error:  # the reference itself cannot take the step: nothing to try
         return {"rules": [], "problem": f"the reference cannot replay the step: {error}"}
+    known = set(rule_ids(game))
+    found: dict[str, _Tally] = {}
+    code = _code_trials(request, reference, lines, found, known,
+                        started + float(request["seconds"]))  # fmt: skip
+    data = _data_trials(game, package, request, reference, known,
+                        time.monotonic() + float(request["seconds"]) * DATA_SHARE)  # fmt: skip
+    for mutant, match in data.found:
+        for place, rule in enumerate(mutant.rules):
+            found.setdefault(rule, _Tally()).count_data(match, place == 0, mutant.change(game))
+    tallies = [tally.reproduced(rule) for rule, tally in found.items()]
+    tallies.sort(key=lambda r: (-r.exact, -r.partly, -r.line_exact, -r.line_partly,
+                                -r.data_exact, -r.data_partly, r.rule))  # fmt: skip
+    return {"rules": [r.to_json() for r in tallies], **code,
+            "data_tried": data.tried, "data_complete": data.complete,
+            "seconds": round(time.monotonic() - started, 2)}  # fmt: skip
+
+
+def _code_trials(
+    request: dict[str, Any], reference: Any, lines: _Lines, found: dict[str, _Tally],
+    known: set[str], deadline: float,
+) -> dict[str, Any]:  # fmt: skip
+    """The one-token mutants of the lines the step ran (``lines``), each tried until
+    ``deadline``, counted into ``found``; the counts, or why none was tried."""
+    from conformance.levels import rule_sites
+
+    try:
+        from conformance.mutation.generate import (
+            REPRODUCING_OPERATORS,
+            code_of,
+            generate,
+            package_dir,
+        )
+    except ImportError as missing:  # mutmut and libcst come with the ``mutate`` extra
+        return {"tried": 0, "problem": f"the trials need mutmut and libcst ({missing}): "
+                                       "pip install 'rulespec[mutate]'"}  # fmt: skip
+    from rulespec import games
+
+    game = request["game"]
+    package = games.unit(game).engine
+    directory = package_dir(game)
     ran: dict[str, set[int]] = {}
     for filename, line in lines.stacks:
         module = Path(filename).relative_to(directory).as_posix()
@@ -405,10 +434,8 @@ def answer(request: dict[str, Any]) -> dict[str, Any]:
     chosen = [m for m in mutants.mutants
               if m.scope == "function" and _ran(ran[m.module], m.span)]  # fmt: skip
     chosen += [m for m in mutants.mutants if m.scope == "global"]
-    known = set(rule_ids(game))
     fired = set(request.get("fired", []))
     observable = rule_sites.observable_rules(game)
-    found: dict[str, _Tally] = {}
     tried = unnamed = 0
     complete = True
     for mutant in chosen:
@@ -426,18 +453,8 @@ def answer(request: dict[str, Any]) -> dict[str, Any]:
         change = f"`{code_of(mutant.before)}` changed to `{code_of(mutant.after)}` at {site}"
         for place, rule in enumerate(rules):
             found.setdefault(rule, _Tally()).count(match, place == 0, change)
-    data = _data_trials(game, package, request, reference, known,
-                        time.monotonic() + float(request["seconds"]) * DATA_SHARE)  # fmt: skip
-    for mutant, match in data.found:
-        for place, rule in enumerate(mutant.rules):
-            found.setdefault(rule, _Tally()).count_data(match, place == 0, mutant.change(game))
-    tallies = [tally.reproduced(rule) for rule, tally in found.items()]
-    tallies.sort(key=lambda r: (-r.exact, -r.partly, -r.line_exact, -r.line_partly,
-                                -r.data_exact, -r.data_partly, r.rule))  # fmt: skip
-    return {"rules": [r.to_json() for r in tallies], "tried": tried, "selected": len(chosen),
-            "unnamed": unnamed, "complete": complete, "problem": "",
-            "data_tried": data.tried, "data_complete": data.complete,
-            "seconds": round(time.monotonic() - started, 2)}  # fmt: skip
+    return {"tried": tried, "selected": len(chosen), "unnamed": unnamed,
+            "complete": complete, "problem": ""}  # fmt: skip
 
 
 def _data_trials(

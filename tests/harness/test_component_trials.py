@@ -150,3 +150,36 @@ def test_a_text_becomes_first_what_the_candidate_shows_where_the_reference_diffe
     assert hinted == ("Hunter", "Baker")
     changes = [m.after for m in data_mutants(ITEMS, KNOWN, ("road", (0,)), hinted)]
     assert changes == ["Hunter", "Baker"]  # Baker is also the field's other text
+
+
+#: the child of :mod:`conformance.levels.reproduction` with mutmut and libcst made
+#: unimportable, as in a wheel installed without the ``mutate`` extra
+_WITHOUT_MUTATE = (
+    "import sys; sys.modules['mutmut'] = None; sys.modules['libcst'] = None; "
+    "from conformance.levels.reproduction import main; sys.exit(main())"
+)
+
+
+def test_without_the_mutate_extra_the_data_is_still_tried() -> None:
+    """The data trials need no mutation tools: a user without ``rulespec[mutate]`` gets
+    them, and is told why the code's were not tried."""
+    import json
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    from conformance.levels.reproduction import request_for
+
+    observed = [(f"players.{seat}.coins", 4) for seat in range(3)]
+    divergence = Divergence("notre_dame", 3, {}, [], "start", "", first=observed[0][0],
+                            observed=observed)  # fmt: skip
+    request, why_not = request_for(divergence, 20)
+    assert request is not None, why_not
+    done = subprocess.run([sys.executable, "-P", "-c", _WITHOUT_MUTATE], input=json.dumps(request),
+                          capture_output=True, text=True, timeout=120, check=True,
+                          cwd=Path(__file__).resolve().parents[2])  # fmt: skip
+    answer = json.loads(done.stdout)
+    assert answer["tried"] == 0 and "pip install 'rulespec[mutate]'" in answer["problem"]
+    assert answer["data_tried"] > 0
+    rules = {row["rule"]: row for row in answer["rules"]}
+    assert rules["ND-SETUP-RESOURCES"]["data_exact"] >= 1, answer
