@@ -61,11 +61,24 @@ class DataMutant:
     after: Any
     rules: tuple[str, ...]  # the entry's own rule first, then the component's
 
-    def change(self, game: str) -> str:
-        """How the change reads in a report."""
+    def change(self, file: str) -> str:
+        """How the change reads in a report (``file``: the component file, as
+        :func:`shown_file` names it)."""
         where = " › ".join(str(step) for step in self.path) or "(the whole value)"
         return (f"`{_text(self.before)}` changed to `{_text(self.after)}` at "
-                f"spec/{game}/components.yaml {self.component} › {where}")  # fmt: skip
+                f"{file} {self.component} › {where}")  # fmt: skip
+
+
+def shown_file(game: str, path: Any) -> str:
+    """``game``'s component file as a report names it: ``spec/<game>/components.yaml`` for a
+    game bundled with rulespec (its place in the source tree), the file's path for a game a
+    package registers (its spec folder is its own)."""
+    from pathlib import Path as FilePath
+
+    file = FilePath(str(path))
+    if file.parent.name == game and file.parent.parent.name == "spec":
+        return f"spec/{game}/components.yaml"
+    return str(file)
 
 
 def _text(value: Any) -> str:

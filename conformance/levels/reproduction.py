@@ -392,9 +392,13 @@ def answer(request: dict[str, Any]) -> dict[str, Any]:
                         started + float(request["seconds"]))  # fmt: skip
     data = _data_trials(game, package, request, reference, known,
                         time.monotonic() + float(request["seconds"]) * DATA_SHARE)  # fmt: skip
+    from conformance.levels.component_trials import shown_file
+    from reference_impl import components
+
+    file = shown_file(game, components._path(game))
     for mutant, match in data.found:
         for place, rule in enumerate(mutant.rules):
-            found.setdefault(rule, _Tally()).count_data(match, place == 0, mutant.change(game))
+            found.setdefault(rule, _Tally()).count_data(match, place == 0, mutant.change(file))
     tallies = [tally.reproduced(rule) for rule, tally in found.items()]
     tallies.sort(key=lambda r: (-r.exact, -r.partly, -r.line_exact, -r.line_partly,
                                 -r.data_exact, -r.data_partly, r.rule))  # fmt: skip

@@ -65,8 +65,12 @@ def test_a_change_is_evidence_for_the_entrys_own_rule_then_the_components() -> N
 
 
 def test_a_change_reads_as_where_it_is_in_the_file() -> None:
-    change = DataMutant("cards", ("Miller", "food"), 2, 1, ("XX-COMP-CARDS",)).change("toy")
+    file = component_trials.shown_file("toy", "/site-packages/spec/toy/components.yaml")
+    change = DataMutant("cards", ("Miller", "food"), 2, 1, ("XX-COMP-CARDS",)).change(file)
     assert change == "`2` changed to `1` at spec/toy/components.yaml cards › Miller › food"
+    # a game a package registers keeps its spec folder in the package
+    own = "/venv/site-packages/rulespec_pig/spec/components.yaml"
+    assert component_trials.shown_file("pig", own) == own
 
 
 def test_a_groups_perturbation_changes_every_value_but_the_rule_names() -> None:
