@@ -207,7 +207,7 @@ def _brings_forward(found: Reproduced) -> bool:
 #: candidate did (:mod:`~conformance.levels.component_trials`): "first" (an exact one puts it
 #: before every rule but a corroborated cited one, 1a), "alone" (the same, only when no
 #: code mutant did exactly what the candidate did), "ties" (it breaks ties after the code
-#: reproductions, 4), "off" (explained, not weighed)
+#: reproductions, 4), "off" (explained, not weighed).
 #: "alone" was chosen on held-out-12 and -13 run again with the data trials (session 32: it
 #: ranked them as "ties" did, and held-out-13's Villagers, with the candidate's texts tried,
 #: one better; "first" two worse, a code bug's step reproduced by a card's data) and written

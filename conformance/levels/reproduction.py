@@ -18,6 +18,11 @@ read from the line's call stack as it ran):
 A mutant that gives only the candidate's value at the first differing path, or only the
 first action it left out or added, is weaker evidence (``partly``).
 
+Then the component data's one-value changes are tried the same way
+(:mod:`conformance.levels.component_trials`, for :data:`DATA_SHARE` of the time again): a
+misread card or table, which no code mutant reaches, is evidence for the component's rule.
+They need no mutation tools, so they run without the ``mutate`` extra too.
+
 The trials run in a child process (``python -m conformance.levels.reproduction``, a JSON
 request on its input, a JSON answer on its output): each mutant's package is imported
 afresh (:mod:`conformance.mutation.worker`'s finders), so no mutant's cache or module state
@@ -370,9 +375,11 @@ class _Lines:
 def answer(request: dict[str, Any]) -> dict[str, Any]:
     """The child's work: trace the step on the reference, try the mutants of what ran, then
     the component data's one-value changes (those need no ``mutate`` extra)."""
+    from conformance.levels.component_trials import shown_file
     from conformance.mutation.engine_package import package_dir
     from conformance.mutation.worker import _CodeCache, keep_components
     from conformance.specification.catalogue import rule_ids
+    from reference_impl import components
     from rulespec import games
 
     started = time.monotonic()
@@ -392,9 +399,6 @@ def answer(request: dict[str, Any]) -> dict[str, Any]:
                         started + float(request["seconds"]))  # fmt: skip
     data = _data_trials(game, package, request, reference, known,
                         time.monotonic() + float(request["seconds"]) * DATA_SHARE)  # fmt: skip
-    from conformance.levels.component_trials import shown_file
-    from reference_impl import components
-
     file = shown_file(game, components._path(game))
     for mutant, match in data.found:
         for place, rule in enumerate(mutant.rules):
