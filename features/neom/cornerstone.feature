@@ -323,6 +323,29 @@ Feature: NEOM discarding a tile to place a cornerstone (neom.ja.txt:50-55)
         """
       Then the action is rejected citing rule "NM-CORNER-NODISASTER"
 
+    @NM-CORNER-NODISASTER
+    Scenario: Another player's fire leaves the cornerstone open to the others
+      # neom.ja.txt:55, 57-58: only the disaster tile cannot be discarded for a cornerstone;
+      # player 1 selected the fire, player 0 the park, which may still be traded
+      Given the position:
+        """
+        phase = "select"
+        players.0.selected = null
+        players.0.hand = ["g1-park", "g1-market"]
+        players.1.acted = false
+        players.1.selected = null
+        players.1.hand = ["g1-fire", "g1-mine"]
+        """
+      When these actions are applied:
+        """
+        [{"actor": 1, "type": "select", "tile": "g1-fire"},
+         {"actor": 0, "type": "select", "tile": "g1-park"}]
+        """
+      Then the legal actions include:
+        """
+        {"actor": 0, "type": "cornerstone", "tile": "cs-garden-homes"}
+        """
+
   Rule: NM-CORNER-PLACE a cornerstone action that breaks several rules cites the first in the check order
 
     # spec/neom/action.schema.json, cornerstone: NM-PLACE-NOROTATE, NM-CORNER-PLACE, NM-CORNER-LIMIT,

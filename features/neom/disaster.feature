@@ -847,6 +847,28 @@ Feature: NEOM disasters (neom.ja.txt:57-62)
         """
       Then "players.1.coins" is 2
 
+    @NM-DISASTER-TABLE
+    Scenario: The flood costs 1 per tile of every kind, the City Centre not among them
+      # the flood's targets are commercial, industrial, power, public and residential tiles at
+      # 1 coin each (spec/neom/components.yaml, disasters): the market, the mine, the coal
+      # plant, the park and the houses owe 5; the City Centre is none of these kinds: 6 - 5 = 1
+      Given the position:
+        """
+        phase = "disaster"
+        generation = 3
+        disasters = [{"tile": "g3-flood", "by": 0, "decided": []}]
+        players.1.city.1.2 = "g1-market"
+        players.1.city.2.1 = "g1-mine"
+        players.1.city.2.3 = "g1-coal-plant"
+        players.1.city.3.2 = "g1-park"
+        players.1.city.0.2 = "g1-houses"
+        """
+      When player 1 plays:
+        """
+        {"type": "pay"}
+        """
+      Then "players.1.coins" is 1
+
   Rule: NM-DISASTER-SCOPE a station protects its 3x3 block (option protection_scope)
 
     @NM-DISASTER-SCOPE @reading:protection_scope=adjacent

@@ -33,6 +33,25 @@ Feature: NEOM income at the end of each generation (neom.ja.txt:26-27, 73-76)
         players.1.coins = 6
         """
 
+    @NM-INCOME @until:example-sell-six
+    Scenario: At the end of generation 2 the generation 1 tiles pay too
+      # neom.ja.txt:75: every tile showing income pays, whatever its generation: the market 2,
+      # the corner shop 1 (generation 1) and the offices 3 (generation 2): 6 + 5 for the plaza
+      # sold + 6 = 17
+      Given the position:
+        """
+        generation = 2
+        players.0.selected = "g2-plaza"
+        players.0.hand = ["g2-apartments"]
+        players.0.city.2.1 = "g2-offices"
+        players.1.hand = ["g2-terraces"]
+        """
+      When player 0 plays:
+        """
+        {"type": "sell"}
+        """
+      Then "players.0.coins" is 17
+
   Rule: NM-INCOME-GEN income after the 7th turn, before the next generation
 
     @NM-INCOME-GEN @until:example-sell-six

@@ -174,6 +174,63 @@ Feature: NEOM overview and game flow (neom.ja.txt:5-14)
         {"actor": 1, "type": "sell"}
         """
 
+    @NM-FLOW-TURN
+    Scenario: In the first turn of generation 2 every player selects a tile and acts with it
+      # neom.ja.txt:12-13, 18-24: every one of the 21 turns, the first of a generation too, has
+      # each player select a tile and act with it; generation 1 ends once player 0 sells, 8
+      # generation 2 tiles are dealt to each player, each selects one, and neither has acted
+      Given the position:
+        """
+        phase = "act"
+        generation = 1
+        turn = 7
+        players.0.selected = "g1-park"
+        players.0.hand = ["g1-market"]
+        players.1.acted = true
+        players.1.hand = ["g1-farm"]
+        """
+      When player 0 plays:
+        """
+        {"type": "sell"}
+        """
+      And these actions are applied:
+        """
+        [{"actor": "chance", "type": "deal", "player": 0, "tile": "g2-apartments"},
+         {"actor": "chance", "type": "deal", "player": 0, "tile": "g2-apartments"},
+         {"actor": "chance", "type": "deal", "player": 0, "tile": "g2-terraces"},
+         {"actor": "chance", "type": "deal", "player": 0, "tile": "g2-offices"},
+         {"actor": "chance", "type": "deal", "player": 0, "tile": "g2-plaza"},
+         {"actor": "chance", "type": "deal", "player": 0, "tile": "g2-police-station"},
+         {"actor": "chance", "type": "deal", "player": 0, "tile": "g2-solar-farm"},
+         {"actor": "chance", "type": "deal", "player": 0, "tile": "g2-corner-store"},
+         {"actor": "chance", "type": "deal", "player": 1, "tile": "g2-apartments"},
+         {"actor": "chance", "type": "deal", "player": 1, "tile": "g2-terraces"},
+         {"actor": "chance", "type": "deal", "player": 1, "tile": "g2-offices"},
+         {"actor": "chance", "type": "deal", "player": 1, "tile": "g2-police-station"},
+         {"actor": "chance", "type": "deal", "player": 1, "tile": "g2-solar-farm"},
+         {"actor": "chance", "type": "deal", "player": 1, "tile": "g2-corner-store"},
+         {"actor": "chance", "type": "deal", "player": 1, "tile": "g2-farmstead"},
+         {"actor": "chance", "type": "deal", "player": 1, "tile": "g2-glassworks"}]
+        """
+      And these actions are applied:
+        """
+        [{"actor": 0, "type": "select", "tile": "g2-plaza"},
+         {"actor": 1, "type": "select", "tile": "g2-terraces"}]
+        """
+      Then the position has:
+        """
+        players.0.acted = false
+        players.1.acted = false
+        """
+      And the legal actions include:
+        """
+        {"actor": 0, "type": "sell"}
+        """
+      And the legal actions include:
+        """
+        {"actor": 1, "type": "sell"}
+        """
+
   Rule: NM-FLOW-END after 21 turns the game is scored and over
 
     @NM-FLOW-END

@@ -73,6 +73,21 @@ Feature: NEOM placing the selected tile (neom.ja.txt:40-48)
         {"actor": 0, "type": "cornerstone", "tile": "cs-garden-homes"}
         """
 
+    @NM-PLACE-REQFAIL
+    Scenario: A market whose cost can be paid may still be traded for a cornerstone
+      # neom.ja.txt:35-38, 42: unmet requirements leave only the cornerstone or the sale, but
+      # met ones do not take the cornerstone away: 6 coins pay the market's 2, and the
+      # garden homes are still open
+      Given "players.0.cornerstones" is ["cs-garden-homes"]
+      Then the legal actions include:
+        """
+        {"actor": 0, "type": "place"}
+        """
+      And the legal actions include:
+        """
+        {"actor": 0, "type": "cornerstone", "tile": "cs-garden-homes"}
+        """
+
   Rule: NM-REQ-COST requirements are a coin cost and goods held, not consumed
 
     @NM-REQ-COST @NM-GOODS-GAIN

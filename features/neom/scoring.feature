@@ -314,6 +314,20 @@ Feature: NEOM final scoring (neom.ja.txt:80-100, in English)
         details.breakdown.0.ghost_town = 0
         """
 
+    @NM-SCORE-GHOST
+    Scenario: Two residential tiles in one neighbourhood cost nothing
+      # neom.ja.txt:96 counts residential tiles, not neighbourhoods: the houses on x2 y1 and
+      # x2 y0 are joined by their roads into a single neighbourhood, yet they are 2 tiles
+      Given the position:
+        """
+        players.0.city.1.2 = "g1-houses"
+        players.0.city.0.2 = "g1-houses"
+        """
+      Then the outcome has:
+        """
+        details.breakdown.0.ghost_town = 0
+        """
+
   Rule: NM-SCORE-POWER -5 without a power-generating tile
 
     @NM-SCORE-POWER
