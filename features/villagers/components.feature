@@ -19,6 +19,18 @@ Feature: Villagers component data
         """
       Then the village is "Hunter(2) ; Swineherd > Truffler"
 
+    # The Milk Maid shows two food icons (components.yaml, facts §2.4): with the Grazier's
+    # one (covered, but counted: VL-ICONS-COVERED) the village has 3, and the draft repeats
+    # 2 + 3 = 5 times (line 35).
+    @VL-COMP-CARDS @reading:icons_count_covered=true
+    Scenario: A Milk Maid on a Grazier gives three food icons and five drafts
+      Given a villagers game at step "countess_build" with:
+        """
+        reserve = 0
+        village = Hayer > Grazier > Milk Maid
+        """
+      Then "draft.limit" is 5
+
     @VL-COMP-CARDS
     Scenario Outline: A card draw of the wrong shape (<what>) is refused as malformed
       Given a villagers game at step "countess" with:

@@ -812,6 +812,29 @@ Feature: Villagers solo draft phase
         step = "coin"
         """
 
+    # Line 38 is the step after the repetitions of steps 1-3 (line 35): a repetition that
+    # is not the last leaves the square as it is and the next repetition starts.
+    @VL-DRAFT-SQUARE
+    Scenario: A repetition that is not the last leaves the square on the board
+      Given a villagers game at step "countess" with:
+        """
+        road = Brewer, Cooper, Wheeler, Seeker, Mason
+        player.square = ["Fisher"]
+        player.hand = ["Agent"]
+        draft.limit = 3
+        draft.taken = 1
+        stacks.0.known = ["Hunter", "Hunter"]
+        """
+      When player 0 plays:
+        """
+        {"type": "countess_build", "card": "Brewer", "coins": 0}
+        """
+      Then the position has:
+        """
+        player.square = ["Fisher"]
+        player.hand = ["Agent"]
+        """
+
   Rule: VL-DRAFT-BANKCOIN One bank coin on one road villager, optionally
 
     @VL-DRAFT-BANKCOIN

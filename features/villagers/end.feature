@@ -178,6 +178,27 @@ Feature: Villagers solo end of the game
         phase = "event"
         """
 
+    # Draft, build, event, market: a first market revealed during the draft pays after the
+    # event phase (lines 54-66), not as the build phase ends.
+    @VL-ROUND-ORDER
+    Scenario: Ending the build phase with the first market revealed pays nothing yet
+      Given a villagers game at step "build" with:
+        """
+        markets.first = "revealed"
+        village = Miner > Blacksmith(4) ; Harvester
+        """
+      When player 0 plays:
+        """
+        {"type": "end_build"}
+        """
+      Then the position has:
+        """
+        round = 1
+        phase = "event"
+        player.gold = 8
+        markets.first = "revealed"
+        """
+
     @VL-ROUND-ORDER
     Scenario Outline: An action of the wrong shape (<what>) is refused as malformed
       Given a villagers game at step "build" with:

@@ -331,6 +331,27 @@ Feature: The Countess's 24 event cards
         """
       Then "player.gold" is 5
 
+    # The padlock is paid to the bank: all 3 gold go there, none to the Countess's supply
+    # (her 1 gold from setup, line 20).
+    @VL-EVENT-COUNTESS-BANK
+    Scenario: Under the Countess Bank all 3 gold go to the bank and none to the Countess
+      Given a villagers game at step "build" with:
+        """
+        events.active = ["e12"]
+        player.hand = ["Cooper"]
+        village = Lumberjack
+        countess.gold = 1
+        """
+      When player 0 plays:
+        """
+        {"type": "build", "card": "Cooper", "column": 0}
+        """
+      Then the position has:
+        """
+        player.gold = 5
+        countess.gold = 1
+        """
+
     @VL-EVENT-COUNTESS-BANK @VL-LOCK-AFFORD
     Scenario: Under the Countess Bank a padlock of 3 is not offered to a player with 2 gold
       Given a villagers game at step "build" with:
@@ -870,6 +891,20 @@ Feature: The Countess's 24 event cards
         discard = {"Cooper": 1}
         player.gold = 8
         countess.village = []
+        """
+
+    # Arrest takes a non-basic top villager: the Miner on top of its column is a basic
+    # villager and cannot be chosen.
+    @VL-EVENT-ARREST
+    Scenario: Arrest does not offer a basic Miner on top of its column
+      Given a villagers game at step "events" with:
+        """
+        events.active = ["e23"]
+        village = Lumberjack > Cooper(2) ; Miner
+        """
+      Then the legal actions do not include:
+        """
+        {"type": "resolve_event", "event": "e23", "column": 1}
         """
 
   Rule: VL-EVENT-RATS Rats

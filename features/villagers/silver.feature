@@ -31,6 +31,21 @@ Feature: Villagers silver formulas (scored here through Black Market)
         """
       Then "player.gold" is 21
 
+    # The Wood Carver counts the printed gold on wood villagers; the 2 coins sitting on the
+    # Cooper (its padlock payment) are not printed gold: Cooper 4, the Lumberjacks 0.
+    @VL-SILVER-WOOD-CARVER
+    Scenario: Coins sitting on a Cooper do not add to the Wood Carver's 4
+      Given a villagers game at step "events" with:
+        """
+        events.active = ["e3"]
+        village = Lumberjack > Cooper(2) ; Lumberjack > Wood Carver
+        """
+      When player 0 plays:
+        """
+        {"type": "resolve_event", "event": "e3"}
+        """
+      Then "player.gold" is 12
+
   Rule: VL-SILVER-LOG-RAFTER One per wood symbol
 
     @VL-SILVER-LOG-RAFTER @reading:icons_count_covered=true
