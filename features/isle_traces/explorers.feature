@@ -218,6 +218,35 @@ Feature: Isle Traces action 2: explorers
         scores = [3, 0]
         """
 
+    @IT-EXPL-ONLY @reading:line_points=cells
+    Scenario: A line pays its cells on every card, not only on the card where the explorer stands
+      # nolcasolca.ja.txt:4: points are scored only where explorers were placed; lines 120-126:
+      # what scores is a line, the cells of one terrain joined through their sides, with one's
+      # explorer on it. Card 101 at rows 6-7, columns 6-8 and card 108 beside it at columns
+      # 9-11: the road (6,6)-(6,9) runs across both. Seat 0's explorer on (6,8), on card 101,
+      # places it on that line, which pays all its 4 cells, the one on card 108 too.
+      Given the isle map:
+        """
+        101 0 0 6 6 : road road road plains plains plains | forest forest forest forest forest forest
+        108 0 0 6 9 : road/fort mountain mountain coast coast/harbour plains/creature2 | forest forest forest forest forest forest
+        """
+      And the position:
+        """
+        phase = "over"
+        explorers = [{"player": 0, "row": 6, "col": 8}]
+        deck = []
+        """
+      Then the outcome's lines are exactly:
+        """
+        [
+          {"terrain": "road", "cells": [[6, 6], [6, 7], [6, 8], [6, 9]], "explorers": [1, 0], "feather": false, "owner": 0, "points": 4, "creatures": 0}
+        ]
+        """
+      And the outcome has:
+        """
+        scores = [4, 0]
+        """
+
   Rule: IT-EXPL-NEED points only where one's explorers are
 
     @IT-EXPL-ONLY @IT-EXPL-NEED @IT-SCORE-OWN @reading:line_points=cells

@@ -434,3 +434,26 @@ Feature: Isle Traces: the red feather
         scores = [0, 3]
         winners = [1]
         """
+
+  Rule: IT-FEATHER-OBSTRUCT the red feather obstructs its line's points, not its exploring
+
+    @IT-FEATHER-OBSTRUCT
+    Scenario: An explorer may still be placed on the line with the red feather
+      # nolcasolca.ja.txt:55: the red feather is an obstruction; line 58: the line where it
+      # stands scores nothing in the end (最終的に); line 105: an explorer may be placed
+      # anywhere (置く場所は自由). The red feather on (6,8) of the road (6,6)-(6,8) does not close
+      # that road's other cells to seat 0's explorer.
+      Given the position:
+        """
+        phase = "explore"
+        drawn = null
+        feather = {"row": 6, "col": 8}
+        """
+      Then the legal actions include:
+        """
+        {"type": "place_explorer", "row": 6, "col": 6}
+        """
+      And the legal actions include:
+        """
+        {"type": "place_explorer", "row": 6, "col": 7}
+        """

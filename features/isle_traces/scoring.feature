@@ -286,6 +286,20 @@ Feature: Isle Traces: final scoring of lines
         scores = [7, 0]
         """
 
+  Rule: IT-SCORE-END at the end each line where one's explorers remain pays once
+
+    @IT-SCORE-END @reading:line_points=cells
+    Scenario: Two explorers on the plains pay its 3 cells once
+      # nolcasolca.ja.txt:53: at the end a player scores the terrain where their explorers
+      # remain; lines 124-126: a line of one terrain with one or more of one's explorers is
+      # what scores. Seat 0's two explorers stand on the plains (7,6)-(7,8), 3 cells: it pays
+      # 3, not 3 per explorer. Seat 1's one explorer on the mountain (6,10)-(6,11) pays 2.
+      Given "explorers" is [{"player": 0, "row": 7, "col": 6}, {"player": 0, "row": 7, "col": 8}, {"player": 1, "row": 6, "col": 10}]
+      Then the outcome has:
+        """
+        scores = [3, 2]
+        """
+
   Rule: IT-SCORE-TERRAINS all five terrains form lines
 
     @IT-SCORE-TERRAINS @IT-WIN-TIE1 @IT-WIN-ANIMAL @reading:line_points=cells

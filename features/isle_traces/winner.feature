@@ -220,6 +220,37 @@ Feature: Isle Traces: the winner and the tie-breaks
         winners = [0]
         """
 
+    @IT-WIN-GOAL @IT-WIN-TIE1 @IT-WIN-ANIMAL @reading:line_points=cells
+    Scenario: Two players sharing the top score still leave a winner, by the tie-break
+      # nolcasolca.ja.txt:23: the aim is more points than anyone; lines 134-135: the highest
+      # score wins, and when two or more are tied on it the one with more creatures in their
+      # longest line wins. Cards 101, 108 and 109:
+      #   row 6: road road road | road/fort mountain mountain
+      #   row 7: plains plains plains | coast coast/harbour plains/creature2
+      #   row 8: forest/creature1 forest coast
+      #   row 9: mountain coast coast
+      # Seat 0 scores the mountain (6,10)-(6,11), 2 points, no creature; seat 1 the forest
+      # (8,6)-(8,7), 2 points, 1 creature; seat 2 the single mountain (9,6), 1 point. Nobody
+      # has more points than everyone else, and seat 1 wins the tie at the top.
+      Given a new "isle_traces" game with 3 players
+      And the isle map:
+        """
+        101 0 0 6 6 : road road road plains plains plains | forest forest forest forest forest forest
+        108 0 0 6 9 : road/fort mountain mountain coast coast/harbour plains/creature2 | forest forest forest forest forest forest
+        109 0 0 8 6 : forest/creature1 forest coast mountain coast coast | forest forest forest forest forest forest
+        """
+      And the position:
+        """
+        phase = "over"
+        deck = []
+        explorers = [{"player": 0, "row": 6, "col": 10}, {"player": 1, "row": 8, "col": 7}, {"player": 2, "row": 9, "col": 6}]
+        """
+      Then the outcome has:
+        """
+        scores = [2, 2, 1]
+        winners = [1]
+        """
+
   Rule: IT-WIN-MOST most points win before any tie-break
 
     @IT-WIN-MOST @reading:line_points=cells

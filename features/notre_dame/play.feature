@@ -242,6 +242,34 @@ Feature: Notre Dame phase 3, playing action cards
         players.0.areas.residence = 1
         """
 
+    @ND-PLACE-STAY
+    Scenario: Cubes in the district remain after the end of stage 1, when Notre Dame's go back
+      # notre-dame-10th.ja.txt:103: cubes placed in a district basically stay there; line 205:
+      # a stage ends after rounds 3, 6 and 9; line 213: after the stage bonus the cubes at
+      # Notre Dame go back to the stock. Only those: seat 0's 2 cubes in the bank and 1 in the
+      # residence are still there in round 4.
+      Given the position:
+        """
+        phase = "buy"
+        current = 2
+        round = 3
+        display = []
+        notre_dame = [1, 0, 0]
+        players.0.areas.bank = 2
+        players.0.areas.residence = 1
+        players.0.stock = 6
+        """
+      When player 2 plays:
+        """
+        {"type": "pass"}
+        """
+      Then the position has:
+        """
+        round = 4
+        players.0.areas.bank = 2
+        players.0.areas.residence = 1
+        """
+
   Rule: ND-PLACE-MOVE without cubes in hand a placed cube is moved
 
     @ND-PLACE-MOVE
