@@ -20,7 +20,7 @@ The changes (:func:`data_mutants`), one leaf of a component's ``data`` at a time
 - a short list: each item left out, and the list reversed.
 
 A game's component file has hundreds of leaves and a step reads a few, so the trials search
-by groups (:func:`relevant`): a component, then each of its entries, is perturbed whole (its
+by groups (:func:`search`): a component, then each of its entries, is perturbed whole (its
 integers one more, its flags flipped, its texts another of their field's) and only a group
 whose perturbation changes what the reference does at the step is searched further. A
 group whose whole perturbation changes nothing is taken not to matter at the step (an
@@ -34,9 +34,11 @@ from __future__ import annotations
 import contextlib
 import functools
 import importlib
+import json
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 #: at most this many other texts of the same field are tried for one text leaf
@@ -48,7 +50,7 @@ SHORT_LIST = 12
 #: the ``rule`` key of a component entry names the entry's own rule (never changed)
 RULE_KEY = "rule"
 
-Path = tuple[Any, ...]
+DataPath = tuple[Any, ...]
 
 
 @dataclass(frozen=True)
@@ -56,7 +58,7 @@ class DataMutant:
     """One changed value of a component's data."""
 
     component: str  # the component's id
-    path: Path  # keys and indexes inside its ``data``
+    path: DataPath  # keys and indexes inside its ``data``
     before: Any
     after: Any
     rules: tuple[str, ...]  # the entry's own rule first, then the component's
@@ -73,17 +75,13 @@ def shown_file(game: str, path: Any) -> str:
     """``game``'s component file as a report names it: ``spec/<game>/components.yaml`` for a
     game bundled with rulespec (its place in the source tree), the file's path for a game a
     package registers (its spec folder is its own)."""
-    from pathlib import Path as FilePath
-
-    file = FilePath(str(path))
+    file = Path(str(path))
     if file.parent.name == game and file.parent.parent.name == "spec":
         return f"spec/{game}/components.yaml"
     return str(file)
 
 
 def _text(value: Any) -> str:
-    import json
-
     text = json.dumps(value, ensure_ascii=False)
     return text if len(text) <= 60 else text[:57] + "..."
 
@@ -91,7 +89,7 @@ def _text(value: Any) -> str:
 # -- the changes ----------------------------------------------------------------------------
 
 
-def _shape(path: Path, records: set[Path]) -> Path:
+def _shape(path: DataPath, records: set[DataPath]) -> DataPath:
     """``path`` with the keys of record mappings and every list index as ``*``: the field
     a leaf is, whichever record holds it."""
     shaped: list[Any] = []
@@ -101,9 +99,9 @@ def _shape(path: Path, records: set[Path]) -> Path:
     return tuple(shaped)
 
 
-def _records(data: Any, path: Path = ()) -> set[Path]:
+def _records(data: Any, path: DataPath = ()) -> set[DataPath]:
     """The paths of mappings whose values are all mappings (records keyed by a name)."""
-    found: set[Path] = set()
+    found: set[DataPath] = set()
     if isinstance(data, dict):
         if len(data) >= 2 and all(isinstance(v, dict) for v in data.values()):
             found.add(path)
@@ -115,7 +113,7 @@ def _records(data: Any, path: Path = ()) -> set[Path]:
     return found
 
 
-def _leaves(data: Any, path: Path = ()) -> Iterator[tuple[Path, Any]]:
+def _leaves(data: Any, path: DataPath = ()) -> Iterator[tuple[DataPath, Any]]:
     """Every value of ``data`` with its path, containers included (a list is changed whole
     too), the entries' own ``rule`` names left out."""
     if isinstance(data, dict):
@@ -168,7 +166,7 @@ def _changes(value: Any, others: list[Any], hinted: tuple[str, ...] = ()) -> lis
     return []
 
 
-def _rules_at(item: dict[str, Any], path: Path, known: set[str]) -> tuple[str, ...]:
+def _rules_at(item: dict[str, Any], path: DataPath, known: set[str]) -> tuple[str, ...]:
     """The rules a change at ``path`` is evidence for: the innermost entry's own ``rule``,
     then the component's."""
     rules: list[str] = []
@@ -186,35 +184,28 @@ def _rules_at(item: dict[str, Any], path: Path, known: set[str]) -> tuple[str, .
 
 
 def data_mutants(
-    items: dict[str, dict[str, Any]], known: set[str], under: tuple[str, Path] | None = None,
-    hinted: tuple[str, ...] = (),
+    items: dict[str, dict[str, Any]], known: set[str], under: tuple[str, DataPath] | None = None,
+    hinted: tuple[str, ...] = (), texts: Callable[[DataPath], list[str]] | None = None,
 ) -> list[DataMutant]:  # fmt: skip
     """The one-value changes of the components ``items`` (id -> the file's entry), or of
     the group ``under`` (a component id and a path inside its data) only; ``hinted``: the
-    candidate's texts (:func:`hints`)."""
+    candidate's texts (:func:`hints`); ``texts``: the component's :func:`group_fields`, when
+    the caller has them."""
     found: list[DataMutant] = []
     for component, item in items.items():
         if under is not None and component != under[0]:
             continue
-        data = item.get("data")
-        records = _records(data)
-        fields: dict[Path, Counter[str]] = {}
-        leaves = list(_leaves(data))
-        for path, value in leaves:
-            if isinstance(value, str):
-                fields.setdefault(_shape(path, records), Counter())[value] += 1
-        for path, value in leaves:
+        field = texts if texts is not None else group_fields(items, component)
+        for path, value in _leaves(item.get("data")):
             if under is not None and path[: len(under[1])] != under[1]:
                 continue
-            counted = fields.get(_shape(path, records), Counter())
-            others = [text for text, _ in counted.most_common()]
-            for after in _changes(value, others, hinted):
+            for after in _changes(value, field(path), hinted):
                 found.append(DataMutant(component, path, value, after,
                                         _rules_at(item, path, known)))  # fmt: skip
     return found
 
 
-def perturbed(data: Any, fields: Callable[[Path], list[str]], path: Path = ()) -> Any:
+def perturbed(data: Any, fields: Callable[[DataPath], list[str]], path: DataPath = ()) -> Any:
     """``data`` with every integer one more, every flag flipped and every text another of
     its field's (``fields(path)``: the field's texts), for the group search."""
     if isinstance(data, dict):
@@ -261,7 +252,7 @@ def data_swapped(package: str, game: str, edit: Callable[[dict[str, Any]], None]
         purge(package)
 
 
-def _set(items: dict[str, Any], component: str, path: Path, value: Any) -> None:
+def _set(items: dict[str, Any], component: str, path: DataPath, value: Any) -> None:
     if not path:
         items[component]["data"] = value
         return
@@ -271,7 +262,7 @@ def _set(items: dict[str, Any], component: str, path: Path, value: Any) -> None:
     target[path[-1]] = value
 
 
-def _at(items: dict[str, Any], component: str, path: Path) -> Any:
+def _at(items: dict[str, Any], component: str, path: DataPath) -> Any:
     value = items[component]["data"]
     for step in path:
         value = value[step]
@@ -284,27 +275,23 @@ def try_change(
 ) -> tuple[bool, Any]:  # fmt: skip
     """What the reference does at the step with its components edited: (True, the result),
     or (False, None) when the edited data cannot be imported or the step cannot run."""
-    from reference_impl.core import EngineError
-
     try:
         with data_swapped(package, game, edit):
             definition = importlib.import_module(package).GAME
             return True, step(definition)
-    except EngineError:
-        return False, None
-    except BaseException as error:  # changed data may break anything, or loop (the alarm)
+    except BaseException as error:  # a refusal, anything the changed data breaks, the alarm
         if isinstance(error, KeyboardInterrupt):
             raise
         return False, None
 
 
-def groups(items: dict[str, Any]) -> list[tuple[str, Path]]:
+def groups(items: dict[str, Any]) -> list[tuple[str, DataPath]]:
     """The components, smallest first (counts and tables before card lists)."""
     sizes = {cid: sum(1 for _ in _leaves(item.get("data"))) for cid, item in items.items()}
     return [(cid, ()) for cid in sorted(items, key=lambda cid: (sizes[cid], cid))]
 
 
-def entries(items: dict[str, Any], group: tuple[str, Path]) -> list[tuple[str, Path]]:
+def entries(items: dict[str, Any], group: tuple[str, DataPath]) -> list[tuple[str, DataPath]]:
     """The entries of a component's data (its keys or items), when it has several."""
     component, path = group
     value = _at(items, component, path)
@@ -316,11 +303,11 @@ def entries(items: dict[str, Any], group: tuple[str, Path]) -> list[tuple[str, P
     return [(component, (*path, key)) for key in keys] if len(keys) > 1 else []
 
 
-def group_fields(items: dict[str, Any], component: str) -> Callable[[Path], list[str]]:
+def group_fields(items: dict[str, Any], component: str) -> Callable[[DataPath], list[str]]:
     """The texts of each field of a component (for :func:`perturbed`), most frequent first."""
     data = items[component].get("data")
     records = _records(data)
-    fields: dict[Path, Counter[str]] = {}
+    fields: dict[DataPath, Counter[str]] = {}
     for path, value in _leaves(data):
         if isinstance(value, str):
             fields.setdefault(_shape(path, records), Counter())[value] += 1
@@ -344,17 +331,18 @@ def search(
 ) -> DataTrials:  # fmt: skip
     """Search ``items`` (the game's parsed component entries, by id) for the one-value
     changes whose ``step`` result ``match`` says reproduces the candidate (``hinted``: the
-    candidate's texts, :func:`hints`): groups whose
-    whole perturbation changes the step (or stops it from running) are searched inside,
-    depth first, until the leaves' own changes are tried, or ``deadline`` passes."""
+    candidate's texts, :func:`hints`): groups whose whole perturbation changes the step (or
+    stops it from running) are searched inside, depth first, until the leaves' own changes
+    are tried, or ``deadline`` passes."""
     trials = DataTrials([])
     queue = groups(items)
+    texts = {component: group_fields(items, component) for component in items}
     while queue:
         if clock() > deadline:
             trials.complete = False
             break
         component, path = queue.pop(0)
-        fields = group_fields(items, component)
+        fields = texts[component]
         whole = perturbed(_at(items, component, path), fields, path)
         trials.tried += 1
         ran, result = try_change(package, game,
@@ -366,7 +354,8 @@ def search(
         if inner:
             queue[0:0] = inner
             continue
-        inside = data_mutants({component: items[component]}, known, (component, path), hinted)
+        inside = data_mutants({component: items[component]}, known, (component, path), hinted,
+                              fields)  # fmt: skip
         for mutant in inside:
             if clock() > deadline:
                 trials.complete = False
