@@ -32,7 +32,6 @@ import random
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
-from itertools import repeat
 from operator import itemgetter
 from typing import Any
 
@@ -238,22 +237,40 @@ def _by_kind(actions: list[dict[str, Any]]) -> dict[Kind, list[int]]:
     """The actions' indexes by :func:`signature`, kinds in order of first appearance.
 
     A listing of one kind throughout (most of an Isle Traces game: 100-700 card placements)
-    is told in a few passes of built-in functions: one key order, one tuple of value types
-    (so the same text fields) and one tuple of those fields' values mean one signature."""
-    if len(actions) > 1 and set(map(type, actions)) == {dict}:
-        shapes = set(map(tuple, actions))
-        if len(shapes) == 1:
-            kinds = set(map(tuple, map(map, repeat(type), map(dict.values, actions))))
-            if len(kinds) == 1:
-                [shape], [types] = shapes, kinds
-                text = [key for key, kind in zip(shape, types, strict=True)
-                        if kind is str and key != "actor"]  # fmt: skip
-                if not text or len(set(map(itemgetter(*text), actions))) == 1:
-                    return {signature(actions[0]): list(range(len(actions)))}
+    is told in a few passes of built-in functions, one per field, making no object per
+    action: every action has as many fields as the first and each of the first's fields
+    (so the same fields), the first's text fields hold the same values throughout, and its
+    other fields no text anywhere."""
+    if _one_kind(actions):
+        return {signature(actions[0]): list(range(len(actions)))}
     by_kind: dict[Kind, list[int]] = {}
     for index, action in enumerate(actions):
         by_kind.setdefault(signature(action), []).append(index)
     return by_kind
+
+
+def _one_kind(actions: list[dict[str, Any]]) -> bool:
+    """Whether every action is an object of the first's :func:`signature` (False: maybe
+    not, then the loop tells)."""
+    if len(actions) < 2 or set(map(type, actions)) != {dict}:
+        return False
+    first = actions[0]
+    if set(map(len, actions)) != {len(first)}:
+        return False
+    count = len(actions)
+    try:
+        for key, value in first.items():
+            values = map(itemgetter(key), actions)  # KeyError: a field the first lacks
+            if key == "actor":  # not part of a kind: only there
+                list(values)
+            elif type(value) is str:
+                if list(values).count(value) != count:  # another text, or no text
+                    return False
+            elif str in set(map(type, values)):  # a text where the first has none
+                return False
+    except KeyError:
+        return False
+    return True
 
 
 def signature(action: dict[str, Any]) -> Kind:

@@ -36,8 +36,13 @@ def test_a_listing_of_one_kind_is_one_group_and_a_near_copy_is_not() -> None:
     placements = [{"actor": 1, "type": "place_card", "row": r, "col": c}
                   for r in range(5) for c in range(5)]  # fmt: skip
     assert _by_kind(placements) == {(("type", "place_card"),): list(range(25))}
-    for odd in ({"actor": 1, "type": "place_card", "row": "4", "col": 0},  # a text field more
-                {"actor": 1, "type": "flip", "row": 4, "col": 0},  # another type
-                {"actor": 1, "row": 4, "col": 0, "type": "place_card"}):  # other key order
+    for odd in (
+        {"actor": 1, "type": "place_card", "row": "4", "col": 0},  # a text field more
+        {"actor": 1, "type": "flip", "row": 4, "col": 0},  # another type
+        {"actor": 1, "row": 4, "col": 0, "type": "place_card"},  # other key order
+        {"type": "place_card", "row": 4, "col": 0, "side": "x"},  # no actor, a text
+        {"actor": 1, "type": "place_card", "row": 4, "col": 0, "x": 1},  # a field more
+        {"actor": 1, "type": "place_card", "row": 4},  # a field less
+    ):
         listing = [*placements, odd]
         assert list(_by_kind(listing).items()) == list(_loop(listing).items())
