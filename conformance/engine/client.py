@@ -10,6 +10,7 @@ import collections
 import contextlib
 import itertools
 import json
+import operator
 import os
 import queue
 import re
@@ -834,6 +835,9 @@ def _maybe_twice(actions: list[Any]) -> bool:
     orjson."""
     if len(actions) < 2:
         return False
+    distinct = _distinct_values(actions)
+    if distinct is not None:
+        return not distinct
     texts = _split_texts(actions)
     if texts is not None:
         return len(set(texts)) != len(texts)
@@ -845,6 +849,24 @@ def _maybe_twice(actions: list[Any]) -> bool:
         pass
     keys = sorted_texts(actions) or _keys(actions)
     return len(set(keys)) != len(keys)
+
+
+def _distinct_values(actions: list[Any]) -> bool | None:
+    """Whether no two actions are equal, told from their values alone, for a listing of
+    objects with the first's fields, each hashable (a listing of one shape: most are); None
+    when it is not one. Every object has as many fields as the first and each of them, so
+    the same fields; equal objects then give equal tuples of those fields' values, so
+    distinct tuples mean distinct actions (equal tuples only cost the exact check)."""
+    if set(map(type, actions)) != {dict}:
+        return None
+    first = actions[0]
+    if not first or set(map(len, actions)) != {len(first)}:
+        return None
+    try:
+        values = set(map(operator.itemgetter(*first), actions))
+    except (KeyError, TypeError):  # a field the first lacks, or a list or object inside
+        return None
+    return len(values) == len(actions)
 
 
 def _split_texts(actions: list[Any]) -> list[bytes] | None:

@@ -1,9 +1,9 @@
 """The listing rules beyond the schema (``conformance.engine.client.listing_problems``).
 
-The duplicate check has a fast path (value tuples of flat objects); these cases are the
-ones where a fast path could go wrong: equal objects with their keys in another order,
-values equal in Python but not as JSON (``1``, ``true``, ``1.0``), equal value tuples of
-different objects, lists and objects inside actions.
+The duplicate check has fast paths (value tuples of objects with the same fields, texts of
+flat objects); these cases are the ones where a fast path could go wrong: equal objects with
+their keys in another order, values equal in Python but not as JSON (``1``, ``true``,
+``1.0``), equal value tuples of different objects, lists and objects inside actions.
 """
 
 from __future__ import annotations
