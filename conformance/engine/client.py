@@ -823,7 +823,9 @@ def _sums_to_one(fractions: list[tuple[int, int]], counts: list[int]) -> bool:
 def _maybe_twice(actions: list[Any]) -> bool:
     """False when no two actions are equal; True when two may be (then checked exactly).
 
-    The usual listing, objects holding no object, is told from one text of the whole list
+    The usual listing, objects with the same fields holding no list or object, is told from
+    one set of the tuples of their values (:func:`_distinct_values`). Other listings of
+    objects holding no object are told from one text of the whole list
     with every object's keys sorted (orjson): when that text holds one ``{`` and one ``}``
     per action (no object inside one, no brace inside a string), it splits at ``},{`` into
     the actions' texts, equal for equal actions. Other listings of flat objects are told in
