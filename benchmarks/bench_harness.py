@@ -15,19 +15,20 @@ Each round measures, interleaved (so a busy machine slows every figure alike):
   either way chance outcomes are drawn by their stated probabilities, never by the guide,
   as the level draws them.
 
-Printed per game and play: steps per CPU second, the candidate's round trips per step and
-two ratios to the echo; per game, with ``--play both``, how many times faster uniform play
-steps than guided play, round by round. ``ratio``: the candidate's round trips per second
-during lockstep (counted at the client, every request it sends) over the echo's, 100%
-being the pipe's limit. ``3-trip ratio``: steps per second times 3 over the echo's round
-trips per second, the rate of a step's work counted as the three requests it makes without
-the ``apply_state`` and ``apply_listing`` capabilities (``legal_actions``, ``apply``,
-``state``): ``rulespec serve`` answers ``apply`` with the state and the next listing, one
-round trip a step, so the first ratio no longer counts the requests a step saves. Rates
-are in CPU time: the driver's process time plus the child's (``/proc/<pid>/stat``; where
-that is missing, wall time, and the header says so). Printed: each round, then
-min/median/max over rounds, the JSON codec in use, the machine (CPU model and count) and
-the load average. Nothing here is a timed test.
+Printed per game and play: steps per CPU second, the candidate's round trips per step, two
+ratios to the echo, and where a step's CPU goes (microseconds in the driver: the in-process
+reference, the checks of every reply, the guide; and in the candidate); per game, with
+``--play both``, how many times faster uniform play steps than guided play, round by round.
+``ratio``: the candidate's round trips per second during lockstep (counted at the client,
+every request it sends) over the echo's, 100% being the pipe's limit. ``3-trip ratio``:
+steps per second times 3 over the echo's round trips per second, the rate of a step's work
+counted as the three requests it makes without the ``apply_state`` and ``apply_listing``
+capabilities (``legal_actions``, ``apply``, ``state``): ``rulespec serve`` answers
+``apply`` with the state and the next listing, one round trip a step, so the first ratio no
+longer counts the requests a step saves. Rates are in CPU time: the driver's process time
+plus the child's (``/proc/<pid>/stat``; where that is missing, wall time, and the header
+says so). Printed: each round, then min/median/max over rounds, the JSON codec in use, the
+machine (CPU model and count) and the load average. Nothing here is a timed test.
 
 ``--pin CPU`` measures every round twice, interleaved: pinned (the driver and its children
 on that one CPU) and unpinned (on every CPU this process may use), and prints both ratios.
@@ -63,12 +64,7 @@ from conformance.specification import catalogue
 from reference_impl import registry
 from rulespec import protocol
 
-ECHO = (
-    "import sys\n"
-    "for line in sys.stdin:\n"
-    "    sys.stdout.write(line)\n"
-    "    sys.stdout.flush()\n"
-)
+ECHO = "import sys\nfor line in sys.stdin:\n    sys.stdout.write(line)\n    sys.stdout.flush()\n"
 #: a request of typical size (a legal_actions reply is larger; this is the floor)
 MESSAGE = {"id": 0, "cmd": "apply", "action": {"actor": 0, "type": "place", "space": [2, 3]}}
 
@@ -82,6 +78,10 @@ class Lockstep:
     per_step: float
     games: int
     cpu: bool
+    #: CPU microseconds a step in the driver (reference, checks, guide) and in the candidate
+    #: (None without /proc)
+    driver_us: float | None = None
+    candidate_us: float | None = None
 
 
 def child_cpu(pid: int) -> float | None:
@@ -99,15 +99,21 @@ class Clock:
     def __init__(self, pid: int) -> None:
         self.pid = pid
         self.cpu = child_cpu(pid) is not None
-        self._start = self._now()
+        self._start = self._parts()
 
-    def _now(self) -> float:
+    def _parts(self) -> tuple[float, float]:
+        """(this process's CPU, the child's CPU), or (wall time, 0) without /proc."""
         if self.cpu:
-            return time.process_time() + (child_cpu(self.pid) or 0.0)
-        return time.perf_counter()
+            return time.process_time(), child_cpu(self.pid) or 0.0
+        return time.perf_counter(), 0.0
+
+    def elapsed_parts(self) -> tuple[float, float]:
+        """This process's and the child's CPU seconds since the start."""
+        now = self._parts()
+        return now[0] - self._start[0], now[1] - self._start[1]
 
     def elapsed(self) -> float:
-        return self._now() - self._start
+        return sum(self.elapsed_parts())
 
 
 def echo_rate(seconds: float) -> tuple[float, bool]:
@@ -182,9 +188,11 @@ def lockstep_rate(game: str, seconds: float, seed: int, play: str) -> Lockstep:
             steps += lockstep(candidate, reference, game, players, None, rng.randrange,
                               guide=guide, chance_by_probability=True)  # fmt: skip
             games += 1
-        elapsed = clock.elapsed()
+        driver, child = clock.elapsed_parts()
+        elapsed = driver + child
+        split = (driver / steps * 1e6, child / steps * 1e6) if clock.cpu and steps else (None, None)
         return Lockstep(counter.trips / elapsed, steps / elapsed, counter.trips / max(1, steps),
-                        games, clock.cpu)  # fmt: skip
+                        games, clock.cpu, *split)  # fmt: skip
     finally:
         candidate.close()
 
@@ -219,8 +227,12 @@ def main() -> int:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--seconds", type=float, default=2.0, help="per measurement")
     parser.add_argument("--game", action="append")
-    parser.add_argument("--play", choices=("guided", "uniform", "both"), default="both",
-                        help="rule-guided (the differential level's default), uniform, both")
+    parser.add_argument(
+        "--play",
+        choices=("guided", "uniform", "both"),
+        default="both",
+        help="rule-guided (the differential level's default), uniform, both",
+    )
     parser.add_argument("--pin", type=int, metavar="CPU",
                         help="measure pinned to this CPU (children too) and unpinned")  # fmt: skip
     args = parser.parse_args()
@@ -274,9 +286,16 @@ def main() -> int:
             print(f"{label + ' round trips/step':<44}{spread([r.per_step for r in runs], '.2f')}")
             print(f"{label + ' ratio to echo':<44}{spread(ratios, '.2%')}")
             print(f"{label + ' 3-trip ratio to echo':<44}{spread(steps, '.2%')}")
+            if all(r.driver_us is not None for r in runs):
+                driver = spread([r.driver_us for r in runs], ",.0f")  # type: ignore[misc]
+                engine = spread([r.candidate_us for r in runs], ",.0f")  # type: ignore[misc]
+                print(f"{label + ' driver CPU us/step':<44}{driver}")
+                print(f"{label + ' candidate CPU us/step':<44}{engine}")
         for game in games if len(plays) == 2 else []:
-            slower = [u.steps / g.steps for g, u in zip(mode.runs[game, "guided"],
-                                                        mode.runs[game, "uniform"], strict=True)]
+            slower = [
+                u.steps / g.steps
+                for g, u in zip(mode.runs[game, "guided"], mode.runs[game, "uniform"], strict=True)
+            ]
             print(f"{game + ' uniform / guided steps/s':<44}{spread(slower, '.2f')}")
     return 0
 
