@@ -181,10 +181,14 @@ class RuleGuide:
         picked = [self._rng.choice(group) for group in by_type.values()]
         self._rng.shuffle(picked)
         picked = picked[: self.width]
-        if len(picked) < self.width:
+        need = self.width - len(picked)
+        if need > 0:
+            # the rest at random: indexes drawn from the whole listing, those already picked
+            # left out (as many more drawn as were picked, so enough remain), no list of the
+            # rest made (a listing can hold hundreds of actions)
             chosen = set(picked)
-            rest = [i for i in range(len(actions)) if i not in chosen]
-            picked += self._rng.sample(rest, min(len(rest), self.width - len(picked)))
+            drawn = self._rng.sample(range(len(actions)), min(len(actions), need + len(chosen)))
+            picked += [i for i in drawn if i not in chosen][:need]
         return picked
 
     def _copier(self, state: GameState) -> Copier:
