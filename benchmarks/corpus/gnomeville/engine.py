@@ -671,6 +671,8 @@ class Game:
             if s["phase"] == "prepare":
                 self.fire("GV-PREPARE-REVEAL")
                 s["troll_card"] = card
+                for i, r, c in ([(i, r, c) for i in range(self.n) for r, row in enumerate(card["matrix"][:5]) for c, ch in enumerate(row[:5]) if ch == "B"] if BUG == "boulders-fall-at-reveal" else []):
+                    self.spawn_boulder(i, [r, c])
                 self.start_build()
             else:
                 s["surprise_card"] = card
@@ -908,6 +910,7 @@ class Game:
             p["tbt_done"] = True
             self.fire("GV-BUILD-PASS")
         elif t == "second_chance":
+            p["moves"] = self.board(i)["stumps"][p["stumps"]] + self.monuments(i) if BUG == "returned-gnome-tile-still-moves" and p["hand"] == "gnome" else p["moves"]
             p["bag"][p["hand"]] += 1
             p["hand"] = None
             p["stew"] = BUG == "second-chance-keeps-stew"
@@ -917,7 +920,7 @@ class Game:
             p["hand"] = None
             if k == "gnome":
                 stumps = self.board(i)["stumps"]
-                p["moves"] = stumps[2 - p["stumps"] if BUG == "stumps-from-bottom" else p["stumps"]] + (0 if BUG == "monuments-ignored" else self.monuments(i))
+                p["moves"] = stumps[2 - p["stumps"] if BUG == "stumps-from-bottom" else (0 if BUG == "gnome-tile-on-top-stump" else p["stumps"])] + (0 if BUG == "monuments-ignored" else self.monuments(i))
                 p["stumps"] += 1
                 if p["stumps"] >= (2 if BUG == "stuck-on-second-gnome" else 3):
                     p["stuck"] = True
@@ -940,6 +943,8 @@ class Game:
             if tuple(sp) in g:
                 grp = g
         tiles = [p["cells"][r][c] for r, c in grp]
+        if BUG == "upgraded-space-tile-to-bag" and kind is not None:
+            tiles.remove(p["cells"][sp[0]][sp[1]]); p["bag"][p["cells"][sp[0]][sp[1]]] += 1
         chain = BUG != "chain-splits-stack" and p["open_stack"] is not None and p["trigger"] is not None and tuple(p["trigger"]) in grp
         if not chain and p["open_stack"] is not None:
             p["stacks"] = sorted(p["stacks"] + [sorted(p["open_stack"])])
@@ -1346,7 +1351,7 @@ class Game:
 
     def end_of_score(self):
         s = self.s
-        if s["round"] >= 5:
+        if s["round"] >= (6 if BUG == "sixth-round-played" else 5):
             self.fire("GV-FINAL-NO-BUY")
             self.final_scoring()
             return
@@ -1445,7 +1450,7 @@ class Game:
             winners = [i for i in range(self.n) if keyf(i) == best]
         details = {"buildings": blds, "mushrooms": mush}
         if self.n == 1:
-            rank = None
+            rank = RANKS[-1][1] if BUG == "below-forty-ranked-rainbows" else None
             for th, name in RANKS:
                 if scores[0] >= th:
                     rank = name

@@ -166,7 +166,7 @@ def gain_prestige(st, p, n):
 
 
 def gain_coins(st, p, n):
-    st["players"][p]["coins"] += n
+    st["players"][p]["coins"] += min(n, max(0, 25 - sum(q["coins"] for q in st["players"]))) if BUG == "coin-supply-of-25" else n
 
 
 def gain_cubes(st, p, n):
@@ -291,7 +291,7 @@ def area_variants(st, p, area, n_people):
     if area == "guesthouse":
         out = [{"choices": [c]} for c in guest_choices()]
         if guest_double(n_people):
-            out += [{"choices": [a, b]} for a, b in itertools.combinations_with_replacement(guest_choices(), 2)]
+            out += [{"choices": [a, b]} for a, b in (itertools.combinations if BUG == "guest-pair-must-differ" else itertools.combinations_with_replacement)(guest_choices(), 2)]
         return out
     return [{}]
 
@@ -328,6 +328,8 @@ def check_area_params(st, p, area, act, n_people, extra_rule, guest_double_rule)
             raise Illegal("ND-GUEST", "one or two of coin, cube, rat")
         if len(ch) == 2 and not guest_double(n_people):
             raise Illegal(guest_double_rule, "two choices need three people in the guest house")
+        if BUG == "guest-pair-must-differ" and len(ch) == 2 and ch[0] == ch[1]:
+            raise Illegal(guest_double_rule, "the two gains must differ")
         return
     if has_ch:
         raise Illegal(extra_rule, "this action has no choices")
@@ -879,7 +881,8 @@ def apply_play(st, p, a):
             off = a["offering"]
             pl["coins"] -= off
             st["notre_dame"][p] += 1
-            gain_prestige(st, p, off if BUG == "offering-linear" else offerings(st)[off])
+            if BUG == "offering-no-park": pl["prestige"] += offerings(st)[off]
+            else: gain_prestige(st, p, off if BUG == "offering-linear" else offerings(st)[off])
         else:
             pl["areas"][card] += 1
             if src == "hand" or BUG != "moved-cube-no-action": perform_area(st, p, card, a)
@@ -1077,7 +1080,7 @@ def resolve_plague(st):
             cands = plague_candidates(st, p)
             if len(cands) == 1 or (BUG == "plague-first-area" and cands):
                 pl["areas"][cands[0]] -= 1
-                pl["stock"] += 1
+                pl["cubes" if BUG == "plague-victim-to-hand" else "stock"] += 1
             elif len(cands) > 1:
                 st["pending"].append(p)
         else:
@@ -1097,7 +1100,7 @@ def apply_lose(st, p, a):
         raise Illegal("ND-PLAGUE-CHOICE", "not one of the most crowded areas")
     pl = st["players"][p]
     pl["areas"][a["area"]] -= 1
-    pl["stock"] += 1
+    pl["cubes" if BUG == "plague-victim-to-hand" else "stock"] += 1
     st["pending"].remove(p)
     if not st["pending"]:
         end_round(st)
@@ -1106,7 +1109,7 @@ def apply_lose(st, p, a):
 def end_round(st):
     r = st["round"]
     n = st["num_players"]
-    if r in ((3, 6) if BUG == "no-final-payout" else (3, 6, 9)):
+    if BUG == "nd-bonus-every-round" or r in ((3, 6) if BUG == "no-final-payout" else (3, 6, 9)):
         value = ND_VALUES[tile_of(n)][stage_of(r + 1 if BUG == "nd-value-next-stage" else r)]
         total = sum(1 for c in st["notre_dame"] if c) if BUG == "nd-payout-per-player" else sum(st["notre_dame"])
         if total:
@@ -1128,7 +1131,7 @@ def end_round(st):
         pl["played"] = []
         pl["draft_hand"] = []
         pl["bought"] = None
-    if BUG == "brown-refilled" or r in ((3, 6) if BUG == "round9-decks-stay" else (3, 6, 9)):
+    if BUG == "brown-refilled" or (BUG == "brown-reshuffled-each-round-from-4" and r >= 3) or r in ((3, 6) if BUG == "round9-decks-stay" else (3, 6, 9)):
         st["brown_deck"] = list(BROWN)
     if BUG == "decks-gathered-each-round" or r in ((3, 6) if BUG == "round9-decks-stay" else (3, 6, 9)):
         for pl in st["players"]:
