@@ -160,7 +160,7 @@ def footprint(rot, row, col):
     """Cells covered by a card: list of (r, c) for face cells k = 0..5."""
     out = []
     for k in range(6):
-        a, b = (k % 3, k // 3) if BUG == "card-three-rows" else (k // 3, k % 3)
+        a, b = (k % 3, k // 3) if BUG == "card-three-rows" else ((k % 2, k // 2) if BUG == "face-cells-column-major" else (k // 3, k % 3))
         if rot == 0:
             dr, dc = a, b
         elif rot == 180:
@@ -423,7 +423,7 @@ class Game:
             has_feather = BUG != "feather-line-scores" and fcell is not None and (any(g[cc][2] == g[fcell][2] for cc in cells) if BUG == "feather-blocks-its-card" else fcell in cells)
             if (not has_feather and not any(exps)) or (BUG == "roads-score-nothing" and terrain(g[cells[0]][0]) == "road"):
                 continue
-            creatures = sum(1 for cc in cells if (symbol(g[cc][0]) is not None if BUG == "animals-any-symbol" else has_creature(g[cc][0])))
+            creatures = sum(1 for cc in cells if (symbol(g[cc][0]) is not None if BUG == "animals-any-symbol" else has_creature(g[cc][0])) and not (BUG == "sea-creatures-not-animals" and terrain(g[cc][0]) == "coast"))
             owner = None
             if not has_feather:
                 best = max([x for x in exps if exps.count(x) == 1] or [0]) if BUG == "tied-leaders-drop-out" else max(exps)
@@ -437,6 +437,7 @@ class Game:
                 points = (len([cc for cc in cells if g[cc][2] in {g[(e["row"], e["col"])][2] for e in s["explorers"] if e["player"] == owner and where.get((e["row"], e["col"])) == i}]) if BUG == "points-only-on-explorers-cards" else len(cells)) + (creatures if BUG == "creatures-score" else 0) if s["options"]["line_points"] == "cells" and BUG != "line-scores-one" else 1
                 points = min(points, 3) if BUG == "line-points-capped-at-three" else points
                 points = len({g[cc][2] for cc in cells}) if BUG == "points-per-card" and s["options"]["line_points"] == "cells" else points
+                points += sum(1 for cc in cells if symbol(g[cc][0]) in ("fort", "harbour")) if BUG == "forts-and-harbours-score" and s["options"]["line_points"] == "cells" else 0
                 scores[owner] += points * exps[owner] if BUG == "score-per-explorer" else points
                 owned[owner].append((len(cells), creatures))
                 co_owners = [p for p in range(n) if p != owner and exps[p] == exps[owner]] if BUG == "tied-players-both-score" else []  # a shared top count: every tied seat scores
@@ -534,6 +535,8 @@ class Game:
                 break
         if not touch:
             return "IT-PLACE-ADJACENT"
+        if BUG == "adjacent-along-two-cells" and not any(cc in g for cc in cells) and sum((r + dr, c + dc) in g for r, c in cells for dr, dc in NEIGH4) < 2:
+            return "IT-PLACE-ADJACENT"
         if BUG == "no-overlap" and any(cc in g for cc in cells):
             return "IT-PLACE-OVERLAP"
         if BUG == "overlap-one-card" and len({g[cc][2] for cc in cells if cc in g}) > 1:
@@ -624,7 +627,7 @@ class Game:
         if BUG == "reexplore-to-another-line" and leaving is not None and (r, c) in g and leaving in g and self.lines(g)[1][(r, c)] == self.lines(g)[1][leaving]:
             return "IT-REEXP-ELSEWHERE"
         occ = self.occupied()
-        if (r, c) in occ and not (BUG == "expl-on-feather" and occ[(r, c)] == "feather"):
+        if (r, c) in occ and not (BUG == "expl-on-feather" and occ[(r, c)] == "feather") and not (BUG == "explorer-on-opponents-cell" and occ[(r, c)] == "explorer" and all(e["player"] != self.s["current"] for e in self.s["explorers"] if (e["row"], e["col"]) == (r, c))):
             return "IT-EXPL-ONEPERCELL"
         return None
 
@@ -713,6 +716,7 @@ class Game:
                 acts.append({"actor": cur, "type": "reexplore_place", "row": r, "col": c})
         elif ph == "flip":
             acts.append({"actor": cur, "type": "pass"})
+            acts += [{"actor": cur, "type": "reexplore", "row": e["row"], "col": e["col"]} for e in sorted(s["explorers"], key=lambda e: (e["row"], e["col"])) if self.explorer_cells() and s["chips"][self.chip_seat(cur, e)] and (s["options"]["reexplore_any"] or e["player"] == cur)] if BUG == "reexplore-after-placing" else []
             for m in s["map"]:
                 if self.flip_error(m["id"]) is None:
                     acts.append({"actor": cur, "type": "flip", "card": m["id"]})
@@ -740,7 +744,7 @@ class Game:
         "pass": ("place_feather", "explore", "flip", "flip_feather"),
         "place_feather": ("place_feather", "flip_feather"),
         "place_explorer": ("explore",),
-        "reexplore": ("explore",),
+        "reexplore": ("explore", "flip") if BUG == "reexplore-after-placing" else ("explore",),
         "reexplore_place": ("reexplore",),
         "flip": ("flip",),
         "flip_same": ("flip",),
@@ -1084,7 +1088,7 @@ class Game:
             k = (e["row"], e["col"])
             if k not in covered:
                 raise Malformed("explorer off the map")
-            if k in seen:
+            if k in seen and not (BUG == "explorer-on-opponents-cell" and all(x["player"] != e["player"] for x in exps if (x["row"], x["col"]) == k)):
                 raise Malformed("two pieces on a cell")
             seen.add(k)
             exps.append({"player": e["player"], "row": e["row"], "col": e["col"]})

@@ -283,7 +283,7 @@ class Game:
         return not sac or BUG == "short-pays-all"
 
     def disaster_to_act(self, d):
-        return [s for s in self.struck(d) if s not in d["decided"] and self.owed(s, d["tile"]) > 0]
+        return [s for s in self.struck(d) if s not in d["decided"] and self.owed(s, d["tile"]) > 0][:1 if BUG == "struck-players-answer-one-at-a-time" else None]
 
     # --- flow ------------------------------------------------------------------------
     def advance(self):
@@ -368,12 +368,14 @@ class Game:
                 if not self.solo() or (BUG == "solo-selected-disaster-strikes" and st["options"]["solo_disasters_strike"]):
                     dl.insert(0 if BUG == "disasters-reverse-seat" else len(dl), {"tile": p["selected"], "by": None if self.solo() else i, "decided": []})
                 p["selected"] = None
-        if (self.solo() or (BUG == "leftover-disasters-strike" and st["turn"] >= TURNS)) and st["options"]["solo_disasters_strike"]:
+        if (self.solo() or (BUG == "leftover-disasters-strike" and st["turn"] >= TURNS)) and st["options"]["solo_disasters_strike"] and BUG != "unselected-disasters-harmless":
             for t in sorted(t for q in st["players"] for t in q["hand"]):
                 if is_disaster(t):
                     dl.append({"tile": t, "by": None, "decided": []})
         if BUG == "selector-safe-all-turn": [e.update(decided=sorted(x["by"] for x in dl if x["by"] is not None and x["by"] != e["by"])) for e in dl]
         if BUG == "income-before-disasters" and st["turn"] >= TURNS: [p.update(coins=p["coins"] + self.income(p)) for p in st["players"]]
+        dl = [] if BUG == "last-turn-disasters-never-strike" and st["generation"] >= 3 and st["turn"] >= TURNS else dl
+        if BUG == "pass-before-disasters" and st["turn"] < TURNS and not self.solo(): hands = [p["hand"] for p in st["players"]]; [p.update(hand=sorted(hands[(i - 1) % self.n])) for i, p in enumerate(st["players"])]
         st["disasters"] = dl
         st["phase"] = "disaster"
 
@@ -397,7 +399,7 @@ class Game:
         elif not last:
             hands = [p["hand"] for p in ps]
             for i, p in enumerate(ps):
-                p["hand"] = sorted(hands[(i + 1) % self.n] if (BUG == "pass-alternating" and st["generation"] == 2) else hands[(i - (0 if BUG in ("hands-kept", "pass-before-act") else 1)) % self.n])
+                p["hand"] = sorted(hands[(i + 1) % self.n] if (BUG == "pass-alternating" and st["generation"] == 2) else hands[(i - (0 if BUG in ("hands-kept", "pass-before-act", "pass-before-disasters") else 1)) % self.n])
             st["turn"] += 1
             st["phase"] = "select"
             return
@@ -408,6 +410,7 @@ class Game:
             p["hand"] = []
         for p in ps:
             p["coins"] += 0 if (BUG == "no-final-income" and st["generation"] >= 3) or BUG == "income-before-disasters" else self.pay_out(self.income(p))
+        if BUG == "final-income-twice" and st["generation"] >= 3: [p.update(coins=p["coins"] + self.pay_out(self.income(p))) for p in ps]
         if st["generation"] >= (2 if BUG == "generations-two" else 3):
             st["phase"] = "over"
         else:
@@ -474,6 +477,8 @@ class Game:
         c2[y][x] = tile
         if ((x, y) not in connected_set(c2)) if BUG == "replace-cut-off" else (not all_joined(c2) or (BUG == "roads-all-meet" and road_unmatched(c2, x, y))):
             return RuleError("NM-PLACE-ROAD", "not joined by road to the centre")
+        if BUG == "replace-only-when-full" and city[y][x] is not None and any(city[yy][xx] is None and self.can_place(seat, tile, xx, yy, cornerstone) is None for yy in range(5) for xx in range(5)):
+            return RuleError("NM-PLACE-SPACE", "an empty space takes the tile: no replacing")
         return None
 
     def may_cornerstone(self, seat):
