@@ -48,7 +48,7 @@ CARDS = {
     "Hunter": ("solitary", 1, None, None, 1, 0, 0, None),
     "Chandler": ("solitary", 2, None, None, 0, 0, 3, None),
     "Wattler": ("solitary", 1, None, None, 0, 1, 0, None),
-    "Fisher": ("solitary", 1, None, "Shipwright", 1, 0, 3, None),
+    "Fisher": ("solitary", 1, None, None if BUG == "fisher-no-padlock" else "Shipwright", 1, 0, 3, None),
     "Beekeeper": ("solitary", 1, None, "Carpenter", 0, 0, 4, None),
     "Grocer": ("solitary", 1, None, "Harvester", 0, 0, 0, ("food", 3, 1) if BUG == "grocer-one-per-three" else ("food", 1, 3)),
     "Freemason": ("solitary", 1, None, "Brewer", 0, 0, 0, ("builders", 1, 2) if BUG == "freemason-two-per-builder" else ("builders", 1, 3)),
@@ -270,7 +270,7 @@ class Game:
             "game": "villagers", "num_players": 1, "options": self.opt,
             "to_act": ["chance"], "terminal": False, "round": 1, "phase": "setup",
             "step": "deal", "chance": {"kind": "hand", "stack": None},
-            "player": {"gold": self.p("VL-SETUP-GOLD", "gold", 8), "hand": [], "square": [],
+            "player": {"gold": self.p("VL-SETUP-GOLD", "gold", 8) - (1 if BUG == "player-gold-funds-countess" else 0), "hand": [], "square": [],
                        "founders": "food" if BUG == "founders-starts-food-side" else "gold", "village": []},
             "countess": {"gold": self.p("VL-SETUP-COUNTESS-GOLD", "gold", 0 if BUG == "countess-starts-broke" else 1), "village": []},
             "road": [{"card": c, "coins": 0} for c in ROAD_START],
@@ -468,6 +468,7 @@ class Game:
         if BUG == "bank-holds-150-coins": bank = max(0, 150 - s["player"]["gold"] - s["countess"]["gold"] - sum(c[1] for c in self.player_cards()) - sum(p["coins"] for p in s["countess"]["village"] + s["road"])); pg = min(pg, bank); cg = min(cg, bank - pg)
         s["player"]["gold"] += pg
         s["countess"]["gold"] += cg if second or BUG != "countess-first-market-skipped" else 0
+        for pl in ([x for col in s["player"]["village"] for x in col] + s["countess"]["village"] if BUG == "first-market-cashes-coins" and not second else []): pl["coins"] = 0
 
     def reveal_market_if_empty(self, i):
         s = self.s
@@ -616,6 +617,7 @@ class Game:
         """Fill empty road places; True when a chance draw is pending."""
         s = self.s
         while len(s["road"]) < 6:
+            if BUG == "refill-stops-without-reserve" and s["reserve"] == 0: break
             src = None
             for i in (range(5, -1, -1) if BUG == "refill-rightmost" else range(1) if BUG == "refill-first-stack-only" else range(6)):
                 if self.stack_has(i):
@@ -890,7 +892,8 @@ class Game:
         elif kind == "countess":
             s["countess"]["village"].append({"card": c, "coins": 0})
         elif kind == "countess_reveal":
-            s["countess"]["village"].append({"card": c, "coins": 0})
+            if BUG == "countess-reserve-card-discarded": s["discard"][c] = s["discard"].get(c, 0) + 1
+            else: s["countess"]["village"].append({"card": c, "coins": 0})
             if CARDS[c][7] and BUG != "reveal-silver-as-printed":
                 val = self.silver_value(c, "countess")
             else:
@@ -1105,7 +1108,8 @@ class Game:
         elif i is None:
             s["countess"]["village"].append({"card": r, "coins": 0})
         else:
-            s["stacks"][i]["known"].append(r)
+            if BUG == "returned-card-shuffled-in": s["stacks"][i]["hidden"] += 1; s["unseen"][r] = s["unseen"].get(r, 0) + 1
+            else: s["stacks"][i]["known"].append(r)
         s["basics"][bas] -= 0 if BUG == "basics-unlimited" else 1
         s["player"]["village"].append([{"card": bas, "coins": 0}])
         b["basics"] += 1
