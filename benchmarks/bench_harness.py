@@ -64,7 +64,12 @@ from conformance.specification import catalogue
 from reference_impl import registry
 from rulespec import protocol
 
-ECHO = "import sys\nfor line in sys.stdin:\n    sys.stdout.write(line)\n    sys.stdout.flush()\n"
+ECHO = (
+    "import sys\n"
+    "for line in sys.stdin:\n"
+    "    sys.stdout.write(line)\n"
+    "    sys.stdout.flush()\n"
+)  # fmt: skip
 #: a request of typical size (a legal_actions reply is larger; this is the floor)
 MESSAGE = {"id": 0, "cmd": "apply", "action": {"actor": 0, "type": "place", "space": [2, 3]}}
 
