@@ -10,13 +10,14 @@ from rulespec.games import spec_dir
 from rulespec.yaml_safe import safe_load
 
 
-def _path(game: str) -> Path:
+def component_file(game: str) -> Path:
+    """``game``'s component file (``components.yaml`` in its spec folder)."""
     return spec_dir(game) / "components.yaml"
 
 
 @cache
 def _load(game: str) -> dict[str, dict[str, Any]]:
-    path = _path(game)
+    path = component_file(game)
     with path.open(encoding="utf-8") as handle:
         document = safe_load(handle)
     if not isinstance(document, dict) or "components" not in document:
@@ -43,7 +44,7 @@ def entry_rules(game: str) -> frozenset[str]:
     component's ``data``, such as a Villagers silver card's): the engine reports such a
     rule fired when it uses the entry, as it does the rules its code names. None for a
     game without component data."""
-    if not _path(game).is_file():
+    if not component_file(game).is_file():
         return frozenset()
     found: set[str] = set()
 

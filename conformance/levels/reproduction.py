@@ -395,11 +395,11 @@ def answer(request: dict[str, Any]) -> dict[str, Any]:
         return {"rules": [], "problem": f"the reference cannot replay the step: {error}"}
     known = set(rule_ids(game))
     found: dict[str, _Tally] = {}
-    code = _code_trials(request, reference, lines, found, known,
+    code = _code_trials(request, package, directory, reference, lines, found, known,
                         started + float(request["seconds"]))  # fmt: skip
     data = _data_trials(game, package, request, reference, known,
                         time.monotonic() + float(request["seconds"]) * DATA_SHARE)  # fmt: skip
-    file = shown_file(game, components._path(game))
+    file = shown_file(game, components.component_file(game))
     for mutant, match in data.found:
         for place, rule in enumerate(mutant.rules):
             found.setdefault(rule, _Tally()).count_data(match, place == 0, mutant.change(file))
@@ -412,11 +412,12 @@ def answer(request: dict[str, Any]) -> dict[str, Any]:
 
 
 def _code_trials(
-    request: dict[str, Any], reference: Any, lines: _Lines, found: dict[str, _Tally],
-    known: set[str], deadline: float,
+    request: dict[str, Any], package: str, directory: Path, reference: Any, lines: _Lines,
+    found: dict[str, _Tally], known: set[str], deadline: float,
 ) -> dict[str, Any]:  # fmt: skip
-    """The one-token mutants of the lines the step ran (``lines``), each tried until
-    ``deadline``, counted into ``found``; the counts, or why none was tried."""
+    """The one-token mutants of the lines the step ran (``lines``, in the engine ``package``
+    at ``directory``), each tried until ``deadline``, counted into ``found``; the counts, or
+    why none was tried."""
     from conformance.levels import rule_sites
 
     try:
@@ -424,16 +425,11 @@ def _code_trials(
             REPRODUCING_OPERATORS,
             code_of,
             generate,
-            package_dir,
         )
     except ImportError as missing:  # mutmut and libcst come with the ``mutate`` extra
         return {"tried": 0, "problem": f"the trials need mutmut and libcst ({missing}): "
                                        "pip install 'rulespec[mutate]'"}  # fmt: skip
-    from rulespec import games
-
     game = request["game"]
-    package = games.unit(game).engine
-    directory = package_dir(game)
     ran: dict[str, set[int]] = {}
     for filename, line in lines.stacks:
         module = Path(filename).relative_to(directory).as_posix()
