@@ -347,6 +347,37 @@ Feature: Isle Traces components: map cards, pieces, the score counters
         grid.11.7 = null
         """
 
+    @IT-COMP-GRID @IT-PLACE-GRID
+    Scenario: A card laid landscape shows its first three cells in its top row, the last three below
+      # nolcasolca.ja.txt:39: a face is divided into 3 columns across and 2 rows down (横3列、
+      # 縦2列), 6 cells; a face lists them row by row with the card landscape (components.yaml
+      # map-cards: row-major), so cells 1-3 are the top row and cells 4-6 the bottom row, each
+      # left to right. Card 102 face 0 laid landscape (rot 0) at (8, 6), below card 101:
+      #   row 8: road/fort plains/creature1 forest
+      #   row 9: coast/harbour mountain coast
+      Given a new "isle_traces" game with 2 players
+      And the isle map:
+        """
+        101 0 0 6 6 : road road road plains plains plains | forest forest forest forest forest forest
+        """
+      And the isle card drawn:
+        """
+        102 : road/fort plains/creature1 forest coast/harbour mountain coast | forest forest forest forest forest forest
+        """
+      When player 0 plays:
+        """
+        {"type": "place_card", "face": 0, "rot": 0, "row": 8, "col": 6}
+        """
+      Then the position has:
+        """
+        grid.8.6 = "road/fort"
+        grid.8.7 = "plains/creature1"
+        grid.8.8 = "forest"
+        grid.9.6 = "coast/harbour"
+        grid.9.7 = "mountain"
+        grid.9.8 = "coast"
+        """
+
   Rule: IT-COMP-TERRAIN the terrains are plains, road, mountain, forest and coast
 
     @IT-COMP-TERRAIN @IT-FEATHER-RESTRICT @reading:feather_restriction=no_explorer

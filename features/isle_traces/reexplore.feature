@@ -346,3 +346,26 @@ Feature: Isle Traces: re-exploration
         """
         {"type": "reexplore_place", "row": 6, "col": 6}
         """
+
+  Rule: IT-REEXP-TIMING re-exploring is action 2, instead of placing an explorer
+
+    @IT-REEXP-TIMING
+    Scenario: A re-exploration after placing an explorer is refused
+      # nolcasolca.ja.txt:82-83, 100-109: the re-exploration chip is described under action 2
+      # (place an explorer), read (IT-REEXP-TIMING) as a way to take action 2, instead of
+      # placing an explorer. Seat 0 takes action 2 by placing an explorer on (7, 6); its
+      # chip is unused, but re-exploring now would be a second action 2: it is not offered,
+      # and refused.
+      When player 0 plays:
+        """
+        {"type": "place_explorer", "row": 7, "col": 6}
+        """
+      Then the legal actions do not include:
+        """
+        {"type": "reexplore", "row": 6, "col": 6}
+        """
+      When player 0 plays:
+        """
+        {"type": "reexplore", "row": 6, "col": 6}
+        """
+      Then the action is rejected

@@ -140,6 +140,29 @@ Feature: Isle Traces: the winner and the tie-breaks
         details.creatures = [1, 0]
         """
 
+    @IT-WIN-TIE1 @IT-WIN-ANIMAL @reading:line_points=cells
+    Scenario: Creatures drawn on coast cells are animals for the tie-break
+      # nolcasolca.ja.txt:135: tied players compare the animals (動物) in their longest line;
+      # line 49: the six kinds of creature are drawn on road, plains, coast or forest, and
+      # IT-WIN-ANIMAL reads the animals as the creature symbols, all six kinds, wherever drawn.
+      # Card 113 at rows 6-7, columns 6-8:
+      #   row 6: coast/creature3 coast/creature5 mountain
+      #   row 7: road/creature1 road forest
+      # Seat 0 scores the coast (6,6)-(6,7), 2 points, 2 creatures; seat 1 the road
+      # (7,6)-(7,7), 2 points, 1 creature. Tied on 2, seat 0 has more animals in its
+      # longest line (2 against 1) and wins.
+      Given the isle map:
+        """
+        113 0 0 6 6 : coast/creature3 coast/creature5 mountain road/creature1 road forest | road road road road road road
+        """
+      And "explorers" is [{"player": 0, "row": 6, "col": 6}, {"player": 1, "row": 7, "col": 6}]
+      Then the outcome has:
+        """
+        scores = [2, 2]
+        winners = [0]
+        details.longest_line_creatures = [2, 1]
+        """
+
   Rule: IT-WIN-TIE2 still tied, more creatures win
 
     @IT-WIN-TIE1 @IT-WIN-TIE2 @IT-WIN-ANIMAL @reading:line_points=cells
