@@ -34,6 +34,51 @@ Feature: Gnomeville rounds, phases and chance
         to_act = [0, 1]
         """
 
+  Rule: GV-PREPARE-PREVIEW the revealed card only shows, in phase 1, what phase 3 will do
+
+    @GV-PREPARE-PREVIEW
+    Scenario: The boulders of the revealed troll card do not fall before phase 3
+      # gnomeville.ja.txt:124: カードの効果はフェーズ3まで発動しませんが、どの位置に大岩が落ちるか
+      # ... 判明します: the card shows where its boulders will fall, but nothing falls when it is
+      # revealed. Its boulders over player 0's market and over gnome 0 leave both where they
+      # are while the build phase begins, in both towns
+      Given a new "gnomeville" game with 2 players
+      And player 0's town is:
+        """
+        mk .  .  .  .
+        .  .  .  .  .
+        .  .  .@0 .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      When these actions are applied:
+        """
+        [{"actor": "chance", "type": "goal", "card": "most-red"},
+         {"actor": "chance", "type": "goal", "card": "fewest-trolls"},
+         {"actor": "chance", "type": "goal", "card": "most-blue"}]
+        """
+      And chance reveals:
+        """
+        {"type": "troll_card", "card": "troll-05", "matrix": ["B....", ".....", "..B..", ".....", "....."], "moves": []}
+        """
+      Then "phase" is "build"
+      And player 0's town is:
+        """
+        mk .  .  .  .
+        .  .  .  .  .
+        .  .  .@0 .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+      And player 1's town is:
+        """
+        .  .  .  .  .
+        .  .  .  .  .
+        .  .  .@0 .  .
+        .  .  .  .  .
+        .  .  .  .  .
+        """
+
   Rule: GV-CHANCE only chance acts at a chance node
 
     @GV-CHANCE @GV-OVERVIEW-SIMULTANEOUS

@@ -369,3 +369,41 @@ Feature: NEOM generations (neom.ja.txt:18-24)
         players.0.hand = ["g1-farm"]
         players.1.hand = ["g1-market"]
         """
+
+    @NM-GEN-STEPS
+    Scenario: The remaining tiles are passed after the turn's disaster has struck
+      # neom.ja.txt:21-24: a turn is A. select, B. act, C. pass the remaining tiles, and line 70
+      # makes the tiles picked up in C the next turn's hand; line 57 strikes a disaster at the
+      # end of the turn it was selected on, once every player has acted. So while player 1
+      # answers player 0's fire, each player still holds their own remaining tile, and the
+      # hands move only once the fire has been answered
+      Given the position:
+        """
+        phase = "select"
+        generation = 1
+        players.0.hand = ["g1-fire", "g1-market"]
+        players.1.hand = ["g1-farm", "g1-mine"]
+        players.1.city.1.2 = "g1-houses"
+        """
+      When these actions are applied:
+        """
+        [{"actor": 0, "type": "select", "tile": "g1-fire"},
+         {"actor": 1, "type": "select", "tile": "g1-mine"},
+         {"actor": 1, "type": "sell"}]
+        """
+      Then the position has:
+        """
+        phase = "disaster"
+        players.0.hand = ["g1-market"]
+        players.1.hand = ["g1-farm"]
+        """
+      When player 1 plays:
+        """
+        {"type": "pay"}
+        """
+      Then the position has:
+        """
+        phase = "select"
+        players.0.hand = ["g1-farm"]
+        players.1.hand = ["g1-market"]
+        """

@@ -273,3 +273,40 @@ Feature: NEOM overview and game flow (neom.ja.txt:5-14)
         """
         []
         """
+
+    @NM-FLOW-END
+    Scenario: A flood selected on the 21st turn strikes before the game is scored
+      # neom.ja.txt:14: the cities are scored after the 21 turns have been played, and line 57
+      # ends a turn on which a disaster was selected with that disaster striking, once every
+      # other player has acted. The 21st turn is played out the same way: player 0 selected the
+      # flood, so when player 1 has sold, player 1 (the houses are flooded) answers it before
+      # the game is over
+      Given the position:
+        """
+        phase = "act"
+        generation = 3
+        turn = 7
+        players.0.selected = "g3-flood"
+        players.0.acted = true
+        players.0.hand = ["g3-bank"]
+        players.1.selected = "g3-stadium"
+        players.1.hand = ["g3-towers"]
+        players.1.city.1.2 = "g1-houses"
+        """
+      When player 1 plays:
+        """
+        {"type": "sell"}
+        """
+      Then the position has:
+        """
+        phase = "disaster"
+        to_act = [1]
+        """
+      When player 1 plays:
+        """
+        {"type": "pay"}
+        """
+      Then the position has:
+        """
+        phase = "over"
+        """
