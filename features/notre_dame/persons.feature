@@ -228,6 +228,33 @@ Feature: Notre Dame person decks and phase 1
          {"action": {"person": "poet"}, "probability": "1/6"}]
         """
 
+    # Lines 41-57: a stage's six brown cards are shuffled once, for its first round (line 53
+    # for stage B), and the next round draws "from the four brown cards left" (line 47, done
+    # "the same way" in stage B, line 57) until the deck runs out at the stage's end. Round 4
+    # showed the doctor and the poet, so round 5 draws from the four left, not from six.
+    @ND-PERSONS-RESHUFFLE
+    Scenario: The end of round 4 does not reshuffle the brown deck: round 5 draws from the four left
+      Given the position:
+        """
+        round = 4
+        phase = "buy"
+        current = 2
+        display = []
+        brown_deck = ["landlady", "magician", "moneylender", "monk"]
+        lettered = {"A": [], "B": ["B1", "B2"], "C": ["C1", "C2", "C3"]}
+        """
+      When player 2 plays:
+        """
+        {"type": "pass"}
+        """
+      Then the chance outcomes are:
+        """
+        [{"action": {"person": "landlady"}, "probability": "1/4"},
+         {"action": {"person": "magician"}, "probability": "1/4"},
+         {"action": {"person": "moneylender"}, "probability": "1/4"},
+         {"action": {"person": "monk"}, "probability": "1/4"}]
+        """
+
   Rule: ND-PERSONS-STAGEB after round 6 stage C begins
 
     @ND-PERSONS-STAGEB

@@ -31,6 +31,27 @@ Feature: Villagers component data
         """
       Then "draft.limit" is 5
 
+    # The Fisher is padlocked by the Shipwright (components.yaml, facts §2.4). With no
+    # Shipwright in either village, building it costs 2 gold from the supply to the bank
+    # (line 52): 8 - 2 = 6. Tagged VL-LOCK-BANK too: the check is that clause's payment.
+    @VL-COMP-CARDS @VL-LOCK-BANK @until:example-bank-lock-three
+    Scenario: A Fisher is padlocked by the Shipwright: with none anywhere it costs 2 gold
+      Given a villagers game at step "build" with:
+        """
+        player.hand = ["Fisher"]
+        village = Lumberjack
+        """
+      When player 0 plays:
+        """
+        {"type": "build", "card": "Fisher", "column": null}
+        """
+      Then the village is "Lumberjack ; Fisher"
+      And the position has:
+        """
+        player.gold = 6
+        countess.gold = 1
+        """
+
     @VL-COMP-CARDS
     Scenario Outline: A card draw of the wrong shape (<what>) is refused as malformed
       Given a villagers game at step "countess" with:

@@ -482,6 +482,26 @@ Feature: Villagers solo draft phase
         """
       Then the request is refused as malformed
 
+    # Lines 32-34 go in order: the leftmost stack first, the reserve only when no stack is
+    # left, and no refill only when the reserve is empty "too" (リザーブも). An empty reserve
+    # with stacks still holding cards refills from the stacks as ever: the two places empty
+    # after her build take stack 0's last card (Fisher), then stack 1's top card (Graper).
+    @VL-DRAFT-REFILL-NONE
+    Scenario: An empty reserve does not stop the refill while a stack still holds cards
+      Given a villagers game at step "countess" with:
+        """
+        road = Brewer, Cooper, Wheeler, Seeker, Mason
+        stacks.0.known = ["Fisher"]
+        stacks.0.hidden = 0
+        stacks.1.known = ["Hunter", "Graper"]
+        reserve = 0
+        """
+      When player 0 plays:
+        """
+        {"type": "countess_build", "card": "Brewer", "coins": 0}
+        """
+      Then the road is "Cooper, Fisher, Graper, Mason, Seeker, Wheeler"
+
   Rule: VL-DRAFT-COUNT Repeat 2 + food icons times, at most 5
 
     @VL-DRAFT-COUNT
