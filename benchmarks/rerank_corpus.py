@@ -142,6 +142,10 @@ def main() -> None:
                         default=corroboration.DATA_FORWARD,
                         help="where a rule whose component data's one-value change did what "
                              "the candidate did stands (runs since session 32)")  # fmt: skip
+    parser.add_argument("--citation", choices=("first", "share"),
+                        default=corroboration.CITATION_WHEN_NOTHING_FAILS,
+                        help="where a cited rule stands when no rule weighed fails a scenario "
+                             "(share: as before session 34)")  # fmt: skip
     parser.add_argument("--either-reader", action="store_true",
                         help="count a primary rule right when it is the planter's or one the "
                              "second blind reader named (second_reader.json)")  # fmt: skip
@@ -149,6 +153,7 @@ def main() -> None:
     corroboration.SEEN_WEIGHT = args.seen
     corroboration.REPRODUCED_FORWARD = args.reproduced
     corroboration.DATA_FORWARD = args.data
+    corroboration.CITATION_WHEN_NOTHING_FAILS = args.citation
     batch_of = batches()
     readers = second_readers_rules() if args.either_reader else {}
     counts: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0, 0])

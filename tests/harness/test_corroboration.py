@@ -89,6 +89,25 @@ def test_a_cited_rule_whose_own_scenarios_all_pass_ranks_by_its_share() -> None:
     assert corroborate(before, tallies).rules[:2] == ["XX-MOVE", "XX-MESSAGE"]
 
 
+def test_where_no_rule_fails_a_scenario_a_cited_rule_comes_before_a_partial_mutant(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Held-out-12's `arrest-takes-basics`: no scenario failed, the reference refused what
+    the candidate listed under one rule, and a neighbour's mutant did part of what the
+    candidate did; with nothing to corroborate, the refusal's rule comes first."""
+    refusing = Blame("XX-ORDER", "the candidate lists {...}, which the reference refuses "
+                                 "under XX-ORDER", cited=True)  # fmt: skip
+    before = replace(_attribution(), evidence=[refusing, *_attribution().ranked],
+                     reproduced={"XX-COUNT": _reproduced("XX-COUNT", 0, 3)})  # fmt: skip
+    passing = {"XX-ORDER": ScenarioTally(0, 4), "XX-COUNT": ScenarioTally(0, 2)}
+    assert corroborate(before, passing).rules[:2] == ["XX-ORDER", "XX-COUNT"]
+    assert corroborate(before, {}).primary == "XX-ORDER"  # no tallies at all: the same
+    failing = {**passing, "XX-FORMULA": ScenarioTally(1, 3)}  # something fails: shares rank
+    assert corroborate(before, failing).rules[:2] == ["XX-FORMULA", "XX-COUNT"]
+    monkeypatch.setattr(corroboration, "CITATION_WHEN_NOTHING_FAILS", "share")
+    assert corroborate(before, passing).primary == "XX-COUNT"  # as before session 34
+
+
 def test_the_most_failing_rule_comes_first_and_direct_evidence_breaks_a_tie() -> None:
     """Scenarios pin one rule each while code serves several: a rule failing more of its
     scenarios comes before one whose code wrote the value; at an equal failing share the
