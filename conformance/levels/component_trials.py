@@ -16,7 +16,10 @@ The changes (:func:`data_mutants`), one leaf of a component's ``data`` at a time
   actions it lists wrongly: the name it read where the reference reads another), then each
   other text the same field holds elsewhere in the component (a villager's ``lock`` another
   villager's lock; the records of a mapping or a list are one field), the most frequent
-  first, at most :data:`ALTERNATIVES` of the latter;
+  first, at most :data:`ALTERNATIVES` of the latter; where the field is empty (``null``)
+  elsewhere, empty is one of them (a padlock read as none, as the next card has);
+- an empty value (``null``) of a field that holds texts elsewhere: each of those texts, as
+  for a text (a padlock read where the card has none);
 - a short list: each item left out, and the list reversed.
 
 A game's component file has hundreds of leaves and a step reads a few, so the trials search
@@ -149,8 +152,12 @@ def hints(values: Any) -> tuple[str, ...]:
 
 
 def _changes(value: Any, others: list[Any], hinted: tuple[str, ...] = ()) -> list[Any]:
-    """The values a leaf is changed to (``others``: the same field's texts, most frequent
-    first; ``hinted``: the candidate's texts, tried on every text leaf first)."""
+    """The values a leaf is changed to (``others``: the same field's texts and ``None``
+    where it is empty elsewhere, most frequent first; ``hinted``: the candidate's texts,
+    tried on every text leaf first)."""
+    if value is None:  # empty where the field holds texts elsewhere: read as one of them
+        texts = [v for v in others if v is not None][:ALTERNATIVES]
+        return list(dict.fromkeys((*hinted, *texts))) if texts else []
     if isinstance(value, bool):
         return [not value]
     if isinstance(value, int):  # a count read one off either way, or as none
@@ -185,7 +192,7 @@ def _rules_at(item: dict[str, Any], path: DataPath, known: set[str]) -> tuple[st
 
 def data_mutants(
     items: dict[str, dict[str, Any]], known: set[str], under: tuple[str, DataPath] | None = None,
-    hinted: tuple[str, ...] = (), texts: Callable[[DataPath], list[str]] | None = None,
+    hinted: tuple[str, ...] = (), texts: Callable[[DataPath], list[str | None]] | None = None,
 ) -> list[DataMutant]:  # fmt: skip
     """The one-value changes of the components ``items`` (id -> the file's entry), or of
     the group ``under`` (a component id and a path inside its data) only; ``hinted``: the
@@ -205,7 +212,9 @@ def data_mutants(
     return found
 
 
-def perturbed(data: Any, fields: Callable[[DataPath], list[str]], path: DataPath = ()) -> Any:
+def perturbed(
+    data: Any, fields: Callable[[DataPath], list[str | None]], path: DataPath = ()
+) -> Any:
     """``data`` with every integer one more, every flag flipped and every text another of
     its field's (``fields(path)``: the field's texts), for the group search."""
     if isinstance(data, dict):
@@ -217,8 +226,10 @@ def perturbed(data: Any, fields: Callable[[DataPath], list[str]], path: DataPath
         return not data
     if isinstance(data, int):
         return data + 1
-    if isinstance(data, str):
+    if isinstance(data, str) or data is None:  # an empty field reads as a text of its own
         others = [text for text in fields(path) if text != data]
+        if data is None:
+            others = [text for text in others if text is not None]
         return others[0] if others else data
     return data
 
@@ -303,13 +314,14 @@ def entries(items: dict[str, Any], group: tuple[str, DataPath]) -> list[tuple[st
     return [(component, (*path, key)) for key in keys] if len(keys) > 1 else []
 
 
-def group_fields(items: dict[str, Any], component: str) -> Callable[[DataPath], list[str]]:
-    """The texts of each field of a component (for :func:`perturbed`), most frequent first."""
+def group_fields(items: dict[str, Any], component: str) -> Callable[[DataPath], list[str | None]]:
+    """The texts of each field of a component, with ``None`` for a field empty somewhere
+    (for :func:`perturbed` and :func:`_changes`), most frequent first."""
     data = items[component].get("data")
     records = _records(data)
-    fields: dict[DataPath, Counter[str]] = {}
+    fields: dict[DataPath, Counter[str | None]] = {}
     for path, value in _leaves(data):
-        if isinstance(value, str):
+        if isinstance(value, str) or value is None:
             fields.setdefault(_shape(path, records), Counter())[value] += 1
     return lambda path: [t for t, _ in fields.get(_shape(path, records), Counter()).most_common()]
 

@@ -44,8 +44,17 @@ def test_a_count_is_read_one_off_either_way_or_as_none_never_below_zero() -> Non
 def test_a_text_becomes_another_text_of_the_same_field_and_a_flag_the_other() -> None:
     assert _changes(("Miller", "suit")) == ["ore"]
     assert _changes(("Smith", "suit")) == ["grain"]
-    assert _changes(("Baker", "lock")) == []  # the field holds no other text
     assert _changes((), "open") == [False]
+
+
+def test_a_text_is_read_as_empty_and_an_empty_value_as_a_text_where_the_field_is_both() -> None:
+    """Held-out-15's `fisher-no-padlock`: the Fisher read without its padlock, as the
+    cards beside it have none; and the other way, a padlock read on a card that has none."""
+    assert _changes(("Baker", "lock")) == [None]  # the Miller's lock is empty
+    assert _changes(("Miller", "lock")) == ["Miller"]  # the Baker's is the Miller
+    items = {"cards": {"id": "cards", "rule": "XX-COMP-CARDS",
+                       "data": {"A": {"food": None}, "B": {"food": 1}}}}  # fmt: skip
+    assert [m.after for m in data_mutants(items, KNOWN) if m.path == ("A", "food")] == []
 
 
 def test_a_short_list_loses_each_item_in_turn_and_is_read_backwards() -> None:
@@ -76,7 +85,8 @@ def test_a_change_reads_as_where_it_is_in_the_file() -> None:
 def test_a_groups_perturbation_changes_every_value_but_the_rule_names() -> None:
     fields = component_trials.group_fields(ITEMS, "cards")
     whole = perturbed(ITEMS["cards"]["data"], fields)
-    assert whole["Miller"] == {"suit": "ore", "food": 3, "lock": None}
+    assert whole["Miller"] == {"suit": "ore", "food": 3, "lock": "Miller"}
+    assert whole["Baker"]["lock"] is None  # the field's other value: empty
     assert whole["Smith"]["silver"] == {"per": 3, "rule": "XX-SILVER-SMITH"}
 
 
