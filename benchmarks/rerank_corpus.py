@@ -146,6 +146,11 @@ def main() -> None:
                         default=corroboration.CITATION_WHEN_NOTHING_FAILS,
                         help="where a cited rule stands when no rule weighed fails a scenario "
                              "(share: as before session 34)")  # fmt: skip
+    parser.add_argument("--shown", choices=("first", "off"),
+                        default=corroboration.SHOWN_WHEN_NOTHING_FAILS,
+                        help="where a rule failing its scenarios where the divergence shows "
+                             "stands when no rule weighed fails one (off: as before session "
+                             "34)")  # fmt: skip
     parser.add_argument("--either-reader", action="store_true",
                         help="count a primary rule right when it is the planter's or one the "
                              "second blind reader named (second_reader.json)")  # fmt: skip
@@ -154,6 +159,7 @@ def main() -> None:
     corroboration.REPRODUCED_FORWARD = args.reproduced
     corroboration.DATA_FORWARD = args.data
     corroboration.CITATION_WHEN_NOTHING_FAILS = args.citation
+    corroboration.SHOWN_WHEN_NOTHING_FAILS = args.shown
     batch_of = batches()
     readers = second_readers_rules() if args.either_reader else {}
     counts: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0, 0])

@@ -75,6 +75,9 @@ def corroborate(
        of whose component data does exactly what the candidate did at the step
        (:mod:`~conformance.levels.component_trials`: the entry's own rule, else the
        component's; "alone": when no one-token mutant of the code does);
+    1b. where no rule weighed fails a scenario (0 and 1 aside), a rule whose own failing
+       scenarios show where the divergence does (``attribution.places``), applied at the
+       step or not (``SHOWN_WHEN_NOTHING_FAILS``), before the cited rules of 1;
     2. a rule the catalogue states (a clause, a ruling, a component) before a worked example
        or an FAQ answer (``illustrations``): an example illustrates a clause, so when both
        fail the clause is what the engine breaks;
@@ -131,12 +134,15 @@ def corroborate(
     signed = [c["rule"] for c in considered if c["signature"] and c["failed"]]
     ranked = []
     corroborated = {rule for rule in cited if tallies.get(rule, _NONE).failed}
+    shown = _shown_first(failing, tallies, seen) if not signed else []
+    failing = [*shown, *(rule for rule in failing if rule not in shown)]
     if _nothing_fails(failing, tallies) and not signed and CITATION_WHEN_NOTHING_FAILS == "first":
         corroborated = {rule for rule in rank if rule in cited}
         failing = [*(rule for rule in rank if rule in corroborated),
                    *(rule for rule in failing if rule not in corroborated)]  # fmt: skip
     if failing or signed:
-        failing.sort(key=lambda rule: (rule not in corroborated, rule not in data_first,
+        failing.sort(key=lambda rule: (rule not in corroborated, rule not in shown,
+                                       rule not in data_first,
                                        rule in illustrations,
                                        -_seen_weight(seen[rule]),
                                        -_weight(tallies.get(rule, _NONE)),
@@ -153,7 +159,9 @@ def corroborate(
         failing = first + [rule for rule in failing if rule not in first]
         for rule in failing[:RANKED]:
             because = [signatures[rule].evidence()] if rule in first else []
-            if rule in evidence or rule in order or not because:
+            if rule in shown and rule not in order:
+                because.append("no rule the reference applied at this step fails its scenarios")
+            elif rule in evidence or rule in order or not because:
                 because.append(evidence.get(rule, f"the reference applies {rule} at this step"))
             if rule in reproduced:
                 because.append(reproduced[rule].evidence())
@@ -193,6 +201,27 @@ def corroborate(
 #: --citation``), "first" named the bug's rule for two bugs more (held-out-12's, in both of
 #: its runs, and held-out-8's) and for none fewer.
 CITATION_WHEN_NOTHING_FAILS = "first"
+
+
+#: where a rule stands, applied at the step or not, whose own failing scenarios show where the
+#: divergence does (``seen``) when no rule weighed fails a scenario: "first" (shipped since
+#: session 34) or "off" (not a candidate unless the reference applied it). Its scenario saw
+#: the rule break where the divergence shows, in a position built for it, while the code
+#: evidence names rules none of whose scenarios fail. Ranked again on the recorded runs of
+#: held-out-8 to -15 (``rerank_corpus.py --shown``): one bug more in held-out-14 and one in
+#: held-out-15 (run before the scenarios session 34 wrote for it), none fewer.
+SHOWN_WHEN_NOTHING_FAILS = "first"
+
+
+def _shown_first(
+    failing: list[str], tallies: dict[str, ScenarioTally], seen: dict[str, int]
+) -> list[str]:
+    """The rules failing scenarios of their own where the divergence shows, most failing
+    first, when none of ``failing`` fails a scenario (``SHOWN_WHEN_NOTHING_FAILS``)."""
+    if SHOWN_WHEN_NOTHING_FAILS != "first" or not _nothing_fails(failing, tallies):
+        return []
+    shown = [rule for rule, count in seen.items() if count and tallies.get(rule, _NONE).failed]
+    return sorted(shown, key=lambda rule: -_weight(tallies[rule]))
 
 
 def _nothing_fails(candidates: list[str], tallies: dict[str, ScenarioTally]) -> bool:

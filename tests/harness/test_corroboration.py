@@ -108,6 +108,31 @@ def test_where_no_rule_fails_a_scenario_a_cited_rule_comes_before_a_partial_muta
     assert corroborate(before, passing).primary == "XX-COUNT"  # as before session 34
 
 
+def test_where_no_rule_weighed_fails_one_failing_where_the_divergence_shows_comes_first(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Held-out-15's `refill-stops-without-reserve`: no rule the reference applied at the
+    step failed a scenario, and a neighbour's mutant did exactly what the candidate did;
+    VL-DRAFT-REFILL-NONE, which the reference did not apply there, failed its own scenario
+    at the road, where the divergence shows."""
+    attribution = replace(_attribution(), places=["road"],
+                          reproduced={"XX-COUNT": _reproduced("XX-COUNT", 2)})  # fmt: skip
+    tallies = {"XX-WRITER": ScenarioTally(0, 5), "XX-COUNT": ScenarioTally(0, 1),
+               "YY-NONE": ScenarioTally(1, 4, (("road",),)),
+               "YY-ELSEWHERE": ScenarioTally(2, 2, (("players.0.coins",),))}  # fmt: skip
+    blame = corroborate(attribution, tallies)
+    assert blame.rules[:2] == ["YY-NONE", "XX-COUNT"]  # failing elsewhere is no help
+    assert blame.ranked[0].evidence.startswith(
+        "no rule the reference applied at this step fails its scenarios; 1 of its 4 "
+        "scenarios fail against this engine; 1 of its failing scenarios show where"
+    )
+    tallies["XX-WRITER"] = ScenarioTally(1, 5)  # a rule weighed fails: the shares rank
+    assert corroborate(attribution, tallies).primary == "XX-WRITER"
+    tallies["XX-WRITER"] = ScenarioTally(0, 5)
+    monkeypatch.setattr(corroboration, "SHOWN_WHEN_NOTHING_FAILS", "off")
+    assert corroborate(attribution, tallies).primary == "XX-COUNT"  # as before session 34
+
+
 def test_the_most_failing_rule_comes_first_and_direct_evidence_breaks_a_tie() -> None:
     """Scenarios pin one rule each while code serves several: a rule failing more of its
     scenarios comes before one whose code wrote the value; at an equal failing share the
