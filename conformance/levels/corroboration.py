@@ -135,7 +135,7 @@ def corroborate(
     ranked = []
     corroborated = {rule for rule in cited if tallies.get(rule, _NONE).failed}
     shown = _shown_first(failing, tallies, seen) if not signed else []
-    failing = [*shown, *(rule for rule in failing if rule not in shown)]
+    failing = [*shown, *failing]  # none of ``failing`` fails a scenario: no rule is in both
     if _nothing_fails(failing, tallies) and not signed and CITATION_WHEN_NOTHING_FAILS == "first":
         corroborated = {rule for rule in rank if rule in cited}
         failing = [*(rule for rule in rank if rule in corroborated),
